@@ -1,0 +1,225 @@
+// scanviz-cli: the trace of a single-block scan, on the GPU or the CPU simulator, as a table or
+// JSON; checks trace files; lists CUDA devices; runs the performance lab where built.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "backend/backend.h"
+#include "cli/trace_table.h"
+#include "core/analysis.h"
+#include "core/input.h"
+#include "core/trace_io.h"
+
+#if SCANVIZ_HAVE_PERF
+#include "perf/perf_bench.h"
+#endif
+
+namespace {
+
+using namespace scanviz;
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+int UsageError(const std::string& message) {
+  std::cerr << "scanviz-cli: error: " << message << '\n';
+  return kExitUsage;
+}
+
+struct TraceArgs {
+  std::string algorithm = "hillis-steele";
+  std::string input;
+  int random_n = 0;
+  unsigned long long seed = 1;
+  std::string op = "add";
+  std::string type = "int32";
+  std::string backend = "auto";
+  bool json = false;
+  bool windows = false;
+  std::string output;
+};
+
+int RunTraceCommand(const TraceArgs& args) {
+  ScanRequest request;
+  if (!Parse(args.algorithm, &request.algorithm))
+    return UsageError("unknown algorithm '" + args.algorithm + "' (hillis-steele or blelloch)");
+  if (!Parse(args.op, &request.op))
+    return UsageError("unknown operator '" + args.op + "' (add, max or min)");
+  if (!Parse(args.type, &request.type))
+    return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
+  BackendChoice choice{};
+  if (!Parse(args.backend, &choice))
+    return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
+  if (!args.input.empty() && args.random_n > 0)
+    return UsageError("give either --input or --random, not both");
+  if (args.random_n > 0) {
+    if (args.random_n > kMaxElements)
+      return UsageError("--random " + std::to_string(args.random_n) +
+                        ": a single block scans at most " + std::to_string(kMaxElements));
+    request.input = RandomValues(args.random_n, args.seed, request.type);
+  } else {
+    const ParsedValues parsed = ParseValues(args.input, request.type);
+    if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
+    request.input = parsed.values;
+  }
+
+  const ScanOutcome outcome = RunScan(choice, request);
+  if (!outcome.trace) {
+    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
+    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
+  }
+  const Trace& trace = *outcome.trace;
+  const TraceAnalysis analysis = Analyze(trace);
+
+  // Which backend ran goes to stderr with --json, so stdout stays one JSON document.
+  std::ostream& note = args.json ? std::cerr : std::cout;
+  note << "ran on: " << outcome.ran << '\n';
+  if (analysis.overflow) {
+    const Overflow& o = *analysis.overflow;
+    std::cerr << "warning: int32 overflow: the first cell that wrapped is round " << o.round
+              << ", buf" << (trace.meta.buffer_count > 1 ? "[" + std::to_string(o.buffer) + "]" : "")
+              << "[" << o.position << "] (exact sum " << o.exact << ", stored "
+              << FormatValue(trace.meta.type, o.stored)
+              << "); the trace shows what the hardware computed, modulo 2^32\n";
+  }
+  if (args.json) {
+    WriteTraceJson(trace, std::cout, /*pretty=*/true);
+  } else {
+    TableOptions options;
+    options.windows = args.windows;
+    PrintTraceTable(trace, analysis, std::cout, options);
+  }
+  if (!args.output.empty()) {
+    if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
+      std::cerr << "scanviz-cli: error: " << error << '\n';
+      return kExitFailed;
+    }
+    note << "wrote " << args.output << '\n';
+  }
+  return analysis.Ok() ? kExitOk : kExitFailed;
+}
+
+int RunCheckCommand(const std::string& path) {
+  const TraceLoadResult loaded = LoadTraceFile(path);
+  if (!loaded.trace) {
+    std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
+    return kExitFailed;
+  }
+  const Trace& trace = *loaded.trace;
+  const TraceAnalysis analysis = Analyze(trace);
+  if (!analysis.Ok()) {
+    std::cout << path << ": FAILED the self-check:\n";
+    for (const std::string& v : analysis.violations) std::cout << "  " << v << '\n';
+    return kExitFailed;
+  }
+  std::cout << path << ": ok: " << DisplayName(trace.meta.algorithm) << ", " << ToString(trace.meta.op)
+            << ", " << ToString(trace.meta.type) << ", n = " << trace.meta.n << ", "
+            << trace.rounds.size() << " rounds, recorded on "
+            << DescribeBackend(trace.meta.backend)
+            << "; every cell holds its invariant window and the result equals the sequential "
+            << (trace.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
+  return kExitOk;
+}
+
+int RunDevicesCommand() {
+  const CudaAvailability& cuda = QueryCuda();
+  if (!cuda.usable) {
+    std::cout << "no usable CUDA device: " << cuda.reason << '\n'
+              << "scanviz-cli trace --backend auto uses the CPU simulator instead.\n";
+    return kExitFailed;
+  }
+  std::cout << "CUDA driver " << cuda.driver_version / 1000 << "." << cuda.driver_version % 1000 / 10
+            << ", runtime " << cuda.runtime_version / 1000 << "."
+            << cuda.runtime_version % 1000 / 10 << '\n';
+  for (const CudaDevice& d : cuda.devices) {
+    std::cout << "  [" << d.index << "] " << d.name << "  sm_" << d.compute_major
+              << d.compute_minor << ", " << d.multiprocessors << " multiprocessors, "
+              << d.global_memory_bytes / (1024 * 1024) << " MiB\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"scanviz-cli: trace how a GPU computes a prefix sum, round by round"};
+  app.set_version_flag("--version", std::string("scanviz-cli ") + SCANVIZ_VERSION);
+  app.require_subcommand(1);
+
+  TraceArgs trace_args;
+  CLI::App* trace = app.add_subcommand(
+      "trace", "Run a single-block scan and print its trace round by round");
+  trace->add_option("-a,--algorithm", trace_args.algorithm, "hillis-steele or blelloch")
+      ->capture_default_str();
+  trace->add_option("-i,--input", trace_args.input,
+                    "the array, e.g. 3,1,7,0,4,1,6,3 or \"3 1 7 0\" (negative first value: "
+                    "--input=-3,1)");
+  trace->add_option("--random", trace_args.random_n, "scan N random values in 0..9 instead");
+  trace->add_option("--seed", trace_args.seed, "seed for --random")->capture_default_str();
+  trace->add_option("--op", trace_args.op, "add, max or min")->capture_default_str();
+  trace->add_option("--type", trace_args.type, "int32 or float32")->capture_default_str();
+  trace->add_option("-b,--backend", trace_args.backend,
+                    "auto (CUDA when usable, else the CPU simulator), cpu or cuda")
+      ->capture_default_str();
+  trace->add_flag("--json", trace_args.json, "print the trace as JSON (the trace file format)");
+  trace->add_flag("--windows", trace_args.windows, "add each cell's invariant window to the table");
+  trace->add_option("-o,--output", trace_args.output, "also write the trace to this file");
+
+  std::string check_path;
+  CLI::App* check = app.add_subcommand(
+      "check", "Load a trace file, re-run the self-check and compare with a sequential scan");
+  check->add_option("file", check_path, "trace file (JSON)")->required();
+
+  CLI::App* devices = app.add_subcommand("devices", "List CUDA devices, or say why there is none");
+
+#if SCANVIZ_HAVE_PERF
+  perf::BenchOptions bench_options;
+  std::string bench_rungs;
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Device-wide scans from the textbook to single-pass, against CUB and cudaMemcpy");
+  bench->add_option("--min-log2", bench_options.min_log2, "smallest n = 2^k")->capture_default_str();
+  bench->add_option("--max-log2", bench_options.max_log2, "largest n = 2^k")->capture_default_str();
+  bench->add_option("--repeats", bench_options.repeats, "timed repetitions (median)")
+      ->capture_default_str();
+  bench->add_option("--json", bench_options.json_path, "write the results file here");
+  bench->add_option("--rungs", bench_rungs, "comma-separated rungs to run (default: all)");
+#endif
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    if (what.empty()) what = e.get_name();
+    return UsageError(what);
+  }
+
+  if (*trace) {
+    if (trace_args.input.empty() && trace_args.random_n == 0)
+      return UsageError("trace needs --input or --random");
+    return RunTraceCommand(trace_args);
+  }
+  if (*check) return RunCheckCommand(check_path);
+  if (*devices) return RunDevicesCommand();
+#if SCANVIZ_HAVE_PERF
+  if (*bench) {
+    std::stringstream rungs(bench_rungs);
+    for (std::string r; std::getline(rungs, r, ',');)
+      if (!r.empty()) bench_options.rungs.push_back(r);
+    std::string error;
+    const int rc = perf::RunBench(bench_options, std::cout, &error);
+    if (!error.empty()) std::cerr << "scanviz-cli: bench: " << error << '\n';
+    return rc;
+  }
+#endif
+  return kExitUsage;
+}

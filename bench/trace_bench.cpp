@@ -1,0 +1,80 @@
+// Tracing n = 1024 with the CPU simulator (the whole trace: every round's snapshot and actions),
+// with std::inclusive_scan of the same array beside it for scale. The closing lines print the
+// measured times side by side and their ratio.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <string>
+
+#include "core/analysis.h"
+#include "core/input.h"
+#include "core/simulator.h"
+
+namespace {
+
+using namespace scanviz;
+
+constexpr int kN = 1024;
+
+ScanRequest Request(Algorithm algorithm) {
+  return ScanRequest{algorithm, OpKind::kAdd, ElementType::kInt32,
+                     RandomValues(kN, 42, ElementType::kInt32, -100, 100)};
+}
+
+void BM_SimulateHillisSteele(benchmark::State& state) {
+  const ScanRequest request = Request(Algorithm::kHillisSteele);
+  for (auto _ : state) benchmark::DoNotOptimize(Simulate(request));
+}
+BENCHMARK(BM_SimulateHillisSteele);
+
+void BM_SimulateBlelloch(benchmark::State& state) {
+  const ScanRequest request = Request(Algorithm::kBlelloch);
+  for (auto _ : state) benchmark::DoNotOptimize(Simulate(request));
+}
+BENCHMARK(BM_SimulateBlelloch);
+
+void BM_AnalyzeHillisSteele(benchmark::State& state) {
+  const Trace trace = Simulate(Request(Algorithm::kHillisSteele));
+  for (auto _ : state) benchmark::DoNotOptimize(Analyze(trace));
+}
+BENCHMARK(BM_AnalyzeHillisSteele);
+
+void BM_StdInclusiveScan(benchmark::State& state) {
+  const ScanRequest request = Request(Algorithm::kHillisSteele);
+  std::vector<int> in(request.input.begin(), request.input.end()), out(kN);
+  for (auto _ : state) {
+    std::inclusive_scan(in.begin(), in.end(), out.begin());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_StdInclusiveScan);
+
+class RecordingReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) m_ns[run.benchmark_name()] = run.GetAdjustedRealTime();
+    ConsoleReporter::ReportRuns(runs);
+  }
+  std::map<std::string, double> m_ns;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  RecordingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  const double scan = reporter.m_ns["BM_StdInclusiveScan"];
+  for (const char* name : {"BM_SimulateHillisSteele", "BM_SimulateBlelloch"}) {
+    auto it = reporter.m_ns.find(name);
+    if (it == reporter.m_ns.end() || scan <= 0) continue;
+    std::printf("%s: %.1f us per n = %d trace (goal: under 1000 us: %s); %.0fx std::inclusive_scan\n",
+                name, it->second / 1000.0, kN, it->second < 1e6 ? "met" : "NOT met",
+                it->second / scan);
+  }
+  return 0;
+}

@@ -1,0 +1,90 @@
+#include "backend/backend.h"
+
+#include <mutex>
+
+#if SCANVIZ_HAVE_CUDA
+#include "cuda/cuda_trace.h"
+#endif
+
+namespace scanviz {
+
+const char* ToString(BackendChoice c) {
+  switch (c) {
+    case BackendChoice::kCpu: return "cpu";
+    case BackendChoice::kCuda: return "cuda";
+    case BackendChoice::kAuto: break;
+  }
+  return "auto";
+}
+
+bool Parse(std::string_view s, BackendChoice* out) {
+  for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
+    if (s == ToString(c)) {
+      *out = c;
+      return true;
+    }
+  }
+  return false;
+}
+
+const CudaAvailability& QueryCuda() {
+  static CudaAvailability availability;
+  static std::once_flag once;
+  std::call_once(once, [] {
+#if SCANVIZ_HAVE_CUDA
+    availability.compiled = true;
+    const cuda::DeviceStatus status = cuda::QueryDevices();
+    availability.usable = status.usable;
+    availability.reason = status.message;
+    availability.error_code = status.error_code;
+    availability.driver_version = status.driver_version;
+    availability.runtime_version = status.runtime_version;
+    for (const cuda::DeviceInfo& d : status.devices) {
+      availability.devices.push_back(CudaDevice{d.index, d.name, d.compute_major, d.compute_minor,
+                                                d.multiprocessors, d.global_memory_bytes});
+    }
+#else
+    availability.reason = "this build of ScanViz has no CUDA kernels (built without nvcc)";
+#endif
+  });
+  return availability;
+}
+
+ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
+                    const SimulatorOptions& simulator_options) {
+  ScanOutcome outcome;
+  if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {
+    outcome.error = invalid;
+    return outcome;
+  }
+  if (choice != BackendChoice::kCpu) {
+    const CudaAvailability& cuda = QueryCuda();
+    if (cuda.usable) {
+#if SCANVIZ_HAVE_CUDA
+      cuda::TraceRun run = cuda::RunTrace(request, 0);
+      if (run.trace) {
+        outcome.ran = DescribeBackend(run.trace->meta.backend);
+        outcome.trace = std::move(run.trace);
+        return outcome;
+      }
+      if (choice == BackendChoice::kCuda) {
+        outcome.error = "CUDA run failed: " + run.error;
+        return outcome;
+      }
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
+#endif
+    } else if (choice == BackendChoice::kCuda) {
+      outcome.error = "no usable CUDA device: " + cuda.reason;
+      return outcome;
+    } else {
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
+    }
+  }
+  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
+  outcome.trace = Simulate(request, simulator_options);
+  return outcome;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,56 @@
+// The one door to the scan backends: the CPU simulator and, where built, the CUDA kernels.
+//
+// The app and the CLI call RunScan and get a plain Trace back; nothing above this layer includes
+// a CUDA header or knows whether CUDA was compiled in.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/simulator.h"
+#include "core/trace.h"
+
+namespace scanviz {
+
+enum class BackendChoice { kAuto, kCpu, kCuda };
+const char* ToString(BackendChoice c);  // "auto", "cpu", "cuda"
+bool Parse(std::string_view s, BackendChoice* out);
+
+struct CudaDevice {
+  int index = 0;
+  std::string name;
+  int compute_major = 0;
+  int compute_minor = 0;
+  int multiprocessors = 0;
+  long long global_memory_bytes = 0;
+};
+
+struct CudaAvailability {
+  bool compiled = false;  // this build has the CUDA kernels
+  bool usable = false;    // and a device answered
+  std::string reason;     // why not usable: "this build has no CUDA kernels", or the CUDA error
+  int error_code = 0;
+  int driver_version = 0;
+  int runtime_version = 0;
+  std::vector<CudaDevice> devices;
+};
+
+// Queried once per process (the first call can take a while as the driver starts); thread-safe.
+const CudaAvailability& QueryCuda();
+
+struct ScanOutcome {
+  std::optional<Trace> trace;
+  std::string error;  // set when there is no trace
+  // What ran, for a status line: "CUDA: NVIDIA H200 (sm_90)" or
+  // "CPU simulation (no CUDA device: cudaGetDeviceCount: ... (error 35))".
+  std::string ran;
+  bool fell_back = false;  // kAuto chose the simulator because CUDA is not usable
+};
+
+// kAuto runs on CUDA when a device is usable, else on the simulator; kCuda with no usable device
+// is an error quoting the CUDA error. The request must pass ValidateRequest.
+ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
+                    const SimulatorOptions& simulator_options = {});
+
+}  // namespace scanviz

@@ -1,0 +1,111 @@
+#include "core/input.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <random>
+
+#include "core/analysis.h"
+#include "core/trace.h"
+
+namespace scanviz {
+
+ParsedValues ParseValues(std::string_view text, ElementType type) {
+  ParsedValues out;
+  // Strip one pair of surrounding brackets, so a result printed as [3,4,11] can be pasted back.
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  size_t end = text.find_last_not_of(" \t\r\n");
+  if (begin != std::string_view::npos && text[begin] == '[' && text[end] == ']') {
+    text = text.substr(begin + 1, end - begin - 1);
+  }
+  auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  size_t i = 0;
+  int commas = 0;        // commas since the last token
+  bool have_token = false;
+  std::string last_token;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
+    if (c == ',') {
+      if (!have_token || ++commas > 1) {
+        out.error = have_token ? "empty element after '" + last_token + "'"
+                               : "empty element before the first comma";
+        return out;
+      }
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && text[j] != ',' && !is_space(text[j])) ++j;
+    const std::string token(text.substr(i, j - i));
+    i = j;
+    if (type == ElementType::kInt32) {
+      long long v = 0;
+      const char* first = token.data();
+      if (*first == '+') ++first;
+      auto [ptr, ec] = std::from_chars(first, token.data() + token.size(), v);
+      if (ec == std::errc::result_out_of_range ||
+          (ec == std::errc() && ptr == token.data() + token.size() &&
+           (v < -2147483648LL || v > 2147483647LL))) {
+        out.error = "'" + token + "' is outside int32 [-2147483648, 2147483647]";
+        return out;
+      }
+      if (ec != std::errc() || ptr != token.data() + token.size() || first == token.data() + token.size()) {
+        out.error = "'" + token + "' is not an integer";
+        return out;
+      }
+      out.values.push_back(static_cast<double>(v));
+    } else {
+      float v = 0;
+      auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+      if (ec != std::errc() || ptr != token.data() + token.size() || !std::isfinite(v)) {
+        out.error = "'" + token + "' is not a finite float32 number";
+        return out;
+      }
+      out.values.push_back(static_cast<double>(v));
+    }
+    last_token = token;
+    have_token = true;
+    commas = 0;
+  }
+  if (commas > 0) {
+    out.error = "empty element after '" + last_token + "'";
+    return out;
+  }
+  if (out.values.empty()) {
+    out.error = "the input is empty";
+  } else if (out.values.size() > static_cast<size_t>(kMaxElements)) {
+    out.error = std::to_string(out.values.size()) + " elements: a single block scans at most " +
+                std::to_string(kMaxElements);
+    out.values.clear();
+  }
+  return out;
+}
+
+std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo, int hi) {
+  std::mt19937_64 rng(seed);
+  std::vector<double> values(n < 0 ? 0 : n);
+  if (type == ElementType::kInt32) {
+    std::uniform_int_distribution<long long> dist(lo, hi);
+    for (double& v : values) v = static_cast<double>(dist(rng));
+  } else {
+    std::uniform_real_distribution<double> dist(lo, hi);
+    for (double& v : values) v = static_cast<double>(static_cast<float>(dist(rng)));
+  }
+  return values;
+}
+
+std::string FormatValues(const std::vector<double>& values, ElementType type,
+                         std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += separator;
+    out += FormatValue(type, values[i]);
+  }
+  return out;
+}
+
+}  // namespace scanviz

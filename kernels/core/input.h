@@ -1,0 +1,31 @@
+// Parsing and generating scan inputs, shared by the CLI and the app.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ops.h"
+
+namespace scanviz {
+
+struct ParsedValues {
+  std::vector<double> values;
+  std::string error;  // names the offending token; empty on success
+  bool Ok() const { return error.empty(); }
+};
+
+// Accepts "3,1,7,0", "3 1 7 0", "3, 1, 7, 0" and the same inside [ ]. Checks each token is a
+// value of `type` (int32: an integer in range) and that there are 1..1024 of them.
+ParsedValues ParseValues(std::string_view text, ElementType type);
+
+// n values drawn uniformly from [lo, hi] (integers for int32), reproducible from the seed.
+std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo = 0,
+                                 int hi = 9);
+
+// "3,1,7,0" (the form ParseValues reads back).
+std::string FormatValues(const std::vector<double>& values, ElementType type,
+                         std::string_view separator = ",");
+
+}  // namespace scanviz

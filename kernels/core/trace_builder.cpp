@@ -1,0 +1,43 @@
+#include "core/trace_builder.h"
+
+namespace scanviz {
+
+TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backend) {
+  m_trace.meta = MakeMeta(request);
+  m_trace.meta.backend = backend;
+  m_trace.input = request.input;
+  m_schedule = RoundSchedule(request.algorithm, m_trace.meta.n);
+  m_trace.rounds.reserve(m_schedule.size());
+  m_written.assign(m_trace.meta.buffer_count,
+                   std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));
+}
+
+void TraceBuilder::AddRoundValues(const std::vector<double>& values, const ThreadAction* actions) {
+  const TraceMeta& meta = m_trace.meta;
+  const size_t index = m_trace.rounds.size();
+  Round round;
+  round.spec = index < m_schedule.size() ? m_schedule[index] : RoundSpec{};
+  round.actions.assign(actions, actions + meta.block_size);
+  // A write lands in the round's pout buffer; what has been written so far is defined.
+  const int pout = round.spec.pout;
+  for (const ThreadAction& a : round.actions) {
+    for (int w : a.write) {
+      if (w >= 0 && w < meta.padded_n && pout >= 0 && pout < meta.buffer_count)
+        m_written[pout][w] = 1;
+    }
+  }
+  round.buffers.resize(meta.buffer_count);
+  round.defined = m_written;
+  for (int b = 0; b < meta.buffer_count; ++b) {
+    auto first = values.begin() + static_cast<std::ptrdiff_t>(b) * meta.padded_n;
+    round.buffers[b].assign(first, first + meta.padded_n);
+    for (int i = 0; i < meta.padded_n; ++i) {
+      if (!m_written[b][i]) round.buffers[b][i] = 0;
+    }
+  }
+  m_trace.rounds.push_back(std::move(round));
+}
+
+Trace TraceBuilder::Finish() && { return std::move(m_trace); }
+
+}  // namespace scanviz

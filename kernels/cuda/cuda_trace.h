@@ -1,0 +1,45 @@
+// Host interface of the instrumented CUDA kernels. Plain C++: no CUDA header leaks out of
+// kernels/cuda/, so everything above it builds with a C++ compiler alone.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/trace.h"
+
+namespace scanviz::cuda {
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name;
+  int compute_major = 0;
+  int compute_minor = 0;
+  int multiprocessors = 0;
+  long long global_memory_bytes = 0;
+  int max_threads_per_block = 0;
+};
+
+struct DeviceStatus {
+  bool usable = false;   // at least one device answered
+  int error_code = 0;    // the cudaError_t of cudaGetDeviceCount, 0 when it succeeded
+  std::string message;   // why no device is usable ("cudaGetDeviceCount: ... (error 35)")
+  int driver_version = 0;
+  int runtime_version = 0;
+  std::vector<DeviceInfo> devices;
+};
+
+// Asks the CUDA runtime which devices exist. Never throws; with no driver or no GPU, usable is
+// false and message quotes the CUDA error.
+DeviceStatus QueryDevices();
+
+struct TraceRun {
+  std::optional<Trace> trace;
+  std::string error;  // quotes the CUDA error when the run failed
+};
+
+// Runs the instrumented kernel of request.algorithm on `device` and assembles its trace.
+// Requires ValidateRequest(request) to be empty.
+TraceRun RunTrace(const ScanRequest& request, int device = 0);
+
+}  // namespace scanviz::cuda

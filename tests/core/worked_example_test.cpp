@@ -1,0 +1,206 @@
+// The chapters' worked example, [3,1,7,0,4,1,6,3], round by round: every buffer the chapters'
+// figures give, the box styles, Hillis-Steele's cases and the invariant windows.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/trace_table.h"
+#include "core/analysis.h"
+#include "core/simulator.h"
+
+namespace scanviz {
+namespace {
+
+using V = std::vector<double>;
+const V kExample = {3, 1, 7, 0, 4, 1, 6, 3};
+
+Trace Sim(Algorithm algorithm, const V& input = kExample, OpKind op = OpKind::kAdd) {
+  return Simulate(ScanRequest{algorithm, op, ElementType::kInt32, input});
+}
+
+std::vector<CellClass> Classes(const TraceAnalysis& a, int round, int buffer) {
+  std::vector<CellClass> out;
+  for (const CellInfo& c : a.rounds[round].cells[buffer]) out.push_back(c.cls);
+  return out;
+}
+
+TEST(WorkedExample, HillisSteeleRoundByRound) {
+  const Trace t = Sim(Algorithm::kHillisSteele);
+  ASSERT_EQ(t.rounds.size(), 4u);  // the load, then strides 1, 2, 4
+
+  // Round 0: buf[0] staged from global memory, buf[1] allocated but not yet written.
+  EXPECT_EQ(t.rounds[0].spec.phase, Phase::kLoad);
+  EXPECT_EQ(t.rounds[0].buffers[0], kExample);
+  EXPECT_EQ(t.rounds[0].defined[1], std::vector<std::uint8_t>(8, 0));
+
+  // Round 1: pin = buf[0], pout = buf[1].
+  EXPECT_EQ(t.rounds[1].spec.stride, 1);
+  EXPECT_EQ(t.rounds[1].spec.pin, 0);
+  EXPECT_EQ(t.rounds[1].spec.pout, 1);
+  EXPECT_EQ(t.rounds[1].buffers[0], kExample);
+  EXPECT_EQ(t.rounds[1].buffers[1], (V{3, 4, 8, 7, 4, 5, 7, 9}));
+
+  // Round 2: roles flip.
+  EXPECT_EQ(t.rounds[2].spec.stride, 2);
+  EXPECT_EQ(t.rounds[2].spec.pin, 1);
+  EXPECT_EQ(t.rounds[2].spec.pout, 0);
+  EXPECT_EQ(t.rounds[2].buffers[0], (V{3, 4, 11, 11, 12, 12, 11, 14}));
+  EXPECT_EQ(t.rounds[2].buffers[1], (V{3, 4, 8, 7, 4, 5, 7, 9}));
+
+  // Round 3: and again; buf[1] holds the inclusive scan.
+  EXPECT_EQ(t.rounds[3].spec.stride, 4);
+  EXPECT_EQ(t.rounds[3].spec.pin, 0);
+  EXPECT_EQ(t.rounds[3].spec.pout, 1);
+  EXPECT_EQ(t.rounds[3].buffers[1], (V{3, 4, 11, 11, 15, 16, 22, 25}));
+  EXPECT_EQ(t.Result(), (V{3, 4, 11, 11, 15, 16, 22, 25}));
+}
+
+TEST(WorkedExample, HillisSteeleBoxesAndCases) {
+  const Trace t = Sim(Algorithm::kHillisSteele);
+  const TraceAnalysis a = Analyze(t);
+  ASSERT_TRUE(a.Ok()) << a.violations.front();
+  using C = CellClass;
+  // Round 1: position 0 copied across (dashed), 1..7 computed (solid); pin unchanged (dotted).
+  EXPECT_EQ(Classes(a, 1, 1), (std::vector<C>{C::kCopied, C::kComputed, C::kComputed, C::kComputed,
+                                               C::kComputed, C::kComputed, C::kComputed,
+                                               C::kComputed}));
+  EXPECT_EQ(Classes(a, 1, 0), std::vector<C>(8, C::kUnchanged));
+  EXPECT_EQ(StyleOf(C::kUnchanged), BoxStyle::kDotted);
+  EXPECT_EQ(StyleOf(C::kCopied), BoxStyle::kDashed);
+  EXPECT_EQ(StyleOf(C::kComputed), BoxStyle::kSolid);
+  // Round 2: 0 and 1 copied; round 3: 0..3 copied.
+  EXPECT_EQ(Classes(a, 2, 0)[1], C::kCopied);
+  EXPECT_EQ(Classes(a, 2, 0)[2], C::kComputed);
+  EXPECT_EQ(Classes(a, 3, 1)[3], C::kCopied);
+  EXPECT_EQ(Classes(a, 3, 1)[4], C::kComputed);
+
+  EXPECT_EQ(a.rounds[1].hs_case, (std::vector<int>{3, 1, 1, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(a.rounds[2].hs_case, (std::vector<int>{3, 3, 2, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(a.rounds[3].hs_case, (std::vector<int>{3, 3, 3, 3, 2, 2, 2, 1}));
+
+  // Windows: after round r each position holds up to 2^r elements ending at itself.
+  EXPECT_EQ(a.rounds[2].cells[0][5].window, (Window{2, 5, true}));
+  EXPECT_EQ(a.rounds[2].cells[0][2].window, (Window{0, 2, true}));
+  EXPECT_EQ(a.rounds[3].cells[1][7].window, (Window{0, 7, true}));
+  EXPECT_FALSE(a.rounds[0].cells[1][0].window.valid);  // '?' cells have no window
+
+  // Work: 7 + 6 + 4 = 17 operator applications, 3 rounds deep, one barrier per recorded round.
+  EXPECT_EQ(a.rounds[1].operator_applications, 7);
+  EXPECT_EQ(a.rounds[2].operator_applications, 6);
+  EXPECT_EQ(a.rounds[3].operator_applications, 4);
+  EXPECT_EQ(a.work, 17);
+  EXPECT_EQ(a.depth, 3);
+  EXPECT_EQ(a.barriers, 4);
+}
+
+TEST(WorkedExample, BlellochRoundByRound) {
+  const Trace t = Sim(Algorithm::kBlelloch);
+  ASSERT_EQ(t.rounds.size(), 8u);  // the load, then the chapter's seven rounds
+  const std::vector<std::pair<Phase, V>> expected = {
+      {Phase::kLoad, {3, 1, 7, 0, 4, 1, 6, 3}},
+      {Phase::kUpSweep, {3, 4, 7, 7, 4, 5, 6, 9}},
+      {Phase::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 14}},
+      {Phase::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 25}},
+      {Phase::kSeed, {3, 4, 7, 11, 4, 5, 6, 0}},
+      {Phase::kDownSweep, {3, 4, 7, 0, 4, 5, 6, 11}},
+      {Phase::kDownSweep, {3, 0, 7, 4, 4, 11, 6, 16}},
+      {Phase::kDownSweep, {0, 3, 4, 11, 11, 15, 16, 22}},
+  };
+  const std::vector<int> strides = {0, 1, 2, 4, 0, 4, 2, 1};
+  for (size_t r = 0; r < expected.size(); ++r) {
+    SCOPED_TRACE("round " + std::to_string(r));
+    EXPECT_EQ(t.rounds[r].spec.phase, expected[r].first);
+    EXPECT_EQ(t.rounds[r].spec.stride, strides[r]);
+    EXPECT_EQ(t.rounds[r].buffers[0], expected[r].second);
+  }
+  EXPECT_EQ(t.Result(), (V{0, 3, 4, 11, 11, 15, 16, 22}));
+}
+
+TEST(WorkedExample, BlellochBoxesWindowsAndWork) {
+  const Trace t = Sim(Algorithm::kBlelloch);
+  const TraceAnalysis a = Analyze(t);
+  ASSERT_TRUE(a.Ok()) << a.violations.front();
+  using C = CellClass;
+  // Up-sweep 1: the right siblings 1, 3, 5, 7 absorb their left neighbours (dashed).
+  EXPECT_EQ(Classes(a, 1, 0), (std::vector<C>{C::kUnchanged, C::kAdded, C::kUnchanged, C::kAdded,
+                                               C::kUnchanged, C::kAdded, C::kUnchanged,
+                                               C::kAdded}));
+  EXPECT_EQ(a.rounds[3].active_threads, 1);  // only position 7 in up-sweep 3
+  EXPECT_EQ(Classes(a, 4, 0)[7], C::kSeeded);
+  // Down-sweep 1: swap-and-add at positions 3 and 7 (solid).
+  EXPECT_EQ(Classes(a, 5, 0)[3], C::kSwapAdded);
+  EXPECT_EQ(Classes(a, 5, 0)[7], C::kSwapAdded);
+  EXPECT_EQ(Classes(a, 5, 0)[5], C::kUnchanged);
+  EXPECT_EQ(StyleOf(C::kAdded), BoxStyle::kDashed);
+  EXPECT_EQ(StyleOf(C::kSwapAdded), BoxStyle::kSolid);
+
+  // The up-sweep invariant: position 3 after up-sweep 2 holds data[0..3] = 11.
+  EXPECT_EQ(a.rounds[2].cells[0][3].window, (Window{0, 3, true}));
+  // The down-sweep invariant: a visited node holds everything before its subtree.
+  EXPECT_TRUE(a.rounds[4].cells[0][7].window.Empty());            // the seed
+  EXPECT_EQ(a.rounds[5].cells[0][7].window, (Window{0, 3, true}));  // 11
+  EXPECT_EQ(a.rounds[6].cells[0][5].window, (Window{0, 3, true}));  // 11
+  EXPECT_EQ(a.rounds[7].cells[0][6].window, (Window{0, 5, true}));  // 16
+  EXPECT_EQ(a.rounds[5].cells[0][5].window, (Window{4, 5, true}));  // still its up-sweep sum
+
+  EXPECT_EQ(a.work, 14);  // 2(n - 1)
+  EXPECT_EQ(a.depth, 6);  // 2 log2 n
+  EXPECT_EQ(a.barriers, 8);
+}
+
+TEST(WorkedExample, TableReadsLikeTheFigures) {
+  const Trace t = Sim(Algorithm::kBlelloch);
+  std::ostringstream out;
+  PrintTraceTable(t, Analyze(t), out);
+  const std::string s = out.str();
+  EXPECT_NE(s.find("up-sweep 1  stride 1"), std::string::npos) << s;
+  EXPECT_NE(s.find("down-sweep 3  stride 1"), std::string::npos) << s;
+  EXPECT_NE(s.find("result (exclusive): [0,3,4,11,11,15,16,22]"), std::string::npos) << s;
+  EXPECT_NE(s.find("sw+"), std::string::npos);
+
+  const Trace h = Sim(Algorithm::kHillisSteele);
+  std::ostringstream out2;
+  PrintTraceTable(h, Analyze(h), out2);
+  EXPECT_NE(out2.str().find("stride 4  read buf[0] (pin), write buf[1] (pout)"), std::string::npos)
+      << out2.str();
+  EXPECT_NE(out2.str().find("result (inclusive): [3,4,11,11,15,16,22,25]"), std::string::npos);
+}
+
+TEST(SelfCheck, CatchesACorruptedCell) {
+  Trace t = Sim(Algorithm::kHillisSteele);
+  t.rounds[2].buffers[0][5] += 1;
+  const TraceAnalysis a = Analyze(t);
+  ASSERT_FALSE(a.Ok());
+  EXPECT_NE(a.violations.front().find("round 2 buf[0][5]"), std::string::npos)
+      << a.violations.front();
+}
+
+TEST(SelfCheck, CatchesAnUnrecordedWrite) {
+  Trace t = Sim(Algorithm::kBlelloch);
+  // Change a cell in a round whose actions do not write it, and the rounds after.
+  for (size_t r = 5; r < t.rounds.size(); ++r) t.rounds[r].buffers[0][0] = 99;
+  EXPECT_FALSE(Analyze(t).Ok());
+}
+
+TEST(SelfCheck, CatchesTwoThreadsWritingOneCell) {
+  Trace t = Sim(Algorithm::kBlelloch);
+  t.rounds[1].actions[0] = t.rounds[1].actions[1];
+  const TraceAnalysis a = Analyze(t);
+  ASSERT_FALSE(a.Ok());
+  EXPECT_NE(a.violations.front().find("both wrote"), std::string::npos) << a.violations.front();
+}
+
+TEST(Overflow, NamesTheFirstCellThatWrapped) {
+  const Trace t = Sim(Algorithm::kHillisSteele, {2147483647, 1, 5, 0});
+  const TraceAnalysis a = Analyze(t);
+  EXPECT_TRUE(a.Ok());  // the hardware's wrapped arithmetic is consistent with itself
+  ASSERT_TRUE(a.overflow.has_value());
+  EXPECT_EQ(a.overflow->round, 1);
+  EXPECT_EQ(a.overflow->position, 1);
+  EXPECT_EQ(a.overflow->exact, 2147483648LL);
+  EXPECT_EQ(a.overflow->stored, -2147483648.0);
+  EXPECT_FALSE(Analyze(Sim(Algorithm::kHillisSteele)).overflow.has_value());
+}
+
+}  // namespace
+}  // namespace scanviz
