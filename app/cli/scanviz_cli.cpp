@@ -38,6 +38,7 @@ struct TraceArgs {
   std::string op = "add";
   std::string type = "int32";
   std::string backend = "auto";
+  bool input_given = false;
   bool json = false;
   bool windows = false;
   std::string output;
@@ -54,12 +55,13 @@ int RunTraceCommand(const TraceArgs& args) {
   BackendChoice choice{};
   if (!Parse(args.backend, &choice))
     return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
-  if (!args.input.empty() && args.random_n > 0)
+  if (args.input_given && args.random_n > 0)
     return UsageError("give either --input or --random, not both");
-  if (args.random_n > 0) {
-    if (args.random_n > kMaxElements)
+  if (!args.input_given) {
+    if (args.random_n < 1 || args.random_n > kMaxElements)
       return UsageError("--random " + std::to_string(args.random_n) +
-                        ": a single block scans at most " + std::to_string(kMaxElements));
+                        ": choose 1.." + std::to_string(kMaxElements) +
+                        " (a single block, one thread per element)");
     request.input = RandomValues(args.random_n, args.seed, request.type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request.type);
@@ -204,8 +206,9 @@ int main(int argc, char** argv) {
   }
 
   if (*trace) {
-    if (trace_args.input.empty() && trace_args.random_n == 0)
+    if (trace->count("--input") == 0 && trace->count("--random") == 0)
       return UsageError("trace needs --input or --random");
+    trace_args.input_given = trace->count("--input") > 0;
     return RunTraceCommand(trace_args);
   }
   if (*check) return RunCheckCommand(check_path);

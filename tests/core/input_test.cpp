@@ -1,1 +1,58 @@
 #include <gtest/gtest.h>
+
+#include "core/input.h"
+
+namespace scanviz {
+namespace {
+
+using V = std::vector<double>;
+
+TEST(ParseValues, AcceptsCommasSpacesAndBrackets) {
+  EXPECT_EQ(ParseValues("3,1,7,0", ElementType::kInt32).values, (V{3, 1, 7, 0}));
+  EXPECT_EQ(ParseValues("3 1 7 0", ElementType::kInt32).values, (V{3, 1, 7, 0}));
+  EXPECT_EQ(ParseValues(" 3, 1 ,7 ,  0 ", ElementType::kInt32).values, (V{3, 1, 7, 0}));
+  EXPECT_EQ(ParseValues("[3,-1,+7]", ElementType::kInt32).values, (V{3, -1, 7}));
+  EXPECT_EQ(ParseValues("-2147483648,2147483647", ElementType::kInt32).values,
+            (V{-2147483648.0, 2147483647}));
+  EXPECT_EQ(ParseValues("1.5 -2", ElementType::kFloat32).values, (V{1.5, -2}));
+}
+
+TEST(ParseValues, NamesTheOffendingToken) {
+  EXPECT_EQ(ParseValues("3,x1,7", ElementType::kInt32).error, "'x1' is not an integer");
+  EXPECT_EQ(ParseValues("3,1.5", ElementType::kInt32).error, "'1.5' is not an integer");
+  EXPECT_EQ(ParseValues("2147483648", ElementType::kInt32).error,
+            "'2147483648' is outside int32 [-2147483648, 2147483647]");
+  EXPECT_EQ(ParseValues("99999999999999999999", ElementType::kInt32).error,
+            "'99999999999999999999' is outside int32 [-2147483648, 2147483647]");
+  EXPECT_EQ(ParseValues("", ElementType::kInt32).error, "the input is empty");
+  EXPECT_EQ(ParseValues("  ", ElementType::kInt32).error, "the input is empty");
+  EXPECT_EQ(ParseValues("3,,1", ElementType::kInt32).error, "empty element after '3'");
+  EXPECT_EQ(ParseValues("3,1,", ElementType::kInt32).error, "empty element after '1'");
+  EXPECT_EQ(ParseValues(",3", ElementType::kInt32).error, "empty element before the first comma");
+  EXPECT_EQ(ParseValues("-", ElementType::kInt32).error, "'-' is not an integer");
+  EXPECT_EQ(ParseValues("nan", ElementType::kFloat32).error, "'nan' is not a finite float32 number");
+}
+
+TEST(ParseValues, LimitsTheSizeToOneBlock) {
+  std::string text;
+  for (int i = 0; i < 1025; ++i) text += "1 ";
+  const ParsedValues parsed = ParseValues(text, ElementType::kInt32);
+  EXPECT_EQ(parsed.error, "1025 elements: a single block scans at most 1024");
+  EXPECT_TRUE(parsed.values.empty());
+  text.resize(text.size() - 2);
+  EXPECT_TRUE(ParseValues(text, ElementType::kInt32).Ok());
+}
+
+TEST(RandomValues, IsReproducibleAndInRange) {
+  const V a = RandomValues(100, 7, ElementType::kInt32, -3, 3);
+  EXPECT_EQ(a, RandomValues(100, 7, ElementType::kInt32, -3, 3));
+  EXPECT_NE(a, RandomValues(100, 8, ElementType::kInt32, -3, 3));
+  for (double v : a) {
+    EXPECT_GE(v, -3);
+    EXPECT_LE(v, 3);
+  }
+  EXPECT_EQ(FormatValues({3, -1, 7}, ElementType::kInt32), "3,-1,7");
+}
+
+}  // namespace
+}  // namespace scanviz

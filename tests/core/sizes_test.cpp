@@ -1,1 +1,153 @@
+// Every size the chapters' kernels accept, awkward ones included, with random, constant, negative
+// and all-ones inputs and each operator: the result against a sequential reference, every
+// snapshot of every round against its invariant window, and the work formulas.
 #include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/analysis.h"
+#include "core/input.h"
+#include "core/scan_steps.h"
+#include "core/simulator.h"
+#include "support/trace_compare.h"
+
+namespace scanviz {
+namespace {
+
+const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 1000, 1024};
+const OpKind kOps[] = {OpKind::kAdd, OpKind::kMax, OpKind::kMin};
+const Algorithm kAlgorithms[] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
+
+enum class InputKind { kRandom, kConstant, kNegative, kAllOnes, kFullRange };
+const char* Name(InputKind k) {
+  constexpr const char* kNames[] = {"random", "constant", "negative", "all-ones", "full-range"};
+  return kNames[static_cast<int>(k)];
+}
+
+std::vector<double> MakeInput(InputKind kind, int n, std::uint64_t seed) {
+  switch (kind) {
+    case InputKind::kRandom: return RandomValues(n, seed, ElementType::kInt32, -50, 50);
+    case InputKind::kConstant: return std::vector<double>(n, 7);
+    case InputKind::kNegative: return RandomValues(n, seed, ElementType::kInt32, -1000, -1);
+    case InputKind::kAllOnes: return std::vector<double>(n, 1);
+    case InputKind::kFullRange:
+      return RandomValues(n, seed, ElementType::kInt32, -2147483647 - 1, 2147483647);
+  }
+  return {};
+}
+
+int ExpectedWork(Algorithm algorithm, int n) {
+  if (algorithm == Algorithm::kBlelloch) return 2 * (NextPowerOfTwo(n) - 1);
+  int work = 0;
+  for (int stride = 1; stride < n; stride *= 2) work += n - stride;  // sum of (n - stride)
+  return work;
+}
+
+int Log2Ceil(int n) {
+  int k = 0;
+  while ((1 << k) < n) ++k;
+  return k;
+}
+
+TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
+  int cases = 0;
+  for (Algorithm algorithm : kAlgorithms) {
+    for (OpKind op : kOps) {
+      for (int n : kSizes) {
+        for (InputKind kind : {InputKind::kRandom, InputKind::kConstant, InputKind::kNegative,
+                               InputKind::kAllOnes, InputKind::kFullRange}) {
+          const std::uint64_t seed = 1000u * static_cast<unsigned>(n) + static_cast<unsigned>(kind);
+          SCOPED_TRACE(std::string(ToString(algorithm)) + " op " + ToString(op) + " n " +
+                       std::to_string(n) + " input " + Name(kind) + " seed " +
+                       std::to_string(seed));
+          const ScanRequest request{algorithm, op, ElementType::kInt32, MakeInput(kind, n, seed)};
+          ASSERT_EQ(ValidateRequest(request), "");
+          const Trace trace = Simulate(request);
+          const TraceAnalysis analysis = Analyze(trace);
+          ASSERT_TRUE(analysis.Ok()) << analysis.violations.front();
+          EXPECT_EQ(trace.Result(),
+                    SequentialScan(trace.meta, request.input,
+                                   algorithm == Algorithm::kHillisSteele));
+          EXPECT_EQ(analysis.work, ExpectedWork(algorithm, n));
+          const int levels = Log2Ceil(n);
+          EXPECT_EQ(analysis.depth, algorithm == Algorithm::kHillisSteele ? levels : 2 * levels);
+          ++cases;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, 2 * 3 * 13 * 5);
+}
+
+TEST(Sizes, BlellochPadsWithTheIdentityAndMarksThePadding) {
+  for (OpKind op : kOps) {
+    const Trace trace = Simulate(ScanRequest{Algorithm::kBlelloch, op, ElementType::kInt32,
+                                             RandomValues(5, 3, ElementType::kInt32)});
+    ASSERT_EQ(trace.meta.padded_n, 8);
+    ASSERT_EQ(trace.meta.block_size, 8);
+    const TraceAnalysis analysis = Analyze(trace);
+    for (int i = 0; i < 8; ++i) {
+      EXPECT_EQ(analysis.rounds[0].cells[0][i].padding, i >= 5) << i;
+      if (i >= 5) {
+        EXPECT_EQ(trace.rounds[0].buffers[0][i], trace.meta.identity) << i;
+      }
+    }
+  }
+}
+
+TEST(Sizes, HillisSteeleNeedsNoPadding) {
+  const Trace trace = Simulate(ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd,
+                                           ElementType::kInt32, std::vector<double>(1000, 1)});
+  EXPECT_EQ(trace.meta.padded_n, 1000);
+  EXPECT_EQ(trace.rounds.size(), 11u);  // load + strides 1..512
+  EXPECT_EQ(trace.Result().back(), 1000);
+}
+
+// A race-free round gives the same trace whatever order its threads run in.
+TEST(ThreadOrder, DoesNotChangeACorrectScan) {
+  for (Algorithm algorithm : kAlgorithms) {
+    for (int n : {7, 33, 1000}) {
+      const ScanRequest request{algorithm, OpKind::kAdd, ElementType::kInt32,
+                                RandomValues(n, 11, ElementType::kInt32, -9, 9)};
+      const Trace ascending = Simulate(request);
+      const Trace descending = Simulate(request, {ThreadOrder::kDescending, 0});
+      const Trace shuffled = Simulate(request, {ThreadOrder::kShuffled, 99});
+      EXPECT_EQ(testing::FirstDifference(ascending, descending), "") << n;
+      EXPECT_EQ(testing::FirstDifference(ascending, shuffled), "") << n;
+    }
+  }
+}
+
+TEST(Float32, AddStaysWithinRoundingOfTheSequentialSum) {
+  for (Algorithm algorithm : kAlgorithms) {
+    for (int n : {3, 100, 1024}) {
+      const ScanRequest request{algorithm, OpKind::kAdd, ElementType::kFloat32,
+                                RandomValues(n, 5, ElementType::kFloat32, -10, 10)};
+      ASSERT_EQ(ValidateRequest(request), "");
+      const TraceAnalysis analysis = Analyze(Simulate(request));
+      EXPECT_TRUE(analysis.Ok()) << analysis.violations.front();
+    }
+  }
+}
+
+TEST(Float32, MaxUsesMinusInfinityAsIdentity) {
+  const Trace trace = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax,
+                                           ElementType::kFloat32, {1.5, -2, 3}});
+  EXPECT_TRUE(std::isinf(trace.meta.identity) && trace.meta.identity < 0);
+  EXPECT_EQ(trace.Result()[1], 1.5);
+  EXPECT_TRUE(Analyze(trace).Ok());
+}
+
+TEST(Validate, RejectsWhatOneBlockCannotScan) {
+  EXPECT_NE(ValidateRequest(ScanRequest{}), "");
+  ScanRequest big{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32,
+                  std::vector<double>(1025, 1)};
+  EXPECT_NE(ValidateRequest(big).find("1024"), std::string::npos);
+  ScanRequest fractional{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {1.5}};
+  EXPECT_NE(ValidateRequest(fractional), "");
+  ScanRequest wide{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {2147483648.0}};
+  EXPECT_NE(ValidateRequest(wide), "");
+}
+
+}  // namespace
+}  // namespace scanviz

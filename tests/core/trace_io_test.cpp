@@ -1,1 +1,150 @@
+// Trace files: the round trip, and every kind of bad file failing with a message that names the
+// problem (never a crash, never half a trace).
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis.h"
+#include "core/input.h"
+#include "core/simulator.h"
+#include "core/trace_io.h"
+#include "support/trace_compare.h"
+
+namespace scanviz {
+namespace {
+
+using nlohmann::json;
+
+Trace Example(Algorithm algorithm, ElementType type = ElementType::kInt32,
+              OpKind op = OpKind::kAdd) {
+  return Simulate(ScanRequest{algorithm, op, type, {3, 1, 7, 0, 4, 1, 6}});
+}
+
+std::string LoadError(const std::string& text) {
+  const TraceLoadResult r = ParseTraceJson(text);
+  EXPECT_FALSE(r.trace.has_value());
+  return r.error;
+}
+
+TEST(TraceIo, RoundTripKeepsEveryCellAndAction) {
+  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
+      for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+        const Trace original = Example(algorithm, type, op);
+        const TraceLoadResult loaded = ParseTraceJson(TraceToJson(original));
+        ASSERT_TRUE(loaded.trace) << loaded.error;
+        EXPECT_EQ(testing::FirstDifference(original, *loaded.trace), "");
+        EXPECT_EQ(loaded.trace->meta.identity, original.meta.identity);
+      }
+    }
+  }
+}
+
+TEST(TraceIo, RoundTripKeepsTheCudaBackendInfo) {
+  Trace t = Example(Algorithm::kBlelloch);
+  t.meta.backend = BackendInfo{BackendKind::kCuda, "NVIDIA H200", 9, 0, 13000, 13000};
+  const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(DescribeBackend(loaded.trace->meta.backend), "CUDA: NVIDIA H200 (sm_90)");
+  EXPECT_EQ(loaded.trace->meta.backend.driver_version, 13000);
+}
+
+TEST(TraceIo, UndefinedCellsAreNull) {
+  const json j = json::parse(TraceToJson(Example(Algorithm::kHillisSteele)));
+  EXPECT_TRUE(j["rounds"][0]["buffers"][1][0].is_null());  // buf[1] before round 1 writes it
+  EXPECT_EQ(j["rounds"][1]["buffers"][1][1], 4);
+}
+
+TEST(TraceIo, RejectsAnUnknownVersion) {
+  json j = json::parse(TraceToJson(Example(Algorithm::kBlelloch)));
+  j["version"] = 2;
+  EXPECT_EQ(LoadError(j.dump()), "unsupported trace format version 2 (this build reads version 1)");
+}
+
+TEST(TraceIo, RejectsSomethingElse) {
+  EXPECT_NE(LoadError("[1,2,3]").find("not a JSON object"), std::string::npos);
+  EXPECT_NE(LoadError("{\"hello\": 1}").find("not a ScanViz trace"), std::string::npos);
+  EXPECT_NE(LoadError("").find("malformed JSON"), std::string::npos);
+}
+
+TEST(TraceIo, EveryTruncationFailsCleanly) {
+  const std::string text = TraceToJson(Example(Algorithm::kHillisSteele));
+  for (size_t length = 0; length + 1 < text.size(); length += 7) {
+    const TraceLoadResult r = ParseTraceJson(text.substr(0, length));
+    ASSERT_FALSE(r.trace.has_value()) << length;
+    ASSERT_NE(r.error.find("malformed JSON"), std::string::npos) << r.error;
+  }
+}
+
+TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
+  const json good = json::parse(TraceToJson(Example(Algorithm::kBlelloch)));
+  struct Case {
+    const char* name;
+    void (*edit)(json&);
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"short buffer", [](json& j) { j["rounds"][2]["buffers"][0].erase(3); },
+       "rounds[2].buffers[0]: has 7 cells, but meta.padded_n is 8"},
+      {"missing round", [](json& j) { j["rounds"].erase(5); },
+       "rounds: the file has 7 rounds, but a blelloch scan of 7 elements records 8 (truncated or "
+       "edited?)"},
+      {"wrong n", [](json& j) { j["meta"]["n"] = 9; },
+       "meta.padded_n: 8, but a blelloch scan of 9 elements has 16"},
+      {"input length", [](json& j) { j["input"].erase(0); },
+       "input: has 6 values, but meta.n is 7"},
+      {"phase", [](json& j) { j["rounds"][1]["phase"] = "down-sweep"; },
+       "rounds[1]: is down-sweep stride 1, but the metadata's scan has up-sweep stride 1 here"},
+      {"unknown op", [](json& j) { j["meta"]["op"] = "mul"; }, "meta.op: unknown value \"mul\""},
+      {"value type", [](json& j) { j["rounds"][1]["buffers"][0][1] = 1.5; },
+       "rounds[1].buffers[0][1]: expected an int32 value"},
+      {"value range", [](json& j) { j["input"][0] = 4294967296LL; },
+       "input[0]: value outside int32"},
+      {"null but written", [](json& j) { j["rounds"][1]["buffers"][0][1] = nullptr; },
+       "rounds[1].buffers[0][1]: is null, but a thread has written it"},
+      {"thread count", [](json& j) { j["rounds"][1]["actions"].erase(0); },
+       "rounds[1].actions: expected 8 threads"},
+      {"bad action", [](json& j) { j["rounds"][1]["actions"][0] = json::array({"fly", json::array(), json::array()}); },
+       "rounds[1].actions[0]: unknown action \"fly\""},
+      {"position", [](json& j) { j["rounds"][1]["actions"][0][2][0] = 99; },
+       "rounds[1].actions[0]: position out of range"},
+      {"missing field", [](json& j) { j["rounds"][3].erase("stride"); },
+       "rounds[3]: missing field \"stride\""},
+  };
+  for (const Case& c : cases) {
+    json j = good;
+    c.edit(j);
+    EXPECT_EQ(LoadError(j.dump()), c.expected) << c.name;
+  }
+}
+
+TEST(TraceIo, AValidFileWithAWrongValueLoadsButFailsTheCheck) {
+  json j = json::parse(TraceToJson(Example(Algorithm::kBlelloch)));
+  j["rounds"][3]["buffers"][0][7] = 26;  // the up-sweep total, off by one
+  const TraceLoadResult loaded = ParseTraceJson(j.dump());
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_FALSE(Analyze(*loaded.trace).Ok());
+}
+
+TEST(TraceIo, FloatInfinitiesSurvive) {
+  const Trace t = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32,
+                                       {1.25, -3}});
+  const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
+}
+
+TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
+  const std::string path = ::testing::TempDir() + "/scanviz_io_test.json";
+  const Trace t = Example(Algorithm::kHillisSteele);
+  ASSERT_EQ(SaveTraceFile(t, path), "");
+  const TraceLoadResult loaded = LoadTraceFile(path);
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
+  EXPECT_NE(SaveTraceFile(t, "/nonexistent-dir/x.json"), "");
+  const TraceLoadResult missing = LoadTraceFile("/nonexistent-dir/x.json");
+  EXPECT_EQ(missing.error, "cannot open /nonexistent-dir/x.json");
+}
+
+}  // namespace
+}  // namespace scanviz

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every Debian/Ubuntu package ScanViz needs to build, test and run. Idempotent: does
+# nothing when all are present. Uses sudo when not root. CUDA is optional and not installed here:
+# with /usr/local/cuda present the build adds the GPU kernels, without it the CPU simulator runs.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libimgui-dev libglfw3-dev python3-glad libstb-dev libgl-dev libgl1-mesa-dri
+  fonts-dejavu-core xvfb xauth x11-utils python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
