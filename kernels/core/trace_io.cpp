@@ -37,36 +37,36 @@ struct LoadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] void Fail(const std::string& where, const std::string& what) {
-  throw LoadError(where.empty() ? what : where + ": " + what);
+[[noreturn]] void Fail(std::string_view where, const std::string& what) {
+  throw LoadError(where.empty() ? what : std::string(where) + ": " + what);
 }
 
-const json& Field(const json& object, const char* key, const std::string& where) {
+const json& Field(const json& object, const char* key, std::string_view where) {
   if (!object.is_object()) Fail(where, "expected an object");
   auto it = object.find(key);
   if (it == object.end()) Fail(where, std::string("missing field \"") + key + "\"");
   return *it;
 }
 
-int IntField(const json& object, const char* key, const std::string& where) {
+int IntField(const json& object, const char* key, std::string_view where) {
   const json& v = Field(object, key, where);
-  if (!v.is_number_integer()) Fail(where + "." + key, "expected an integer");
+  if (!v.is_number_integer()) Fail(std::string(where) + "." + key, "expected an integer");
   const long long x = v.get<long long>();
-  if (x < -2147483648LL || x > 2147483647LL) Fail(where + "." + key, "out of range");
+  if (x < -2147483648LL || x > 2147483647LL) Fail(std::string(where) + "." + key, "out of range");
   return static_cast<int>(x);
 }
 
-std::string StringField(const json& object, const char* key, const std::string& where) {
+std::string StringField(const json& object, const char* key, std::string_view where) {
   const json& v = Field(object, key, where);
-  if (!v.is_string()) Fail(where + "." + key, "expected a string");
+  if (!v.is_string()) Fail(std::string(where) + "." + key, "expected a string");
   return v.get<std::string>();
 }
 
 template <class E>
-E EnumField(const json& object, const char* key, const std::string& where) {
+E EnumField(const json& object, const char* key, std::string_view where) {
   const std::string s = StringField(object, key, where);
   E e{};
-  if (!Parse(s, &e)) Fail(where + "." + key, "unknown value \"" + s + "\"");
+  if (!Parse(s, &e)) Fail(std::string(where) + "." + key, "unknown value \"" + s + "\"");
   return e;
 }
 
