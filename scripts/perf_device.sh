@@ -43,16 +43,16 @@ cat "$OUT/nvidia-smi.csv" || true
 rc=0
 if [[ "${PERF_TUNE:-0}" == "1" ]]; then
   echo "== tuning: look-back variants, int32 inclusive"
-  timeout "${PERF_TUNE_TIMEOUT:-120}" "$BIN" --min-log2 16 --max-log2 28 --repeats 15 --no-float32 --no-exclusive \
-    --rungs e,e.t128v4,e.t256v2,e.t512v4,e.t128v8,e.bid,e.sleep,d,cub,memcpy \
+  timeout "${PERF_TUNE_TIMEOUT:-150}" "$BIN" --min-log2 16 --max-log2 28 --repeats 15 --no-float32 --no-exclusive \
+    --rungs "${PERF_TUNE_RUNGS:-e,e.p256v4s3,e.p128v8s3,e.p128v4s4,e.p256v2s6,e.p512v4s3,e.p256v4s4b,e.simple128v8,a.256,a.512,a.1024,b.256,b.512,b.1024,d,cub,memcpy}" \
     --json "$OUT/tune.json" > "$OUT/tune.log" 2>&1 || rc=$?
-  sed -n '/^summary/,$p' "$OUT/tune.log" | head -40
+  sed -n '/^summary/,$p' "$OUT/tune.log" | head -60
   echo "tune rc=$rc"
 fi
 
 echo "== ladder"
 # shellcheck disable=SC2086
-timeout "${PERF_TIMEOUT:-300}" "$BIN" --json "$OUT/h200.json" ${PERF_ARGS:-} > "$OUT/ladder.log" 2>&1 || rc=$?
+timeout "${PERF_TIMEOUT:-240}" "$BIN" --json "$OUT/h200.json" ${PERF_ARGS:-} > "$OUT/ladder.log" 2>&1 || rc=$?
 grep -E "CHECK FAILED|FATAL" "$OUT/ladder.log" | head -20 || true
 sed -n '/^correctness/,$p' "$OUT/ladder.log"
 echo "ladder rc=$rc"

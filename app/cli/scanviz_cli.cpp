@@ -41,6 +41,7 @@ struct TraceArgs {
   bool input_given = false;
   bool json = false;
   bool windows = false;
+  bool convert = false;
   std::string output;
 };
 
@@ -68,6 +69,7 @@ int RunTraceCommand(const TraceArgs& args) {
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
     request.input = parsed.values;
   }
+  request.convert = args.convert;
 
   const ScanOutcome outcome = RunScan(choice, request);
   if (!outcome.trace) {
@@ -169,6 +171,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   trace->add_flag("--json", trace_args.json, "print the trace as JSON (the trace file format)");
   trace->add_flag("--windows", trace_args.windows, "add each cell's invariant window to the table");
+  trace->add_flag("--convert", trace_args.convert,
+                  "add a traced conversion round: Hillis-Steele to exclusive (shift right), "
+                  "Blelloch to inclusive (add each input)");
   trace->add_option("-o,--output", trace_args.output, "also write the trace to this file");
 
   std::string check_path;

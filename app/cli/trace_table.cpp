@@ -34,7 +34,10 @@ std::string ActiveThreads(const Round& round) {
                            : std::to_string(ids.front()) + ".." + std::to_string(ids.back());
   }
   std::string s;
-  for (size_t i = 0; i < ids.size() && i < 8; ++i) s += (i ? "," : "") + std::to_string(ids[i]);
+  for (size_t i = 0; i < ids.size() && i < 8; ++i) {
+    if (i) s += ',';
+    s += std::to_string(ids[i]);
+  }
   if (ids.size() > 8) s += ",... (" + std::to_string(ids.size()) + " threads)";
   return s;
 }
@@ -60,6 +63,13 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
     case Phase::kSeed: t << "seed: the root (position " << trace.meta.padded_n - 1
                          << ") becomes the identity"; break;
     case Phase::kDownSweep: t << "down-sweep " << s.step << "  stride " << s.stride; break;
+    case Phase::kConvert:
+      if (trace.meta.algorithm == Algorithm::kHillisSteele) {
+        t << "to exclusive: shift right by one into buf[" << s.pout << "], identity at position 0";
+      } else {
+        t << "to inclusive: every cell adds its own input element";
+      }
+      break;
   }
   t << "\n  threads " << ActiveThreads(round) << " active;  operator applications "
     << info.operator_applications << " (total " << info.cumulative_work << ")";
@@ -88,7 +98,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
       for (const auto& buffer : info.cells)
         for (const CellInfo& c : buffer) width = std::max(width, WindowLabel(c.window).size() + 1);
   }
-  const size_t label_width = 10;
+  const size_t label_width = 13;
   const int per_chunk =
       std::max(1, static_cast<int>((static_cast<size_t>(options.width) - label_width) / width));
 
@@ -106,11 +116,16 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     for (int lo = 0; lo < meta.padded_n; lo += per_chunk) {
       const int hi = std::min(meta.padded_n, lo + per_chunk);
       label("position");
-      for (int i = lo; i < hi; ++i) cell(std::to_string(i) + (i >= meta.n ? "p" : ""));
+      for (int i = lo; i < hi; ++i) {
+        std::string position = std::to_string(i);
+        if (i >= meta.n) position.push_back('p');
+        cell(position);
+      }
       out << '\n';
       for (int b = 0; b < meta.buffer_count; ++b) {
         std::string name = BufferName(trace, b);
-        if (round.spec.phase == Phase::kScan) name += b == round.spec.pout ? " out" : " in";
+        if (meta.buffer_count > 1 && round.spec.phase != Phase::kLoad)
+          name += b == round.spec.pout ? " pout" : " pin";
         label(name);
         for (int i = lo; i < hi; ++i)
           cell(round.defined[b][i] ? FormatValue(meta.type, round.buffers[b][i]) : "?");
@@ -137,7 +152,9 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
       << FormatValues(trace.Result(), meta.type) << "]\n";
   out << "work: " << analysis.work << " operator applications";
   if (meta.algorithm == Algorithm::kBlelloch) {
-    out << " (2(n'-1) = " << 2 * (meta.padded_n - 1) << ")";
+    out << " (2(n'-1) = " << 2 * (meta.padded_n - 1);
+    if (meta.converted) out << ", plus " << meta.n << " for the conversion";
+    out << ")";
   }
   out << "; sequential scan: " << meta.n - 1 << "\n";
   out << "depth: " << analysis.depth << " rounds that apply the operator; barriers: "
@@ -152,7 +169,8 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     out << "\nlegend: ";
     if (meta.algorithm == Algorithm::kHillisSteele) {
       out << ". unchanged (dotted box)  cp copied across (dashed)  + newly computed (solid)\n"
-          << "        ld loaded from global memory  ? not written yet\n"
+          << "        ld loaded from global memory  ? not written yet"
+          << (meta.converted ? "  id identity written" : "") << "\n"
           << "        case 1: full window of 2^r elements; 2: partial window reaching position 0;"
              " 3: no left neighbour at this stride (copied)\n";
     } else {

@@ -16,6 +16,7 @@ enum class ActionKind : std::uint8_t {
   kAdd,       // combined two cells into one: pout[i] = pin[i-s] + pin[i] / buf[i] = buf[i-s] + buf[i]
   kSeed,      // Blelloch: wrote the identity into the root
   kSwapAdd,   // Blelloch down-sweep: left <- right, right <- right + old left
+  kAddInput,  // Blelloch to inclusive: buf[i] = buf[i] + data[i] (read[0]: cell, read[1]: input)
 };
 
 inline constexpr int kNoPosition = -1;
@@ -39,7 +40,10 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE ThreadAction MakeAction(ActionKind kind, int r0, 
 
 // Number of operator applications an action performed.
 SCANVIZ_HD SCANVIZ_FORCEINLINE int OperatorApplications(ActionKind kind) {
-  return (kind == ActionKind::kAdd || kind == ActionKind::kSwapAdd) ? 1 : 0;
+  return (kind == ActionKind::kAdd || kind == ActionKind::kSwapAdd ||
+          kind == ActionKind::kAddInput)
+             ? 1
+             : 0;
 }
 
 }  // namespace scanviz

@@ -36,6 +36,7 @@ CellClass ClassOf(ActionKind kind, Algorithm algorithm) {
       return algorithm == Algorithm::kHillisSteele ? CellClass::kComputed : CellClass::kAdded;
     case ActionKind::kSeed: return CellClass::kSeeded;
     case ActionKind::kSwapAdd: return CellClass::kSwapAdded;
+    case ActionKind::kAddInput: return CellClass::kAdded;
     case ActionKind::kIdle: break;
   }
   return CellClass::kUnchanged;
@@ -151,6 +152,13 @@ Window ExpectedWindow(const Trace& trace, int round, int buffer, int pos) {
   if (!r.defined.at(buffer).at(pos)) return Window{};
   const RoundSpec& spec = r.spec;
   if (spec.phase == Phase::kLoad) return Range(pos, pos);
+  if (spec.phase == Phase::kConvert) {
+    // After the conversion the written buffer holds the other flavour of prefix; Hillis-Steele's
+    // read buffer still holds the inclusive scan.
+    const bool exclusive = trace.meta.algorithm == Algorithm::kHillisSteele && buffer == spec.pout;
+    if (pos >= trace.meta.n) return Range(0, pos - 1);  // Blelloch padding: the map skips it
+    return exclusive ? (pos == 0 ? EmptyWindow() : Range(0, pos - 1)) : Range(0, pos);
+  }
   if (trace.meta.algorithm == Algorithm::kHillisSteele) {
     // After the round with stride s, pout[i] covers up to 2s elements ending at i; pin still
     // holds the previous round's windows of up to s elements.
@@ -210,7 +218,7 @@ TraceAnalysis Analyze(const Trace& trace) {
     if (++violation_count <= kMaxReportedViolations) result.violations.push_back(message);
   };
 
-  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n);
+  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
   if (trace.rounds.size() != schedule.size()) {
     violate("the trace has " + std::to_string(trace.rounds.size()) + " rounds; a " +
             DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) +

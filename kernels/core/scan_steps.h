@@ -18,6 +18,11 @@
 //   3. seed:       buf[n' - 1] = identity
 //   4. down-sweep: for stride = n'/2, ..., 1: same index; swap-and-add
 //   5. buf holds the exclusive scan
+//
+// Optional conversion round (ScanRequest::convert), traced like any other:
+//   Hillis-Steele inclusive -> exclusive: shift right by one, the identity at position 0 (into the
+//     other buffer, as every Hillis-Steele round);
+//   Blelloch exclusive -> inclusive: one map, buf[i] = buf[i] + data[i].
 #pragma once
 
 #include "core/action.h"
@@ -87,6 +92,28 @@ SCANVIZ_HD ThreadAction BlellochDownSweepStep(T* buf, int padded_n, int stride, 
   buf[index - stride] = buf[index];
   buf[index] = op(buf[index], left);
   return MakeAction(ActionKind::kSwapAdd, index - stride, index, index - stride, index);
+}
+
+// Hillis-Steele's inclusive result to exclusive: thread tid moves its left neighbour's prefix one
+// place right; thread 0 writes the identity.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction HillisSteeleToExclusiveStep(const T* pin, T* pout, int n, int tid, Op) {
+  if (tid >= n) return ThreadAction{};
+  if (tid == 0) {
+    pout[0] = Op::Identity();
+    return MakeAction(ActionKind::kSeed, kNoPosition, kNoPosition, 0, kNoPosition);
+  }
+  pout[tid] = pin[tid - 1];
+  return MakeAction(ActionKind::kCopy, tid - 1, kNoPosition, tid, kNoPosition);
+}
+
+// Blelloch's exclusive result to inclusive: each cell adds its own input element (read again from
+// global memory), prefix first. Padding cells stay as they are.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction BlellochToInclusiveStep(T* buf, const T* data, int n, int tid, Op op) {
+  if (tid >= n) return ThreadAction{};
+  buf[tid] = op(buf[tid], data[tid]);
+  return MakeAction(ActionKind::kAddInput, tid, tid, tid, kNoPosition);
 }
 
 // Sizes shared by the kernels' launch code and the simulator.

@@ -45,6 +45,11 @@ Trace SimulateTyped(const ScanRequest& request, const SimulatorOptions& options,
         case Phase::kDownSweep:
           a = BlellochDownSweepStep(pout, padded, spec.stride, tid, op);
           break;
+        case Phase::kConvert:
+          a = meta.algorithm == Algorithm::kHillisSteele
+                  ? HillisSteeleToExclusiveStep(pin, pout, n, tid, op)
+                  : BlellochToInclusiveStep(pout, data.data(), n, tid, op);
+          break;
       }
     }
     builder.AddRound(smem.data(), actions.data());

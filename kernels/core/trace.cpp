@@ -22,7 +22,7 @@ int PaddedSize(Algorithm algorithm, int n) {
 int BlockSize(Algorithm algorithm, int n) { return PaddedSize(algorithm, n); }
 int BufferCount(Algorithm algorithm) { return algorithm == Algorithm::kHillisSteele ? 2 : 1; }
 
-std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n) {
+std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert) {
   std::vector<RoundSpec> rounds;
   rounds.push_back(RoundSpec{Phase::kLoad, 1, 0, -1, 0});
   if (algorithm == Algorithm::kHillisSteele) {
@@ -33,6 +33,7 @@ std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n) {
       pout = 1 - pout;
       rounds.push_back(RoundSpec{Phase::kScan, step, stride, 1 - pout, pout});
     }
+    if (convert) rounds.push_back(RoundSpec{Phase::kConvert, 1, 1, pout, 1 - pout});
     return rounds;
   }
   const int padded = NextPowerOfTwo(n);
@@ -43,6 +44,7 @@ std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n) {
   step = 1;
   for (int stride = padded / 2; stride >= 1; stride /= 2, ++step)
     rounds.push_back(RoundSpec{Phase::kDownSweep, step, stride, 0, 0});
+  if (convert) rounds.push_back(RoundSpec{Phase::kConvert, 1, 0, 0, 0});
   return rounds;
 }
 
@@ -57,6 +59,7 @@ TraceMeta MakeMeta(const ScanRequest& request) {
   meta.padded_n = PaddedSize(request.algorithm, meta.n);
   meta.block_size = BlockSize(request.algorithm, meta.n);
   meta.buffer_count = BufferCount(request.algorithm);
+  meta.converted = request.convert;
   return meta;
 }
 
@@ -97,8 +100,9 @@ bool ParseName(std::string_view s, E* out, const char* const (&names)[N]) {
 constexpr const char* kAlgorithmNames[] = {"hillis-steele", "blelloch"};
 constexpr const char* kOpNames[] = {"add", "max", "min"};
 constexpr const char* kTypeNames[] = {"int32", "float32"};
-constexpr const char* kPhaseNames[] = {"load", "scan", "up-sweep", "seed", "down-sweep"};
-constexpr const char* kActionNames[] = {"idle", "load", "copy", "add", "seed", "swap-add"};
+constexpr const char* kPhaseNames[] = {"load", "scan", "up-sweep", "seed", "down-sweep", "convert"};
+constexpr const char* kActionNames[] = {"idle", "load", "copy",     "add",
+                                        "seed", "swap-add", "add-input"};
 constexpr const char* kBackendNames[] = {"cpu", "cuda"};
 }  // namespace
 

@@ -21,7 +21,8 @@ inline constexpr int kMaxElements = 1024;  // one thread per element, one block
 enum class Algorithm : std::uint8_t { kHillisSteele, kBlelloch };
 
 // Hillis-Steele: kLoad then kScan rounds. Blelloch: kLoad, kUpSweep rounds, kSeed, kDownSweep.
-enum class Phase : std::uint8_t { kLoad, kScan, kUpSweep, kSeed, kDownSweep };
+// Either may end with kConvert when the request asks for the other flavour of scan.
+enum class Phase : std::uint8_t { kLoad, kScan, kUpSweep, kSeed, kDownSweep, kConvert };
 
 enum class BackendKind : std::uint8_t { kCpuSimulator, kCuda };
 
@@ -65,6 +66,7 @@ struct TraceMeta {
   int padded_n = 0;      // cells per buffer (Blelloch: next power of two)
   int block_size = 0;    // threads in the block
   int buffer_count = 0;  // shared-memory buffers (Hillis-Steele 2, Blelloch 1)
+  bool converted = false;  // a last kConvert round turned the result into the other flavour
   BackendInfo backend;
 };
 
@@ -75,7 +77,8 @@ struct Trace {
 
   // The scan's result: the first n cells of the buffer the last round wrote.
   std::vector<double> Result() const;
-  bool Inclusive() const { return meta.algorithm == Algorithm::kHillisSteele; }
+  // Hillis-Steele is inclusive and Blelloch exclusive by construction; a conversion flips it.
+  bool Inclusive() const { return (meta.algorithm == Algorithm::kHillisSteele) != meta.converted; }
 };
 
 // What to scan. Values are doubles holding exact int32 or float32 values of `type`.
@@ -84,10 +87,12 @@ struct ScanRequest {
   OpKind op = OpKind::kAdd;
   ElementType type = ElementType::kInt32;
   std::vector<double> input;
+  // Add a traced conversion round: Hillis-Steele's result to exclusive, Blelloch's to inclusive.
+  bool convert = false;
 };
 
 // Rounds that a scan of n elements records, in order, the load first.
-std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n);
+std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert = false);
 // Shared-memory layout for a scan of n elements.
 int PaddedSize(Algorithm algorithm, int n);
 int BlockSize(Algorithm algorithm, int n);
@@ -101,8 +106,8 @@ std::string ValidateRequest(const ScanRequest& request);
 const char* ToString(Algorithm a);  // "hillis-steele", "blelloch"
 const char* ToString(OpKind op);    // "add", "max", "min"
 const char* ToString(ElementType t);  // "int32", "float32"
-const char* ToString(Phase p);      // "load", "scan", "up-sweep", "seed", "down-sweep"
-const char* ToString(ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add"
+const char* ToString(Phase p);  // "load", "scan", "up-sweep", "seed", "down-sweep", "convert"
+const char* ToString(ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
 const char* ToString(BackendKind k);  // "cpu", "cuda"
 const char* DisplayName(Algorithm a);  // "Hillis-Steele", "Blelloch"
 bool Parse(std::string_view s, Algorithm* out);

@@ -6,7 +6,7 @@ TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backen
   m_trace.meta = MakeMeta(request);
   m_trace.meta.backend = backend;
   m_trace.input = request.input;
-  m_schedule = RoundSchedule(request.algorithm, m_trace.meta.n);
+  m_schedule = RoundSchedule(request.algorithm, m_trace.meta.n, request.convert);
   m_trace.rounds.reserve(m_schedule.size());
   m_written.assign(m_trace.meta.buffer_count,
                    std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));

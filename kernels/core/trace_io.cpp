@@ -150,6 +150,11 @@ Trace Decode(const json& root) {
                std::to_string(meta.n) + " elements has " + std::to_string(s.expected));
     }
   }
+  // "converted" arrived with the conversion round; files without it have none.
+  if (auto it = m.find("converted"); it != m.end()) {
+    if (!it->is_boolean()) Fail("meta.converted", "expected true or false");
+    meta.converted = it->get<bool>();
+  }
   const json& b = Field(m, "backend", "meta");
   meta.backend.kind = EnumField<BackendKind>(b, "kind", "meta.backend");
   if (meta.backend.kind == BackendKind::kCuda) {
@@ -168,7 +173,7 @@ Trace Decode(const json& root) {
   for (int i = 0; i < meta.n; ++i)
     trace.input.push_back(DecodeValue(input[i], meta.type, "input[" + std::to_string(i) + "]"));
 
-  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n);
+  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
   const json& rounds = Field(root, "rounds", "");
   if (!rounds.is_array()) Fail("rounds", "expected an array");
   if (rounds.size() != schedule.size()) {
@@ -219,7 +224,7 @@ Trace Decode(const json& root) {
     const json& actions = Field(jr, "actions", where);
     if (!actions.is_array() || static_cast<int>(actions.size()) != meta.block_size)
       Fail(where + ".actions", "expected " + std::to_string(meta.block_size) + " threads");
-    const int input_reads = s.phase == Phase::kLoad ? meta.n : meta.padded_n;
+    const int input_reads = s.phase == Phase::kLoad ? meta.n : meta.padded_n;  // positions read
     for (int t = 0; t < meta.block_size; ++t) {
       round.actions.push_back(DecodeAction(actions[t], meta, input_reads,
                                            where + ".actions[" + std::to_string(t) + "]"));
@@ -266,6 +271,7 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
                   {"padded_n", meta.padded_n},
                   {"block_size", meta.block_size},
                   {"buffer_count", meta.buffer_count},
+                  {"converted", meta.converted},
                   {"backend", backend}};
   json input = json::array();
   for (double v : trace.input) input.push_back(EncodeValue(meta.type, v));

@@ -43,9 +43,10 @@ struct TraceSink {
 //   2. for stride = 1, 2, 4, ... < n: swap pin and pout; pout[i] = pin[i - stride] + pin[i]
 //      (or a copy of pin[i] when i < stride); barrier
 //   3. out[i] = the last pout[i]
+// With `convert`, one more round shifts the inclusive result right into an exclusive one.
 template <class Op>
 __global__ void HillisSteeleKernel(const typename Op::Value* data, typename Op::Value* out, int n,
-                                   TraceSink<typename Op::Value> sink) {
+                                   bool convert, TraceSink<typename Op::Value> sink) {
   using T = typename Op::Value;
   extern __shared__ __align__(16) unsigned char smem[];
   T* buf = reinterpret_cast<T*>(smem);  // buf[0] = buf[0..n), buf[1] = buf[n..2n)
@@ -65,6 +66,13 @@ __global__ void HillisSteeleKernel(const typename Op::Value* data, typename Op::
     __syncthreads();                                        // [line:barrier]
     sink.Record(round, buf, action);
   }
+  if (convert) {
+    pout = 1 - pout;                                                      // [line:swap]
+    pin = 1 - pout;                                                       // [line:swap]
+    action = HillisSteeleToExclusiveStep(buf + pin * n, buf + pout * n, n, tid, op);  // [line:convert]
+    __syncthreads();                                                      // [line:barrier]
+    sink.Record(round, buf, action);
+  }
   if (tid < n) out[tid] = buf[pout * n + tid];  // [line:store]
 }
 // [/kernel:hillis-steele]
@@ -78,9 +86,10 @@ __global__ void HillisSteeleKernel(const typename Op::Value* data, typename Op::
 //   3. seed: buf[padded_n - 1] = identity; barrier
 //   4. down-sweep: for stride = padded_n / 2, ..., 1: swap-and-add at the same index; barrier
 //   5. out[i] = buf[i]
+// With `convert`, one more round adds each element to its exclusive prefix: an inclusive scan.
 template <class Op>
 __global__ void BlellochKernel(const typename Op::Value* data, typename Op::Value* out, int n,
-                               int padded_n, TraceSink<typename Op::Value> sink) {
+                               int padded_n, bool convert, TraceSink<typename Op::Value> sink) {
   using T = typename Op::Value;
   extern __shared__ __align__(16) unsigned char smem[];
   T* buf = reinterpret_cast<T*>(smem);
@@ -105,6 +114,11 @@ __global__ void BlellochKernel(const typename Op::Value* data, typename Op::Valu
   for (int stride = padded_n / 2; stride >= 1; stride /= 2) {  // [line:down-loop]
     action = BlellochDownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
     __syncthreads();                                                 // [line:barrier]
+    sink.Record(round++, buf, action);
+  }
+  if (convert) {
+    action = BlellochToInclusiveStep(buf, data, n, tid, op);  // [line:convert]
+    __syncthreads();                                          // [line:barrier]
     sink.Record(round++, buf, action);
   }
   if (tid < n) out[tid] = buf[tid];  // [line:store]
@@ -176,10 +190,10 @@ TraceRun RunTyped(const ScanRequest& request, int device, Op) {
   const size_t shared_bytes = static_cast<size_t>(cells) * sizeof(T);
   if (meta.algorithm == Algorithm::kHillisSteele) {
     HillisSteeleKernel<Op><<<1, meta.block_size, shared_bytes>>>(d_data.ptr, d_out.ptr, meta.n,
-                                                                 sink);
+                                                                 request.convert, sink);
   } else {
     BlellochKernel<Op><<<1, meta.block_size, shared_bytes>>>(d_data.ptr, d_out.ptr, meta.n,
-                                                             meta.padded_n, sink);
+                                                             meta.padded_n, request.convert, sink);
   }
   if ((err = cudaGetLastError()) != cudaSuccess) return fail("kernel launch", err);
   if ((err = cudaDeviceSynchronize()) != cudaSuccess) return fail("kernel", err);

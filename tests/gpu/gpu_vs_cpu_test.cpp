@@ -104,6 +104,21 @@ TEST(GpuVsCpu, Float32BitForBit) {
   }
 }
 
+TEST(GpuVsCpu, Conversions) {
+  SKIP_WITHOUT_CUDA();
+  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+      for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
+        for (int n : kSizes) {
+          ScanRequest request{algorithm, op, type, RandomValues(n, 5 * n, type, -100, 100), true};
+          EXPECT_EQ(CompareBackends(request), "")
+              << ToString(algorithm) << " op " << ToString(op) << " " << ToString(type) << " n " << n;
+        }
+      }
+    }
+  }
+}
+
 // Runs everywhere: with no device, auto falls back with the CUDA error and cuda is an error.
 TEST(Backend, AutoSaysWhichRan) {
   const ScanRequest request{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, {3, 1, 7}};

@@ -1,0 +1,201 @@
+#include "app_state.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/input.h"
+
+namespace scanviz {
+
+namespace {
+
+ScanRequest MakeRequest(Algorithm a, OpKind op, ElementType type, const std::vector<double>& v) {
+  ScanRequest r;
+  r.algorithm = a;
+  r.op = op;
+  r.type = type;
+  r.input = v;
+  return r;
+}
+
+bool Ready(const std::future<std::vector<ScanOutcome>>& f) {
+  return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+}
+
+}  // namespace
+
+std::vector<Preset> MakePresets(std::uint64_t seed) {
+  std::vector<Preset> p;
+  p.push_back({"Chapters' example (8)", {3, 1, 7, 0, 4, 1, 6, 3}});
+  p.push_back({"All ones (16)", std::vector<double>(16, 1.0)});
+  std::vector<double> desc;
+  for (int i = 16; i >= 1; --i) desc.push_back(i);
+  p.push_back({"Descending (16)", desc});
+  std::vector<double> alt;
+  for (int i = 1; i <= 16; ++i) alt.push_back(i % 2 ? i : -i);
+  p.push_back({"Alternating signs (16)", alt});
+  p.push_back({"Power of two (32, random)", RandomValues(32, seed, ElementType::kInt32)});
+  p.push_back({"Not a power of two (13, random)", RandomValues(13, seed, ElementType::kInt32)});
+  p.push_back({"Largest block (1024, random)", RandomValues(1024, seed, ElementType::kInt32)});
+  return p;
+}
+
+AppState::AppState(const Settings& settings) : m_op(settings.op), m_algorithm(settings.algorithm) {
+  view.theme = settings.theme;
+  if (!SetInputText(settings.input)) {
+    message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
+    SetInputText("3 1 7 0 4 1 6 3");
+  }
+}
+
+AppState::~AppState() = default;  // pending futures finish before the state goes
+
+bool AppState::SetInputText(const std::string& text) {
+  m_input_text = text;
+  ParsedValues parsed = ParseValues(text, m_type);
+  if (!parsed.Ok()) {
+    m_input_error = parsed.error;
+    return false;
+  }
+  m_input_error.clear();
+  m_values = std::move(parsed.values);
+  Regenerate();
+  return true;
+}
+
+void AppState::SetValues(std::vector<double> values) {
+  m_input_text = FormatValues(values, m_type, " ");
+  m_input_error.clear();
+  m_values = std::move(values);
+  Regenerate();
+}
+
+void AppState::SetCell(int pos, double value) {
+  if (pos < 0 || pos >= static_cast<int>(m_values.size())) return;
+  std::vector<double> v = m_values;
+  v[static_cast<size_t>(pos)] = value;
+  SetValues(std::move(v));
+}
+
+void AppState::Resize(int n) {
+  n = std::clamp(n, 1, kMaxElements);
+  std::vector<double> v = m_values;
+  if (n > static_cast<int>(v.size())) {
+    std::vector<double> extra = RandomValues(n, m_seed, m_type);
+    for (size_t i = v.size(); i < static_cast<size_t>(n); ++i) v.push_back(extra[i]);
+  } else {
+    v.resize(static_cast<size_t>(n));
+  }
+  SetValues(std::move(v));
+}
+
+void AppState::Randomize(int n, std::uint64_t seed) {
+  m_seed = seed;
+  SetValues(RandomValues(std::clamp(n, 1, kMaxElements), seed, m_type));
+}
+
+void AppState::SetOp(OpKind op) {
+  m_op = op;
+  Regenerate();
+}
+
+void AppState::SetAlgorithm(Algorithm a) {
+  m_algorithm = a;
+  view.selected.reset();
+}
+
+void AppState::ToggleAlgorithm() {
+  SetAlgorithm(m_algorithm == Algorithm::kHillisSteele ? Algorithm::kBlelloch
+                                                       : Algorithm::kHillisSteele);
+}
+
+void AppState::SetBackend(BackendChoice choice) {
+  m_backend = choice;
+  Regenerate();
+}
+
+void AppState::Regenerate() {
+  ++m_generation;
+  // Both algorithms on the simulator, now: the next frame shows the edit.
+  for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    ScanOutcome out = RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_values));
+    if (!out.trace) {
+      m_input_error = out.error;
+      return;
+    }
+    TraceSlot& slot = m_slots[Index(a)];
+    slot.trace = std::move(*out.trace);
+    slot.analysis = Analyze(slot.trace);
+    slot.ran = out.ran;
+    m_players[Index(a)].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+  }
+  if (view.selected && view.selected->round >= static_cast<int>(Current().trace.rounds.size())) {
+    view.selected.reset();
+  }
+  m_cpu_status = m_slots[0].ran;
+  if (m_backend == BackendChoice::kCpu) {
+    m_backend_status = m_cpu_status;
+    return;
+  }
+  // CUDA (or auto) in the background: QueryCuda can take a while the first time.
+  if (m_backend_status.empty() || m_backend_status.rfind("CUDA", 0) != 0) {
+    m_backend_status = "CPU simulation (checking for a CUDA device…)";
+  }
+  std::vector<ScanRequest> requests = {
+      MakeRequest(Algorithm::kHillisSteele, m_op, m_type, m_values),
+      MakeRequest(Algorithm::kBlelloch, m_op, m_type, m_values)};
+  BackendChoice choice = m_backend;
+  m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice] {
+                         std::vector<ScanOutcome> outs;
+                         for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r));
+                         return outs;
+                       })});
+}
+
+void AppState::Poll() {
+  for (auto it = m_pending.begin(); it != m_pending.end();) {
+    if (!Ready(it->result)) {
+      ++it;
+      continue;
+    }
+    std::vector<ScanOutcome> outs = it->result.get();
+    const bool wanted = it->generation == m_generation;
+    it = m_pending.erase(it);
+    if (!wanted || outs.size() != 2) continue;
+    if (!outs[0].trace || !outs[1].trace) {
+      m_backend_status = "CPU simulation (CUDA failed: " + outs[0].error + outs[1].error + ")";
+      continue;
+    }
+    m_backend_status = outs[0].ran;
+    if (outs[0].fell_back) continue;  // the simulator's traces are already shown
+    for (int i = 0; i < 2; ++i) {
+      TraceSlot& slot = m_slots[i];
+      slot.trace = std::move(*outs[static_cast<size_t>(i)].trace);
+      slot.analysis = Analyze(slot.trace);
+      slot.ran = outs[static_cast<size_t>(i)].ran;
+      m_players[i].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+    }
+  }
+}
+
+bool AppState::WaitForBackend(double seconds) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  for (Pending& p : m_pending) {
+    if (p.result.wait_until(deadline) != std::future_status::ready) return false;
+  }
+  Poll();
+  return true;
+}
+
+Settings AppState::ToSettings(int window_width, int window_height) const {
+  Settings s;
+  s.window_width = window_width;
+  s.window_height = window_height;
+  s.theme = view.theme;
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
+  s.algorithm = m_algorithm;
+  s.op = m_op;
+  return s;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,133 @@
+// Everything the app knows between frames: the input, both algorithms' traces of it, the players,
+// the view options and the backend status. No GL, no ImGui: views read it and call its actions.
+//
+// Traces are regenerated only on a user action: the CPU simulator runs at once (n = 1024 takes well
+// under a millisecond), and where CUDA is wanted a background task runs the kernels and its result
+// replaces the simulator's trace when it arrives, unless a newer edit has come since (generation).
+#pragma once
+
+#include <cstdint>
+#include <future>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "core/analysis.h"
+#include "core/trace.h"
+#include "player.h"
+#include "scene/palette.h"
+#include "scene/scene.h"
+#include "settings.h"
+
+namespace scanviz {
+
+struct TraceSlot {
+  Trace trace;
+  TraceAnalysis analysis;
+  std::string ran;  // "CPU simulation", "CUDA: ..."
+};
+
+struct Preset {
+  const char* name;
+  std::vector<double> values;
+};
+std::vector<Preset> MakePresets(std::uint64_t seed);
+
+struct ViewState {
+  float zoom = 1.0f;           // 1: the array fits the view's width
+  float pan_x = 0, pan_y = 0;  // pixels
+  float ui_scale = 1.0f;       // Ctrl+= / Ctrl+- / Ctrl+0, on top of the monitor's content scale
+  bool only_current = false;
+  bool color_by_case = false;
+  bool side_by_side = false;
+  bool presenter = false;  // large font, side panels hidden
+  bool fullscreen = false;
+  bool ignore_mouse = false;  // headless: the pointer position means nothing
+  scene::Theme theme = scene::Theme::kDark;
+  std::optional<scene::CellRef> selected;
+  std::optional<scene::CellRef> hovered;       // as of the previous frame
+  std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
+  int selected_algorithm = 0;                  // which side the selection belongs to (side by side)
+};
+
+class AppState {
+ public:
+  explicit AppState(const Settings& settings);
+  ~AppState();
+  AppState(const AppState&) = delete;
+  AppState& operator=(const AppState&) = delete;
+
+  // [SECTION] Input edits. Each regenerates the traces, keeping the players' rounds.
+  bool SetInputText(const std::string& text);  // false: keeps the last good trace, sets InputError
+  void SetValues(std::vector<double> values);
+  void SetCell(int pos, double value);
+  void Resize(int n);  // truncates, or extends with random values from the seed
+  void Randomize(int n, std::uint64_t seed);
+  void SetOp(OpKind op);
+  void SetAlgorithm(Algorithm a);
+  void ToggleAlgorithm();
+  void SetBackend(BackendChoice choice);
+
+  const std::string& InputText() const { return m_input_text; }
+  const std::string& InputError() const { return m_input_error; }
+  const std::vector<double>& Values() const { return m_values; }
+  ElementType Type() const { return m_type; }
+  OpKind Op() const { return m_op; }
+  Algorithm GetAlgorithm() const { return m_algorithm; }
+  BackendChoice Backend() const { return m_backend; }
+  std::uint64_t Seed() const { return m_seed; }
+  void SetSeed(std::uint64_t seed) { m_seed = seed; }
+
+  // [SECTION] Traces and players
+  const TraceSlot& Slot(Algorithm a) const { return m_slots[Index(a)]; }
+  const TraceSlot& Current() const { return Slot(m_algorithm); }
+  Player& PlayerOf(Algorithm a) { return m_players[Index(a)]; }
+  Player& CurrentPlayer() { return PlayerOf(m_algorithm); }
+  // Player actions applied to the shown algorithm, or to both side by side.
+  template <typename F>
+  void ForEachShownPlayer(F f) {
+    if (view.side_by_side) {
+      f(m_players[0]);
+      f(m_players[1]);
+    } else {
+      f(CurrentPlayer());
+    }
+  }
+
+  // Called once per frame: takes a finished CUDA result if it is still wanted.
+  void Poll();
+  bool WaitForBackend(double seconds);  // headless: waits for pending CUDA work
+  const std::string& BackendStatus() const { return m_backend_status; }
+  std::uint64_t Generation() const { return m_generation; }
+
+  Settings ToSettings(int window_width, int window_height) const;
+
+  ViewState view;
+  std::string message;  // one-line notice for the status bar (settings problems, ...)
+
+ private:
+  struct Pending {
+    std::uint64_t generation;
+    std::future<std::vector<ScanOutcome>> result;
+  };
+  static int Index(Algorithm a) { return a == Algorithm::kHillisSteele ? 0 : 1; }
+  void Regenerate();
+
+  std::string m_input_text;
+  std::string m_input_error;
+  std::vector<double> m_values;
+  ElementType m_type = ElementType::kInt32;
+  OpKind m_op = OpKind::kAdd;
+  Algorithm m_algorithm = Algorithm::kHillisSteele;
+  BackendChoice m_backend = BackendChoice::kAuto;
+  std::uint64_t m_seed = 1;
+  TraceSlot m_slots[2];
+  Player m_players[2];
+  std::uint64_t m_generation = 0;
+  std::vector<Pending> m_pending;
+  std::string m_backend_status;
+  std::string m_cpu_status;
+};
+
+}  // namespace scanviz

@@ -1,0 +1,15 @@
+# Writes the GLSL files in SHADER_DIR into one header of raw string literals (OUTPUT), so the
+# app needs no files beside it; run at build time whenever a shader changes.
+set(text "// Generated from shaders/*.glsl by embed_shaders.cmake. Do not edit.\n#pragma once\n\n")
+string(APPEND text "namespace scanviz::shaders {\n")
+file(GLOB SHADERS ${SHADER_DIR}/*.glsl)
+foreach(path ${SHADERS})
+  get_filename_component(name ${path} NAME_WE)
+  get_filename_component(ext ${path} EXT)
+  string(REPLACE "." "_" ext "${ext}")
+  file(READ ${path} source)
+  string(APPEND text "inline constexpr const char* k_${name}${ext} = R\"glsl(${source})glsl\";\n")
+endforeach()
+string(APPEND text "}  // namespace scanviz::shaders\n")
+file(WRITE ${OUTPUT}.tmp "${text}")
+file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)

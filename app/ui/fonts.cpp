@@ -1,0 +1,69 @@
+#include "fonts.h"
+
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <filesystem>
+
+namespace scanviz {
+
+namespace {
+
+constexpr float kBasePixels = 17.0f;  // at content scale 1, zoom 1
+constexpr float kLargeFactor = 1.25f;
+
+constexpr const char* kFontCandidates[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+};
+
+const char* FindFont() {
+  for (const char* path : kFontCandidates) {
+    if (std::filesystem::exists(path)) return path;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+float UiFontPixels(float scale) {
+  return std::round(kBasePixels * scale);
+}
+
+bool EnsureFonts(Fonts* fonts, float scale) {
+  if (fonts->ui != nullptr && std::fabs(fonts->scale - scale) < 1e-3f) return false;
+  ImGuiIO& io = ImGui::GetIO();
+  if (fonts->ui != nullptr) ImGui_ImplOpenGL3_DestroyFontsTexture();
+  io.Fonts->Clear();
+  fonts->scale = scale;
+  fonts->ui_px = UiFontPixels(scale);
+  fonts->large_px = std::round(fonts->ui_px * kLargeFactor);
+  if (fonts->ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    builder.AddText("·…✓✗→←↑↓▶■⏸");
+    builder.BuildRanges(&fonts->ranges);
+  }
+  const char* path = FindFont();
+  if (path != nullptr) {
+    fonts->ui = io.Fonts->AddFontFromFileTTF(path, fonts->ui_px, nullptr, fonts->ranges.Data);
+    fonts->large = io.Fonts->AddFontFromFileTTF(path, fonts->large_px, nullptr, fonts->ranges.Data);
+  }
+  if (fonts->ui == nullptr || fonts->large == nullptr) {
+    fonts->message =
+        "DejaVu Sans not found (install fonts-dejavu-core); using ImGui's default font";
+    io.Fonts->Clear();
+    ImFontConfig config;
+    config.SizePixels = fonts->ui_px;
+    fonts->ui = io.Fonts->AddFontDefault(&config);
+    config.SizePixels = fonts->large_px;
+    fonts->large = io.Fonts->AddFontDefault(&config);
+  }
+  io.FontDefault = fonts->ui;
+  io.Fonts->Build();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  return true;
+}
+
+}  // namespace scanviz

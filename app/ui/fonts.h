@@ -1,0 +1,28 @@
+// Fonts sized from the monitor's content scale, the user's zoom and presenter mode; rebuilt (atlas
+// and GL texture) whenever one of them changes. DejaVu Sans is found at run time; without it the
+// app falls back to ImGui's built-in font and says so.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+namespace scanviz {
+
+struct Fonts {
+  ImFont* ui = nullptr;     // panels
+  ImFont* large = nullptr;  // cell values and row titles in the array view
+  float ui_px = 0;
+  float large_px = 0;
+  float scale = 0;      // what the fonts were built for
+  std::string message;  // set when DejaVu Sans was not found
+  ImVector<ImWchar> ranges;
+};
+
+// Font pixel size for a scale (content scale x zoom x presenter factor).
+float UiFontPixels(float scale);
+// Rebuilds the atlas if `scale` differs from the one it was built for. Call before NewFrame.
+// Returns true when it rebuilt (the caller then rescales the style).
+bool EnsureFonts(Fonts* fonts, float scale);
+
+}  // namespace scanviz

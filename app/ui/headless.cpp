@@ -1,0 +1,204 @@
+#include "headless.h"
+
+#include <glad/gl.h>
+#include <stb_image_write.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "core/trace_io.h"
+
+namespace scanviz {
+
+namespace {
+
+bool ParseInt(std::string_view s, int* out) {
+  try {
+    size_t used = 0;
+    int v = std::stoi(std::string(s), &used);
+    if (used != s.size()) return false;
+    *out = v;
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+std::optional<scene::CellRef> ParseCell(std::string_view s) {
+  scene::CellRef c;
+  if (s.rfind("input:", 0) == 0) {
+    c.round = scene::kInputRound;
+    if (!ParseInt(s.substr(6), &c.pos)) return std::nullopt;
+    return c;
+  }
+  size_t a = s.find(':'), b = s.rfind(':');
+  if (a == std::string_view::npos || a == b) return std::nullopt;
+  if (!ParseInt(s.substr(0, a), &c.round) || !ParseInt(s.substr(a + 1, b - a - 1), &c.buffer) ||
+      !ParseInt(s.substr(b + 1), &c.pos)) {
+    return std::nullopt;
+  }
+  return c;
+}
+
+}  // namespace
+
+const char* UsageText() {
+  return R"(scanviz: see how a GPU computes a prefix sum, round by round.
+
+usage: scanviz [input flags] [view flags] [headless mode]
+
+input (as scanviz-cli):
+  --algorithm hillis-steele|blelloch   --input "3,1,7,0"   --random N   --seed S
+  --op add|max|min   --backend auto|cpu|cuda
+view:
+  --theme dark|light|high-contrast   --side-by-side   --only-current   --case-colors
+  --presenter   --select ROUND:BUFFER:POS | input:POS   --round K (default: the last)
+headless modes (settings are neither read nor written):
+  --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
+  --bench-frames N   ms per frame: empty window vs the view (Hillis-Steele, n = 1024)
+  --time-startup     print the time from launch to the first frame, exit
+)";
+}
+
+Options ParseOptions(int argc, char** argv) {
+  Options o;
+  auto need = [&](int& i) -> const char* {
+    if (i + 1 >= argc) {
+      o.error = std::string(argv[i]) + " needs a value";
+      return nullptr;
+    }
+    return argv[++i];
+  };
+  for (int i = 1; i < argc && o.error.empty(); ++i) {
+    std::string_view a = argv[i];
+    const char* v = nullptr;
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+    } else if (a == "--algorithm") {
+      Algorithm x;
+      if ((v = need(i)) && Parse(v, &x))
+        o.algorithm = x;
+      else if (v)
+        o.error = std::string("unknown algorithm '") + v + "'";
+    } else if (a == "--input") {
+      if ((v = need(i))) o.input = v;
+    } else if (a == "--random") {
+      int n = 0;
+      if ((v = need(i)) && ParseInt(v, &n) && n >= 1 && n <= kMaxElements)
+        o.random_n = n;
+      else if (v)
+        o.error = "--random takes 1..1024";
+    } else if (a == "--seed") {
+      int s = 0;
+      if ((v = need(i)) && ParseInt(v, &s) && s >= 0)
+        o.seed = static_cast<std::uint64_t>(s);
+      else if (v)
+        o.error = "--seed takes a non-negative integer";
+    } else if (a == "--op") {
+      OpKind x;
+      if ((v = need(i)) && Parse(v, &x))
+        o.op = x;
+      else if (v)
+        o.error = std::string("unknown op '") + v + "'";
+    } else if (a == "--backend") {
+      BackendChoice x;
+      if ((v = need(i)) && Parse(v, &x))
+        o.backend = x;
+      else if (v)
+        o.error = std::string("unknown backend '") + v + "'";
+    } else if (a == "--theme") {
+      scene::Theme x;
+      if ((v = need(i)) && scene::Parse(v, &x))
+        o.theme = x;
+      else if (v)
+        o.error = std::string("unknown theme '") + v + "'";
+    } else if (a == "--screenshot") {
+      if ((v = need(i))) o.screenshot = v;
+    } else if (a == "--round") {
+      int r = 0;
+      if ((v = need(i)) && ParseInt(v, &r) && r >= 0)
+        o.round = r;
+      else if (v)
+        o.error = "--round takes a non-negative integer";
+    } else if (a == "--size") {
+      if ((v = need(i))) {
+        std::string_view s = v;
+        size_t x = s.find('x');
+        if (x == std::string_view::npos || !ParseInt(s.substr(0, x), &o.width) ||
+            !ParseInt(s.substr(x + 1), &o.height) || o.width < 320 || o.height < 240) {
+          o.error = "--size takes WxH (at least 320x240)";
+        }
+      }
+    } else if (a == "--dump-layout") {
+      if ((v = need(i))) o.dump_layout = v;
+    } else if (a == "--bench-frames") {
+      if ((v = need(i)) && ParseInt(v, &o.bench_frames) && o.bench_frames > 0) {
+      } else if (v) {
+        o.error = "--bench-frames takes a positive integer";
+      }
+    } else if (a == "--time-startup") {
+      o.time_startup = true;
+    } else if (a == "--side-by-side") {
+      o.side_by_side = true;
+    } else if (a == "--only-current") {
+      o.only_current = true;
+    } else if (a == "--case-colors") {
+      o.case_colors = true;
+    } else if (a == "--presenter") {
+      o.presenter = true;
+    } else if (a == "--select") {
+      if ((v = need(i))) {
+        o.select = ParseCell(v);
+        if (!o.select) o.error = "--select takes ROUND:BUFFER:POS or input:POS";
+      }
+    } else {
+      o.error = "unknown option '" + std::string(a) + "' (see --help)";
+    }
+  }
+  return o;
+}
+
+std::string WriteScreenshot(const std::string& path, int w, int h) {
+  std::vector<unsigned char> pixels(static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);
+  if (!stbi_write_png(path.c_str(), w, h, 3, pixels.data(), w * 3)) {
+    return "cannot write " + path;
+  }
+  return {};
+}
+
+std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells, int w, int h,
+                        scene::Theme theme) {
+  nlohmann::json j;
+  j["width"] = w;
+  j["height"] = h;
+  j["theme"] = scene::ToString(theme);
+  auto rgb = [](scene::Rgba c) {
+    return nlohmann::json::array({static_cast<int>(c.r * 255 + 0.5f),
+                                  static_cast<int>(c.g * 255 + 0.5f),
+                                  static_cast<int>(c.b * 255 + 0.5f)});
+  };
+  nlohmann::json list = nlohmann::json::array();
+  for (const DumpedCell& c : cells) {
+    list.push_back({{"algorithm", ToString(c.algorithm)},
+                    {"round", c.cell.round},
+                    {"buffer", c.cell.buffer},
+                    {"pos", c.cell.pos},
+                    {"class", c.is_input ? "input" : ToString(c.cls)},
+                    {"style", static_cast<int>(c.style)},
+                    {"padding", c.padding},
+                    {"hs_case", c.hs_case},
+                    {"rect", {c.x, c.y, c.w, c.h}},
+                    {"fill", rgb(c.fill)},
+                    {"border", rgb(c.border)},
+                    {"border_width", c.border_width}});
+  }
+  j["cells"] = list;
+  return WriteFileAtomically(path, j.dump(1));
+}
+
+}  // namespace scanviz

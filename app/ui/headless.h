@@ -1,0 +1,49 @@
+// Command-line options (the CLI's input flags plus the app's headless modes), the screenshot and
+// the layout dump.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "core/trace.h"
+#include "scene/palette.h"
+#include "scene/scene.h"
+#include "views/views.h"
+
+namespace scanviz {
+
+struct Options {
+  std::optional<Algorithm> algorithm;
+  std::optional<std::string> input;
+  std::optional<int> random_n;
+  std::uint64_t seed = 1;
+  std::optional<OpKind> op;
+  std::optional<BackendChoice> backend;
+  std::optional<scene::Theme> theme;
+
+  std::string screenshot;     // --screenshot PNG: render one frame and exit
+  std::optional<int> round;   // --round K (default: the last round)
+  int width = 0, height = 0;  // --size WxH
+  std::string dump_layout;    // --dump-layout FILE: cell rectangles in pixels, JSON
+  int bench_frames = 0;       // --bench-frames N
+  bool time_startup = false;
+  bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
+  std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
+
+  bool help = false;
+  std::string error;
+  bool Headless() const { return !screenshot.empty() || bench_frames > 0 || time_startup; }
+};
+
+Options ParseOptions(int argc, char** argv);
+const char* UsageText();
+
+// Reads the current framebuffer (w x h pixels) and writes it as PNG; empty string or the reason.
+std::string WriteScreenshot(const std::string& path, int w, int h);
+std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells, int w, int h,
+                        scene::Theme theme);
+
+}  // namespace scanviz

@@ -1,0 +1,366 @@
+// ScanViz desktop app: GLFW + OpenGL 3.3 core (glad) + Dear ImGui, with our own shaders for the
+// array view. Reads like Dear ImGui's example_glfw_opengl3: init, context, style, backends; the
+// loop (poll, new frame, UI, render, swap); shutdown in reverse. The headless modes (--screenshot,
+// --bench-frames, --time-startup) use the same frame function.
+#include <glad/gl.h>
+// glad before GLFW, so GLFW does not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "app_state.h"
+#include "core/input.h"
+#include "fonts.h"
+#include "headless.h"
+#include "renderer.h"
+#include "settings.h"
+#include "shortcuts.h"
+#include "views/views.h"
+
+namespace scanviz {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr float kPresenterFactor = 1.6f;
+
+// Everything one frame needs; main owns it.
+struct App {
+  GLFWwindow* window = nullptr;
+  AppState* state = nullptr;
+  Renderer renderer;
+  Fonts fonts;
+  ArrayView views[2];  // [0] the shown algorithm (or Hillis-Steele side by side), [1] Blelloch
+  float style_scale = 0;
+  scene::Theme style_theme = scene::Theme::kDark;
+  int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
+  std::vector<DumpedCell>* dump = nullptr;
+};
+
+// [SECTION] Style: theme colours and sizes from the content scale
+void ApplyStyle(App& app, scene::Theme theme, float scale) {
+  ImGuiStyle style;
+  switch (theme) {
+    case scene::Theme::kDark:
+      ImGui::StyleColorsDark(&style);
+      break;
+    case scene::Theme::kLight:
+      ImGui::StyleColorsLight(&style);
+      break;
+    case scene::Theme::kHighContrast:
+      ImGui::StyleColorsDark(&style);
+      style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+      style.Colors[ImGuiCol_FrameBg] = ImVec4(0.12f, 0.12f, 0.12f, 1);
+      style.Colors[ImGuiCol_Button] = ImVec4(0.2f, 0.2f, 0.2f, 1);
+      style.Colors[ImGuiCol_Border] = ImVec4(1, 1, 1, 1);
+      style.FrameBorderSize = 1;
+      break;
+  }
+  style.FrameRounding = 3;
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+  app.style_scale = scale;
+  app.style_theme = theme;
+}
+
+void SetFullscreen(App& app, bool on) {
+  if (on == (glfwGetWindowMonitor(app.window) != nullptr)) return;
+  if (on) {
+    glfwGetWindowPos(app.window, &app.windowed[0], &app.windowed[1]);
+    glfwGetWindowSize(app.window, &app.windowed[2], &app.windowed[3]);
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (mode)
+      glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(app.window, nullptr, app.windowed[0], app.windowed[1], app.windowed[2],
+                         app.windowed[3], 0);
+  }
+}
+
+// [SECTION] One frame: new frame, the views, our renderer, ImGui on top
+void DrawFrame(App& app, float fps) {
+  AppState& st = *app.state;
+  ViewState& vs = st.view;
+  float xscale = 1, yscale = 1;
+  glfwGetWindowContentScale(app.window, &xscale, &yscale);
+  const float scale = xscale * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
+  if (EnsureFonts(&app.fonts, scale) || scale != app.style_scale || vs.theme != app.style_theme) {
+    ApplyStyle(app, vs.theme, scale);
+  }
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+
+  vs.hovered = vs.next_hovered;
+  vs.next_hovered.reset();
+  if (HandleShortcuts(st).toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
+  app.renderer.Begin(display.x, display.y);
+
+  // Fixed layout: controls left, legend and inspector right, status bottom, the view between.
+  const float px = app.fonts.ui_px;
+  const float status_h = px * 2.0f;
+  const float left_w = vs.presenter ? 0 : px * 22;
+  const float right_w = vs.presenter ? 0 : px * 17;
+  const ViewRect center{left_w, 0, display.x - left_w - right_w, display.y - status_h};
+  scene::Rgba panel = ui.palette.background;
+  const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
+  panel = {panel.r + k, panel.g + k, panel.b + k, 1};
+  if (!vs.presenter) {
+    app.renderer.AddRect(0, 0, left_w, display.y - status_h, panel);
+    app.renderer.AddRect(display.x - right_w, 0, right_w, display.y - status_h, panel);
+    DrawControlsView(ui, {0, 0, left_w, display.y - status_h});
+    ImGui::SetNextWindowPos(ImVec2(display.x - right_w, 0));
+    ImGui::SetNextWindowSize(ImVec2(right_w, display.y - status_h));
+    ImGui::Begin("##side", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    DrawLegendView(ui);
+    ImGui::Separator();
+    DrawInspectorView(ui);
+    ImGui::End();
+  }
+  app.renderer.AddRect(0, display.y - status_h, display.x, status_h, panel);
+  if (vs.side_by_side) {
+    const float half = center.w * 0.5f;
+    app.views[0].Draw(ui, Algorithm::kHillisSteele, {center.x, center.y, half, center.h}, true);
+    app.views[1].Draw(ui, Algorithm::kBlelloch, {center.x + half, center.y, half, center.h}, true);
+  } else {
+    app.views[0].Draw(ui, st.GetAlgorithm(), center, true);
+  }
+  DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
+
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  const scene::Rgba bg = ui.palette.background;
+  glClearColor(bg.r, bg.g, bg.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  app.renderer.Flush(fb_w, fb_h);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// [SECTION] Headless modes
+int TakeScreenshot(App& app, const Options& opt) {
+  std::vector<DumpedCell> cells;
+  for (int i = 0; i < 3; ++i) {  // ImGui settles window sizes over the first frames
+    glfwPollEvents();
+    app.dump = i == 2 ? &cells : nullptr;
+    DrawFrame(app, 60);
+    if (i < 2) glfwSwapBuffers(app.window);
+  }
+  app.dump = nullptr;
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(app.window, &w, &h);
+  std::string err = WriteScreenshot(opt.screenshot, w, h);
+  if (err.empty() && !opt.dump_layout.empty()) {
+    err = WriteLayout(opt.dump_layout, cells, w, h, app.state->view.theme);
+  }
+  if (!err.empty()) {
+    std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+    return 1;
+  }
+  std::printf("wrote %s (%dx%d)\n", opt.screenshot.c_str(), w, h);
+  return 0;
+}
+
+double MsPerFrame(int frames, auto&& frame) {
+  const auto t0 = Clock::now();
+  for (int i = 0; i < frames; ++i) frame();
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / frames;
+}
+
+int RunBench(App& app, int frames) {
+  glfwSwapInterval(0);
+  AppState& st = *app.state;
+  st.SetAlgorithm(Algorithm::kHillisSteele);
+  st.view.side_by_side = false;
+  st.view.only_current = false;
+  st.Randomize(kMaxElements, st.Seed());
+  st.CurrentPlayer().Last();  // every round visible
+  auto empty = [&] {
+    glfwPollEvents();
+    glClearColor(0.1f, 0.1f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glFinish();
+    glfwSwapBuffers(app.window);
+  };
+  auto view = [&] {
+    glfwPollEvents();
+    DrawFrame(app, 60);
+    glFinish();
+    glfwSwapBuffers(app.window);
+  };
+  for (int i = 0; i < 3; ++i) view();  // warm up: fonts, shaders, buffers
+  const double empty_ms = MsPerFrame(frames, empty);
+  const double view_ms = MsPerFrame(frames, view);
+  // An edit at n = 1024: regenerate both traces, then the next frame shows the new generation.
+  const auto t0 = Clock::now();
+  const std::uint64_t before = st.Generation();
+  st.Randomize(kMaxElements, st.Seed() + 1);
+  const double edit_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  const auto t1 = Clock::now();
+  view();
+  const double next_ms = std::chrono::duration<double, std::milli>(Clock::now() - t1).count();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(app.window, &w, &h);
+  std::printf("renderer: %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  std::printf("window %dx%d, %d frames each, Hillis-Steele n = %d, %zu rounds visible, %zu boxes\n",
+              w, h, frames, kMaxElements, st.Current().trace.rounds.size(),
+              app.renderer.BoxCount());
+  std::printf("empty frame: %.3f ms\nview frame:  %.3f ms\nratio view/empty: %.2f\n", empty_ms,
+              view_ms, view_ms / empty_ms);
+  std::printf(
+      "input edit at n = 1024: regenerate %.3f ms, next frame %.3f ms (generation %llu -> %llu)\n",
+      edit_ms, next_ms, static_cast<unsigned long long>(before),
+      static_cast<unsigned long long>(st.Generation()));
+  return 0;
+}
+
+void ApplyOptions(AppState& st, const Options& opt) {
+  if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
+  if (opt.op) st.SetOp(*opt.op);
+  if (opt.backend) st.SetBackend(*opt.backend);
+  st.SetSeed(opt.seed);
+  if (opt.random_n) st.Randomize(*opt.random_n, opt.seed);
+  if (opt.input && !st.SetInputText(*opt.input)) {
+    std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
+  }
+  if (opt.theme) st.view.theme = *opt.theme;
+  st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0;
+  st.view.side_by_side = opt.side_by_side;
+  st.view.only_current = opt.only_current;
+  st.view.color_by_case = opt.case_colors;
+  st.view.presenter = opt.presenter;
+  if (opt.select) {
+    st.view.selected = opt.select;
+    st.view.selected_algorithm = st.GetAlgorithm() == Algorithm::kHillisSteele ? 0 : 1;
+  }
+  if (!opt.screenshot.empty() && !opt.round) {
+    st.ForEachShownPlayer([](Player& p) { p.Last(); });
+  }
+  if (opt.round) st.ForEachShownPlayer([&](Player& p) { p.Seek(*opt.round); });
+}
+
+void GlfwError(int code, const char* text) {
+  std::fprintf(stderr, "scanviz: GLFW error %d: %s\n", code, text);
+}
+
+}  // namespace
+}  // namespace scanviz
+
+int main(int argc, char** argv) {
+  using namespace scanviz;
+  const auto launch = Clock::now();
+  Options opt = ParseOptions(argc, argv);
+  if (opt.help) {
+    std::fputs(UsageText(), stdout);
+    return 0;
+  }
+  if (!opt.error.empty()) {
+    std::fprintf(stderr, "scanviz: %s\n", opt.error.c_str());
+    return 2;
+  }
+
+  // Settings: the headless modes neither read nor write them, so their output is reproducible.
+  const std::string settings_path = opt.Headless() ? std::string() : SettingsPath();
+  SettingsLoad loaded = LoadSettings(settings_path);
+  if (!loaded.message.empty()) std::fprintf(stderr, "scanviz: %s\n", loaded.message.c_str());
+  int width = opt.width > 0 ? opt.width : loaded.settings.window_width;
+  int height = opt.height > 0 ? opt.height : loaded.settings.window_height;
+
+  // Init GLFW, the GL context and glad.
+  glfwSetErrorCallback(GlfwError);
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "ScanViz", nullptr, nullptr);
+  if (window == nullptr) {
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(opt.Headless() ? 0 : 1);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    std::fprintf(stderr, "scanviz: cannot load OpenGL 3.3 core functions\n");
+    return 1;
+  }
+
+  // Dear ImGui context and backends.
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // our settings live in settings.json
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  App app;
+  app.window = window;
+  std::string error;
+  if (!app.renderer.Init(&error)) {
+    std::fprintf(stderr, "scanviz: %s\n", error.c_str());
+    return 1;
+  }
+  AppState state(loaded.settings);
+  if (!loaded.message.empty()) state.message = loaded.message;
+  app.state = &state;
+  ApplyOptions(state, opt);
+
+  int rc = 0;
+  if (!opt.screenshot.empty()) {
+    state.WaitForBackend(30);
+    rc = TakeScreenshot(app, opt);
+  } else if (opt.bench_frames > 0) {
+    rc = RunBench(app, opt.bench_frames);
+  } else {
+    // Main loop.
+    auto last = Clock::now();
+    bool first = true;
+    float fps = 60;
+    while (!glfwWindowShouldClose(window)) {
+      glfwPollEvents();
+      const auto now = Clock::now();
+      const double dt = std::chrono::duration<double>(now - last).count();
+      last = now;
+      fps = fps * 0.95f + 0.05f * static_cast<float>(dt > 0 ? 1.0 / dt : 60);
+      state.Poll();  // a finished CUDA trace replaces the simulator's
+      state.ForEachShownPlayer([&](Player& p) { p.Tick(dt); });
+      DrawFrame(app, fps);
+      SetFullscreen(app, state.view.fullscreen || state.view.presenter);
+      glfwSwapBuffers(window);
+      if (first && opt.time_startup) {
+        glFinish();
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - launch).count();
+        std::printf("time to first frame: %.1f ms\n", ms);
+        break;
+      }
+      first = false;
+    }
+    if (!opt.Headless()) {
+      int w = width, h = height;
+      if (glfwGetWindowMonitor(window) == nullptr) glfwGetWindowSize(window, &w, &h);
+      std::string err = SaveSettings(state.ToSettings(w, h), settings_path);
+      if (!err.empty()) std::fprintf(stderr, "scanviz: settings not saved: %s\n", err.c_str());
+    }
+  }
+
+  // Shutdown, in reverse.
+  app.renderer.Shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return rc;
+}

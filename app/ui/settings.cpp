@@ -1,0 +1,108 @@
+#include "settings.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/trace_io.h"
+
+namespace scanviz {
+
+std::string SettingsPath() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg != nullptr && xdg[0] != '\0') return std::string(xdg) + "/scanviz/settings.json";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0')
+    return std::string(home) + "/.config/scanviz/settings.json";
+  return {};
+}
+
+SettingsLoad ParseSettings(const std::string& json_text) {
+  SettingsLoad out;
+  nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    out.message = "settings file is not valid JSON; using the defaults";
+    return out;
+  }
+  Settings& s = out.settings;
+  auto bad = [&](const char* key) {
+    out.message +=
+        std::string(out.message.empty() ? "" : "; ") + "ignored bad value for '" + key + "'";
+  };
+  if (j.contains("window_width")) {
+    if (j["window_width"].is_number_integer() && j["window_width"].get<int>() >= 320 &&
+        j["window_width"].get<int>() <= 16384) {
+      s.window_width = j["window_width"].get<int>();
+    } else {
+      bad("window_width");
+    }
+  }
+  if (j.contains("window_height")) {
+    if (j["window_height"].is_number_integer() && j["window_height"].get<int>() >= 240 &&
+        j["window_height"].get<int>() <= 16384) {
+      s.window_height = j["window_height"].get<int>();
+    } else {
+      bad("window_height");
+    }
+  }
+  if (j.contains("theme")) {
+    if (!j["theme"].is_string() || !scene::Parse(j["theme"].get<std::string>(), &s.theme))
+      bad("theme");
+  }
+  if (j.contains("input")) {
+    if (j["input"].is_string()) {
+      s.input = j["input"].get<std::string>();
+    } else {
+      bad("input");
+    }
+  }
+  if (j.contains("algorithm")) {
+    if (!j["algorithm"].is_string() || !Parse(j["algorithm"].get<std::string>(), &s.algorithm)) {
+      bad("algorithm");
+    }
+  }
+  if (j.contains("op")) {
+    if (!j["op"].is_string() || !Parse(j["op"].get<std::string>(), &s.op)) bad("op");
+  }
+  return out;
+}
+
+SettingsLoad LoadSettings(const std::string& path) {
+  SettingsLoad out;
+  if (path.empty() || !std::filesystem::exists(path)) return out;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    out.message = "cannot read " + path + "; using the defaults";
+    return out;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ParseSettings(ss.str());
+  if (!out.message.empty()) out.message = path + ": " + out.message;
+  return out;
+}
+
+std::string SettingsToJson(const Settings& s) {
+  nlohmann::json j;
+  j["window_width"] = s.window_width;
+  j["window_height"] = s.window_height;
+  j["theme"] = scene::ToString(s.theme);
+  j["input"] = s.input;
+  j["algorithm"] = ToString(s.algorithm);
+  j["op"] = ToString(s.op);
+  return j.dump(2) + "\n";
+}
+
+std::string SaveSettings(const Settings& s, const std::string& path) {
+  if (path.empty()) return "no settings path (neither XDG_CONFIG_HOME nor HOME is set)";
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec)
+    return "cannot create " + std::filesystem::path(path).parent_path().string() + ": " +
+           ec.message();
+  return WriteFileAtomically(path, SettingsToJson(s));
+}
+
+}  // namespace scanviz

@@ -1,0 +1,36 @@
+// What the app remembers between runs, in $XDG_CONFIG_HOME/scanviz/settings.json (or
+// ~/.config/scanviz/settings.json), written atomically. A missing file gives the defaults; a
+// corrupt one gives the defaults and a message, never a crash.
+#pragma once
+
+#include <string>
+
+#include "core/trace.h"
+#include "scene/palette.h"
+
+namespace scanviz {
+
+struct Settings {
+  int window_width = 1600;  // screen coordinates
+  int window_height = 900;
+  scene::Theme theme = scene::Theme::kDark;
+  std::string input = "3 1 7 0 4 1 6 3";  // the chapters' example
+  Algorithm algorithm = Algorithm::kHillisSteele;
+  OpKind op = OpKind::kAdd;
+};
+
+struct SettingsLoad {
+  Settings settings;
+  std::string message;  // empty when the file was read (or absent); else why defaults were used
+};
+
+// The settings file's path from the environment; empty if neither XDG_CONFIG_HOME nor HOME is set.
+std::string SettingsPath();
+
+SettingsLoad ParseSettings(const std::string& json_text);
+SettingsLoad LoadSettings(const std::string& path);
+std::string SettingsToJson(const Settings& s);
+// Creates the folder if needed; returns an empty string on success, else the reason.
+std::string SaveSettings(const Settings& s, const std::string& path);
+
+}  // namespace scanviz

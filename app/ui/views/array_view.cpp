@@ -1,0 +1,313 @@
+// The main view: one row per buffer per round, top to bottom, the current round on a band, arrows
+// from what each active thread read to what it wrote, the chapters' box styles, and the invariant
+// bracket of the hovered or selected cell. Boxes, arrows and brackets go through our renderer;
+// text goes through ImGui's draw list on top.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/input.h"
+#include "views.h"
+// After imgui.h (views.h): it uses IMGUI_API.
+#include <imgui_stdlib.h>
+
+namespace scanviz {
+
+namespace {
+
+constexpr ImGuiWindowFlags kViewFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+    ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing;
+
+int AlgorithmIndex(Algorithm a) {
+  return a == Algorithm::kHillisSteele ? 0 : 1;
+}
+
+float MaxCellWidth(const Fonts& f) {
+  return f.large_px * 3.4f;
+}
+
+}  // namespace
+
+void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool header) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
+  const TraceSlot& slot = app.Slot(algorithm);
+  Player& player = app.PlayerOf(algorithm);
+  const scene::Palette& pal = ui.palette;
+  const Fonts& fonts = ui.fonts;
+  const int index = AlgorithmIndex(algorithm);
+
+  // [SECTION] Scene (cached)
+  std::optional<scene::CellRef> bracket_cell;
+  if (vs.hovered && vs.selected_algorithm == index) bracket_cell = vs.hovered;
+  if (!bracket_cell && vs.selected && vs.selected_algorithm == index) bracket_cell = vs.selected;
+  if (!m_have_scene || m_trace != &slot.trace || m_generation != app.Generation() ||
+      m_round != player.Round() || m_only_current != vs.only_current ||
+      m_selected != bracket_cell) {
+    scene::ViewOptions o;
+    o.current_round = player.Round();
+    o.only_current = vs.only_current;
+    o.selected = bracket_cell;
+    m_scene = scene::BuildScene(slot.trace, slot.analysis, o);
+    m_trace = &slot.trace;
+    m_generation = app.Generation();
+    m_round = player.Round();
+    m_only_current = vs.only_current;
+    m_selected = bracket_cell;
+    m_have_scene = true;
+  }
+  const scene::Scene& sc = m_scene;
+
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin(index == 0 ? "##array_hs" : "##array_bl", nullptr, kViewFlags);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = 10 * ui.scale;
+
+  // [SECTION] Header: algorithm, round, work and depth
+  float top = rect.y + pad;
+  if (header) {
+    const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(player.Round())];
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "%s (%s)  ·  round %d of %d  ·  work %d of %d  ·  depth %d of %d",
+                  DisplayName(algorithm), slot.trace.Inclusive() ? "inclusive" : "exclusive",
+                  player.Round(), player.RoundCount() - 1, info.cumulative_work, slot.analysis.work,
+                  info.depth, slot.analysis.depth);
+    dl->AddText(fonts.large, fonts.large_px, ImVec2(rect.x + pad, top), ToImU32(pal.text), text);
+    top += fonts.large_px * 1.5f;
+  }
+
+  // [SECTION] Geometry: layout units -> points
+  float gutter = 0;
+  for (const scene::Label& l : sc.labels) {
+    if (l.role == scene::LabelRole::kRowTag || l.role == scene::LabelRole::kRowTitle) {
+      gutter = std::max(gutter, ImGui::CalcTextSize(l.text.c_str()).x);
+    }
+  }
+  gutter = std::min(gutter + 2 * pad, rect.w * 0.45f);
+  const float avail_w = std::max(rect.w - gutter - 2 * pad, 10.0f);
+  const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
+  const float base_sx =
+      std::min(avail_w / static_cast<float>(std::max(sc.columns, 1)), MaxCellWidth(fonts));
+  const float sx = base_sx * vs.zoom;
+  float sy = std::clamp(sx * 0.85f, fonts.ui_px * 1.15f, fonts.large_px * 2.3f);
+  if (sc.height * sy > avail_h) sy = std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
+  const float content_w = static_cast<float>(sc.columns) * base_sx;
+  const float base_x = rect.x + pad + gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
+  const float ox = base_x + vs.pan_x;
+  const float oy = top + vs.pan_y;
+  auto X = [&](float u) { return ox + u * sx; };
+  auto Y = [&](float u) { return oy + u * sy; };
+
+  ui.renderer.SetClip(rect.x, top, rect.w, rect.h - (top - rect.y));
+  dl->PushClipRect(ImVec2(rect.x, top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
+
+  // [SECTION] Current round band
+  float band_lo = 1e30f, band_hi = -1e30f;
+  for (const scene::Row& row : sc.rows) {
+    if (row.emphasis != scene::Emphasis::kCurrent || row.round == scene::kInputRound) continue;
+    band_lo = std::min(band_lo, Y(row.y));
+    band_hi = std::max(band_hi, Y(row.y + scene::kCellH));
+  }
+  if (band_hi > band_lo) {
+    const float extra = 0.25f * sy;
+    ui.renderer.AddRect(rect.x + pad * 0.5f, band_lo - extra, rect.w - pad,
+                        band_hi - band_lo + 2 * extra, pal.current_band);
+  }
+
+  // [SECTION] Arrows (all rounds when cells are wide enough to tell them apart)
+  const bool all_arrows = sx >= 7 * ui.scale;
+  const float arrow_w = std::clamp(sx * 0.035f, 1.0f, 2.5f * ui.scale);
+  const float head = std::clamp(sx * 0.18f, 3.0f, 10.0f * ui.scale);
+  for (const scene::Arrow& a : sc.arrows) {
+    const bool current = a.emphasis == scene::Emphasis::kCurrent;
+    if (!current && !all_arrows) continue;
+    scene::Rgba c = current ? pal.arrow_current : scene::Dim(pal, pal.arrow, a.emphasis);
+    ui.renderer.AddArrow(X(a.x0), Y(a.y0) + 2, X(a.x1), Y(a.y1) - 1,
+                         current ? arrow_w * 1.3f : arrow_w, head, c);
+  }
+
+  // [SECTION] Boxes
+  const float bw = std::clamp(std::min(sx, sy) * 0.06f, 1.0f, 3.0f * ui.scale);
+  const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
+  const bool show_case = vs.color_by_case && algorithm == Algorithm::kHillisSteele;
+  // Rebuilding 20k+ instances and measuring their labels every frame costs more than drawing
+  // them; reuse last frame's unless something that places or colours them changed.
+  auto cell_key = [](const std::optional<scene::CellRef>& c) {
+    return c ? static_cast<float>(c->round * 4096 + c->buffer * 2048 + c->pos) : -1.0f;
+  };
+  std::vector<float> key = {ox,
+                            oy,
+                            sx,
+                            sy,
+                            rect.x,
+                            rect.y,
+                            rect.w,
+                            rect.h,
+                            bw,
+                            ui.scale,
+                            static_cast<float>(vs.theme),
+                            show_case ? 1.0f : 0.0f,
+                            static_cast<float>(m_generation),
+                            static_cast<float>(m_round),
+                            cell_key(vs.selected),
+                            cell_key(vs.hovered),
+                            static_cast<float>(vs.selected_algorithm),
+                            m_only_current ? 1.0f : 0.0f};
+  const bool text_fits = sx >= fonts.ui_px * 0.6f && sy >= fonts.ui_px;
+  if (key == m_instance_key && ui.dump == nullptr && !text_fits) {
+    ui.renderer.AddBoxes(m_instances);
+  } else {
+    m_instances.clear();
+    m_instance_key = key;
+    for (const scene::Box& b : sc.boxes) {
+      const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * sx, h = b.rect.h * sy;
+      if (x > rect.x + rect.w || x + w < rect.x || y > rect.y + rect.h || y + h < top) continue;
+      BoxInstance inst;
+      inst.x = x;
+      inst.y = y;
+      inst.w = w;
+      inst.h = h;
+      inst.fill = scene::Dim(pal, scene::FillOf(pal, b, show_case), b.emphasis);
+      inst.border = scene::Dim(pal, pal.border, b.emphasis);
+      inst.style = static_cast<float>(b.style);
+      inst.border_width = bw;
+      inst.hatch = b.padding ? 1.0f : 0.0f;
+      const bool marked =
+          (vs.selected && vs.selected_algorithm == index && *vs.selected == b.cell) ||
+          (vs.hovered && vs.selected_algorithm == index && *vs.hovered == b.cell);
+      if (marked) {
+        inst.ring = 3 * ui.scale;
+        inst.x -= inst.ring;
+        inst.y -= inst.ring;
+        inst.w += 2 * inst.ring;
+        inst.h += 2 * inst.ring;
+        inst.border = pal.selection;
+      }
+      ui.renderer.AddBox(inst);
+      m_instances.push_back(inst);
+      if (ui.dump != nullptr) {
+        ui.dump->push_back({algorithm, b.cell, b.cls, b.style, b.is_input, b.padding, b.hs_case,
+                            x * fb_scale.x, y * fb_scale.y, w * fb_scale.x, h * fb_scale.y,
+                            inst.fill, inst.border, bw * fb_scale.x});
+      }
+      if (!text_fits) continue;
+      // The value, when it is readable at this size.
+      const ImVec2 size_large = ImGui::CalcTextSize(b.text.c_str());  // ui font
+      ImFont* font = nullptr;
+      float font_px = 0;
+      const float k = fonts.large_px / fonts.ui_px;
+      if (size_large.x * k + 6 <= w && fonts.large_px * 1.05f <= h) {
+        font = fonts.large;
+        font_px = fonts.large_px;
+      } else if (size_large.x + 4 <= w && fonts.ui_px <= h) {
+        font = fonts.ui;
+        font_px = fonts.ui_px;
+      }
+      if (font != nullptr) {
+        const float tw = size_large.x * font_px / fonts.ui_px;
+        scene::Rgba tc = scene::TextOn(inst.fill);
+        dl->AddText(font, font_px, ImVec2(x + (w - tw) * 0.5f, y + (h - font_px) * 0.5f),
+                    ToImU32(tc), b.text.c_str());
+      }
+      if (show_case && b.hs_case > 0 && w >= fonts.ui_px * 2.2f && h >= fonts.ui_px * 1.9f) {
+        char tag[16];
+        std::snprintf(tag, sizeof tag, "C%d", b.hs_case);
+        const float tp = fonts.ui_px * 0.72f;
+        dl->AddText(fonts.ui, tp, ImVec2(x + bw + 2, y + bw + 1), ToImU32(scene::TextOn(inst.fill)),
+                    tag);
+      }
+    }
+  }
+
+  // [SECTION] Brackets and labels
+  for (const scene::Bracket& br : sc.brackets) {
+    const float y = Y(br.y) - 4 * ui.scale, x0 = X(br.x0) + 2, x1 = std::max(X(br.x1) - 2, x0 + 4);
+    const float lift = 0.3f * sy, w = 3 * ui.scale;
+    ui.renderer.AddLine(x0, y, x0, y - lift, w, pal.bracket);
+    ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, pal.bracket);
+    ui.renderer.AddLine(x1, y - lift, x1, y, w, pal.bracket);
+  }
+  for (const scene::Label& l : sc.labels) {
+    const float cy = Y(l.y);
+    switch (l.role) {
+      case scene::LabelRole::kRowTag:
+      case scene::LabelRole::kRowTitle: {
+        const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+        scene::Rgba c = l.role == scene::LabelRole::kRowTag ? pal.text : pal.text_dim;
+        dl->AddText(ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
+                    ToImU32(scene::Dim(pal, c, l.emphasis)), l.text.c_str());
+        break;
+      }
+      case scene::LabelRole::kBracket:
+      case scene::LabelRole::kCheck: {
+        const float ty = Y(sc.rows.front().y) - 0.3f * sy - 4 * ui.scale - fonts.ui_px * 1.3f;
+        dl->AddText(ImVec2(X(l.x), ty), ToImU32(l.ok ? pal.ok : pal.bad), l.text.c_str());
+        break;
+      }
+    }
+  }
+
+  // [SECTION] Interaction: hover, select, edit an input cell in place, zoom and pan
+  ImGuiIO& io = ImGui::GetIO();
+  const bool hovered = !vs.ignore_mouse && ImGui::IsWindowHovered() && io.MousePos.y >= top;
+  if (hovered) {
+    const float lx = (io.MousePos.x - ox) / sx, ly = (io.MousePos.y - oy) / sy;
+    const scene::Box* hit = sc.BoxAt(lx, ly);
+    if (hit != nullptr) {
+      vs.next_hovered = hit->cell;
+      vs.selected_algorithm = index;
+      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && hit->is_input) {
+        m_editing = hit->cell.pos;
+        m_edit_text = hit->text;
+      } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        vs.selected =
+            (vs.selected && *vs.selected == hit->cell) ? std::nullopt : std::optional(hit->cell);
+      }
+    }
+    if (io.MouseWheel != 0) {
+      const float f = std::pow(1.15f, io.MouseWheel);
+      const float new_zoom = std::clamp(vs.zoom * f, 0.25f, 64.0f);
+      const float g = new_zoom / vs.zoom;
+      vs.pan_x = io.MousePos.x - base_x - (io.MousePos.x - base_x - vs.pan_x) * g;
+      vs.zoom = new_zoom;
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+      vs.pan_x += io.MouseDelta.x;
+      vs.pan_y += io.MouseDelta.y;
+    }
+  }
+  if (m_editing) {
+    const scene::Box* box = sc.FindBox({scene::kInputRound, 0, *m_editing});
+    if (box == nullptr) {
+      m_editing.reset();
+    } else {
+      ImGui::SetCursorScreenPos(ImVec2(X(box->rect.x), Y(box->rect.y)));
+      ImGui::SetNextItemWidth(std::max(box->rect.w * sx, fonts.ui_px * 4));
+      ImGui::SetKeyboardFocusHere();
+      if (ImGui::InputText(
+              "##edit_cell", &m_edit_text,
+              ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        ParsedValues v = ParseValues(m_edit_text, app.Type());
+        if (v.Ok() && v.values.size() == 1) {
+          app.SetCell(*m_editing, v.values[0]);
+        } else {
+          app.message = "cell " + std::to_string(*m_editing) + ": " +
+                        (v.Ok() ? std::string("type one value") : v.error);
+        }
+        m_editing.reset();
+      } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        m_editing.reset();
+      }
+    }
+  }
+  dl->PopClipRect();
+  ui.renderer.NoClip();
+  ImGui::End();
+}
+
+}  // namespace scanviz

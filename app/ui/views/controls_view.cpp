@@ -1,0 +1,161 @@
+// The left panel: the input (text, n, random with a seed, presets, operator), the algorithm and
+// backend, the player (buttons, speed, timeline with rounds marked) and the view toggles.
+
+#include <algorithm>
+#include <cstdio>
+
+#include "views.h"
+// After imgui.h (views.h): it uses IMGUI_API.
+#include <imgui_stdlib.h>
+
+namespace scanviz {
+
+namespace {
+
+void InputSection(UiContext& ui) {
+  AppState& app = ui.app;
+  ImGui::TextDisabled("Input");
+  std::string text = app.InputText();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextMultiline("##input", &text, ImVec2(-1, ui.fonts.ui_px * 3.2f))) {
+    app.SetInputText(text);  // every edit regenerates; an invalid one keeps the last good trace
+  }
+  if (!app.InputError().empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "✗ %s",
+                       app.InputError().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  int n = static_cast<int>(app.Values().size());
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
+  if (ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue)) app.Resize(n);
+  int seed = static_cast<int>(app.Seed());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 5);
+  if (ImGui::InputInt("seed", &seed, 0, 0))
+    app.SetSeed(static_cast<std::uint64_t>(std::max(seed, 0)));
+  if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
+  ImGui::SameLine();
+  if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
+
+  std::vector<Preset> presets = MakePresets(app.Seed());
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##presets", "Presets…")) {
+    for (const Preset& p : presets) {
+      if (ImGui::Selectable(p.name)) app.SetValues(p.values);
+    }
+    ImGui::EndCombo();
+  }
+  int op = static_cast<int>(app.Op());
+  ImGui::TextUnformatted("operator");
+  for (int i = 0; i < 3; ++i) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(ToString(static_cast<OpKind>(i)), op == i))
+      app.SetOp(static_cast<OpKind>(i));
+  }
+}
+
+void AlgorithmSection(UiContext& ui) {
+  AppState& app = ui.app;
+  ImGui::Separator();
+  ImGui::TextDisabled("Algorithm (Tab or B toggles)");
+  if (ImGui::RadioButton("Hillis-Steele", app.GetAlgorithm() == Algorithm::kHillisSteele)) {
+    app.SetAlgorithm(Algorithm::kHillisSteele);
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Blelloch", app.GetAlgorithm() == Algorithm::kBlelloch)) {
+    app.SetAlgorithm(Algorithm::kBlelloch);
+  }
+  ImGui::Checkbox("Side by side", &app.view.side_by_side);
+  ImGui::TextUnformatted("backend");
+  for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(ToString(c), app.Backend() == c)) app.SetBackend(c);
+  }
+}
+
+void PlayerSection(UiContext& ui) {
+  AppState& app = ui.app;
+  Player& player = app.CurrentPlayer();
+  ImGui::Separator();
+  ImGui::TextDisabled("Player");
+  auto button = [&](const char* label, auto action) {
+    if (ImGui::Button(label)) app.ForEachShownPlayer(action);
+    ImGui::SameLine();
+  };
+  button("|<", [](Player& p) { p.First(); });
+  button("<", [](Player& p) { p.StepBack(); });
+  button(player.Playing() ? "Pause" : "Play", [](Player& p) { p.TogglePlay(); });
+  button(">", [](Player& p) { p.StepForward(); });
+  if (ImGui::Button(">|")) app.ForEachShownPlayer([](Player& p) { p.Last(); });
+  float speed = static_cast<float>(player.Speed());
+  ImGui::SetNextItemWidth(-ui.fonts.ui_px * 4);
+  if (ImGui::SliderFloat("speed", &speed, static_cast<float>(Player::kMinSpeed),
+                         static_cast<float>(Player::kMaxSpeed), "%.2f rounds/s",
+                         ImGuiSliderFlags_Logarithmic)) {
+    app.ForEachShownPlayer([&](Player& p) { p.SetSpeed(speed); });
+  }
+  // Timeline: a scrubber with a tick and a short name for every round.
+  const TraceSlot& slot = app.Current();
+  int round = player.Round();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##timeline", &round, 0, player.RoundCount() - 1, "round %d")) {
+    app.ForEachShownPlayer([&](Player& p) { p.Seek(round); });
+  }
+  const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int count = player.RoundCount();
+  const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
+  for (int r = 0; r < count; ++r) {
+    const float t = count > 1 ? static_cast<float>(r) / static_cast<float>(count - 1) : 0;
+    const float x = mn.x + grab + t * (mx.x - mn.x - 2 * grab);
+    const Phase ph = slot.trace.rounds[static_cast<size_t>(r)].spec.phase;
+    scene::Rgba c = ph == Phase::kDownSweep ? ui.palette.swap_added
+                    : ph == Phase::kUpSweep ? ui.palette.added
+                    : ph == Phase::kSeed    ? ui.palette.seeded
+                                            : ui.palette.text_dim;
+    dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
+  }
+  ImGui::Dummy(ImVec2(1, 6 * ui.scale));
+  ImGui::TextWrapped("%s", scene::RoundTitle(slot.trace, player.Round()).c_str());
+}
+
+void ViewSection(UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  ImGui::Separator();
+  ImGui::TextDisabled("View");
+  ImGui::Checkbox("Only the current round", &vs.only_current);
+  ImGui::Checkbox("Colour Hillis-Steele cases", &vs.color_by_case);
+  int theme = static_cast<int>(vs.theme);
+  ImGui::TextUnformatted("theme");
+  const char* names[] = {"dark", "light", "high contrast"};
+  for (int i = 0; i < 3; ++i) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(names[i], theme == i)) vs.theme = static_cast<scene::Theme>(i);
+  }
+  if (ImGui::Button("Presenter (P)")) vs.presenter = !vs.presenter;
+  ImGui::SameLine();
+  if (ImGui::Button("Fit view")) {
+    vs.zoom = 1;
+    vs.pan_x = vs.pan_y = 0;
+  }
+  ImGui::TextDisabled("Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 zoom · F11");
+}
+
+}  // namespace
+
+void DrawControlsView(UiContext& ui, ViewRect rect) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##controls", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  InputSection(ui);
+  AlgorithmSection(ui);
+  PlayerSection(ui);
+  ViewSection(ui);
+  ImGui::End();
+}
+
+}  // namespace scanviz

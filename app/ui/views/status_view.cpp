@@ -1,0 +1,32 @@
+// The status bar: where the trace ran (CUDA device or CPU simulation and why), the input size, the
+// work and depth of both algorithms, and the latest notice.
+#include <cstdio>
+
+#include "views.h"
+
+namespace scanviz {
+
+void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
+  AppState& app = ui.app;
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##status", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  const TraceSlot& hs = app.Slot(Algorithm::kHillisSteele);
+  const TraceSlot& bl = app.Slot(Algorithm::kBlelloch);
+  ImGui::Text(
+      "%s   ·   n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch %d  "
+      " ·   %.0f fps",
+      app.BackendStatus().c_str(), hs.trace.meta.n, ToString(app.Op()), hs.analysis.work,
+      bl.analysis.work, hs.analysis.depth, bl.analysis.depth, fps);
+  if (!app.message.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "   %s",
+                       app.message.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace scanviz

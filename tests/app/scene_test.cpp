@@ -1,0 +1,242 @@
+// The scene for the chapters' worked example [3,1,7,0,4,1,6,3], round by round, without GL.
+#include "scene/scene.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include "core/simulator.h"
+#include "scene/palette.h"
+
+namespace scanviz::scene {
+namespace {
+
+const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
+
+Trace MakeTrace(Algorithm a, std::vector<double> input = kExample) {
+  ScanRequest r;
+  r.algorithm = a;
+  r.input = std::move(input);
+  return Simulate(r);
+}
+
+struct Built {
+  Trace trace;
+  TraceAnalysis analysis;
+  Scene scene;
+};
+
+Built Build(Algorithm a, ViewOptions o, std::vector<double> input = kExample) {
+  Built b;
+  b.trace = MakeTrace(a, std::move(input));
+  b.analysis = Analyze(b.trace);
+  b.scene = BuildScene(b.trace, b.analysis, o);
+  return b;
+}
+
+int CellAt(float x) {
+  return static_cast<int>(x / kCellW);
+}
+
+// Arrows of one round as (from, to) position pairs.
+std::set<std::pair<int, int>> ArrowsOf(const Scene& s, int round) {
+  std::set<std::pair<int, int>> out;
+  for (const Arrow& a : s.arrows) {
+    if (a.round == round) out.insert({CellAt(a.x0), CellAt(a.x1)});
+  }
+  return out;
+}
+
+TEST(Scene, BlellochUpSweep1DashedAtOddPositionsWithArrows) {
+  ViewOptions o;
+  o.current_round = 1;
+  Built b = Build(Algorithm::kBlelloch, o);
+  for (int i = 0; i < 8; ++i) {
+    const Box* box = b.scene.FindBox({1, 0, i});
+    ASSERT_NE(box, nullptr) << i;
+    if (i % 2 == 1) {
+      EXPECT_EQ(box->style, BoxStyle::kDashed) << i;
+      EXPECT_EQ(box->cls, CellClass::kAdded) << i;
+      EXPECT_FALSE(box->idle);
+    } else {
+      EXPECT_EQ(box->style, BoxStyle::kDotted) << i;
+      EXPECT_TRUE(box->idle);
+    }
+    EXPECT_EQ(box->emphasis, Emphasis::kCurrent);
+  }
+  EXPECT_EQ(b.scene.FindBox({1, 0, 1})->text, "4");
+  EXPECT_EQ(b.scene.FindBox({1, 0, 7})->text, "9");
+  std::set<std::pair<int, int>> expected = {{0, 1}, {1, 1}, {2, 3}, {3, 3},
+                                            {4, 5}, {5, 5}, {6, 7}, {7, 7}};
+  EXPECT_EQ(ArrowsOf(b.scene, 1), expected);
+  // The load round is in the past; no later round is drawn.
+  EXPECT_EQ(b.scene.FindBox({0, 0, 0})->emphasis, Emphasis::kPast);
+  EXPECT_EQ(b.scene.FindBox({2, 0, 0}), nullptr);
+}
+
+TEST(Scene, HillisSteeleRound1CopiesPosition0AndComputesTheRest) {
+  ViewOptions o;
+  o.current_round = 1;
+  Built b = Build(Algorithm::kHillisSteele, o);
+  // Round 1 reads buf[0] (pin) and writes buf[1] (pout).
+  for (int i = 0; i < 8; ++i) {
+    const Box* pin = b.scene.FindBox({1, 0, i});
+    const Box* pout = b.scene.FindBox({1, 1, i});
+    ASSERT_NE(pin, nullptr);
+    ASSERT_NE(pout, nullptr);
+    EXPECT_EQ(pin->style, BoxStyle::kDotted);
+    if (i == 0) {
+      EXPECT_EQ(pout->cls, CellClass::kCopied);
+      EXPECT_EQ(pout->style, BoxStyle::kDashed);
+      EXPECT_EQ(pout->hs_case, 3);
+    } else {
+      EXPECT_EQ(pout->cls, CellClass::kComputed);
+      EXPECT_EQ(pout->style, BoxStyle::kSolid);
+      EXPECT_EQ(pout->hs_case, 1);
+    }
+  }
+  EXPECT_EQ(b.scene.FindBox({1, 1, 2})->text, "8");  // 1 + 7
+  EXPECT_LT(b.scene.FindBox({1, 0, 0})->rect.y, b.scene.FindBox({1, 1, 0})->rect.y);
+  std::set<std::pair<int, int>> arrows = ArrowsOf(b.scene, 1);
+  EXPECT_EQ(arrows.size(), 15u);
+  EXPECT_TRUE(arrows.count({0, 0}));
+  for (int i = 1; i < 8; ++i) {
+    EXPECT_TRUE(arrows.count({i - 1, i})) << i;
+    EXPECT_TRUE(arrows.count({i, i})) << i;
+  }
+  // Round 0: buf[1] is still undefined.
+  EXPECT_EQ(b.scene.FindBox({0, 1, 3})->text, "?");
+  EXPECT_EQ(b.scene.FindBox({0, 1, 3})->style, BoxStyle::kNone);
+}
+
+TEST(Scene, HillisSteeleRound3CasesAndResult) {
+  ViewOptions o;
+  o.current_round = 3;
+  Built b = Build(Algorithm::kHillisSteele, o);
+  // Round 3: pin buf[0], pout buf[1]. Case 3 at 0..3, Case 2 at 4..6, Case 1 at 7.
+  const int expected_case[8] = {3, 3, 3, 3, 2, 2, 2, 1};
+  const char* values[8] = {"3", "4", "11", "11", "15", "16", "22", "25"};
+  for (int i = 0; i < 8; ++i) {
+    const Box* box = b.scene.FindBox({3, 1, i});
+    ASSERT_NE(box, nullptr);
+    EXPECT_EQ(box->hs_case, expected_case[i]) << i;
+    EXPECT_EQ(box->text, values[i]) << i;
+    EXPECT_EQ(box->style, i < 4 ? BoxStyle::kDashed : BoxStyle::kSolid) << i;
+  }
+  // Every round 0..3 is visible (two rows each) under the input row.
+  EXPECT_EQ(b.scene.rows.size(), 1u + 4 * 2);
+}
+
+TEST(Scene, BlellochDownSweepSwapAddArrowsAndFinalRow) {
+  ViewOptions o;
+  o.current_round = 5;  // down-sweep 1, stride 4: the pair (3, 7)
+  Built b = Build(Algorithm::kBlelloch, o);
+  std::set<std::pair<int, int>> expected = {{7, 3}, {3, 7}, {7, 7}};
+  EXPECT_EQ(ArrowsOf(b.scene, 5), expected);
+  EXPECT_EQ(b.scene.FindBox({5, 0, 3})->style, BoxStyle::kSolid);
+  EXPECT_EQ(b.scene.FindBox({5, 0, 3})->text, "0");
+  EXPECT_EQ(b.scene.FindBox({5, 0, 7})->text, "11");
+  EXPECT_EQ(b.scene.FindBox({4, 0, 7})->cls, CellClass::kSeeded);
+
+  o.current_round = 7;
+  b = Build(Algorithm::kBlelloch, o);
+  const char* exclusive[8] = {"0", "3", "4", "11", "11", "15", "16", "22"};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(b.scene.FindBox({7, 0, i})->text, exclusive[i]);
+}
+
+TEST(Scene, BlellochPaddingIsMarked) {
+  ViewOptions o;
+  o.current_round = 0;
+  Built b = Build(Algorithm::kBlelloch, o, {3, 1, 7, 0, 4, 1, 6});
+  EXPECT_TRUE(b.scene.FindBox({0, 0, 7})->padding);
+  EXPECT_FALSE(b.scene.FindBox({0, 0, 6})->padding);
+  EXPECT_EQ(b.scene.FindBox({kInputRound, 0, 7}), nullptr);  // the input has 7 cells
+  EXPECT_EQ(b.scene.columns, 8);
+}
+
+TEST(Scene, OnlyCurrentShowsTheRoundAndWhatItRead) {
+  ViewOptions o;
+  o.current_round = 2;
+  o.only_current = true;
+  Built b = Build(Algorithm::kBlelloch, o);
+  EXPECT_EQ(b.scene.rows.size(), 3u);  // input, round 1 (read), round 2
+  EXPECT_EQ(b.scene.FindBox({0, 0, 0}), nullptr);
+  EXPECT_NE(b.scene.FindBox({1, 0, 0}), nullptr);
+  EXPECT_NE(b.scene.FindBox({2, 0, 0}), nullptr);
+  for (const Arrow& a : b.scene.arrows) EXPECT_EQ(a.round, 2);
+}
+
+TEST(Scene, SelectedCellGetsABracketOverItsWindowAndACheck) {
+  ViewOptions o;
+  o.current_round = 2;
+  o.selected = CellRef{2, 0, 3};  // HS round 2 writes buf[0]; position 3 holds in[0..3] = 11
+  Built b = Build(Algorithm::kHillisSteele, o);
+  ASSERT_EQ(b.scene.brackets.size(), 1u);
+  EXPECT_FLOAT_EQ(b.scene.brackets[0].x0, 0.0f);
+  EXPECT_FLOAT_EQ(b.scene.brackets[0].x1, 4.0f);
+  CellCheck c = CheckCell(b.trace, b.analysis, {2, 0, 3});
+  EXPECT_TRUE(c.valid);
+  EXPECT_TRUE(c.ok);
+  EXPECT_EQ(c.expected, 11);
+  EXPECT_EQ(c.expression, "in[0..3]: 3 + 1 + 7 + 0 = 11");
+  // Blelloch's exclusive prefix of position 0: the empty window, the identity.
+  Built bl = Build(Algorithm::kBlelloch, ViewOptions{7, false, false, false, {}});
+  CellCheck e = CheckCell(bl.trace, bl.analysis, {7, 0, 0});
+  EXPECT_TRUE(e.valid && e.ok && e.window.Empty());
+  // An undefined cell has nothing to check.
+  EXPECT_FALSE(CheckCell(b.trace, b.analysis, {0, 1, 0}).valid);
+}
+
+TEST(Scene, BoxAtFindsTheCellUnderAPoint) {
+  ViewOptions o;
+  o.current_round = 1;
+  Built b = Build(Algorithm::kBlelloch, o);
+  const Box* box = b.scene.FindBox({1, 0, 5});
+  const Box* hit =
+      b.scene.BoxAt(box->rect.x + 0.5f * box->rect.w, box->rect.y + 0.5f * box->rect.h);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_EQ(hit->cell, (CellRef{1, 0, 5}));
+  EXPECT_EQ(b.scene.BoxAt(-5, -5), nullptr);
+}
+
+TEST(Scene, SvgHasEveryBoxWithItsDashPattern) {
+  ViewOptions o;
+  o.current_round = 1;
+  Built b = Build(Algorithm::kBlelloch, o);
+  std::ostringstream os;
+  WriteSvg(b.scene, os);
+  const std::string svg = os.str();
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  size_t cells = 0;
+  for (size_t p = svg.find("<g class=\"cell"); p != std::string::npos;
+       p = svg.find("<g class=\"cell", p + 1)) {
+    ++cells;
+  }
+  EXPECT_EQ(cells, b.scene.boxes.size());
+  EXPECT_NE(svg.find("class=\"cell add\" data-round=\"1\" data-buffer=\"0\" data-pos=\"1\"><rect"),
+            std::string::npos);
+  EXPECT_NE(svg.find("stroke-dasharray=\"8 5\""), std::string::npos);  // dashed
+  EXPECT_NE(svg.find("stroke-dasharray=\"2 4\""), std::string::npos);  // dotted
+  EXPECT_NE(svg.find("up-sweep 1 · stride 1"), std::string::npos);
+}
+
+TEST(Palette, ThemesParseAndTextContrasts) {
+  Theme t;
+  EXPECT_TRUE(Parse("light", &t));
+  EXPECT_EQ(t, Theme::kLight);
+  EXPECT_FALSE(Parse("neon", &t));
+  Rgba white = TextOn({0, 0, 0, 1});
+  EXPECT_GT(white.r, 0.9f);
+  Palette p = MakePalette(Theme::kDark);
+  Box box;
+  box.cls = CellClass::kComputed;
+  box.hs_case = 2;
+  EXPECT_FLOAT_EQ(FillOf(p, box, false).b, p.computed.b);
+  EXPECT_FLOAT_EQ(FillOf(p, box, true).r, p.hs_case[2].r);
+}
+
+}  // namespace
+}  // namespace scanviz::scene

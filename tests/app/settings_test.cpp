@@ -1,0 +1,60 @@
+#include "settings.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace scanviz {
+namespace {
+
+TEST(Settings, RoundTrip) {
+  Settings s;
+  s.window_width = 1234;
+  s.theme = scene::Theme::kHighContrast;
+  s.input = "1, 2, 3";
+  s.algorithm = Algorithm::kBlelloch;
+  s.op = OpKind::kMax;
+  SettingsLoad back = ParseSettings(SettingsToJson(s));
+  EXPECT_TRUE(back.message.empty());
+  EXPECT_EQ(back.settings.window_width, 1234);
+  EXPECT_EQ(back.settings.theme, scene::Theme::kHighContrast);
+  EXPECT_EQ(back.settings.input, "1, 2, 3");
+  EXPECT_EQ(back.settings.algorithm, Algorithm::kBlelloch);
+  EXPECT_EQ(back.settings.op, OpKind::kMax);
+}
+
+TEST(Settings, CorruptGivesDefaultsAndAMessage) {
+  SettingsLoad l = ParseSettings("{ not json");
+  EXPECT_FALSE(l.message.empty());
+  EXPECT_EQ(l.settings.input, Settings{}.input);
+  l = ParseSettings("[1,2]");
+  EXPECT_FALSE(l.message.empty());
+  l = ParseSettings(R"({"theme": "purple", "window_width": -3, "algorithm": 7})");
+  EXPECT_NE(l.message.find("theme"), std::string::npos);
+  EXPECT_NE(l.message.find("window_width"), std::string::npos);
+  EXPECT_EQ(l.settings.theme, scene::Theme::kDark);
+  EXPECT_EQ(l.settings.window_width, Settings{}.window_width);
+}
+
+TEST(Settings, SaveAndLoadUnderXdgConfigHome) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "scanviz_settings_test";
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(setenv("XDG_CONFIG_HOME", dir.c_str(), 1), 0);
+  const std::string path = SettingsPath();
+  EXPECT_EQ(path, (dir / "scanviz" / "settings.json").string());
+  EXPECT_TRUE(LoadSettings(path).message.empty());  // absent: defaults, no message
+  Settings s;
+  s.input = "9 8 7";
+  EXPECT_EQ(SaveSettings(s, path), "");
+  EXPECT_EQ(LoadSettings(path).settings.input, "9 8 7");
+  std::ofstream(path) << "\x01garbage";
+  SettingsLoad l = LoadSettings(path);
+  EXPECT_FALSE(l.message.empty());
+  EXPECT_EQ(l.settings.input, Settings{}.input);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace scanviz
