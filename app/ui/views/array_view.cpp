@@ -3,6 +3,7 @@
 // bracket of the hovered or selected cell. Boxes, arrows and brackets go through our renderer;
 // text goes through ImGui's draw list on top.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -76,7 +77,18 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                   DisplayName(algorithm), slot.trace.Inclusive() ? "inclusive" : "exclusive",
                   player.Round(), player.RoundCount() - 1, info.cumulative_work, slot.analysis.work,
                   info.depth, slot.analysis.depth);
-    dl->AddText(fonts.large, fonts.large_px, ImVec2(rect.x + pad, top), ToImU32(pal.text), text);
+    // A narrow pane (side by side, presenter font) gets the compact form, then a smaller font:
+    // the header is never clipped.
+    const float room = rect.w - 2 * pad;
+    float header_px = fonts.large_px;
+    if (fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x > room) {
+      std::snprintf(text, sizeof text, "%s · round %d/%d · work %d · depth %d",
+                    DisplayName(algorithm), player.Round(), player.RoundCount() - 1,
+                    info.cumulative_work, info.depth);
+      const float width = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x;
+      if (width > room) header_px *= room / width;
+    }
+    dl->AddText(fonts.large, header_px, ImVec2(rect.x + pad, top), ToImU32(pal.text), text);
     top += fonts.large_px * 1.5f;
   }
 
@@ -87,7 +99,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       gutter = std::max(gutter, ImGui::CalcTextSize(l.text.c_str()).x);
     }
   }
-  gutter = std::min(gutter + 2 * pad, rect.w * 0.45f);
+  // Row labels get at most 45% of the pane; longer ones are drawn smaller rather than clipped.
+  const float gutter_cap = rect.w * 0.45f;
+  const float label_scale =
+      gutter + 2 * pad > gutter_cap ? std::max((gutter_cap - 2 * pad) / gutter, 0.1f) : 1.0f;
+  gutter = std::min(gutter + 2 * pad, gutter_cap);
   const float avail_w = std::max(rect.w - gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
   const float base_sx =
@@ -236,9 +252,10 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     switch (l.role) {
       case scene::LabelRole::kRowTag:
       case scene::LabelRole::kRowTitle: {
-        const ImVec2 ts = ImGui::CalcTextSize(l.text.c_str());
+        const float px = ImGui::GetFontSize() * label_scale;
+        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, l.text.c_str());
         scene::Rgba c = l.role == scene::LabelRole::kRowTag ? pal.text : pal.text_dim;
-        dl->AddText(ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
+        dl->AddText(ImGui::GetFont(), px, ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
                     ToImU32(scene::Dim(pal, c, l.emphasis)), l.text.c_str());
         break;
       }

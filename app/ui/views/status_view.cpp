@@ -16,11 +16,14 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   const TraceSlot& hs = app.Slot(Algorithm::kHillisSteele);
   const TraceSlot& bl = app.Slot(Algorithm::kBlelloch);
+  // The numbers first, the backend (whose reason can be long) last, so a narrow window clips
+  // only the end of the explanation.
   ImGui::Text(
-      "%s   ·   n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch %d  "
-      " ·   %.0f fps",
-      app.BackendStatus().c_str(), hs.trace.meta.n, ToString(app.Op()), hs.analysis.work,
-      bl.analysis.work, hs.analysis.depth, bl.analysis.depth, fps);
+      "n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch %d   ·   "
+      "%.0f fps   ·   %s",
+      hs.trace.meta.n, ToString(app.Op()), hs.analysis.work, bl.analysis.work, hs.analysis.depth,
+      bl.analysis.depth, fps, app.BackendStatus().c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.BackendStatus().c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "   %s",

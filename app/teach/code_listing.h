@@ -1,0 +1,47 @@
+// A listing for the code panel (the real kernel or our pseudo-code) and which of its lines run in
+// a given round of a trace.
+//
+// Lines are mapped to rounds by tags, not by line numbers: the kernel file carries
+// `// [line:load]`, `// [line:barrier]`, ... comments, so editing the kernel keeps the mapping
+// right, and MissingTags() turns a renamed tag into a failing test rather than a dark panel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/trace.h"
+
+namespace scanviz::teach {
+
+struct CodeLine {
+  std::string text;               // as displayed: tag comments removed, trailing blanks trimmed
+  std::vector<std::string> tags;  // "load", "barrier", "up-step", ...
+  int source_line = 0;            // 1-based line in the kernel file; 0 for pseudo-code
+  bool instrumentation = false;   // the trace recorder, not the algorithm (the panel may dim it)
+};
+
+struct CodeListing {
+  std::string title;
+  std::vector<CodeLine> lines;
+};
+
+// What a round runs, as tags: the anchor is the round's own step line; the context lines are the
+// loop header and buffer swap around it.
+struct RoundTagSet {
+  std::string anchor;                // "load", "step", "up-step", "seed", "down-step", "convert"
+  std::vector<std::string> context;  // "loop", "swap", "up-loop", "down-loop"
+};
+RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec);
+
+// Indices into listing.lines that run in the round, sorted: the anchor lines; the context lines
+// between the anchor and the barrier before it (so the conversion's `swap` is not lit in a scan
+// round, nor the loop's in the conversion); the barrier that ends the round (the first `barrier`
+// after the anchor, so the load's and a sweep's barriers are told apart); and, after the last
+// round, the `store`.
+std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
+                                  const RoundSpec& spec, bool last_round);
+
+// Tags some round of `algorithm` needs that no line of the listing carries; empty when in sync.
+std::vector<std::string> MissingTags(const CodeListing& listing, Algorithm algorithm);
+
+}  // namespace scanviz::teach

@@ -1,0 +1,148 @@
+// The narration: the worked example's real values round by round, and short, sane text for every
+// size, operator and type.
+#include <gtest/gtest.h>
+
+#include "core/input.h"
+#include "core/simulator.h"
+#include "teach/narration.h"
+
+namespace scanviz::teach {
+namespace {
+
+const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
+
+std::vector<Narration> Narrate(Algorithm algorithm, const std::vector<double>& input,
+                               OpKind op = OpKind::kAdd, ElementType type = ElementType::kInt32) {
+  const Trace t = Simulate(ScanRequest{algorithm, op, type, input});
+  return NarrateTrace(t, Analyze(t));
+}
+
+std::string Joined(const Narration& n) {
+  std::string out = n.title;
+  for (const std::string& p : n.paragraphs) out += "\n" + p;
+  return out;
+}
+
+#define EXPECT_HAS(text, needle) \
+  EXPECT_NE((text).find(needle), std::string::npos) << "missing \"" << (needle) << "\" in:\n" << (text)
+
+TEST(Narration, HillisSteeleWorkedExample) {
+  const std::vector<Narration> n = Narrate(Algorithm::kHillisSteele, kExample);
+  ASSERT_EQ(n.size(), 5u);  // 4 rounds + summary
+  const std::string r0 = Joined(n[0]), r1 = Joined(n[1]), r2 = Joined(n[2]), r3 = Joined(n[3]);
+  EXPECT_HAS(r0, "[3, 1, 7, 0, 4, 1, 6, 3]");
+  EXPECT_HAS(r1, "Round 1, stride 1");
+  EXPECT_HAS(r1, "position 0 has nothing");
+  EXPECT_HAS(r1, "6 + 3 = 9");                 // position 7 of buf[1]
+  EXPECT_HAS(r1, "Why two buffers");
+  EXPECT_HAS(r1, "see 4 instead of 1");        // thread 2 racing thread 1 with one buffer
+  EXPECT_HAS(r2, "Threads 2 to 7 each add the value 2 places to their left");
+  EXPECT_HAS(r2, "positions 0 and 1 have nothing");
+  EXPECT_HAS(r2, "5 + 9 = 14");
+  EXPECT_HAS(r2, "position 2 (Case 2) becomes 3 + 8 = 11");
+  EXPECT_EQ(r2.find("Why two buffers"), std::string::npos);
+  EXPECT_HAS(r3, "11 + 14 = 25");
+  EXPECT_HAS(r3, "Position 7 is Case 1");
+  EXPECT_HAS(r3, "inputs 0 to 7");
+  EXPECT_HAS(r3, "position 6 (Case 2) becomes 11 + 11 = 22");
+  EXPECT_HAS(r3, "Case 3 (no left neighbour, copied) positions 0 to 3");
+  EXPECT_HAS(r3, "inclusive scan: [3, 4, 11, 11, 15, 16, 22, 25]");
+  const std::string summary = Joined(n[4]);
+  EXPECT_HAS(summary, "Work: 17 operator applications, against n - 1 = 7");
+  EXPECT_HAS(summary, "Depth: 3 rounds");
+  EXPECT_HAS(summary, "Blelloch does 14 operator applications in 6 rounds");
+}
+
+TEST(Narration, BlellochWorkedExample) {
+  const std::vector<Narration> n = Narrate(Algorithm::kBlelloch, kExample);
+  ASSERT_EQ(n.size(), 9u);  // 8 rounds + summary
+  EXPECT_HAS(Joined(n[1]), "positions 1, 3, 5 and 7");
+  EXPECT_HAS(Joined(n[1]), "6 + 3 = 9");
+  EXPECT_HAS(Joined(n[1]), "Why one buffer");
+  EXPECT_HAS(Joined(n[2]), "half as many");
+  EXPECT_HAS(Joined(n[3]), "11 + 14 = 25");
+  EXPECT_HAS(Joined(n[3]), "The root, position 7, now holds the sum of the whole array: 25");
+  const std::string seed = Joined(n[4]);
+  EXPECT_HAS(seed, "position 7");
+  EXPECT_HAS(seed, "identity 0");
+  EXPECT_HAS(seed, "(25)");
+  EXPECT_HAS(seed, "exclusive");
+  EXPECT_HAS(Joined(n[5]), "position 7 becomes 0 + 11 = 11");
+  EXPECT_HAS(Joined(n[5]), "position 3 receives 0");
+  EXPECT_HAS(Joined(n[6]), "position 7 becomes 11 + 5 = 16");
+  EXPECT_HAS(Joined(n[7]), "exclusive scan [0, 3, 4, 11, 11, 15, 16, 22]");
+  EXPECT_HAS(Joined(n[8]), "2(n' - 1) = 14");
+}
+
+TEST(Narration, PaddingAndSingleElement) {
+  const std::string load = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4})[0]);
+  EXPECT_HAS(load, "n' = 8");
+  EXPECT_HAS(load, "threads 5 to 7 write the identity 0 into positions 5 to 7");
+
+  const std::vector<Narration> hs = Narrate(Algorithm::kHillisSteele, {42});
+  ASSERT_EQ(hs.size(), 2u);
+  EXPECT_HAS(Joined(hs[0]), "loop never runs");
+  EXPECT_HAS(Joined(hs[1]), "Work: 0 operator applications");
+  const std::vector<Narration> bl = Narrate(Algorithm::kBlelloch, {42});
+  ASSERT_EQ(bl.size(), 3u);  // load, seed, summary
+  EXPECT_HAS(Joined(bl[1]), "(42)");
+  EXPECT_HAS(Joined(bl[1]), "[0]");
+}
+
+TEST(Narration, Conversion) {
+  ScanRequest request{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, kExample};
+  request.convert = true;
+  Trace t = Simulate(request);
+  std::vector<Narration> n = NarrateTrace(t, Analyze(t));
+  ASSERT_EQ(n.size(), 10u);
+  EXPECT_HAS(Joined(n[7]), "exclusive scan [0, 3, 4, 11, 11, 15, 16, 22]");
+  EXPECT_HAS(Joined(n[8]), "Position 7 becomes 22 + 3 = 25");
+  EXPECT_HAS(Joined(n[9]), "The inclusive scan of");
+  request.algorithm = Algorithm::kHillisSteele;
+  t = Simulate(request);
+  n = NarrateTrace(t, Analyze(t));
+  ASSERT_EQ(n.size(), 6u);
+  EXPECT_HAS(Joined(n[4]), "exclusive scan is [0, 3, 4, 11, 11, 15, 16, 22]");
+  EXPECT_HAS(Joined(n[5]), "The exclusive scan of");
+}
+
+TEST(Narration, OperatorsAndTypes) {
+  const std::string max = Joined(Narrate(Algorithm::kHillisSteele, kExample, OpKind::kMax)[3]);
+  EXPECT_HAS(max, "max(7, 6) = 7");
+  EXPECT_HAS(max, "keep the larger");
+  const std::string seed = Joined(Narrate(Algorithm::kBlelloch, kExample, OpKind::kMin)[4]);
+  EXPECT_HAS(seed, "identity 2147483647");
+  const std::string f = Joined(
+      Narrate(Algorithm::kHillisSteele, {0.5, 1.25, -2}, OpKind::kAdd, ElementType::kFloat32)[2]);
+  EXPECT_HAS(f, "0.5 + -0.75 = -0.25");
+  const std::string fmax = Joined(
+      Narrate(Algorithm::kBlelloch, {0.5, 1.25, -2}, OpKind::kMax, ElementType::kFloat32)[0]);
+  EXPECT_HAS(fmax, "identity -inf");
+}
+
+TEST(Narration, EverySizeStaysShort) {
+  for (int n : {1, 2, 3, 5, 7, 8, 9, 31, 33, 255, 1000, 1024}) {
+    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+      for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+        for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
+          ScanRequest request{a, op, type, RandomValues(n, 7u * n, type, -50, 50)};
+          request.convert = n % 2 == 1;  // odd sizes also narrate the conversion round
+          const Trace t = Simulate(request);
+          const std::vector<Narration> all = NarrateTrace(t, Analyze(t));
+          for (const Narration& x : all) {
+            ASSERT_FALSE(x.title.empty());
+            ASSERT_FALSE(x.paragraphs.empty()) << x.title;
+            for (const std::string& p : x.paragraphs) {
+              EXPECT_LT(p.size(), 900u) << "n=" << n << " " << ToString(a) << " " << x.title
+                                        << ":\n" << p;
+              EXPECT_EQ(p.find("nan"), std::string::npos) << p;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace scanviz::teach
