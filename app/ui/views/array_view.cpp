@@ -138,9 +138,14 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   const bool all_arrows = sx >= 7 * ui.scale;
   const float arrow_w = std::clamp(sx * 0.035f, 1.0f, 2.5f * ui.scale);
   const float head = std::clamp(sx * 0.18f, 3.0f, 10.0f * ui.scale);
+  // When cells are narrower than an arrow head, a thousand arrows merge into one smear (and cost
+  // most of a software-rendered frame): draw every k-th thread's, k chosen to keep them apart.
+  // Zooming in brings the others back.
+  const int thread_step = all_arrows ? 1 : static_cast<int>(std::ceil(7 * ui.scale / sx));
   for (const scene::Arrow& a : sc.arrows) {
     const bool current = a.emphasis == scene::Emphasis::kCurrent;
     if (!current && !all_arrows) continue;
+    if (a.thread % thread_step != 0) continue;
     scene::Rgba c = current ? pal.arrow_current : scene::Dim(pal, pal.arrow, a.emphasis);
     ui.renderer.AddArrow(X(a.x0), Y(a.y0) + 2, X(a.x1), Y(a.y1) - 1,
                          current ? arrow_w * 1.3f : arrow_w, head, c);
@@ -177,6 +182,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   if (key == m_instance_key && ui.dump == nullptr && !text_fits) {
     ui.renderer.AddBoxes(m_instances);
   } else {
+    struct AddWhenDone {  // the instances go to the renderer once the runs are merged
+      Renderer& renderer;
+      const std::vector<BoxInstance>& instances;
+      ~AddWhenDone() { renderer.AddBoxes(instances); }
+    } add_when_done{ui.renderer, m_instances};
     m_instances.clear();
     m_instance_key = key;
     for (const scene::Box& b : sc.boxes) {
@@ -203,8 +213,24 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         inst.h += 2 * inst.ring;
         inst.border = pal.selection;
       }
-      ui.renderer.AddBox(inst);
-      m_instances.push_back(inst);
+      // Cells narrower than a few pixels show no border pattern anyway: a run of neighbours with
+      // the same look becomes one box, so n = 1024 costs tens of quads per row, not a thousand
+      // (software GL pays per triangle).
+      bool merged = false;
+      if (w < 4.0f * ui.scale && !marked && !m_instances.empty()) {
+        BoxInstance& prev = m_instances.back();
+        auto same = [](const scene::Rgba& p, const scene::Rgba& q) {
+          return p.r == q.r && p.g == q.g && p.b == q.b && p.a == q.a;
+        };
+        if (prev.ring == 0 && prev.y == inst.y && prev.h == inst.h && prev.style == inst.style &&
+            prev.hatch == inst.hatch && same(prev.fill, inst.fill) &&
+            same(prev.border, inst.border) && inst.x >= prev.x &&
+            inst.x - (prev.x + prev.w) < 2.0f * ui.scale) {
+          prev.w = inst.x + inst.w - prev.x;
+          merged = true;
+        }
+      }
+      if (!merged) m_instances.push_back(inst);
       if (ui.dump != nullptr) {
         ui.dump->push_back({algorithm, b.cell, b.cls, b.style, b.is_input, b.padding, b.hs_case,
                             x * fb_scale.x, y * fb_scale.y, w * fb_scale.x, h * fb_scale.y,

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots in docs/ from real traces, with the app's --screenshot mode
+# under Xvfb. Usage: bash scripts/screenshots.sh [path/to/scanviz]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app=${1:-build/app/ui/scanviz}
+ex=3,1,7,0,4,1,6,3
+shot() { xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --screenshot "$@"; }
+shot docs/hillis-steele.png --size 1600x1000 --algorithm hillis-steele --input $ex
+shot docs/blelloch.png --size 1600x1000 --algorithm blelloch --input $ex
+shot docs/inspector.png --size 1600x1000 --algorithm hillis-steele --input $ex --case-colors --select 3:1:6
+shot docs/light-theme.png --size 1600x1000 --algorithm blelloch --input 3,1,7,0,4,1,6 --theme light
+shot docs/side-by-side.png --size 1920x1080 --side-by-side --presenter --input $ex
+shot docs/n1024.png --size 1600x1000 --algorithm hillis-steele --random 1024 --seed 7
