@@ -30,7 +30,10 @@ unsigned Compile(unsigned kind, const char* source, std::string* error) {
 unsigned Link(const char* vs_source, const char* fs_source, std::string* error) {
   unsigned vs = Compile(GL_VERTEX_SHADER, vs_source, error);
   unsigned fs = vs ? Compile(GL_FRAGMENT_SHADER, fs_source, error) : 0;
-  if (!vs || !fs) return 0;
+  if (!vs || !fs) {
+    if (vs) glDeleteShader(vs);
+    return 0;
+  }
   unsigned p = glCreateProgram();
   glAttachShader(p, vs);
   glAttachShader(p, fs);

@@ -12,13 +12,14 @@ TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backen
                    std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));
 }
 
-void TraceBuilder::AddRoundValues(const std::vector<double>& values, const ThreadAction* actions) {
+Round& TraceBuilder::BeginRound(const ThreadAction* actions) {
   const TraceMeta& meta = m_trace.meta;
   const size_t index = m_trace.rounds.size();
-  Round round;
+  Round& round = m_trace.rounds.emplace_back();
   round.spec = index < m_schedule.size() ? m_schedule[index] : RoundSpec{};
   round.actions.assign(actions, actions + meta.block_size);
-  // A write lands in the round's pout buffer; what has been written so far is defined.
+  // A write lands in the round's pout buffer; what has been written so far is defined, and only
+  // defined cells keep their value (the others hold whatever the hardware left there).
   const int pout = round.spec.pout;
   for (const ThreadAction& a : round.actions) {
     for (int w : a.write) {
@@ -26,16 +27,9 @@ void TraceBuilder::AddRoundValues(const std::vector<double>& values, const Threa
         m_written[pout][w] = 1;
     }
   }
-  round.buffers.resize(meta.buffer_count);
   round.defined = m_written;
-  for (int b = 0; b < meta.buffer_count; ++b) {
-    auto first = values.begin() + static_cast<std::ptrdiff_t>(b) * meta.padded_n;
-    round.buffers[b].assign(first, first + meta.padded_n);
-    for (int i = 0; i < meta.padded_n; ++i) {
-      if (!m_written[b][i]) round.buffers[b][i] = 0;
-    }
-  }
-  m_trace.rounds.push_back(std::move(round));
+  round.buffers.assign(meta.buffer_count, std::vector<double>(meta.padded_n));
+  return round;
 }
 
 Trace TraceBuilder::Finish() && { return std::move(m_trace); }

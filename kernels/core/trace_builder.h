@@ -20,15 +20,20 @@ class TraceBuilder {
   // are marked undefined and their (garbage) values zeroed.
   template <class T>
   void AddRound(const T* buffers, const ThreadAction* actions) {
-    std::vector<double> values(static_cast<size_t>(m_trace.meta.buffer_count) * m_trace.meta.padded_n);
-    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>(buffers[i]);
-    AddRoundValues(values, actions);
+    Round& round = BeginRound(actions);
+    for (int b = 0; b < m_trace.meta.buffer_count; ++b) {
+      const T* cells = buffers + static_cast<size_t>(b) * m_trace.meta.padded_n;
+      std::vector<double>& values = round.buffers[b];
+      for (int i = 0; i < m_trace.meta.padded_n; ++i)
+        values[i] = m_written[b][i] ? static_cast<double>(cells[i]) : 0.0;
+    }
   }
 
   Trace Finish() &&;
 
  private:
-  void AddRoundValues(const std::vector<double>& values, const ThreadAction* actions);
+  // Appends a round with its spec, actions and defined mask, and buffers sized but not filled.
+  Round& BeginRound(const ThreadAction* actions);
 
   Trace m_trace;
   std::vector<RoundSpec> m_schedule;
