@@ -12,3 +12,10 @@ shot docs/inspector.png --size 1600x1000 --algorithm hillis-steele --input $ex -
 shot docs/light-theme.png --size 1600x1000 --algorithm blelloch --input 3,1,7,0,4,1,6 --theme light
 shot docs/side-by-side.png --size 1920x1080 --side-by-side --presenter --input $ex
 shot docs/n1024.png --size 1600x1000 --algorithm hillis-steele --random 1024 --seed 7
+# The teaching panels (right-hand tabs) and the benchmark chart (G).
+shot docs/teach-panels.png --size 1600x1000 --algorithm blelloch --input $ex --round 5 --panel code
+shot docs/narration.png --size 1600x1000 --algorithm hillis-steele --input $ex --round 2 --panel narration
+shot docs/work-depth.png --size 1600x1000 --algorithm hillis-steele --input $ex --round 2 --panel work-depth
+shot docs/float32.png --size 1600x1000 --algorithm hillis-steele --type float32 --panel numerics \
+  --input 0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0,1.1,1.2,1.3
+shot docs/bench-panel.png --size 1600x1000 --input $ex --panel bench

@@ -2,23 +2,29 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "core/input.h"
+#include "teach/kernel_source.h"
+#include "teach/pseudo_code.h"
 
 namespace scanviz {
 
 namespace {
 
-ScanRequest MakeRequest(Algorithm a, OpKind op, ElementType type, const std::vector<double>& v) {
+ScanRequest MakeRequest(Algorithm a, OpKind op, ElementType type, bool convert,
+                        const std::vector<double>& v) {
   ScanRequest r;
   r.algorithm = a;
   r.op = op;
   r.type = type;
+  r.convert = convert;
   r.input = v;
   return r;
 }
 
-bool Ready(const std::future<std::vector<ScanOutcome>>& f) {
+template <typename T>
+bool Ready(const std::future<T>& f) {
   return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
 }
 
@@ -37,11 +43,25 @@ std::vector<Preset> MakePresets(std::uint64_t seed) {
   p.push_back({"Power of two (32, random)", RandomValues(32, seed, ElementType::kInt32)});
   p.push_back({"Not a power of two (13, random)", RandomValues(13, seed, ElementType::kInt32)});
   p.push_back({"Largest block (1024, random)", RandomValues(1024, seed, ElementType::kInt32)});
+  // Numerics: sums past 2^31 - 1 wrap in int32; float32 adds round differently in a tree than in
+  // a left-to-right loop.
+  p.push_back({"int32 wraps (8 x 1e9)", std::vector<double>(8, 1e9), ElementType::kInt32});
+  std::vector<double> tenths;
+  for (int i = 0; i < 16; ++i) tenths.push_back(static_cast<float>(0.1));
+  p.push_back({"float32: sixteen 0.1s", tenths, ElementType::kFloat32});
+  std::vector<double> mixed;
+  for (int i = 0; i < 16; ++i) mixed.push_back(i % 4 == 0 ? 1e8 : static_cast<float>(1.5 + i));
+  p.push_back({"float32: 1e8 and small values (16)", mixed, ElementType::kFloat32});
   return p;
 }
 
-AppState::AppState(const Settings& settings) : m_op(settings.op), m_algorithm(settings.algorithm) {
+AppState::AppState(const Settings& settings)
+    : m_type(settings.type),
+      m_op(settings.op),
+      m_convert(settings.convert),
+      m_algorithm(settings.algorithm) {
   view.theme = settings.theme;
+  view.panel = settings.panel;
   if (!SetInputText(settings.input)) {
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");
@@ -114,11 +134,48 @@ void AppState::SetBackend(BackendChoice choice) {
   Regenerate();
 }
 
+void AppState::SetType(ElementType type) {
+  if (type == m_type) return;
+  m_type = type;
+  if (ParseValues(m_input_text, type).Ok()) {
+    SetInputText(m_input_text);
+    return;
+  }
+  // float32 -> int32 with fractions (or an old invalid text): round what the trace holds.
+  std::vector<double> v = m_values;
+  for (double& x : v) {
+    if (type == ElementType::kInt32) {
+      x = std::clamp(std::round(x), -2147483648.0, 2147483647.0);
+    } else {
+      x = static_cast<double>(static_cast<float>(x));
+    }
+  }
+  SetValues(std::move(v));
+}
+
+void AppState::SetConvert(bool convert) {
+  if (convert == m_convert) return;
+  m_convert = convert;
+  Regenerate();
+}
+
+void AppState::FillTeach(TraceSlot& slot) const {
+  TeachSlot& t = slot.teach;
+  const Algorithm a = slot.trace.meta.algorithm;
+  t.kernel = teach::KernelListing(a);
+  t.pseudo = teach::PseudoCodeListing(a, slot.trace.meta.op);
+  t.narration = teach::NarrateTrace(slot.trace, slot.analysis);
+  t.round_work = teach::RoundWorkSeries(slot.trace, slot.analysis);
+  t.float_diag = teach::DiagnoseFloat(slot.trace);
+  t.int_diag = teach::DiagnoseInt(slot.trace, slot.analysis);
+}
+
 void AppState::Regenerate() {
   ++m_generation;
   // Both algorithms on the simulator, now: the next frame shows the edit.
   for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    ScanOutcome out = RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_values));
+    ScanOutcome out =
+        RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
     if (!out.trace) {
       m_input_error = out.error;
       return;
@@ -127,6 +184,7 @@ void AppState::Regenerate() {
     slot.trace = std::move(*out.trace);
     slot.analysis = Analyze(slot.trace);
     slot.ran = out.ran;
+    FillTeach(slot);
     m_players[Index(a)].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
   }
   if (view.selected && view.selected->round >= static_cast<int>(Current().trace.rounds.size())) {
@@ -142,8 +200,8 @@ void AppState::Regenerate() {
     m_backend_status = "CPU simulation (checking for a CUDA device…)";
   }
   std::vector<ScanRequest> requests = {
-      MakeRequest(Algorithm::kHillisSteele, m_op, m_type, m_values),
-      MakeRequest(Algorithm::kBlelloch, m_op, m_type, m_values)};
+      MakeRequest(Algorithm::kHillisSteele, m_op, m_type, m_convert, m_values),
+      MakeRequest(Algorithm::kBlelloch, m_op, m_type, m_convert, m_values)};
   BackendChoice choice = m_backend;
   m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice] {
                          std::vector<ScanOutcome> outs;
@@ -173,6 +231,7 @@ void AppState::Poll() {
       slot.trace = std::move(*outs[static_cast<size_t>(i)].trace);
       slot.analysis = Analyze(slot.trace);
       slot.ran = outs[static_cast<size_t>(i)].ran;
+      FillTeach(slot);
       m_players[i].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
     }
   }
@@ -195,7 +254,51 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
   s.algorithm = m_algorithm;
   s.op = m_op;
+  s.type = m_type;
+  s.convert = m_convert;
+  s.panel = view.panel;
   return s;
+}
+
+void AppState::StartWorkDepth() {
+  if (m_work_depth || m_work_depth_future.valid()) return;
+  m_work_depth_future =
+      std::async(std::launch::async, [] { return teach::WorkDepthSeries(kMaxElements); });
+}
+
+const std::vector<teach::WorkDepthPoint>* AppState::WorkDepthSeries() {
+  StartWorkDepth();
+  if (!m_work_depth && Ready(m_work_depth_future)) m_work_depth = m_work_depth_future.get();
+  return m_work_depth ? &*m_work_depth : nullptr;
+}
+
+bool AppState::WaitForWorkDepth(double seconds) {
+  StartWorkDepth();
+  if (m_work_depth) return true;
+  if (m_work_depth_future.wait_for(std::chrono::duration<double>(seconds)) !=
+      std::future_status::ready) {
+    return false;
+  }
+  return WorkDepthSeries() != nullptr;
+}
+
+void AppState::SetBenchResultsPath(std::string path) {
+  m_bench_path = std::move(path);
+  m_bench.reset();
+}
+
+const scene::BenchLoad& AppState::BenchResults() {
+  if (!m_bench) {
+    if (m_bench_path.empty()) {
+      m_bench = scene::BenchLoad{};
+      m_bench->error =
+          "no results file: docs/bench/h200.json was not found beside the app or in the source "
+          "tree; open one with --bench-results FILE";
+    } else {
+      m_bench = scene::LoadBenchResults(m_bench_path);
+    }
+  }
+  return *m_bench;
 }
 
 }  // namespace scanviz

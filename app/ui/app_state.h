@@ -4,6 +4,10 @@
 // Traces are regenerated only on a user action: the CPU simulator runs at once (n = 1024 takes well
 // under a millisecond), and where CUDA is wanted a background task runs the kernels and its result
 // replaces the simulator's trace when it arrives, unless a newer edit has come since (generation).
+// With each trace come its teaching data (code listings, narration, per-round work, numerics),
+// derived once per trace so the panels only read them. Two things are not per trace: the work and
+// depth series over n = 1..1024 (about half a second, so computed on a background thread and shown
+// as "computing..." until ready) and the benchmark results file (read when first shown).
 #pragma once
 
 #include <cstdint>
@@ -16,21 +20,38 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 #include "player.h"
+#include "scene/bench_results.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "settings.h"
+#include "teach/code_listing.h"
+#include "teach/narration.h"
+#include "teach/numerics.h"
+#include "teach/work_depth.h"
 
 namespace scanviz {
+
+// What the teaching panels show for one trace, derived from it when it arrives.
+struct TeachSlot {
+  teach::CodeListing kernel;                 // the real CUDA kernel
+  teach::CodeListing pseudo;                 // our pseudo-code, with the trace's operator
+  std::vector<teach::Narration> narration;   // one per round, then the summary
+  std::vector<teach::RoundWork> round_work;  // one per round
+  teach::FloatDiagnostics float_diag;        // applicable: float32 add
+  teach::IntDiagnostics int_diag;            // applicable: int32 add
+};
 
 struct TraceSlot {
   Trace trace;
   TraceAnalysis analysis;
   std::string ran;  // "CPU simulation", "CUDA: ..."
+  TeachSlot teach;
 };
 
 struct Preset {
   const char* name;
   std::vector<double> values;
+  std::optional<ElementType> type = std::nullopt;  // set: the preset needs this element type
 };
 std::vector<Preset> MakePresets(std::uint64_t seed);
 
@@ -49,6 +70,17 @@ struct ViewState {
   std::optional<scene::CellRef> hovered;       // as of the previous frame
   std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
   int selected_algorithm = 0;                  // which side the selection belongs to (side by side)
+
+  SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
+  bool panel_from_code = false;             // set by code (not a click): select that tab once
+  bool pseudo_code = false;                 // the Code tab shows the pseudo-code, not the kernel
+  int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
+  bool bench = false;                       // G: the benchmark chart replaces the array view
+  bool bench_float = false;                 // benchmark: float32 (else int32)
+  bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
+  // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
+  // shown, tuning variants (named with a dot: e.lb8) start hidden.
+  std::vector<std::string> bench_toggled;
 };
 
 class AppState {
@@ -68,12 +100,18 @@ class AppState {
   void SetAlgorithm(Algorithm a);
   void ToggleAlgorithm();
   void SetBackend(BackendChoice choice);
+  // int32 <-> float32: keeps the input text where it parses as the new type; float32 values that
+  // are not integers are rounded to int32.
+  void SetType(ElementType type);
+  // Adds the traced conversion round (Hillis-Steele -> exclusive, Blelloch -> inclusive).
+  void SetConvert(bool convert);
 
   const std::string& InputText() const { return m_input_text; }
   const std::string& InputError() const { return m_input_error; }
   const std::vector<double>& Values() const { return m_values; }
   ElementType Type() const { return m_type; }
   OpKind Op() const { return m_op; }
+  bool Convert() const { return m_convert; }
   Algorithm GetAlgorithm() const { return m_algorithm; }
   BackendChoice Backend() const { return m_backend; }
   std::uint64_t Seed() const { return m_seed; }
@@ -103,6 +141,17 @@ class AppState {
 
   Settings ToSettings(int window_width, int window_height) const;
 
+  // [SECTION] Work and depth over n = 1..1024, computed once in the background
+  void StartWorkDepth();  // idempotent; the first call starts the thread
+  // nullptr until ready (starts the computation if it was not started).
+  const std::vector<teach::WorkDepthPoint>* WorkDepthSeries();
+  bool WaitForWorkDepth(double seconds);  // headless
+
+  // [SECTION] Benchmark results (read on first use)
+  void SetBenchResultsPath(std::string path);  // also forgets what was read
+  const std::string& BenchResultsPath() const { return m_bench_path; }
+  const scene::BenchLoad& BenchResults();
+
   ViewState view;
   std::string message;  // one-line notice for the status bar (settings problems, ...)
 
@@ -113,12 +162,14 @@ class AppState {
   };
   static int Index(Algorithm a) { return a == Algorithm::kHillisSteele ? 0 : 1; }
   void Regenerate();
+  void FillTeach(TraceSlot& slot) const;
 
   std::string m_input_text;
   std::string m_input_error;
   std::vector<double> m_values;
   ElementType m_type = ElementType::kInt32;
   OpKind m_op = OpKind::kAdd;
+  bool m_convert = false;
   Algorithm m_algorithm = Algorithm::kHillisSteele;
   BackendChoice m_backend = BackendChoice::kAuto;
   std::uint64_t m_seed = 1;
@@ -128,6 +179,10 @@ class AppState {
   std::vector<Pending> m_pending;
   std::string m_backend_status;
   std::string m_cpu_status;
+  std::future<std::vector<teach::WorkDepthPoint>> m_work_depth_future;
+  std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
+  std::string m_bench_path;
+  std::optional<scene::BenchLoad> m_bench;
 };
 
 }  // namespace scanviz

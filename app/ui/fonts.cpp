@@ -18,8 +18,15 @@ constexpr const char* kFontCandidates[] = {
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
 };
 
-const char* FindFont() {
-  for (const char* path : kFontCandidates) {
+constexpr const char* kMonoCandidates[] = {
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+};
+
+template <size_t N>
+const char* FindFont(const char* const (&candidates)[N]) {
+  for (const char* path : candidates) {
     if (std::filesystem::exists(path)) return path;
   }
   return nullptr;
@@ -42,24 +49,30 @@ bool EnsureFonts(Fonts* fonts, float scale) {
   if (fonts->ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    builder.AddText("·…✓✗→←↑↓▶■⏸");
+    builder.AddText("·…✓✗→←↑↓▶■⏸−×÷≈≤≥");
     builder.BuildRanges(&fonts->ranges);
   }
-  const char* path = FindFont();
+  const char* path = FindFont(kFontCandidates);
+  fonts->mono = nullptr;
   if (path != nullptr) {
     fonts->ui = io.Fonts->AddFontFromFileTTF(path, fonts->ui_px, nullptr, fonts->ranges.Data);
     fonts->large = io.Fonts->AddFontFromFileTTF(path, fonts->large_px, nullptr, fonts->ranges.Data);
+    if (const char* mono = FindFont(kMonoCandidates)) {
+      fonts->mono = io.Fonts->AddFontFromFileTTF(mono, fonts->ui_px, nullptr, fonts->ranges.Data);
+    }
   }
   if (fonts->ui == nullptr || fonts->large == nullptr) {
     fonts->message =
         "DejaVu Sans not found (install fonts-dejavu-core); using ImGui's default font";
     io.Fonts->Clear();
+    fonts->mono = nullptr;
     ImFontConfig config;
     config.SizePixels = fonts->ui_px;
     fonts->ui = io.Fonts->AddFontDefault(&config);
     config.SizePixels = fonts->large_px;
     fonts->large = io.Fonts->AddFontDefault(&config);
   }
+  if (fonts->mono == nullptr) fonts->mono = fonts->ui;
   io.FontDefault = fonts->ui;
   io.Fonts->Build();
   ImGui_ImplOpenGL3_CreateFontsTexture();

@@ -1,6 +1,7 @@
 // Fonts sized from the monitor's content scale, the user's zoom and presenter mode; rebuilt (atlas
 // and GL texture) whenever one of them changes. DejaVu Sans is found at run time; without it the
-// app falls back to ImGui's built-in font and says so.
+// app falls back to ImGui's built-in font and says so. DejaVu Sans Mono, for the code panel, is
+// optional: without it the code is set in the UI font.
 #pragma once
 
 #include <imgui.h>
@@ -11,7 +12,8 @@ namespace scanviz {
 
 struct Fonts {
   ImFont* ui = nullptr;     // panels
-  ImFont* large = nullptr;  // cell values and row titles in the array view
+  ImFont* large = nullptr;  // cell values and row titles in the array view; narration
+  ImFont* mono = nullptr;   // the code panel (DejaVu Sans Mono; the UI font when not found)
   float ui_px = 0;
   float large_px = 0;
   float scale = 0;      // what the fonts were built for

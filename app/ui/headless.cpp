@@ -50,10 +50,13 @@ usage: scanviz [input flags] [view flags] [headless mode]
 
 input (as scanviz-cli):
   --algorithm hillis-steele|blelloch   --input "3,1,7,0"   --random N   --seed S
-  --op add|max|min   --backend auto|cpu|cuda
+  --op add|max|min   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
   --theme dark|light|high-contrast   --side-by-side   --only-current   --case-colors
   --presenter   --select ROUND:BUFFER:POS | input:POS   --round K (default: the last)
+  --panel inspector|code|narration|work-depth|numerics|bench   (bench: the chart, key G)
+  --bench-results FILE   (default: docs/bench/h200.json)   --bench-type int32|float32
+  --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
   --bench-frames N   ms per frame: empty window vs the view (Hillis-Steele, n = 1024)
@@ -113,6 +116,37 @@ Options ParseOptions(int argc, char** argv) {
         o.theme = x;
       else if (v)
         o.error = std::string("unknown theme '") + v + "'";
+    } else if (a == "--type") {
+      ElementType x;
+      if ((v = need(i)) && Parse(v, &x))
+        o.type = x;
+      else if (v)
+        o.error = std::string("unknown type '") + v + "' (int32 or float32)";
+    } else if (a == "--convert") {
+      o.convert = true;
+    } else if (a == "--panel") {
+      SidePanel x;
+      if ((v = need(i)) && std::string_view(v) == "bench") {
+        o.bench = true;
+      } else if (v && Parse(v, &x)) {
+        o.panel = x;
+      } else if (v) {
+        o.error = std::string("unknown panel '") + v +
+                  "' (inspector, code, narration, work-depth, numerics or bench)";
+      }
+    } else if (a == "--bench-results") {
+      if ((v = need(i))) o.bench_results = v;
+    } else if (a == "--bench-type") {
+      ElementType x;
+      if ((v = need(i)) && Parse(v, &x))
+        o.bench_float = x == ElementType::kFloat32;
+      else if (v)
+        o.error = std::string("unknown type '") + v + "' (int32 or float32)";
+    } else if (a == "--bench-mode") {
+      if ((v = need(i)) && (std::string_view(v) == "inclusive" || std::string_view(v) == "exclusive"))
+        o.bench_exclusive = std::string_view(v) == "exclusive";
+      else if (v)
+        o.error = std::string("unknown mode '") + v + "' (inclusive or exclusive)";
     } else if (a == "--screenshot") {
       if ((v = need(i))) o.screenshot = v;
     } else if (a == "--round") {

@@ -23,6 +23,12 @@ struct Options {
   std::optional<OpKind> op;
   std::optional<BackendChoice> backend;
   std::optional<scene::Theme> theme;
+  std::optional<ElementType> type;  // --type int32|float32
+  bool convert = false;             // --convert: the traced inclusive/exclusive conversion round
+  std::optional<SidePanel> panel;   // --panel inspector|code|narration|work-depth|numerics
+  bool bench = false;               // --panel bench: the benchmark chart in the middle
+  bool bench_float = false, bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
+  std::string bench_results;        // --bench-results FILE
 
   std::string screenshot;     // --screenshot PNG: render one frame and exit
   std::optional<int> round;   // --round K (default: the last round)

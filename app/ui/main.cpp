@@ -9,8 +9,10 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 #include "app_state.h"
 #include "core/input.h"
@@ -35,6 +37,7 @@ struct App {
   Renderer renderer;
   Fonts fonts;
   ArrayView views[2];  // [0] the shown algorithm (or Hillis-Steele side by side), [1] Blelloch
+  CodeView code_view;
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
@@ -82,6 +85,45 @@ void SetFullscreen(App& app, bool on) {
   }
 }
 
+// [SECTION] The right-hand panel: a row of tabs (wrapping when narrow), then the chosen one
+void DrawSidePanel(App& app, UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  for (int i = 0; i < kSidePanelCount; ++i) {
+    const SidePanel p = static_cast<SidePanel>(i);
+    const char* name = DisplayName(p);
+    const float w = ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (i > 0) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    }
+    const bool on = vs.panel == p;
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive
+                                                                       : ImGuiCol_Tab));
+    if (ImGui::Button(name)) vs.panel = p;
+    ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+  switch (vs.panel) {
+    case SidePanel::kInspector:
+      DrawLegendView(ui);
+      ImGui::Separator();
+      DrawInspectorView(ui);
+      break;
+    case SidePanel::kCode: app.code_view.Draw(ui); break;
+    case SidePanel::kNarration: DrawNarrationView(ui); break;
+    case SidePanel::kWorkDepth: DrawWorkDepthView(ui); break;
+    case SidePanel::kNumerics: DrawNumericsView(ui); break;
+  }
+}
+
+// The right-hand panel is narrow for the inspector and wider for the reading panels (code,
+// sentences, charts), never more than 42 % of the window, so the rounds keep the middle.
+float SidePanelWidth(const ViewState& vs, float px, float display_w) {
+  if (vs.panel == SidePanel::kInspector) return px * 17;
+  return std::max(px * 17, std::min(display_w * 0.42f, px * 46));
+}
+
 // [SECTION] One frame: new frame, the views, our renderer, ImGui on top
 void DrawFrame(App& app, float fps) {
   AppState& st = *app.state;
@@ -109,7 +151,7 @@ void DrawFrame(App& app, float fps) {
   const float px = app.fonts.ui_px;
   const float status_h = px * 2.0f;
   const float left_w = vs.presenter ? 0 : px * 22;
-  const float right_w = vs.presenter ? 0 : px * 17;
+  const float right_w = vs.presenter ? 0 : SidePanelWidth(vs, px, display.x);
   const ViewRect center{left_w, 0, display.x - left_w - right_w, display.y - status_h};
   scene::Rgba panel = ui.palette.background;
   const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
@@ -124,13 +166,13 @@ void DrawFrame(App& app, float fps) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
-    DrawLegendView(ui);
-    ImGui::Separator();
-    DrawInspectorView(ui);
+    DrawSidePanel(app, ui);
     ImGui::End();
   }
   app.renderer.AddRect(0, display.y - status_h, display.x, status_h, panel);
-  if (vs.side_by_side) {
+  if (vs.bench) {
+    DrawBenchView(ui, center);
+  } else if (vs.side_by_side) {
     const float half = center.w * 0.5f;
     app.views[0].Draw(ui, Algorithm::kHillisSteele, {center.x, center.y, half, center.h}, true);
     app.views[1].Draw(ui, Algorithm::kBlelloch, {center.x + half, center.y, half, center.h}, true);
@@ -230,6 +272,8 @@ int RunBench(App& app, int frames) {
 void ApplyOptions(AppState& st, const Options& opt) {
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
   if (opt.op) st.SetOp(*opt.op);
+  if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
+  if (opt.convert) st.SetConvert(true);
   if (opt.backend) st.SetBackend(*opt.backend);
   st.SetSeed(opt.seed);
   if (opt.random_n) st.Randomize(*opt.random_n, opt.seed);
@@ -237,6 +281,10 @@ void ApplyOptions(AppState& st, const Options& opt) {
     std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
   }
   if (opt.theme) st.view.theme = *opt.theme;
+  if (opt.panel) st.view.panel = *opt.panel;
+  if (opt.bench) st.view.bench = true;
+  if (opt.bench_float) st.view.bench_float = true;
+  if (opt.bench_exclusive) st.view.bench_exclusive = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0;
   st.view.side_by_side = opt.side_by_side;
   st.view.only_current = opt.only_current;
@@ -316,10 +364,20 @@ int main(int argc, char** argv) {
   if (!loaded.message.empty()) state.message = loaded.message;
   app.state = &state;
   ApplyOptions(state, opt);
+  // The benchmark panel's file: --bench-results, else the committed H200 run installed beside the
+  // app (share/scanviz/bench) or, in a build tree, the source tree's docs/bench.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  state.SetBenchResultsPath(!opt.bench_results.empty()
+                                ? opt.bench_results
+                                : scene::DefaultBenchResultsPath(
+                                      ec ? std::string() : exe.parent_path().string(),
+                                      SCANVIZ_SOURCE_DIR));
 
   int rc = 0;
   if (!opt.screenshot.empty()) {
     state.WaitForBackend(30);
+    if (state.view.panel == SidePanel::kWorkDepth) state.WaitForWorkDepth(60);
     rc = TakeScreenshot(app, opt);
   } else if (opt.bench_frames > 0) {
     rc = RunBench(app, opt.bench_frames);
@@ -339,6 +397,9 @@ int main(int argc, char** argv) {
       DrawFrame(app, fps);
       SetFullscreen(app, state.view.fullscreen || state.view.presenter);
       glfwSwapBuffers(window);
+      // The work and depth series (about half a second of CPU) starts after the first frame
+      // is up, so it never delays the window.
+      if (first && !opt.time_startup) state.StartWorkDepth();
       if (first && opt.time_startup) {
         glFinish();
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - launch).count();

@@ -10,6 +10,33 @@
 
 namespace scanviz {
 
+namespace {
+
+constexpr const char* kSidePanelNames[kSidePanelCount] = {"inspector", "code", "narration",
+                                                          "work-depth", "numerics"};
+constexpr const char* kSidePanelTitles[kSidePanelCount] = {"Inspector", "Code", "Narration",
+                                                           "Work & depth", "Numerics"};
+
+}  // namespace
+
+const char* ToString(SidePanel p) {
+  return kSidePanelNames[static_cast<int>(p)];
+}
+
+const char* DisplayName(SidePanel p) {
+  return kSidePanelTitles[static_cast<int>(p)];
+}
+
+bool Parse(std::string_view s, SidePanel* out) {
+  for (int i = 0; i < kSidePanelCount; ++i) {
+    if (s == kSidePanelNames[i]) {
+      *out = static_cast<SidePanel>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string SettingsPath() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   if (xdg != nullptr && xdg[0] != '\0') return std::string(xdg) + "/scanviz/settings.json";
@@ -66,6 +93,19 @@ SettingsLoad ParseSettings(const std::string& json_text) {
   if (j.contains("op")) {
     if (!j["op"].is_string() || !Parse(j["op"].get<std::string>(), &s.op)) bad("op");
   }
+  if (j.contains("type")) {
+    if (!j["type"].is_string() || !Parse(j["type"].get<std::string>(), &s.type)) bad("type");
+  }
+  if (j.contains("convert")) {
+    if (j["convert"].is_boolean()) {
+      s.convert = j["convert"].get<bool>();
+    } else {
+      bad("convert");
+    }
+  }
+  if (j.contains("panel")) {
+    if (!j["panel"].is_string() || !Parse(j["panel"].get<std::string>(), &s.panel)) bad("panel");
+  }
   return out;
 }
 
@@ -92,6 +132,9 @@ std::string SettingsToJson(const Settings& s) {
   j["input"] = s.input;
   j["algorithm"] = ToString(s.algorithm);
   j["op"] = ToString(s.op);
+  j["type"] = ToString(s.type);
+  j["convert"] = s.convert;
+  j["panel"] = ToString(s.panel);
   return j.dump(2) + "\n";
 }
 

@@ -3,12 +3,21 @@
 // corrupt one gives the defaults and a message, never a crash.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/trace.h"
 #include "scene/palette.h"
 
 namespace scanviz {
+
+// The tabs of the right-hand panel.
+enum class SidePanel : std::uint8_t { kInspector, kCode, kNarration, kWorkDepth, kNumerics };
+inline constexpr int kSidePanelCount = 5;
+const char* ToString(SidePanel p);     // "inspector", "code", "narration", "work-depth", "numerics"
+const char* DisplayName(SidePanel p);  // "Inspector", "Code", "Narration", ...
+bool Parse(std::string_view s, SidePanel* out);
 
 struct Settings {
   int window_width = 1600;  // screen coordinates
@@ -17,6 +26,9 @@ struct Settings {
   std::string input = "3 1 7 0 4 1 6 3";  // the chapters' example
   Algorithm algorithm = Algorithm::kHillisSteele;
   OpKind op = OpKind::kAdd;
+  ElementType type = ElementType::kInt32;  // the input text is read as this type
+  bool convert = false;                    // the traced inclusive/exclusive conversion round
+  SidePanel panel = SidePanel::kInspector;
 };
 
 struct SettingsLoad {

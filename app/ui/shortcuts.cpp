@@ -47,6 +47,11 @@ ShortcutResult HandleShortcuts(AppState& app) {
   if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) vs.side_by_side = !vs.side_by_side;
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) out.toggle_fullscreen = true;
   if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) vs.selected.reset();
+  if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) vs.bench = !vs.bench;
+  // 1..5: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics).
+  for (int i = 0; i < kSidePanelCount; ++i) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false)) vs.panel = static_cast<SidePanel>(i);
+  }
   return out;
 }
 

@@ -16,6 +16,9 @@ TEST(Settings, RoundTrip) {
   s.input = "1, 2, 3";
   s.algorithm = Algorithm::kBlelloch;
   s.op = OpKind::kMax;
+  s.type = ElementType::kFloat32;
+  s.convert = true;
+  s.panel = SidePanel::kWorkDepth;
   SettingsLoad back = ParseSettings(SettingsToJson(s));
   EXPECT_TRUE(back.message.empty());
   EXPECT_EQ(back.settings.window_width, 1234);
@@ -23,6 +26,24 @@ TEST(Settings, RoundTrip) {
   EXPECT_EQ(back.settings.input, "1, 2, 3");
   EXPECT_EQ(back.settings.algorithm, Algorithm::kBlelloch);
   EXPECT_EQ(back.settings.op, OpKind::kMax);
+  EXPECT_EQ(back.settings.type, ElementType::kFloat32);
+  EXPECT_TRUE(back.settings.convert);
+  EXPECT_EQ(back.settings.panel, SidePanel::kWorkDepth);
+}
+
+TEST(Settings, BadTypeConvertOrPanelAreNamed) {
+  SettingsLoad l = ParseSettings(R"({"type": "float64", "convert": "yes", "panel": "chart"})");
+  EXPECT_NE(l.message.find("'type'"), std::string::npos) << l.message;
+  EXPECT_NE(l.message.find("'convert'"), std::string::npos) << l.message;
+  EXPECT_NE(l.message.find("'panel'"), std::string::npos) << l.message;
+  EXPECT_EQ(l.settings.type, ElementType::kInt32);
+  EXPECT_FALSE(l.settings.convert);
+  EXPECT_EQ(l.settings.panel, SidePanel::kInspector);
+  for (int i = 0; i < kSidePanelCount; ++i) {
+    SidePanel p{};
+    EXPECT_TRUE(Parse(ToString(static_cast<SidePanel>(i)), &p));
+    EXPECT_EQ(static_cast<int>(p), i);
+  }
 }
 
 TEST(Settings, CorruptGivesDefaultsAndAMessage) {

@@ -1,4 +1,7 @@
 // Small helpers shared by the views.
+#include <algorithm>
+#include <cmath>
+
 #include "views.h"
 
 namespace scanviz {
@@ -26,6 +29,65 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
   ImGui::SameLine();
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (h - ui.fonts.ui_px) * 0.5f);
   ImGui::TextUnformatted(text);
+}
+
+Algorithm TeachAlgorithm(const AppState& app) {
+  if (app.view.side_by_side) {
+    return app.view.selected_algorithm == 0 ? Algorithm::kHillisSteele : Algorithm::kBlelloch;
+  }
+  return app.GetAlgorithm();
+}
+
+void Heading(const char* text) {
+  ImGui::TextDisabled("%s", text);
+}
+
+void TextWrappedColored(scene::Rgba color, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(color.r, color.g, color.b, color.a));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+std::string Grouped(long long v) {
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return v < 0 ? "-" + out : out;
+}
+
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len <= 0 || dash <= 0) return;
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float e = std::min(len, t + dash);
+    dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len),
+                ImVec2(a.x + dx * e / len, a.y + dy * e / len), color, thickness);
+  }
+}
+
+std::vector<double> NiceTicks(double lo, double hi, int count) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || count < 1) return {lo};
+  const double raw = (hi - lo) / count;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    step = m * mag;
+    if (step >= raw) break;
+  }
+  // From the first multiple of step at or above lo to the first at or above hi, so the last tick
+  // bounds the data.
+  for (double t = std::ceil(lo / step) * step;; t += step) {
+    ticks.push_back(t);
+    if (t >= hi - step * 1e-9) break;
+  }
+  return ticks;
 }
 
 }  // namespace scanviz

@@ -1,5 +1,6 @@
-// The left panel: the input (text, n, random with a seed, presets, operator), the algorithm and
-// backend, the player (buttons, speed, timeline with rounds marked) and the view toggles.
+// The left panel: the input (text, n, random with a seed, presets, operator, element type, the
+// conversion round), the algorithm and backend, the player (buttons, speed, timeline with rounds
+// marked) and the view toggles.
 
 #include <algorithm>
 #include <cstdio>
@@ -42,7 +43,11 @@ void InputSection(UiContext& ui) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##presets", "Presets…")) {
     for (const Preset& p : presets) {
-      if (ImGui::Selectable(p.name)) app.SetValues(p.values);
+      if (ImGui::Selectable(p.name)) {
+        if (p.type) app.SetType(*p.type);
+        app.SetValues(p.values);
+        if (p.type) app.SetOp(OpKind::kAdd);  // the numerics presets are about add
+      }
     }
     ImGui::EndCombo();
   }
@@ -52,6 +57,23 @@ void InputSection(UiContext& ui) {
     ImGui::SameLine();
     if (ImGui::RadioButton(ToString(static_cast<OpKind>(i)), op == i))
       app.SetOp(static_cast<OpKind>(i));
+  }
+  ImGui::TextUnformatted("type");
+  for (ElementType t : {ElementType::kInt32, ElementType::kFloat32}) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(ToString(t), app.Type() == t)) app.SetType(t);
+  }
+  bool convert = app.Convert();
+  if (ImGui::Checkbox(app.GetAlgorithm() == Algorithm::kHillisSteele
+                          ? "Conversion round (→ exclusive)"
+                          : "Conversion round (→ inclusive)",
+                      &convert)) {
+    app.SetConvert(convert);
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "One more traced round turns the result into the other flavour:\n"
+        "Hillis-Steele's inclusive scan becomes exclusive, Blelloch's exclusive scan inclusive.");
   }
 }
 
@@ -139,7 +161,11 @@ void ViewSection(UiContext& ui) {
     vs.zoom = 1;
     vs.pan_x = vs.pan_y = 0;
   }
-  ImGui::TextDisabled("Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 zoom · F11");
+  ImGui::SameLine();
+  if (ImGui::Button(vs.bench ? "Rounds (G)" : "Benchmark (G)")) vs.bench = !vs.bench;
+  ImGui::TextDisabled(
+      "Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 zoom · F11\n"
+      "G benchmark · 1-5 right-hand tabs");
 }
 
 }  // namespace

@@ -63,15 +63,51 @@ class ArrayView {
   std::string m_edit_text;
 };
 
+// The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
+// of the current round lit, scrolled into view when the round changes.
+class CodeView {
+ public:
+  void Draw(UiContext& ui);
+
+ private:
+  // What was scrolled to last: the view re-centres only when one of these changes, so the user
+  // can scroll freely within a round.
+  std::uint64_t m_generation = ~0ull;
+  int m_round = -1;
+  int m_algorithm = -1;
+  bool m_pseudo = false;
+};
+
 void DrawControlsView(UiContext& ui, ViewRect rect);
 void DrawLegendView(UiContext& ui);
 void DrawInspectorView(UiContext& ui);
 void DrawStatusView(UiContext& ui, ViewRect rect, float fps);
+// Right-hand tabs: the current round told in sentences; work and depth (this trace, and against n
+// for both algorithms); float32 rounding and int32 wrap-around.
+void DrawNarrationView(UiContext& ui);
+void DrawWorkDepthView(UiContext& ui);
+void DrawNumericsView(UiContext& ui);
+// The benchmark chart (G): GB/s against n from a results file, in place of the array view.
+void DrawBenchView(UiContext& ui, ViewRect rect);
+
+// The algorithm whose trace the teaching panels describe: the shown one, or side by side the one
+// a cell was last selected in.
+Algorithm TeachAlgorithm(const AppState& app);
 
 // Helpers shared by the views.
 ImU32 ToImU32(scene::Rgba c);
 // Draws one legend-style sample box through the renderer at the current cursor, then `text`.
 void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, const char* text,
                bool hatch = false);
+// A dim section heading, as the controls panel uses.
+void Heading(const char* text);
+// Wrapped text in the given colour.
+void TextWrappedColored(scene::Rgba color, const std::string& text);
+// "1,234,567": digits grouped for reading at a distance.
+std::string Grouped(long long v);
+// A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).
+void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash);
+// Round numbers for an axis from lo to hi: about `count` ticks, the last at or above hi.
+std::vector<double> NiceTicks(double lo, double hi, int count);
 
 }  // namespace scanviz

@@ -1,0 +1,201 @@
+#include "scene/bench_results.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace scanviz::scene {
+
+namespace {
+
+using nlohmann::json;
+
+// Field readers: each returns false and sets `error` to "<where>: '<key>' <problem>".
+struct Reader {
+  std::string error;
+
+  const json* Field(const json& obj, const std::string& where, const char* key) {
+    if (!obj.is_object()) {
+      error = where + ": not an object";
+      return nullptr;
+    }
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+      error = where + ": '" + key + "' missing";
+      return nullptr;
+    }
+    return &*it;
+  }
+  bool String(const json& obj, const std::string& where, const char* key, std::string* out) {
+    const json* v = Field(obj, where, key);
+    if (v == nullptr) return false;
+    if (!v->is_string()) {
+      error = where + ": '" + key + "' is not a string";
+      return false;
+    }
+    *out = v->get<std::string>();
+    return true;
+  }
+  template <typename T>
+  bool Number(const json& obj, const std::string& where, const char* key, T* out) {
+    const json* v = Field(obj, where, key);
+    if (v == nullptr) return false;
+    if (!v->is_number()) {
+      error = where + ": '" + key + "' is not a number";
+      return false;
+    }
+    *out = v->get<T>();
+    return true;
+  }
+  bool Bool(const json& obj, const std::string& where, const char* key, bool* out) {
+    const json* v = Field(obj, where, key);
+    if (v == nullptr) return false;
+    if (!v->is_boolean()) {
+      error = where + ": '" + key + "' is not true or false";
+      return false;
+    }
+    *out = v->get<bool>();
+    return true;
+  }
+};
+
+BenchLoad Fail(std::string error) {
+  BenchLoad out;
+  out.error = std::move(error);
+  return out;
+}
+
+}  // namespace
+
+std::vector<const BenchMeasurement*> BenchResults::Series(std::string_view type,
+                                                          std::string_view mode,
+                                                          std::string_view rung) const {
+  std::vector<const BenchMeasurement*> out;
+  for (const BenchMeasurement& m : measurements) {
+    if (m.timed && m.type == type && m.mode == mode && m.rung == rung) out.push_back(&m);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const BenchMeasurement* a, const BenchMeasurement* b) { return a->n < b->n; });
+  return out;
+}
+
+BenchLoad ParseBenchResults(std::string_view json_text) {
+  json j;
+  try {
+    j = json::parse(json_text);
+  } catch (const json::parse_error& e) {
+    return Fail(std::string("not valid JSON (") + e.what() + ")");
+  }
+  if (!j.is_object()) return Fail("not a results file: the top level is not a JSON object");
+  Reader r;
+  BenchResults res;
+  if (!r.String(j, "file", "schema", &res.schema)) {
+    return Fail("not a results file: " + r.error + " (expected \"" + std::string(kBenchSchema) +
+                "\")");
+  }
+  if (res.schema != kBenchSchema) {
+    return Fail("unsupported schema \"" + res.schema + "\" (this app reads \"" +
+                std::string(kBenchSchema) + "\")");
+  }
+  const json* device = r.Field(j, "file", "device");
+  if (device == nullptr || !r.String(*device, "device", "name", &res.device.name)) {
+    return Fail(r.error);
+  }
+  if (device->contains("sm_count") && (*device)["sm_count"].is_number_integer())
+    res.device.sm_count = (*device)["sm_count"].get<int>();
+  if (device->contains("compute_capability") && (*device)["compute_capability"].is_string())
+    res.device.compute_capability = (*device)["compute_capability"].get<std::string>();
+  if (device->contains("l2_bytes") && (*device)["l2_bytes"].is_number_integer())
+    res.device.l2_bytes = (*device)["l2_bytes"].get<long long>();
+  for (const char* key : {"date", "measured_at"}) {
+    if (j.contains(key) && j[key].is_string()) {
+      res.date = j[key].get<std::string>();
+      break;
+    }
+  }
+
+  const json* rungs = r.Field(j, "file", "rungs");
+  if (rungs == nullptr) return Fail(r.error);
+  if (!rungs->is_array()) return Fail("file: 'rungs' is not an array");
+  for (size_t i = 0; i < rungs->size(); ++i) {
+    const std::string where = "rungs[" + std::to_string(i) + "]";
+    BenchRung rung;
+    if (!r.String((*rungs)[i], where, "name", &rung.name)) return Fail(r.error);
+    if ((*rungs)[i].contains("description") && (*rungs)[i]["description"].is_string())
+      rung.description = (*rungs)[i]["description"].get<std::string>();
+    res.rungs.push_back(std::move(rung));
+  }
+
+  const json* ms = r.Field(j, "file", "measurements");
+  if (ms == nullptr) return Fail(r.error);
+  if (!ms->is_array()) return Fail("file: 'measurements' is not an array");
+  int timed = 0;
+  for (size_t i = 0; i < ms->size(); ++i) {
+    const json& mj = (*ms)[i];
+    const std::string where = "measurements[" + std::to_string(i) + "]";
+    BenchMeasurement m;
+    if (!r.String(mj, where, "type", &m.type) || !r.String(mj, where, "mode", &m.mode) ||
+        !r.Number(mj, where, "n", &m.n) || !r.String(mj, where, "rung", &m.rung) ||
+        !r.Bool(mj, where, "timed", &m.timed) || !r.Bool(mj, where, "correct", &m.correct)) {
+      return Fail(r.error);
+    }
+    if (m.type != "int32" && m.type != "float32")
+      return Fail(where + ": 'type' is \"" + m.type + "\" (int32 or float32)");
+    if (m.mode != "inclusive" && m.mode != "exclusive")
+      return Fail(where + ": 'mode' is \"" + m.mode + "\" (inclusive or exclusive)");
+    if (m.n < 1) return Fail(where + ": 'n' must be at least 1");
+    const bool known = std::any_of(res.rungs.begin(), res.rungs.end(),
+                                   [&](const BenchRung& b) { return b.name == m.rung; });
+    if (!known) return Fail(where + ": rung \"" + m.rung + "\" is not listed in 'rungs'");
+    if (m.timed) {
+      if (!r.Number(mj, where, "gbps", &m.gbps) ||
+          !r.Number(mj, where, "time_us_median", &m.time_us_median)) {
+        return Fail(r.error);
+      }
+      if (!(m.gbps >= 0) || !(m.time_us_median > 0))
+        return Fail(where + ": 'gbps' or 'time_us_median' out of range");
+      ++timed;
+    }
+    res.measurements.push_back(std::move(m));
+  }
+  if (timed == 0) return Fail("no timed measurements (every entry has \"timed\": false)");
+  if (j.contains("all_correct") && j["all_correct"].is_boolean())
+    res.all_correct = j["all_correct"].get<bool>();
+  BenchLoad out;
+  out.results = std::move(res);
+  return out;
+}
+
+BenchLoad LoadBenchResults(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Fail("cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  BenchLoad out = ParseBenchResults(ss.str());
+  if (out.results) {
+    out.results->source = path;
+  } else {
+    out.error = path + ": " + out.error;
+  }
+  return out;
+}
+
+std::string DefaultBenchResultsPath(const std::string& executable_dir,
+                                    const std::string& source_dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!executable_dir.empty()) {
+    const fs::path installed =
+        fs::path(executable_dir) / ".." / "share" / "scanviz" / "bench" / "h200.json";
+    if (fs::exists(installed, ec)) return fs::weakly_canonical(installed, ec).string();
+  }
+  if (!source_dir.empty()) {
+    const fs::path tree = fs::path(source_dir) / "docs" / "bench" / "h200.json";
+    if (fs::exists(tree, ec)) return tree.string();
+  }
+  return {};
+}
+
+}  // namespace scanviz::scene

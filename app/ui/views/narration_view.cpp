@@ -1,0 +1,46 @@
+// The narration: the current round of the shown trace told in a few sentences with its real values
+// (teach::NarrateRound), in the large font for a projector; at the last round, the summary of work
+// and depth follows.
+#include "views.h"
+
+namespace scanviz {
+
+namespace {
+
+void DrawNarration(UiContext& ui, const teach::Narration& n) {
+  TextWrappedColored(ui.palette.arrow_current, n.title);
+  ImGui::Spacing();
+  for (const std::string& paragraph : n.paragraphs) {
+    TextWrappedColored(ui.palette.text, paragraph);
+    ImGui::Spacing();
+  }
+}
+
+}  // namespace
+
+void DrawNarrationView(UiContext& ui) {
+  AppState& app = ui.app;
+  const Algorithm algorithm = TeachAlgorithm(app);
+  const TraceSlot& slot = app.Slot(algorithm);
+  const std::vector<teach::Narration>& story = slot.teach.narration;
+  const int rounds = static_cast<int>(slot.trace.rounds.size());
+  const int round = app.PlayerOf(algorithm).Round();
+  if (round < 0 || round >= rounds || static_cast<int>(story.size()) != rounds + 1) return;
+
+  ImGui::TextDisabled("%s  ·  round %d of %d  ·  ←/→ to step", DisplayName(algorithm), round,
+                      rounds - 1);
+  // A little margin on the right, so wrapped lines do not run into the window's edge.
+  ImGui::BeginChild("##narration", ImVec2(-ui.fonts.ui_px * 0.5f, 0), false);
+  // The large font throughout: readable from the back of a room.
+  ImGui::PushFont(ui.fonts.large);
+  DrawNarration(ui, story[static_cast<size_t>(round)]);
+  if (round == rounds - 1) {
+    ImGui::Separator();
+    ImGui::Spacing();
+    DrawNarration(ui, story.back());
+  }
+  ImGui::PopFont();
+  ImGui::EndChild();
+}
+
+}  // namespace scanviz

@@ -1,0 +1,330 @@
+// Work and depth: for the shown trace, what each round cost (operator applications, active
+// threads, barriers) against the sequential loop's n - 1; then both algorithms against n = 1..1024,
+// measured on real traces (teach::WorkDepthSeries, computed once in the background), with the
+// current n marked and a caption, worked out from the series, on where Hillis-Steele's extra work
+// stops paying for its fewer rounds.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "views.h"
+
+namespace scanviz {
+
+namespace {
+
+constexpr scene::Rgba kHsColor{0.902f, 0.624f, 0.0f, 1};    // Okabe-Ito orange
+constexpr scene::Rgba kBlColor{0.337f, 0.706f, 0.914f, 1};  // Okabe-Ito sky blue
+
+std::string ShortRoundName(const RoundSpec& s) {
+  char buf[48];
+  switch (s.phase) {
+    case Phase::kLoad: return "load";
+    case Phase::kSeed: return "seed";
+    case Phase::kConvert: return "convert";
+    case Phase::kScan: std::snprintf(buf, sizeof buf, "stride %d", s.stride); break;
+    case Phase::kUpSweep: std::snprintf(buf, sizeof buf, "up, stride %d", s.stride); break;
+    case Phase::kDownSweep: std::snprintf(buf, sizeof buf, "down, stride %d", s.stride); break;
+  }
+  return buf;
+}
+
+// [SECTION] This trace, round by round
+void RoundBars(UiContext& ui, const std::vector<teach::RoundWork>& rows, int current) {
+  const float h = ui.fonts.ui_px * 3.5f;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  int most = 1;
+  for (const teach::RoundWork& r : rows) most = std::max(most, r.operator_applications);
+  const float slot = w / static_cast<float>(std::max<size_t>(1, rows.size()));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const float bh = h * static_cast<float>(rows[i].operator_applications) / most;
+    const float x = p.x + slot * static_cast<float>(i);
+    const bool on = static_cast<int>(i) == current;
+    scene::Rgba c = on ? ui.palette.arrow_current : ui.palette.text_dim;
+    dl->AddRectFilled(ImVec2(x + slot * 0.15f, p.y + h - std::max(bh, 1.0f)),
+                      ImVec2(x + slot * 0.85f, p.y + h), ToImU32(c));
+  }
+  dl->AddLine(ImVec2(p.x, p.y + h), ImVec2(p.x + w, p.y + h), ToImU32(ui.palette.text_dim));
+  ImGui::Dummy(ImVec2(w, h + 2 * ui.scale));
+  ImGui::TextDisabled("operator applications per round (current round lit)");
+}
+
+void RoundTable(UiContext& ui, const std::vector<teach::RoundWork>& rows, int current) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_PadOuterX;
+  const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2 * ui.scale;
+  const float height =
+      std::min(row_h * static_cast<float>(rows.size() + 1) + 4 * ui.scale, row_h * 12.5f);
+  if (!ImGui::BeginTable("##rounds", 6, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("round", ImGuiTableColumnFlags_WidthStretch);
+  for (const char* name : {"ops", "active", "work", "depth", "barriers"})
+    ImGui::TableSetupColumn(name);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const teach::RoundWork& r = rows[i];
+    ImGui::TableNextRow();
+    if (static_cast<int>(i) == current) {
+      const scene::Rgba b = ui.palette.current_band;
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ToImU32({b.r, b.g, b.b, 1}));
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ToImU32({b.r, b.g, b.b, 1}));
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu  %s", i, ShortRoundName(r.spec).c_str());
+    for (int v : {r.operator_applications, r.active_threads, r.cumulative_work, r.depth,
+                  r.barriers}) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%s", Grouped(v).c_str());
+    }
+    if (static_cast<int>(i) == current) ImGui::SetScrollHereY(0.5f);
+  }
+  ImGui::EndTable();
+  ImGui::TextDisabled("ops: this round · work, depth, barriers: so far");
+}
+
+// [SECTION] Against n
+struct Series {
+  const char* name;
+  scene::Rgba color;
+  bool dashed;
+  int (*value)(const teach::WorkDepthPoint&);
+};
+
+// One chart: the series over n = 1..N on a log2 axis (the classroom's n = 8 sits left of the
+// middle, not squeezed against the axis), y linear or log10, clipped to y_max (the legend says
+// when a series leaves the chart); the current n as a vertical line; hovering shows the values.
+void Chart(UiContext& ui, const char* id, const std::vector<teach::WorkDepthPoint>& pts,
+           const Series* series, int count, double y_max, bool log_y, int current_n) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float px = ui.fonts.ui_px;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float h = px * 9;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float left = o.x + ImGui::CalcTextSize("10,000").x + 6 * ui.scale;
+  const float right = o.x + w - px * 1.2f;
+  const float top = o.y + px * 0.5f, bottom = o.y + h - px * 1.4f;
+  const double lmax = std::log2(static_cast<double>(pts.back().n));
+  auto X = [&](double n) {
+    return left + static_cast<float>(std::log2(n) / lmax) * (right - left);
+  };
+  auto Y = [&](double v) {
+    const double t = log_y ? std::log10(std::max(v, 1.0)) / std::log10(y_max) : v / y_max;
+    return bottom - static_cast<float>(t) * (bottom - top);  // the clip rect cuts what leaves
+  };
+  const ImU32 axis = ToImU32(ui.palette.text_dim);
+  const ImU32 text = ToImU32(ui.palette.text);
+  std::vector<double> yticks;
+  if (log_y) {
+    for (double t = 1; t <= y_max * 1.0001; t *= 10) yticks.push_back(t);
+  } else {
+    yticks = NiceTicks(0, y_max, 4);
+  }
+  for (double t : yticks) {
+    const float y = Y(t);
+    dl->AddLine(ImVec2(left, y), ImVec2(right, y), ToImU32({0.5f, 0.5f, 0.5f, 0.25f}));
+    const std::string label = Grouped(static_cast<long long>(t));
+    dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - 4 * ui.scale, y - px * 0.5f),
+                axis, label.c_str());
+  }
+  for (int n = 1; n <= pts.back().n; n *= 2) {
+    const std::string label = std::to_string(n);
+    const float x = X(n);
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), ToImU32({0.5f, 0.5f, 0.5f, 0.12f}));
+    const float lw = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(x - lw * 0.5f, bottom + 3 * ui.scale), axis, label.c_str());
+  }
+  dl->AddLine(ImVec2(left, bottom), ImVec2(right, bottom), axis);
+  dl->AddLine(ImVec2(left, top), ImVec2(left, bottom), axis);
+  dl->PushClipRect(ImVec2(left, top - 2), ImVec2(right + 2, bottom + 1), true);
+  std::vector<ImVec2> line;
+  for (int s = 0; s < count; ++s) {
+    line.clear();
+    const ImU32 c = ToImU32(series[s].color);
+    if (series[s].dashed) {
+      // Dashes of even length on the log axis: sample n log-uniformly, draw every other piece.
+      for (int k = 0; k <= 80; ++k) {
+        const double n = std::pow(2.0, lmax * k / 80);
+        const size_t i = static_cast<size_t>(std::clamp<long>(std::lround(n), 1, pts.back().n) - 1);
+        line.push_back(ImVec2(X(n), Y(series[s].value(pts[i]))));
+      }
+      for (size_t i = 1; i < line.size(); i += 2) dl->AddLine(line[i - 1], line[i], c, 2 * ui.scale);
+    } else {
+      for (const teach::WorkDepthPoint& q : pts) line.push_back(ImVec2(X(q.n), Y(series[s].value(q))));
+      dl->AddPolyline(line.data(), static_cast<int>(line.size()), c, 0, 2.5f * ui.scale);
+    }
+  }
+  const float cx = X(current_n);
+  dl->AddLine(ImVec2(cx, top), ImVec2(cx, bottom), ToImU32(ui.palette.arrow_current), 2 * ui.scale);
+  for (int s = 0; s < count; ++s) {
+    const double v = series[s].value(pts[static_cast<size_t>(current_n - 1)]);
+    if (v <= y_max) dl->AddCircleFilled(ImVec2(cx, Y(v)), 4.5f * ui.scale, ToImU32(series[s].color));
+  }
+  dl->PopClipRect();
+  ImGui::InvisibleButton(id, ImVec2(w, h));
+  if (ImGui::IsItemHovered() && !ui.app.view.ignore_mouse) {
+    const double t = (ImGui::GetIO().MousePos.x - left) / (right - left);
+    const int n = std::clamp(static_cast<int>(std::lround(std::pow(2.0, t * lmax))), 1,
+                             pts.back().n);
+    dl->AddLine(ImVec2(X(n), top), ImVec2(X(n), bottom), text, 1);
+    ImGui::BeginTooltip();
+    ImGui::Text("n = %d", n);
+    for (int s = 0; s < count; ++s) {
+      ImGui::TextColored(ImVec4(series[s].color.r, series[s].color.g, series[s].color.b, 1),
+                         "%s: %s", series[s].name,
+                         Grouped(series[s].value(pts[static_cast<size_t>(n - 1)])).c_str());
+    }
+    ImGui::EndTooltip();
+  }
+}
+
+void Legend(UiContext& ui, const Series* series, int count, const teach::WorkDepthPoint& at,
+            double y_max) {
+  for (int s = 0; s < count; ++s) {
+    if (s > 0) ImGui::SameLine(0, ui.fonts.ui_px);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float px = ui.fonts.ui_px;
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + px * 0.35f),
+                                              ImVec2(p.x + px * 1.2f, p.y + px * 0.7f),
+                                              ToImU32(series[s].color));
+    ImGui::Dummy(ImVec2(px * 1.3f, px));
+    ImGui::SameLine();
+    const int v = series[s].value(at);
+    ImGui::Text("%s %s%s", series[s].name, Grouped(v).c_str(), v > y_max ? " (off the chart)" : "");
+  }
+}
+
+int HsWork(const teach::WorkDepthPoint& p) { return p.hillis_steele.work; }
+int BlWork(const teach::WorkDepthPoint& p) { return p.blelloch.work; }
+int SeqWork(const teach::WorkDepthPoint& p) { return p.sequential; }
+int HsDepth(const teach::WorkDepthPoint& p) { return p.hillis_steele.depth; }
+int BlDepth(const teach::WorkDepthPoint& p) { return p.blelloch.depth; }
+
+// Brent's count: with p applications at a time, about work / p + depth steps.
+double Steps(const teach::WorkDepth& wd, double p) { return wd.work / p + wd.depth; }
+
+// The caption, in our words, from the series: extra work against rounds saved at the current n,
+// and for p lanes the sizes where Hillis-Steele is ahead.
+std::string Caption(const std::vector<teach::WorkDepthPoint>& pts, int n, int p) {
+  const teach::WorkDepthPoint& at = pts[static_cast<size_t>(n - 1)];
+  const int extra = at.hillis_steele.work - at.blelloch.work;
+  const int saved = at.blelloch.depth - at.hillis_steele.depth;
+  char buf[1024];
+  std::string out =
+      "Where does Hillis-Steele's extra work stop paying for its fewer rounds? Count steps as "
+      "Brent does: a machine that applies p operators at a time needs about work / p + depth "
+      "steps. ";
+  if (saved <= 0) {
+    std::snprintf(buf, sizeof buf,
+                  "At n = %d Hillis-Steele saves no rounds (depth %d against %d), so its work "
+                  "(%s against %s) is all cost. ",
+                  n, at.hillis_steele.depth, at.blelloch.depth,
+                  Grouped(at.hillis_steele.work).c_str(), Grouped(at.blelloch.work).c_str());
+    out += buf;
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "At n = %d Hillis-Steele does %s more applications than Blelloch (%s against "
+                  "%s) to finish %d rounds sooner (%d against %d): it pays only while p is at "
+                  "least %s ÷ %d ≈ %.0f. ",
+                  n, Grouped(extra).c_str(), Grouped(at.hillis_steele.work).c_str(),
+                  Grouped(at.blelloch.work).c_str(), saved, at.hillis_steele.depth,
+                  at.blelloch.depth, Grouped(extra).c_str(), saved,
+                  std::max(1.0, static_cast<double>(extra) / saved));
+    out += buf;
+  }
+  // For this p: the last n at which Hillis-Steele is not behind, and whether it stays behind.
+  int last_ahead = 0;
+  for (const teach::WorkDepthPoint& q : pts) {
+    if (Steps(q.hillis_steele, p) <= Steps(q.blelloch, p)) last_ahead = q.n;
+  }
+  const int max_n = pts.back().n;
+  if (last_ahead >= max_n) {
+    std::snprintf(buf, sizeof buf,
+                  "With p = %d Hillis-Steele stays ahead for every n up to %d: the rounds it "
+                  "saves are worth more than its extra work.",
+                  p, max_n);
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "With p = %d Hillis-Steele is ahead or even up to n = %d and behind from "
+                  "n = %d on: past that, its extra work costs more steps than its saved rounds "
+                  "win back.",
+                  p, last_ahead, last_ahead + 1);
+  }
+  out += buf;
+  out += " Operator counts are a first guess: barriers and memory traffic move the crossover on "
+         "real hardware, which the benchmark (G) measures.";
+  return out;
+}
+
+}  // namespace
+
+void DrawWorkDepthView(UiContext& ui) {
+  AppState& app = ui.app;
+  const Algorithm algorithm = TeachAlgorithm(app);
+  const TraceSlot& slot = app.Slot(algorithm);
+  const int round = app.PlayerOf(algorithm).Round();
+  const std::vector<teach::RoundWork>& rows = slot.teach.round_work;
+  const int n = slot.trace.meta.n;
+  ImGui::BeginChild("##workdepth", ImVec2(0, 0), false);
+
+  Heading("This trace, round by round");
+  ImGui::PushTextWrapPos(0);
+  if (!rows.empty()) {
+    const teach::RoundWork& last = rows.back();
+    ImGui::Text("%s, n = %d: work %s, depth %d, barriers %d", DisplayName(algorithm), n,
+                Grouped(last.cumulative_work).c_str(), last.depth, last.barriers);
+    ImGui::Text("Sequential loop: n - 1 = %s applications, one after another (depth %s), no "
+                "barriers",
+                Grouped(std::max(0, n - 1)).c_str(), Grouped(std::max(0, n - 1)).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  RoundBars(ui, rows, round);
+  RoundTable(ui, rows, round);
+
+  ImGui::Spacing();
+  ImGui::Separator();
+  Heading("Against n = 1..1024 (log2 axis), both algorithms, counted on simulated traces");
+  const std::vector<teach::WorkDepthPoint>* pts = app.WorkDepthSeries();
+  if (pts == nullptr || pts->empty()) {
+    ImGui::TextUnformatted("computing work and depth for every n from 1 to 1024…");
+    ImGui::EndChild();
+    return;
+  }
+  const teach::WorkDepthPoint& at = (*pts)[static_cast<size_t>(std::clamp(n, 1, 1024) - 1)];
+  const scene::Rgba seq = ui.palette.text_dim;
+  const Series work[] = {{"Hillis-Steele", kHsColor, false, HsWork},
+                         {"Blelloch", kBlColor, false, BlWork},
+                         {"sequential", seq, true, SeqWork}};
+  const Series depth[] = {{"Hillis-Steele", kHsColor, false, HsDepth},
+                          {"Blelloch", kBlColor, false, BlDepth},
+                          {"sequential", seq, true, SeqWork}};
+  double work_max = 0, depth_max = 0;
+  for (const teach::WorkDepthPoint& q : *pts) {
+    work_max = std::max({work_max, double(q.hillis_steele.work), double(q.blelloch.work)});
+    depth_max = std::max({depth_max, double(q.hillis_steele.depth), double(q.blelloch.depth)});
+  }
+  work_max = std::pow(10.0, std::ceil(std::log10(std::max(work_max, 10.0))));
+  depth_max = NiceTicks(0, depth_max * 1.2, 4).back();
+
+  ImGui::Text("Work (operator applications, log scale) at n = %d:", n);
+  Legend(ui, work, 3, at, work_max);
+  Chart(ui, "##work", *pts, work, 3, work_max, true, n);
+  ImGui::Text("Depth (rounds that apply the operator) at n = %d:", n);
+  Legend(ui, depth, 3, at, depth_max);
+  Chart(ui, "##depth", *pts, depth, 3, depth_max, false, n);
+
+  int k = app.view.lanes_log2;
+  ImGui::Text("p = %d operators at a time", 1 << k);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##lanes", &k, 0, 10, "")) app.view.lanes_log2 = k;
+  ImGui::Spacing();
+  TextWrappedColored(ui.palette.text, Caption(*pts, std::clamp(n, 1, 1024), 1 << k));
+  ImGui::EndChild();
+}
+
+}  // namespace scanviz
