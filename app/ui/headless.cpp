@@ -59,7 +59,8 @@ view:
   --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
-  --bench-frames N   ms per frame: empty window vs the view (Hillis-Steele, n = 1024)
+  --bench-frames N   ms per frame: bare window, app with an empty view, and the view
+                     (Hillis-Steele, n = 1024, every round), with their ratios
   --time-startup     print the time from launch to the first frame, exit
 )";
 }

@@ -112,6 +112,7 @@ void Renderer::Shutdown() {
 }
 
 void Renderer::Begin(float display_w, float display_h) {
+  m_backgrounds.clear();
   m_display_w = display_w > 0 ? display_w : 1;
   m_display_h = display_h > 0 ? display_h : 1;
   m_boxes.clear();
@@ -168,8 +169,25 @@ void Renderer::AddRect(float x, float y, float w, float h, scene::Rgba c) {
   m_vertices.insert(m_vertices.end(), {a, b, d, b, e, d});
 }
 
+void Renderer::AddBackground(float x, float y, float w, float h, scene::Rgba c) {
+  m_backgrounds.push_back({x, y, w, h, c});
+}
+
 void Renderer::Flush(int framebuffer_w, int framebuffer_h) {
   glViewport(0, 0, framebuffer_w, framebuffer_h);
+  if (!m_backgrounds.empty()) {
+    const float kx = static_cast<float>(framebuffer_w) / m_display_w;
+    const float ky = static_cast<float>(framebuffer_h) / m_display_h;
+    glEnable(GL_SCISSOR_TEST);
+    for (const Background& b : m_backgrounds) {
+      glScissor(static_cast<int>(b.x * kx),
+                static_cast<int>(static_cast<float>(framebuffer_h) - (b.y + b.h) * ky),
+                static_cast<int>(b.w * kx), static_cast<int>(b.h * ky));
+      glClearColor(b.c.r, b.c.g, b.c.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+  }
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);

@@ -42,6 +42,9 @@ class Renderer {
   void AddLine(float x0, float y0, float x1, float y1, float width, scene::Rgba c);
   void AddArrow(float x0, float y0, float x1, float y1, float width, float head, scene::Rgba c);
   void AddRect(float x, float y, float w, float h, scene::Rgba c);  // filled, no border
+  // An opaque background rectangle, filled before everything else with a scissored clear (no
+  // fragment shading: a software rasteriser fills it at memset speed).
+  void AddBackground(float x, float y, float w, float h, scene::Rgba c);
   // Draws everything added since Begin into the current framebuffer.
   void Flush(int framebuffer_w, int framebuffer_h);
 
@@ -66,6 +69,11 @@ class Renderer {
   std::vector<BoxInstance> m_boxes;
   std::vector<Vertex> m_vertices;
   std::vector<Batch> m_batches;
+  struct Background {
+    float x, y, w, h;
+    scene::Rgba c;
+  };
+  std::vector<Background> m_backgrounds;
 };
 
 }  // namespace scanviz
