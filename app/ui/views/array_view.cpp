@@ -58,6 +58,9 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     m_only_current = vs.only_current;
     m_selected = bracket_cell;
     m_have_scene = true;
+    m_widest_text = 0;
+    for (const scene::Box& b : m_scene.boxes)
+      m_widest_text = std::max(m_widest_text, ImGui::CalcTextSize(b.text.c_str()).x);
   }
   const scene::Scene& sc = m_scene;
 
@@ -241,15 +244,16 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                             inst.fill, inst.border, bw * fb_scale.x});
       }
       if (!text_fits) continue;
-      // The value, when it is readable at this size.
+      // The values, when the widest of them is readable at this size: one size for every cell,
+      // and never a scattering of the short ones (0.1 hidden while 1 shows).
       const ImVec2 size_large = ImGui::CalcTextSize(b.text.c_str());  // ui font
       ImFont* font = nullptr;
       float font_px = 0;
       const float k = fonts.large_px / fonts.ui_px;
-      if (size_large.x * k + 6 <= w && fonts.large_px * 1.05f <= h) {
+      if (m_widest_text * k + 6 <= w && fonts.large_px * 1.05f <= h) {
         font = fonts.large;
         font_px = fonts.large_px;
-      } else if (size_large.x + 4 <= w && fonts.ui_px <= h) {
+      } else if (m_widest_text + 4 <= w && fonts.ui_px <= h) {
         font = fonts.ui;
         font_px = fonts.ui_px;
       }

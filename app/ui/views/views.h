@@ -56,6 +56,7 @@ class ArrayView {
   bool m_only_current = false;
   std::optional<scene::CellRef> m_selected;
   bool m_have_scene = false;
+  float m_widest_text = 0;  // widest cell value in the ui font: all values show, or none
   // Box instances of the last frame, reused while nothing that places or colours them changed.
   std::vector<BoxInstance> m_instances;
   std::vector<float> m_instance_key;
