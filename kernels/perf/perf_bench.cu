@@ -259,7 +259,7 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
     else if (nm == "memcpy") r = MakeMemcpyRung();
     else if (nm == "e" || nm.rfind("e.", 0) == 0) r = MakeLookbackRung(nm);
     if (!r) {
-      std::string known = "a a.256 a.512 a.1024 b b.256 b.512 b.1024 c d cub thrust memcpy";
+      std::string known = "a a.64 a.128 a.256 a.512 a.1024 b b.64 b.128 b.256 b.512 b.1024 b.ws64 b.ws128 b.ws256 b.ws512 b.ws1024 c d cub thrust memcpy";
       for (const auto& v : LookbackVariantNames()) known += " " + v;
       if (error) *error = "unknown rung '" + nm + "' (known: " + known + ")";
       out << "unknown rung '" << nm << "' (known: " << known << ")\n";

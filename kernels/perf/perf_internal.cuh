@@ -87,6 +87,10 @@ std::unique_ptr<Rung> MakeReduceThenScanRung();  // d
 // rung_lookback.cu: "e" is the ladder's rung; variants "e.<tag>" exist for tuning runs.
 std::unique_ptr<Rung> MakeLookbackRung(const std::string& name);
 std::vector<std::string> LookbackVariantNames();
+// rung_singlepass.cu: the second-generation look-back kernels ("e.r*" register tiles, "e.s*"
+// shared-memory tiles loaded by the copy engine); MakeLookbackRung falls back to it.
+std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name);
+std::vector<std::string> SinglePassVariantNames();
 // rung_library.cu
 std::unique_ptr<Rung> MakeCubRung();
 std::unique_ptr<Rung> MakeThrustRung();

@@ -314,13 +314,16 @@ class LookbackRung final : public Rung {
 }  // namespace
 
 std::vector<std::string> LookbackVariantNames() {
-  return {"e",          "e.bid",      "e.lb8",      "e.t256v4",   "e.t128v4",   "e.t512v4",  "e.p256v4s4",
+  std::vector<std::string> names = {"e", "e.v1",          "e.bid",      "e.lb8",      "e.t256v4",   "e.t128v4",   "e.t512v4",  "e.p256v4s4",
           "e.p256v4s3", "e.p128v8s3", "e.p128v4s4", "e.p256v2s6", "e.p512v4s3", "e.p256v4s4b"};
+  for (const auto& v : SinglePassVariantNames()) names.push_back(v);
+  return names;
 }
 
 std::unique_ptr<Rung> MakeLookbackRung(const std::string& name) {
-  // The ladder's rung: one tile of 128 threads x 32 elements per block (best of run 1, see docs).
-  if (name == "e") return std::make_unique<LookbackRung<128, 8, true, 0>>(name);
+  // The first-generation ladder rung (runs 1-3): one register tile of 128 threads x 32 elements per
+  // block, ticket order. The ladder's "e" is now in rung_singlepass.cu.
+  if (name == "e.v1") return std::make_unique<LookbackRung<128, 8, true, 0>>(name);
   if (name == "e.bid") return std::make_unique<LookbackRung<128, 8, false, 0>>(name);
   if (name == "e.lb8") return std::make_unique<LookbackRung<128, 8, true, 0, 8>>(name);
   if (name == "e.t256v4") return std::make_unique<LookbackRung<256, 4, true, 0>>(name);
@@ -333,7 +336,7 @@ std::unique_ptr<Rung> MakeLookbackRung(const std::string& name) {
   if (name == "e.p256v2s6") return std::make_unique<PipelinedLookbackRung<256, 2, 6, 0>>(name);
   if (name == "e.p512v4s3") return std::make_unique<PipelinedLookbackRung<512, 4, 3, 0>>(name);
   if (name == "e.p256v4s4b") return std::make_unique<PipelinedLookbackRung<256, 4, 4, 32>>(name);
-  return nullptr;
+  return MakeSinglePassRung(name);
 }
 
 }  // namespace scanviz::perf

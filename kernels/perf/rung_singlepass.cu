@@ -1,0 +1,524 @@
+// Rung (e), second generation: single-pass decoupled look-back (Merrill & Garland, 2016) arranged
+// so that a tile's data keeps moving while its block waits on the status chain.
+//
+// Two families, both one launch, 2n of traffic, no init kernel (the epoch trick of
+// rung_lookback.cu: status words carry the launch's epoch, stale words read as "not ready"):
+//
+//  e.r*  register tiles. The tile's 16-byte loads are all issued first; each thread reduces its
+//        elements, the block reduces the warp totals and publishes the tile aggregate (A) at once;
+//        then warp 0 alone does the look-back while the other warps scan their rows in registers
+//        (the scan overlaps the look-back); one barrier; prefix applied; streaming 16-byte stores.
+//  e.s*  shared-memory tiles. One thread issues the whole tile as bulk asynchronous copies
+//        (cp.async.bulk, the Hopper copy engine, completing on an mbarrier) into shared memory,
+//        so the bytes in flight are bounded by shared memory (228 KB per SM), not by registers:
+//        more tiles resident per SM, each holding few registers while it waits on the chain.
+//        Then: reduce from shared memory, publish A, warp 0 looks back while the other warps scan
+//        their segments in place, barrier, add the prefix and store (16-byte, streaming).
+//
+// Look-back (both): one warp reads WIN x 32 predecessors' 64-bit status words per round trip
+// (WIN independent loads per lane), waits only for the tiles between the nearest inclusive prefix
+// (P) and itself to be at least A, sums them, and steps back WIN x 32 tiles when no P was found.
+// Status words are read with ld.relaxed.gpu and written with st.relaxed.gpu as one 64-bit access
+// [epoch:30|flag:2][value:32]: the value travels with its flag, so no fence is needed.
+//
+// Tile order: "t" = atomic ticket (a tile's predecessors are always already running: deadlock-free
+// by construction); "b" = blockIdx order (what CUB does: relies on blocks being dispatched in
+// index order, so the loads can be issued before anything else).
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "core/ops.h"
+#include "perf/perf_internal.cuh"
+#include "perf/tile_scan.cuh"
+
+namespace scanviz::perf {
+namespace {
+
+constexpr unsigned kFlagA = 1u, kFlagP = 2u;
+
+__device__ __forceinline__ unsigned long long LoadRelaxed(const unsigned long long* p) {
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void StoreRelaxed(unsigned long long* p, unsigned long long v) {
+  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+__device__ __forceinline__ unsigned ToBits(std::int32_t v) { return static_cast<unsigned>(v); }
+__device__ __forceinline__ unsigned ToBits(float v) { return __float_as_uint(v); }
+template <class T>
+__device__ __forceinline__ T FromBits(unsigned b);
+template <>
+__device__ __forceinline__ std::int32_t FromBits<std::int32_t>(unsigned b) {
+  return static_cast<std::int32_t>(b);
+}
+template <>
+__device__ __forceinline__ float FromBits<float>(unsigned b) {
+  return __uint_as_float(b);
+}
+template <class T>
+__device__ __forceinline__ unsigned long long Pack(unsigned tag, T v) {
+  return (static_cast<unsigned long long>(tag) << 32) | ToBits(v);
+}
+
+// Publishes this tile's aggregate (A), or its inclusive prefix (P) for tile 0. One lane.
+template <class T>
+__device__ __forceinline__ void PublishAggregate(unsigned long long* status, int tile, unsigned epoch, T aggregate) {
+  StoreRelaxed(&status[tile], Pack((epoch << 2) | (tile == 0 ? kFlagP : kFlagA), aggregate));
+}
+
+// Run by one whole warp after the tile's A is published. Returns the exclusive prefix of `tile`
+// (in every lane) and publishes the tile's P.
+template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
+__device__ __forceinline__ T LookBack(unsigned long long* __restrict__ status, int tile, unsigned epoch, T aggregate) {
+  const Op op;
+  if (tile == 0) return Op::Identity();
+  const int lane = threadIdx.x & 31;
+  T exclusive = Op::Identity();
+  int pos = tile - 1;  // sub-window k covers tiles pos-32k-31 .. pos-32k (lane 31 nearest)
+  while (true) {
+    unsigned flag[WIN];
+    T val[WIN];
+    unsigned pm[WIN];
+    int kp;
+    while (true) {
+#pragma unroll
+      for (int k = 0; k < WIN; ++k) {
+        const int idx = pos - 32 * k - 31 + lane;
+        if (idx >= 0) {
+          const unsigned long long w = LoadRelaxed(&status[idx]);
+          const unsigned hi = static_cast<unsigned>(w >> 32);
+          flag[k] = (hi >> 2) == epoch ? (hi & 3u) : 0u;
+          val[k] = FromBits<T>(static_cast<unsigned>(w));
+        } else {  // before tile 0: an inclusive prefix of nothing
+          flag[k] = kFlagP;
+          val[k] = Op::Identity();
+        }
+      }
+      bool ready = true;
+      kp = -1;
+#pragma unroll
+      for (int k = 0; k < WIN; ++k) {
+        pm[k] = __ballot_sync(kFullMask, flag[k] == kFlagP);
+        const unsigned xm = __ballot_sync(kFullMask, flag[k] == 0u);
+        if (kp < 0) {
+          const unsigned need = pm[k] ? (kFullMask << (31 - __clz(pm[k]))) : kFullMask;
+          if (xm & need) ready = false;
+          if (pm[k]) kp = k;
+        }
+      }
+      if (ready) break;
+      if constexpr (BACKOFF > 0) __nanosleep(BACKOFF);
+    }
+    // Sum the sub-windows nearer than the nearest P, and that P's sub-window from the P up.
+    T v = Op::Identity();
+#pragma unroll
+    for (int k = WIN - 1; k >= 0; --k) {  // oldest first
+      bool take;
+      if (kp < 0 || k < kp) {
+        take = true;
+      } else if (k == kp) {
+        take = lane >= 31 - __clz(pm[k]);
+      } else {
+        take = false;
+      }
+      if (take) v = op(v, val[k]);
+    }
+    exclusive = op(WarpReduce<Op>(v), exclusive);
+    if (kp >= 0) break;
+    pos -= 32 * WIN;
+  }
+  if (lane == 0) StoreRelaxed(&status[tile], Pack((epoch << 2) | kFlagP, op(exclusive, aggregate)));
+  return exclusive;
+}
+
+template <class T, bool CS>
+__device__ __forceinline__ void StoreVec(typename Vec4Of<T>::Type* p, const typename Vec4Of<T>::Type& v) {
+  if constexpr (CS) {
+    __stcs(p, v);
+  } else {
+    *p = v;
+  }
+}
+
+// Block-wide: the tile index (ticket or blockIdx), broadcast through shared memory.
+template <bool TICKET>
+__device__ __forceinline__ int TakeTile(int* slot, unsigned long long* ticket, unsigned long long ticket_base) {
+  if constexpr (TICKET) {
+    if (threadIdx.x == 0) *slot = static_cast<int>(atomicAdd(ticket, 1ull) - ticket_base);
+    __syncthreads();
+    return *slot;
+  } else {
+    (void)slot;
+    (void)ticket;
+    (void)ticket_base;
+    return static_cast<int>(blockIdx.x);
+  }
+}
+
+// ------------------------------------------------------------------------------------ e.r*
+template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF,
+          class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS, MINB) void RegTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
+                                                                unsigned long long* __restrict__ status,
+                                                                unsigned long long* ticket,
+                                                                unsigned long long ticket_base, unsigned epoch) {
+  using S = TileShape<T, THREADS, V>;
+  using V4 = typename Vec4Of<T>::Type;
+  static_assert(S::kWarps <= 32, "one warp reduces the warp totals");
+  __shared__ T warp_sums[S::kWarps];
+  __shared__ T tile_prefix;
+  __shared__ int tile_slot;
+  const Op op;
+  const int tile = TakeTile<TICKET>(&tile_slot, ticket, ticket_base);
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const long long tile_base = static_cast<long long>(tile) * S::kTile;
+  T x[V][4];
+  LoadTile<Op, THREADS, V>(in, tile_base, n, x);
+  const T wsum = WarpReduce<Op>(ThreadReduce<Op, V>(x));
+  if (lane == 0) warp_sums[warp] = wsum;
+  __syncthreads();
+  if (warp == 0) {
+    const T aggregate = WarpReduce<Op>(lane < S::kWarps ? warp_sums[lane] : Op::Identity());
+    if (lane == 0) PublishAggregate(status, tile, epoch, aggregate);
+    const T exclusive = LookBack<Op, WIN, BACKOFF>(status, tile, epoch, aggregate);
+    if (lane == 0) tile_prefix = exclusive;
+  }
+  T vbase[V];
+  WarpScanRows<Op, V>(x, vbase);  // warps 1.. do this while warp 0 looks back
+  __syncthreads();
+  T prefix = tile_prefix;
+  for (int w = 0; w < warp; ++w) prefix = op(prefix, warp_sums[w]);
+  ApplyPrefix<Op, INCLUSIVE, V>(x, vbase, prefix);
+  if (tile_base + S::kTile <= n) {
+    V4* p = reinterpret_cast<V4*>(out + tile_base + static_cast<long long>(warp) * S::kWarpElems) + lane;
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      V4 v;
+      v.x = x[j][0];
+      v.y = x[j][1];
+      v.z = x[j][2];
+      v.w = x[j][3];
+      StoreVec<T, CS>(p + j * 32, v);
+    }
+  } else {
+    StoreTile<THREADS, V>(out, tile_base, n, x);
+  }
+}
+
+// ------------------------------------------------------------------------------------ e.s*
+// mbarrier + bulk copy helpers (sm_90); the compute_75 PTX the project also embeds falls back to
+// plain 16-byte copies by all threads.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define SCANVIZ_PERF_BULK 1
+#else
+#define SCANVIZ_PERF_BULK 0
+#endif
+
+#if SCANVIZ_PERF_BULK
+__device__ __forceinline__ unsigned SmemAddr(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+#endif
+__device__ __forceinline__ void MbarInit(unsigned long long* bar, unsigned count) {
+#if SCANVIZ_PERF_BULK
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(SmemAddr(bar)), "r"(count) : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+  (void)bar;
+  (void)count;
+#endif
+}
+__device__ __forceinline__ void MbarExpectTx(unsigned long long* bar, unsigned bytes) {
+#if SCANVIZ_PERF_BULK
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(SmemAddr(bar)), "r"(bytes) : "memory");
+#else
+  (void)bar;
+  (void)bytes;
+#endif
+}
+__device__ __forceinline__ void BulkLoad(void* smem, const void* gmem, unsigned bytes, unsigned long long* bar) {
+#if SCANVIZ_PERF_BULK
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(SmemAddr(smem)),
+      "l"(gmem), "r"(bytes), "r"(SmemAddr(bar))
+      : "memory");
+#else
+  (void)smem;
+  (void)gmem;
+  (void)bytes;
+  (void)bar;
+#endif
+}
+__device__ __forceinline__ void MbarWait(unsigned long long* bar, unsigned parity) {
+#if SCANVIZ_PERF_BULK
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "WAIT_%=:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+      "@!p bra WAIT_%=;\n"
+      "}\n" ::"r"(SmemAddr(bar)),
+      "r"(parity)
+      : "memory");
+#else
+  (void)bar;
+  (void)parity;
+#endif
+}
+
+template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB, int G, int BACKOFF,
+          class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
+                                                                 unsigned long long* __restrict__ status,
+                                                                 unsigned long long* ticket,
+                                                                 unsigned long long ticket_base, unsigned epoch) {
+  using S = TileShape<T, THREADS, V>;
+  using V4 = typename Vec4Of<T>::Type;
+  static_assert(S::kWarps <= 32, "one warp reduces the warp totals");
+  static_assert(V % G == 0, "rows are scanned G at a time");
+  constexpr unsigned kTileBytes = S::kTile * sizeof(T);
+  constexpr unsigned kChunk = kTileBytes < 8192u ? kTileBytes : 8192u;
+  static_assert(kTileBytes % kChunk == 0, "whole chunks");
+  extern __shared__ __align__(128) unsigned char smem_raw[];
+  V4* buf = reinterpret_cast<V4*>(smem_raw);
+  __shared__ T warp_sums[S::kWarps];
+  __shared__ T tile_prefix;
+  __shared__ int tile_slot;
+  __shared__ __align__(8) unsigned long long bar;
+  const Op op;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+
+  // 1. Take the tile and start its copy (one thread), before anything else.
+  if (threadIdx.x == 0) {
+    int t;
+    if constexpr (TICKET) {
+      t = static_cast<int>(atomicAdd(ticket, 1ull) - ticket_base);
+    } else {
+      (void)ticket;
+      (void)ticket_base;
+      t = static_cast<int>(blockIdx.x);
+    }
+    tile_slot = t;
+    if (SCANVIZ_PERF_BULK && static_cast<long long>(t + 1) * S::kTile <= n) {
+      MbarInit(&bar, 1);
+      MbarExpectTx(&bar, kTileBytes);
+      const unsigned char* src = reinterpret_cast<const unsigned char*>(in + static_cast<long long>(t) * S::kTile);
+#pragma unroll
+      for (unsigned c = 0; c < kTileBytes / kChunk; ++c) BulkLoad(smem_raw + c * kChunk, src + c * kChunk, kChunk, &bar);
+    }
+  }
+  __syncthreads();
+  const int tile = tile_slot;
+  const long long tile_base = static_cast<long long>(tile) * S::kTile;
+  const bool full = tile_base + S::kTile <= n;
+  if (SCANVIZ_PERF_BULK && full) {
+    MbarWait(&bar, 0);
+  } else {  // last partial tile (or no copy engine): plain copies, the identity past n
+    T* b = reinterpret_cast<T*>(smem_raw);
+    for (int i = threadIdx.x; i < S::kTile; i += THREADS) {
+      const long long g = tile_base + i;
+      b[i] = g < n ? in[g] : Op::Identity();
+    }
+    __syncthreads();
+  }
+
+  // 2. Reduce from shared memory; publish A.
+  V4* seg = buf + warp * (32 * V) + lane;  // row j of this warp's segment: seg[j * 32]
+  {
+    T s = Op::Identity();
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      const V4 v = seg[j * 32];
+      s = op(s, op(op(v.x, v.y), op(v.z, v.w)));
+    }
+    s = WarpReduce<Op>(s);
+    if (lane == 0) warp_sums[warp] = s;
+  }
+  __syncthreads();
+
+  // 3. Warp 0 looks back; every warp scans its own segment in place (warp 0 after its look-back).
+  if (warp == 0) {
+    const T aggregate = WarpReduce<Op>(lane < S::kWarps ? warp_sums[lane] : Op::Identity());
+    if (lane == 0) PublishAggregate(status, tile, epoch, aggregate);
+    const T exclusive = LookBack<Op, WIN, BACKOFF>(status, tile, epoch, aggregate);
+    if (lane == 0) tile_prefix = exclusive;
+  }
+  {
+    T carry = Op::Identity();
+#pragma unroll
+    for (int g = 0; g < V; g += G) {
+      T x[G][4];
+#pragma unroll
+      for (int j = 0; j < G; ++j) {
+        const V4 v = seg[(g + j) * 32];
+        x[j][0] = v.x;
+        x[j][1] = v.y;
+        x[j][2] = v.z;
+        x[j][3] = v.w;
+      }
+      T vb[G];
+      const T total = WarpScanRows<Op, G>(x, vb);
+      ApplyPrefix<Op, INCLUSIVE, G>(x, vb, carry);
+#pragma unroll
+      for (int j = 0; j < G; ++j) {
+        V4 v;
+        v.x = x[j][0];
+        v.y = x[j][1];
+        v.z = x[j][2];
+        v.w = x[j][3];
+        seg[(g + j) * 32] = v;
+      }
+      carry = op(carry, total);
+    }
+  }
+  __syncthreads();
+
+  // 4. Add the prefix and store.
+  T prefix = tile_prefix;
+  for (int w = 0; w < warp; ++w) prefix = op(prefix, warp_sums[w]);
+  const long long wbase = tile_base + static_cast<long long>(warp) * S::kWarpElems;
+  if (full) {
+    V4* p = reinterpret_cast<V4*>(out + wbase) + lane;
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      V4 v = seg[j * 32];
+      v.x = op(prefix, v.x);
+      v.y = op(prefix, v.y);
+      v.z = op(prefix, v.z);
+      v.w = op(prefix, v.w);
+      StoreVec<T, CS>(p + j * 32, v);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      const V4 v = seg[j * 32];
+      const T e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const long long i = wbase + (j * 32 + lane) * 4 + k;
+        if (i < n) out[i] = op(prefix, e[k]);
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------ rungs
+enum class Family { kReg, kSmem };
+
+template <Family F, int THREADS, int V, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF = 0,
+          int G = (V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1)))>
+class SinglePassRung final : public Rung {
+ public:
+  explicit SinglePassRung(std::string name) : name_(std::move(name)) {}
+  std::string Name() const override { return name_; }
+  std::string Description() const override {
+    return std::string("single-pass decoupled look-back, ") +
+           (F == Family::kReg ? "register tile" : "shared-memory tile via cp.async.bulk") + ", " +
+           std::to_string(THREADS) + " thr x " + std::to_string(4 * V) + " elem (" + std::to_string(THREADS * 4 * V) +
+           "-elem tiles), A published before the scan, 1 warp looks back over " + std::to_string(32 * WIN) +
+           " tiles/round trip, " + (TICKET ? "ticket" : "blockIdx") + " order" + (CS ? ", streaming stores" : "") +
+           ", >=" + std::to_string(MINB) + " blocks/SM" +
+           (BACKOFF ? ", " + std::to_string(BACKOFF) + " ns back-off while waiting" : std::string());
+  }
+  cudaError_t Run(const ScanArgs& a) override {
+    if (a.type == Dtype::kInt32) {
+      return a.inclusive ? Go<std::int32_t, true>(a) : Go<std::int32_t, false>(a);
+    }
+    return a.inclusive ? Go<float, true>(a) : Go<float, false>(a);
+  }
+
+ private:
+  template <class T, bool INCLUSIVE>
+  cudaError_t Go(const ScanArgs& a) {
+    using Op = AddOp<T>;
+    constexpr int kTile = TileShape<T, THREADS, V>::kTile;
+    if (a.n <= 0) return cudaSuccess;
+    const int tiles = (a.n + kTile - 1) / kTile;
+    void* status = nullptr;
+    void* ticket = nullptr;
+    SCANVIZ_PERF_TRY(ws_.Get(0, sizeof(unsigned long long) * tiles, &status, /*zero_new=*/true));
+    SCANVIZ_PERF_TRY(ws_.Get(1, sizeof(unsigned long long), &ticket, /*zero_new=*/true));
+    ++epoch_;
+    const T* in = static_cast<const T*>(a.in);
+    T* out = static_cast<T*>(a.out);
+    auto* st = static_cast<unsigned long long*>(status);
+    auto* tk = static_cast<unsigned long long*>(ticket);
+    if constexpr (F == Family::kReg) {
+      RegTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, BACKOFF>
+          <<<tiles, THREADS, 0, a.stream>>>(in, out, a.n, st, tk, ticket_base_, epoch_);
+    } else {
+      auto kernel = SmemTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, G, BACKOFF>;
+      constexpr int kSmem = kTile * static_cast<int>(sizeof(T));
+      bool& configured = configured_[(std::is_same_v<T, float> ? 2 : 0) + (INCLUSIVE ? 0 : 1)];
+      if (!configured) {  // once per instantiation: all of the SM's carve-out to shared memory
+        SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+        SCANVIZ_PERF_TRY(
+            cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+        configured = true;
+      }
+      kernel<<<tiles, THREADS, kSmem, a.stream>>>(in, out, a.n, st, tk, ticket_base_, epoch_);
+    }
+    if (TICKET) ticket_base_ += static_cast<unsigned long long>(tiles);
+    return LastLaunchError();
+  }
+  std::string name_;
+  Workspace ws_;
+  unsigned epoch_ = 0;  // 30 bits used; one per launch
+  unsigned long long ticket_base_ = 0;
+  bool configured_[4] = {false, false, false, false};
+};
+
+}  // namespace
+
+std::vector<std::string> SinglePassVariantNames() {
+  return {"e.r128v8t1",   "e.r128v8b1",   "e.r128v8b4",   "e.r128v8b4c",  "e.r128v8b1c",  "e.r256v6b4c",
+          "e.r256v8b4c",  "e.r512v6b4c",  "e.s128v8b4c",  "e.s128v8t4c",  "e.s128v8b1c",  "e.s128v8t1c",
+          "e.s128v8b2c",  "e.s128v8b1ck64", "e.s128v8b4",  "e.s64v16b4c",  "e.s64v16b1c",  "e.s128v12b4c",
+          "e.s128v12b1c", "e.s128v16b4c", "e.s128v16b1c", "e.s128v16b1ck64", "e.s128v16t1c", "e.s256v8b4c",
+          "e.s256v8b1c",  "e.s256v12b4c", "e.s256v12b1c", "e.s512v6b4c"};
+}
+
+std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
+  using F = Family;
+  // The ladder's rung (best of docs/bench/run5/tune2_p*.log at 2^28): shared-memory tile of
+  // 128 threads x 64 elements (8192-element tiles, 32 KB), one 32-tile window per round trip.
+  if (name == "e") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>(name);
+  // register tiles:                                 THREADS V  TICKET WIN CS  MINB
+  if (name == "e.r128v8t1") return std::make_unique<SinglePassRung<F::kReg, 128, 8, true, 1, false, 8>>(name);
+  if (name == "e.r128v8b1") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, false, 8>>(name);
+  if (name == "e.r128v8b4") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, false, 8>>(name);
+  if (name == "e.r128v8b4c") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, true, 8>>(name);
+  if (name == "e.r128v8b1c") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, true, 8>>(name);
+  if (name == "e.r256v6b4c") return std::make_unique<SinglePassRung<F::kReg, 256, 6, false, 4, true, 4>>(name);
+  if (name == "e.r256v8b4c") return std::make_unique<SinglePassRung<F::kReg, 256, 8, false, 4, true, 4>>(name);
+  if (name == "e.r512v6b4c") return std::make_unique<SinglePassRung<F::kReg, 512, 6, false, 4, true, 2>>(name);
+  // shared-memory tiles (bulk copy):                  THREADS V  TICKET WIN CS  MINB BACKOFF
+  if (name == "e.s128v8b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, true, 12>>(name);
+  if (name == "e.s128v8t4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 4, true, 12>>(name);
+  if (name == "e.s128v8b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12>>(name);
+  if (name == "e.s128v8t1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 1, true, 12>>(name);
+  if (name == "e.s128v8b2c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 2, true, 12>>(name);
+  if (name == "e.s128v8b1ck64") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12, 64>>(name);
+  if (name == "e.s128v8b4") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, false, 12>>(name);
+  if (name == "e.s64v16b4c") return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 4, true, 13>>(name);
+  if (name == "e.s64v16b1c") return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 1, true, 13>>(name);
+  if (name == "e.s128v12b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 4, true, 8>>(name);
+  if (name == "e.s128v12b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 1, true, 8>>(name);
+  if (name == "e.s128v16b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 4, true, 7>>(name);
+  if (name == "e.s128v16b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>(name);
+  if (name == "e.s128v16b1ck64") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 64>>(name);
+  if (name == "e.s128v16t1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, true, 1, true, 7>>(name);
+  if (name == "e.s256v8b4c") return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 4, true, 6>>(name);
+  if (name == "e.s256v8b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 1, true, 6>>(name);
+  if (name == "e.s256v12b4c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 4, true, 4>>(name);
+  if (name == "e.s256v12b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 1, true, 4>>(name);
+  if (name == "e.s512v6b4c") return std::make_unique<SinglePassRung<F::kSmem, 512, 6, false, 4, true, 3>>(name);
+  return nullptr;
+}
+
+}  // namespace scanviz::perf
