@@ -195,6 +195,10 @@ void AppState::Regenerate() {
     m_backend_status = m_cpu_status;
     return;
   }
+  if (m_backend == BackendChoice::kAuto && !m_auto_fallback_status.empty()) {
+    m_backend_status = m_auto_fallback_status;
+    return;
+  }
   // CUDA (or auto) in the background: QueryCuda can take a while the first time.
   if (m_backend_status.empty() || m_backend_status.rfind("CUDA", 0) != 0) {
     m_backend_status = "CPU simulation (checking for a CUDA device…)";
@@ -225,7 +229,11 @@ void AppState::Poll() {
       continue;
     }
     m_backend_status = outs[0].ran;
-    if (outs[0].fell_back) continue;  // the simulator's traces are already shown
+    if (outs[0].fell_back) {  // the simulator's traces are already shown
+      // No device is final for this process (QueryCuda runs once); a failed run is not.
+      if (!QueryCuda().usable) m_auto_fallback_status = outs[0].ran;
+      continue;
+    }
     for (int i = 0; i < 2; ++i) {
       TraceSlot& slot = m_slots[i];
       slot.trace = std::move(*outs[static_cast<size_t>(i)].trace);

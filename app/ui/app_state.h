@@ -179,6 +179,9 @@ class AppState {
   std::vector<Pending> m_pending;
   std::string m_backend_status;
   std::string m_cpu_status;
+  // Set once a background "auto" run fell back to the simulator: later edits then skip the
+  // background run, which would only simulate the same traces a second time.
+  std::string m_auto_fallback_status;
   std::future<std::vector<teach::WorkDepthPoint>> m_work_depth_future;
   std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
   std::string m_bench_path;
