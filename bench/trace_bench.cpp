@@ -72,9 +72,9 @@ int main(int argc, char** argv) {
   for (const char* name : {"BM_SimulateHillisSteele", "BM_SimulateBlelloch"}) {
     auto it = reporter.m_ns.find(name);
     if (it == reporter.m_ns.end() || scan <= 0) continue;
-    std::printf("%s: %.1f us per n = %d trace (goal: under 1000 us: %s); %.0fx std::inclusive_scan\n",
-                name, it->second / 1000.0, kN, it->second < 1e6 ? "met" : "NOT met",
-                it->second / scan);
+    std::printf(
+        "%s: %.1f us per n = %d trace (goal: under 1000 us: %s); %.0fx std::inclusive_scan\n", name,
+        it->second / 1000.0, kN, it->second < 1e6 ? "met" : "NOT met", it->second / scan);
   }
   return 0;
 }

@@ -60,9 +60,8 @@ int RunTraceCommand(const TraceArgs& args) {
     return UsageError("give either --input or --random, not both");
   if (!args.input_given) {
     if (args.random_n < 1 || args.random_n > kMaxElements)
-      return UsageError("--random " + std::to_string(args.random_n) +
-                        ": choose 1.." + std::to_string(kMaxElements) +
-                        " (a single block, one thread per element)");
+      return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
+                        std::to_string(kMaxElements) + " (a single block, one thread per element)");
     request.input = RandomValues(args.random_n, args.seed, request.type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request.type);
@@ -85,8 +84,9 @@ int RunTraceCommand(const TraceArgs& args) {
   if (analysis.overflow) {
     const Overflow& o = *analysis.overflow;
     std::cerr << "warning: int32 overflow: the first cell that wrapped is round " << o.round
-              << ", buf" << (trace.meta.buffer_count > 1 ? "[" + std::to_string(o.buffer) + "]" : "")
-              << "[" << o.position << "] (exact sum " << o.exact << ", stored "
+              << ", buf"
+              << (trace.meta.buffer_count > 1 ? "[" + std::to_string(o.buffer) + "]" : "") << "["
+              << o.position << "] (exact sum " << o.exact << ", stored "
               << FormatValue(trace.meta.type, o.stored)
               << "); the trace shows what the hardware computed, modulo 2^32\n";
   }
@@ -120,9 +120,9 @@ int RunCheckCommand(const std::string& path) {
     for (const std::string& v : analysis.violations) std::cout << "  " << v << '\n';
     return kExitFailed;
   }
-  std::cout << path << ": ok: " << DisplayName(trace.meta.algorithm) << ", " << ToString(trace.meta.op)
-            << ", " << ToString(trace.meta.type) << ", n = " << trace.meta.n << ", "
-            << trace.rounds.size() << " rounds, recorded on "
+  std::cout << path << ": ok: " << DisplayName(trace.meta.algorithm) << ", "
+            << ToString(trace.meta.op) << ", " << ToString(trace.meta.type)
+            << ", n = " << trace.meta.n << ", " << trace.rounds.size() << " rounds, recorded on "
             << DescribeBackend(trace.meta.backend)
             << "; every cell holds its invariant window and the result equals the sequential "
             << (trace.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
@@ -136,12 +136,12 @@ int RunDevicesCommand() {
               << "scanviz-cli trace --backend auto uses the CPU simulator instead.\n";
     return kExitFailed;
   }
-  std::cout << "CUDA driver " << cuda.driver_version / 1000 << "." << cuda.driver_version % 1000 / 10
-            << ", runtime " << cuda.runtime_version / 1000 << "."
+  std::cout << "CUDA driver " << cuda.driver_version / 1000 << "."
+            << cuda.driver_version % 1000 / 10 << ", runtime " << cuda.runtime_version / 1000 << "."
             << cuda.runtime_version % 1000 / 10 << '\n';
   for (const CudaDevice& d : cuda.devices) {
-    std::cout << "  [" << d.index << "] " << d.name << "  sm_" << d.compute_major
-              << d.compute_minor << ", " << d.multiprocessors << " multiprocessors, "
+    std::cout << "  [" << d.index << "] " << d.name << "  sm_" << d.compute_major << d.compute_minor
+              << ", " << d.multiprocessors << " multiprocessors, "
               << d.global_memory_bytes / (1024 * 1024) << " MiB\n";
   }
   return kExitOk;
@@ -155,8 +155,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   TraceArgs trace_args;
-  CLI::App* trace = app.add_subcommand(
-      "trace", "Run a single-block scan and print its trace round by round");
+  CLI::App* trace =
+      app.add_subcommand("trace", "Run a single-block scan and print its trace round by round");
   trace->add_option("-a,--algorithm", trace_args.algorithm, "hillis-steele or blelloch")
       ->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
@@ -166,8 +166,9 @@ int main(int argc, char** argv) {
   trace->add_option("--seed", trace_args.seed, "seed for --random")->capture_default_str();
   trace->add_option("--op", trace_args.op, "add, max or min")->capture_default_str();
   trace->add_option("--type", trace_args.type, "int32 or float32")->capture_default_str();
-  trace->add_option("-b,--backend", trace_args.backend,
-                    "auto (CUDA when usable, else the CPU simulator), cpu or cuda")
+  trace
+      ->add_option("-b,--backend", trace_args.backend,
+                   "auto (CUDA when usable, else the CPU simulator), cpu or cuda")
       ->capture_default_str();
   trace->add_flag("--json", trace_args.json, "print the trace as JSON (the trace file format)");
   trace->add_flag("--windows", trace_args.windows, "add each cell's invariant window to the table");
@@ -188,7 +189,8 @@ int main(int argc, char** argv) {
   std::string bench_rungs;
   CLI::App* bench = app.add_subcommand(
       "bench", "Device-wide scans from the textbook to single-pass, against CUB and cudaMemcpy");
-  bench->add_option("--min-log2", bench_options.min_log2, "smallest n = 2^k")->capture_default_str();
+  bench->add_option("--min-log2", bench_options.min_log2, "smallest n = 2^k")
+      ->capture_default_str();
   bench->add_option("--max-log2", bench_options.max_log2, "largest n = 2^k")->capture_default_str();
   bench->add_option("--repeats", bench_options.repeats, "timed repetitions (median)")
       ->capture_default_str();

@@ -59,10 +59,15 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
       t << "stride " << s.stride << "  read buf[" << s.pin << "] (pin), write buf[" << s.pout
         << "] (pout)";
       break;
-    case Phase::kUpSweep: t << "up-sweep " << s.step << "  stride " << s.stride; break;
-    case Phase::kSeed: t << "seed: the root (position " << trace.meta.padded_n - 1
-                         << ") becomes the identity"; break;
-    case Phase::kDownSweep: t << "down-sweep " << s.step << "  stride " << s.stride; break;
+    case Phase::kUpSweep:
+      t << "up-sweep " << s.step << "  stride " << s.stride;
+      break;
+    case Phase::kSeed:
+      t << "seed: the root (position " << trace.meta.padded_n - 1 << ") becomes the identity";
+      break;
+    case Phase::kDownSweep:
+      t << "down-sweep " << s.step << "  stride " << s.stride;
+      break;
     case Phase::kConvert:
       if (trace.meta.algorithm == Algorithm::kHillisSteele) {
         t << "to exclusive: shift right by one into buf[" << s.pout << "], identity at position 0";
@@ -81,9 +86,8 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
 void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
                      const TableOptions& options) {
   const TraceMeta& meta = trace.meta;
-  out << DisplayName(meta.algorithm) << " scan ("
-      << (trace.Inclusive() ? "inclusive" : "exclusive") << "), op " << ToString(meta.op)
-      << ", " << ToString(meta.type) << ", n = " << meta.n;
+  out << DisplayName(meta.algorithm) << " scan (" << (trace.Inclusive() ? "inclusive" : "exclusive")
+      << "), op " << ToString(meta.op) << ", " << ToString(meta.type) << ", n = " << meta.n;
   if (meta.padded_n != meta.n) out << " (padded to " << meta.padded_n << ")";
   out << ", " << meta.block_size << " threads\n";
   out << "input: [" << FormatValues(trace.input, meta.type) << "]\n";
@@ -106,7 +110,8 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     out << std::string(width > s.size() ? width - s.size() : 0, ' ') << s;
   };
   auto label = [&](const std::string& s) {
-    out << "  " << s << std::string(label_width - 2 > s.size() ? label_width - 2 - s.size() : 0, ' ');
+    out << "  " << s
+        << std::string(label_width - 2 > s.size() ? label_width - 2 - s.size() : 0, ' ');
   };
 
   for (size_t ri = 0; ri < trace.rounds.size(); ++ri) {
@@ -157,8 +162,8 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     out << ")";
   }
   out << "; sequential scan: " << meta.n - 1 << "\n";
-  out << "depth: " << analysis.depth << " rounds that apply the operator; barriers: "
-      << analysis.barriers << "\n";
+  out << "depth: " << analysis.depth
+      << " rounds that apply the operator; barriers: " << analysis.barriers << "\n";
   if (analysis.Ok()) {
     out << "self-check: every cell of every round holds the combination of its invariant window\n";
   } else {

@@ -9,8 +9,8 @@
 namespace scanviz {
 
 struct TableOptions {
-  int width = 100;           // wrap long arrays into chunks that fit this many columns
-  bool windows = false;      // add each cell's invariant window
+  int width = 100;       // wrap long arrays into chunks that fit this many columns
+  bool windows = false;  // add each cell's invariant window
   bool legend = true;
 };
 

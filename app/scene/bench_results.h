@@ -16,14 +16,14 @@ namespace scanviz::scene {
 inline constexpr std::string_view kBenchSchema = "scanviz-perf/1";
 
 struct BenchDevice {
-  std::string name;                // "NVIDIA H200"
+  std::string name;  // "NVIDIA H200"
   int sm_count = 0;
   std::string compute_capability;  // "9.0"
   long long l2_bytes = 0;
 };
 
 struct BenchRung {
-  std::string name;         // "a", "e.lb8", "cub", "memcpy"
+  std::string name;  // "a", "e.lb8", "cub", "memcpy"
   std::string description;
 };
 

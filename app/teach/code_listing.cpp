@@ -10,18 +10,24 @@ bool HasTag(const CodeLine& line, const std::string& tag) {
 }
 
 bool HasAnyTag(const CodeLine& line, const std::vector<std::string>& tags) {
-  return std::any_of(tags.begin(), tags.end(), [&](const std::string& t) { return HasTag(line, t); });
+  return std::any_of(tags.begin(), tags.end(),
+                     [&](const std::string& t) { return HasTag(line, t); });
 }
 
 }  // namespace
 
 RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec) {
   switch (spec.phase) {
-    case Phase::kLoad: return {"load", {}};
-    case Phase::kScan: return {"step", {"loop", "swap"}};
-    case Phase::kUpSweep: return {"up-step", {"up-loop"}};
-    case Phase::kSeed: return {"seed", {}};
-    case Phase::kDownSweep: return {"down-step", {"down-loop"}};
+    case Phase::kLoad:
+      return {"load", {}};
+    case Phase::kScan:
+      return {"step", {"loop", "swap"}};
+    case Phase::kUpSweep:
+      return {"up-step", {"up-loop"}};
+    case Phase::kSeed:
+      return {"seed", {}};
+    case Phase::kDownSweep:
+      return {"down-step", {"down-loop"}};
     case Phase::kConvert:
       // Hillis-Steele converts into the other buffer, so it swaps once more; Blelloch works in
       // place.

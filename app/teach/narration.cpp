@@ -26,12 +26,14 @@ struct Context {
   std::string V(double v) const { return text::Value(meta(), v); }
 };
 
-std::string Num(int v) { return std::to_string(v); }
+std::string Num(int v) {
+  return std::to_string(v);
+}
 
 // "adds the value 2 places to its left to its own" and the like, singular or plural.
 std::string CombineWithLeft(OpKind op, int stride, bool one) {
-  const std::string left = "the value " + text::Places(stride) + " to " + (one ? "its" : "their") +
-                           " left";
+  const std::string left =
+      "the value " + text::Places(stride) + " to " + (one ? "its" : "their") + " left";
   switch (op) {
     case OpKind::kMax:
       return std::string(one ? "keeps" : "keep") + " the larger of " + (one ? "its" : "their") +
@@ -39,12 +41,15 @@ std::string CombineWithLeft(OpKind op, int stride, bool one) {
     case OpKind::kMin:
       return std::string(one ? "keeps" : "keep") + " the smaller of " + (one ? "its" : "their") +
              " own value and " + left;
-    case OpKind::kAdd: break;
+    case OpKind::kAdd:
+      break;
   }
   return std::string(one ? "adds " : "add ") + left + " to " + (one ? "its" : "their") + " own";
 }
 
-std::string IsAre(int lo, int hi) { return lo == hi ? " is" : " are"; }
+std::string IsAre(int lo, int hi) {
+  return lo == hi ? " is" : " are";
+}
 
 std::string Ratio(int work, int sequential) {
   char buf[32];
@@ -135,9 +140,9 @@ Narration HillisSteeleScan(const Context& c) {
                      text::Capital(Range("thread", clo, chi)) + (clo == chi ? " " : " each ") +
                      CombineWithLeft(meta.op, s, clo == chi) + "; " + Range("position", plo, phi) +
                      (plo == phi ? " has" : " have") + " nothing that far to the left and" +
-                     IsAre(plo, phi) + " copied across unchanged. " +
-                     Num(c.info().active_threads) + " threads are active, " +
-                     Num(c.info().operator_applications) + " of them apply the operator.";
+                     IsAre(plo, phi) + " copied across unchanged. " + Num(c.info().active_threads) +
+                     " threads are active, " + Num(c.info().operator_applications) +
+                     " of them apply the operator.";
   out.paragraphs.push_back(what);
 
   // One worked cell, the rightmost, with the operands the kernel read.
@@ -148,11 +153,11 @@ Narration HillisSteeleScan(const Context& c) {
     return std::pair<int, int>{a.read[0], a.read[1]};
   };
   const auto [l, r] = example(chi);
-  std::string worked = "For example, thread " + Num(cells[chi].writer) + " reads " + c.V(prev[l]) +
-                       " at position " + Num(l) + " and " + c.V(prev[r]) + " at position " +
-                       Num(r) + " of buf[" + Num(pin) + "]: position " + Num(chi) + " of buf[" +
-                       Num(pout) + "] becomes " + text::Combination(meta, prev[l], prev[r], next[chi]) +
-                       ". " + CaseText(c, chi, l);
+  std::string worked =
+      "For example, thread " + Num(cells[chi].writer) + " reads " + c.V(prev[l]) + " at position " +
+      Num(l) + " and " + c.V(prev[r]) + " at position " + Num(r) + " of buf[" + Num(pin) +
+      "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
+      text::Combination(meta, prev[l], prev[r], next[chi]) + ". " + CaseText(c, chi, l);
   int case2_hi = -1;
   for (int i = 0; i < static_cast<int>(c.info().hs_case.size()); ++i)
     if (c.info().hs_case[i] == 2) case2_hi = i;
@@ -166,16 +171,18 @@ Narration HillisSteeleScan(const Context& c) {
   // Why the round is right: the invariant.
   std::string why = std::string("Why this is right: before the round every cell of buf[") +
                     Num(pin) + "] held the " + c.Sum() + " of up to " + text::Count(s, "input") +
-                    " ending at its position. Thread i joins the window ending at i - " +
-                    Num(s) + " to the one ending at i; they meet end to end, so position i now "
-                    "holds the " + c.Sum() + " of up to " + text::Count(2 * s, "input") + " ending at i. ";
+                    " ending at its position. Thread i joins the window ending at i - " + Num(s) +
+                    " to the one ending at i; they meet end to end, so position i now "
+                    "holds the " +
+                    c.Sum() + " of up to " + text::Count(2 * s, "input") + " ending at i. ";
   if (2 * s >= meta.n) {
     why += "Every window now reaches back to position 0, so buf[" + Num(pout) +
            "] holds the inclusive scan: " + text::Values(meta.type, next) + ".";
   } else {
     const int done = std::min(2 * s - 1, meta.n - 1);
-    why += text::Capital(Range("position", 0, done)) + (done == 0 ? " already reaches" : " already reach") +
-           " back to position 0 and" + IsAre(0, done) + " final; the rest need more rounds.";
+    why += text::Capital(Range("position", 0, done)) +
+           (done == 0 ? " already reaches" : " already reach") + " back to position 0 and" +
+           IsAre(0, done) + " final; the rest need more rounds.";
   }
   out.paragraphs.push_back(why);
 
@@ -194,9 +201,10 @@ Narration HillisSteeleScan(const Context& c) {
                  CombineText(meta.op, c.V(prev[j - s]), c.V(prev[j])) +
                  ", counting inputs twice in later rounds";
     }
-    buffers += ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
-               "previous round, whatever order the threads run in; the barrier makes the writes "
-               "visible before pin and pout swap.";
+    buffers +=
+        ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
+        "previous round, whatever order the threads run in; the barrier makes the writes "
+        "visible before pin and pout swap.";
     out.paragraphs.push_back(buffers);
   }
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
@@ -223,12 +231,13 @@ Narration BlellochLoad(const Context& c) {
       text::Values(meta.type, c.now().buffers[0], 0, static_cast<size_t>(n)) +
       ". No operator is applied; the barrier lets every thread see every element.");
   if (padded > n) {
-    out.paragraphs.push_back(
-        "n = " + Num(n) + " is not a power of two, but the tree needs a power-of-two number of "
-        "leaves, n' = " + Num(padded) + ": " + Range("thread", n, padded - 1) + " write the " +
-        "identity " + text::Identity(meta) + " into " + Range("position", n, padded - 1) +
-        ". A padding cell changes no " + c.Sum() +
-        ", and the store copies out only the first n positions.");
+    out.paragraphs.push_back("n = " + Num(n) +
+                             " is not a power of two, but the tree needs a power-of-two number of "
+                             "leaves, n' = " +
+                             Num(padded) + ": " + Range("thread", n, padded - 1) + " write the " +
+                             "identity " + text::Identity(meta) + " into " +
+                             Range("position", n, padded - 1) + ". A padding cell changes no " +
+                             c.Sum() + ", and the store copies out only the first n positions.");
   }
   return out;
 }
@@ -270,27 +279,28 @@ Narration BlellochUpSweep(const Context& c) {
   const std::vector<int> ks = NodePositions(c);
   const bool one = ks.size() == 1;
   std::string verb = meta.op == OpKind::kAdd ? "adds into it" : "combines into it";
-  out.paragraphs.push_back(
-      ActiveThreads(c) + ". Thread t works on position k = (t + 1) x " + Num(2 * s) +
-      " - 1, here " + text::List("position", ks) + ", and " + verb + " the value " +
-      text::Places(s) + " to " + (one ? "its" : "the") +
-      " left: a right child absorbing its left sibling. " +
-      text::Count(c.info().operator_applications, "operator application") + " this round.");
+  out.paragraphs.push_back(ActiveThreads(c) + ". Thread t works on position k = (t + 1) x " +
+                           Num(2 * s) + " - 1, here " + text::List("position", ks) + ", and " +
+                           verb + " the value " + text::Places(s) + " to " + (one ? "its" : "the") +
+                           " left: a right child absorbing its left sibling. " +
+                           text::Count(c.info().operator_applications, "operator application") +
+                           " this round.");
 
   const int k = ExampleNode(ks, meta.n);
   const std::vector<double>& prev = c.before().buffers[0];
   const double result = c.now().buffers[0][k];
   const Window w = c.info().cells[0][k].window;
-  out.paragraphs.push_back(
-      "For example, thread " + Num(c.info().cells[0][k].writer) + " combines position " +
-      Num(k - s) + " (" + c.V(prev[k - s]) + ") with position " + Num(k) + " (" + c.V(prev[k]) +
-      "): position " + Num(k) + " becomes " + text::Combination(meta, prev[k - s], prev[k], result) +
-      ", the " + c.Sum() + " of " + text::Window(meta, w) + ".");
+  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
+                           " combines position " + Num(k - s) + " (" + c.V(prev[k - s]) +
+                           ") with position " + Num(k) + " (" + c.V(prev[k]) + "): position " +
+                           Num(k) + " becomes " +
+                           text::Combination(meta, prev[k - s], prev[k], result) + ", the " +
+                           c.Sum() + " of " + text::Window(meta, w) + ".");
 
   std::string why = "Why this is right: each position written joins two neighbouring windows of " +
-                    text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " + Num(2 * s) +
-                    " inputs ending at it. Cells not written keep the partial " + c.Sum() +
-                    "s of earlier rounds; the down-sweep reuses them.";
+                    text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " +
+                    Num(2 * s) + " inputs ending at it. Cells not written keep the partial " +
+                    c.Sum() + "s of earlier rounds; the down-sweep reuses them.";
   if (one && ks.back() == meta.padded_n - 1) {
     why += " The root, position " + Num(k) + ", now holds the " + c.Sum() +
            " of the whole array: " + c.V(result) + ".";
@@ -315,15 +325,17 @@ Narration BlellochSeed(const Context& c) {
   if (meta.padded_n == 1) {
     out.paragraphs.push_back(
         "With one element there is no tree to sweep: the seed alone gives the exclusive scan of "
-        "one element, [" + id + "].");
+        "one element, [" +
+        id + "].");
     return out;
   }
   out.paragraphs.push_back(
       "This is why Blelloch's result is exclusive: the down-sweep hands every node the " +
       std::string(c.Sum()) + " of everything before its subtree, starting from this " + id +
-      ", so each position ends with the " + c.Sum() + " of the inputs strictly before it and "
-      "position 0 ends with the identity " + id + ". The total " + c.V(total) +
-      " is overwritten and is not part of the result.");
+      ", so each position ends with the " + c.Sum() +
+      " of the inputs strictly before it and "
+      "position 0 ends with the identity " +
+      id + ". The total " + c.V(total) + " is overwritten and is not part of the result.");
   return out;
 }
 
@@ -355,18 +367,18 @@ Narration BlellochDownSweep(const Context& c) {
   const std::vector<int> ks = NodePositions(c);
   out.paragraphs.push_back(
       ActiveThreads(c) + (ks.size() == 1 ? ", on " : ", each on a pair (k - " + Num(s) + ", k): ") +
-      PairList(ks, s) +
-      ". The left cell receives the parent's value at k, the " + c.Sum() +
+      PairList(ks, s) + ". The left cell receives the parent's value at k, the " + c.Sum() +
       " of everything before the node; the right cell becomes that value combined with the left "
-      "cell's old value, the " + c.Sum() + " of the left subtree.");
+      "cell's old value, the " +
+      c.Sum() + " of the left subtree.");
 
   const int k = ExampleNode(ks, meta.n);
   const std::vector<double>& prev = c.before().buffers[0];
   const std::vector<double>& next = c.now().buffers[0];
-  out.paragraphs.push_back(
-      "For example, thread " + Num(c.info().cells[0][k].writer) + ": position " + Num(k - s) +
-      " receives " + c.V(prev[k]) + " from position " + Num(k) + ", and position " + Num(k) +
-      " becomes " + text::Combination(meta, prev[k], prev[k - s], next[k]) + ".");
+  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
+                           ": position " + Num(k - s) + " receives " + c.V(prev[k]) +
+                           " from position " + Num(k) + ", and position " + Num(k) + " becomes " +
+                           text::Combination(meta, prev[k], prev[k - s], next[k]) + ".");
 
   std::string why = "Why this is right: a node visited so far holds the " + std::string(c.Sum()) +
                     " of every input before its subtree. Position " + Num(k - s) + " now covers " +
@@ -393,23 +405,27 @@ Narration Convert(const Context& c) {
   if (meta.algorithm == Algorithm::kHillisSteele) {
     std::string what =
         "One more round turns the inclusive scan into an exclusive one. Thread 0 writes the "
-        "identity " + text::Identity(meta) + " into position 0 of buf[" + Num(c.spec().pout) + "]";
+        "identity " +
+        text::Identity(meta) + " into position 0 of buf[" + Num(c.spec().pout) + "]";
     if (n > 1) {
       what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
               " the prefix one place to the left: position " + Num(n - 1) + " receives " +
               c.V(prev[n - 2]) + " from position " + Num(n - 2);
     }
-    what += ". No operator is applied: shifting right by one place drops each position's own "
-            "input from its prefix. The exclusive scan is " +
-            text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".";
+    what +=
+        ". No operator is applied: shifting right by one place drops each position's own "
+        "input from its prefix. The exclusive scan is " +
+        text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".";
     out.paragraphs.push_back(what);
     return out;
   }
   const int last = n - 1;
   out.paragraphs.push_back(
       "One more round turns the exclusive scan into an inclusive one: each of " +
-      Range("thread", 0, last) + " combines its exclusive prefix with its own input, read again "
-      "from global memory. Position " + Num(last) + " becomes " +
+      Range("thread", 0, last) +
+      " combines its exclusive prefix with its own input, read again "
+      "from global memory. Position " +
+      Num(last) + " becomes " +
       text::Combination(meta, prev[last], c.trace.input[last], next[last]) + ". " +
       (meta.padded_n > n ? "The padding cells are left as they are. " : "") +
       "The inclusive scan is " + text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".");
@@ -425,11 +441,16 @@ Narration NarrateRound(const Trace& trace, const TraceAnalysis& analysis, int ro
     case Phase::kLoad:
       return trace.meta.algorithm == Algorithm::kHillisSteele ? HillisSteeleLoad(c)
                                                               : BlellochLoad(c);
-    case Phase::kScan: return HillisSteeleScan(c);
-    case Phase::kUpSweep: return BlellochUpSweep(c);
-    case Phase::kSeed: return BlellochSeed(c);
-    case Phase::kDownSweep: return BlellochDownSweep(c);
-    case Phase::kConvert: return Convert(c);
+    case Phase::kScan:
+      return HillisSteeleScan(c);
+    case Phase::kUpSweep:
+      return BlellochUpSweep(c);
+    case Phase::kSeed:
+      return BlellochSeed(c);
+    case Phase::kDownSweep:
+      return BlellochDownSweep(c);
+    case Phase::kConvert:
+      return Convert(c);
   }
   return {};
 }
@@ -440,22 +461,25 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
   const int n = meta.n, sequential = n - 1;
   Narration out{"Summary", {}};
   out.paragraphs.push_back(std::string("The ") + (trace.Inclusive() ? "inclusive" : "exclusive") +
-                           " scan of " +
-                           text::Values(meta.type, trace.input) + " is " +
+                           " scan of " + text::Values(meta.type, trace.input) + " is " +
                            text::Values(meta.type, trace.Result()) + ".");
 
-  std::string work = "Work: " + Num(analysis.work) + " operator applications, against n - 1 = " +
-                     Num(sequential) + " for a sequential loop";
+  std::string work = "Work: " + Num(analysis.work) +
+                     " operator applications, against n - 1 = " + Num(sequential) +
+                     " for a sequential loop";
   work += sequential > 0 ? " (" + Ratio(analysis.work, sequential) + " times as many). "
                          : "; one element needs none. ";
   if (hs) {
-    work += "Each round with stride s applies the operator at the n - s positions that have a "
-            "left neighbour, so the work grows like n log2 n.";
+    work +=
+        "Each round with stride s applies the operator at the n - s positions that have a "
+        "left neighbour, so the work grows like n log2 n.";
   } else {
-    work += "Each sweep applies it n' - 1 = " + Num(meta.padded_n - 1) + " times, 2(n' - 1) = " +
-            Num(2 * (meta.padded_n - 1)) + " in all, so the work grows like n";
-    work += meta.padded_n > n ? "; the " + Num(meta.padded_n - n) + " padding cells make the tree "
-                                "larger than n."
+    work += "Each sweep applies it n' - 1 = " + Num(meta.padded_n - 1) +
+            " times, 2(n' - 1) = " + Num(2 * (meta.padded_n - 1)) +
+            " in all, so the work grows like n";
+    work += meta.padded_n > n ? "; the " + Num(meta.padded_n - n) +
+                                    " padding cells make the tree "
+                                    "larger than n."
                               : ".";
   }
   out.paragraphs.push_back(work);

@@ -44,8 +44,7 @@ std::string Capital(std::string s) {
   return s;
 }
 
-std::string Values(ElementType type, const std::vector<double>& values, size_t from,
-                   size_t count) {
+std::string Values(ElementType type, const std::vector<double>& values, size_t from, size_t count) {
   const size_t end = count > values.size() - from ? values.size() : from + count;
   const size_t size = end - from;
   constexpr size_t kShownInFull = 16;
@@ -64,7 +63,9 @@ std::string Values(ElementType type, const std::vector<double>& values, size_t f
   return out;
 }
 
-std::string Value(const TraceMeta& meta, double v) { return FormatValue(meta.type, v); }
+std::string Value(const TraceMeta& meta, double v) {
+  return FormatValue(meta.type, v);
+}
 
 std::string Combination(const TraceMeta& meta, double a, double b, double result) {
   return CombineText(meta.op, Value(meta, a), Value(meta, b)) + " = " + Value(meta, result);
@@ -72,14 +73,19 @@ std::string Combination(const TraceMeta& meta, double a, double b, double result
 
 const char* Aggregate(OpKind op) {
   switch (op) {
-    case OpKind::kMax: return "maximum";
-    case OpKind::kMin: return "minimum";
-    case OpKind::kAdd: break;
+    case OpKind::kMax:
+      return "maximum";
+    case OpKind::kMin:
+      return "minimum";
+    case OpKind::kAdd:
+      break;
   }
   return "sum";
 }
 
-std::string Identity(const TraceMeta& meta) { return Value(meta, meta.identity); }
+std::string Identity(const TraceMeta& meta) {
+  return Value(meta, meta.identity);
+}
 
 std::string Window(const TraceMeta& meta, const scanviz::Window& w) {
   if (!w.valid) return "nothing yet";

@@ -24,7 +24,9 @@ std::string Sci(double v) {
   return buf;
 }
 
-std::string Num(long long v) { return std::to_string(v); }
+std::string Num(long long v) {
+  return std::to_string(v);
+}
 
 }  // namespace
 
@@ -39,9 +41,10 @@ FloatDiagnostics DiagnoseFloat(const Trace& trace) {
   const TraceMeta& meta = trace.meta;
   out.applicable = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd;
   if (!out.applicable) {
-    out.explanation = "Only a float32 add scan can round differently from a sequential loop: max "
-                      "and min pick one of their operands and never round, and int32 addition "
-                      "is exact (modulo 2^32).";
+    out.explanation =
+        "Only a float32 add scan can round differently from a sequential loop: max "
+        "and min pick one of their operands and never round, and int32 addition "
+        "is exact (modulo 2^32).";
     return out;
   }
   const std::vector<double> parallel = trace.Result();
@@ -91,8 +94,9 @@ IntDiagnostics DiagnoseInt(const Trace& trace, const TraceAnalysis& analysis) {
   const TraceMeta& meta = trace.meta;
   out.applicable = meta.type == ElementType::kInt32 && meta.op == OpKind::kAdd;
   if (!out.applicable) {
-    out.explanation = "Only an int32 add scan can wrap around: max and min return one of their "
-                      "operands, and float32 sums round instead of wrapping.";
+    out.explanation =
+        "Only an int32 add scan can wrap around: max and min return one of their "
+        "operands, and float32 sums round instead of wrapping.";
     return out;
   }
   // Exact prefix sums of the identity-padded input: the true value of any window in O(1).
@@ -135,9 +139,9 @@ IntDiagnostics DiagnoseInt(const Trace& trace, const TraceAnalysis& analysis) {
     para += "Here " + Num(static_cast<long long>(out.cells.size())) +
             " cells (over all rounds) hold a wrapped value. The first is position " +
             Num(first.position) + " of buf[" + Num(first.buffer) + "] in round " +
-            Num(first.round) + ": its window's true sum is " + Num(first.exact) +
-            " but it holds " + text::Value(meta, first.stored) + ". " +
-            Num(out.results_wrapped) + " of the " + Num(meta.n) +
+            Num(first.round) + ": its window's true sum is " + Num(first.exact) + " but it holds " +
+            text::Value(meta, first.stored) + ". " + Num(out.results_wrapped) + " of the " +
+            Num(meta.n) +
             " results are wrapped. Wrapping arithmetic is still associative (modulo 2^32), so "
             "the parallel result equals a sequential int32 loop's bit for bit; it is the true "
             "sum that does not fit. Use a wider type when totals can grow this large.";

@@ -15,14 +15,14 @@ namespace scanviz::teach {
 
 struct FloatCell {
   int position = 0;
-  double parallel = 0;     // the trace's result
-  double sequential = 0;   // the same scan as a left-to-right float32 loop
-  double abs_diff = 0;     // |parallel - sequential|
-  std::int64_t ulps = 0;   // float32 values between them (0: identical; -1: a NaN is involved)
+  double parallel = 0;    // the trace's result
+  double sequential = 0;  // the same scan as a left-to-right float32 loop
+  double abs_diff = 0;    // |parallel - sequential|
+  std::int64_t ulps = 0;  // float32 values between them (0: identical; -1: a NaN is involved)
 };
 
 struct FloatDiagnostics {
-  bool applicable = false;      // float32 add only: max and min never round
+  bool applicable = false;       // float32 add only: max and min never round
   std::vector<FloatCell> cells;  // one per result position
   int differing = 0;             // cells with ulps != 0
   int worst = -1;                // position of the largest ulps distance, -1 if none differ
@@ -42,9 +42,9 @@ struct WrappedCell {
   int buffer = 0;
   int position = 0;
   Window window;
-  std::int64_t exact = 0;     // the window's true sum
-  double stored = 0;          // what the int32 cell holds: exact reduced modulo 2^32
-  bool written_now = false;   // written in this round (false: a wrapped value carried over)
+  std::int64_t exact = 0;    // the window's true sum
+  double stored = 0;         // what the int32 cell holds: exact reduced modulo 2^32
+  bool written_now = false;  // written in this round (false: a wrapped value carried over)
 };
 
 struct IntDiagnostics {

@@ -68,9 +68,12 @@ CodeListing Build(const Row (&rows)[N], OpKind op, std::string title) {
 
 std::string CombineText(OpKind op, const std::string& a, const std::string& b) {
   switch (op) {
-    case OpKind::kMax: return "max(" + a + ", " + b + ")";
-    case OpKind::kMin: return "min(" + a + ", " + b + ")";
-    case OpKind::kAdd: break;
+    case OpKind::kMax:
+      return "max(" + a + ", " + b + ")";
+    case OpKind::kMin:
+      return "min(" + a + ", " + b + ")";
+    case OpKind::kAdd:
+      break;
   }
   return a + " + " + b;
 }

@@ -144,7 +144,8 @@ Options ParseOptions(int argc, char** argv) {
       else if (v)
         o.error = std::string("unknown type '") + v + "' (int32 or float32)";
     } else if (a == "--bench-mode") {
-      if ((v = need(i)) && (std::string_view(v) == "inclusive" || std::string_view(v) == "exclusive"))
+      if ((v = need(i)) &&
+          (std::string_view(v) == "inclusive" || std::string_view(v) == "exclusive"))
         o.bench_exclusive = std::string_view(v) == "exclusive";
       else if (v)
         o.error = std::string("unknown mode '") + v + "' (inclusive or exclusive)";

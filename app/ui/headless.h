@@ -27,8 +27,9 @@ struct Options {
   bool convert = false;             // --convert: the traced inclusive/exclusive conversion round
   std::optional<SidePanel> panel;   // --panel inspector|code|narration|work-depth|numerics
   bool bench = false;               // --panel bench: the benchmark chart in the middle
-  bool bench_float = false, bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
-  std::string bench_results;        // --bench-results FILE
+  bool bench_float = false,
+       bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
+  std::string bench_results;     // --bench-results FILE
 
   std::string screenshot;     // --screenshot PNG: render one frame and exit
   std::optional<int> round;   // --round K (default: the last round)

@@ -99,8 +99,8 @@ void DrawSidePanel(App& app, UiContext& ui) {
       if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
     }
     const bool on = vs.panel == p;
-    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive
-                                                                       : ImGuiCol_Tab));
+    ImGui::PushStyleColor(ImGuiCol_Button,
+                          ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
     if (ImGui::Button(name)) vs.panel = p;
     ImGui::PopStyleColor();
   }
@@ -111,10 +111,18 @@ void DrawSidePanel(App& app, UiContext& ui) {
       ImGui::Separator();
       DrawInspectorView(ui);
       break;
-    case SidePanel::kCode: app.code_view.Draw(ui); break;
-    case SidePanel::kNarration: DrawNarrationView(ui); break;
-    case SidePanel::kWorkDepth: DrawWorkDepthView(ui); break;
-    case SidePanel::kNumerics: DrawNumericsView(ui); break;
+    case SidePanel::kCode:
+      app.code_view.Draw(ui);
+      break;
+    case SidePanel::kNarration:
+      DrawNarrationView(ui);
+      break;
+    case SidePanel::kWorkDepth:
+      DrawWorkDepthView(ui);
+      break;
+    case SidePanel::kNumerics:
+      DrawNumericsView(ui);
+      break;
   }
 }
 
@@ -384,11 +392,11 @@ int main(int argc, char** argv) {
   // app (share/scanviz/bench) or, in a build tree, the source tree's docs/bench.
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  state.SetBenchResultsPath(!opt.bench_results.empty()
-                                ? opt.bench_results
-                                : scene::DefaultBenchResultsPath(
-                                      ec ? std::string() : exe.parent_path().string(),
-                                      SCANVIZ_SOURCE_DIR));
+  state.SetBenchResultsPath(
+      !opt.bench_results.empty()
+          ? opt.bench_results
+          : scene::DefaultBenchResultsPath(ec ? std::string() : exe.parent_path().string(),
+                                           SCANVIZ_SOURCE_DIR));
 
   int rc = 0;
   if (!opt.screenshot.empty()) {

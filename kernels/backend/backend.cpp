@@ -10,9 +10,12 @@ namespace scanviz {
 
 const char* ToString(BackendChoice c) {
   switch (c) {
-    case BackendChoice::kCpu: return "cpu";
-    case BackendChoice::kCuda: return "cuda";
-    case BackendChoice::kAuto: break;
+    case BackendChoice::kCpu:
+      return "cpu";
+    case BackendChoice::kCuda:
+      return "cuda";
+    case BackendChoice::kAuto:
+      break;
   }
   return "auto";
 }

@@ -13,8 +13,8 @@ enum class ActionKind : std::uint8_t {
   kLoad,      // copied its element from global memory into shared memory (or the identity, for
               // a padding cell)
   kCopy,      // Hillis-Steele: copied pin[i] to pout[i] (no left neighbour at this stride)
-  kAdd,       // combined two cells into one: pout[i] = pin[i-s] + pin[i] / buf[i] = buf[i-s] + buf[i]
-  kSeed,      // Blelloch: wrote the identity into the root
+  kAdd,   // combined two cells into one: pout[i] = pin[i-s] + pin[i] / buf[i] = buf[i-s] + buf[i]
+  kSeed,  // Blelloch: wrote the identity into the root
   kSwapAdd,   // Blelloch down-sweep: left <- right, right <- right + old left
   kAddInput,  // Blelloch to inclusive: buf[i] = buf[i] + data[i] (read[0]: cell, read[1]: input)
 };
@@ -40,8 +40,7 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE ThreadAction MakeAction(ActionKind kind, int r0, 
 
 // Number of operator applications an action performed.
 SCANVIZ_HD SCANVIZ_FORCEINLINE int OperatorApplications(ActionKind kind) {
-  return (kind == ActionKind::kAdd || kind == ActionKind::kSwapAdd ||
-          kind == ActionKind::kAddInput)
+  return (kind == ActionKind::kAdd || kind == ActionKind::kSwapAdd || kind == ActionKind::kAddInput)
              ? 1
              : 0;
 }

@@ -25,19 +25,29 @@ int Log2(int power_of_two) {
   return k;
 }
 
-Window Range(int lo, int hi) { return Window{lo < 0 ? 0 : lo, hi, true}; }
-Window EmptyWindow() { return Window{0, -1, true}; }
+Window Range(int lo, int hi) {
+  return Window{lo < 0 ? 0 : lo, hi, true};
+}
+Window EmptyWindow() {
+  return Window{0, -1, true};
+}
 
 CellClass ClassOf(ActionKind kind, Algorithm algorithm) {
   switch (kind) {
-    case ActionKind::kLoad: return CellClass::kLoaded;
-    case ActionKind::kCopy: return CellClass::kCopied;
+    case ActionKind::kLoad:
+      return CellClass::kLoaded;
+    case ActionKind::kCopy:
+      return CellClass::kCopied;
     case ActionKind::kAdd:
       return algorithm == Algorithm::kHillisSteele ? CellClass::kComputed : CellClass::kAdded;
-    case ActionKind::kSeed: return CellClass::kSeeded;
-    case ActionKind::kSwapAdd: return CellClass::kSwapAdded;
-    case ActionKind::kAddInput: return CellClass::kAdded;
-    case ActionKind::kIdle: break;
+    case ActionKind::kSeed:
+      return CellClass::kSeeded;
+    case ActionKind::kSwapAdd:
+      return CellClass::kSwapAdded;
+    case ActionKind::kAddInput:
+      return CellClass::kAdded;
+    case ActionKind::kIdle:
+      break;
   }
   return CellClass::kUnchanged;
 }
@@ -59,7 +69,8 @@ class WindowFolder {
       for (int i = 0; i < size; ++i) {
         m_exact[i + 1] = m_exact[i] + x[i];
         m_magnitude[i + 1] = m_magnitude[i] + std::fabs(x[i]);
-        m_wrapped[i + 1] = m_wrapped[i] + static_cast<std::uint32_t>(static_cast<std::int64_t>(x[i]));
+        m_wrapped[i + 1] =
+            m_wrapped[i] + static_cast<std::uint32_t>(static_cast<std::int64_t>(x[i]));
       }
       return;
     }
@@ -107,9 +118,9 @@ class WindowFolder {
   }
 
   const TraceMeta& m_meta;
-  std::vector<double> m_exact;             // add: prefix sums in double (exact for int32 sums)
-  std::vector<double> m_magnitude;         // add: prefix sums of |x|
-  std::vector<std::uint32_t> m_wrapped;    // int32 add: prefix sums modulo 2^32
+  std::vector<double> m_exact;               // add: prefix sums in double (exact for int32 sums)
+  std::vector<double> m_magnitude;           // add: prefix sums of |x|
+  std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32
   std::vector<std::vector<double>> m_table;  // max/min: m_table[k][i] combines [i, i + 2^k)
 };
 
@@ -117,14 +128,18 @@ class WindowFolder {
 
 BoxStyle StyleOf(CellClass c) {
   switch (c) {
-    case CellClass::kUndefined: return BoxStyle::kNone;
-    case CellClass::kUnchanged: return BoxStyle::kDotted;
+    case CellClass::kUndefined:
+      return BoxStyle::kNone;
+    case CellClass::kUnchanged:
+      return BoxStyle::kDotted;
     case CellClass::kLoaded:
     case CellClass::kCopied:
     case CellClass::kAdded:
-    case CellClass::kSeeded: return BoxStyle::kDashed;
+    case CellClass::kSeeded:
+      return BoxStyle::kDashed;
     case CellClass::kComputed:
-    case CellClass::kSwapAdded: return BoxStyle::kSolid;
+    case CellClass::kSwapAdded:
+      return BoxStyle::kSolid;
   }
   return BoxStyle::kNone;
 }
@@ -221,8 +236,8 @@ TraceAnalysis Analyze(const Trace& trace) {
   const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
   if (trace.rounds.size() != schedule.size()) {
     violate("the trace has " + std::to_string(trace.rounds.size()) + " rounds; a " +
-            DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) +
-            " elements has " + std::to_string(schedule.size()));
+            DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) + " elements has " +
+            std::to_string(schedule.size()));
   }
 
   const WindowFolder folder(trace);
@@ -291,8 +306,10 @@ TraceAnalysis Analyze(const Trace& trace) {
           std::ostringstream msg;
           msg << where << " buf[" << b << "][" << i << "] = " << FormatValue(meta.type, stored)
               << ", but its window ";
-          if (c.window.Empty()) msg << "(empty)";
-          else msg << "[" << c.window.lo << ".." << c.window.hi << "]";
+          if (c.window.Empty())
+            msg << "(empty)";
+          else
+            msg << "[" << c.window.lo << ".." << c.window.hi << "]";
           msg << " combines to " << FormatValue(meta.type, expected);
           violate(msg.str());
         }
@@ -316,11 +333,12 @@ TraceAnalysis Analyze(const Trace& trace) {
     const std::vector<double> got = trace.Result();
     const std::vector<double> want = SequentialScan(meta, trace.input, trace.Inclusive());
     for (size_t i = 0; i < want.size() && i < got.size(); ++i) {
-      const bool same = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
-                            ? folder.Matches(trace.Inclusive() ? Window{0, static_cast<int>(i), true}
-                                                               : Window{0, static_cast<int>(i) - 1, true},
-                                             got[i])
-                            : got[i] == want[i];
+      const bool same =
+          meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
+              ? folder.Matches(trace.Inclusive() ? Window{0, static_cast<int>(i), true}
+                                                 : Window{0, static_cast<int>(i) - 1, true},
+                               got[i])
+              : got[i] == want[i];
       if (!same) {
         violate("result[" + std::to_string(i) + "] = " + FormatValue(meta.type, got[i]) +
                 ", the sequential scan gives " + FormatValue(meta.type, want[i]));
@@ -329,8 +347,7 @@ TraceAnalysis Analyze(const Trace& trace) {
   }
   if (violation_count > kMaxReportedViolations) {
     result.violations.push_back("... and " +
-                                std::to_string(violation_count - kMaxReportedViolations) +
-                                " more");
+                                std::to_string(violation_count - kMaxReportedViolations) + " more");
   }
   return result;
 }

@@ -15,22 +15,23 @@ namespace scanviz {
 
 // What happened to a cell in a round, from the actions recorded for that round.
 enum class CellClass : std::uint8_t {
-  kUndefined,   // never written yet ('?')
-  kUnchanged,   // not written this round
-  kLoaded,      // written by the load
-  kCopied,      // Hillis-Steele: copied from pin (no left neighbour at this stride)
-  kComputed,    // Hillis-Steele: a new combination pin[i - s] + pin[i]
-  kAdded,       // Blelloch up-sweep: buf[i] = buf[i - s] + buf[i]
-  kSeeded,      // Blelloch: the root set to the identity
-  kSwapAdded,   // Blelloch down-sweep: written by swap-and-add (either end of the pair)
+  kUndefined,  // never written yet ('?')
+  kUnchanged,  // not written this round
+  kLoaded,     // written by the load
+  kCopied,     // Hillis-Steele: copied from pin (no left neighbour at this stride)
+  kComputed,   // Hillis-Steele: a new combination pin[i - s] + pin[i]
+  kAdded,      // Blelloch up-sweep: buf[i] = buf[i - s] + buf[i]
+  kSeeded,     // Blelloch: the root set to the identity
+  kSwapAdded,  // Blelloch down-sweep: written by swap-and-add (either end of the pair)
 };
 
 // The chapters' box styles: dotted unchanged; dashed copied (Hillis-Steele) or add (Blelloch);
 // solid computed (Hillis-Steele) or swap-and-add (Blelloch).
 enum class BoxStyle : std::uint8_t { kNone, kDotted, kDashed, kSolid };
 BoxStyle StyleOf(CellClass c);
-const char* ToString(CellClass c);   // "undefined", "unchanged", "loaded", ...
-const char* ShortLabel(CellClass c);  // two-character tag for tables: "?", ".", "ld", "cp", "+", ...
+const char* ToString(CellClass c);  // "undefined", "unchanged", "loaded", ...
+const char* ShortLabel(
+    CellClass c);  // two-character tag for tables: "?", ".", "ld", "cp", "+", ...
 
 // The contiguous range of input positions [lo, hi] whose combination a cell must hold. An empty
 // window (hi < lo) means the identity (Blelloch's exclusive prefix of position 0). Positions >= n
@@ -51,8 +52,8 @@ int HillisSteeleCase(int i, int stride);
 struct CellInfo {
   CellClass cls = CellClass::kUndefined;
   Window window;
-  int writer = -1;        // thread that wrote the cell this round, or -1
-  bool padding = false;   // Blelloch cell past n (holds the identity after the load)
+  int writer = -1;       // thread that wrote the cell this round, or -1
+  bool padding = false;  // Blelloch cell past n (holds the identity after the load)
 };
 
 struct RoundInfo {

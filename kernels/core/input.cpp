@@ -20,7 +20,7 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
   }
   auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
   size_t i = 0;
-  int commas = 0;        // commas since the last token
+  int commas = 0;  // commas since the last token
   bool have_token = false;
   std::string last_token;
   while (i < text.size()) {
@@ -53,7 +53,8 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
         out.error = "'" + token + "' is outside int32 [-2147483648, 2147483647]";
         return out;
       }
-      if (ec != std::errc() || ptr != token.data() + token.size() || first == token.data() + token.size()) {
+      if (ec != std::errc() || ptr != token.data() + token.size() ||
+          first == token.data() + token.size()) {
         out.error = "'" + token + "' is not an integer";
         return out;
       }

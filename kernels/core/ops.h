@@ -34,7 +34,9 @@ struct Limits<float> {
 SCANVIZ_HD SCANVIZ_FORCEINLINE std::int32_t WrappingAdd(std::int32_t a, std::int32_t b) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
-SCANVIZ_HD SCANVIZ_FORCEINLINE float WrappingAdd(float a, float b) { return a + b; }
+SCANVIZ_HD SCANVIZ_FORCEINLINE float WrappingAdd(float a, float b) {
+  return a + b;
+}
 
 template <class T>
 struct AddOp {
@@ -66,16 +68,22 @@ template <class F>
 decltype(auto) DispatchOp(OpKind op, ElementType type, F&& f) {
   if (type == ElementType::kFloat32) {
     switch (op) {
-      case OpKind::kMax: return f(MaxOp<float>{});
-      case OpKind::kMin: return f(MinOp<float>{});
-      case OpKind::kAdd: break;
+      case OpKind::kMax:
+        return f(MaxOp<float>{});
+      case OpKind::kMin:
+        return f(MinOp<float>{});
+      case OpKind::kAdd:
+        break;
     }
     return f(AddOp<float>{});
   }
   switch (op) {
-    case OpKind::kMax: return f(MaxOp<std::int32_t>{});
-    case OpKind::kMin: return f(MinOp<std::int32_t>{});
-    case OpKind::kAdd: break;
+    case OpKind::kMax:
+      return f(MaxOp<std::int32_t>{});
+    case OpKind::kMin:
+      return f(MinOp<std::int32_t>{});
+    case OpKind::kAdd:
+      break;
   }
   return f(AddOp<std::int32_t>{});
 }

@@ -38,10 +38,18 @@ Trace SimulateTyped(const ScanRequest& request, const SimulatorOptions& options,
     for (int tid : order) {
       ThreadAction& a = actions[tid];
       switch (spec.phase) {
-        case Phase::kLoad: a = LoadStep(data.data(), n, pout, tid, op); break;
-        case Phase::kScan: a = HillisSteeleStep(pin, pout, n, spec.stride, tid, op); break;
-        case Phase::kUpSweep: a = BlellochUpSweepStep(pout, padded, spec.stride, tid, op); break;
-        case Phase::kSeed: a = BlellochSeedStep(pout, padded, tid, op); break;
+        case Phase::kLoad:
+          a = LoadStep(data.data(), n, pout, tid, op);
+          break;
+        case Phase::kScan:
+          a = HillisSteeleStep(pin, pout, n, spec.stride, tid, op);
+          break;
+        case Phase::kUpSweep:
+          a = BlellochUpSweepStep(pout, padded, spec.stride, tid, op);
+          break;
+        case Phase::kSeed:
+          a = BlellochSeedStep(pout, padded, tid, op);
+          break;
         case Phase::kDownSweep:
           a = BlellochDownSweepStep(pout, padded, spec.stride, tid, op);
           break;

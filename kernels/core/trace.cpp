@@ -19,8 +19,12 @@ std::vector<double> Trace::Result() const {
 int PaddedSize(Algorithm algorithm, int n) {
   return algorithm == Algorithm::kBlelloch ? NextPowerOfTwo(n) : n;
 }
-int BlockSize(Algorithm algorithm, int n) { return PaddedSize(algorithm, n); }
-int BufferCount(Algorithm algorithm) { return algorithm == Algorithm::kHillisSteele ? 2 : 1; }
+int BlockSize(Algorithm algorithm, int n) {
+  return PaddedSize(algorithm, n);
+}
+int BufferCount(Algorithm algorithm) {
+  return algorithm == Algorithm::kHillisSteele ? 2 : 1;
+}
 
 std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert) {
   std::vector<RoundSpec> rounds;
@@ -101,26 +105,50 @@ constexpr const char* kAlgorithmNames[] = {"hillis-steele", "blelloch"};
 constexpr const char* kOpNames[] = {"add", "max", "min"};
 constexpr const char* kTypeNames[] = {"int32", "float32"};
 constexpr const char* kPhaseNames[] = {"load", "scan", "up-sweep", "seed", "down-sweep", "convert"};
-constexpr const char* kActionNames[] = {"idle", "load", "copy",     "add",
+constexpr const char* kActionNames[] = {"idle", "load",     "copy",     "add",
                                         "seed", "swap-add", "add-input"};
 constexpr const char* kBackendNames[] = {"cpu", "cuda"};
 }  // namespace
 
-const char* ToString(Algorithm a) { return Name(a, kAlgorithmNames); }
-const char* ToString(OpKind op) { return Name(op, kOpNames); }
-const char* ToString(ElementType t) { return Name(t, kTypeNames); }
-const char* ToString(Phase p) { return Name(p, kPhaseNames); }
-const char* ToString(ActionKind k) { return Name(k, kActionNames); }
-const char* ToString(BackendKind k) { return Name(k, kBackendNames); }
+const char* ToString(Algorithm a) {
+  return Name(a, kAlgorithmNames);
+}
+const char* ToString(OpKind op) {
+  return Name(op, kOpNames);
+}
+const char* ToString(ElementType t) {
+  return Name(t, kTypeNames);
+}
+const char* ToString(Phase p) {
+  return Name(p, kPhaseNames);
+}
+const char* ToString(ActionKind k) {
+  return Name(k, kActionNames);
+}
+const char* ToString(BackendKind k) {
+  return Name(k, kBackendNames);
+}
 const char* DisplayName(Algorithm a) {
   return a == Algorithm::kHillisSteele ? "Hillis-Steele" : "Blelloch";
 }
-bool Parse(std::string_view s, Algorithm* out) { return ParseName(s, out, kAlgorithmNames); }
-bool Parse(std::string_view s, OpKind* out) { return ParseName(s, out, kOpNames); }
-bool Parse(std::string_view s, ElementType* out) { return ParseName(s, out, kTypeNames); }
-bool Parse(std::string_view s, Phase* out) { return ParseName(s, out, kPhaseNames); }
-bool Parse(std::string_view s, ActionKind* out) { return ParseName(s, out, kActionNames); }
-bool Parse(std::string_view s, BackendKind* out) { return ParseName(s, out, kBackendNames); }
+bool Parse(std::string_view s, Algorithm* out) {
+  return ParseName(s, out, kAlgorithmNames);
+}
+bool Parse(std::string_view s, OpKind* out) {
+  return ParseName(s, out, kOpNames);
+}
+bool Parse(std::string_view s, ElementType* out) {
+  return ParseName(s, out, kTypeNames);
+}
+bool Parse(std::string_view s, Phase* out) {
+  return ParseName(s, out, kPhaseNames);
+}
+bool Parse(std::string_view s, ActionKind* out) {
+  return ParseName(s, out, kActionNames);
+}
+bool Parse(std::string_view s, BackendKind* out) {
+  return ParseName(s, out, kBackendNames);
+}
 
 std::string DescribeBackend(const BackendInfo& b) {
   if (b.kind == BackendKind::kCpuSimulator) return "CPU simulation";

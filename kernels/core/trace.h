@@ -28,21 +28,21 @@ enum class BackendKind : std::uint8_t { kCpuSimulator, kCuda };
 
 struct BackendInfo {
   BackendKind kind = BackendKind::kCpuSimulator;
-  std::string device_name;      // CUDA only
-  int compute_major = 0;        // CUDA only
-  int compute_minor = 0;        // CUDA only
-  int driver_version = 0;       // CUDA only, as cudaDriverGetVersion reports it (13000 = 13.0)
-  int runtime_version = 0;      // CUDA only
+  std::string device_name;  // CUDA only
+  int compute_major = 0;    // CUDA only
+  int compute_minor = 0;    // CUDA only
+  int driver_version = 0;   // CUDA only, as cudaDriverGetVersion reports it (13000 = 13.0)
+  int runtime_version = 0;  // CUDA only
 };
 
 // The round schedule of a scan: what each recorded round is. Shared by the simulator, which
 // executes it, and the CUDA launcher, which labels what the kernel recorded with it.
 struct RoundSpec {
   Phase phase = Phase::kLoad;
-  int step = 1;     // 1-based index within its phase
-  int stride = 0;   // 0 for load and seed
-  int pin = -1;     // buffer read (-1: global memory, for the load)
-  int pout = 0;     // buffer written
+  int step = 1;    // 1-based index within its phase
+  int stride = 0;  // 0 for load and seed
+  int pin = -1;    // buffer read (-1: global memory, for the load)
+  int pout = 0;    // buffer written
 };
 
 struct Round {
@@ -62,10 +62,10 @@ struct TraceMeta {
   OpKind op = OpKind::kAdd;
   ElementType type = ElementType::kInt32;
   double identity = 0;
-  int n = 0;             // input elements
-  int padded_n = 0;      // cells per buffer (Blelloch: next power of two)
-  int block_size = 0;    // threads in the block
-  int buffer_count = 0;  // shared-memory buffers (Hillis-Steele 2, Blelloch 1)
+  int n = 0;               // input elements
+  int padded_n = 0;        // cells per buffer (Blelloch: next power of two)
+  int block_size = 0;      // threads in the block
+  int buffer_count = 0;    // shared-memory buffers (Hillis-Steele 2, Blelloch 1)
   bool converted = false;  // a last kConvert round turned the result into the other flavour
   BackendInfo backend;
 };
@@ -103,12 +103,13 @@ TraceMeta MakeMeta(const ScanRequest& request);
 std::string ValidateRequest(const ScanRequest& request);
 
 // Names used by the CLI, the file format and the UI.
-const char* ToString(Algorithm a);  // "hillis-steele", "blelloch"
-const char* ToString(OpKind op);    // "add", "max", "min"
+const char* ToString(Algorithm a);    // "hillis-steele", "blelloch"
+const char* ToString(OpKind op);      // "add", "max", "min"
 const char* ToString(ElementType t);  // "int32", "float32"
-const char* ToString(Phase p);  // "load", "scan", "up-sweep", "seed", "down-sweep", "convert"
-const char* ToString(ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
-const char* ToString(BackendKind k);  // "cpu", "cuda"
+const char* ToString(Phase p);        // "load", "scan", "up-sweep", "seed", "down-sweep", "convert"
+const char* ToString(
+    ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
+const char* ToString(BackendKind k);   // "cpu", "cuda"
 const char* DisplayName(Algorithm a);  // "Hillis-Steele", "Blelloch"
 bool Parse(std::string_view s, Algorithm* out);
 bool Parse(std::string_view s, OpKind* out);

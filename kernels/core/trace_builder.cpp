@@ -8,8 +8,7 @@ TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backen
   m_trace.input = request.input;
   m_schedule = RoundSchedule(request.algorithm, m_trace.meta.n, request.convert);
   m_trace.rounds.reserve(m_schedule.size());
-  m_written.assign(m_trace.meta.buffer_count,
-                   std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));
+  m_written.assign(m_trace.meta.buffer_count, std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));
 }
 
 Round& TraceBuilder::BeginRound(const ThreadAction* actions) {
@@ -32,6 +31,8 @@ Round& TraceBuilder::BeginRound(const ThreadAction* actions) {
   return round;
 }
 
-Trace TraceBuilder::Finish() && { return std::move(m_trace); }
+Trace TraceBuilder::Finish() && {
+  return std::move(m_trace);
+}
 
 }  // namespace scanviz

@@ -93,8 +93,8 @@ ThreadAction DecodeAction(const json& v, const TraceMeta& meta, int input_reads,
                           const std::string& where) {
   ThreadAction a;
   if (v.is_null()) return a;
-  if (!v.is_array() || v.size() != 3 || !v[0].is_string() || !v[1].is_array() ||
-      !v[2].is_array() || v[1].size() > 2 || v[2].size() > 2)
+  if (!v.is_array() || v.size() != 3 || !v[0].is_string() || !v[1].is_array() || !v[2].is_array() ||
+      v[1].size() > 2 || v[2].size() > 2)
     Fail(where, "expected null or [kind, [reads], [writes]]");
   if (!Parse(v[0].get<std::string>(), &a.kind) || a.kind == ActionKind::kIdle)
     Fail(where, "unknown action \"" + v[0].get<std::string>() + "\"");
@@ -195,8 +195,8 @@ Trace Decode(const json& root) {
     round.spec.pin = pin.is_null() ? -1 : IntField(jr, "pin", where);
     round.spec.pout = IntField(jr, "pout", where);
     const RoundSpec& s = schedule[r];
-    if (round.spec.phase != s.phase || round.spec.step != s.step ||
-        round.spec.stride != s.stride || round.spec.pin != s.pin || round.spec.pout != s.pout) {
+    if (round.spec.phase != s.phase || round.spec.step != s.step || round.spec.stride != s.stride ||
+        round.spec.pin != s.pin || round.spec.pout != s.pout) {
       Fail(where, std::string("is ") + ToString(round.spec.phase) + " stride " +
                       std::to_string(round.spec.stride) + ", but the metadata's scan has " +
                       ToString(s.phase) + " stride " + std::to_string(s.stride) + " here");

@@ -21,9 +21,9 @@ struct DeviceInfo {
 };
 
 struct DeviceStatus {
-  bool usable = false;   // at least one device answered
-  int error_code = 0;    // the cudaError_t of cudaGetDeviceCount, 0 when it succeeded
-  std::string message;   // why no device is usable ("cudaGetDeviceCount: ... (error 35)")
+  bool usable = false;  // at least one device answered
+  int error_code = 0;   // the cudaError_t of cudaGetDeviceCount, 0 when it succeeded
+  std::string message;  // why no device is usable ("cudaGetDeviceCount: ... (error 35)")
   int driver_version = 0;
   int runtime_version = 0;
   std::vector<DeviceInfo> devices;

@@ -59,18 +59,19 @@ __global__ void HillisSteeleKernel(const typename Op::Value* data, typename Op::
   sink.Record(0, buf, action);
 
   int round = 1;
-  for (int stride = 1; stride < n; stride *= 2, ++round) {  // [line:loop]
-    pout = 1 - pout;                                        // [line:swap]
-    pin = 1 - pout;                                         // [line:swap]
+  for (int stride = 1; stride < n; stride *= 2, ++round) {                         // [line:loop]
+    pout = 1 - pout;                                                               // [line:swap]
+    pin = 1 - pout;                                                                // [line:swap]
     action = HillisSteeleStep(buf + pin * n, buf + pout * n, n, stride, tid, op);  // [line:step]
-    __syncthreads();                                        // [line:barrier]
+    __syncthreads();                                                               // [line:barrier]
     sink.Record(round, buf, action);
   }
   if (convert) {
-    pout = 1 - pout;                                                      // [line:swap]
-    pin = 1 - pout;                                                       // [line:swap]
-    action = HillisSteeleToExclusiveStep(buf + pin * n, buf + pout * n, n, tid, op);  // [line:convert]
-    __syncthreads();                                                      // [line:barrier]
+    pout = 1 - pout;  // [line:swap]
+    pin = 1 - pout;   // [line:swap]
+    action =
+        HillisSteeleToExclusiveStep(buf + pin * n, buf + pout * n, n, tid, op);  // [line:convert]
+    __syncthreads();                                                             // [line:barrier]
     sink.Record(round, buf, action);
   }
   if (tid < n) out[tid] = buf[pout * n + tid];  // [line:store]
@@ -101,7 +102,7 @@ __global__ void BlellochKernel(const typename Op::Value* data, typename Op::Valu
   __syncthreads();                                        // [line:barrier]
   sink.Record(round++, buf, action);
 
-  for (int stride = 1; stride < padded_n; stride *= 2) {  // [line:up-loop]
+  for (int stride = 1; stride < padded_n; stride *= 2) {           // [line:up-loop]
     action = BlellochUpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
     __syncthreads();                                               // [line:barrier]
     sink.Record(round++, buf, action);
@@ -111,7 +112,7 @@ __global__ void BlellochKernel(const typename Op::Value* data, typename Op::Valu
   __syncthreads();                                    // [line:barrier]
   sink.Record(round++, buf, action);
 
-  for (int stride = padded_n / 2; stride >= 1; stride /= 2) {  // [line:down-loop]
+  for (int stride = padded_n / 2; stride >= 1; stride /= 2) {        // [line:down-loop]
     action = BlellochDownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
     __syncthreads();                                                 // [line:barrier]
     sink.Record(round++, buf, action);
@@ -212,8 +213,8 @@ TraceRun RunTyped(const ScanRequest& request, int device, Op) {
                         cudaMemcpyDeviceToHost)) != cudaSuccess)
     return fail("cudaMemcpy", err);
   if (recorded != rounds) {
-    result.error = "the kernel recorded " + std::to_string(recorded) + " rounds, the schedule has " +
-                   std::to_string(rounds);
+    result.error = "the kernel recorded " + std::to_string(recorded) +
+                   " rounds, the schedule has " + std::to_string(rounds);
     return result;
   }
   for (int r = 0; r < rounds; ++r) {
@@ -225,8 +226,8 @@ TraceRun RunTyped(const ScanRequest& request, int device, Op) {
   const std::vector<double> shown = trace.Result();
   for (int i = 0; i < meta.n; ++i) {
     if (static_cast<double>(h_out[i]) != shown[i]) {
-      result.error = "the kernel's output differs from its last snapshot at position " +
-                     std::to_string(i);
+      result.error =
+          "the kernel's output differs from its last snapshot at position " + std::to_string(i);
       return result;
     }
   }

@@ -253,6 +253,46 @@ __device__ __forceinline__ void BulkLoad(void* smem, const void* gmem, unsigned 
   (void)bar;
 #endif
 }
+// Same copy with an L2 evict-first hint (the input is read exactly once).
+__device__ __forceinline__ void BulkLoadEvictFirst(void* smem, const void* gmem, unsigned bytes, unsigned long long* bar,
+                                                   unsigned long long policy) {
+#if SCANVIZ_PERF_BULK
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
+          SmemAddr(smem)),
+      "l"(gmem), "r"(bytes), "r"(SmemAddr(bar)), "l"(policy)
+      : "memory");
+#else
+  (void)smem;
+  (void)gmem;
+  (void)bytes;
+  (void)bar;
+  (void)policy;
+#endif
+}
+__device__ __forceinline__ unsigned long long EvictFirstPolicy() {
+  unsigned long long policy = 0;
+#if SCANVIZ_PERF_BULK
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+// Issues `bytes` (a multiple of 2048) as bulk copies of the largest chunk <= 8 KB that divides it.
+template <unsigned kBytes, bool EF>
+__device__ __forceinline__ void BulkLoadTile(void* smem, const void* gmem, unsigned long long* bar) {
+  constexpr unsigned kChunk = kBytes % 8192u == 0 ? 8192u : (kBytes % 4096u == 0 ? 4096u : 2048u);
+  static_assert(kBytes % kChunk == 0, "whole chunks");
+  unsigned char* d = static_cast<unsigned char*>(smem);
+  const unsigned char* g = static_cast<const unsigned char*>(gmem);
+  if constexpr (EF) {
+    const unsigned long long policy = EvictFirstPolicy();
+#pragma unroll
+    for (unsigned c = 0; c < kBytes / kChunk; ++c) BulkLoadEvictFirst(d + c * kChunk, g + c * kChunk, kChunk, bar, policy);
+  } else {
+#pragma unroll
+    for (unsigned c = 0; c < kBytes / kChunk; ++c) BulkLoad(d + c * kChunk, g + c * kChunk, kChunk, bar);
+  }
+}
 __device__ __forceinline__ void MbarWait(unsigned long long* bar, unsigned parity) {
 #if SCANVIZ_PERF_BULK
   asm volatile(
@@ -271,7 +311,7 @@ __device__ __forceinline__ void MbarWait(unsigned long long* bar, unsigned parit
 }
 
 template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB, int G, int BACKOFF,
-          class T = typename Op::Value>
+          bool EF, class T = typename Op::Value>
 __global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
                                                                  unsigned long long* __restrict__ status,
                                                                  unsigned long long* ticket,
@@ -281,8 +321,6 @@ __global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restr
   static_assert(S::kWarps <= 32, "one warp reduces the warp totals");
   static_assert(V % G == 0, "rows are scanned G at a time");
   constexpr unsigned kTileBytes = S::kTile * sizeof(T);
-  constexpr unsigned kChunk = kTileBytes < 8192u ? kTileBytes : 8192u;
-  static_assert(kTileBytes % kChunk == 0, "whole chunks");
   extern __shared__ __align__(128) unsigned char smem_raw[];
   V4* buf = reinterpret_cast<V4*>(smem_raw);
   __shared__ T warp_sums[S::kWarps];
@@ -307,9 +345,7 @@ __global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restr
     if (SCANVIZ_PERF_BULK && static_cast<long long>(t + 1) * S::kTile <= n) {
       MbarInit(&bar, 1);
       MbarExpectTx(&bar, kTileBytes);
-      const unsigned char* src = reinterpret_cast<const unsigned char*>(in + static_cast<long long>(t) * S::kTile);
-#pragma unroll
-      for (unsigned c = 0; c < kTileBytes / kChunk; ++c) BulkLoad(smem_raw + c * kChunk, src + c * kChunk, kChunk, &bar);
+      BulkLoadTile<kTileBytes, EF>(smem_raw, in + static_cast<long long>(t) * S::kTile, &bar);
     }
   }
   __syncthreads();
@@ -407,10 +443,178 @@ __global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restr
   }
 }
 
+// ------------------------------------------------------------------------------------ e.h*
+// Hybrid tiles: shared memory AND registers hold the tile. The first THREADS*4*SV elements of the
+// tile come into shared memory through the copy engine (as in e.s*), the next THREADS*4*RV into
+// registers through 16-byte loads that every thread issues right after. A waiting block then holds
+// bytes in both storages, so more of the tile stream is resident per SM (e.g. 4 blocks x (52 KB
+// shared + 32 KB registers) = 336 KB instead of 6 x 32 KB = 192 KB) and tiles are larger (fewer
+// chain links). Scan order: shared-memory segments of warps 0..W-1, then register segments of
+// warps 0..W-1.
+template <class Op, int THREADS, int SV, int RV, bool INCLUSIVE, int WIN, bool CS, int MINB, bool EF,
+          class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS, MINB) void HybridTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
+                                                                   unsigned long long* __restrict__ status,
+                                                                   unsigned epoch) {
+  using SS = TileShape<T, THREADS, SV>;  // shared-memory part
+  using RS = TileShape<T, THREADS, RV>;  // register part
+  using V4 = typename Vec4Of<T>::Type;
+  constexpr int kWarps = SS::kWarps;
+  static_assert(2 * kWarps <= 32, "one warp reduces the segment totals");
+  constexpr int G = SV % 4 == 0 ? 4 : (SV % 3 == 0 ? 3 : (SV % 2 == 0 ? 2 : 1));
+  constexpr long long kTile = SS::kTile + RS::kTile;
+  constexpr unsigned kSmemBytes = SS::kTile * sizeof(T);
+  extern __shared__ __align__(128) unsigned char smem_raw[];
+  V4* buf = reinterpret_cast<V4*>(smem_raw);
+  __shared__ T warp_sums[2 * kWarps];
+  __shared__ T tile_prefix;
+  __shared__ __align__(8) unsigned long long bar;
+  const Op op;
+  const int lane = threadIdx.x & 31;
+  const int warp = threadIdx.x >> 5;
+  const int tile = static_cast<int>(blockIdx.x);
+  const long long tile_base = static_cast<long long>(tile) * kTile;
+  const long long rbase = tile_base + SS::kTile;  // register part
+  const bool full = tile_base + kTile <= n;
+
+  // 1. Thread 0 starts the shared-memory part; every thread then issues its register loads.
+  if (threadIdx.x == 0 && SCANVIZ_PERF_BULK && full) {
+    MbarInit(&bar, 1);
+    MbarExpectTx(&bar, kSmemBytes);
+    BulkLoadTile<kSmemBytes, EF>(smem_raw, in + tile_base, &bar);
+  }
+  T x[RV][4];
+  if (full) {
+    const V4* p = reinterpret_cast<const V4*>(in + rbase + static_cast<long long>(warp) * RS::kWarpElems) + lane;
+    V4 v[RV];
+#pragma unroll
+    for (int j = 0; j < RV; ++j) v[j] = EF ? __ldcs(p + j * 32) : p[j * 32];
+#pragma unroll
+    for (int j = 0; j < RV; ++j) {
+      x[j][0] = v[j].x;
+      x[j][1] = v[j].y;
+      x[j][2] = v[j].z;
+      x[j][3] = v[j].w;
+    }
+  } else {
+    LoadTile<Op, THREADS, RV>(in, rbase, n, x);
+  }
+  __syncthreads();
+  if (SCANVIZ_PERF_BULK && full) {
+    MbarWait(&bar, 0);
+  } else {  // last partial tile (or no copy engine): plain copies, the identity past n
+    T* b = reinterpret_cast<T*>(smem_raw);
+    for (int i = threadIdx.x; i < SS::kTile; i += THREADS) {
+      const long long g = tile_base + i;
+      b[i] = g < n ? in[g] : Op::Identity();
+    }
+    __syncthreads();
+  }
+
+  // 2. Reduce both parts; publish A.
+  V4* seg = buf + warp * (32 * SV) + lane;
+  {
+    T s = Op::Identity();
+#pragma unroll
+    for (int j = 0; j < SV; ++j) {
+      const V4 v = seg[j * 32];
+      s = op(s, op(op(v.x, v.y), op(v.z, v.w)));
+    }
+    s = WarpReduce<Op>(s);
+    const T r = WarpReduce<Op>(ThreadReduce<Op, RV>(x));
+    if (lane == 0) {
+      warp_sums[warp] = s;
+      warp_sums[kWarps + warp] = r;
+    }
+  }
+  __syncthreads();
+
+  // 3. Warp 0 looks back; every warp scans its two segments (warp 0 after its look-back).
+  if (warp == 0) {
+    const T aggregate = WarpReduce<Op>(lane < 2 * kWarps ? warp_sums[lane] : Op::Identity());
+    if (lane == 0) PublishAggregate(status, tile, epoch, aggregate);
+    const T exclusive = LookBack<Op, WIN, 0>(status, tile, epoch, aggregate);
+    if (lane == 0) tile_prefix = exclusive;
+  }
+  {
+    T carry = Op::Identity();
+#pragma unroll
+    for (int g = 0; g < SV; g += G) {
+      T y[G][4];
+#pragma unroll
+      for (int j = 0; j < G; ++j) {
+        const V4 v = seg[(g + j) * 32];
+        y[j][0] = v.x;
+        y[j][1] = v.y;
+        y[j][2] = v.z;
+        y[j][3] = v.w;
+      }
+      T vb[G];
+      const T total = WarpScanRows<Op, G>(y, vb);
+      ApplyPrefix<Op, INCLUSIVE, G>(y, vb, carry);
+#pragma unroll
+      for (int j = 0; j < G; ++j) {
+        V4 v;
+        v.x = y[j][0];
+        v.y = y[j][1];
+        v.z = y[j][2];
+        v.w = y[j][3];
+        seg[(g + j) * 32] = v;
+      }
+      carry = op(carry, total);
+    }
+  }
+  T rvb[RV];
+  WarpScanRows<Op, RV>(x, rvb);
+  __syncthreads();
+
+  // 4. Add the prefixes and store both parts.
+  T prefix = tile_prefix;
+  for (int w = 0; w < warp; ++w) prefix = op(prefix, warp_sums[w]);
+  T rprefix = tile_prefix;
+  for (int w = 0; w < kWarps + warp; ++w) rprefix = op(rprefix, warp_sums[w]);
+  ApplyPrefix<Op, INCLUSIVE, RV>(x, rvb, rprefix);
+  const long long wbase = tile_base + static_cast<long long>(warp) * SS::kWarpElems;
+  if (full) {
+    V4* p = reinterpret_cast<V4*>(out + wbase) + lane;
+#pragma unroll
+    for (int j = 0; j < SV; ++j) {
+      V4 v = seg[j * 32];
+      v.x = op(prefix, v.x);
+      v.y = op(prefix, v.y);
+      v.z = op(prefix, v.z);
+      v.w = op(prefix, v.w);
+      StoreVec<T, CS>(p + j * 32, v);
+    }
+    V4* q = reinterpret_cast<V4*>(out + rbase + static_cast<long long>(warp) * RS::kWarpElems) + lane;
+#pragma unroll
+    for (int j = 0; j < RV; ++j) {
+      V4 v;
+      v.x = x[j][0];
+      v.y = x[j][1];
+      v.z = x[j][2];
+      v.w = x[j][3];
+      StoreVec<T, CS>(q + j * 32, v);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < SV; ++j) {
+      const V4 v = seg[j * 32];
+      const T e[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        const long long i = wbase + (j * 32 + lane) * 4 + k;
+        if (i < n) out[i] = op(prefix, e[k]);
+      }
+    }
+    StoreTile<THREADS, RV>(out, rbase, n, x);
+  }
+}
+
 // ------------------------------------------------------------------------------------ rungs
 enum class Family { kReg, kSmem };
 
-template <Family F, int THREADS, int V, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF = 0,
+template <Family F, int THREADS, int V, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF = 0, bool EF = false,
           int G = (V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1)))>
 class SinglePassRung final : public Rung {
  public:
@@ -423,7 +627,8 @@ class SinglePassRung final : public Rung {
            "-elem tiles), A published before the scan, 1 warp looks back over " + std::to_string(32 * WIN) +
            " tiles/round trip, " + (TICKET ? "ticket" : "blockIdx") + " order" + (CS ? ", streaming stores" : "") +
            ", >=" + std::to_string(MINB) + " blocks/SM" +
-           (BACKOFF ? ", " + std::to_string(BACKOFF) + " ns back-off while waiting" : std::string());
+           (BACKOFF ? ", " + std::to_string(BACKOFF) + " ns back-off while waiting" : std::string()) +
+           (EF ? ", L2 evict-first hint on the bulk loads" : "");
   }
   cudaError_t Run(const ScanArgs& a) override {
     if (a.type == Dtype::kInt32) {
@@ -452,7 +657,7 @@ class SinglePassRung final : public Rung {
       RegTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, BACKOFF>
           <<<tiles, THREADS, 0, a.stream>>>(in, out, a.n, st, tk, ticket_base_, epoch_);
     } else {
-      auto kernel = SmemTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, G, BACKOFF>;
+      auto kernel = SmemTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, G, BACKOFF, EF>;
       constexpr int kSmem = kTile * static_cast<int>(sizeof(T));
       bool& configured = configured_[(std::is_same_v<T, float> ? 2 : 0) + (INCLUSIVE ? 0 : 1)];
       if (!configured) {  // once per instantiation: all of the SM's carve-out to shared memory
@@ -473,6 +678,57 @@ class SinglePassRung final : public Rung {
   bool configured_[4] = {false, false, false, false};
 };
 
+template <int THREADS, int SV, int RV, int MINB, bool EF = false>
+class HybridRung final : public Rung {
+ public:
+  explicit HybridRung(std::string name) : name_(std::move(name)) {}
+  std::string Name() const override { return name_; }
+  std::string Description() const override {
+    constexpr int kTile = THREADS * 4 * (SV + RV);
+    return "single-pass decoupled look-back, hybrid tile: " + std::to_string(THREADS) + " thr x (" +
+           std::to_string(4 * SV) + " elem in shared memory via cp.async.bulk + " + std::to_string(4 * RV) +
+           " elem in registers via 16B loads) = " + std::to_string(kTile) + "-elem tiles (" +
+           std::to_string(kTile * 4 / 1024) + " KB), A published before the scan, 1 warp looks back over 32 tiles/round " +
+           "trip, blockIdx order, streaming stores, >=" + std::to_string(MINB) + " blocks/SM" +
+           (EF ? ", L2 evict-first loads" : "");
+  }
+  cudaError_t Run(const ScanArgs& a) override {
+    if (a.type == Dtype::kInt32) {
+      return a.inclusive ? Go<std::int32_t, true>(a) : Go<std::int32_t, false>(a);
+    }
+    return a.inclusive ? Go<float, true>(a) : Go<float, false>(a);
+  }
+
+ private:
+  template <class T, bool INCLUSIVE>
+  cudaError_t Go(const ScanArgs& a) {
+    using Op = AddOp<T>;
+    constexpr int kSmemTile = TileShape<T, THREADS, SV>::kTile;
+    constexpr int kTile = kSmemTile + TileShape<T, THREADS, RV>::kTile;
+    if (a.n <= 0) return cudaSuccess;
+    const int tiles = (a.n + kTile - 1) / kTile;
+    void* status = nullptr;
+    SCANVIZ_PERF_TRY(ws_.Get(0, sizeof(unsigned long long) * tiles, &status, /*zero_new=*/true));
+    ++epoch_;
+    auto kernel = HybridTileKernel<Op, THREADS, SV, RV, INCLUSIVE, 1, true, MINB, EF>;
+    constexpr int kSmem = kSmemTile * static_cast<int>(sizeof(T));
+    bool& configured = configured_[(std::is_same_v<T, float> ? 2 : 0) + (INCLUSIVE ? 0 : 1)];
+    if (!configured) {
+      SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+      SCANVIZ_PERF_TRY(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+      configured = true;
+    }
+    kernel<<<tiles, THREADS, kSmem, a.stream>>>(static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
+                                                static_cast<unsigned long long*>(status), epoch_);
+    return LastLaunchError();
+  }
+  std::string name_;
+  Workspace ws_;
+  unsigned epoch_ = 0;
+  bool configured_[4] = {false, false, false, false};
+};
+
 }  // namespace
 
 std::vector<std::string> SinglePassVariantNames() {
@@ -480,7 +736,8 @@ std::vector<std::string> SinglePassVariantNames() {
           "e.r256v8b4c",  "e.r512v6b4c",  "e.s128v8b4c",  "e.s128v8t4c",  "e.s128v8b1c",  "e.s128v8t1c",
           "e.s128v8b2c",  "e.s128v8b1ck64", "e.s128v8b4",  "e.s64v16b4c",  "e.s64v16b1c",  "e.s128v12b4c",
           "e.s128v12b1c", "e.s128v16b4c", "e.s128v16b1c", "e.s128v16b1ck64", "e.s128v16t1c", "e.s256v8b4c",
-          "e.s256v8b1c",  "e.s256v12b4c", "e.s256v12b1c", "e.s512v6b4c"};
+          "e.s256v8b1c",  "e.s256v12b4c", "e.s256v12b1c", "e.s512v6b4c", "e.s128v18b1c", "e.s128v16b1ce",
+          "e.h128s16r8b1c", "e.h128s22r12b1c", "e.h128s26r16b1c", "e.h128s26r16b1ce", "e.h128s24r24b1c"};
 }
 
 std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
@@ -517,6 +774,16 @@ std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
   if (name == "e.s256v8b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 1, true, 6>>(name);
   if (name == "e.s256v12b4c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 4, true, 4>>(name);
   if (name == "e.s256v12b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 1, true, 4>>(name);
+  // round 7: fill the 228 KB of shared memory (9216-element tiles, 6 x 36 KB), an L2 evict-first
+  // hint, and hybrid shared-memory + register tiles (e.h<threads>s<SV>r<RV>...: SV 16-byte vectors
+  // per thread through the copy engine, RV in registers).
+  if (name == "e.s128v18b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 18, false, 1, true, 6>>(name);
+  if (name == "e.s128v16b1ce") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 0, true>>(name);
+  if (name == "e.h128s16r8b1c") return std::make_unique<HybridRung<128, 16, 8, 6>>(name);
+  if (name == "e.h128s22r12b1c") return std::make_unique<HybridRung<128, 22, 12, 5>>(name);
+  if (name == "e.h128s26r16b1c") return std::make_unique<HybridRung<128, 26, 16, 4>>(name);
+  if (name == "e.h128s26r16b1ce") return std::make_unique<HybridRung<128, 26, 16, 4, true>>(name);
+  if (name == "e.h128s24r24b1c") return std::make_unique<HybridRung<128, 24, 24, 4>>(name);
   if (name == "e.s512v6b4c") return std::make_unique<SinglePassRung<F::kSmem, 512, 6, false, 4, true, 3>>(name);
   return nullptr;
 }

@@ -96,9 +96,9 @@ TEST(BenchResults, MissingFieldsAreNamed) {
               "rung \"z\" is not listed");
   ExpectError(Replace(kGood, R"("mode": "inclusive", "n": 3)", R"("mode": "both", "n": 3)"),
               "'mode' is \"both\"");
-  ExpectError(Replace(kGood, R"("rung": "memcpy", "timed": true)",
-                      R"("rung": "memcpy", "timed": "yes")"),
-              "measurements[2]: 'timed' is not true or false");
+  ExpectError(
+      Replace(kGood, R"("rung": "memcpy", "timed": true)", R"("rung": "memcpy", "timed": "yes")"),
+      "measurements[2]: 'timed' is not true or false");
   ExpectError(R"({"schema": "scanviz-perf/1", "device": {"name": "x"}, "rungs": []})",
               "'measurements' missing");
 }

@@ -30,7 +30,8 @@ TEST(ParseValues, NamesTheOffendingToken) {
   EXPECT_EQ(ParseValues("3,1,", ElementType::kInt32).error, "empty element after '1'");
   EXPECT_EQ(ParseValues(",3", ElementType::kInt32).error, "empty element before the first comma");
   EXPECT_EQ(ParseValues("-", ElementType::kInt32).error, "'-' is not an integer");
-  EXPECT_EQ(ParseValues("nan", ElementType::kFloat32).error, "'nan' is not a finite float32 number");
+  EXPECT_EQ(ParseValues("nan", ElementType::kFloat32).error,
+            "'nan' is not a finite float32 number");
 }
 
 TEST(ParseValues, LimitsTheSizeToOneBlock) {

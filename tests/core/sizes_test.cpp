@@ -26,10 +26,14 @@ const char* Name(InputKind k) {
 
 std::vector<double> MakeInput(InputKind kind, int n, std::uint64_t seed) {
   switch (kind) {
-    case InputKind::kRandom: return RandomValues(n, seed, ElementType::kInt32, -50, 50);
-    case InputKind::kConstant: return std::vector<double>(n, 7);
-    case InputKind::kNegative: return RandomValues(n, seed, ElementType::kInt32, -1000, -1);
-    case InputKind::kAllOnes: return std::vector<double>(n, 1);
+    case InputKind::kRandom:
+      return RandomValues(n, seed, ElementType::kInt32, -50, 50);
+    case InputKind::kConstant:
+      return std::vector<double>(n, 7);
+    case InputKind::kNegative:
+      return RandomValues(n, seed, ElementType::kInt32, -1000, -1);
+    case InputKind::kAllOnes:
+      return std::vector<double>(n, 1);
     case InputKind::kFullRange:
       return RandomValues(n, seed, ElementType::kInt32, -2147483647 - 1, 2147483647);
   }
@@ -65,9 +69,8 @@ TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
           const Trace trace = Simulate(request);
           const TraceAnalysis analysis = Analyze(trace);
           ASSERT_TRUE(analysis.Ok()) << analysis.violations.front();
-          EXPECT_EQ(trace.Result(),
-                    SequentialScan(trace.meta, request.input,
-                                   algorithm == Algorithm::kHillisSteele));
+          EXPECT_EQ(trace.Result(), SequentialScan(trace.meta, request.input,
+                                                   algorithm == Algorithm::kHillisSteele));
           EXPECT_EQ(analysis.work, ExpectedWork(algorithm, n));
           const int levels = Log2Ceil(n);
           EXPECT_EQ(analysis.depth, algorithm == Algorithm::kHillisSteele ? levels : 2 * levels);
@@ -131,8 +134,8 @@ TEST(Float32, AddStaysWithinRoundingOfTheSequentialSum) {
 }
 
 TEST(Float32, MaxUsesMinusInfinityAsIdentity) {
-  const Trace trace = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax,
-                                           ElementType::kFloat32, {1.5, -2, 3}});
+  const Trace trace = Simulate(
+      ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32, {1.5, -2, 3}});
   EXPECT_TRUE(std::isinf(trace.meta.identity) && trace.meta.identity < 0);
   EXPECT_EQ(trace.Result()[1], 1.5);
   EXPECT_TRUE(Analyze(trace).Ok());

@@ -104,7 +104,10 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
        "rounds[1].buffers[0][1]: is null, but a thread has written it"},
       {"thread count", [](json& j) { j["rounds"][1]["actions"].erase(0); },
        "rounds[1].actions: expected 8 threads"},
-      {"bad action", [](json& j) { j["rounds"][1]["actions"][0] = json::array({"fly", json::array(), json::array()}); },
+      {"bad action",
+       [](json& j) {
+         j["rounds"][1]["actions"][0] = json::array({"fly", json::array(), json::array()});
+       },
        "rounds[1].actions[0]: unknown action \"fly\""},
       {"position", [](json& j) { j["rounds"][1]["actions"][0][2][0] = 99; },
        "rounds[1].actions[0]: position out of range"},
@@ -127,8 +130,8 @@ TEST(TraceIo, AValidFileWithAWrongValueLoadsButFailsTheCheck) {
 }
 
 TEST(TraceIo, FloatInfinitiesSurvive) {
-  const Trace t = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32,
-                                       {1.25, -3}});
+  const Trace t =
+      Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32, {1.25, -3}});
   const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
   ASSERT_TRUE(loaded.trace) << loaded.error;
   EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");

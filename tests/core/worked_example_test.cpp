@@ -61,9 +61,9 @@ TEST(WorkedExample, HillisSteeleBoxesAndCases) {
   ASSERT_TRUE(a.Ok()) << a.violations.front();
   using C = CellClass;
   // Round 1: position 0 copied across (dashed), 1..7 computed (solid); pin unchanged (dotted).
-  EXPECT_EQ(Classes(a, 1, 1), (std::vector<C>{C::kCopied, C::kComputed, C::kComputed, C::kComputed,
-                                               C::kComputed, C::kComputed, C::kComputed,
-                                               C::kComputed}));
+  EXPECT_EQ(Classes(a, 1, 1),
+            (std::vector<C>{C::kCopied, C::kComputed, C::kComputed, C::kComputed, C::kComputed,
+                            C::kComputed, C::kComputed, C::kComputed}));
   EXPECT_EQ(Classes(a, 1, 0), std::vector<C>(8, C::kUnchanged));
   EXPECT_EQ(StyleOf(C::kUnchanged), BoxStyle::kDotted);
   EXPECT_EQ(StyleOf(C::kCopied), BoxStyle::kDashed);
@@ -123,8 +123,7 @@ TEST(WorkedExample, BlellochBoxesWindowsAndWork) {
   using C = CellClass;
   // Up-sweep 1: the right siblings 1, 3, 5, 7 absorb their left neighbours (dashed).
   EXPECT_EQ(Classes(a, 1, 0), (std::vector<C>{C::kUnchanged, C::kAdded, C::kUnchanged, C::kAdded,
-                                               C::kUnchanged, C::kAdded, C::kUnchanged,
-                                               C::kAdded}));
+                                              C::kUnchanged, C::kAdded, C::kUnchanged, C::kAdded}));
   EXPECT_EQ(a.rounds[3].active_threads, 1);  // only position 7 in up-sweep 3
   EXPECT_EQ(Classes(a, 4, 0)[7], C::kSeeded);
   // Down-sweep 1: swap-and-add at positions 3 and 7 (solid).
@@ -137,7 +136,7 @@ TEST(WorkedExample, BlellochBoxesWindowsAndWork) {
   // The up-sweep invariant: position 3 after up-sweep 2 holds data[0..3] = 11.
   EXPECT_EQ(a.rounds[2].cells[0][3].window, (Window{0, 3, true}));
   // The down-sweep invariant: a visited node holds everything before its subtree.
-  EXPECT_TRUE(a.rounds[4].cells[0][7].window.Empty());            // the seed
+  EXPECT_TRUE(a.rounds[4].cells[0][7].window.Empty());              // the seed
   EXPECT_EQ(a.rounds[5].cells[0][7].window, (Window{0, 3, true}));  // 11
   EXPECT_EQ(a.rounds[6].cells[0][5].window, (Window{0, 3, true}));  // 11
   EXPECT_EQ(a.rounds[7].cells[0][6].window, (Window{0, 5, true}));  // 16

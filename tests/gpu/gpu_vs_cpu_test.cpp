@@ -16,8 +16,8 @@
 namespace scanviz {
 namespace {
 
-#define SKIP_WITHOUT_CUDA()                                                  \
-  do {                                                                       \
+#define SKIP_WITHOUT_CUDA()                                                                   \
+  do {                                                                                        \
     if (!QueryCuda().usable) GTEST_SKIP() << "no usable CUDA device: " << QueryCuda().reason; \
   } while (0)
 
@@ -40,8 +40,8 @@ const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 1000, 1024};
 TEST(GpuVsCpu, WorkedExample) {
   SKIP_WITHOUT_CUDA();
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    const ScanRequest request{algorithm, OpKind::kAdd, ElementType::kInt32,
-                              {3, 1, 7, 0, 4, 1, 6, 3}};
+    const ScanRequest request{
+        algorithm, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}};
     EXPECT_EQ(CompareBackends(request), "") << ToString(algorithm);
   }
 }
@@ -111,8 +111,8 @@ TEST(GpuVsCpu, Conversions) {
       for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
         for (int n : kSizes) {
           ScanRequest request{algorithm, op, type, RandomValues(n, 5 * n, type, -100, 100), true};
-          EXPECT_EQ(CompareBackends(request), "")
-              << ToString(algorithm) << " op " << ToString(op) << " " << ToString(type) << " n " << n;
+          EXPECT_EQ(CompareBackends(request), "") << ToString(algorithm) << " op " << ToString(op)
+                                                  << " " << ToString(type) << " n " << n;
         }
       }
     }

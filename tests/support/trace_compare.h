@@ -24,16 +24,16 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
   for (size_t r = 0; r < a.rounds.size(); ++r) {
     const Round& x = a.rounds[r];
     const Round& y = b.rounds[r];
-    if (x.spec.phase != y.spec.phase || x.spec.stride != y.spec.stride || x.spec.pin != y.spec.pin ||
-        x.spec.pout != y.spec.pout || x.spec.step != y.spec.step) {
+    if (x.spec.phase != y.spec.phase || x.spec.stride != y.spec.stride ||
+        x.spec.pin != y.spec.pin || x.spec.pout != y.spec.pout || x.spec.step != y.spec.step) {
       d << "round " << r << ": specs differ";
       return d.str();
     }
     for (size_t buf = 0; buf < x.buffers.size(); ++buf) {
       for (size_t i = 0; i < x.buffers[buf].size(); ++i) {
         if (x.defined[buf][i] != y.defined[buf][i]) {
-          d << "round " << r << " buf[" << buf << "][" << i << "]: defined " << int(x.defined[buf][i])
-            << " vs " << int(y.defined[buf][i]);
+          d << "round " << r << " buf[" << buf << "][" << i << "]: defined "
+            << int(x.defined[buf][i]) << " vs " << int(y.defined[buf][i]);
           return d.str();
         }
         // Bit-for-bit, including float32 rounding: same operations in the same order.

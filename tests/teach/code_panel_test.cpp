@@ -86,7 +86,8 @@ TEST(KernelSource, ParsesTagsAndRejectsAnUnclosedKernel) {
   EXPECT_EQ(l.lines[1].text, "  b();  // keep");  // a real comment stays
   EXPECT_EQ(l.lines[1].tags, S{"barrier"});
   EXPECT_EQ(l.lines[0].source_line, 3);
-  EXPECT_TRUE(ParseKernelListing("// [kernel:blelloch]\n a;\n", Algorithm::kBlelloch).lines.empty());
+  EXPECT_TRUE(
+      ParseKernelListing("// [kernel:blelloch]\n a;\n", Algorithm::kBlelloch).lines.empty());
   EXPECT_FALSE(MissingTags(l, Algorithm::kBlelloch).empty());
 }
 
@@ -111,7 +112,8 @@ TEST(KernelSource, HillisSteeleRoundsOfTheWorkedExample) {
   EXPECT_NE(k.lines[last.back()].text.find("out[tid]"), std::string::npos);
 
   const CodeListing p = PseudoCodeListing(Algorithm::kHillisSteele);
-  EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[0].spec, false)), (S{"load", "barrier"}));
+  EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[0].spec, false)),
+            (S{"load", "barrier"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[2].spec, false)),
             (S{"loop", "swap", "step", "step", "barrier"}));
   EXPECT_TRUE(MissingTags(p, Algorithm::kHillisSteele).empty());
@@ -121,7 +123,8 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   const Trace t = Sim(Algorithm::kBlelloch);
   const CodeListing k = KernelListing(Algorithm::kBlelloch);
   ASSERT_EQ(t.rounds.size(), 8u);  // load, 3 up-sweep, seed, 3 down-sweep
-  EXPECT_EQ(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false)), (S{"load", "barrier"}));
+  EXPECT_EQ(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false)),
+            (S{"load", "barrier"}));
   std::vector<int> up;
   for (int r = 1; r <= 3; ++r) {
     up = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
@@ -144,7 +147,8 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   }
 
   const CodeListing p = PseudoCodeListing(Algorithm::kBlelloch, OpKind::kMax);
-  EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[4].spec, false)), (S{"seed", "barrier"}));
+  EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[4].spec, false)),
+            (S{"seed", "barrier"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[1].spec, false)),
             (S{"up-loop", "up-step", "up-step", "barrier"}));
   EXPECT_TRUE(ListingContains(p, "max(B[k - stride], B[k])"));

@@ -23,8 +23,9 @@ std::string Joined(const Narration& n) {
   return out;
 }
 
-#define EXPECT_HAS(text, needle) \
-  EXPECT_NE((text).find(needle), std::string::npos) << "missing \"" << (needle) << "\" in:\n" << (text)
+#define EXPECT_HAS(text, needle)                                                              \
+  EXPECT_NE((text).find(needle), std::string::npos) << "missing \"" << (needle) << "\" in:\n" \
+                                                    << (text)
 
 TEST(Narration, HillisSteeleWorkedExample) {
   const std::vector<Narration> n = Narrate(Algorithm::kHillisSteele, kExample);
@@ -33,9 +34,9 @@ TEST(Narration, HillisSteeleWorkedExample) {
   EXPECT_HAS(r0, "[3, 1, 7, 0, 4, 1, 6, 3]");
   EXPECT_HAS(r1, "Round 1, stride 1");
   EXPECT_HAS(r1, "position 0 has nothing");
-  EXPECT_HAS(r1, "6 + 3 = 9");                 // position 7 of buf[1]
+  EXPECT_HAS(r1, "6 + 3 = 9");  // position 7 of buf[1]
   EXPECT_HAS(r1, "Why two buffers");
-  EXPECT_HAS(r1, "see 4 instead of 1");        // thread 2 racing thread 1 with one buffer
+  EXPECT_HAS(r1, "see 4 instead of 1");  // thread 2 racing thread 1 with one buffer
   EXPECT_HAS(r2, "Threads 2 to 7 each add the value 2 places to their left");
   EXPECT_HAS(r2, "positions 0 and 1 have nothing");
   EXPECT_HAS(r2, "5 + 9 = 14");
@@ -133,8 +134,9 @@ TEST(Narration, EverySizeStaysShort) {
             ASSERT_FALSE(x.title.empty());
             ASSERT_FALSE(x.paragraphs.empty()) << x.title;
             for (const std::string& p : x.paragraphs) {
-              EXPECT_LT(p.size(), 900u) << "n=" << n << " " << ToString(a) << " " << x.title
-                                        << ":\n" << p;
+              EXPECT_LT(p.size(), 900u)
+                  << "n=" << n << " " << ToString(a) << " " << x.title << ":\n"
+                  << p;
               EXPECT_EQ(p.find("nan"), std::string::npos) << p;
             }
           }

@@ -119,7 +119,8 @@ size_t CountWrapped(const Trace& t, const TraceAnalysis& a) {
         const Window w = a.rounds[r].cells[b][p].window;
         if (!w.valid) continue;
         long long sum = 0;
-        for (int i = w.lo; i <= w.hi; ++i) sum += i < t.meta.n ? static_cast<long long>(t.input[i]) : 0;
+        for (int i = w.lo; i <= w.hi; ++i)
+          sum += i < t.meta.n ? static_cast<long long>(t.input[i]) : 0;
         if (static_cast<double>(sum) != t.rounds[r].buffers[b][p]) ++count;
       }
   return count;
@@ -139,8 +140,8 @@ TEST(Numerics, Int32Wrap) {
   EXPECT_EQ(first.stored, -2147483648.0);
   EXPECT_TRUE(first.written_now);
   for (const WrappedCell& c : d.cells)
-    EXPECT_EQ(c.stored, static_cast<double>(static_cast<std::int32_t>(
-                            static_cast<std::uint32_t>(c.exact))));
+    EXPECT_EQ(c.stored,
+              static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(c.exact))));
   EXPECT_EQ(d.cells.size(), CountWrapped(t, a));
   EXPECT_EQ(d.results_wrapped, 3);  // positions 1, 2, 3 of the result
   // Carried-over cells are listed too: buf[1] keeps round 1's wrapped value in round 2.

@@ -69,8 +69,8 @@ TEST(WorkDepth, FullSweepIsFast) {
 }
 
 TEST(WorkDepth, RoundSeriesOfTheWorkedExample) {
-  const Trace t = Simulate(
-      ScanRequest{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}});
+  const Trace t = Simulate(ScanRequest{
+      Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}});
   const std::vector<RoundWork> rows = RoundWorkSeries(t, Analyze(t));
   ASSERT_EQ(rows.size(), 8u);
   const int ops[] = {0, 4, 2, 1, 0, 1, 2, 4};

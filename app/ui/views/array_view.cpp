@@ -145,10 +145,9 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   // most of a software-rendered frame): draw every k-th thread's, k chosen to keep them apart.
   // Zooming in brings the others back.
   // At most about a hundred arrows in the current round: a readable fan, not a smear.
-  const int thread_step =
-      all_arrows ? 1
-                 : std::max(static_cast<int>(std::ceil(7 * ui.scale / sx)),
-                            (slot.trace.meta.block_size + 95) / 96);
+  const int thread_step = all_arrows ? 1
+                                     : std::max(static_cast<int>(std::ceil(7 * ui.scale / sx)),
+                                                (slot.trace.meta.block_size + 95) / 96);
   for (const scene::Arrow& a : sc.arrows) {
     const bool current = a.emphasis == scene::Emphasis::kCurrent;
     if (!current && !all_arrows) continue;

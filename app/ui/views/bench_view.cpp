@@ -36,8 +36,8 @@ std::string SizeLabel(long long n) {
 
 bool Hidden(const ViewState& vs, const std::string& rung) {
   const bool variant = rung.find('.') != std::string::npos;
-  const bool toggled = std::find(vs.bench_toggled.begin(), vs.bench_toggled.end(), rung) !=
-                       vs.bench_toggled.end();
+  const bool toggled =
+      std::find(vs.bench_toggled.begin(), vs.bench_toggled.end(), rung) != vs.bench_toggled.end();
   return variant != toggled;
 }
 
@@ -108,7 +108,6 @@ std::string Summary(const std::vector<std::pair<std::string, const scene::BenchM
   return out;
 }
 
-
 struct Line {
   const scene::BenchRung* rung;
   scene::Rgba color;
@@ -122,8 +121,7 @@ void FileRow(UiContext& ui, const scene::BenchLoad& load) {
   ImGui::SameLine();
   std::string path = app.BenchResultsPath();
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 5);
-  const bool enter =
-      ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) app.SetBenchResultsPath(path);
   if (!load.results) TextWrappedColored(ui.palette.bad, "✗ " + load.error);
@@ -223,7 +221,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   }
   const std::vector<double> yticks = NiceTicks(0, y_hi * 1.05, 5);
   y_hi = yticks.back();
-  const double lx0 = std::log2(static_cast<double>(n_lo)), lx1 = std::log2(static_cast<double>(n_hi));
+  const double lx0 = std::log2(static_cast<double>(n_lo)),
+               lx1 = std::log2(static_cast<double>(n_hi));
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float left = o.x + ImGui::CalcTextSize("0000 GB/s").x + 8 * ui.scale;
@@ -289,7 +288,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     }
   }
   PlaceLabels(labels, px * 1.0f, top - px * 0.5f, bottom - px * 0.5f);
-  for (const EndLabel& label : labels) dl->AddText(ImVec2(label.x, label.y), label.color, label.text.c_str());
+  for (const EndLabel& label : labels)
+    dl->AddText(ImVec2(label.x, label.y), label.color, label.text.c_str());
 
   // Hover: the nearest measured n, every shown rung's GB/s and time there, best first.
   ImGui::SetCursorScreenPos(ImVec2(left, top));
@@ -308,7 +308,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     std::sort(rows.begin(), rows.end(),
               [](const auto& a, const auto& b) { return a.second->gbps > b.second->gbps; });
     ImGui::BeginTooltip();
-    ImGui::Text("n = %s = %s elements, %s %s", SizeLabel(n).c_str(), Grouped(n).c_str(), type, mode);
+    ImGui::Text("n = %s = %s elements, %s %s", SizeLabel(n).c_str(), Grouped(n).c_str(), type,
+                mode);
     for (const auto& [l, m] : rows) {
       ImGui::TextColored(ImVec4(l->color.r, l->color.g, l->color.b, 1), "%-8s %7.0f GB/s  %9.1f µs",
                          l->rung->name.c_str(), m->gbps, m->time_us_median);

@@ -56,8 +56,8 @@ void CodeView::Draw(UiContext& ui) {
     const float x0 = ImGui::GetCursorPosX();
     const float text_w = std::max(1.0f, ImGui::GetContentRegionAvail().x - gutter);
     const char* text = line.text.empty() ? " " : line.text.c_str();
-    const float h = std::max(
-        line_h, ImGui::CalcTextSize(text, nullptr, false, text_w).y + ImGui::GetStyle().ItemSpacing.y);
+    const float h = std::max(line_h, ImGui::CalcTextSize(text, nullptr, false, text_w).y +
+                                         ImGui::GetStyle().ItemSpacing.y);
     if (on) {
       const float right = p.x + ImGui::GetContentRegionAvail().x;
       dl->AddRectFilled(ImVec2(p.x - 4 * ui.scale, p.y - 1), ImVec2(right, p.y + h - 1),
@@ -70,7 +70,7 @@ void CodeView::Draw(UiContext& ui) {
     std::snprintf(number, sizeof number, "%4d", line.source_line > 0 ? line.source_line : i + 1);
     ImGui::TextDisabled("%s", number);
     ImGui::SameLine(x0 + gutter);
-    const scene::Rgba c = on                      ? ui.palette.text
+    const scene::Rgba c = on                     ? ui.palette.text
                           : line.instrumentation ? ui.palette.text_dim
                                                  : ui.palette.text;
     ImGui::PushStyleColor(ImGuiCol_Text,

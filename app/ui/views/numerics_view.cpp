@@ -12,8 +12,7 @@ namespace scanviz {
 namespace {
 
 constexpr ImGuiTableFlags kTableFlags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg |
-                                        ImGuiTableFlags_SizingStretchProp |
-                                        ImGuiTableFlags_ScrollY;
+                                        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
 
 float TableHeight(size_t rows) {
   const float row = ImGui::GetTextLineHeightWithSpacing() + 2;
@@ -150,12 +149,11 @@ void DrawNumericsView(UiContext& ui) {
     const teach::IntDiagnostics& d = slot.teach.int_diag;
     const scene::Rgba tone = d.cells.empty() ? ui.palette.ok : ui.palette.bad;
     ImGui::PushFont(ui.fonts.large);
-    TextWrappedColored(tone, d.cells.empty()
-                                 ? "No sum left the int32 range"
-                                 : std::to_string(d.results_wrapped) +
-                                       " result cells wrapped around (" +
-                                       std::to_string(d.cells.size()) +
-                                       " wrapped cells over all rounds)");
+    TextWrappedColored(
+        tone, d.cells.empty()
+                  ? "No sum left the int32 range"
+                  : std::to_string(d.results_wrapped) + " result cells wrapped around (" +
+                        std::to_string(d.cells.size()) + " wrapped cells over all rounds)");
     ImGui::PopFont();
     TextWrappedColored(ui.palette.text, d.explanation);
     if (d.cells.empty()) Hint();

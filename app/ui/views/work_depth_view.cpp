@@ -20,12 +20,21 @@ constexpr scene::Rgba kBlColor{0.337f, 0.706f, 0.914f, 1};  // Okabe-Ito sky blu
 std::string ShortRoundName(const RoundSpec& s) {
   char buf[48];
   switch (s.phase) {
-    case Phase::kLoad: return "load";
-    case Phase::kSeed: return "seed";
-    case Phase::kConvert: return "convert";
-    case Phase::kScan: std::snprintf(buf, sizeof buf, "stride %d", s.stride); break;
-    case Phase::kUpSweep: std::snprintf(buf, sizeof buf, "up, stride %d", s.stride); break;
-    case Phase::kDownSweep: std::snprintf(buf, sizeof buf, "down, stride %d", s.stride); break;
+    case Phase::kLoad:
+      return "load";
+    case Phase::kSeed:
+      return "seed";
+    case Phase::kConvert:
+      return "convert";
+    case Phase::kScan:
+      std::snprintf(buf, sizeof buf, "stride %d", s.stride);
+      break;
+    case Phase::kUpSweep:
+      std::snprintf(buf, sizeof buf, "up, stride %d", s.stride);
+      break;
+    case Phase::kDownSweep:
+      std::snprintf(buf, sizeof buf, "down, stride %d", s.stride);
+      break;
   }
   return buf;
 }
@@ -75,8 +84,8 @@ void RoundTable(UiContext& ui, const std::vector<teach::RoundWork>& rows, int cu
     }
     ImGui::TableNextColumn();
     ImGui::Text("%zu  %s", i, ShortRoundName(r.spec).c_str());
-    for (int v : {r.operator_applications, r.active_threads, r.cumulative_work, r.depth,
-                  r.barriers}) {
+    for (int v :
+         {r.operator_applications, r.active_threads, r.cumulative_work, r.depth, r.barriers}) {
       ImGui::TableNextColumn();
       ImGui::Text("%s", Grouped(v).c_str());
     }
@@ -151,9 +160,11 @@ void Chart(UiContext& ui, const char* id, const std::vector<teach::WorkDepthPoin
         const size_t i = static_cast<size_t>(std::clamp<long>(std::lround(n), 1, pts.back().n) - 1);
         line.push_back(ImVec2(X(n), Y(series[s].value(pts[i]))));
       }
-      for (size_t i = 1; i < line.size(); i += 2) dl->AddLine(line[i - 1], line[i], c, 2 * ui.scale);
+      for (size_t i = 1; i < line.size(); i += 2)
+        dl->AddLine(line[i - 1], line[i], c, 2 * ui.scale);
     } else {
-      for (const teach::WorkDepthPoint& q : pts) line.push_back(ImVec2(X(q.n), Y(series[s].value(q))));
+      for (const teach::WorkDepthPoint& q : pts)
+        line.push_back(ImVec2(X(q.n), Y(series[s].value(q))));
       dl->AddPolyline(line.data(), static_cast<int>(line.size()), c, 0, 2.5f * ui.scale);
     }
   }
@@ -161,14 +172,15 @@ void Chart(UiContext& ui, const char* id, const std::vector<teach::WorkDepthPoin
   dl->AddLine(ImVec2(cx, top), ImVec2(cx, bottom), ToImU32(ui.palette.arrow_current), 2 * ui.scale);
   for (int s = 0; s < count; ++s) {
     const double v = series[s].value(pts[static_cast<size_t>(current_n - 1)]);
-    if (v <= y_max) dl->AddCircleFilled(ImVec2(cx, Y(v)), 4.5f * ui.scale, ToImU32(series[s].color));
+    if (v <= y_max)
+      dl->AddCircleFilled(ImVec2(cx, Y(v)), 4.5f * ui.scale, ToImU32(series[s].color));
   }
   dl->PopClipRect();
   ImGui::InvisibleButton(id, ImVec2(w, h));
   if (ImGui::IsItemHovered() && !ui.app.view.ignore_mouse) {
     const double t = (ImGui::GetIO().MousePos.x - left) / (right - left);
-    const int n = std::clamp(static_cast<int>(std::lround(std::pow(2.0, t * lmax))), 1,
-                             pts.back().n);
+    const int n =
+        std::clamp(static_cast<int>(std::lround(std::pow(2.0, t * lmax))), 1, pts.back().n);
     dl->AddLine(ImVec2(X(n), top), ImVec2(X(n), bottom), text, 1);
     ImGui::BeginTooltip();
     ImGui::Text("n = %d", n);
@@ -197,14 +209,26 @@ void Legend(UiContext& ui, const Series* series, int count, const teach::WorkDep
   }
 }
 
-int HsWork(const teach::WorkDepthPoint& p) { return p.hillis_steele.work; }
-int BlWork(const teach::WorkDepthPoint& p) { return p.blelloch.work; }
-int SeqWork(const teach::WorkDepthPoint& p) { return p.sequential; }
-int HsDepth(const teach::WorkDepthPoint& p) { return p.hillis_steele.depth; }
-int BlDepth(const teach::WorkDepthPoint& p) { return p.blelloch.depth; }
+int HsWork(const teach::WorkDepthPoint& p) {
+  return p.hillis_steele.work;
+}
+int BlWork(const teach::WorkDepthPoint& p) {
+  return p.blelloch.work;
+}
+int SeqWork(const teach::WorkDepthPoint& p) {
+  return p.sequential;
+}
+int HsDepth(const teach::WorkDepthPoint& p) {
+  return p.hillis_steele.depth;
+}
+int BlDepth(const teach::WorkDepthPoint& p) {
+  return p.blelloch.depth;
+}
 
 // Brent's count: with p applications at a time, about work / p + depth steps.
-double Steps(const teach::WorkDepth& wd, double p) { return wd.work / p + wd.depth; }
+double Steps(const teach::WorkDepth& wd, double p) {
+  return wd.work / p + wd.depth;
+}
 
 // The caption, in our words, from the series: extra work against rounds saved at the current n,
 // and for p lanes the sizes where Hillis-Steele is ahead.
@@ -254,8 +278,9 @@ std::string Caption(const std::vector<teach::WorkDepthPoint>& pts, int n, int p)
                   p, last_ahead, last_ahead + 1);
   }
   out += buf;
-  out += " Operator counts are a first guess: barriers and memory traffic move the crossover on "
-         "real hardware, which the benchmark (G) measures.";
+  out +=
+      " Operator counts are a first guess: barriers and memory traffic move the crossover on "
+      "real hardware, which the benchmark (G) measures.";
   return out;
 }
 
@@ -276,9 +301,10 @@ void DrawWorkDepthView(UiContext& ui) {
     const teach::RoundWork& last = rows.back();
     ImGui::Text("%s, n = %d: work %s, depth %d, barriers %d", DisplayName(algorithm), n,
                 Grouped(last.cumulative_work).c_str(), last.depth, last.barriers);
-    ImGui::Text("Sequential loop: n - 1 = %s applications, one after another (depth %s), no "
-                "barriers",
-                Grouped(std::max(0, n - 1)).c_str(), Grouped(std::max(0, n - 1)).c_str());
+    ImGui::Text(
+        "Sequential loop: n - 1 = %s applications, one after another (depth %s), no "
+        "barriers",
+        Grouped(std::max(0, n - 1)).c_str(), Grouped(std::max(0, n - 1)).c_str());
   }
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
