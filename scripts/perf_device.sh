@@ -6,7 +6,7 @@
 #   bash scripts/perf_device.sh                 # build, then the full ladder (n = 2^10 .. 2^28)
 #   PERF_BIN=build-perf/perf bash scripts/perf_device.sh   # reuse a binary built elsewhere
 #   PERF_TUNE=1 bash scripts/perf_device.sh     # also time the look-back and textbook variants (int32 inclusive)
-#   PERF_ARGS="--rungs a,b,c,d,e,e.v1,e.lb8,e.s64v16b1c,e.s128v16b1ck64,cub,thrust,memcpy" bash scripts/perf_device.sh
+#   PERF_ARGS="--rungs a,b,c,d,e,e.s128v16b1c,e.h128s26r16b1c,e.s128v18b1c,e.v1,cub,thrust,memcpy" bash scripts/perf_device.sh
 #                                               # exactly the final run of docs/bench/h200.json
 #   PERF_ARGS="--max-log2 24 --repeats 10" bash scripts/perf_device.sh
 set -euo pipefail
@@ -46,7 +46,7 @@ rc=0
 if [[ "${PERF_TUNE:-0}" == "1" ]]; then
   echo "== tuning: look-back variants, int32 inclusive"
   timeout "${PERF_TUNE_TIMEOUT:-150}" "$BIN" --min-log2 16 --max-log2 28 --repeats 15 --no-float32 --no-exclusive \
-    --rungs "${PERF_TUNE_RUNGS:-e,e.v1,e.lb8,e.r128v8b1c,e.s128v8b1c,e.s64v16b1c,e.s128v12b1c,e.s128v16b1ck64,e.s256v8b1c,e.s256v12b1c,a,a.64,a.256,a.512,b,b.64,b.256,b.ws64,b.ws256,b.ws512,d,cub,memcpy}" \
+    --rungs "${PERF_TUNE_RUNGS:-e,e.s128v16b1c,e.h128s26r16b1c,e.h128s26r16b1ce,e.s128v18b1c,e.v1,e.lb8,e.r128v8b1c,e.s128v8b1c,e.s64v16b1c,e.s128v12b1c,e.s128v16b1ck64,e.s256v8b1c,e.s256v12b1c,a,a.64,a.256,a.512,b,b.64,b.256,b.ws64,b.ws256,b.ws512,d,cub,memcpy}" \
     --json "$OUT/tune.json" > "$OUT/tune.log" 2>&1 || rc=$?
   sed -n '/^summary/,$p' "$OUT/tune.log" | head -60
   echo "tune rc=$rc"

@@ -1,8 +1,8 @@
 // The performance lab's driver: runs the ladder (rungs a..e) next to CUB, thrust and cudaMemcpy,
 // checks every output against a CPU reference, times with CUDA events, prints the table and writes
 // the JSON results file. See docs/performance.md.
-#include <cub/version.cuh>
 #include <thrust/version.h>
+#include <cub/version.cuh>
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,8 @@ struct CudaError : std::runtime_error {
 
 void Check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {
-    throw CudaError(std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+    throw CudaError(std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) +
+                    ")");
   }
 }
 
@@ -60,8 +61,8 @@ std::uint64_t SplitMix(std::uint64_t x) {
 
 struct Verdict {
   bool correct = false;
-  double rel_err = 0;         // float: ||out-ref||/||ref||; int: 0 or 1
-  long long mismatches = 0;   // int: elements that differ; float: non-finite elements
+  double rel_err = 0;        // float: ||out-ref||/||ref||; int: 0 or 1
+  long long mismatches = 0;  // int: elements that differ; float: non-finite elements
   long long first_bad = -1;
 };
 
@@ -80,7 +81,8 @@ void MakeCase(Dtype type, int n, std::uint64_t seed, HostCase* c) {
   if (type == Dtype::kInt32) {
     c->in_i.resize(n);
     ParallelChunks(n, [&](std::size_t b, std::size_t e, unsigned) {
-      for (std::size_t i = b; i < e; ++i) c->in_i[i] = static_cast<std::int32_t>(SplitMix(seed * 0x100000001ull + i));
+      for (std::size_t i = b; i < e; ++i)
+        c->in_i[i] = static_cast<std::int32_t>(SplitMix(seed * 0x100000001ull + i));
     });
     c->ref_i.resize(n);
     std::uint32_t s = 0;
@@ -89,7 +91,8 @@ void MakeCase(Dtype type, int n, std::uint64_t seed, HostCase* c) {
     c->in_f.resize(n);
     ParallelChunks(n, [&](std::size_t b, std::size_t e, unsigned) {
       for (std::size_t i = b; i < e; ++i) {
-        c->in_f[i] = static_cast<float>(SplitMix(seed * 0x100000001ull + i) >> 40) * (1.0f / 16777216.0f);
+        c->in_f[i] =
+            static_cast<float>(SplitMix(seed * 0x100000001ull + i) >> 40) * (1.0f / 16777216.0f);
       }
     });
     c->ref_f.resize(n);
@@ -164,11 +167,11 @@ struct Result {
   bool timed = false;
   int rotation_sets = 1;
   double median_us = 0, min_us = 0, max_us = 0;
-  double gbps = 0;                // 2 * n * 4 bytes / median time
+  double gbps = 0;  // 2 * n * 4 bytes / median time
   double pct_memcpy = std::nan("");
   double ratio_vs_cub = std::nan("");
   Verdict verdict;
-  Verdict recheck;                // second poisoned run after timing (look-back rungs)
+  Verdict recheck;  // second poisoned run after timing (look-back rungs)
   bool rechecked = false;
 };
 
@@ -202,7 +205,8 @@ std::string Num(double v) {
   return o.str();
 }
 
-std::string Key(const std::string& type, const std::string& mode, long long n, const std::string& rung) {
+std::string Key(const std::string& type, const std::string& mode, long long n,
+                const std::string& rung) {
   return type + "|" + mode + "|" + std::to_string(n) + "|" + rung;
 }
 
@@ -221,7 +225,9 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
-      if (error) *error = std::string("no usable CUDA device: ") + (e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+      if (error)
+        *error = std::string("no usable CUDA device: ") +
+                 (e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
       return 2;
     }
     e = cudaSetDevice(0);
@@ -251,15 +257,24 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
   std::vector<std::unique_ptr<Rung>> rungs;
   for (const auto& nm : names) {
     std::unique_ptr<Rung> r;
-    if (nm[0] == 'a' || nm[0] == 'b') r = MakeTextbookRung(nm);
-    else if (nm == "c") r = MakePaddedBlellochRung();
-    else if (nm == "d") r = MakeReduceThenScanRung();
-    else if (nm == "cub") r = MakeCubRung();
-    else if (nm == "thrust") r = MakeThrustRung();
-    else if (nm == "memcpy") r = MakeMemcpyRung();
-    else if (nm == "e" || nm.rfind("e.", 0) == 0) r = MakeLookbackRung(nm);
+    if (nm[0] == 'a' || nm[0] == 'b')
+      r = MakeTextbookRung(nm);
+    else if (nm == "c")
+      r = MakePaddedBlellochRung();
+    else if (nm == "d")
+      r = MakeReduceThenScanRung();
+    else if (nm == "cub")
+      r = MakeCubRung();
+    else if (nm == "thrust")
+      r = MakeThrustRung();
+    else if (nm == "memcpy")
+      r = MakeMemcpyRung();
+    else if (nm == "e" || nm.rfind("e.", 0) == 0)
+      r = MakeLookbackRung(nm);
     if (!r) {
-      std::string known = "a a.64 a.128 a.256 a.512 a.1024 b b.64 b.128 b.256 b.512 b.1024 b.ws64 b.ws128 b.ws256 b.ws512 b.ws1024 c d cub thrust memcpy";
+      std::string known =
+          "a a.64 a.128 a.256 a.512 a.1024 b b.64 b.128 b.256 b.512 b.1024 b.ws64 b.ws128 b.ws256 "
+          "b.ws512 b.ws1024 c d cub thrust memcpy";
       for (const auto& v : LookbackVariantNames()) known += " " + v;
       if (error) *error = "unknown rung '" + nm + "' (known: " + known + ")";
       out << "unknown rung '" << nm << "' (known: " << known << ")\n";
@@ -273,8 +288,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
   const int max_log2 = std::clamp(options.max_log2, min_log2, 28);
   std::map<long long, bool> sizes;  // n -> timed
   for (int k = min_log2; k <= max_log2; ++k) sizes[1LL << k] = true;
-  for (long long extra : {1LL, 3LL, 31LL, 1000LL, 1337LL, 4095LL, 4097LL, 65537LL, 1000003LL, (1LL << 20) + 1,
-                          (1LL << 24) - 3}) {
+  for (long long extra : {1LL, 3LL, 31LL, 1000LL, 1337LL, 4095LL, 4097LL, 65537LL, 1000003LL,
+                          (1LL << 20) + 1, (1LL << 24) - 3}) {
     if (extra < (2LL << max_log2) && !sizes.count(extra)) sizes[extra] = false;
   }
   std::vector<Dtype> types;
@@ -286,10 +301,12 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
   const int repeats = std::max(1, options.repeats);
   constexpr int kWarmup = 3;
 
-  out << "ScanViz perf lab on " << dev.name << " (" << dev.sm_count << " SMs, cc " << dev.cc_major << "."
-      << dev.cc_minor << ", L2 " << dev.l2_bytes / (1 << 20) << " MiB, SM clock " << dev.clock_khz / 1000
-      << " MHz, driver " << dev.driver << ", runtime " << dev.runtime << ")\n";
-  for (const auto& r : rungs) out << "  " << std::setw(8) << r->Name() << ": " << r->Description() << "\n";
+  out << "ScanViz perf lab on " << dev.name << " (" << dev.sm_count << " SMs, cc " << dev.cc_major
+      << "." << dev.cc_minor << ", L2 " << dev.l2_bytes / (1 << 20) << " MiB, SM clock "
+      << dev.clock_khz / 1000 << " MHz, driver " << dev.driver << ", runtime " << dev.runtime
+      << ")\n";
+  for (const auto& r : rungs)
+    out << "  " << std::setw(8) << r->Name() << ": " << r->Description() << "\n";
   out << std::flush;
 
   std::vector<Result> results;
@@ -315,16 +332,19 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
         const std::size_t set_bytes = 2 * bytes;
         int sets = 1;  // rotate input/output buffers while the data would stay in L2
         if (timed && set_bytes < 2 * static_cast<std::size_t>(dev.l2_bytes)) {
-          sets = static_cast<int>(std::min<std::size_t>(64, (3 * static_cast<std::size_t>(dev.l2_bytes) + set_bytes - 1) / set_bytes));
+          sets = static_cast<int>(std::min<std::size_t>(
+              64, (3 * static_cast<std::size_t>(dev.l2_bytes) + set_bytes - 1) / set_bytes));
         }
         std::vector<void*> d_in(sets, nullptr), d_out(sets, nullptr);
         for (int s = 0; s < sets; ++s) {
           Check(cudaMalloc(&d_in[s], bytes), "cudaMalloc(in)");
           Check(cudaMalloc(&d_out[s], bytes), "cudaMalloc(out)");
         }
-        const void* src = type == Dtype::kInt32 ? static_cast<const void*>(hc.in_i.data()) : hc.in_f.data();
+        const void* src =
+            type == Dtype::kInt32 ? static_cast<const void*>(hc.in_i.data()) : hc.in_f.data();
         Check(cudaMemcpy(d_in[0], src, bytes, cudaMemcpyHostToDevice), "upload");
-        for (int s = 1; s < sets; ++s) Check(cudaMemcpy(d_in[s], d_in[0], bytes, cudaMemcpyDeviceToDevice), "copy sets");
+        for (int s = 1; s < sets; ++s)
+          Check(cudaMemcpy(d_in[s], d_in[0], bytes, cudaMemcpyDeviceToDevice), "copy sets");
         for (int s = 0; s < sets; ++s) Check(cudaMemset(d_out[s], 0xFF, bytes), "poison");
         Check(cudaDeviceSynchronize(), "setup");
 
@@ -343,7 +363,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
             args.type = type;
             args.inclusive = inclusive;
             args.stream = stream;
-            const std::string where = rung->Name() + " " + tname + " " + mname + " n=" + std::to_string(n);
+            const std::string where =
+                rung->Name() + " " + tname + " " + mname + " n=" + std::to_string(n);
             auto checked_run = [&](Verdict* v) {
               args.in = d_in[0];
               args.out = d_out[0];
@@ -351,7 +372,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
               Check(rung->Run(args), ("launch " + where).c_str());
               Check(cudaStreamSynchronize(stream), ("run " + where).c_str());
               Check(cudaMemcpy(host_out, d_out[0], bytes, cudaMemcpyDeviceToHost), "download");
-              *v = rung->IsCopy() ? CheckCopy(hc, type, host_out) : CheckScan(hc, type, inclusive, host_out);
+              *v = rung->IsCopy() ? CheckCopy(hc, type, host_out)
+                                  : CheckScan(hc, type, inclusive, host_out);
             };
             checked_run(&res.verdict);
             if (timed) {
@@ -374,7 +396,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
                 us.push_back(1000.0 * ms);
               }
               std::sort(us.begin(), us.end());
-              res.median_us = us.size() % 2 ? us[us.size() / 2] : 0.5 * (us[us.size() / 2 - 1] + us[us.size() / 2]);
+              res.median_us = us.size() % 2 ? us[us.size() / 2]
+                                            : 0.5 * (us[us.size() / 2 - 1] + us[us.size() / 2]);
               res.min_us = us.front();
               res.max_us = us.back();
               res.gbps = 2.0 * static_cast<double>(bytes) / (res.median_us * 1e-6) / 1e9;
@@ -387,8 +410,11 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
             if (!ok) {
               all_correct = false;
               out << "CHECK FAILED: " << where << " rel_err=" << res.verdict.rel_err
-                  << " mismatches=" << res.verdict.mismatches << " first_bad=" << res.verdict.first_bad
-                  << (res.rechecked ? " (recheck " + std::string(res.recheck.correct ? "ok" : "FAILED") + ")" : "")
+                  << " mismatches=" << res.verdict.mismatches
+                  << " first_bad=" << res.verdict.first_bad
+                  << (res.rechecked
+                          ? " (recheck " + std::string(res.recheck.correct ? "ok" : "FAILED") + ")"
+                          : "")
                   << "\n"
                   << std::flush;
             }
@@ -399,7 +425,10 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
           Check(cudaFree(d_in[s]), "cudaFree");
           Check(cudaFree(d_out[s]), "cudaFree");
         }
-        if (timed) out << "  done " << tname << " n=2^" << static_cast<int>(std::log2(static_cast<double>(n))) << "\n" << std::flush;
+        if (timed)
+          out << "  done " << tname << " n=2^"
+              << static_cast<int>(std::log2(static_cast<double>(n))) << "\n"
+              << std::flush;
       }
     }
     cudaFreeHost(host_out);
@@ -415,25 +444,31 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
   // -------------------------------------------------------------- derived numbers
   std::map<std::string, const Result*> index;
   for (const auto& r : results) index[Key(r.type, r.mode, r.n, r.rung)] = &r;
-  auto find = [&](const std::string& t, const std::string& m, long long n, const std::string& rung) -> const Result* {
+  auto find = [&](const std::string& t, const std::string& m, long long n,
+                  const std::string& rung) -> const Result* {
     auto it = index.find(Key(t, m, n, rung));
     return it == index.end() ? nullptr : it->second;
   };
   for (auto& r : results) {
     if (!r.timed) continue;
-    if (const Result* c = find(r.type, r.mode, r.n, "memcpy")) r.pct_memcpy = 100.0 * r.gbps / c->gbps;
+    if (const Result* c = find(r.type, r.mode, r.n, "memcpy"))
+      r.pct_memcpy = 100.0 * r.gbps / c->gbps;
     if (const Result* c = find(r.type, r.mode, r.n, "cub")) r.ratio_vs_cub = r.gbps / c->gbps;
   }
 
   // -------------------------------------------------------------- table
-  out << "\n" << std::left << std::setw(8) << "type" << std::setw(10) << "mode" << std::right << std::setw(11) << "n"
-      << "  " << std::left << std::setw(9) << "rung" << std::right << std::setw(11) << "time_us" << std::setw(10)
-      << "GB/s" << std::setw(10) << "%memcpy" << std::setw(8) << "xCUB" << "  check\n";
+  out << "\n"
+      << std::left << std::setw(8) << "type" << std::setw(10) << "mode" << std::right
+      << std::setw(11) << "n"
+      << "  " << std::left << std::setw(9) << "rung" << std::right << std::setw(11) << "time_us"
+      << std::setw(10) << "GB/s" << std::setw(10) << "%memcpy" << std::setw(8) << "xCUB"
+      << "  check\n";
   for (const auto& r : results) {
     if (!r.timed) continue;
-    out << std::left << std::setw(8) << r.type << std::setw(10) << r.mode << std::right << std::setw(11) << r.n << "  "
-        << std::left << std::setw(9) << r.rung << std::right << std::fixed << std::setprecision(2) << std::setw(11)
-        << r.median_us << std::setprecision(1) << std::setw(10) << r.gbps << std::setw(10) << r.pct_memcpy
+    out << std::left << std::setw(8) << r.type << std::setw(10) << r.mode << std::right
+        << std::setw(11) << r.n << "  " << std::left << std::setw(9) << r.rung << std::right
+        << std::fixed << std::setprecision(2) << std::setw(11) << r.median_us
+        << std::setprecision(1) << std::setw(10) << r.gbps << std::setw(10) << r.pct_memcpy
         << std::setprecision(2) << std::setw(8) << r.ratio_vs_cub << "  "
         << (r.verdict.correct && (!r.rechecked || r.recheck.correct) ? "ok" : "FAIL") << "\n";
   }
@@ -466,7 +501,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
         const Result* b = find(c.type, c.mode, n, "b");
         if (!a || !b) continue;
         c.points.push_back({n, a->gbps, b->gbps, a->gbps >= b->gbps ? "a" : "b"});
-        if (c.points.size() > 1 && c.points[c.points.size() - 2].winner != c.points.back().winner) c.switches.push_back(n);
+        if (c.points.size() > 1 && c.points[c.points.size() - 2].winner != c.points.back().winner)
+          c.switches.push_back(n);
       }
       if (!c.points.empty()) crossovers.push_back(c);
     }
@@ -491,7 +527,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
       bool any = false;
       for (const auto& r : results) any |= r.timed && r.type == t && r.mode == mode;
       if (!any) continue;
-      out << "\nsummary " << t << " " << mode << ": GB/s (read+write) [median us]\n" << std::setw(10) << "n";
+      out << "\nsummary " << t << " " << mode << ": GB/s (read+write) [median us]\n"
+          << std::setw(10) << "n";
       for (const auto& c : cols) out << std::setw(17) << c;
       out << "\n";
       for (const auto& [n, timed] : sizes) {
@@ -500,7 +537,9 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
         for (const auto& c : cols) {
           const Result* r = find(t, mode, n, c);
           std::ostringstream cell;
-          if (r) cell << std::fixed << std::setprecision(0) << r->gbps << " [" << std::setprecision(1) << r->median_us << "]";
+          if (r)
+            cell << std::fixed << std::setprecision(0) << r->gbps << " [" << std::setprecision(1)
+                 << r->median_us << "]";
           out << std::setw(17) << cell.str();
         }
         out << "\n";
@@ -520,12 +559,14 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
     targets_json << "{";
     if (e && cub && mc) {
       const double pct = 100.0 * e->gbps / mc->gbps, ratio = e->gbps / cub->gbps;
-      out << "  n=" << big << ": e " << e->gbps << " GB/s = " << pct << "% of memcpy (" << mc->gbps << " GB/s) [target >= 85%: "
-          << (pct >= 85 ? "MET" : "MISSED") << "]; " << ratio << "x CUB (" << cub->gbps << " GB/s) [target >= 1.10: "
-          << (ratio >= 1.10 ? "MET" : "MISSED") << "]\n";
-      targets_json << "\"large_n\":" << big << ",\"e_pct_memcpy\":" << Num(pct) << ",\"e_ratio_vs_cub\":" << Num(ratio)
-                   << ",\"pct_met\":" << (pct >= 85 ? "true" : "false") << ",\"cub_met\":" << (ratio >= 1.10 ? "true" : "false")
-                   << ",";
+      out << "  n=" << big << ": e " << e->gbps << " GB/s = " << pct << "% of memcpy (" << mc->gbps
+          << " GB/s) [target >= 85%: " << (pct >= 85 ? "MET" : "MISSED") << "]; " << ratio
+          << "x CUB (" << cub->gbps
+          << " GB/s) [target >= 1.10: " << (ratio >= 1.10 ? "MET" : "MISSED") << "]\n";
+      targets_json << "\"large_n\":" << big << ",\"e_pct_memcpy\":" << Num(pct)
+                   << ",\"e_ratio_vs_cub\":" << Num(ratio)
+                   << ",\"pct_met\":" << (pct >= 85 ? "true" : "false")
+                   << ",\"cub_met\":" << (ratio >= 1.10 ? "true" : "false") << ",";
     }
     bool latency_ok = true, any_small = false;
     targets_json << "\"small_n_latency\":[";
@@ -538,8 +579,10 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
       any_small = true;
       const bool ok = es->median_us < cs->median_us;
       latency_ok &= ok;
-      out << "  n=" << n << ": e " << es->median_us << " us vs CUB " << cs->median_us << " us " << (ok ? "(e faster)" : "(CUB faster)") << "\n";
-      targets_json << (first ? "" : ",") << "{\"n\":" << n << ",\"e_us\":" << Num(es->median_us) << ",\"cub_us\":" << Num(cs->median_us) << "}";
+      out << "  n=" << n << ": e " << es->median_us << " us vs CUB " << cs->median_us << " us "
+          << (ok ? "(e faster)" : "(CUB faster)") << "\n";
+      targets_json << (first ? "" : ",") << "{\"n\":" << n << ",\"e_us\":" << Num(es->median_us)
+                   << ",\"cub_us\":" << Num(cs->median_us) << "}";
       first = false;
     }
     targets_json << "],\"small_n_latency_met\":" << (any_small && latency_ok ? "true" : "false");
@@ -564,7 +607,8 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
       first = false;
     }
     targets_json << "},\"ladder_monotone_met\":" << (have_all && monotone ? "true" : "false");
-    out << " GB/s [each >= previous: " << (have_all ? (monotone ? "MET" : "MISSED") : "n/a") << "]\n";
+    out << " GB/s [each >= previous: " << (have_all ? (monotone ? "MET" : "MISSED") : "n/a")
+        << "]\n";
     targets_json << ",\"all_correct\":" << (all_correct ? "true" : "false") << "}";
     out << "  all correct: " << (all_correct ? "yes" : "NO") << "\n";
   }
@@ -575,29 +619,39 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
     if (!js) {
       out << "cannot write " << options.json_path << "\n";
     } else {
-      js << "{\n\"schema\":\"scanviz-perf/1\",\n\"device\":{\"name\":\"" << JsonEscape(dev.name) << "\",\"sm_count\":" << dev.sm_count
-         << ",\"compute_capability\":\"" << dev.cc_major << "." << dev.cc_minor << "\",\"sm_clock_khz\":" << dev.clock_khz
-         << ",\"mem_clock_khz\":" << dev.mem_clock_khz << ",\"mem_bus_width_bits\":" << dev.bus_width
-         << ",\"l2_bytes\":" << dev.l2_bytes << ",\"global_mem_bytes\":" << dev.global_mem << ",\"driver_version\":" << dev.driver
-         << ",\"runtime_version\":" << dev.runtime << ",\"cub_version\":" << CUB_VERSION << ",\"thrust_version\":" << THRUST_VERSION
-         << "},\n\"options\":{\"min_log2\":" << min_log2 << ",\"max_log2\":" << max_log2 << ",\"repeats\":" << repeats
-         << ",\"warmup\":" << kWarmup << ",\"float_tolerance\":" << kFloatTolerance
-         << ",\"throughput\":\"2*n*sizeof(T)/median_time (bytes read + bytes written)\"},\n\"rungs\":[";
+      js << "{\n\"schema\":\"scanviz-perf/1\",\n\"device\":{\"name\":\"" << JsonEscape(dev.name)
+         << "\",\"sm_count\":" << dev.sm_count << ",\"compute_capability\":\"" << dev.cc_major
+         << "." << dev.cc_minor << "\",\"sm_clock_khz\":" << dev.clock_khz
+         << ",\"mem_clock_khz\":" << dev.mem_clock_khz
+         << ",\"mem_bus_width_bits\":" << dev.bus_width << ",\"l2_bytes\":" << dev.l2_bytes
+         << ",\"global_mem_bytes\":" << dev.global_mem << ",\"driver_version\":" << dev.driver
+         << ",\"runtime_version\":" << dev.runtime << ",\"cub_version\":" << CUB_VERSION
+         << ",\"thrust_version\":" << THRUST_VERSION << "},\n\"options\":{\"min_log2\":" << min_log2
+         << ",\"max_log2\":" << max_log2 << ",\"repeats\":" << repeats << ",\"warmup\":" << kWarmup
+         << ",\"float_tolerance\":" << kFloatTolerance
+         << ",\"throughput\":\"2*n*sizeof(T)/median_time (bytes read + bytes "
+            "written)\"},\n\"rungs\":[";
       for (std::size_t i = 0; i < rungs.size(); ++i) {
-        js << (i ? "," : "") << "{\"name\":\"" << rungs[i]->Name() << "\",\"description\":\"" << JsonEscape(rungs[i]->Description()) << "\"}";
+        js << (i ? "," : "") << "{\"name\":\"" << rungs[i]->Name() << "\",\"description\":\""
+           << JsonEscape(rungs[i]->Description()) << "\"}";
       }
       js << "],\n\"measurements\":[\n";
       bool first = true;
       for (const auto& r : results) {
-        js << (first ? "" : ",\n") << "{\"type\":\"" << r.type << "\",\"mode\":\"" << r.mode << "\",\"n\":" << r.n << ",\"rung\":\""
-           << r.rung << "\",\"timed\":" << (r.timed ? "true" : "false");
+        js << (first ? "" : ",\n") << "{\"type\":\"" << r.type << "\",\"mode\":\"" << r.mode
+           << "\",\"n\":" << r.n << ",\"rung\":\"" << r.rung
+           << "\",\"timed\":" << (r.timed ? "true" : "false");
         if (r.timed) {
-          js << ",\"time_us_median\":" << Num(r.median_us) << ",\"time_us_min\":" << Num(r.min_us) << ",\"time_us_max\":"
-             << Num(r.max_us) << ",\"gbps\":" << Num(r.gbps) << ",\"pct_memcpy\":" << Num(r.pct_memcpy)
-             << ",\"ratio_vs_cub\":" << Num(r.ratio_vs_cub) << ",\"rotation_sets\":" << r.rotation_sets;
+          js << ",\"time_us_median\":" << Num(r.median_us) << ",\"time_us_min\":" << Num(r.min_us)
+             << ",\"time_us_max\":" << Num(r.max_us) << ",\"gbps\":" << Num(r.gbps)
+             << ",\"pct_memcpy\":" << Num(r.pct_memcpy)
+             << ",\"ratio_vs_cub\":" << Num(r.ratio_vs_cub)
+             << ",\"rotation_sets\":" << r.rotation_sets;
         }
-        js << ",\"correct\":" << (r.verdict.correct && (!r.rechecked || r.recheck.correct) ? "true" : "false")
-           << ",\"rel_err\":" << Num(r.verdict.rel_err) << ",\"mismatches\":" << r.verdict.mismatches;
+        js << ",\"correct\":"
+           << (r.verdict.correct && (!r.rechecked || r.recheck.correct) ? "true" : "false")
+           << ",\"rel_err\":" << Num(r.verdict.rel_err)
+           << ",\"mismatches\":" << r.verdict.mismatches;
         if (r.rechecked) js << ",\"recheck_correct\":" << (r.recheck.correct ? "true" : "false");
         js << "}";
         first = false;
@@ -605,17 +659,19 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
       js << "\n],\n\"crossover\":[";
       for (std::size_t i = 0; i < crossovers.size(); ++i) {
         const auto& c = crossovers[i];
-        js << (i ? ",\n" : "\n") << "{\"type\":\"" << c.type << "\",\"mode\":\"" << c.mode << "\",\"points\":[";
+        js << (i ? ",\n" : "\n") << "{\"type\":\"" << c.type << "\",\"mode\":\"" << c.mode
+           << "\",\"points\":[";
         for (std::size_t k = 0; k < c.points.size(); ++k) {
           const auto& p = c.points[k];
-          js << (k ? "," : "") << "{\"n\":" << p.n << ",\"a_gbps\":" << Num(p.a_gbps) << ",\"b_gbps\":" << Num(p.b_gbps)
-             << ",\"winner\":\"" << p.winner << "\"}";
+          js << (k ? "," : "") << "{\"n\":" << p.n << ",\"a_gbps\":" << Num(p.a_gbps)
+             << ",\"b_gbps\":" << Num(p.b_gbps) << ",\"winner\":\"" << p.winner << "\"}";
         }
         js << "],\"winner_changes_at\":[";
         for (std::size_t k = 0; k < c.switches.size(); ++k) js << (k ? "," : "") << c.switches[k];
         js << "]}";
       }
-      js << "\n],\n\"targets\":" << targets_json.str() << ",\n\"fatal\":" << (fatal.empty() ? "null" : "\"" + JsonEscape(fatal) + "\"")
+      js << "\n],\n\"targets\":" << targets_json.str()
+         << ",\n\"fatal\":" << (fatal.empty() ? "null" : "\"" + JsonEscape(fatal) + "\"")
          << ",\n\"all_correct\":" << (all_correct ? "true" : "false") << "\n}\n";
       out << "wrote " << options.json_path << "\n";
     }

@@ -73,13 +73,14 @@ class Workspace {
 class Rung {
  public:
   virtual ~Rung() = default;
-  virtual std::string Name() const = 0;         // short id: a, b, c, d, e, cub, thrust, memcpy
-  virtual std::string Description() const = 0;  // one line for the table and the JSON
+  virtual std::string Name() const = 0;          // short id: a, b, c, d, e, cub, thrust, memcpy
+  virtual std::string Description() const = 0;   // one line for the table and the JSON
   virtual bool IsCopy() const { return false; }  // memcpy ceiling: out must equal in
   virtual cudaError_t Run(const ScanArgs& args) = 0;
 };
 
-// rung_textbook.cu: "a" (Hillis-Steele), "b" (Blelloch); variants "a.256", "b.512", ... (block size).
+// rung_textbook.cu: "a" (Hillis-Steele), "b" (Blelloch); variants "a.256", "b.512", ... (block
+// size).
 std::unique_ptr<Rung> MakeTextbookRung(const std::string& name);
 // rung_blocked.cu
 std::unique_ptr<Rung> MakePaddedBlellochRung();  // c
@@ -97,11 +98,13 @@ std::unique_ptr<Rung> MakeThrustRung();
 std::unique_ptr<Rung> MakeMemcpyRung();
 
 // Launch helper: returns the launch error (configuration errors) without synchronising.
-inline cudaError_t LastLaunchError() { return cudaGetLastError(); }
+inline cudaError_t LastLaunchError() {
+  return cudaGetLastError();
+}
 
-#define SCANVIZ_PERF_TRY(...)                       \
-  do {                                              \
-    const cudaError_t scanviz_err_ = (__VA_ARGS__); \
+#define SCANVIZ_PERF_TRY(...)                             \
+  do {                                                    \
+    const cudaError_t scanviz_err_ = (__VA_ARGS__);       \
     if (scanviz_err_ != cudaSuccess) return scanviz_err_; \
   } while (0)
 

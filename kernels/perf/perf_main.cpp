@@ -12,7 +12,8 @@ namespace {
 
 int Usage(const char* argv0) {
   std::cerr << "usage: " << argv0
-            << " [--min-log2 K] [--max-log2 K] [--repeats R] [--json FILE] [--rungs a,b,c,d,e,cub,thrust,memcpy]\n"
+            << " [--min-log2 K] [--max-log2 K] [--repeats R] [--json FILE] [--rungs "
+               "a,b,c,d,e,cub,thrust,memcpy]\n"
                "       [--no-int32] [--no-float32] [--no-inclusive] [--no-exclusive]\n";
   return 2;
 }
@@ -28,9 +29,12 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v) return Usage(argv[0]);
       const int k = std::atoi(v);
-      if (arg == "--min-log2") options.min_log2 = k;
-      else if (arg == "--max-log2") options.max_log2 = k;
-      else options.repeats = k;
+      if (arg == "--min-log2")
+        options.min_log2 = k;
+      else if (arg == "--max-log2")
+        options.max_log2 = k;
+      else
+        options.repeats = k;
     } else if (arg == "--json") {
       const char* v = value();
       if (!v) return Usage(argv[0]);

@@ -22,11 +22,14 @@ constexpr int kCThreads = 512;
 constexpr int kCItems = 8;
 constexpr int kCTile = kCThreads * kCItems;
 
-__device__ __forceinline__ int Pad(int i) { return i + (i >> 5); }
+__device__ __forceinline__ int Pad(int i) {
+  return i + (i >> 5);
+}
 
 template <class Op, class T = typename Op::Value>
-__global__ __launch_bounds__(kCThreads) void PaddedBlellochTileKernel(const T* __restrict__ in, T* __restrict__ out,
-                                                                      int n, T* sums, bool inclusive) {
+__global__ __launch_bounds__(kCThreads) void PaddedBlellochTileKernel(const T* __restrict__ in,
+                                                                      T* __restrict__ out, int n,
+                                                                      T* sums, bool inclusive) {
   __shared__ T data[kCTile + kCTile / 32];
   __shared__ T tree[kCThreads + kCThreads / 32];
   __shared__ T total;
@@ -92,7 +95,8 @@ __global__ __launch_bounds__(kCThreads) void PaddedBlellochTileKernel(const T* _
 
 struct CLauncher {
   template <class T>
-  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid, cudaStream_t stream) const {
+  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
+                  cudaStream_t stream) const {
     PaddedBlellochTileKernel<AddOp<T>><<<grid, kCThreads, 0, stream>>>(in, out, n, sums, inclusive);
   }
 };
@@ -111,8 +115,9 @@ class PaddedBlellochRung final : public Rung {
  private:
   template <class T>
   cudaError_t Go(const ScanArgs& a) {
-    return ThreePhaseScan<AddOp<T>, kCTile>(ws_, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
-                                            a.inclusive, a.stream, 0, CLauncher{});
+    return ThreePhaseScan<AddOp<T>, kCTile>(ws_, static_cast<const T*>(a.in),
+                                            static_cast<T*>(a.out), a.n, a.inclusive, a.stream, 0,
+                                            CLauncher{});
   }
   Workspace ws_;
 };
@@ -123,7 +128,8 @@ constexpr int kDV = 4;  // 4 vectors of 4 = 16 elements per thread, 4096-element
 using DShape = TileShape<int, kDThreads, kDV>;
 
 template <class Op, class T = typename Op::Value>
-__global__ __launch_bounds__(kDThreads) void TileReduceKernel(const T* __restrict__ in, int n, T* __restrict__ sums) {
+__global__ __launch_bounds__(kDThreads) void TileReduceKernel(const T* __restrict__ in, int n,
+                                                              T* __restrict__ sums) {
   __shared__ T warp_sums[DShape::kWarps];
   T x[kDV][4];
   const long long tile_base = static_cast<long long>(blockIdx.x) * DShape::kTile;
@@ -141,7 +147,8 @@ __global__ __launch_bounds__(kDThreads) void TileReduceKernel(const T* __restric
 }
 
 template <class Op, bool INCLUSIVE, class T = typename Op::Value>
-__global__ __launch_bounds__(kDThreads) void TileScanKernel(const T* __restrict__ in, T* __restrict__ out, int n,
+__global__ __launch_bounds__(kDThreads) void TileScanKernel(const T* __restrict__ in,
+                                                            T* __restrict__ out, int n,
                                                             const T* __restrict__ offsets) {
   __shared__ T warp_sums[DShape::kWarps];
   const Op op;
@@ -166,10 +173,11 @@ class ReduceThenScanRung final : public Rung {
     return "reduce-then-scan, 16 elem/thread in registers, 16B loads, warp shuffles, 3n traffic";
   }
   cudaError_t Run(const ScanArgs& a) override {
-    if (a.type == Dtype::kInt32) return Go<std::int32_t>(static_cast<const std::int32_t*>(a.in),
-                                                         static_cast<std::int32_t*>(a.out), a.n, a.inclusive,
-                                                         a.stream, 0);
-    return Go<float>(static_cast<const float*>(a.in), static_cast<float*>(a.out), a.n, a.inclusive, a.stream, 0);
+    if (a.type == Dtype::kInt32)
+      return Go<std::int32_t>(static_cast<const std::int32_t*>(a.in),
+                              static_cast<std::int32_t*>(a.out), a.n, a.inclusive, a.stream, 0);
+    return Go<float>(static_cast<const float*>(a.in), static_cast<float*>(a.out), a.n, a.inclusive,
+                     a.stream, 0);
   }
 
  private:
@@ -178,8 +186,12 @@ class ReduceThenScanRung final : public Rung {
     using Op = AddOp<T>;
     if (n <= 0) return cudaSuccess;
     if (n <= DShape::kTile) {
-      if (inclusive) TileScanKernel<Op, true><<<1, kDThreads, 0, stream>>>(in, out, n, static_cast<const T*>(nullptr));
-      else TileScanKernel<Op, false><<<1, kDThreads, 0, stream>>>(in, out, n, static_cast<const T*>(nullptr));
+      if (inclusive)
+        TileScanKernel<Op, true>
+            <<<1, kDThreads, 0, stream>>>(in, out, n, static_cast<const T*>(nullptr));
+      else
+        TileScanKernel<Op, false>
+            <<<1, kDThreads, 0, stream>>>(in, out, n, static_cast<const T*>(nullptr));
       return LastLaunchError();
     }
     const int tiles = (n + DShape::kTile - 1) / DShape::kTile;
@@ -189,9 +201,14 @@ class ReduceThenScanRung final : public Rung {
     SCANVIZ_PERF_TRY(ws_.Get(2 * level + 1, sizeof(T) * tiles, &scanned));
     TileReduceKernel<Op><<<tiles, kDThreads, 0, stream>>>(in, n, static_cast<T*>(sums));
     SCANVIZ_PERF_TRY(LastLaunchError());
-    SCANVIZ_PERF_TRY(Go<T>(static_cast<const T*>(sums), static_cast<T*>(scanned), tiles, false, stream, level + 1));
-    if (inclusive) TileScanKernel<Op, true><<<tiles, kDThreads, 0, stream>>>(in, out, n, static_cast<T*>(scanned));
-    else TileScanKernel<Op, false><<<tiles, kDThreads, 0, stream>>>(in, out, n, static_cast<T*>(scanned));
+    SCANVIZ_PERF_TRY(Go<T>(static_cast<const T*>(sums), static_cast<T*>(scanned), tiles, false,
+                           stream, level + 1));
+    if (inclusive)
+      TileScanKernel<Op, true>
+          <<<tiles, kDThreads, 0, stream>>>(in, out, n, static_cast<T*>(scanned));
+    else
+      TileScanKernel<Op, false>
+          <<<tiles, kDThreads, 0, stream>>>(in, out, n, static_cast<T*>(scanned));
     return LastLaunchError();
   }
   Workspace ws_;
@@ -199,7 +216,11 @@ class ReduceThenScanRung final : public Rung {
 
 }  // namespace
 
-std::unique_ptr<Rung> MakePaddedBlellochRung() { return std::make_unique<PaddedBlellochRung>(); }
-std::unique_ptr<Rung> MakeReduceThenScanRung() { return std::make_unique<ReduceThenScanRung>(); }
+std::unique_ptr<Rung> MakePaddedBlellochRung() {
+  return std::make_unique<PaddedBlellochRung>();
+}
+std::unique_ptr<Rung> MakeReduceThenScanRung() {
+  return std::make_unique<ReduceThenScanRung>();
+}
 
 }  // namespace scanviz::perf

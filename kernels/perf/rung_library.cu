@@ -1,8 +1,8 @@
 // The references of the ladder: CUB's DeviceScan, thrust's scans, and a device-to-device cudaMemcpy
 // of the same bytes (the ceiling: a scan must at least read n elements and write n elements).
-#include <cub/device/device_scan.cuh>
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
+#include <cub/device/device_scan.cuh>
 
 #include "perf/perf_internal.cuh"
 
@@ -12,9 +12,12 @@ namespace {
 class CubRung final : public Rung {
  public:
   std::string Name() const override { return "cub"; }
-  std::string Description() const override { return "cub::DeviceScan::InclusiveSum / ExclusiveSum"; }
+  std::string Description() const override {
+    return "cub::DeviceScan::InclusiveSum / ExclusiveSum";
+  }
   cudaError_t Run(const ScanArgs& a) override {
-    if (a.type == Dtype::kInt32) return Go(static_cast<const std::int32_t*>(a.in), static_cast<std::int32_t*>(a.out), a);
+    if (a.type == Dtype::kInt32)
+      return Go(static_cast<const std::int32_t*>(a.in), static_cast<std::int32_t*>(a.out), a);
     return Go(static_cast<const float*>(a.in), static_cast<float*>(a.out), a);
   }
 
@@ -46,7 +49,8 @@ class ThrustRung final : public Rung {
     return "thrust::inclusive_scan / exclusive_scan (par_nosync, default temp allocator)";
   }
   cudaError_t Run(const ScanArgs& a) override {
-    if (a.type == Dtype::kInt32) return Go(static_cast<const std::int32_t*>(a.in), static_cast<std::int32_t*>(a.out), a);
+    if (a.type == Dtype::kInt32)
+      return Go(static_cast<const std::int32_t*>(a.in), static_cast<std::int32_t*>(a.out), a);
     return Go(static_cast<const float*>(a.in), static_cast<float*>(a.out), a);
   }
 
@@ -69,17 +73,26 @@ class ThrustRung final : public Rung {
 class MemcpyRung final : public Rung {
  public:
   std::string Name() const override { return "memcpy"; }
-  std::string Description() const override { return "cudaMemcpyAsync device-to-device of the same bytes (ceiling)"; }
+  std::string Description() const override {
+    return "cudaMemcpyAsync device-to-device of the same bytes (ceiling)";
+  }
   bool IsCopy() const override { return true; }
   cudaError_t Run(const ScanArgs& a) override {
-    return cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.n) * 4, cudaMemcpyDeviceToDevice, a.stream);
+    return cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.n) * 4, cudaMemcpyDeviceToDevice,
+                           a.stream);
   }
 };
 
 }  // namespace
 
-std::unique_ptr<Rung> MakeCubRung() { return std::make_unique<CubRung>(); }
-std::unique_ptr<Rung> MakeThrustRung() { return std::make_unique<ThrustRung>(); }
-std::unique_ptr<Rung> MakeMemcpyRung() { return std::make_unique<MemcpyRung>(); }
+std::unique_ptr<Rung> MakeCubRung() {
+  return std::make_unique<CubRung>();
+}
+std::unique_ptr<Rung> MakeThrustRung() {
+  return std::make_unique<ThrustRung>();
+}
+std::unique_ptr<Rung> MakeMemcpyRung() {
+  return std::make_unique<MemcpyRung>();
+}
 
 }  // namespace scanviz::perf

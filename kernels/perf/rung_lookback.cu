@@ -4,7 +4,8 @@
 // (an atomic ticket, so every predecessor of a tile is already running: no deadlock whatever order
 // the hardware dispatches blocks in), loads it with 16-byte vector loads, scans it in registers
 // (tile_scan.cuh), and publishes its total in a per-tile status word:
-//     [ epoch:30 | flag:2 ][ value:32 ]   flag 0 = not ready, 1 = aggregate (A), 2 = inclusive prefix (P)
+//     [ epoch:30 | flag:2 ][ value:32 ]   flag 0 = not ready, 1 = aggregate (A), 2 = inclusive
+//     prefix (P)
 // written and read as one 64-bit relaxed access, so value and flag can never be seen torn and no
 // fence is needed. Warp 0 then looks back over a window of 32 predecessors at once: it waits only
 // until every predecessor above the nearest P is at least A, adds that window, and moves the window
@@ -28,8 +29,12 @@ __device__ __forceinline__ unsigned long long LoadRelaxed(const unsigned long lo
 __device__ __forceinline__ void StoreRelaxed(unsigned long long* p, unsigned long long v) {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
-__device__ __forceinline__ unsigned ToBits(std::int32_t v) { return static_cast<unsigned>(v); }
-__device__ __forceinline__ unsigned ToBits(float v) { return __float_as_uint(v); }
+__device__ __forceinline__ unsigned ToBits(std::int32_t v) {
+  return static_cast<unsigned>(v);
+}
+__device__ __forceinline__ unsigned ToBits(float v) {
+  return __float_as_uint(v);
+}
 template <class T>
 __device__ __forceinline__ T FromBits(unsigned b);
 template <>
@@ -48,9 +53,10 @@ __device__ __forceinline__ unsigned long long Pack(unsigned tag, T v) {
 // Scans one loaded tile, chains it to its predecessors through the status words, and stores it.
 // Called by all THREADS threads; uses two __syncthreads().
 template <class Op, int THREADS, int V, bool INCLUSIVE, int BACKOFF, class T = typename Op::Value>
-__device__ __forceinline__ void ChainTile(T (&x)[V][4], int tile, long long tile_base, int n, T* __restrict__ out,
-                                          unsigned long long* __restrict__ status, unsigned epoch, T* warp_sums,
-                                          T* tile_prefix) {
+__device__ __forceinline__ void ChainTile(T (&x)[V][4], int tile, long long tile_base, int n,
+                                          T* __restrict__ out,
+                                          unsigned long long* __restrict__ status, unsigned epoch,
+                                          T* warp_sums, T* tile_prefix) {
   using S = TileShape<T, THREADS, V>;
   const Op op;
   T vbase[V];
@@ -111,10 +117,9 @@ __device__ __forceinline__ void ChainTile(T (&x)[V][4], int tile, long long tile
 // its loads and its look-back in turn; the other resident blocks keep the memory system busy.
 template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int BACKOFF, int MINB,
           class T = typename Op::Value>
-__global__ __launch_bounds__(THREADS, MINB) void LookbackScanKernel(const T* __restrict__ in, T* __restrict__ out, int n,
-                                                              unsigned long long* __restrict__ status,
-                                                              unsigned long long* ticket,
-                                                              unsigned long long ticket_base, unsigned epoch) {
+__global__ __launch_bounds__(THREADS, MINB) void LookbackScanKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, unsigned long long* __restrict__ status,
+    unsigned long long* ticket, unsigned long long ticket_base, unsigned epoch) {
   using S = TileShape<T, THREADS, V>;
   __shared__ T warp_sums[S::kWarps];
   __shared__ T tile_prefix;
@@ -130,7 +135,8 @@ __global__ __launch_bounds__(THREADS, MINB) void LookbackScanKernel(const T* __r
   const long long tile_base = static_cast<long long>(tile) * S::kTile;
   T x[V][4];
   LoadTile<Op, THREADS, V>(in, tile_base, n, x);
-  ChainTile<Op, THREADS, V, INCLUSIVE, BACKOFF>(x, tile, tile_base, n, out, status, epoch, warp_sums, &tile_prefix);
+  ChainTile<Op, THREADS, V, INCLUSIVE, BACKOFF>(x, tile, tile_base, n, out, status, epoch,
+                                                warp_sums, &tile_prefix);
 }
 
 // cp.async needs sm_80; the compute_75 PTX the project also embeds falls back to plain copies.
@@ -160,11 +166,11 @@ __device__ __forceinline__ void CpAsyncWait() {
 // and each thread keeps its 16-byte loads for the next STAGES-1 tiles in flight (cp.async into its
 // own shared-memory slots) while the block chains the current tile. Each thread reads back only
 // the slots it filled, so the copies need no barrier, only cp.async.wait_group.
-template <class Op, int THREADS, int V, int STAGES, bool INCLUSIVE, int BACKOFF, class T = typename Op::Value>
-__global__ __launch_bounds__(THREADS) void PipelinedLookbackKernel(const T* __restrict__ in, T* __restrict__ out,
-                                                                   int n, int tiles,
-                                                                   unsigned long long* __restrict__ status,
-                                                                   unsigned epoch) {
+template <class Op, int THREADS, int V, int STAGES, bool INCLUSIVE, int BACKOFF,
+          class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS) void PipelinedLookbackKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, int tiles,
+    unsigned long long* __restrict__ status, unsigned epoch) {
   using S = TileShape<T, THREADS, V>;
   using V4 = typename Vec4Of<T>::Type;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -178,7 +184,8 @@ __global__ __launch_bounds__(THREADS) void PipelinedLookbackKernel(const T* __re
     const int t = blockIdx.x + k * grid;
     if (t < tiles && static_cast<long long>(t + 1) * S::kTile <= n) {
       const V4* src = reinterpret_cast<const V4*>(in + static_cast<long long>(t) * S::kTile +
-                                                  static_cast<long long>(warp) * S::kWarpElems) + lane;
+                                                  static_cast<long long>(warp) * S::kWarpElems) +
+                      lane;
       V4* dst = stages + (k % STAGES) * (V * THREADS) + threadIdx.x;
 #pragma unroll
       for (int j = 0; j < V; ++j) CpAsync16(dst + j * THREADS, src + j * 32);
@@ -207,7 +214,8 @@ __global__ __launch_bounds__(THREADS) void PipelinedLookbackKernel(const T* __re
     } else {
       LoadTile<Op, THREADS, V>(in, tile_base, n, x);
     }
-    ChainTile<Op, THREADS, V, INCLUSIVE, BACKOFF>(x, tile, tile_base, n, out, status, epoch, warp_sums, &tile_prefix);
+    ChainTile<Op, THREADS, V, INCLUSIVE, BACKOFF>(x, tile, tile_base, n, out, status, epoch,
+                                                  warp_sums, &tile_prefix);
     __syncthreads();  // warp_sums and tile_prefix are reused by the next tile
   }
   CpAsyncWait<0>();
@@ -220,7 +228,8 @@ class PipelinedLookbackRung final : public Rung {
   std::string Name() const override { return name_; }
   std::string Description() const override {
     return "single-pass decoupled look-back, persistent, " + std::to_string(THREADS) + " thr x " +
-           std::to_string(4 * V) + " elem, 16B ld/st, cp.async " + std::to_string(STAGES) + "-stage prefetch" +
+           std::to_string(4 * V) + " elem, 16B ld/st, cp.async " + std::to_string(STAGES) +
+           "-stage prefetch" +
            (BACKOFF ? ", backoff " + std::to_string(BACKOFF) + "ns" : std::string());
   }
   cudaError_t Run(const ScanArgs& a) override {
@@ -239,12 +248,15 @@ class PipelinedLookbackRung final : public Rung {
     auto kernel = PipelinedLookbackKernel<Op, THREADS, V, STAGES, INCLUSIVE, BACKOFF>;
     if (a.n <= 0) return cudaSuccess;
     int& resident = resident_[(a.type == Dtype::kInt32 ? 0 : 2) + (INCLUSIVE ? 0 : 1)];
-    if (resident == 0) {  // once per instantiation: raise the smem limit, size the grid to fit the GPU
-      SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+    if (resident ==
+        0) {  // once per instantiation: raise the smem limit, size the grid to fit the GPU
+      SCANVIZ_PERF_TRY(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
       int device = 0, sms = 0, per_sm = 0;
       SCANVIZ_PERF_TRY(cudaGetDevice(&device));
       SCANVIZ_PERF_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      SCANVIZ_PERF_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, kSmem));
+      SCANVIZ_PERF_TRY(
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, kSmem));
       if (per_sm < 1) return cudaErrorInvalidConfiguration;
       resident = per_sm * sms;
     }
@@ -253,8 +265,9 @@ class PipelinedLookbackRung final : public Rung {
     SCANVIZ_PERF_TRY(ws_.Get(0, sizeof(unsigned long long) * tiles, &status, /*zero_new=*/true));
     ++epoch_;
     const int grid = tiles < resident ? tiles : resident;
-    kernel<<<grid, THREADS, kSmem, a.stream>>>(static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n, tiles,
-                                               static_cast<unsigned long long*>(status), epoch_);
+    kernel<<<grid, THREADS, kSmem, a.stream>>>(static_cast<const T*>(a.in), static_cast<T*>(a.out),
+                                               a.n, tiles, static_cast<unsigned long long*>(status),
+                                               epoch_);
     return LastLaunchError();
   }
   std::string name_;
@@ -269,9 +282,9 @@ class LookbackRung final : public Rung {
   explicit LookbackRung(std::string name) : name_(std::move(name)) {}
   std::string Name() const override { return name_; }
   std::string Description() const override {
-    return "single-pass decoupled look-back, " + std::to_string(THREADS) + " thr x " + std::to_string(4 * V) +
-           " elem, 16B ld/st, " + (TICKET ? "ticket" : "blockIdx") + " order" +
-           (BACKOFF ? ", backoff " + std::to_string(BACKOFF) + "ns" : std::string()) +
+    return "single-pass decoupled look-back, " + std::to_string(THREADS) + " thr x " +
+           std::to_string(4 * V) + " elem, 16B ld/st, " + (TICKET ? "ticket" : "blockIdx") +
+           " order" + (BACKOFF ? ", backoff " + std::to_string(BACKOFF) + "ns" : std::string()) +
            (MINB > 1 ? ", >=" + std::to_string(MINB) + " blocks/SM" : std::string());
   }
   cudaError_t Run(const ScanArgs& a) override {
@@ -314,8 +327,10 @@ class LookbackRung final : public Rung {
 }  // namespace
 
 std::vector<std::string> LookbackVariantNames() {
-  std::vector<std::string> names = {"e", "e.v1",          "e.bid",      "e.lb8",      "e.t256v4",   "e.t128v4",   "e.t512v4",  "e.p256v4s4",
-          "e.p256v4s3", "e.p128v8s3", "e.p128v4s4", "e.p256v2s6", "e.p512v4s3", "e.p256v4s4b"};
+  std::vector<std::string> names = {"e",          "e.v1",       "e.bid",      "e.lb8",
+                                    "e.t256v4",   "e.t128v4",   "e.t512v4",   "e.p256v4s4",
+                                    "e.p256v4s3", "e.p128v8s3", "e.p128v4s4", "e.p256v2s6",
+                                    "e.p512v4s3", "e.p256v4s4b"};
   for (const auto& v : SinglePassVariantNames()) names.push_back(v);
   return names;
 }

@@ -46,8 +46,12 @@ __device__ __forceinline__ unsigned long long LoadRelaxed(const unsigned long lo
 __device__ __forceinline__ void StoreRelaxed(unsigned long long* p, unsigned long long v) {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
-__device__ __forceinline__ unsigned ToBits(std::int32_t v) { return static_cast<unsigned>(v); }
-__device__ __forceinline__ unsigned ToBits(float v) { return __float_as_uint(v); }
+__device__ __forceinline__ unsigned ToBits(std::int32_t v) {
+  return static_cast<unsigned>(v);
+}
+__device__ __forceinline__ unsigned ToBits(float v) {
+  return __float_as_uint(v);
+}
 template <class T>
 __device__ __forceinline__ T FromBits(unsigned b);
 template <>
@@ -65,14 +69,16 @@ __device__ __forceinline__ unsigned long long Pack(unsigned tag, T v) {
 
 // Publishes this tile's aggregate (A), or its inclusive prefix (P) for tile 0. One lane.
 template <class T>
-__device__ __forceinline__ void PublishAggregate(unsigned long long* status, int tile, unsigned epoch, T aggregate) {
+__device__ __forceinline__ void PublishAggregate(unsigned long long* status, int tile,
+                                                 unsigned epoch, T aggregate) {
   StoreRelaxed(&status[tile], Pack((epoch << 2) | (tile == 0 ? kFlagP : kFlagA), aggregate));
 }
 
 // Run by one whole warp after the tile's A is published. Returns the exclusive prefix of `tile`
 // (in every lane) and publishes the tile's P.
 template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
-__device__ __forceinline__ T LookBack(unsigned long long* __restrict__ status, int tile, unsigned epoch, T aggregate) {
+__device__ __forceinline__ T LookBack(unsigned long long* __restrict__ status, int tile,
+                                      unsigned epoch, T aggregate) {
   const Op op;
   if (tile == 0) return Op::Identity();
   const int lane = threadIdx.x & 31;
@@ -135,7 +141,8 @@ __device__ __forceinline__ T LookBack(unsigned long long* __restrict__ status, i
 }
 
 template <class T, bool CS>
-__device__ __forceinline__ void StoreVec(typename Vec4Of<T>::Type* p, const typename Vec4Of<T>::Type& v) {
+__device__ __forceinline__ void StoreVec(typename Vec4Of<T>::Type* p,
+                                         const typename Vec4Of<T>::Type& v) {
   if constexpr (CS) {
     __stcs(p, v);
   } else {
@@ -145,7 +152,8 @@ __device__ __forceinline__ void StoreVec(typename Vec4Of<T>::Type* p, const type
 
 // Block-wide: the tile index (ticket or blockIdx), broadcast through shared memory.
 template <bool TICKET>
-__device__ __forceinline__ int TakeTile(int* slot, unsigned long long* ticket, unsigned long long ticket_base) {
+__device__ __forceinline__ int TakeTile(int* slot, unsigned long long* ticket,
+                                        unsigned long long ticket_base) {
   if constexpr (TICKET) {
     if (threadIdx.x == 0) *slot = static_cast<int>(atomicAdd(ticket, 1ull) - ticket_base);
     __syncthreads();
@@ -159,12 +167,11 @@ __device__ __forceinline__ int TakeTile(int* slot, unsigned long long* ticket, u
 }
 
 // ------------------------------------------------------------------------------------ e.r*
-template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF,
-          class T = typename Op::Value>
-__global__ __launch_bounds__(THREADS, MINB) void RegTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
-                                                                unsigned long long* __restrict__ status,
-                                                                unsigned long long* ticket,
-                                                                unsigned long long ticket_base, unsigned epoch) {
+template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB,
+          int BACKOFF, class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS, MINB) void RegTileKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, unsigned long long* __restrict__ status,
+    unsigned long long* ticket, unsigned long long ticket_base, unsigned epoch) {
   using S = TileShape<T, THREADS, V>;
   using V4 = typename Vec4Of<T>::Type;
   static_assert(S::kWarps <= 32, "one warp reduces the warp totals");
@@ -194,7 +201,8 @@ __global__ __launch_bounds__(THREADS, MINB) void RegTileKernel(const T* __restri
   for (int w = 0; w < warp; ++w) prefix = op(prefix, warp_sums[w]);
   ApplyPrefix<Op, INCLUSIVE, V>(x, vbase, prefix);
   if (tile_base + S::kTile <= n) {
-    V4* p = reinterpret_cast<V4*>(out + tile_base + static_cast<long long>(warp) * S::kWarpElems) + lane;
+    V4* p = reinterpret_cast<V4*>(out + tile_base + static_cast<long long>(warp) * S::kWarpElems) +
+            lane;
 #pragma unroll
     for (int j = 0; j < V; ++j) {
       V4 v;
@@ -225,7 +233,8 @@ __device__ __forceinline__ unsigned SmemAddr(const void* p) {
 #endif
 __device__ __forceinline__ void MbarInit(unsigned long long* bar, unsigned count) {
 #if SCANVIZ_PERF_BULK
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(SmemAddr(bar)), "r"(count) : "memory");
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(SmemAddr(bar)), "r"(count)
+               : "memory");
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 #else
   (void)bar;
@@ -234,16 +243,20 @@ __device__ __forceinline__ void MbarInit(unsigned long long* bar, unsigned count
 }
 __device__ __forceinline__ void MbarExpectTx(unsigned long long* bar, unsigned bytes) {
 #if SCANVIZ_PERF_BULK
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(SmemAddr(bar)), "r"(bytes) : "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(SmemAddr(bar)),
+               "r"(bytes)
+               : "memory");
 #else
   (void)bar;
   (void)bytes;
 #endif
 }
-__device__ __forceinline__ void BulkLoad(void* smem, const void* gmem, unsigned bytes, unsigned long long* bar) {
+__device__ __forceinline__ void BulkLoad(void* smem, const void* gmem, unsigned bytes,
+                                         unsigned long long* bar) {
 #if SCANVIZ_PERF_BULK
   asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(SmemAddr(smem)),
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(SmemAddr(smem)),
       "l"(gmem), "r"(bytes), "r"(SmemAddr(bar))
       : "memory");
 #else
@@ -254,12 +267,13 @@ __device__ __forceinline__ void BulkLoad(void* smem, const void* gmem, unsigned 
 #endif
 }
 // Same copy with an L2 evict-first hint (the input is read exactly once).
-__device__ __forceinline__ void BulkLoadEvictFirst(void* smem, const void* gmem, unsigned bytes, unsigned long long* bar,
+__device__ __forceinline__ void BulkLoadEvictFirst(void* smem, const void* gmem, unsigned bytes,
+                                                   unsigned long long* bar,
                                                    unsigned long long policy) {
 #if SCANVIZ_PERF_BULK
   asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
-          SmemAddr(smem)),
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], "
+      "[%1], %2, [%3], %4;" ::"r"(SmemAddr(smem)),
       "l"(gmem), "r"(bytes), "r"(SmemAddr(bar)), "l"(policy)
       : "memory");
 #else
@@ -279,7 +293,8 @@ __device__ __forceinline__ unsigned long long EvictFirstPolicy() {
 }
 // Issues `bytes` (a multiple of 2048) as bulk copies of the largest chunk <= 8 KB that divides it.
 template <unsigned kBytes, bool EF>
-__device__ __forceinline__ void BulkLoadTile(void* smem, const void* gmem, unsigned long long* bar) {
+__device__ __forceinline__ void BulkLoadTile(void* smem, const void* gmem,
+                                             unsigned long long* bar) {
   constexpr unsigned kChunk = kBytes % 8192u == 0 ? 8192u : (kBytes % 4096u == 0 ? 4096u : 2048u);
   static_assert(kBytes % kChunk == 0, "whole chunks");
   unsigned char* d = static_cast<unsigned char*>(smem);
@@ -287,10 +302,12 @@ __device__ __forceinline__ void BulkLoadTile(void* smem, const void* gmem, unsig
   if constexpr (EF) {
     const unsigned long long policy = EvictFirstPolicy();
 #pragma unroll
-    for (unsigned c = 0; c < kBytes / kChunk; ++c) BulkLoadEvictFirst(d + c * kChunk, g + c * kChunk, kChunk, bar, policy);
+    for (unsigned c = 0; c < kBytes / kChunk; ++c)
+      BulkLoadEvictFirst(d + c * kChunk, g + c * kChunk, kChunk, bar, policy);
   } else {
 #pragma unroll
-    for (unsigned c = 0; c < kBytes / kChunk; ++c) BulkLoad(d + c * kChunk, g + c * kChunk, kChunk, bar);
+    for (unsigned c = 0; c < kBytes / kChunk; ++c)
+      BulkLoad(d + c * kChunk, g + c * kChunk, kChunk, bar);
   }
 }
 __device__ __forceinline__ void MbarWait(unsigned long long* bar, unsigned parity) {
@@ -310,12 +327,11 @@ __device__ __forceinline__ void MbarWait(unsigned long long* bar, unsigned parit
 #endif
 }
 
-template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB, int G, int BACKOFF,
-          bool EF, class T = typename Op::Value>
-__global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
-                                                                 unsigned long long* __restrict__ status,
-                                                                 unsigned long long* ticket,
-                                                                 unsigned long long ticket_base, unsigned epoch) {
+template <class Op, int THREADS, int V, bool INCLUSIVE, bool TICKET, int WIN, bool CS, int MINB,
+          int G, int BACKOFF, bool EF, class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, unsigned long long* __restrict__ status,
+    unsigned long long* ticket, unsigned long long ticket_base, unsigned epoch) {
   using S = TileShape<T, THREADS, V>;
   using V4 = typename Vec4Of<T>::Type;
   static_assert(S::kWarps <= 32, "one warp reduces the warp totals");
@@ -451,11 +467,13 @@ __global__ __launch_bounds__(THREADS, MINB) void SmemTileKernel(const T* __restr
 // shared + 32 KB registers) = 336 KB instead of 6 x 32 KB = 192 KB) and tiles are larger (fewer
 // chain links). Scan order: shared-memory segments of warps 0..W-1, then register segments of
 // warps 0..W-1.
-template <class Op, int THREADS, int SV, int RV, bool INCLUSIVE, int WIN, bool CS, int MINB, bool EF,
-          class T = typename Op::Value>
-__global__ __launch_bounds__(THREADS, MINB) void HybridTileKernel(const T* __restrict__ in, T* __restrict__ out, int n,
-                                                                   unsigned long long* __restrict__ status,
-                                                                   unsigned epoch) {
+template <class Op, int THREADS, int SV, int RV, bool INCLUSIVE, int WIN, bool CS, int MINB,
+          bool EF, class T = typename Op::Value>
+__global__ __launch_bounds__(THREADS,
+                             MINB) void HybridTileKernel(const T* __restrict__ in,
+                                                         T* __restrict__ out, int n,
+                                                         unsigned long long* __restrict__ status,
+                                                         unsigned epoch) {
   using SS = TileShape<T, THREADS, SV>;  // shared-memory part
   using RS = TileShape<T, THREADS, RV>;  // register part
   using V4 = typename Vec4Of<T>::Type;
@@ -485,7 +503,9 @@ __global__ __launch_bounds__(THREADS, MINB) void HybridTileKernel(const T* __res
   }
   T x[RV][4];
   if (full) {
-    const V4* p = reinterpret_cast<const V4*>(in + rbase + static_cast<long long>(warp) * RS::kWarpElems) + lane;
+    const V4* p =
+        reinterpret_cast<const V4*>(in + rbase + static_cast<long long>(warp) * RS::kWarpElems) +
+        lane;
     V4 v[RV];
 #pragma unroll
     for (int j = 0; j < RV; ++j) v[j] = EF ? __ldcs(p + j * 32) : p[j * 32];
@@ -586,7 +606,8 @@ __global__ __launch_bounds__(THREADS, MINB) void HybridTileKernel(const T* __res
       v.w = op(prefix, v.w);
       StoreVec<T, CS>(p + j * 32, v);
     }
-    V4* q = reinterpret_cast<V4*>(out + rbase + static_cast<long long>(warp) * RS::kWarpElems) + lane;
+    V4* q =
+        reinterpret_cast<V4*>(out + rbase + static_cast<long long>(warp) * RS::kWarpElems) + lane;
 #pragma unroll
     for (int j = 0; j < RV; ++j) {
       V4 v;
@@ -614,8 +635,8 @@ __global__ __launch_bounds__(THREADS, MINB) void HybridTileKernel(const T* __res
 // ------------------------------------------------------------------------------------ rungs
 enum class Family { kReg, kSmem };
 
-template <Family F, int THREADS, int V, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF = 0, bool EF = false,
-          int G = (V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1)))>
+template <Family F, int THREADS, int V, bool TICKET, int WIN, bool CS, int MINB, int BACKOFF = 0,
+          bool EF = false, int G = (V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1)))>
 class SinglePassRung final : public Rung {
  public:
   explicit SinglePassRung(std::string name) : name_(std::move(name)) {}
@@ -623,11 +644,14 @@ class SinglePassRung final : public Rung {
   std::string Description() const override {
     return std::string("single-pass decoupled look-back, ") +
            (F == Family::kReg ? "register tile" : "shared-memory tile via cp.async.bulk") + ", " +
-           std::to_string(THREADS) + " thr x " + std::to_string(4 * V) + " elem (" + std::to_string(THREADS * 4 * V) +
-           "-elem tiles), A published before the scan, 1 warp looks back over " + std::to_string(32 * WIN) +
-           " tiles/round trip, " + (TICKET ? "ticket" : "blockIdx") + " order" + (CS ? ", streaming stores" : "") +
-           ", >=" + std::to_string(MINB) + " blocks/SM" +
-           (BACKOFF ? ", " + std::to_string(BACKOFF) + " ns back-off while waiting" : std::string()) +
+           std::to_string(THREADS) + " thr x " + std::to_string(4 * V) + " elem (" +
+           std::to_string(THREADS * 4 * V) +
+           "-elem tiles), A published before the scan, 1 warp looks back over " +
+           std::to_string(32 * WIN) + " tiles/round trip, " + (TICKET ? "ticket" : "blockIdx") +
+           " order" + (CS ? ", streaming stores" : "") + ", >=" + std::to_string(MINB) +
+           " blocks/SM" +
+           (BACKOFF ? ", " + std::to_string(BACKOFF) + " ns back-off while waiting"
+                    : std::string()) +
            (EF ? ", L2 evict-first hint on the bulk loads" : "");
   }
   cudaError_t Run(const ScanArgs& a) override {
@@ -657,13 +681,16 @@ class SinglePassRung final : public Rung {
       RegTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, BACKOFF>
           <<<tiles, THREADS, 0, a.stream>>>(in, out, a.n, st, tk, ticket_base_, epoch_);
     } else {
-      auto kernel = SmemTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, G, BACKOFF, EF>;
+      auto kernel =
+          SmemTileKernel<Op, THREADS, V, INCLUSIVE, TICKET, WIN, CS, MINB, G, BACKOFF, EF>;
       constexpr int kSmem = kTile * static_cast<int>(sizeof(T));
       bool& configured = configured_[(std::is_same_v<T, float> ? 2 : 0) + (INCLUSIVE ? 0 : 1)];
       if (!configured) {  // once per instantiation: all of the SM's carve-out to shared memory
-        SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
         SCANVIZ_PERF_TRY(
-            cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+        SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel,
+                                              cudaFuncAttributePreferredSharedMemoryCarveout,
+                                              cudaSharedmemCarveoutMaxShared));
         configured = true;
       }
       kernel<<<tiles, THREADS, kSmem, a.stream>>>(in, out, a.n, st, tk, ticket_base_, epoch_);
@@ -686,9 +713,10 @@ class HybridRung final : public Rung {
   std::string Description() const override {
     constexpr int kTile = THREADS * 4 * (SV + RV);
     return "single-pass decoupled look-back, hybrid tile: " + std::to_string(THREADS) + " thr x (" +
-           std::to_string(4 * SV) + " elem in shared memory via cp.async.bulk + " + std::to_string(4 * RV) +
-           " elem in registers via 16B loads) = " + std::to_string(kTile) + "-elem tiles (" +
-           std::to_string(kTile * 4 / 1024) + " KB), A published before the scan, 1 warp looks back over 32 tiles/round " +
+           std::to_string(4 * SV) + " elem in shared memory via cp.async.bulk + " +
+           std::to_string(4 * RV) + " elem in registers via 16B loads) = " + std::to_string(kTile) +
+           "-elem tiles (" + std::to_string(kTile * 4 / 1024) +
+           " KB), A published before the scan, 1 warp looks back over 32 tiles/round " +
            "trip, blockIdx order, streaming stores, >=" + std::to_string(MINB) + " blocks/SM" +
            (EF ? ", L2 evict-first loads" : "");
   }
@@ -714,13 +742,15 @@ class HybridRung final : public Rung {
     constexpr int kSmem = kSmemTile * static_cast<int>(sizeof(T));
     bool& configured = configured_[(std::is_same_v<T, float> ? 2 : 0) + (INCLUSIVE ? 0 : 1)];
     if (!configured) {
-      SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
       SCANVIZ_PERF_TRY(
-          cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+      SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            cudaSharedmemCarveoutMaxShared));
       configured = true;
     }
-    kernel<<<tiles, THREADS, kSmem, a.stream>>>(static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
-                                                static_cast<unsigned long long*>(status), epoch_);
+    kernel<<<tiles, THREADS, kSmem, a.stream>>>(static_cast<const T*>(a.in), static_cast<T*>(a.out),
+                                                a.n, static_cast<unsigned long long*>(status),
+                                                epoch_);
     return LastLaunchError();
   }
   std::string name_;
@@ -729,62 +759,142 @@ class HybridRung final : public Rung {
   bool configured_[4] = {false, false, false, false};
 };
 
+// Size dispatch: `large` once n fills every SM with resident tiles of it (blocks_per_sm x SMs
+// tiles of large_tile elements), `small` below that (more, smaller tiles keep all SMs busy).
+class SizeDispatchRung final : public Rung {
+ public:
+  SizeDispatchRung(std::string name, std::unique_ptr<Rung> small, std::unique_ptr<Rung> large,
+                   long long large_tile, int blocks_per_sm)
+      : name_(std::move(name)),
+        small_(std::move(small)),
+        large_(std::move(large)),
+        large_tile_(large_tile),
+        blocks_per_sm_(blocks_per_sm) {}
+  std::string Name() const override { return name_; }
+  std::string Description() const override {
+    return "size dispatch: n >= " + std::to_string(blocks_per_sm_) + " x SMs x " +
+           std::to_string(large_tile_) + " (one full resident wave; " +
+           std::to_string(Threshold()) + " here) runs " + large_->Name() + " [" +
+           large_->Description() + "], smaller n runs " + small_->Name() + " [" +
+           small_->Description() + "]";
+  }
+  cudaError_t Run(const ScanArgs& a) override {
+    if (threshold_ == 0) threshold_ = Threshold();
+    return a.n >= threshold_ ? large_->Run(a) : small_->Run(a);
+  }
+
+ private:
+  long long Threshold() const {
+    int dev = 0, sms = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
+      cudaGetLastError();
+      sms = 132;  // no device: the H200's count, only for the description
+    }
+    return static_cast<long long>(blocks_per_sm_) * sms * large_tile_;
+  }
+  std::string name_;
+  std::unique_ptr<Rung> small_, large_;
+  long long large_tile_;
+  int blocks_per_sm_;
+  long long threshold_ = 0;
+};
+
 }  // namespace
 
 std::vector<std::string> SinglePassVariantNames() {
-  return {"e.r128v8t1",   "e.r128v8b1",   "e.r128v8b4",   "e.r128v8b4c",  "e.r128v8b1c",  "e.r256v6b4c",
-          "e.r256v8b4c",  "e.r512v6b4c",  "e.s128v8b4c",  "e.s128v8t4c",  "e.s128v8b1c",  "e.s128v8t1c",
-          "e.s128v8b2c",  "e.s128v8b1ck64", "e.s128v8b4",  "e.s64v16b4c",  "e.s64v16b1c",  "e.s128v12b4c",
-          "e.s128v12b1c", "e.s128v16b4c", "e.s128v16b1c", "e.s128v16b1ck64", "e.s128v16t1c", "e.s256v8b4c",
-          "e.s256v8b1c",  "e.s256v12b4c", "e.s256v12b1c", "e.s512v6b4c", "e.s128v18b1c", "e.s128v16b1ce",
-          "e.h128s16r8b1c", "e.h128s22r12b1c", "e.h128s26r16b1c", "e.h128s26r16b1ce", "e.h128s24r24b1c"};
+  return {
+      "e.r128v8t1",     "e.r128v8b1",      "e.r128v8b4",      "e.r128v8b4c",     "e.r128v8b1c",
+      "e.r256v6b4c",    "e.r256v8b4c",     "e.r512v6b4c",     "e.s128v8b4c",     "e.s128v8t4c",
+      "e.s128v8b1c",    "e.s128v8t1c",     "e.s128v8b2c",     "e.s128v8b1ck64",  "e.s128v8b4",
+      "e.s64v16b4c",    "e.s64v16b1c",     "e.s128v12b4c",    "e.s128v12b1c",    "e.s128v16b4c",
+      "e.s128v16b1c",   "e.s128v16b1ck64", "e.s128v16t1c",    "e.s256v8b4c",     "e.s256v8b1c",
+      "e.s256v12b4c",   "e.s256v12b1c",    "e.s512v6b4c",     "e.s128v18b1c",    "e.s128v16b1ce",
+      "e.h128s16r8b1c", "e.h128s22r12b1c", "e.h128s26r16b1c", "e.h128s26r16b1ce"};
 }
 
 std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
   using F = Family;
-  // The ladder's rung (best of docs/bench/run5/tune2_p*.log at 2^28): shared-memory tile of
-  // 128 threads x 64 elements (8192-element tiles, 32 KB), one 32-tile window per round trip.
-  if (name == "e") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>(name);
+  // The ladder's rung (round 7, docs/bench/run7/sweep_p*.log): hybrid tiles of 128 threads x
+  // (104 elements in shared memory + 64 in registers) = 21504 elements (84 KB), 4 blocks per SM,
+  // L2 evict-first loads, once n fills one resident wave of them (4 x SMs x 21504 = 11.35 M on the
+  // H200); below that the previous e (shared-memory tile of 128 x 64 = 8192 elements, 32 KB).
+  if (name == "e") {
+    return std::make_unique<SizeDispatchRung>(
+        name,
+        std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>("e.s128v16b1c"),
+        std::make_unique<HybridRung<128, 26, 16, 4, true>>("e.h128s26r16b1ce"),
+        128LL * 4 * (26 + 16), 4);
+  }
   // register tiles:                                 THREADS V  TICKET WIN CS  MINB
-  if (name == "e.r128v8t1") return std::make_unique<SinglePassRung<F::kReg, 128, 8, true, 1, false, 8>>(name);
-  if (name == "e.r128v8b1") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, false, 8>>(name);
-  if (name == "e.r128v8b4") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, false, 8>>(name);
-  if (name == "e.r128v8b4c") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, true, 8>>(name);
-  if (name == "e.r128v8b1c") return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, true, 8>>(name);
-  if (name == "e.r256v6b4c") return std::make_unique<SinglePassRung<F::kReg, 256, 6, false, 4, true, 4>>(name);
-  if (name == "e.r256v8b4c") return std::make_unique<SinglePassRung<F::kReg, 256, 8, false, 4, true, 4>>(name);
-  if (name == "e.r512v6b4c") return std::make_unique<SinglePassRung<F::kReg, 512, 6, false, 4, true, 2>>(name);
+  if (name == "e.r128v8t1")
+    return std::make_unique<SinglePassRung<F::kReg, 128, 8, true, 1, false, 8>>(name);
+  if (name == "e.r128v8b1")
+    return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, false, 8>>(name);
+  if (name == "e.r128v8b4")
+    return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, false, 8>>(name);
+  if (name == "e.r128v8b4c")
+    return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 4, true, 8>>(name);
+  if (name == "e.r128v8b1c")
+    return std::make_unique<SinglePassRung<F::kReg, 128, 8, false, 1, true, 8>>(name);
+  if (name == "e.r256v6b4c")
+    return std::make_unique<SinglePassRung<F::kReg, 256, 6, false, 4, true, 4>>(name);
+  if (name == "e.r256v8b4c")
+    return std::make_unique<SinglePassRung<F::kReg, 256, 8, false, 4, true, 4>>(name);
+  if (name == "e.r512v6b4c")
+    return std::make_unique<SinglePassRung<F::kReg, 512, 6, false, 4, true, 2>>(name);
   // shared-memory tiles (bulk copy):                  THREADS V  TICKET WIN CS  MINB BACKOFF
-  if (name == "e.s128v8b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, true, 12>>(name);
-  if (name == "e.s128v8t4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 4, true, 12>>(name);
-  if (name == "e.s128v8b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12>>(name);
-  if (name == "e.s128v8t1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 1, true, 12>>(name);
-  if (name == "e.s128v8b2c") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 2, true, 12>>(name);
-  if (name == "e.s128v8b1ck64") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12, 64>>(name);
-  if (name == "e.s128v8b4") return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, false, 12>>(name);
-  if (name == "e.s64v16b4c") return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 4, true, 13>>(name);
-  if (name == "e.s64v16b1c") return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 1, true, 13>>(name);
-  if (name == "e.s128v12b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 4, true, 8>>(name);
-  if (name == "e.s128v12b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 1, true, 8>>(name);
-  if (name == "e.s128v16b4c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 4, true, 7>>(name);
-  if (name == "e.s128v16b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>(name);
-  if (name == "e.s128v16b1ck64") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 64>>(name);
-  if (name == "e.s128v16t1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, true, 1, true, 7>>(name);
-  if (name == "e.s256v8b4c") return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 4, true, 6>>(name);
-  if (name == "e.s256v8b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 1, true, 6>>(name);
-  if (name == "e.s256v12b4c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 4, true, 4>>(name);
-  if (name == "e.s256v12b1c") return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 1, true, 4>>(name);
+  if (name == "e.s128v8b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, true, 12>>(name);
+  if (name == "e.s128v8t4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 4, true, 12>>(name);
+  if (name == "e.s128v8b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12>>(name);
+  if (name == "e.s128v8t1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, true, 1, true, 12>>(name);
+  if (name == "e.s128v8b2c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 2, true, 12>>(name);
+  if (name == "e.s128v8b1ck64")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 1, true, 12, 64>>(name);
+  if (name == "e.s128v8b4")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 8, false, 4, false, 12>>(name);
+  if (name == "e.s64v16b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 4, true, 13>>(name);
+  if (name == "e.s64v16b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 64, 16, false, 1, true, 13>>(name);
+  if (name == "e.s128v12b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 4, true, 8>>(name);
+  if (name == "e.s128v12b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 12, false, 1, true, 8>>(name);
+  if (name == "e.s128v16b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 4, true, 7>>(name);
+  if (name == "e.s128v16b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7>>(name);
+  if (name == "e.s128v16b1ck64")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 64>>(name);
+  if (name == "e.s128v16t1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 16, true, 1, true, 7>>(name);
+  if (name == "e.s256v8b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 4, true, 6>>(name);
+  if (name == "e.s256v8b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 256, 8, false, 1, true, 6>>(name);
+  if (name == "e.s256v12b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 4, true, 4>>(name);
+  if (name == "e.s256v12b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 256, 12, false, 1, true, 4>>(name);
   // round 7: fill the 228 KB of shared memory (9216-element tiles, 6 x 36 KB), an L2 evict-first
   // hint, and hybrid shared-memory + register tiles (e.h<threads>s<SV>r<RV>...: SV 16-byte vectors
   // per thread through the copy engine, RV in registers).
-  if (name == "e.s128v18b1c") return std::make_unique<SinglePassRung<F::kSmem, 128, 18, false, 1, true, 6>>(name);
-  if (name == "e.s128v16b1ce") return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 0, true>>(name);
+  if (name == "e.s128v18b1c")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 18, false, 1, true, 6>>(name);
+  if (name == "e.s128v16b1ce")
+    return std::make_unique<SinglePassRung<F::kSmem, 128, 16, false, 1, true, 7, 0, true>>(name);
   if (name == "e.h128s16r8b1c") return std::make_unique<HybridRung<128, 16, 8, 6>>(name);
   if (name == "e.h128s22r12b1c") return std::make_unique<HybridRung<128, 22, 12, 5>>(name);
   if (name == "e.h128s26r16b1c") return std::make_unique<HybridRung<128, 26, 16, 4>>(name);
   if (name == "e.h128s26r16b1ce") return std::make_unique<HybridRung<128, 26, 16, 4, true>>(name);
-  if (name == "e.h128s24r24b1c") return std::make_unique<HybridRung<128, 24, 24, 4>>(name);
-  if (name == "e.s512v6b4c") return std::make_unique<SinglePassRung<F::kSmem, 512, 6, false, 4, true, 3>>(name);
+  if (name == "e.s512v6b4c")
+    return std::make_unique<SinglePassRung<F::kSmem, 512, 6, false, 4, true, 3>>(name);
   return nullptr;
 }
 

@@ -15,13 +15,13 @@ constexpr int kBlellochBlock = 128;
 constexpr bool kBlellochWarpTail = true;
 
 // One element per thread; the steps allow blockDim <= 1024. The ladder's rungs use the block size
-// measured best on the H200 (variants a.64 ... a.1024, b.64 ... b.1024 and b.ws64 ... b.ws1024 exist
-// for that).
+// measured best on the H200 (variants a.64 ... a.1024, b.64 ... b.1024 and b.ws64 ... b.ws1024
+// exist for that).
 
 // (a) Hillis-Steele, double-buffered, log2(count) rounds, every thread busy in every round.
 template <class Op, int kTextbookBlock, class T = typename Op::Value>
-__global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T* in, T* out, int n, T* sums,
-                                                                         bool inclusive) {
+__global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T* in, T* out, int n,
+                                                                         T* sums, bool inclusive) {
   __shared__ T buf[2][kTextbookBlock];
   const Op op;
   const int tid = threadIdx.x;
@@ -48,8 +48,8 @@ __global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T
 // but only the threads that exchange data wait for each other (the 2*log2(tile)+1 barriers of the
 // sweeps become 2*log2(tile/64)+1 for tiles of 64 or more: 15 -> 3 at 128 threads).
 template <class Op, int kTextbookBlock, bool kWarpTail, class T = typename Op::Value>
-__global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in, T* out, int n, T* sums,
-                                                                     bool inclusive) {
+__global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in, T* out, int n,
+                                                                     T* sums, bool inclusive) {
   __shared__ T buf[kTextbookBlock];
   __shared__ T total;
   const Op op;
@@ -106,11 +106,14 @@ __global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in
 template <bool kHillisSteele, int kBlock, bool kWarpTail = false>
 struct TextbookLauncher {
   template <class T>
-  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid, cudaStream_t stream) const {
+  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
+                  cudaStream_t stream) const {
     if (kHillisSteele) {
-      HillisSteeleTileKernel<AddOp<T>, kBlock><<<grid, kBlock, 0, stream>>>(in, out, n, sums, inclusive);
+      HillisSteeleTileKernel<AddOp<T>, kBlock>
+          <<<grid, kBlock, 0, stream>>>(in, out, n, sums, inclusive);
     } else {
-      BlellochTileKernel<AddOp<T>, kBlock, kWarpTail><<<grid, kBlock, 0, stream>>>(in, out, n, sums, inclusive);
+      BlellochTileKernel<AddOp<T>, kBlock, kWarpTail>
+          <<<grid, kBlock, 0, stream>>>(in, out, n, sums, inclusive);
     }
   }
 };
@@ -122,7 +125,8 @@ class TextbookRung final : public Rung {
       : name_(std::move(name)),
         description_(std::string(kHillisSteele ? "textbook Hillis-Steele" : "textbook Blelloch") +
                      " (scan_steps.h), 3 phases, 1 elem/thread, " + std::to_string(kTextbookBlock) +
-                     "-thread tiles" + (kWarpTail ? ", warp-synchronous rounds when <= 32 threads work" : "")) {}
+                     "-thread tiles" +
+                     (kWarpTail ? ", warp-synchronous rounds when <= 32 threads work" : "")) {}
   std::string Name() const override { return name_; }
   std::string Description() const override { return description_; }
   cudaError_t Run(const ScanArgs& a) override {
@@ -133,9 +137,9 @@ class TextbookRung final : public Rung {
  private:
   template <class T>
   cudaError_t Go(const ScanArgs& a) {
-    return ThreePhaseScan<AddOp<T>, kTextbookBlock>(ws_, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n,
-                                                    a.inclusive, a.stream, 0,
-                                                    TextbookLauncher<kHillisSteele, kTextbookBlock, kWarpTail>{});
+    return ThreePhaseScan<AddOp<T>, kTextbookBlock>(
+        ws_, static_cast<const T*>(a.in), static_cast<T*>(a.out), a.n, a.inclusive, a.stream, 0,
+        TextbookLauncher<kHillisSteele, kTextbookBlock, kWarpTail>{});
   }
   std::string name_, description_;
   Workspace ws_;
@@ -145,7 +149,8 @@ class TextbookRung final : public Rung {
 
 std::unique_ptr<Rung> MakeTextbookRung(const std::string& name) {
   if (name == "a") return std::make_unique<TextbookRung<true, kHillisSteeleBlock>>(name);
-  if (name == "b") return std::make_unique<TextbookRung<false, kBlellochBlock, kBlellochWarpTail>>(name);
+  if (name == "b")
+    return std::make_unique<TextbookRung<false, kBlellochBlock, kBlellochWarpTail>>(name);
   if (name == "a.256") return std::make_unique<TextbookRung<true, 256>>(name);
   if (name == "a.512") return std::make_unique<TextbookRung<true, 512>>(name);
   if (name == "a.1024") return std::make_unique<TextbookRung<true, 1024>>(name);

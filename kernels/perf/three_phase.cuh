@@ -22,10 +22,11 @@ __global__ __launch_bounds__(256) void AddOffsetsKernel(T* out, int n, const T* 
   }
 }
 
-// Host recursion. Kernel launcher signature: launch(in, out, n, sums_or_null, inclusive, grid, stream).
+// Host recursion. Kernel launcher signature: launch(in, out, n, sums_or_null, inclusive, grid,
+// stream).
 template <class Op, int TILE, class Launch, class T = typename Op::Value>
-cudaError_t ThreePhaseScan(Workspace& ws, const T* in, T* out, int n, bool inclusive, cudaStream_t stream,
-                           int level, Launch launch) {
+cudaError_t ThreePhaseScan(Workspace& ws, const T* in, T* out, int n, bool inclusive,
+                           cudaStream_t stream, int level, Launch launch) {
   if (n <= 0) return cudaSuccess;
   if (n <= TILE) {
     launch(in, out, n, static_cast<T*>(nullptr), inclusive, 1, stream);
@@ -38,7 +39,8 @@ cudaError_t ThreePhaseScan(Workspace& ws, const T* in, T* out, int n, bool inclu
   SCANVIZ_PERF_TRY(ws.Get(2 * level + 1, sizeof(T) * tiles, &scanned));
   launch(in, out, n, static_cast<T*>(sums), inclusive, tiles, stream);
   SCANVIZ_PERF_TRY(LastLaunchError());
-  SCANVIZ_PERF_TRY(ThreePhaseScan<Op, TILE>(ws, static_cast<const T*>(sums), static_cast<T*>(scanned), tiles,
+  SCANVIZ_PERF_TRY(ThreePhaseScan<Op, TILE>(ws, static_cast<const T*>(sums),
+                                            static_cast<T*>(scanned), tiles,
                                             /*inclusive=*/false, stream, level + 1, launch));
   const long long rest = static_cast<long long>(n) - TILE;
   const int blocks = static_cast<int>((rest + 1023) / 1024);

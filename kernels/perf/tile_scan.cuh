@@ -1,11 +1,11 @@
 // Register-resident tile scan shared by rungs (d) and (e).
 //
-// A tile is THREADS * V * 4 elements. Each warp owns a contiguous segment of 32 * V 16-byte vectors;
-// row j of the segment is the 32 vectors j*32 + lane, so every load and store instruction of the
-// warp moves 512 contiguous bytes (16 bytes per lane). Within a thread each vector is scanned in
-// registers; the V rows are scanned across the warp with shuffles (V independent Kogge-Stone scans,
-// for instruction-level parallelism) and chained by their row totals. No shared memory is touched
-// except one word per warp.
+// A tile is THREADS * V * 4 elements. Each warp owns a contiguous segment of 32 * V 16-byte
+// vectors; row j of the segment is the 32 vectors j*32 + lane, so every load and store instruction
+// of the warp moves 512 contiguous bytes (16 bytes per lane). Within a thread each vector is
+// scanned in registers; the V rows are scanned across the warp with shuffles (V independent
+// Kogge-Stone scans, for instruction-level parallelism) and chained by their row totals. No shared
+// memory is touched except one word per warp.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +37,8 @@ struct TileShape {
 
 // Loads this thread's V vectors of tile `tile` (identity beyond n).
 template <class Op, int THREADS, int V, class T = typename Op::Value>
-__device__ __forceinline__ void LoadTile(const T* __restrict__ in, long long tile_base, int n, T (&x)[V][4]) {
+__device__ __forceinline__ void LoadTile(const T* __restrict__ in, long long tile_base, int n,
+                                         T (&x)[V][4]) {
   using V4 = typename Vec4Of<T>::Type;
   using S = TileShape<T, THREADS, V>;
   const int lane = threadIdx.x & 31;
@@ -68,7 +69,8 @@ __device__ __forceinline__ void LoadTile(const T* __restrict__ in, long long til
 }
 
 template <int THREADS, int V, class T>
-__device__ __forceinline__ void StoreTile(T* __restrict__ out, long long tile_base, int n, const T (&x)[V][4]) {
+__device__ __forceinline__ void StoreTile(T* __restrict__ out, long long tile_base, int n,
+                                          const T (&x)[V][4]) {
   using V4 = typename Vec4Of<T>::Type;
   using S = TileShape<T, THREADS, V>;
   const int lane = threadIdx.x & 31;
