@@ -173,13 +173,18 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   const char* mode = vs.bench_exclusive ? "exclusive" : "inclusive";
 
   // The lines, in the file's rung order; memcpy is the ceiling.
+  // Colours go to the ladder and the libraries first, then to the tuning variants ("e.xxx",
+  // hidden at first), so the lines shown together never share one.
   std::vector<Line> lines;
   int colour = 0;
-  for (const scene::BenchRung& r : res.rungs) {
-    Line l{&r, {}, r.name == "memcpy", res.Series(type, mode, r.name)};
-    l.color = l.ceiling ? ui.palette.text
-                        : kRungColors[colour++ % static_cast<int>(std::size(kRungColors))];
-    if (!l.points.empty()) lines.push_back(std::move(l));
+  for (const bool variants : {false, true}) {
+    for (const scene::BenchRung& r : res.rungs) {
+      if ((r.name.find('.') != std::string::npos) != variants) continue;
+      Line l{&r, {}, r.name == "memcpy", res.Series(type, mode, r.name)};
+      l.color = l.ceiling ? ui.palette.text
+                          : kRungColors[colour++ % static_cast<int>(std::size(kRungColors))];
+      if (!l.points.empty()) lines.push_back(std::move(l));
+    }
   }
 
   // Legend: one checkbox per rung, wrapped to the width; hover for the rung's description.
