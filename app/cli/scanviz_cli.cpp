@@ -50,7 +50,7 @@ int RunTraceCommand(const TraceArgs& args) {
   if (!Parse(args.algorithm, &request.algorithm))
     return UsageError("unknown algorithm '" + args.algorithm + "' (hillis-steele or blelloch)");
   if (!Parse(args.op, &request.op))
-    return UsageError("unknown operator '" + args.op + "' (add, max or min)");
+    return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request.type))
     return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
   BackendChoice choice{};
@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
                     "--input=-3,1)");
   trace->add_option("--random", trace_args.random_n, "scan N random values in 0..9 instead");
   trace->add_option("--seed", trace_args.seed, "seed for --random")->capture_default_str();
-  trace->add_option("--op", trace_args.op, "add, max or min")->capture_default_str();
+  trace->add_option("--op", trace_args.op, "add, max, min or last (the last non-zero value: not commutative)")->capture_default_str();
   trace->add_option("--type", trace_args.type, "int32 or float32")->capture_default_str();
   trace
       ->add_option("-b,--backend", trace_args.backend,

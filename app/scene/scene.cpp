@@ -243,6 +243,7 @@ const char* OpSymbol(OpKind op) {
     case OpKind::kMax:
       return ", ";
     case OpKind::kMin:
+    case OpKind::kLast:
       return ", ";
   }
   return " + ";

@@ -41,6 +41,9 @@ std::string CombineWithLeft(OpKind op, int stride, bool one) {
     case OpKind::kMin:
       return std::string(one ? "keeps" : "keep") + " the smaller of " + (one ? "its" : "their") +
              " own value and " + left;
+    case OpKind::kLast:
+      return std::string(one ? "keeps" : "keep") + " " + (one ? "its" : "their") +
+             " own value if it is not zero, else " + (one ? "takes " : "take ") + left;
     case OpKind::kAdd:
       break;
   }
@@ -64,6 +67,17 @@ std::string OverflowNote(const Context& c) {
          "] wrapped around: its exact sum, " + std::to_string(o->exact) +
          ", does not fit in an int32, so the cell holds " + c.V(o->stored) +
          " (the numerics panel lists every wrapped cell).";
+}
+
+// For a non-commutative operator, why each combination puts its operands in the kernel's order.
+// `order` names the two operands, the earlier inputs first.
+std::string OperandOrderNote(const Context& c, const std::string& order) {
+  if (c.meta().op != OpKind::kLast) return {};
+  return "Operand order matters with last: it is not commutative. last(a, b) keeps b unless b is "
+         "0, so a combination must put the operand that covers earlier inputs first: " +
+         order +
+         ". Written the other way round it would keep an earlier value over a later one, a "
+         "mistake that add, max and min can never show because their order does not matter.";
 }
 
 // [SECTION] Hillis-Steele
@@ -206,6 +220,9 @@ Narration HillisSteeleScan(const Context& c) {
         "previous round, whatever order the threads run in; the barrier makes the writes "
         "visible before pin and pout swap.";
     out.paragraphs.push_back(buffers);
+    if (std::string note = OperandOrderNote(c, "pin[i - " + Num(s) + "], then pin[i]");
+        !note.empty())
+      out.paragraphs.push_back(note);
   }
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
   return out;
@@ -306,7 +323,12 @@ Narration BlellochUpSweep(const Context& c) {
            " of the whole array: " + c.V(result) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) out.paragraphs.push_back(OneBufferText());
+  if (c.spec().step == 1) {
+    out.paragraphs.push_back(OneBufferText());
+    if (std::string note = OperandOrderNote(c, "the left sibling B[k - stride], then B[k]");
+        !note.empty())
+      out.paragraphs.push_back(note);
+  }
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
   return out;
 }
@@ -390,6 +412,12 @@ Narration BlellochDownSweep(const Context& c) {
            text::Values(meta.type, next, 0, static_cast<size_t>(meta.n)) + ".";
   }
   out.paragraphs.push_back(why);
+  if (c.spec().step == 1) {
+    if (std::string note = OperandOrderNote(
+            c, "the parent's prefix (everything before the node), then the left subtree's total");
+        !note.empty())
+      out.paragraphs.push_back(note);
+  }
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
   return out;
 }

@@ -77,6 +77,8 @@ const char* Aggregate(OpKind op) {
       return "maximum";
     case OpKind::kMin:
       return "minimum";
+    case OpKind::kLast:
+      return "last non-zero value";
     case OpKind::kAdd:
       break;
   }

@@ -72,6 +72,8 @@ std::string CombineText(OpKind op, const std::string& a, const std::string& b) {
       return "max(" + a + ", " + b + ")";
     case OpKind::kMin:
       return "min(" + a + ", " + b + ")";
+    case OpKind::kLast:
+      return "last(" + a + ", " + b + ")";
     case OpKind::kAdd:
       break;
   }

@@ -50,7 +50,7 @@ usage: scanviz [input flags] [view flags] [headless mode]
 
 input (as scanviz-cli):
   --algorithm hillis-steele|blelloch   --input "3,1,7,0"   --random N   --seed S
-  --op add|max|min   --type int32|float32   --convert   --backend auto|cpu|cuda
+  --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
   --theme dark|light|high-contrast   --side-by-side   --only-current   --case-colors
   --presenter   --select ROUND:BUFFER:POS | input:POS   --round K (default: the last)

@@ -55,7 +55,7 @@ CellClass ClassOf(ActionKind kind, Algorithm algorithm) {
 // Answers "what must a cell with this window hold?" in O(1) per cell, so that analysing a trace
 // of n = 1024 costs O(n log n) per round rather than O(n^2): prefix sums for add (wrapping int32
 // sums are exact modulo 2^32, float32 sums are compared in double with a tolerance), a sparse
-// table for max and min.
+// table for max, min and last.
 class WindowFolder {
  public:
   explicit WindowFolder(const Trace& trace) : m_meta(trace.meta) {
@@ -113,15 +113,28 @@ class WindowFolder {
   }
 
  private:
+  // The sparse table answers a window with two overlapping halves, which is right for any
+  // operator with x . x = x: max, min, and last (the right half wins unless it is all zeros, and
+  // then the overlap is zeros too). The left operand always covers earlier inputs.
   double Combine(double a, double b) const {
-    return m_meta.op == OpKind::kMax ? std::max(a, b) : std::min(a, b);
+    switch (m_meta.op) {
+      case OpKind::kMax:
+        return std::max(a, b);
+      case OpKind::kMin:
+        return std::min(a, b);
+      case OpKind::kLast:
+        return b != 0 ? b : a;
+      case OpKind::kAdd:
+        break;
+    }
+    return a + b;  // not reached: add uses the prefix sums
   }
 
   const TraceMeta& m_meta;
   std::vector<double> m_exact;               // add: prefix sums in double (exact for int32 sums)
   std::vector<double> m_magnitude;           // add: prefix sums of |x|
   std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32
-  std::vector<std::vector<double>> m_table;  // max/min: m_table[k][i] combines [i, i + 2^k)
+  std::vector<std::vector<double>> m_table;  // max/min/last: m_table[k][i] combines [i, i + 2^k)
 };
 
 }  // namespace

@@ -11,7 +11,9 @@
 
 namespace scanviz {
 
-enum class OpKind : std::uint8_t { kAdd, kMax, kMin };
+enum class OpKind : std::uint8_t { kAdd, kMax, kMin, kLast };
+// Every operator, in the order the CLI, the app and the tests list them.
+inline constexpr OpKind kAllOps[] = {OpKind::kAdd, OpKind::kMax, OpKind::kMin, OpKind::kLast};
 enum class ElementType : std::uint8_t { kInt32, kFloat32 };
 
 template <class T>
@@ -62,6 +64,18 @@ struct MinOp {
   SCANVIZ_HD T operator()(T a, T b) const { return b < a ? b : a; }
 };
 
+// "The last non-zero value so far": x . y = y if y != 0, else x; identity 0. Associative but not
+// commutative (last(3, 0) = 3, last(0, 3) = 3, but last(3, 5) = 5 and last(5, 3) = 3): it is the
+// carry of a segmented scan and of fill-forward. With it a scan that swaps the operands of a
+// combination gives a different result, which add, max and min (and float addition) cannot show.
+template <class T>
+struct LastOp {
+  using Value = T;
+  static constexpr OpKind kKind = OpKind::kLast;
+  SCANVIZ_HD static constexpr T Identity() { return T(0); }
+  SCANVIZ_HD T operator()(T a, T b) const { return b != T(0) ? b : a; }
+};
+
 // Calls f(Op{}) with the operator struct that (op, type) names. Host-only glue used by the
 // simulator and the CUDA launcher to pick a template instantiation at run time.
 template <class F>
@@ -72,6 +86,8 @@ decltype(auto) DispatchOp(OpKind op, ElementType type, F&& f) {
         return f(MaxOp<float>{});
       case OpKind::kMin:
         return f(MinOp<float>{});
+      case OpKind::kLast:
+        return f(LastOp<float>{});
       case OpKind::kAdd:
         break;
     }
@@ -82,6 +98,8 @@ decltype(auto) DispatchOp(OpKind op, ElementType type, F&& f) {
       return f(MaxOp<std::int32_t>{});
     case OpKind::kMin:
       return f(MinOp<std::int32_t>{});
+    case OpKind::kLast:
+      return f(LastOp<std::int32_t>{});
     case OpKind::kAdd:
       break;
   }

@@ -82,8 +82,9 @@ SCANVIZ_HD ThreadAction BlellochSeedStep(T* buf, int padded_n, int tid, Op) {
 }
 
 // Down-sweep round: the left child receives the parent's prefix; the right child receives the
-// parent's prefix combined with the left subtree's total (prefix first: operand order matters
-// for a non-commutative operator and for floating-point rounding).
+// parent's prefix combined with the left subtree's total. The prefix covers the earlier inputs, so
+// it comes first: with a non-commutative operator (last) the other order gives a wrong scan. (Add,
+// max, min and IEEE float addition are all commutative, so they cannot tell the orders apart.)
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction BlellochDownSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
   const int index = BlellochIndex(tid, stride);

@@ -102,7 +102,7 @@ bool ParseName(std::string_view s, E* out, const char* const (&names)[N]) {
   return false;
 }
 constexpr const char* kAlgorithmNames[] = {"hillis-steele", "blelloch"};
-constexpr const char* kOpNames[] = {"add", "max", "min"};
+constexpr const char* kOpNames[] = {"add", "max", "min", "last"};
 constexpr const char* kTypeNames[] = {"int32", "float32"};
 constexpr const char* kPhaseNames[] = {"load", "scan", "up-sweep", "seed", "down-sweep", "convert"};
 constexpr const char* kActionNames[] = {"idle", "load",     "copy",     "add",

@@ -104,7 +104,7 @@ std::string ValidateRequest(const ScanRequest& request);
 
 // Names used by the CLI, the file format and the UI.
 const char* ToString(Algorithm a);    // "hillis-steele", "blelloch"
-const char* ToString(OpKind op);      // "add", "max", "min"
+const char* ToString(OpKind op);      // "add", "max", "min", "last"
 const char* ToString(ElementType t);  // "int32", "float32"
 const char* ToString(Phase p);        // "load", "scan", "up-sweep", "seed", "down-sweep", "convert"
 const char* ToString(

@@ -49,7 +49,7 @@ TEST(Convert, BlellochToInclusiveIsOneMap) {
 
 TEST(Convert, EverySizeAndOperatorPassesTheSelfCheck) {
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+    for (OpKind op : kAllOps) {
       for (int n : {1, 2, 3, 5, 8, 33, 1000, 1024}) {
         ScanRequest request{algorithm, op, ElementType::kInt32,
                             RandomValues(n, n, ElementType::kInt32, -20, 20), true};

@@ -29,7 +29,7 @@ std::string LoadError(const std::string& text) {
 TEST(TraceIo, RoundTripKeepsEveryCellAndAction) {
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
     for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
-      for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+      for (OpKind op : kAllOps) {
         const Trace original = Example(algorithm, type, op);
         const TraceLoadResult loaded = ParseTraceJson(TraceToJson(original));
         ASSERT_TRUE(loaded.trace) << loaded.error;

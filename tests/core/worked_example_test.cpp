@@ -147,6 +147,51 @@ TEST(WorkedExample, BlellochBoxesWindowsAndWork) {
   EXPECT_EQ(a.barriers, 8);
 }
 
+// `last` (the last non-zero value so far) is not commutative: these rounds, worked by hand, hold
+// only if every combination puts the operand covering earlier inputs first.
+TEST(LastOperator, HillisSteeleRoundByRound) {
+  const V input = {0, 5, 0, 0, 2, 0, 7, 0};
+  const Trace t = Sim(Algorithm::kHillisSteele, input, OpKind::kLast);
+  ASSERT_EQ(t.rounds.size(), 4u);
+  EXPECT_EQ(t.meta.identity, 0);
+  EXPECT_EQ(t.rounds[1].buffers[1], (V{0, 5, 5, 0, 2, 2, 7, 7}));
+  EXPECT_EQ(t.rounds[2].buffers[0], (V{0, 5, 5, 5, 2, 2, 7, 7}));
+  EXPECT_EQ(t.rounds[3].buffers[1], (V{0, 5, 5, 5, 2, 2, 7, 7}));
+  EXPECT_TRUE(Analyze(t).Ok());
+}
+
+TEST(LastOperator, BlellochRoundByRound) {
+  const V input = {0, 5, 0, 0, 2, 0, 7, 0};
+  const Trace t = Sim(Algorithm::kBlelloch, input, OpKind::kLast);
+  const std::vector<V> expected = {
+      {0, 5, 0, 0, 2, 0, 7, 0},  // load
+      {0, 5, 0, 0, 2, 2, 7, 7},  // up-sweep 1
+      {0, 5, 0, 5, 2, 2, 7, 7},  // up-sweep 2
+      {0, 5, 0, 5, 2, 2, 7, 7},  // up-sweep 3: last(5, 7) = 7
+      {0, 5, 0, 5, 2, 2, 7, 0},  // seed
+      {0, 5, 0, 0, 2, 2, 7, 5},  // down-sweep 1: last(prefix 0, left 5) = 5
+      {0, 0, 0, 5, 2, 5, 7, 2},  // down-sweep 2: last(prefix 5, left 2) = 2, not last(2, 5)
+      {0, 0, 5, 5, 5, 2, 2, 7},  // down-sweep 3: the exclusive scan
+  };
+  ASSERT_EQ(t.rounds.size(), expected.size());
+  for (size_t r = 0; r < expected.size(); ++r)
+    EXPECT_EQ(t.rounds[r].buffers[0], expected[r]) << "round " << r;
+  EXPECT_TRUE(Analyze(t).Ok());
+}
+
+TEST(LastOperator, IsAssociativeButNotCommutative) {
+  const LastOp<std::int32_t> last;
+  EXPECT_EQ(last(3, 5), 5);
+  EXPECT_EQ(last(5, 3), 3);
+  EXPECT_EQ(last(3, 0), 3);
+  EXPECT_EQ(last(0, 3), 3);
+  EXPECT_EQ(last(LastOp<std::int32_t>::Identity(), 4), 4);
+  EXPECT_EQ(last(4, LastOp<std::int32_t>::Identity()), 4);
+  for (int a : {0, 1, 2})
+    for (int b : {0, 3})
+      for (int c : {0, 4}) EXPECT_EQ(last(last(a, b), c), last(a, last(b, c)));
+}
+
 TEST(WorkedExample, TableReadsLikeTheFigures) {
   const Trace t = Sim(Algorithm::kBlelloch);
   std::ostringstream out;

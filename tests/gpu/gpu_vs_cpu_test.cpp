@@ -50,7 +50,7 @@ TEST(GpuVsCpu, EverySizeOperatorAndInputKind) {
   SKIP_WITHOUT_CUDA();
   int cases = 0;
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+    for (OpKind op : kAllOps) {
       for (int n : kSizes) {
         const std::vector<std::vector<double>> inputs = {
             RandomValues(n, n, ElementType::kInt32, -50, 50),
@@ -93,7 +93,7 @@ TEST(GpuVsCpu, ThousandRandomCases) {
 TEST(GpuVsCpu, Float32BitForBit) {
   SKIP_WITHOUT_CUDA();
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+    for (OpKind op : kAllOps) {
       for (int n : kSizes) {
         const ScanRequest request{algorithm, op, ElementType::kFloat32,
                                   RandomValues(n, 77 + n, ElementType::kFloat32, -1000, 1000)};
@@ -107,7 +107,7 @@ TEST(GpuVsCpu, Float32BitForBit) {
 TEST(GpuVsCpu, Conversions) {
   SKIP_WITHOUT_CUDA();
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+    for (OpKind op : kAllOps) {
       for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
         for (int n : kSizes) {
           ScanRequest request{algorithm, op, type, RandomValues(n, 5 * n, type, -100, 100), true};

@@ -121,10 +121,28 @@ TEST(Narration, OperatorsAndTypes) {
   EXPECT_HAS(fmax, "identity -inf");
 }
 
+// `last` is not commutative: the narration says so where the order first matters, with the
+// operands in the kernel's order, and says nothing of it for the commutative operators.
+TEST(Narration, LastExplainsOperandOrder) {
+  const std::vector<double> input = {0, 5, 0, 0, 2, 0, 7, 0};
+  const std::vector<Narration> hs = Narrate(Algorithm::kHillisSteele, input, OpKind::kLast);
+  EXPECT_HAS(Joined(hs[1]), "Operand order matters with last");
+  EXPECT_HAS(Joined(hs[1]), "pin[i - 1], then pin[i]");
+  EXPECT_HAS(Joined(hs[1]), "keep their own value if it is not zero");
+  EXPECT_HAS(Joined(hs[1]), "last(7, 0) = 7");  // position 7: last(pin[6], pin[7])
+  EXPECT_EQ(Joined(hs[2]).find("Operand order"), std::string::npos);
+  const std::vector<Narration> b = Narrate(Algorithm::kBlelloch, input, OpKind::kLast);
+  EXPECT_HAS(Joined(b[5]), "the parent's prefix (everything before the node), then the left");
+  EXPECT_HAS(Joined(b[6]), "last(5, 2) = 2");  // down-sweep 2 at position 7: prefix first
+  EXPECT_HAS(Joined(b[1]), "the last non-zero value of the 2 inputs ending at it");
+  for (const Narration& x : Narrate(Algorithm::kHillisSteele, input, OpKind::kAdd))
+    EXPECT_EQ(Joined(x).find("Operand order"), std::string::npos);
+}
+
 TEST(Narration, EverySizeStaysShort) {
   for (int n : {1, 2, 3, 5, 7, 8, 9, 31, 33, 255, 1000, 1024}) {
     for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-      for (OpKind op : {OpKind::kAdd, OpKind::kMax, OpKind::kMin}) {
+      for (OpKind op : kAllOps) {
         for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
           ScanRequest request{a, op, type, RandomValues(n, 7u * n, type, -50, 50)};
           request.convert = n % 2 == 1;  // odd sizes also narrate the conversion round

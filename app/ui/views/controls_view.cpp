@@ -51,12 +51,12 @@ void InputSection(UiContext& ui) {
     }
     ImGui::EndCombo();
   }
-  int op = static_cast<int>(app.Op());
   ImGui::TextUnformatted("operator");
-  for (int i = 0; i < 3; ++i) {
+  for (OpKind op : kAllOps) {
     ImGui::SameLine();
-    if (ImGui::RadioButton(ToString(static_cast<OpKind>(i)), op == i))
-      app.SetOp(static_cast<OpKind>(i));
+    if (ImGui::RadioButton(ToString(op), app.Op() == op)) app.SetOp(op);
+    if (op == OpKind::kLast && ImGui::IsItemHovered())
+      ImGui::SetTooltip("the last non-zero value so far: last(a, b) = b unless b is 0");
   }
   ImGui::TextUnformatted("type");
   for (ElementType t : {ElementType::kInt32, ElementType::kFloat32}) {
