@@ -11,6 +11,7 @@
 #include "cli/trace_table.h"
 #include "core/analysis.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
 
 #if SCANVIZ_HAVE_PERF
@@ -24,6 +25,17 @@ using namespace scanviz;
 constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
+
+// "hillis-steele, blelloch or warp-shuffle": every key in the registry.
+std::string AlgorithmKeys() {
+  std::string out;
+  const auto all = Algorithms();
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
+    out += all[i]->key;
+  }
+  return out;
+}
 
 int UsageError(const std::string& message) {
   std::cerr << "scanviz-cli: error: " << message << '\n';
@@ -48,7 +60,7 @@ struct TraceArgs {
 int RunTraceCommand(const TraceArgs& args) {
   ScanRequest request;
   if (!Parse(args.algorithm, &request.algorithm))
-    return UsageError("unknown algorithm '" + args.algorithm + "' (hillis-steele or blelloch)");
+    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + ")");
   if (!Parse(args.op, &request.op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request.type))
@@ -84,9 +96,8 @@ int RunTraceCommand(const TraceArgs& args) {
   if (analysis.overflow) {
     const Overflow& o = *analysis.overflow;
     std::cerr << "warning: int32 overflow: the first cell that wrapped is round " << o.round
-              << ", buf"
-              << (trace.meta.buffer_count > 1 ? "[" + std::to_string(o.buffer) + "]" : "") << "["
-              << o.position << "] (exact sum " << o.exact << ", stored "
+              << ", " << trace.arrays[static_cast<size_t>(o.buffer)].name << "[" << o.position
+              << "] (exact sum " << o.exact << ", stored "
               << FormatValue(trace.meta.type, o.stored)
               << "); the trace shows what the hardware computed, modulo 2^32\n";
   }
@@ -157,7 +168,7 @@ int main(int argc, char** argv) {
   TraceArgs trace_args;
   CLI::App* trace =
       app.add_subcommand("trace", "Run a single-block scan and print its trace round by round");
-  trace->add_option("-a,--algorithm", trace_args.algorithm, "hillis-steele or blelloch")
+  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys())
       ->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
                     "the array, e.g. 3,1,7,0,4,1,6,3 or \"3 1 7 0\" (negative first value: "

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/input.h"
+#include "core/registry.h"
 
 namespace scanviz {
 namespace {
@@ -18,8 +19,15 @@ std::string WindowLabel(const Window& w) {
   return std::to_string(w.lo) + ".." + std::to_string(w.hi);
 }
 
-std::string BufferName(const Trace& trace, int b) {
-  return trace.meta.buffer_count == 1 ? "buf" : "buf[" + std::to_string(b) + "]";
+std::string ArrayName(const Trace& trace, int a) {
+  if (a < 0) return "input";
+  if (a >= static_cast<int>(trace.arrays.size())) return "?";
+  return trace.arrays[static_cast<size_t>(a)].name;
+}
+
+void ReplaceAll(std::string& s, std::string_view key, const std::string& value) {
+  for (size_t at = s.find(key); at != std::string::npos; at = s.find(key, at + value.size()))
+    s.replace(at, key.size(), value);
 }
 
 // Threads that acted this round, as compact ranges: "1..7", "1,3,5,7", "0".
@@ -42,40 +50,24 @@ std::string ActiveThreads(const Round& round) {
   return s;
 }
 
+// "round 3  stride 4  read buf[0] (pin), write buf[1] (pout)": the registry's phase summary.
 std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) {
   const Round& round = trace.rounds[index];
   const RoundSpec& s = round.spec;
+  const AlgorithmInfo& algorithm = Info(trace.meta.algorithm);
+  std::string summary = s.phase < algorithm.phases.size() ? algorithm.phases[s.phase].summary : "?";
+  ReplaceAll(summary, "{step}", std::to_string(s.step));
+  ReplaceAll(summary, "{stride}", std::to_string(s.stride));
+  ReplaceAll(summary, "{pin}", ArrayName(trace, s.pin));
+  ReplaceAll(summary, "{pout}", ArrayName(trace, s.pout));
+  ReplaceAll(summary, "{last}", std::to_string(trace.meta.padded_n - 1));
   std::ostringstream t;
-  t << "round " << index << "  ";
-  switch (s.phase) {
-    case Phase::kLoad:
-      t << "load: every thread copies its element from global into shared memory";
-      if (trace.meta.padded_n > trace.meta.n) {
-        t << "; cells " << trace.meta.n << ".." << trace.meta.padded_n - 1
-          << " are padding (identity " << FormatValue(trace.meta.type, trace.meta.identity) << ")";
-      }
-      break;
-    case Phase::kScan:
-      t << "stride " << s.stride << "  read buf[" << s.pin << "] (pin), write buf[" << s.pout
-        << "] (pout)";
-      break;
-    case Phase::kUpSweep:
-      t << "up-sweep " << s.step << "  stride " << s.stride;
-      break;
-    case Phase::kSeed:
-      t << "seed: the root (position " << trace.meta.padded_n - 1 << ") becomes the identity";
-      break;
-    case Phase::kDownSweep:
-      t << "down-sweep " << s.step << "  stride " << s.stride;
-      break;
-    case Phase::kConvert:
-      if (trace.meta.algorithm == Algorithm::kHillisSteele) {
-        t << "to exclusive: shift right by one into buf[" << s.pout << "], identity at position 0";
-      } else {
-        t << "to inclusive: every cell adds its own input element";
-      }
-      break;
+  t << "round " << index << "  " << summary;
+  if (index == 0 && trace.meta.padded_n > trace.meta.n) {
+    t << "; cells " << trace.meta.n << ".." << trace.meta.padded_n - 1 << " are padding (identity "
+      << FormatValue(trace.meta.type, trace.meta.identity) << ")";
   }
+  if (s.level != Level::kBlock) t << "  [" << ToString(s.level) << " level]";
   t << "\n  threads " << ActiveThreads(round) << " active;  operator applications "
     << info.operator_applications << " (total " << info.cumulative_work << ")";
   return t.str();
@@ -127,40 +119,49 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
         cell(position);
       }
       out << '\n';
-      for (int b = 0; b < meta.buffer_count; ++b) {
-        std::string name = BufferName(trace, b);
-        if (meta.buffer_count > 1 && round.spec.phase != Phase::kLoad)
-          name += b == round.spec.pout ? " pout" : " pin";
+      const bool roles = Info(meta.algorithm).double_buffered && ri > 0;
+      // Cell i of an array sits in column i * column_stride + column_offset (a warp's total under
+      // the lane that wrote it); -1 where the array has no cell.
+      auto index_at = [&](int b, int column) {
+        const ArrayDesc& a = trace.arrays[static_cast<size_t>(b)];
+        const int i = (column - a.column_offset) / a.column_stride;
+        return column >= a.column_offset && (column - a.column_offset) % a.column_stride == 0 &&
+                       i < a.size
+                   ? i
+                   : -1;
+      };
+      auto row = [&](int b, const std::string& name, auto text) {
         label(name);
-        for (int i = lo; i < hi; ++i)
-          cell(round.defined[b][i] ? FormatValue(meta.type, round.buffers[b][i]) : "?");
+        for (int c = lo; c < hi; ++c) {
+          const int i = index_at(b, c);
+          cell(i < 0 ? "" : text(i));
+        }
         out << '\n';
+      };
+      for (int b = 0; b < meta.buffer_count; ++b) {
+        if (trace.arrays[static_cast<size_t>(b)].size == 0) continue;
+        std::string name = ArrayName(trace, b);
+        if (roles) name += b == round.spec.pout ? " pout" : " pin";
+        row(b, name, [&](int i) {
+          return round.defined[b][i] ? FormatValue(meta.type, round.buffers[b][i]) : "?";
+        });
       }
       const int b = round.spec.pout;
-      label("did");
-      for (int i = lo; i < hi; ++i) cell(ShortLabel(info.cells[b][i].cls));
-      out << '\n';
-      if (!info.hs_case.empty()) {
-        label("case");
-        for (int i = lo; i < hi; ++i) cell(std::to_string(info.hs_case[i]));
-        out << '\n';
-      }
-      if (options.windows) {
-        label("window");
-        for (int i = lo; i < hi; ++i) cell(WindowLabel(info.cells[b][i].window));
-        out << '\n';
-      }
+      row(b, "did", [&](int i) { return std::string(ShortLabel(info.cells[b][i].cls)); });
+      if (!info.hs_case.empty())
+        row(b, "case", [&](int i) { return std::to_string(info.hs_case[i]); });
+      if (options.windows)
+        row(b, "window", [&](int i) { return WindowLabel(info.cells[b][i].window); });
     }
   }
 
   out << "\nresult (" << (trace.Inclusive() ? "inclusive" : "exclusive") << "): ["
       << FormatValues(trace.Result(), meta.type) << "]\n";
   out << "work: " << analysis.work << " operator applications";
-  if (meta.algorithm == Algorithm::kBlelloch) {
-    out << " (2(n'-1) = " << 2 * (meta.padded_n - 1);
-    if (meta.converted) out << ", plus " << meta.n << " for the conversion";
-    out << ")";
-  }
+  out << " (" << Info(meta.algorithm).work_short << " = " << Info(meta.algorithm).work(meta.n);
+  if (analysis.work > Info(meta.algorithm).work(meta.n))
+    out << ", plus " << analysis.work - Info(meta.algorithm).work(meta.n) << " for the conversion";
+  out << ")";
   out << "; sequential scan: " << meta.n - 1 << "\n";
   out << "depth: " << analysis.depth
       << " rounds that apply the operator; barriers: " << analysis.barriers << "\n";
@@ -172,12 +173,12 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
   }
   if (options.legend) {
     out << "\nlegend: ";
-    if (meta.algorithm == Algorithm::kHillisSteele) {
+    if (meta.algorithm != Algorithm::kBlelloch) {
       out << ". unchanged (dotted box)  cp copied across (dashed)  + newly computed (solid)\n"
           << "        ld loaded from global memory  ? not written yet"
           << (meta.converted ? "  id identity written" : "") << "\n"
           << "        case 1: full window of 2^r elements; 2: partial window reaching position 0;"
-             " 3: no left neighbour at this stride (copied)\n";
+             " 3: no left neighbour at this stride\n";
     } else {
       out << ". unchanged (dotted box)  + add (dashed)  sw+ swap-and-add (solid)\n"
           << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";

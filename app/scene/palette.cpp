@@ -63,6 +63,7 @@ Palette MakePalette(Theme theme) {
       p.text_dim = Hex(0xA0A4AC);
       p.border = Hex(0xF5F5F5);
       p.current_band = Hex(0x3A4250);
+      p.register_strip = Hex(0x2E2A3C);
       p.input = Hex(0x4A505C);
       p.undefined = Hex(0x2A2E35);
       p.unchanged = Hex(0x4A505C);
@@ -78,6 +79,7 @@ Palette MakePalette(Theme theme) {
       p.text_dim = Hex(0x5A5F66);
       p.border = Hex(0x202020);
       p.current_band = Hex(0xE4EAF2);
+      p.register_strip = Hex(0xEDE6F5);
       p.input = Hex(0xD8DCE2);
       p.undefined = Hex(0xF0F0F0);
       p.unchanged = Hex(0xD8DCE2);
@@ -93,6 +95,7 @@ Palette MakePalette(Theme theme) {
       p.text_dim = Hex(0xE0E0E0);
       p.border = Hex(0xFFFFFF);
       p.current_band = Hex(0x30303A);
+      p.register_strip = Hex(0x202028);
       p.input = Hex(0x505050);
       p.undefined = Hex(0x101010);
       p.unchanged = Hex(0x505050);

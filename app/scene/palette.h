@@ -24,6 +24,7 @@ struct Palette {
   Rgba text_dim;
   Rgba border;        // box outlines
   Rgba current_band;  // behind the current round's rows
+  Rgba register_strip;  // behind a row of registers (one cell per lane)
   Rgba input;         // the global-memory input row
   Rgba undefined;     // '?'
   Rgba unchanged;     // dotted

@@ -1,16 +1,24 @@
 // Builds the drawable scene of a trace at a player position. See scene.h for the layout units.
 //
 // Vertical layout, top to bottom (every row is kCellH tall):
-//   room for the inspector's bracket, then the input row (global memory);
-//   round 0 (load): arrows from the input, the loaded buffer (Hillis-Steele: then buf[1], '?');
-//   Hillis-Steele round r >= 1: a band with the pin row (what the round read, unchanged), arrows,
-//     and the pout row (what it wrote); the buffers' roles swap each round, so the pin row shows
-//     buf[0] in odd rounds and buf[1] in even ones, each tagged with its name and role;
-//   Blelloch round r >= 1: arrows from the previous round's row, then this round's row.
+//   room for the inspector's bracket and the warps' names, then the input row (global memory);
+//   round 0 (load): arrows from the input, the row of the array it wrote (and, for a
+//     double-buffered algorithm, the other buffer, '?');
+//   a later round whose one source array is the row just above: arrows from that row, then the
+//     row of the array it wrote (Blelloch, the warp scan: a chain of rows);
+//   any other round (Hillis-Steele's rounds, whose buffers swap roles; a round that reads two
+//     arrays): a band with a row for each array it read, as it was before the round, arrows, and
+//     the row it wrote, each tagged with its name and role.
+// Arrays shorter than the thread grid (a warp's total) sit under the column the registry gives
+// them; registers and shared memory are told apart by the rows' space.
 #include "scene/scene.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
+
+#include "core/registry.h"
 
 namespace scanviz::scene {
 
@@ -29,14 +37,18 @@ Emphasis EmphasisOf(int round, int current) {
 class SceneBuilder {
  public:
   SceneBuilder(const Trace& trace, const TraceAnalysis& analysis, const ViewOptions& options)
-      : m_trace(trace), m_analysis(analysis), m_options(options) {
-    m_scene.columns = trace.meta.padded_n;
+      : m_trace(trace),
+        m_analysis(analysis),
+        m_options(options),
+        m_info(Info(trace.meta.algorithm)),
+        m_last_row(trace.arrays.size(), -1) {
+    m_scene.columns = std::max(trace.meta.padded_n, trace.meta.n);
     m_scene.width = static_cast<float>(m_scene.columns) * kCellW;
   }
 
   Scene Build() {
     const int round_count = static_cast<int>(m_trace.rounds.size());
-    if (round_count == 0) return m_scene;
+    if (round_count == 0 || m_analysis.rounds.size() != m_trace.rounds.size()) return m_scene;
     const int current = std::clamp(m_options.current_round, 0, round_count - 1);
     int last = m_options.show_future ? round_count - 1 : current;
 
@@ -44,24 +56,24 @@ class SceneBuilder {
     m_input_row_y = m_y;
     AddInputRow(current);
     if (m_options.only_current) {
-      AddRound(current, current, /*with_previous=*/true);
+      AddRound(current, current, /*alone=*/true);
     } else {
-      for (int r = 0; r <= last; ++r) AddRound(r, current, /*with_previous=*/false);
+      for (int r = 0; r <= last; ++r) AddRound(r, current, /*alone=*/false);
     }
+    AddWarpDividers();
     if (m_options.selected) AddBracket(*m_options.selected);
     m_scene.height = m_y;
     return std::move(m_scene);
   }
 
  private:
-  bool Hs() const { return m_trace.meta.algorithm == Algorithm::kHillisSteele; }
-
   void AddInputRow(int current) {
-    Row row{kInputRound, 0, m_y, current == 0 ? Emphasis::kCurrent : Emphasis::kPast};
+    Row row{kInputRound, 0, m_y, current == 0 ? Emphasis::kCurrent : Emphasis::kPast,
+            Space::kGlobal};
     m_scene.rows.push_back(row);
     for (int i = 0; i < m_trace.meta.n; ++i) {
       Box box;
-      box.rect = CellRect(i, m_y);
+      box.rect = CellRect(static_cast<float>(i), m_y);
       box.cell = {kInputRound, 0, i};
       box.cls = CellClass::kLoaded;
       box.style = BoxStyle::kNone;
@@ -71,72 +83,94 @@ class SceneBuilder {
       m_scene.boxes.push_back(std::move(box));
     }
     m_scene.labels.push_back({0, m_y + kCellH / 2, "input", LabelRole::kRowTag, row.emphasis});
+    m_last_input_y = m_y;
     m_y += kCellH;
   }
 
-  // One round: its rows, their labels and the arrows of its active threads. with_previous: the
-  // round is shown alone, so Blelloch also shows the row it read from.
-  void AddRound(int r, int current, bool with_previous) {
+  // The arrays a round reads (the input aside), in array order.
+  std::vector<int> SourceArrays(const Round& round) const {
+    std::set<int> arrays;
+    if (round.spec.pin >= 0) arrays.insert(round.spec.pin);
+    for (const ThreadAction& a : round.actions)
+      for (int k = 0; k < 2; ++k)
+        if (a.read[k] >= 0 && a.read_array[k] >= 0) arrays.insert(a.read_array[k]);
+    return {arrays.begin(), arrays.end()};
+  }
+
+  // One round: its rows, their labels and the arrows of its active threads. alone: the round is
+  // shown without the rounds before it, so whatever it read gets a row of its own.
+  void AddRound(int r, int current, bool alone) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     const Emphasis emphasis = EmphasisOf(r, current);
     const std::string title = RoundTitle(m_trace, r);
     const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
-    std::string activity = std::to_string(info.active_threads) + " of " +
-                           std::to_string(m_trace.meta.block_size) + " threads active";
+    const std::string activity = std::to_string(info.active_threads) + " of " +
+                                 std::to_string(m_trace.meta.block_size) + " threads active";
+    const int pout = round.spec.pout;
 
     if (r == 0) {
       // Load: the input row sits right above; arrows cross one gap.
-      float src_y = m_y;  // bottom of the input row
       m_y += kArrowGap;
       AddLabel(0, m_y - kArrowGap / 2, title + " · " + activity, LabelRole::kRowTitle, emphasis);
-      const int written = round.spec.pout;
-      float dst_y = m_y;
-      AddRow(r, written, emphasis, BufferTag(round, written));
-      if (Hs()) {
-        m_y += kStackGap;
-        AddRow(r, 1 - written, emphasis, BufferTag(round, 1 - written));
+      AddRow(r, pout, emphasis, Tag(round, pout));
+      if (m_info.double_buffered) {
+        for (int a = 0; a < static_cast<int>(m_trace.arrays.size()); ++a) {
+          if (a == pout) continue;
+          m_y += kStackGap;
+          AddRow(r, a, emphasis, Tag(round, a));
+        }
       }
-      AddArrows(r, emphasis, src_y, dst_y);
+      AddArrows(r, emphasis);
       return;
     }
 
-    if (Hs()) {
+    const std::vector<int> sources = SourceArrays(round);
+    const bool chain = !alone && !m_info.double_buffered && sources.size() == 1 &&
+                       m_last_row[static_cast<size_t>(sources[0])] == m_last_block;
+    m_last_block = r;
+    if (!chain) {
+      // A band: what the round read, as it was before the round.
       m_y += kBandGap;
-      const int pin = round.spec.pin;
-      const int pout = round.spec.pout;
-      AddRow(r, pin, emphasis, BufferTag(round, pin));
-      float src_y = m_y;
-      m_y += kArrowGap;
-      AddLabel(0, m_y - kArrowGap / 2, title + " · " + activity, LabelRole::kRowTitle, emphasis);
-      float dst_y = m_y;
-      AddRow(r, pout, emphasis, BufferTag(round, pout));
-      AddArrows(r, emphasis, src_y, dst_y);
-      return;
+      for (int a : sources) {
+        const bool role = m_info.double_buffered;
+        // Hillis-Steele's pin is unchanged by the round: its row after the round is the same.
+        const int shown = role ? r : r - 1;
+        const std::string tag = role ? Tag(round, a) : Name(a) + " before: " + RoundTitle(m_trace, r - 1);
+        AddRow(shown, a, role ? emphasis : Emphasis::kPast, tag);
+        m_last_row[static_cast<size_t>(a)] = r;
+      }
     }
-
-    // Blelloch: one buffer; round r reads what round r - 1 left.
-    if (with_previous) {
-      m_y += kBandGap;
-      AddRow(r - 1, 0, Emphasis::kPast, "before: " + RoundTitle(m_trace, r - 1));
-    }
-    float src_y = m_y;
     m_y += kArrowGap;
-    AddLabel(0, m_y - kArrowGap / 2, activity, LabelRole::kRowTitle, emphasis);
-    float dst_y = m_y;
-    AddRow(r, 0, emphasis, title);
-    AddArrows(r, emphasis, src_y, dst_y);
+    if (m_info.double_buffered) {
+      AddLabel(0, m_y - kArrowGap / 2, title + " · " + activity, LabelRole::kRowTitle, emphasis);
+      AddRow(r, pout, emphasis, Tag(round, pout));
+    } else {
+      AddLabel(0, m_y - kArrowGap / 2, activity, LabelRole::kRowTitle, emphasis);
+      AddRow(r, pout, emphasis, m_trace.arrays.size() > 1 ? Name(pout) + " · " + title : title);
+    }
+    AddArrows(r, emphasis);
   }
 
-  std::string BufferTag(const Round& round, int buffer) const {
-    if (!Hs()) return "buf";
-    std::string tag = "buf[" + std::to_string(buffer) + "]";
-    if (round.spec.phase == Phase::kLoad)
-      return buffer == round.spec.pout ? tag + " · loaded" : tag;
-    return tag + (buffer == round.spec.pin ? " · pin" : " · pout");
+  std::string Name(int array) const {
+    const ArrayDesc& a = m_trace.arrays[static_cast<size_t>(array)];
+    return a.space == Space::kRegister ? a.name + " (registers)" : a.name;
   }
 
-  Rect CellRect(int pos, float y) const {
-    return {static_cast<float>(pos) * kCellW + kBoxInset, y + kBoxInset, kCellW - 2 * kBoxInset,
+  std::string Tag(const Round& round, int array) const {
+    std::string tag = Name(array);
+    if (!m_info.double_buffered) return tag;
+    if (round.spec.pin == kInputArray) return array == round.spec.pout ? tag + " · loaded" : tag;
+    return tag + (array == round.spec.pin ? " · pin" : " · pout");
+  }
+
+  float Column(int array, int pos) const {
+    if (array < 0) return static_cast<float>(pos);
+    const ArrayDesc& a = m_trace.arrays[static_cast<size_t>(array)];
+    return static_cast<float>(pos * a.column_stride + a.column_offset);
+  }
+
+  Rect CellRect(float column, float y) const {
+    return {column * kCellW + kBoxInset, y + kBoxInset, kCellW - 2 * kBoxInset,
             kCellH - 2 * kBoxInset};
   }
 
@@ -144,43 +178,71 @@ class SceneBuilder {
     m_scene.labels.push_back({x, y, std::move(text), role, emphasis});
   }
 
-  void AddRow(int r, int buffer, Emphasis emphasis, const std::string& tag) {
+  // A row of array `array` as it was after round `r`.
+  void AddRow(int r, int array, Emphasis emphasis, const std::string& tag) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
-    m_scene.rows.push_back({r, buffer, m_y, emphasis});
-    const auto& values = round.buffers[static_cast<size_t>(buffer)];
-    const auto& defined = round.defined[static_cast<size_t>(buffer)];
-    const auto& cells = info.cells[static_cast<size_t>(buffer)];
-    for (int i = 0; i < m_trace.meta.padded_n; ++i) {
+    const ArrayDesc& desc = m_trace.arrays[static_cast<size_t>(array)];
+    m_scene.rows.push_back({r, array, m_y, emphasis, desc.space});
+    const auto& values = round.buffers[static_cast<size_t>(array)];
+    const auto& defined = round.defined[static_cast<size_t>(array)];
+    const auto& cells = info.cells[static_cast<size_t>(array)];
+    const bool cases = array == round.spec.pout && info.hs_case.size() == cells.size();
+    for (int i = 0; i < desc.size; ++i) {
       const CellInfo& ci = cells[static_cast<size_t>(i)];
       Box box;
-      box.rect = CellRect(i, m_y);
-      box.cell = {r, buffer, i};
+      box.rect = CellRect(Column(array, i), m_y);
+      box.cell = {r, array, i};
       box.cls = ci.cls;
       box.style = StyleOf(ci.cls);
       box.emphasis = emphasis;
+      box.space = desc.space;
       box.padding = ci.padding;
       box.written = ci.writer >= 0;
       box.idle = !box.written;
-      if (Hs() && r > 0 && buffer == round.spec.pout && !info.hs_case.empty()) {
-        box.hs_case = info.hs_case[static_cast<size_t>(i)];
-      }
+      if (cases) box.hs_case = info.hs_case[static_cast<size_t>(i)];
       box.text = defined[static_cast<size_t>(i)]
                      ? FormatValue(m_trace.meta.type, values[static_cast<size_t>(i)])
                      : "?";
       m_scene.boxes.push_back(std::move(box));
     }
     AddLabel(0, m_y + kCellH / 2, tag, LabelRole::kRowTag, emphasis);
+    m_row_y[{r, array}] = m_y;
+    m_latest_y[array] = m_y;
+    m_last_row[static_cast<size_t>(array)] = m_last_block;
     m_y += kCellH;
   }
 
-  void AddArrows(int r, Emphasis emphasis, float src_y, float dst_y) {
+  // Arrows from each cell the round's threads read (in the latest row showing it) to the cells
+  // they wrote (in the round's own row).
+  void AddArrows(int r, Emphasis emphasis) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
-    auto cx = [](int pos) { return (static_cast<float>(pos) + 0.5f) * kCellW; };
-    auto add = [&](int thread, int from, int to) {
-      if (from < 0 || to < 0) return;
-      m_scene.arrows.push_back({cx(from), src_y, cx(to), dst_y, r, thread, emphasis});
+    const int pout = round.spec.pout;
+    const auto dst = m_row_y.find({r, pout});
+    if (dst == m_row_y.end()) return;
+    const float dst_y = dst->second;
+    auto cx = [&](int array, int pos) { return (Column(array, pos) + 0.5f) * kCellW; };
+    auto add = [&](int thread, int from_array, int from, int to_array, int to) {
+      if (from < 0 || to < 0 || to_array != pout) return;
+      float src_y = 0;
+      if (from_array == kInputArray) {
+        if (r != 0) return;  // a later round's input reads would cross every row
+        src_y = m_last_input_y + kCellH;
+      } else {
+        const auto src = m_latest_y.find(from_array);
+        if (src == m_latest_y.end()) return;
+        src_y = src->second + kCellH;
+        // In a double-buffered band the read row is above the written one; never draw upward.
+        if (src_y > dst_y) return;
+      }
+      m_scene.arrows.push_back(
+          {cx(from_array, from), src_y, cx(to_array, to), dst_y, r, thread, emphasis});
     };
+    // The written row is the latest of its array; arrows start from the rows drawn before it.
+    m_latest_y.erase(pout);
+    for (const auto& [key, y] : m_row_y) {
+      if (key.second == pout && key.first < r && y < dst_y) m_latest_y[pout] = y;
+    }
     for (size_t t = 0; t < round.actions.size(); ++t) {
       const ThreadAction& a = round.actions[t];
       const int thread = static_cast<int>(t);
@@ -188,25 +250,33 @@ class SceneBuilder {
         case ActionKind::kIdle:
         case ActionKind::kSeed:
           break;
-        case ActionKind::kLoad:
-        case ActionKind::kCopy:
-          add(thread, a.read[0], a.write[0]);
-          break;
-        case ActionKind::kAdd:
-          add(thread, a.read[0], a.write[0]);
-          add(thread, a.read[1], a.write[0]);
-          break;
-        case ActionKind::kAddInput:
-          // Converting to the other flavour: buf[i] combined with the input element i.
-          add(thread, a.read[0], a.write[0]);
-          break;
         case ActionKind::kSwapAdd:
-          // read = (left, right), write = (left, right): left <- right; right <- right + left.
-          add(thread, a.read[1], a.write[0]);
-          add(thread, a.read[0], a.write[1]);
-          add(thread, a.read[1], a.write[1]);
+          // read = (left, right), write = (left, right): left <- right; right <- right . left.
+          add(thread, a.read_array[1], a.read[1], a.write_array[0], a.write[0]);
+          add(thread, a.read_array[0], a.read[0], a.write_array[1], a.write[1]);
+          add(thread, a.read_array[1], a.read[1], a.write_array[1], a.write[1]);
+          break;
+        default:
+          for (int k = 0; k < 2; ++k)
+            add(thread, a.read_array[k], a.read[k], a.write_array[0], a.write[0]);
           break;
       }
+    }
+    m_latest_y[pout] = dst_y;
+  }
+
+  // Warps: a line between each two, and their names above the input, when the block has several.
+  void AddWarpDividers() {
+    constexpr int kWarp = 32;
+    const int columns = m_scene.columns;
+    bool registers = false;
+    for (const ArrayDesc& a : m_trace.arrays) registers = registers || a.space == Space::kRegister;
+    if (!registers || columns <= kWarp) return;
+    for (int w = 0; w * kWarp < columns; ++w) {
+      if (w > 0)
+        m_scene.dividers.push_back({static_cast<float>(w * kWarp) * kCellW, m_input_row_y, m_y});
+      AddLabel(static_cast<float>(w * kWarp) * kCellW, m_input_row_y - 0.35f,
+               "warp " + std::to_string(w), LabelRole::kColumnTag, Emphasis::kPast);
     }
   }
 
@@ -219,8 +289,9 @@ class SceneBuilder {
       // The identity: no input position; mark the left edge.
       m_scene.brackets.push_back({0, 0, y, caption});
     } else {
+      const int hi = std::min(check.window.hi, m_scene.columns - 1);
       m_scene.brackets.push_back({static_cast<float>(check.window.lo) * kCellW,
-                                  static_cast<float>(check.window.hi + 1) * kCellW, y, caption});
+                                  static_cast<float>(hi + 1) * kCellW, y, caption});
     }
     Label label{static_cast<float>(std::max(check.window.lo, 0)) * kCellW, y - 1.1f, caption,
                 LabelRole::kBracket, Emphasis::kCurrent};
@@ -231,9 +302,15 @@ class SceneBuilder {
   const Trace& m_trace;
   const TraceAnalysis& m_analysis;
   const ViewOptions& m_options;
+  const AlgorithmInfo& m_info;
   Scene m_scene;
   float m_y = 0;
   float m_input_row_y = 0;
+  float m_last_input_y = 0;
+  std::map<std::pair<int, int>, float> m_row_y;  // (round, array) -> y of its row
+  std::map<int, float> m_latest_y;               // array -> y of the latest row showing it
+  std::vector<int> m_last_row;  // array -> the round block that last drew it
+  int m_last_block = 0;         // the round whose rows were drawn last
 };
 
 const char* OpSymbol(OpKind op) {
@@ -265,29 +342,20 @@ const Box* Scene::BoxAt(float x, float y) const {
   return nullptr;
 }
 
-std::string RoundTitle(const Trace& trace, int round) {
-  if (round < 0) return "input";
-  const RoundSpec& s = trace.rounds[static_cast<size_t>(round)].spec;
-  std::string stride = " · stride " + std::to_string(s.stride);
-  switch (s.phase) {
-    case Phase::kLoad:
-      return "round 0 · load";
-    case Phase::kScan:
-      return "round " + std::to_string(round) + stride;
-    case Phase::kUpSweep:
-      return "up-sweep " + std::to_string(s.step) + stride;
-    case Phase::kSeed:
-      return "seed · root = identity";
-    case Phase::kDownSweep:
-      return "down-sweep " + std::to_string(s.step) + stride;
-    case Phase::kConvert:
-      return "convert to the other flavour";
-  }
-  return "round " + std::to_string(round);
-}
-
 Scene BuildScene(const Trace& trace, const TraceAnalysis& analysis, const ViewOptions& options) {
   return SceneBuilder(trace, analysis, options).Build();
+}
+
+const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
+                             const CellRef& cell) {
+  if (cell.round < 0 || cell.round >= static_cast<int>(analysis.rounds.size()) ||
+      cell.round >= static_cast<int>(trace.rounds.size()))
+    return nullptr;
+  const auto& cells = analysis.rounds[static_cast<size_t>(cell.round)].cells;
+  if (cell.buffer < 0 || cell.buffer >= static_cast<int>(cells.size())) return nullptr;
+  const auto& row = cells[static_cast<size_t>(cell.buffer)];
+  if (cell.pos < 0 || cell.pos >= static_cast<int>(row.size())) return nullptr;
+  return &row[static_cast<size_t>(cell.pos)];
 }
 
 CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
@@ -297,22 +365,22 @@ CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const Cel
     check.window = {cell.pos, cell.pos, true};
     check.stored = trace.input[static_cast<size_t>(cell.pos)];
   } else {
-    if (cell.round < 0 || cell.round >= static_cast<int>(analysis.rounds.size())) return check;
-    const auto& cells = analysis.rounds[static_cast<size_t>(cell.round)].cells;
-    if (cell.buffer < 0 || cell.buffer >= static_cast<int>(cells.size())) return check;
-    if (cell.pos < 0 ||
-        cell.pos >= static_cast<int>(cells[static_cast<size_t>(cell.buffer)].size())) {
-      return check;
-    }
-    const CellInfo& ci = cells[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
-    if (!ci.window.valid) return check;
+    const CellInfo* found = FindCellInfo(trace, analysis, cell);
+    if (found == nullptr || !found->window.valid) return check;
+    const CellInfo& ci = *found;
     check.window = ci.window;
     const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
     check.stored = round.buffers[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
-  }
+    // The analysis decided, once, whether the cell holds its window (with the float32 tolerance).
   check.valid = true;
-  check.expected = FoldWindow(trace, check.window);
-  check.ok = check.expected == check.stored;
+    check.expected = ci.expected;
+    check.ok = ci.ok;
+  }
+  if (cell.round == kInputRound) {
+    check.valid = true;
+    check.expected = FoldWindow(trace, check.window);
+    check.ok = true;  // an input holds itself
+  }
 
   const ElementType type = trace.meta.type;
   const std::string result = FormatValue(type, check.expected);

@@ -21,8 +21,8 @@ inline constexpr float kCellH = 1.0f;
 inline constexpr float kArrowGap = 1.0f;  // vertical room between two rows joined by arrows
 inline constexpr float kBandGap = 0.7f;   // vertical room between two rounds' bands
 
-// A cell of the trace: the snapshot of `buffer` after `round`, at `pos`. Round -1 is the input
-// row (global memory), whose buffer is 0.
+// A cell of the trace: the snapshot of array `buffer` (an index into the trace's arrays) after
+// `round`, at `pos`. Round -1 is the input row (global memory), whose buffer is 0.
 struct CellRef {
   int round = 0;
   int buffer = 0;
@@ -54,14 +54,16 @@ struct Box {
   BoxStyle style = BoxStyle::kNone;
   Emphasis emphasis = Emphasis::kPast;
   bool is_input = false;  // the global-memory input row
-  bool padding = false;   // Blelloch cell past n
+  Space space = Space::kGlobal;  // where the cell lives: registers are drawn per lane
+  bool padding = false;   // a cell that exists only because the block is padded
   bool idle = false;      // not written in its round (dotted or '?')
   bool written = false;   // some thread wrote it in its round
   int hs_case = 0;        // Hillis-Steele Case 1/2/3 of a written cell (0: none)
   std::string text;       // the value, or "?"
 };
 
-enum class LabelRole : std::uint8_t { kRowTitle, kRowTag, kBracket, kCheck };
+// kColumnTag: above the input row, at x, naming a group of columns ("warp 1").
+enum class LabelRole : std::uint8_t { kRowTitle, kRowTag, kBracket, kCheck, kColumnTag };
 
 struct Label {
   float x = 0, y = 0;  // anchor: left edge, vertical centre
@@ -90,6 +92,12 @@ struct Row {
   int buffer = 0;
   float y = 0;
   Emphasis emphasis = Emphasis::kPast;
+  Space space = Space::kGlobal;
+};
+
+// A vertical line between two groups of columns (the warps of a block), from y0 to y1.
+struct Divider {
+  float x = 0, y0 = 0, y1 = 0;
 };
 
 struct Scene {
@@ -100,18 +108,16 @@ struct Scene {
   std::vector<Label> labels;
   std::vector<Arrow> arrows;
   std::vector<Bracket> brackets;
+  std::vector<Divider> dividers;
 
   const Box* FindBox(const CellRef& c) const;
   const Box* BoxAt(float x, float y) const;  // the box under a layout point, or null
 };
 
-// "round 1 · stride 1", "up-sweep 2 · stride 2", "seed", "load".
-std::string RoundTitle(const Trace& trace, int round);
-
 Scene BuildScene(const Trace& trace, const TraceAnalysis& analysis, const ViewOptions& options);
 
 // What the inspector shows for a cell: its invariant window, the combination of the input over
-// it, and whether the stored value equals that combination.
+// it, and whether the stored value equals that combination (the analysis' verdict).
 struct CellCheck {
   bool valid = false;  // false for '?' cells
   Window window;
@@ -121,6 +127,11 @@ struct CellCheck {
   bool ok = false;
 };
 CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell);
+
+// The analysis of a cell of the trace, or null when `cell` names no cell of it (a selection
+// from the command line, or one left over from a longer input). Never the input row.
+const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
+                             const CellRef& cell);
 
 // Writes the scene as a standalone SVG document (dotted, dashed and solid borders as
 // stroke-dasharray, padding hatched, arrows with heads).

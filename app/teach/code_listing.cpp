@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/registry.h"
+
 namespace scanviz::teach {
 namespace {
 
@@ -17,47 +19,28 @@ bool HasAnyTag(const CodeLine& line, const std::vector<std::string>& tags) {
 }  // namespace
 
 RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec) {
-  switch (spec.phase) {
-    case Phase::kLoad:
-      return {"load", {}};
-    case Phase::kScan:
-      return {"step", {"loop", "swap"}};
-    case Phase::kUpSweep:
-      return {"up-step", {"up-loop"}};
-    case Phase::kSeed:
-      return {"seed", {}};
-    case Phase::kDownSweep:
-      return {"down-step", {"down-loop"}};
-    case Phase::kConvert:
-      // Hillis-Steele converts into the other buffer, so it swaps once more; Blelloch works in
-      // place.
-      if (algorithm == Algorithm::kHillisSteele) return {"convert", {"swap"}};
-      return {"convert", {}};
-  }
-  return {};
+  const std::vector<PhaseInfo>& phases = Info(algorithm).phases;
+  if (spec.phase >= phases.size()) return {};
+  const PhaseInfo& phase = phases[spec.phase];
+  RoundTagSet tags{phase.anchor, {}};
+  for (const char* c : phase.context) tags.context.emplace_back(c);
+  return tags;
 }
 
 std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
                                   const RoundSpec& spec, bool last_round) {
   const RoundTagSet tags = RoundTags(algorithm, spec);
+  std::vector<std::string> anchors;
+  for (const PhaseInfo& p : Info(algorithm).phases) anchors.emplace_back(p.anchor);
   const int count = static_cast<int>(listing.lines.size());
   std::vector<int> out;
   for (int i = 0; i < count; ++i) {
     if (!HasTag(listing.lines[i], tags.anchor)) continue;
     out.push_back(i);
-    for (int j = i - 1; j >= 0 && !HasTag(listing.lines[j], "barrier"); --j)
+    for (int j = i - 1; j >= 0 && !HasAnyTag(listing.lines[j], anchors); --j)
       if (HasAnyTag(listing.lines[j], tags.context)) out.push_back(j);
   }
-  if (!out.empty()) {
-    const int last_anchor = *std::max_element(out.begin(), out.end());
-    for (int i = last_anchor + 1; i < count; ++i) {
-      if (HasTag(listing.lines[i], "barrier")) {
-        out.push_back(i);
-        break;
-      }
-    }
-  }
-  // The store runs once, after the barrier that ends the last round.
+  // The store runs once, after the last round.
   if (last_round) {
     for (int i = 0; i < count; ++i)
       if (HasTag(listing.lines[i], "store")) out.push_back(i);
@@ -68,18 +51,10 @@ std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorith
 }
 
 std::vector<std::string> MissingTags(const CodeListing& listing, Algorithm algorithm) {
-  std::vector<std::string> needed = {"barrier", "store"};
-  const std::vector<Phase> phases =
-      algorithm == Algorithm::kHillisSteele
-          ? std::vector<Phase>{Phase::kLoad, Phase::kScan, Phase::kConvert}
-          : std::vector<Phase>{Phase::kLoad, Phase::kUpSweep, Phase::kSeed, Phase::kDownSweep,
-                               Phase::kConvert};
-  for (Phase phase : phases) {
-    RoundSpec spec;
-    spec.phase = phase;
-    const RoundTagSet tags = RoundTags(algorithm, spec);
-    needed.push_back(tags.anchor);
-    needed.insert(needed.end(), tags.context.begin(), tags.context.end());
+  std::vector<std::string> needed = {"store"};
+  for (const PhaseInfo& phase : Info(algorithm).phases) {
+    needed.emplace_back(phase.anchor);
+    needed.insert(needed.end(), phase.context.begin(), phase.context.end());
   }
   std::vector<std::string> missing;
   for (const std::string& tag : needed) {

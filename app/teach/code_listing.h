@@ -25,8 +25,8 @@ struct CodeListing {
   std::vector<CodeLine> lines;
 };
 
-// What a round runs, as tags: the anchor is the round's own step line; the context lines are the
-// loop header and buffer swap around it.
+// What a round runs, as tags: the anchor is the round's own step line; the context lines are its
+// loop header and buffer swap (the registry's phase table).
 struct RoundTagSet {
   std::string anchor;                // "load", "step", "up-step", "seed", "down-step", "convert"
   std::vector<std::string> context;  // "loop", "swap", "up-loop", "down-loop"
@@ -34,10 +34,8 @@ struct RoundTagSet {
 RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec);
 
 // Indices into listing.lines that run in the round, sorted: the anchor lines; the context lines
-// between the anchor and the barrier before it (so the conversion's `swap` is not lit in a scan
-// round, nor the loop's in the conversion); the barrier that ends the round (the first `barrier`
-// after the anchor, so the load's and a sweep's barriers are told apart); and, after the last
-// round, the `store`.
+// above an anchor up to the previous line of another phase (so the conversion's `swap` is not lit
+// in a scan round, nor the loop's in the conversion); and, after the last round, the `store`.
 std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
                                   const RoundSpec& spec, bool last_round);
 

@@ -6,17 +6,13 @@
 namespace scanviz::teach {
 namespace detail {
 // Defined in the generated kernel_source_embed.cpp.
-extern const unsigned char kKernelFileBytes[];
-extern const std::size_t kKernelFileSize;
+extern const EmbeddedFile kKernelFiles[];
+extern const std::size_t kKernelFileCount;
 }  // namespace detail
 
 namespace {
 
 constexpr std::string_view kTagOpen = "[line:";
-
-std::string_view MarkerName(Algorithm algorithm) {
-  return algorithm == Algorithm::kHillisSteele ? "hillis-steele" : "blelloch";
-}
 
 std::string_view TrimRight(std::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
@@ -52,22 +48,30 @@ CodeLine ParseLine(std::string_view raw, int source_line) {
       shown = TrimRight(shown.substr(0, comment));
   }
   line.text = std::string(shown);
-  line.instrumentation = line.text.find("sink.") != std::string::npos;
+  line.instrumentation = false;  // the drivers hold no recording code: the executor records
   return line;
 }
 
 }  // namespace
 
-std::string_view KernelFileText() {
-  return std::string_view(reinterpret_cast<const char*>(detail::kKernelFileBytes),
-                          detail::kKernelFileSize);
+std::span<const EmbeddedFile> KernelFiles() {
+  return {detail::kKernelFiles, detail::kKernelFileCount};
 }
 
-CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm) {
+const EmbeddedFile* KernelFile(Algorithm algorithm) {
+  const std::string begin = "// [kernel:" + std::string(ToString(algorithm)) + "]";
+  for (const EmbeddedFile& f : KernelFiles())
+    if (f.Text().find(begin) != std::string_view::npos) return &f;
+  return nullptr;
+}
+
+CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
+                               std::string_view path) {
   CodeListing listing;
-  listing.title = std::string(kKernelFilePath) + " (" + DisplayName(algorithm) + ")";
-  const std::string begin = "// [kernel:" + std::string(MarkerName(algorithm)) + "]";
-  const std::string end = "// [/kernel:" + std::string(MarkerName(algorithm)) + "]";
+  listing.title = std::string(path) + " (" + DisplayName(algorithm) + ")";
+  const std::string key = ToString(algorithm);
+  const std::string begin = "// [kernel:" + key + "]";
+  const std::string end = "// [/kernel:" + key + "]";
   bool inside = false;
   int number = 0;
   size_t pos = 0;
@@ -87,7 +91,9 @@ CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm) 
 }
 
 CodeListing KernelListing(Algorithm algorithm) {
-  return ParseKernelListing(KernelFileText(), algorithm);
+  const EmbeddedFile* file = KernelFile(algorithm);
+  if (file == nullptr) return CodeListing{};
+  return ParseKernelListing(file->Text(), algorithm, file->path);
 }
 
 }  // namespace scanviz::teach

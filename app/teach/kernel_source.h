@@ -1,10 +1,13 @@
-// The code panel's real source: kernels/cuda/trace_kernels.cu, embedded at build time (see
-// CMakeLists.txt), cut at its `// [kernel:NAME]` ... `// [/kernel:NAME]` markers.
+// The code panel's real source: each algorithm's driver (kernels/core/algorithms/<name>.h, the
+// round loop that the CUDA kernel, the simulator and the performance lab all run), embedded at
+// build time and cut at its `// [kernel:KEY]` ... `// [/kernel:KEY]` markers.
 //
-// The text is what the CUDA build compiled from the same commit, so the panel shows the code that
+// The text is what the build compiled from the same commit, so the panel shows the code that
 // produced the trace rather than a copy that could fall behind.
 #pragma once
 
+#include <cstddef>
+#include <span>
 #include <string_view>
 
 #include "core/trace.h"
@@ -12,16 +15,27 @@
 
 namespace scanviz::teach {
 
-inline constexpr std::string_view kKernelFilePath = "kernels/cuda/trace_kernels.cu";
+struct EmbeddedFile {
+  const char* path;  // relative to the source tree: "kernels/core/algorithms/blelloch.h"
+  const unsigned char* bytes;
+  std::size_t size;
+  std::string_view Text() const {
+    return std::string_view(reinterpret_cast<const char*>(bytes), size);
+  }
+};
 
-// The whole embedded kernel file.
-std::string_view KernelFileText();
+// Every embedded driver file.
+std::span<const EmbeddedFile> KernelFiles();
 
-// The lines of the algorithm's kernel in KernelFileText(), markers excluded, `// [line:...]` tags
-// moved from the text into CodeLine::tags. Empty lines() if the markers are missing.
+// The embedded file that holds the algorithm's driver (the one with its markers), or null.
+const EmbeddedFile* KernelFile(Algorithm algorithm);
+
+// The lines of the algorithm's driver, markers excluded, `// [line:...]` tags moved from the text
+// into CodeLine::tags. Empty lines() if the markers are missing.
 CodeListing KernelListing(Algorithm algorithm);
 
-// The same cut applied to any text (for tests and for a kernel file loaded at run time).
-CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm);
+// The same cut applied to any text (for tests and for a file loaded at run time).
+CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
+                               std::string_view path = {});
 
 }  // namespace scanviz::teach

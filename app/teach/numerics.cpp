@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "teach/narration_text.h"
+#include "teach/teach_registry.h"
 
 namespace scanviz::teach {
 namespace {
@@ -65,10 +66,7 @@ FloatDiagnostics DiagnoseFloat(const Trace& trace) {
     out.cells.push_back(c);
   }
 
-  const std::string order =
-      meta.algorithm == Algorithm::kHillisSteele
-          ? "Hillis-Steele adds windows that double each round"
-          : "Blelloch adds pairs, then pairs of pairs, up a tree and back down";
+  const std::string order = Teach(meta.algorithm).float_grouping;
   std::string para =
       "Float addition rounds after every step, so it is not associative: (a + b) + c can differ "
       "from a + (b + c). The sequential loop adds the inputs one at a time from the left; " +

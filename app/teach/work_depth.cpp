@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "core/registry.h"
 #include "core/simulator.h"
 
 namespace scanviz::teach {
@@ -17,8 +18,8 @@ WorkDepthPoint MeasurePoint(int n) {
   WorkDepthPoint point;
   point.n = n;
   point.sequential = n - 1;
-  point.hillis_steele = MeasureWorkDepth(Algorithm::kHillisSteele, n);
-  point.blelloch = MeasureWorkDepth(Algorithm::kBlelloch, n);
+  for (const AlgorithmInfo* info : Algorithms())
+    point.algorithms.push_back(MeasureWorkDepth(info->id, n));
   return point;
 }
 
@@ -31,7 +32,7 @@ WorkDepth CountWorkDepth(const Trace& trace) {
     for (const ThreadAction& a : round.actions) applications += OperatorApplications(a.kind);
     out.work += applications;
     if (applications > 0) ++out.depth;
-    ++out.barriers;
+    if (round.spec.level >= Level::kBlock) ++out.barriers;
   }
   return out;
 }
@@ -82,7 +83,8 @@ std::vector<RoundWork> RoundWorkSeries(const Trace& trace, const TraceAnalysis& 
     row.active_threads = info.active_threads;
     row.cumulative_work = info.cumulative_work;
     row.depth = info.depth;
-    row.barriers = static_cast<int>(r) + 1;
+    row.barriers = (r > 0 ? out.back().barriers : 0) +
+                   (trace.rounds[r].spec.level >= Level::kBlock ? 1 : 0);
     out.push_back(row);
   }
   return out;

@@ -17,14 +17,14 @@ namespace scanviz::teach {
 struct WorkDepth {
   int work = 0;      // operator applications
   int depth = 0;     // rounds that applied the operator
-  int barriers = 0;  // one per recorded round
+  int barriers = 0;  // one per block-level round
 };
 
 struct WorkDepthPoint {
   int n = 0;
   int sequential = 0;  // n - 1: the left-to-right loop's work and depth alike
-  WorkDepth hillis_steele;
-  WorkDepth blelloch;
+  std::vector<WorkDepth> algorithms;  // [Algorithm], every algorithm in the registry
+  const WorkDepth& Of(Algorithm a) const { return algorithms[static_cast<size_t>(a)]; }
 };
 
 // Counts a trace's operator applications, operator rounds and barriers from its recorded actions.

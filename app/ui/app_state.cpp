@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/input.h"
+#include "core/registry.h"
 #include "teach/kernel_source.h"
 #include "teach/pseudo_code.h"
 
@@ -125,8 +126,12 @@ void AppState::SetAlgorithm(Algorithm a) {
 }
 
 void AppState::ToggleAlgorithm() {
-  SetAlgorithm(m_algorithm == Algorithm::kHillisSteele ? Algorithm::kBlelloch
-                                                       : Algorithm::kHillisSteele);
+  SetAlgorithm(static_cast<Algorithm>((static_cast<int>(m_algorithm) + 1) % kAlgorithmCount));
+}
+
+void AppState::SetPair(Algorithm left, Algorithm right) {
+  m_pair[0] = left;
+  m_pair[1] = right;
 }
 
 void AppState::SetBackend(BackendChoice choice) {
@@ -172,8 +177,9 @@ void AppState::FillTeach(TraceSlot& slot) const {
 
 void AppState::Regenerate() {
   ++m_generation;
-  // Both algorithms on the simulator, now: the next frame shows the edit.
-  for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+  // Every algorithm on the simulator, now: the next frame shows the edit.
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm a = info->id;
     ScanOutcome out =
         RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
     if (!out.trace) {
@@ -203,9 +209,9 @@ void AppState::Regenerate() {
   if (m_backend_status.empty() || m_backend_status.rfind("CUDA", 0) != 0) {
     m_backend_status = "CPU simulation (checking for a CUDA device…)";
   }
-  std::vector<ScanRequest> requests = {
-      MakeRequest(Algorithm::kHillisSteele, m_op, m_type, m_convert, m_values),
-      MakeRequest(Algorithm::kBlelloch, m_op, m_type, m_convert, m_values)};
+  std::vector<ScanRequest> requests;
+  for (const AlgorithmInfo* info : Algorithms())
+    requests.push_back(MakeRequest(info->id, m_op, m_type, m_convert, m_values));
   BackendChoice choice = m_backend;
   m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice] {
                          std::vector<ScanOutcome> outs;
@@ -223,9 +229,12 @@ void AppState::Poll() {
     std::vector<ScanOutcome> outs = it->result.get();
     const bool wanted = it->generation == m_generation;
     it = m_pending.erase(it);
-    if (!wanted || outs.size() != 2) continue;
-    if (!outs[0].trace || !outs[1].trace) {
-      m_backend_status = "CPU simulation (CUDA failed: " + outs[0].error + outs[1].error + ")";
+    if (!wanted || outs.size() != m_slots.size()) continue;
+    std::string failed;
+    for (const ScanOutcome& o : outs)
+      if (!o.trace) failed += o.error;
+    if (!failed.empty()) {
+      m_backend_status = "CPU simulation (CUDA failed: " + failed + ")";
       continue;
     }
     m_backend_status = outs[0].ran;
@@ -234,11 +243,11 @@ void AppState::Poll() {
       if (!QueryCuda().usable) m_auto_fallback_status = outs[0].ran;
       continue;
     }
-    for (int i = 0; i < 2; ++i) {
+    for (size_t i = 0; i < m_slots.size(); ++i) {
       TraceSlot& slot = m_slots[i];
-      slot.trace = std::move(*outs[static_cast<size_t>(i)].trace);
+      slot.trace = std::move(*outs[i].trace);
       slot.analysis = Analyze(slot.trace);
-      slot.ran = outs[static_cast<size_t>(i)].ran;
+      slot.ran = outs[i].ran;
       FillTeach(slot);
       m_players[i].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
     }

@@ -1,4 +1,4 @@
-// Everything the app knows between frames: the input, both algorithms' traces of it, the players,
+// Everything the app knows between frames: the input, every algorithm's trace of it, the players,
 // the view options and the backend status. No GL, no ImGui: views read it and call its actions.
 //
 // Traces are regenerated only on a user action: the CPU simulator runs at once (n = 1024 takes well
@@ -69,7 +69,8 @@ struct ViewState {
   std::optional<scene::CellRef> selected;
   std::optional<scene::CellRef> hovered;       // as of the previous frame
   std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
-  int selected_algorithm = 0;                  // which side the selection belongs to (side by side)
+  // The algorithm whose trace the selection (and the hover) belongs to: side by side, either pane.
+  Algorithm selected_algorithm = Algorithm::kHillisSteele;
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once
@@ -98,7 +99,11 @@ class AppState {
   void Randomize(int n, std::uint64_t seed);
   void SetOp(OpKind op);
   void SetAlgorithm(Algorithm a);
-  void ToggleAlgorithm();
+  void ToggleAlgorithm();  // the next algorithm in the registry (Tab)
+  // Side by side: the two algorithms shown, left and right (by default the chapters' two).
+  void SetPair(Algorithm left, Algorithm right);
+  Algorithm Left() const { return m_pair[0]; }
+  Algorithm Right() const { return m_pair[1]; }
   void SetBackend(BackendChoice choice);
   // int32 <-> float32: keeps the input text where it parses as the new type; float32 values that
   // are not integers are rounded to int32.
@@ -126,8 +131,8 @@ class AppState {
   template <typename F>
   void ForEachShownPlayer(F f) {
     if (view.side_by_side) {
-      f(m_players[0]);
-      f(m_players[1]);
+      f(PlayerOf(m_pair[0]));
+      if (m_pair[1] != m_pair[0]) f(PlayerOf(m_pair[1]));
     } else {
       f(CurrentPlayer());
     }
@@ -160,7 +165,7 @@ class AppState {
     std::uint64_t generation;
     std::future<std::vector<ScanOutcome>> result;
   };
-  static int Index(Algorithm a) { return a == Algorithm::kHillisSteele ? 0 : 1; }
+  static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
   void Regenerate();
   void FillTeach(TraceSlot& slot) const;
 
@@ -173,8 +178,9 @@ class AppState {
   Algorithm m_algorithm = Algorithm::kHillisSteele;
   BackendChoice m_backend = BackendChoice::kAuto;
   std::uint64_t m_seed = 1;
-  TraceSlot m_slots[2];
-  Player m_players[2];
+  std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
+  std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
+  Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
   std::uint64_t m_generation = 0;
   std::vector<Pending> m_pending;
   std::string m_backend_status;

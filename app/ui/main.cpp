@@ -36,7 +36,7 @@ struct App {
   AppState* state = nullptr;
   Renderer renderer;
   Fonts fonts;
-  ArrayView views[2];  // [0] the shown algorithm (or Hillis-Steele side by side), [1] Blelloch
+  ArrayView views[2];  // [0] the shown algorithm (or the left pane side by side), [1] the right
   CodeView code_view;
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
@@ -185,8 +185,8 @@ void DrawFrame(App& app, float fps) {
     DrawBenchView(ui, center);
   } else if (vs.side_by_side) {
     const float half = center.w * 0.5f;
-    app.views[0].Draw(ui, Algorithm::kHillisSteele, {center.x, center.y, half, center.h}, true);
-    app.views[1].Draw(ui, Algorithm::kBlelloch, {center.x + half, center.y, half, center.h}, true);
+    app.views[0].Draw(ui, st.Left(), {center.x, center.y, half, center.h}, true);
+    app.views[1].Draw(ui, st.Right(), {center.x + half, center.y, half, center.h}, true);
   } else {
     app.views[0].Draw(ui, st.GetAlgorithm(), center, true);
   }
@@ -316,7 +316,7 @@ void ApplyOptions(AppState& st, const Options& opt) {
   st.view.presenter = opt.presenter;
   if (opt.select) {
     st.view.selected = opt.select;
-    st.view.selected_algorithm = st.GetAlgorithm() == Algorithm::kHillisSteele ? 0 : 1;
+    st.view.selected_algorithm = st.GetAlgorithm();
   }
   if (!opt.screenshot.empty() && !opt.round) {
     st.ForEachShownPlayer([](Player& p) { p.Last(); });

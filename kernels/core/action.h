@@ -5,32 +5,42 @@
 #include <cstdint>
 
 #include "core/hd.h"
+#include "core/round_spec.h"
 
 namespace scanviz {
 
 enum class ActionKind : std::uint8_t {
   kIdle = 0,  // the thread had no work this round (guard failed)
-  kLoad,      // copied its element from global memory into shared memory (or the identity, for
-              // a padding cell)
-  kCopy,      // Hillis-Steele: copied pin[i] to pout[i] (no left neighbour at this stride)
-  kAdd,   // combined two cells into one: pout[i] = pin[i-s] + pin[i] / buf[i] = buf[i-s] + buf[i]
-  kSeed,  // Blelloch: wrote the identity into the root
-  kSwapAdd,   // Blelloch down-sweep: left <- right, right <- right + old left
-  kAddInput,  // Blelloch to inclusive: buf[i] = buf[i] + data[i] (read[0]: cell, read[1]: input)
+  kLoad,      // copied its element from global memory (or the identity, for a padding cell)
+  kCopy,      // moved a value unchanged (Hillis-Steele: pin[i] to pout[i]; a warp total to
+              // shared memory)
+  kAdd,       // combined two values into one: out = in[i - s] . in[i], or a warp's offset . v
+  kSeed,      // wrote the identity (Blelloch's root, the first cell of an exclusive result)
+  kSwapAdd,   // Blelloch down-sweep: left <- right, right <- right . old left
+  kAddInput,  // Blelloch to inclusive: buf[i] = buf[i] . data[i] (read[1] is the input)
 };
 
 inline constexpr int kNoPosition = -1;
 
+// Each access names an array (an index into the trace's arrays, or kInputArray) and a position
+// in it; a position of kNoPosition means no access.
 struct ThreadAction {
   ActionKind kind = ActionKind::kIdle;
-  std::int32_t read[2] = {kNoPosition, kNoPosition};   // cells read (load: input index)
-  std::int32_t write[2] = {kNoPosition, kNoPosition};  // cells written
+  std::int8_t read_array[2] = {kInputArray, kInputArray};
+  std::int8_t write_array[2] = {0, 0};
+  std::int32_t read[2] = {kNoPosition, kNoPosition};   // positions read
+  std::int32_t write[2] = {kNoPosition, kNoPosition};  // positions written
 };
 
-SCANVIZ_HD SCANVIZ_FORCEINLINE ThreadAction MakeAction(ActionKind kind, int r0, int r1, int w0,
-                                                       int w1) {
+// An action whose reads come from array `in` and whose writes go to array `out`.
+SCANVIZ_HD SCANVIZ_FORCEINLINE ThreadAction MakeAction(ActionKind kind, int in, int r0, int r1,
+                                                       int out, int w0, int w1) {
   ThreadAction a;
   a.kind = kind;
+  a.read_array[0] = static_cast<std::int8_t>(in);
+  a.read_array[1] = static_cast<std::int8_t>(in);
+  a.write_array[0] = static_cast<std::int8_t>(out);
+  a.write_array[1] = static_cast<std::int8_t>(out);
   a.read[0] = r0;
   a.read[1] = r1;
   a.write[0] = w0;

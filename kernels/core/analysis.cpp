@@ -5,52 +5,12 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/registry.h"
+
 namespace scanviz {
 namespace {
 
 constexpr int kMaxReportedViolations = 20;
-
-int TrailingOnes(int i) {
-  int t = 0;
-  while (i & 1) {
-    ++t;
-    i >>= 1;
-  }
-  return t;
-}
-
-int Log2(int power_of_two) {
-  int k = 0;
-  while ((1 << k) < power_of_two) ++k;
-  return k;
-}
-
-Window Range(int lo, int hi) {
-  return Window{lo < 0 ? 0 : lo, hi, true};
-}
-Window EmptyWindow() {
-  return Window{0, -1, true};
-}
-
-CellClass ClassOf(ActionKind kind, Algorithm algorithm) {
-  switch (kind) {
-    case ActionKind::kLoad:
-      return CellClass::kLoaded;
-    case ActionKind::kCopy:
-      return CellClass::kCopied;
-    case ActionKind::kAdd:
-      return algorithm == Algorithm::kHillisSteele ? CellClass::kComputed : CellClass::kAdded;
-    case ActionKind::kSeed:
-      return CellClass::kSeeded;
-    case ActionKind::kSwapAdd:
-      return CellClass::kSwapAdded;
-    case ActionKind::kAddInput:
-      return CellClass::kAdded;
-    case ActionKind::kIdle:
-      break;
-  }
-  return CellClass::kUnchanged;
-}
 
 // Answers "what must a cell with this window hold?" in O(1) per cell, so that analysing a trace
 // of n = 1024 costs O(n log n) per round rather than O(n^2): prefix sums for add (wrapping int32
@@ -58,8 +18,9 @@ CellClass ClassOf(ActionKind kind, Algorithm algorithm) {
 // table for max, min and last.
 class WindowFolder {
  public:
-  explicit WindowFolder(const Trace& trace) : m_meta(trace.meta) {
-    const int size = std::max(trace.meta.padded_n, trace.meta.n);
+  explicit WindowFolder(const Trace& trace)
+      : m_meta(trace.meta), m_size(std::max(trace.meta.padded_n, trace.meta.n)) {
+    const int size = m_size;
     std::vector<double> x(size, trace.meta.identity);
     for (int i = 0; i < trace.meta.n; ++i) x[i] = trace.input[i];
     if (m_meta.op == OpKind::kAdd) {
@@ -84,7 +45,8 @@ class WindowFolder {
   }
 
   // True when `stored` is what a cell covering window w must hold.
-  bool Matches(const Window& w, double stored) const {
+  bool Matches(Window w, double stored) const {
+    w = Clamp(w);
     if (m_meta.op != OpKind::kAdd) return stored == Fold(w);
     if (m_meta.type == ElementType::kInt32) return stored == Fold(w);
     // float32 addition is not associative: the tree order rounds differently from a
@@ -95,7 +57,8 @@ class WindowFolder {
   }
 
   // The window's combination in the trace's arithmetic (int32 add wraps; float32 add in double).
-  double Fold(const Window& w) const {
+  double Fold(Window w) const {
+    w = Clamp(w);
     if (w.Empty()) return m_meta.identity;
     if (m_meta.op == OpKind::kAdd) {
       if (m_meta.type == ElementType::kFloat32) return m_exact[w.hi + 1] - m_exact[w.lo];
@@ -108,11 +71,20 @@ class WindowFolder {
   }
 
   // The exact (unwrapped) int64 sum of an int32 window.
-  long long ExactSum(const Window& w) const {
+  long long ExactSum(Window w) const {
+    w = Clamp(w);
     return w.Empty() ? 0 : static_cast<long long>(m_exact[w.hi + 1] - m_exact[w.lo]);
   }
 
  private:
+  // Positions past the padded input hold the identity too (a warp's spare lanes of t cover
+  // whole warps that do not exist): drop them from the window.
+  Window Clamp(Window w) const {
+    if (w.hi >= m_size) w.hi = m_size - 1;
+    if (w.Empty()) return EmptyWindow();
+    return w;
+  }
+
   // The sparse table answers a window with two overlapping halves, which is right for any
   // operator with x . x = x: max, min, and last (the right half wins unless it is all zeros, and
   // then the overlap is zeros too). The left operand always covers earlier inputs.
@@ -131,6 +103,7 @@ class WindowFolder {
   }
 
   const TraceMeta& m_meta;
+  int m_size;  // positions covered: the input and its padding
   std::vector<double> m_exact;               // add: prefix sums in double (exact for int32 sums)
   std::vector<double> m_magnitude;           // add: prefix sums of |x|
   std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32
@@ -168,47 +141,10 @@ const char* ShortLabel(CellClass c) {
   return kLabels[static_cast<int>(c)];
 }
 
-int HillisSteeleCase(int i, int stride) {
-  if (stride <= 0) return 0;
-  if (i >= 2 * stride - 1) return 1;
-  if (i >= stride) return 2;
-  return 3;
-}
-
-Window ExpectedWindow(const Trace& trace, int round, int buffer, int pos) {
-  const Round& r = trace.rounds.at(round);
-  if (!r.defined.at(buffer).at(pos)) return Window{};
-  const RoundSpec& spec = r.spec;
-  if (spec.phase == Phase::kLoad) return Range(pos, pos);
-  if (spec.phase == Phase::kConvert) {
-    // After the conversion the written buffer holds the other flavour of prefix; Hillis-Steele's
-    // read buffer still holds the inclusive scan.
-    const bool exclusive = trace.meta.algorithm == Algorithm::kHillisSteele && buffer == spec.pout;
-    if (pos >= trace.meta.n) return Range(0, pos - 1);  // Blelloch padding: the map skips it
-    return exclusive ? (pos == 0 ? EmptyWindow() : Range(0, pos - 1)) : Range(0, pos);
-  }
-  if (trace.meta.algorithm == Algorithm::kHillisSteele) {
-    // After the round with stride s, pout[i] covers up to 2s elements ending at i; pin still
-    // holds the previous round's windows of up to s elements.
-    const int reach = buffer == spec.pout ? 2 * spec.stride : spec.stride;
-    return Range(pos - reach + 1, pos);
-  }
-  const int padded = trace.meta.padded_n;
-  const int t = TrailingOnes(pos);
-  if (spec.phase == Phase::kUpSweep) {
-    // A node is complete up to the level reached so far: 2^min(t, levels) elements ending at pos.
-    const int levels = Log2(2 * spec.stride);
-    const int k = t < levels ? t : levels;
-    return Range(pos - (1 << k) + 1, pos);
-  }
-  // Seed and down-sweep: nodes visited so far ((pos + 1) divisible by the stride, the seed acting
-  // as stride n') hold everything before their subtree; the others still hold their up-sweep sum.
-  const int stride = spec.phase == Phase::kSeed ? padded : spec.stride;
-  if ((pos + 1) % stride == 0) {
-    if (pos - stride < 0) return EmptyWindow();
-    return Range(0, pos - stride);
-  }
-  return Range(pos - (1 << t) + 1, pos);
+Window ExpectedWindow(const Trace& trace, int round, int array, int pos) {
+  const Round& r = trace.rounds.at(static_cast<size_t>(round));
+  if (!r.defined.at(static_cast<size_t>(array)).at(static_cast<size_t>(pos))) return Window{};
+  return Info(trace.meta.algorithm).window(trace, round, array, pos);
 }
 
 double FoldWindow(const Trace& trace, const Window& w) {
@@ -241,6 +177,7 @@ std::vector<double> SequentialScan(const TraceMeta& meta, const std::vector<doub
 TraceAnalysis Analyze(const Trace& trace) {
   TraceAnalysis result;
   const TraceMeta& meta = trace.meta;
+  const AlgorithmInfo& algorithm = Info(meta.algorithm);
   int violation_count = 0;
   auto violate = [&](const std::string& message) {
     if (++violation_count <= kMaxReportedViolations) result.violations.push_back(message);
@@ -253,6 +190,7 @@ TraceAnalysis Analyze(const Trace& trace) {
             std::to_string(schedule.size()));
   }
 
+  const int array_count = static_cast<int>(trace.arrays.size());
   const WindowFolder folder(trace);
   result.rounds.resize(trace.rounds.size());
   for (size_t ri = 0; ri < trace.rounds.size(); ++ri) {
@@ -262,77 +200,100 @@ TraceAnalysis Analyze(const Trace& trace) {
     if (ri < schedule.size()) {
       const RoundSpec& want = schedule[ri];
       if (round.spec.phase != want.phase || round.spec.stride != want.stride ||
-          round.spec.pin != want.pin || round.spec.pout != want.pout) {
-        violate(where + ": is " + ToString(round.spec.phase) + " stride " +
-                std::to_string(round.spec.stride) + ", expected " + ToString(want.phase) +
-                " stride " + std::to_string(want.stride));
+          round.spec.pin != want.pin || round.spec.pout != want.pout ||
+          round.spec.level != want.level) {
+        violate(where + ": is " + PhaseName(meta.algorithm, round.spec.phase) + " stride " +
+                std::to_string(round.spec.stride) + ", expected " +
+                PhaseName(meta.algorithm, want.phase) + " stride " + std::to_string(want.stride));
       }
     }
 
-    info.cells.assign(meta.buffer_count, std::vector<CellInfo>(meta.padded_n));
-    for (int b = 0; b < meta.buffer_count; ++b) {
-      for (int i = 0; i < meta.padded_n; ++i) {
-        CellInfo& c = info.cells[b][i];
-        c.cls = round.defined[b][i] ? CellClass::kUnchanged : CellClass::kUndefined;
-        c.padding = meta.algorithm == Algorithm::kBlelloch && i >= meta.n;
+    info.cells.resize(trace.arrays.size());
+    for (int a = 0; a < array_count; ++a) {
+      const ArrayDesc& desc = trace.arrays[static_cast<size_t>(a)];
+      std::vector<CellInfo>& cells = info.cells[static_cast<size_t>(a)];
+      cells.assign(static_cast<size_t>(desc.size), CellInfo{});
+      for (int i = 0; i < desc.size; ++i) {
+        CellInfo& c = cells[static_cast<size_t>(i)];
+        c.cls = round.defined[static_cast<size_t>(a)][static_cast<size_t>(i)]
+                    ? CellClass::kUnchanged
+                    : CellClass::kUndefined;
+        c.padding = i >= desc.real;
       }
     }
     for (int tid = 0; tid < static_cast<int>(round.actions.size()); ++tid) {
-      const ThreadAction& a = round.actions[tid];
+      const ThreadAction& a = round.actions[static_cast<size_t>(tid)];
       if (a.kind == ActionKind::kIdle) continue;
       ++info.active_threads;
       info.operator_applications += OperatorApplications(a.kind);
-      for (int w : a.write) {
+      for (int k = 0; k < 2; ++k) {
+        const int w = a.write[k], array = a.write_array[k];
         if (w < 0) continue;
-        if (w >= meta.padded_n || round.spec.pout < 0) {
-          violate(where + ": thread " + std::to_string(tid) + " wrote outside the buffer");
+        if (array < 0 || array >= array_count ||
+            w >= trace.arrays[static_cast<size_t>(array)].size) {
+          violate(where + ": thread " + std::to_string(tid) + " wrote outside its arrays");
           continue;
         }
-        CellInfo& c = info.cells[round.spec.pout][w];
+        CellInfo& c = info.cells[static_cast<size_t>(array)][static_cast<size_t>(w)];
         if (c.writer >= 0) {
           violate(where + ": threads " + std::to_string(c.writer) + " and " + std::to_string(tid) +
-                  " both wrote position " + std::to_string(w));
+                  " both wrote " + trace.arrays[static_cast<size_t>(array)].name + "[" +
+                  std::to_string(w) + "]");
         }
         c.writer = tid;
-        c.cls = ClassOf(a.kind, meta.algorithm);
+        c.cls = algorithm.cell_class(a.kind);
       }
     }
     result.work += info.operator_applications;
     if (info.operator_applications > 0) ++result.depth;
+    if (round.spec.level >= Level::kBlock) ++result.barriers;
     info.cumulative_work = result.work;
     info.depth = result.depth;
-    if (round.spec.phase == Phase::kScan) {
-      info.hs_case.resize(meta.n);
-      for (int i = 0; i < meta.n; ++i) info.hs_case[i] = HillisSteeleCase(i, round.spec.stride);
+    if (algorithm.cell_case != nullptr && round.spec.pout >= 0 && round.spec.pout < array_count) {
+      const int size = trace.arrays[static_cast<size_t>(round.spec.pout)].size;
+      std::vector<int> cases(static_cast<size_t>(size));
+      bool any = false;
+      for (int i = 0; i < size; ++i) {
+        cases[static_cast<size_t>(i)] = algorithm.cell_case(meta, round.spec, i);
+        any = any || cases[static_cast<size_t>(i)] != 0;
+      }
+      if (any) info.hs_case = std::move(cases);
     }
 
     // The invariant: every defined cell holds the combination of its window. Cells no thread
     // wrote this round must also still hold last round's value.
-    for (int b = 0; b < meta.buffer_count; ++b) {
-      for (int i = 0; i < meta.padded_n; ++i) {
-        CellInfo& c = info.cells[b][i];
+    for (int b = 0; b < array_count; ++b) {
+      const std::string name = trace.arrays[static_cast<size_t>(b)].name;
+      for (int i = 0; i < trace.arrays[static_cast<size_t>(b)].size; ++i) {
+        CellInfo& c = info.cells[static_cast<size_t>(b)][static_cast<size_t>(i)];
         if (c.cls == CellClass::kUndefined) continue;
         c.window = ExpectedWindow(trace, static_cast<int>(ri), b, i);
-        const double stored = round.buffers[b][i];
-        if (!folder.Matches(c.window, stored)) {
-          const double expected = folder.Fold(c.window);
+        const double stored = round.buffers[static_cast<size_t>(b)][static_cast<size_t>(i)];
+        c.expected = folder.Fold(c.window);
+        c.ok = c.window.valid && folder.Matches(c.window, stored);
+        if (!c.ok) {
           std::ostringstream msg;
-          msg << where << " buf[" << b << "][" << i << "] = " << FormatValue(meta.type, stored)
+          msg << where << " " << name << "[" << i << "] = " << FormatValue(meta.type, stored)
               << ", but its window ";
-          if (c.window.Empty())
-            msg << "(empty)";
+          if (!c.window.valid)
+            msg << "is unknown";
+          else if (c.window.Empty())
+            msg << "(empty) is the identity " << FormatValue(meta.type, c.expected);
           else
-            msg << "[" << c.window.lo << ".." << c.window.hi << "]";
-          msg << " combines to " << FormatValue(meta.type, expected);
+            msg << "[" << c.window.lo << ".." << c.window.hi << "] combines to "
+                << FormatValue(meta.type, c.expected);
           violate(msg.str());
         }
-        if (c.cls == CellClass::kUnchanged && ri > 0 && trace.rounds[ri - 1].defined[b][i] &&
-            trace.rounds[ri - 1].buffers[b][i] != stored) {
-          violate(where + " buf[" + std::to_string(b) + "][" + std::to_string(i) +
+        const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
+        if (c.cls == CellClass::kUnchanged && before != nullptr &&
+            before->defined[static_cast<size_t>(b)][static_cast<size_t>(i)] &&
+            before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)] != stored) {
+          violate(where + " " + name + "[" + std::to_string(i) +
                   "] changed, but no thread recorded a write to it");
         }
         // Where an int32 sum wrapped: the exact sum of the window differs from the stored value.
-        if (!result.overflow && meta.type == ElementType::kInt32 && meta.op == OpKind::kAdd) {
+        if (!result.overflow && c.window.valid && meta.type == ElementType::kInt32 &&
+            meta.op == OpKind::kAdd) {
           const long long exact = folder.ExactSum(c.window);
           if (static_cast<double>(exact) != stored)
             result.overflow = Overflow{static_cast<int>(ri), b, i, exact, stored};
@@ -340,18 +301,16 @@ TraceAnalysis Analyze(const Trace& trace) {
       }
     }
   }
-  result.barriers = static_cast<int>(trace.rounds.size());
 
   if (!trace.rounds.empty() && violation_count == 0) {
     const std::vector<double> got = trace.Result();
     const std::vector<double> want = SequentialScan(meta, trace.input, trace.Inclusive());
     for (size_t i = 0; i < want.size() && i < got.size(); ++i) {
-      const bool same =
-          meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
-              ? folder.Matches(trace.Inclusive() ? Window{0, static_cast<int>(i), true}
-                                                 : Window{0, static_cast<int>(i) - 1, true},
-                               got[i])
-              : got[i] == want[i];
+      const Window w = trace.Inclusive() ? Window{0, static_cast<int>(i), true}
+                                         : Window{0, static_cast<int>(i) - 1, true};
+      const bool same = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
+                            ? folder.Matches(w, got[i])
+                            : got[i] == want[i];
       if (!same) {
         violate("result[" + std::to_string(i) + "] = " + FormatValue(meta.type, got[i]) +
                 ", the sequential scan gives " + FormatValue(meta.type, want[i]));

@@ -9,63 +9,40 @@
 #include <string>
 #include <vector>
 
+#include "core/cell.h"
 #include "core/trace.h"
 
 namespace scanviz {
 
-// What happened to a cell in a round, from the actions recorded for that round.
-enum class CellClass : std::uint8_t {
-  kUndefined,  // never written yet ('?')
-  kUnchanged,  // not written this round
-  kLoaded,     // written by the load
-  kCopied,     // Hillis-Steele: copied from pin (no left neighbour at this stride)
-  kComputed,   // Hillis-Steele: a new combination pin[i - s] + pin[i]
-  kAdded,      // Blelloch up-sweep: buf[i] = buf[i - s] + buf[i]
-  kSeeded,     // Blelloch: the root set to the identity
-  kSwapAdded,  // Blelloch down-sweep: written by swap-and-add (either end of the pair)
-};
-
-// The chapters' box styles: dotted unchanged; dashed copied (Hillis-Steele) or add (Blelloch);
-// solid computed (Hillis-Steele) or swap-and-add (Blelloch).
-enum class BoxStyle : std::uint8_t { kNone, kDotted, kDashed, kSolid };
 BoxStyle StyleOf(CellClass c);
 const char* ToString(CellClass c);  // "undefined", "unchanged", "loaded", ...
 const char* ShortLabel(
     CellClass c);  // two-character tag for tables: "?", ".", "ld", "cp", "+", ...
 
-// The contiguous range of input positions [lo, hi] whose combination a cell must hold. An empty
-// window (hi < lo) means the identity (Blelloch's exclusive prefix of position 0). Positions >= n
-// are Blelloch padding, whose input is the identity.
-struct Window {
-  int lo = 0;
-  int hi = -1;
-  bool valid = false;  // false for undefined cells
-  bool Empty() const { return hi < lo; }
-  bool operator==(const Window&) const = default;
-};
-
-// Hillis-Steele's three cases for position i in a round with stride s (round r, s = 2^(r-1)):
-// Case 1 full window (i >= 2s - 1), Case 2 partial window (s <= i < 2s - 1), Case 3 no left
-// neighbour (i < s). 0 where not applicable.
-int HillisSteeleCase(int i, int stride);
-
 struct CellInfo {
   CellClass cls = CellClass::kUndefined;
   Window window;
   int writer = -1;       // thread that wrote the cell this round, or -1
-  bool padding = false;  // Blelloch cell past n (holds the identity after the load)
+  bool padding = false;  // a cell that exists only because the block is padded (array.real)
+  // The one cell check: whether the stored value equals the combination of its window (exactly
+  // for integers and for max, min and last; within the documented float32 tolerance for add).
+  // Everything that shows a check mark reads it. True for undefined cells, which claim nothing.
+  bool ok = true;
+  double expected = 0;  // the window's combination
 };
 
 struct RoundInfo {
-  std::vector<std::vector<CellInfo>> cells;  // [buffer][cell]
-  std::vector<int> hs_case;                  // Hillis-Steele scan rounds: [position]
+  std::vector<std::vector<CellInfo>> cells;  // [array][cell]
+  // Hillis-Steele's Case 1/2/3 of each position of the array the round writes (the registry's
+  // cell_case; empty where it does not apply).
+  std::vector<int> hs_case;
   int operator_applications = 0;             // in this round
   int cumulative_work = 0;                   // through this round
   int active_threads = 0;                    // threads whose action was not idle
   int depth = 0;                             // operator rounds completed through this round
 };
 
-// Where an int32 sum wrapped: the first cell (earliest round, lowest buffer, lowest position)
+// Where an int32 sum wrapped: the first cell (earliest round, lowest array, lowest position)
 // whose stored value differs from the exact sum of its window.
 struct Overflow {
   int round = 0;
@@ -79,15 +56,15 @@ struct TraceAnalysis {
   std::vector<RoundInfo> rounds;
   int work = 0;      // operator applications in total
   int depth = 0;     // rounds that applied the operator
-  int barriers = 0;  // algorithmic __syncthreads(): one at the end of every recorded round
+  int barriers = 0;  // __syncthreads(): one at the end of every block-level round
   std::vector<std::string> violations;  // self-check failures, empty when the trace is right
   std::optional<Overflow> overflow;
   bool Ok() const { return violations.empty(); }
 };
 
-// The window the chapters' invariant assigns to cell `pos` of `buffer` after round `round`,
-// independent of the recorded values.
-Window ExpectedWindow(const Trace& trace, int round, int buffer, int pos);
+// The window the chapters' invariant assigns to cell `pos` of array `array` after round `round`,
+// independent of the recorded values (invalid for a cell nothing has written).
+Window ExpectedWindow(const Trace& trace, int round, int array, int pos);
 
 // Combines the (identity-padded) input over a window with the trace's operator and type.
 double FoldWindow(const Trace& trace, const Window& w);

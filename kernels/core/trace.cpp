@@ -1,58 +1,37 @@
 #include "core/trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
-#include "core/scan_steps.h"
+#include "core/exec.h"
+#include "core/registry.h"
 
 namespace scanviz {
 
 std::vector<double> Trace::Result() const {
   if (rounds.empty() || meta.n <= 0) return {};
   const Round& last = rounds.back();
-  const int buffer = last.spec.pout < 0 ? 0 : last.spec.pout;
-  if (buffer >= static_cast<int>(last.buffers.size())) return {};
-  const std::vector<double>& cells = last.buffers[buffer];
+  const int array = last.spec.pout < 0 ? 0 : last.spec.pout;
+  if (array >= static_cast<int>(last.buffers.size())) return {};
+  const std::vector<double>& cells = last.buffers[static_cast<size_t>(array)];
   return std::vector<double>(cells.begin(), cells.begin() + std::min<size_t>(meta.n, cells.size()));
 }
 
-int PaddedSize(Algorithm algorithm, int n) {
-  return algorithm == Algorithm::kBlelloch ? NextPowerOfTwo(n) : n;
-}
-int BlockSize(Algorithm algorithm, int n) {
-  return PaddedSize(algorithm, n);
-}
-int BufferCount(Algorithm algorithm) {
-  return algorithm == Algorithm::kHillisSteele ? 2 : 1;
+bool Trace::Inclusive() const {
+  return Info(meta.algorithm).inclusive != meta.converted;
 }
 
 std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert) {
-  std::vector<RoundSpec> rounds;
-  rounds.push_back(RoundSpec{Phase::kLoad, 1, 0, -1, 0});
-  if (algorithm == Algorithm::kHillisSteele) {
-    // pin/pout alternate starting with pin = buf[0], pout = buf[1], as in the chapter's figure.
-    int pout = 0;
-    int step = 1;
-    for (int stride = 1; stride < n; stride *= 2, ++step) {
-      pout = 1 - pout;
-      rounds.push_back(RoundSpec{Phase::kScan, step, stride, 1 - pout, pout});
-    }
-    if (convert) rounds.push_back(RoundSpec{Phase::kConvert, 1, 1, pout, 1 - pout});
-    return rounds;
-  }
-  const int padded = NextPowerOfTwo(n);
-  int step = 1;
-  for (int stride = 1; stride < padded; stride *= 2, ++step)
-    rounds.push_back(RoundSpec{Phase::kUpSweep, step, stride, 0, 0});
-  rounds.push_back(RoundSpec{Phase::kSeed, 1, 0, 0, 0});
-  step = 1;
-  for (int stride = padded / 2; stride >= 1; stride /= 2, ++step)
-    rounds.push_back(RoundSpec{Phase::kDownSweep, step, stride, 0, 0});
-  if (convert) rounds.push_back(RoundSpec{Phase::kConvert, 1, 0, 0, 0});
-  return rounds;
+  return DispatchAlgorithm(algorithm, [&](auto driver) {
+    ScheduleExec<int> exec;
+    decltype(driver)::Run(exec, static_cast<const int*>(nullptr), n, convert, AddOp<int>{});
+    return std::move(exec).Take();
+  });
 }
 
 TraceMeta MakeMeta(const ScanRequest& request) {
+  const AlgorithmInfo& info = Info(request.algorithm);
   TraceMeta meta;
   meta.algorithm = request.algorithm;
   meta.op = request.op;
@@ -60,9 +39,9 @@ TraceMeta MakeMeta(const ScanRequest& request) {
   meta.identity = DispatchOp(request.op, request.type,
                              [](auto op) { return static_cast<double>(decltype(op)::Identity()); });
   meta.n = static_cast<int>(request.input.size());
-  meta.padded_n = PaddedSize(request.algorithm, meta.n);
-  meta.block_size = BlockSize(request.algorithm, meta.n);
-  meta.buffer_count = BufferCount(request.algorithm);
+  meta.padded_n = info.padded_size(meta.n);
+  meta.block_size = info.block_size(meta.n);
+  meta.buffer_count = static_cast<int>(info.arrays(meta.n).size());
   meta.converted = request.convert;
   return meta;
 }
@@ -101,17 +80,17 @@ bool ParseName(std::string_view s, E* out, const char* const (&names)[N]) {
   }
   return false;
 }
-constexpr const char* kAlgorithmNames[] = {"hillis-steele", "blelloch"};
 constexpr const char* kOpNames[] = {"add", "max", "min", "last"};
 constexpr const char* kTypeNames[] = {"int32", "float32"};
-constexpr const char* kPhaseNames[] = {"load", "scan", "up-sweep", "seed", "down-sweep", "convert"};
 constexpr const char* kActionNames[] = {"idle", "load",     "copy",     "add",
                                         "seed", "swap-add", "add-input"};
 constexpr const char* kBackendNames[] = {"cpu", "cuda"};
+constexpr const char* kSpaceNames[] = {"global", "shared", "register"};
+constexpr const char* kLevelNames[] = {"lane", "warp", "block", "grid"};
 }  // namespace
 
 const char* ToString(Algorithm a) {
-  return Name(a, kAlgorithmNames);
+  return Info(a).key;
 }
 const char* ToString(OpKind op) {
   return Name(op, kOpNames);
@@ -119,20 +98,29 @@ const char* ToString(OpKind op) {
 const char* ToString(ElementType t) {
   return Name(t, kTypeNames);
 }
-const char* ToString(Phase p) {
-  return Name(p, kPhaseNames);
-}
 const char* ToString(ActionKind k) {
   return Name(k, kActionNames);
 }
 const char* ToString(BackendKind k) {
   return Name(k, kBackendNames);
 }
+const char* ToString(Space s) {
+  return Name(s, kSpaceNames);
+}
+const char* ToString(Level l) {
+  return Name(l, kLevelNames);
+}
 const char* DisplayName(Algorithm a) {
-  return a == Algorithm::kHillisSteele ? "Hillis-Steele" : "Blelloch";
+  return Info(a).name;
 }
 bool Parse(std::string_view s, Algorithm* out) {
-  return ParseName(s, out, kAlgorithmNames);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    if (s == info->key) {
+      *out = info->id;
+      return true;
+    }
+  }
+  return false;
 }
 bool Parse(std::string_view s, OpKind* out) {
   return ParseName(s, out, kOpNames);
@@ -140,14 +128,33 @@ bool Parse(std::string_view s, OpKind* out) {
 bool Parse(std::string_view s, ElementType* out) {
   return ParseName(s, out, kTypeNames);
 }
-bool Parse(std::string_view s, Phase* out) {
-  return ParseName(s, out, kPhaseNames);
-}
 bool Parse(std::string_view s, ActionKind* out) {
   return ParseName(s, out, kActionNames);
 }
 bool Parse(std::string_view s, BackendKind* out) {
   return ParseName(s, out, kBackendNames);
+}
+bool Parse(std::string_view s, Space* out) {
+  return ParseName(s, out, kSpaceNames);
+}
+bool Parse(std::string_view s, Level* out) {
+  return ParseName(s, out, kLevelNames);
+}
+
+bool ParsePhase(Algorithm a, std::string_view s, PhaseId* out) {
+  const std::vector<PhaseInfo>& phases = Info(a).phases;
+  for (size_t i = 0; i < phases.size(); ++i) {
+    if (s == phases[i].key) {
+      *out = static_cast<PhaseId>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* PhaseName(Algorithm a, PhaseId phase) {
+  const std::vector<PhaseInfo>& phases = Info(a).phases;
+  return phase < phases.size() ? phases[phase].key : "?";
 }
 
 std::string DescribeBackend(const BackendInfo& b) {

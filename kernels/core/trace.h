@@ -1,28 +1,31 @@
-// The trace: what a single-block scan did, round by round. Plain data, no CUDA, GL or ImGui.
+// The trace: what a scan did, round by round. Plain data, no CUDA, GL or ImGui.
 //
-// A trace is produced by the CPU simulator or by the instrumented CUDA kernels (through
-// TraceBuilder, trace_builder.h) and consumed by the analysis, the scene, the app and the CLI.
-// Values are stored as double: every int32 and every float32 is exactly representable, so the
-// trace is lossless for both element types.
+// A trace is produced by the CPU simulator or by the instrumented CUDA kernel (both through
+// TraceBuilder, trace_builder.h, from what a driver reported) and consumed by the analysis, the
+// scene, the app and the CLI. Values are stored as double: every int32 and every float32 is
+// exactly representable, so the trace is lossless for both element types.
+//
+// Format version 2 (docs/trace-format.md): a trace holds the arrays the scan works on (shared
+// memory, registers, global memory beyond the input), a grid of blocks, and for each round the
+// level it synchronises at and the block that ran it. Version 1 files still load.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/action.h"
+#include "core/algorithms/algorithms.h"
 #include "core/ops.h"
+#include "core/round_spec.h"
 
 namespace scanviz {
 
-inline constexpr int kTraceFormatVersion = 1;
-inline constexpr int kMaxElements = 1024;  // one thread per element, one block
-
-enum class Algorithm : std::uint8_t { kHillisSteele, kBlelloch };
-
-// Hillis-Steele: kLoad then kScan rounds. Blelloch: kLoad, kUpSweep rounds, kSeed, kDownSweep.
-// Either may end with kConvert when the request asks for the other flavour of scan.
-enum class Phase : std::uint8_t { kLoad, kScan, kUpSweep, kSeed, kDownSweep, kConvert };
+inline constexpr int kTraceFormatVersion = 2;
+inline constexpr int kMaxElements = 1024;  // a single-block scan: one thread per element
+// A grid trace (several blocks) may hold up to this many elements.
+inline constexpr int kMaxGridElements = 1 << 16;
 
 enum class BackendKind : std::uint8_t { kCpuSimulator, kCuda };
 
@@ -33,21 +36,30 @@ struct BackendInfo {
   int compute_minor = 0;    // CUDA only
   int driver_version = 0;   // CUDA only, as cudaDriverGetVersion reports it (13000 = 13.0)
   int runtime_version = 0;  // CUDA only
+  bool operator==(const BackendInfo&) const = default;
 };
 
-// The round schedule of a scan: what each recorded round is. Shared by the simulator, which
-// executes it, and the CUDA launcher, which labels what the kernel recorded with it.
-struct RoundSpec {
-  Phase phase = Phase::kLoad;
-  int step = 1;    // 1-based index within its phase
-  int stride = 0;  // 0 for load and seed
-  int pin = -1;    // buffer read (-1: global memory, for the load)
-  int pout = 0;    // buffer written
+// Where an array lives. Shared and register arrays exist once per block; global arrays once.
+enum class Space : std::uint8_t { kGlobal, kShared, kRegister };
+
+// An array the scan works on, besides its input. A file stores name, space and size; the rest
+// comes from the algorithm's registry entry.
+struct ArrayDesc {
+  std::string name;  // "buf[0]", "v", "sums"
+  Space space = Space::kShared;
+  int size = 0;  // cells (per block for shared and register arrays; per lane for registers)
+  int real = 0;  // cells [real, size) exist only because the block is padded (the identity)
+  // Where the scene draws cell i: column i * column_stride + column_offset of the thread grid, so
+  // that a warp's total sits under the lane that wrote it.
+  int column_stride = 1;
+  int column_offset = 0;
+  bool operator==(const ArrayDesc&) const = default;
 };
 
 struct Round {
   RoundSpec spec;
-  // Snapshot of every shared-memory buffer after the round's barrier: [buffer][cell].
+  // Snapshot after the round of every array: [array][cell]. (Named buffers since version 1, whose
+  // arrays were the shared buffers.)
   std::vector<std::vector<double>> buffers;
   // 1 where some thread has written the cell by the end of this round; a 0 cell holds whatever
   // the hardware left there and is shown as '?'.
@@ -57,28 +69,30 @@ struct Round {
 };
 
 struct TraceMeta {
-  int format_version = kTraceFormatVersion;
+  int format_version = kTraceFormatVersion;  // the version of the file it was read from
   Algorithm algorithm = Algorithm::kHillisSteele;
   OpKind op = OpKind::kAdd;
   ElementType type = ElementType::kInt32;
   double identity = 0;
   int n = 0;               // input elements
-  int padded_n = 0;        // cells per buffer (Blelloch: next power of two)
-  int block_size = 0;      // threads in the block
-  int buffer_count = 0;    // shared-memory buffers (Hillis-Steele 2, Blelloch 1)
-  bool converted = false;  // a last kConvert round turned the result into the other flavour
+  int padded_n = 0;        // cells per thread-indexed array (padded to a power of two / warps)
+  int block_size = 0;      // threads in a block
+  int block_count = 1;     // blocks in the grid
+  int buffer_count = 0;    // arrays (Hillis-Steele's 2 shared buffers, Blelloch's 1, ...)
+  bool converted = false;  // a last conversion round turned the result into the other flavour
   BackendInfo backend;
 };
 
 struct Trace {
   TraceMeta meta;
-  std::vector<double> input;  // n values
-  std::vector<Round> rounds;  // rounds[0] is the load
+  std::vector<double> input;     // n values, global memory
+  std::vector<ArrayDesc> arrays;  // meta.buffer_count of them
+  std::vector<Round> rounds;      // rounds[0] is the load
 
-  // The scan's result: the first n cells of the buffer the last round wrote.
+  // The scan's result: the first n cells of the array the last round wrote.
   std::vector<double> Result() const;
-  // Hillis-Steele is inclusive and Blelloch exclusive by construction; a conversion flips it.
-  bool Inclusive() const { return (meta.algorithm == Algorithm::kHillisSteele) != meta.converted; }
+  // Whether Result() is the inclusive scan: the algorithm's own flavour, flipped by a conversion.
+  bool Inclusive() const;
 };
 
 // What to scan. Values are doubles holding exact int32 or float32 values of `type`.
@@ -87,36 +101,38 @@ struct ScanRequest {
   OpKind op = OpKind::kAdd;
   ElementType type = ElementType::kInt32;
   std::vector<double> input;
-  // Add a traced conversion round: Hillis-Steele's result to exclusive, Blelloch's to inclusive.
+  // Add a traced conversion round to the other flavour (inclusive <-> exclusive).
   bool convert = false;
 };
 
-// Rounds that a scan of n elements records, in order, the load first.
+// The rounds a scan of n elements records, in order, the load first: what the algorithm's driver
+// reports when it runs without memory (core/exec.h's ScheduleExec).
 std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert = false);
-// Shared-memory layout for a scan of n elements.
-int PaddedSize(Algorithm algorithm, int n);
-int BlockSize(Algorithm algorithm, int n);
-int BufferCount(Algorithm algorithm);
 TraceMeta MakeMeta(const ScanRequest& request);
 
 // Empty string if the request can be run (1..1024 elements, values of its type); else why not.
 std::string ValidateRequest(const ScanRequest& request);
 
 // Names used by the CLI, the file format and the UI.
-const char* ToString(Algorithm a);    // "hillis-steele", "blelloch"
+const char* ToString(Algorithm a);    // the registry's key: "hillis-steele", "blelloch", ...
 const char* ToString(OpKind op);      // "add", "max", "min", "last"
 const char* ToString(ElementType t);  // "int32", "float32"
-const char* ToString(Phase p);        // "load", "scan", "up-sweep", "seed", "down-sweep", "convert"
 const char* ToString(
     ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
-const char* ToString(BackendKind k);   // "cpu", "cuda"
-const char* DisplayName(Algorithm a);  // "Hillis-Steele", "Blelloch"
+const char* ToString(BackendKind k);  // "cpu", "cuda"
+const char* ToString(Space s);        // "global", "shared", "register"
+const char* ToString(Level l);        // "lane", "warp", "block", "grid"
+const char* DisplayName(Algorithm a);  // the registry's name: "Hillis-Steele", "Blelloch", ...
 bool Parse(std::string_view s, Algorithm* out);
 bool Parse(std::string_view s, OpKind* out);
 bool Parse(std::string_view s, ElementType* out);
-bool Parse(std::string_view s, Phase* out);
 bool Parse(std::string_view s, ActionKind* out);
 bool Parse(std::string_view s, BackendKind* out);
+bool Parse(std::string_view s, Space* out);
+bool Parse(std::string_view s, Level* out);
+// A phase of `a` by its key ("up-sweep") or its key by id; "?" for an id the algorithm lacks.
+bool ParsePhase(Algorithm a, std::string_view s, PhaseId* out);
+const char* PhaseName(Algorithm a, PhaseId phase);
 
 // One-line description of where a trace ran: "CPU simulation" or "CUDA: NVIDIA H200 (sm_90)".
 std::string DescribeBackend(const BackendInfo& b);

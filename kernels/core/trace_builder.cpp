@@ -1,33 +1,51 @@
 #include "core/trace_builder.h"
 
+#include "core/registry.h"
+
 namespace scanviz {
 
-TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backend) {
+ArrayLayout::ArrayLayout(const std::vector<ArrayDesc>& arrays) {
+  for (const ArrayDesc& a : arrays) {
+    offset.push_back(cells);
+    cells += a.size;
+    if (a.space == Space::kShared) {
+      shared_offset.push_back(shared_cells);
+      shared_cells += a.size;
+    } else {
+      shared_offset.push_back(-1);
+    }
+  }
+}
+
+TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backend)
+    : m_layout(Info(request.algorithm).arrays(static_cast<int>(request.input.size()))) {
   m_trace.meta = MakeMeta(request);
   m_trace.meta.backend = backend;
   m_trace.input = request.input;
-  m_schedule = RoundSchedule(request.algorithm, m_trace.meta.n, request.convert);
-  m_trace.rounds.reserve(m_schedule.size());
-  m_written.assign(m_trace.meta.buffer_count, std::vector<std::uint8_t>(m_trace.meta.padded_n, 0));
+  m_trace.arrays = Info(request.algorithm).arrays(m_trace.meta.n);
+  for (const ArrayDesc& a : m_trace.arrays)
+    m_written.emplace_back(static_cast<size_t>(a.size), std::uint8_t{0});
 }
 
-Round& TraceBuilder::BeginRound(const ThreadAction* actions) {
-  const TraceMeta& meta = m_trace.meta;
-  const size_t index = m_trace.rounds.size();
+Round& TraceBuilder::BeginRound(const RoundSpec& spec, const ThreadAction* actions) {
   Round& round = m_trace.rounds.emplace_back();
-  round.spec = index < m_schedule.size() ? m_schedule[index] : RoundSpec{};
-  round.actions.assign(actions, actions + meta.block_size);
-  // A write lands in the round's pout buffer; what has been written so far is defined, and only
-  // defined cells keep their value (the others hold whatever the hardware left there).
-  const int pout = round.spec.pout;
+  round.spec = spec;
+  round.actions.assign(actions, actions + m_trace.meta.block_size);
+  // What has been written so far is defined, and only defined cells keep their value (the others
+  // hold whatever the hardware left there).
+  const int arrays = static_cast<int>(m_trace.arrays.size());
   for (const ThreadAction& a : round.actions) {
-    for (int w : a.write) {
-      if (w >= 0 && w < meta.padded_n && pout >= 0 && pout < meta.buffer_count)
-        m_written[pout][w] = 1;
+    for (int k = 0; k < 2; ++k) {
+      const int array = a.write_array[k], pos = a.write[k];
+      if (pos < 0 || array < 0 || array >= arrays) continue;
+      if (pos < static_cast<int>(m_written[static_cast<size_t>(array)].size()))
+        m_written[static_cast<size_t>(array)][static_cast<size_t>(pos)] = 1;
     }
   }
   round.defined = m_written;
-  round.buffers.assign(meta.buffer_count, std::vector<double>(meta.padded_n));
+  round.buffers.resize(m_trace.arrays.size());
+  for (size_t a = 0; a < m_trace.arrays.size(); ++a)
+    round.buffers[a].resize(static_cast<size_t>(m_trace.arrays[a].size));
   return round;
 }
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/analysis.h"
+#include "core/registry.h"
 
 namespace scanviz {
 namespace {
@@ -23,13 +24,19 @@ json EncodeValue(ElementType type, double v) {
   return static_cast<double>(static_cast<float>(v));
 }
 
+// An access as the file writes it: [array, position], the array an index into "arrays" or the
+// string "input".
+json EncodeAccess(int array, int pos) {
+  return json::array({array == kInputArray ? json("input") : json(array), pos});
+}
+
 json EncodeAction(const ThreadAction& a) {
   if (a.kind == ActionKind::kIdle) return nullptr;
   json reads = json::array(), writes = json::array();
-  for (int r : a.read)
-    if (r >= 0) reads.push_back(r);
-  for (int w : a.write)
-    if (w >= 0) writes.push_back(w);
+  for (int k = 0; k < 2; ++k)
+    if (a.read[k] >= 0) reads.push_back(EncodeAccess(a.read_array[k], a.read[k]));
+  for (int k = 0; k < 2; ++k)
+    if (a.write[k] >= 0) writes.push_back(EncodeAccess(a.write_array[k], a.write[k]));
   return json::array({ToString(a.kind), reads, writes});
 }
 
@@ -89,8 +96,19 @@ double DecodeValue(const json& v, ElementType type, const std::string& where) {
   return x;
 }
 
-ThreadAction DecodeAction(const json& v, const TraceMeta& meta, int input_reads,
-                          const std::string& where) {
+bool BoolField(const json& object, const char* key, std::string_view where) {
+  const json& v = Field(object, key, where);
+  if (!v.is_boolean()) Fail(std::string(where) + "." + key, "expected true or false");
+  return v.get<bool>();
+}
+
+// The size of the array an access names, for its bounds check: the input has n cells.
+int AccessLimit(const Trace& trace, int array) {
+  return array == kInputArray ? trace.meta.n : trace.arrays[static_cast<size_t>(array)].size;
+}
+
+// Version 2: [kind, [[array, pos], ...], [[array, pos], ...]].
+ThreadAction DecodeAction(const json& v, const Trace& trace, const std::string& where) {
   ThreadAction a;
   if (v.is_null()) return a;
   if (!v.is_array() || v.size() != 3 || !v[0].is_string() || !v[1].is_array() || !v[2].is_array() ||
@@ -98,17 +116,83 @@ ThreadAction DecodeAction(const json& v, const TraceMeta& meta, int input_reads,
     Fail(where, "expected null or [kind, [reads], [writes]]");
   if (!Parse(v[0].get<std::string>(), &a.kind) || a.kind == ActionKind::kIdle)
     Fail(where, "unknown action \"" + v[0].get<std::string>() + "\"");
+  const int arrays = static_cast<int>(trace.arrays.size());
+  for (int dir = 1; dir <= 2; ++dir) {
+    for (size_t k = 0; k < v[dir].size(); ++k) {
+      const json& access = v[dir][k];
+      if (!access.is_array() || access.size() != 2)
+        Fail(where, "expected an access [array, position]");
+      int array = kInputArray;
+      if (access[0].is_string() && access[0] == "input") {
+        if (dir == 2) Fail(where, "writes to the input");
+      } else if (access[0].is_number_integer() && access[0].get<long long>() >= 0 &&
+                 access[0].get<long long>() < arrays) {
+        array = access[0].get<int>();
+      } else {
+        Fail(where, "array out of range");
+      }
+      const json& p = access[1];
+      if (!p.is_number_integer() || p.get<long long>() < 0 ||
+          p.get<long long>() >= AccessLimit(trace, array))
+        Fail(where, "position out of range");
+      if (dir == 1) {
+        a.read_array[k] = static_cast<std::int8_t>(array);
+        a.read[k] = p.get<int>();
+      } else {
+        a.write_array[k] = static_cast<std::int8_t>(array);
+        a.write[k] = p.get<int>();
+      }
+    }
+  }
+  return a;
+}
+
+// Version 1: [kind, [positions read], [positions written]]; reads come from the round's pin (the
+// input for the load, and for Blelloch's add-input its second read), writes go to its pout.
+ThreadAction DecodeActionV1(const json& v, const Trace& trace, const RoundSpec& spec,
+                            const std::string& where) {
+  ThreadAction a;
+  if (v.is_null()) return a;
+  if (!v.is_array() || v.size() != 3 || !v[0].is_string() || !v[1].is_array() || !v[2].is_array() ||
+      v[1].size() > 2 || v[2].size() > 2)
+    Fail(where, "expected null or [kind, [reads], [writes]]");
+  if (!Parse(v[0].get<std::string>(), &a.kind) || a.kind == ActionKind::kIdle)
+    Fail(where, "unknown action \"" + v[0].get<std::string>() + "\"");
+  for (int k = 0; k < 2; ++k) {
+    a.read_array[k] = static_cast<std::int8_t>(spec.pin);
+    a.write_array[k] = static_cast<std::int8_t>(spec.pout);
+  }
+  if (a.kind == ActionKind::kLoad) a.read_array[0] = kInputArray;
+  if (a.kind == ActionKind::kAddInput) a.read_array[1] = kInputArray;
   for (size_t k = 0; k < 2; ++k) {
     for (int dir = 1; dir <= 2; ++dir) {
       if (k >= v[dir].size()) continue;
       const json& p = v[dir][k];
-      const int limit = dir == 1 ? input_reads : meta.padded_n;
-      if (!p.is_number_integer() || p.get<long long>() < 0 || p.get<long long>() >= limit)
+      const int array = dir == 1 ? a.read_array[k] : a.write_array[k];
+      if (!p.is_number_integer() || p.get<long long>() < 0 ||
+          p.get<long long>() >= AccessLimit(trace, array))
         Fail(where, "position out of range");
       (dir == 1 ? a.read : a.write)[k] = p.get<int>();
     }
   }
   return a;
+}
+
+// Reads one snapshot of `desc` (a list of its cells, null where undefined).
+void DecodeCells(const json& cells, const ArrayDesc& desc, ElementType type, const std::string& where,
+                 std::vector<double>* values, std::vector<std::uint8_t>* defined) {
+  if (!cells.is_array() || static_cast<int>(cells.size()) != desc.size) {
+    Fail(where, "has " + std::to_string(cells.is_array() ? cells.size() : 0) + " cells, but " +
+                    desc.name + " has " + std::to_string(desc.size));
+  }
+  values->assign(static_cast<size_t>(desc.size), 0.0);
+  defined->assign(static_cast<size_t>(desc.size), 0);
+  for (int i = 0; i < desc.size; ++i) {
+    if (cells[static_cast<size_t>(i)].is_null()) continue;
+    (*values)[static_cast<size_t>(i)] =
+        DecodeValue(cells[static_cast<size_t>(i)], type, where + "[" + std::to_string(i) + "]");
+    (*defined)[static_cast<size_t>(i)] = 1;
+  }
 }
 
 Trace Decode(const json& root) {
@@ -117,43 +201,56 @@ Trace Decode(const json& root) {
   if (format == root.end() || !format->is_string() || *format != kTraceFormatName)
     Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
   const int version = IntField(root, "version", "");
-  if (version != kTraceFormatVersion) {
+  if (version != 1 && version != kTraceFormatVersion) {
     Fail("", "unsupported trace format version " + std::to_string(version) +
-                 " (this build reads version " + std::to_string(kTraceFormatVersion) + ")");
+                 " (this build reads versions 1 and " + std::to_string(kTraceFormatVersion) + ")");
   }
+  const bool v1 = version == 1;
 
   Trace trace;
   TraceMeta& meta = trace.meta;
   const json& m = Field(root, "meta", "");
   meta.algorithm = EnumField<Algorithm>(m, "algorithm", "meta");
+  if (v1 && meta.algorithm != Algorithm::kHillisSteele && meta.algorithm != Algorithm::kBlelloch)
+    Fail("meta.algorithm", "version 1 files hold only hillis-steele and blelloch");
   meta.op = EnumField<OpKind>(m, "op", "meta");
   meta.type = EnumField<ElementType>(m, "type", "meta");
   meta.n = IntField(m, "n", "meta");
   if (meta.n < 1 || meta.n > kMaxElements)
     Fail("meta.n", std::to_string(meta.n) + " is outside 1.." + std::to_string(kMaxElements));
-  ScanRequest request{meta.algorithm, meta.op, meta.type, {}};
-  request.input.resize(meta.n);
+  // Version 1 files written before the conversion round existed have no "converted": they have
+  // no conversion round either. Version 2 files always say.
+  if (!v1 || m.contains("converted")) meta.converted = BoolField(m, "converted", "meta");
+  ScanRequest request{meta.algorithm, meta.op, meta.type, {}, meta.converted};
+  request.input.resize(static_cast<size_t>(meta.n));
   const TraceMeta want = MakeMeta(request);
-  meta.identity = want.identity;
-  const struct {
+  meta.format_version = version;
+  // The identity is the operator's: a file that says otherwise was written wrong or edited.
+  meta.identity = DecodeValue(Field(m, "identity", "meta"), meta.type, "meta.identity");
+  if (meta.identity != want.identity) {
+    Fail("meta.identity", FormatValue(meta.type, meta.identity) + ", but the identity of " +
+                              ToString(meta.op) + " is " + FormatValue(meta.type, want.identity));
+  }
+  struct SizeField {
     const char* key;
     int* field;
     int expected;
-  } sizes[] = {{"padded_n", &meta.padded_n, want.padded_n},
-               {"block_size", &meta.block_size, want.block_size},
-               {"buffer_count", &meta.buffer_count, want.buffer_count}};
-  for (const auto& s : sizes) {
+  };
+  std::vector<SizeField> sizes = {{"padded_n", &meta.padded_n, want.padded_n},
+                                  {"block_size", &meta.block_size, want.block_size}};
+  if (v1) {
+    sizes.push_back({"buffer_count", &meta.buffer_count, want.buffer_count});
+  } else {
+    sizes.push_back({"block_count", &meta.block_count, 1});
+    meta.buffer_count = want.buffer_count;
+  }
+  for (const SizeField& s : sizes) {
     *s.field = IntField(m, s.key, "meta");
     if (*s.field != s.expected) {
       Fail(std::string("meta.") + s.key,
            std::to_string(*s.field) + ", but a " + ToString(meta.algorithm) + " scan of " +
                std::to_string(meta.n) + " elements has " + std::to_string(s.expected));
     }
-  }
-  // "converted" arrived with the conversion round; files without it have none.
-  if (auto it = m.find("converted"); it != m.end()) {
-    if (!it->is_boolean()) Fail("meta.converted", "expected true or false");
-    meta.converted = it->get<bool>();
   }
   const json& b = Field(m, "backend", "meta");
   meta.backend.kind = EnumField<BackendKind>(b, "kind", "meta.backend");
@@ -171,7 +268,30 @@ Trace Decode(const json& root) {
                       " values, but meta.n is " + std::to_string(meta.n));
   }
   for (int i = 0; i < meta.n; ++i)
-    trace.input.push_back(DecodeValue(input[i], meta.type, "input[" + std::to_string(i) + "]"));
+    trace.input.push_back(DecodeValue(input[static_cast<size_t>(i)], meta.type,
+                                      "input[" + std::to_string(i) + "]"));
+
+  // The arrays are the algorithm's: a file may not invent, drop or resize one.
+  trace.arrays = Info(meta.algorithm).arrays(meta.n);
+  if (!v1) {
+    const json& arrays = Field(root, "arrays", "");
+    if (!arrays.is_array() || arrays.size() != trace.arrays.size())
+      Fail("arrays", "expected the " + std::to_string(trace.arrays.size()) + " arrays of a " +
+                         ToString(meta.algorithm) + " scan");
+    for (size_t a = 0; a < trace.arrays.size(); ++a) {
+      const std::string where = "arrays[" + std::to_string(a) + "]";
+      const ArrayDesc& d = trace.arrays[a];
+      const std::string name = StringField(arrays[a], "name", where);
+      const Space space = EnumField<Space>(arrays[a], "space", where);
+      const int size = IntField(arrays[a], "size", where);
+      if (name != d.name || space != d.space || size != d.size) {
+        Fail(where, name + " (" + ToString(space) + ", " + std::to_string(size) + "), but a " +
+                        ToString(meta.algorithm) + " scan of " + std::to_string(meta.n) +
+                        " elements has " + d.name + " (" + ToString(d.space) + ", " +
+                        std::to_string(d.size) + ")");
+      }
+    }
+  }
 
   const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
   const json& rounds = Field(root, "rounds", "");
@@ -182,64 +302,84 @@ Trace Decode(const json& root) {
                        " elements records " + std::to_string(schedule.size()) +
                        " (truncated or edited?)");
   }
-  std::vector<std::vector<std::uint8_t>> written(meta.buffer_count,
-                                                 std::vector<std::uint8_t>(meta.padded_n, 0));
+  const size_t array_count = trace.arrays.size();
+  std::vector<std::vector<std::uint8_t>> written(array_count);
+  for (size_t a = 0; a < array_count; ++a)
+    written[a].assign(static_cast<size_t>(trace.arrays[a].size), 0);
   for (size_t r = 0; r < schedule.size(); ++r) {
     const std::string where = "rounds[" + std::to_string(r) + "]";
     const json& jr = rounds[r];
+    const RoundSpec& s = schedule[r];
     Round round;
-    round.spec.phase = EnumField<Phase>(jr, "phase", where);
+    const std::string phase = StringField(jr, "phase", where);
+    if (!ParsePhase(meta.algorithm, phase, &round.spec.phase))
+      Fail(where + ".phase", "unknown value \"" + phase + "\"");
     round.spec.step = IntField(jr, "step", where);
     round.spec.stride = IntField(jr, "stride", where);
     const json& pin = Field(jr, "pin", where);
-    round.spec.pin = pin.is_null() ? -1 : IntField(jr, "pin", where);
+    round.spec.pin = pin.is_null() ? kInputArray : IntField(jr, "pin", where);
     round.spec.pout = IntField(jr, "pout", where);
-    const RoundSpec& s = schedule[r];
+    round.spec.level = v1 ? s.level : EnumField<Level>(jr, "level", where);
+    round.spec.block = v1 ? 0 : IntField(jr, "block", where);
+    round.spec.working = s.working;
     if (round.spec.phase != s.phase || round.spec.step != s.step || round.spec.stride != s.stride ||
-        round.spec.pin != s.pin || round.spec.pout != s.pout) {
-      Fail(where, std::string("is ") + ToString(round.spec.phase) + " stride " +
-                      std::to_string(round.spec.stride) + ", but the metadata's scan has " +
-                      ToString(s.phase) + " stride " + std::to_string(s.stride) + " here");
+        round.spec.pin != s.pin || round.spec.pout != s.pout || round.spec.level != s.level ||
+        round.spec.block != s.block) {
+      // The level is named only when it is what differs, to keep the usual message short.
+      const bool level = round.spec.level != s.level;
+      Fail(where, std::string("is ") + phase + " stride " + std::to_string(round.spec.stride) +
+                      (level ? std::string(" at ") + ToString(round.spec.level) + " level" : "") +
+                      ", but the metadata's scan has " + PhaseName(meta.algorithm, s.phase) +
+                      " stride " + std::to_string(s.stride) +
+                      (level ? std::string(" at ") + ToString(s.level) + " level" : "") + " here");
     }
-    const json& buffers = Field(jr, "buffers", where);
-    if (!buffers.is_array() || static_cast<int>(buffers.size()) != meta.buffer_count)
-      Fail(where + ".buffers", "expected " + std::to_string(meta.buffer_count) + " buffers");
-    for (int bi = 0; bi < meta.buffer_count; ++bi) {
-      const std::string bw = where + ".buffers[" + std::to_string(bi) + "]";
-      const json& cells = buffers[bi];
-      if (!cells.is_array() || static_cast<int>(cells.size()) != meta.padded_n) {
-        Fail(bw, "has " + std::to_string(cells.is_array() ? cells.size() : 0) +
-                     " cells, but meta.padded_n is " + std::to_string(meta.padded_n));
+    const json& snapshots = Field(jr, v1 ? "buffers" : "values", where);
+    if (!snapshots.is_array() || snapshots.size() != array_count)
+      Fail(where + (v1 ? ".buffers" : ".values"),
+           "expected " + std::to_string(array_count) + " arrays");
+    round.buffers.resize(array_count);
+    round.defined.resize(array_count);
+    std::vector<std::uint8_t> recorded(array_count, 1);
+    for (size_t a = 0; a < array_count; ++a) {
+      const std::string aw = where + (v1 ? ".buffers[" : ".values[") + std::to_string(a) + "]";
+      if (!v1 && snapshots[a].is_null()) {
+        // Not recorded in this round: it holds what it held after the round before.
+        if (r == 0) Fail(aw, "the first round records every array");
+        round.buffers[a] = trace.rounds.back().buffers[a];
+        round.defined[a] = trace.rounds.back().defined[a];
+        recorded[a] = 0;
+        continue;
       }
-      std::vector<double> values(meta.padded_n, 0.0);
-      std::vector<std::uint8_t> defined(meta.padded_n, 0);
-      for (int i = 0; i < meta.padded_n; ++i) {
-        if (cells[i].is_null()) continue;
-        values[i] = DecodeValue(cells[i], meta.type, bw + "[" + std::to_string(i) + "]");
-        defined[i] = 1;
-      }
-      round.buffers.push_back(std::move(values));
-      round.defined.push_back(std::move(defined));
+      DecodeCells(snapshots[a], trace.arrays[a], meta.type, aw, &round.buffers[a],
+                  &round.defined[a]);
     }
     const json& actions = Field(jr, "actions", where);
     if (!actions.is_array() || static_cast<int>(actions.size()) != meta.block_size)
       Fail(where + ".actions", "expected " + std::to_string(meta.block_size) + " threads");
-    const int input_reads = s.phase == Phase::kLoad ? meta.n : meta.padded_n;  // positions read
     for (int t = 0; t < meta.block_size; ++t) {
-      round.actions.push_back(DecodeAction(actions[t], meta, input_reads,
-                                           where + ".actions[" + std::to_string(t) + "]"));
+      const std::string aw = where + ".actions[" + std::to_string(t) + "]";
+      const json& ja = actions[static_cast<size_t>(t)];
+      round.actions.push_back(v1 ? DecodeActionV1(ja, trace, round.spec, aw)
+                                 : DecodeAction(ja, trace, aw));
     }
     // A cell is defined exactly when some recorded write reached it, in this round or before:
     // null cells and the actions must tell the same story.
-    for (const ThreadAction& a : round.actions)
-      for (int w : a.write)
-        if (w >= 0) written[round.spec.pout][w] = 1;
-    for (int bi = 0; bi < meta.buffer_count; ++bi) {
-      for (int i = 0; i < meta.padded_n; ++i) {
-        if (written[bi][i] != round.defined[bi][i]) {
-          Fail(where + ".buffers[" + std::to_string(bi) + "][" + std::to_string(i) + "]",
-               written[bi][i] ? "is null, but a thread has written it"
-                              : "has a value, but no thread has written it yet");
+    for (const ThreadAction& a : round.actions) {
+      for (int k = 0; k < 2; ++k) {
+        if (a.write[k] < 0) continue;
+        const size_t array = static_cast<size_t>(a.write_array[k]);
+        if (!recorded[array])
+          Fail(where + ".values[" + std::to_string(array) + "]", "is not recorded, but written");
+        written[array][static_cast<size_t>(a.write[k])] = 1;
+      }
+    }
+    for (size_t a = 0; a < array_count; ++a) {
+      for (size_t i = 0; i < written[a].size(); ++i) {
+        if (written[a][i] != round.defined[a][i]) {
+          Fail(where + (v1 ? ".buffers[" : ".values[") + std::to_string(a) + "][" +
+                   std::to_string(i) + "]",
+               written[a][i] ? "is null, but a thread has written it"
+                             : "has a value, but no thread has written it yet");
         }
       }
     }
@@ -254,7 +394,7 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
   const TraceMeta& meta = trace.meta;
   json root;
   root["format"] = kTraceFormatName;
-  root["version"] = meta.format_version;
+  root["version"] = kTraceFormatVersion;
   json backend = {{"kind", ToString(meta.backend.kind)}};
   if (meta.backend.kind == BackendKind::kCuda) {
     backend["device"] = meta.backend.device_name;
@@ -270,28 +410,34 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
                   {"n", meta.n},
                   {"padded_n", meta.padded_n},
                   {"block_size", meta.block_size},
-                  {"buffer_count", meta.buffer_count},
+                  {"block_count", meta.block_count},
                   {"converted", meta.converted},
                   {"backend", backend}};
   json input = json::array();
   for (double v : trace.input) input.push_back(EncodeValue(meta.type, v));
   root["input"] = std::move(input);
+  json arrays = json::array();
+  for (const ArrayDesc& a : trace.arrays)
+    arrays.push_back({{"name", a.name}, {"space", ToString(a.space)}, {"size", a.size}});
+  root["arrays"] = std::move(arrays);
   json rounds = json::array();
   for (const Round& r : trace.rounds) {
     json jr;
-    jr["phase"] = ToString(r.spec.phase);
+    jr["phase"] = PhaseName(meta.algorithm, r.spec.phase);
     jr["step"] = r.spec.step;
     jr["stride"] = r.spec.stride;
+    jr["level"] = ToString(r.spec.level);
+    jr["block"] = r.spec.block;
     jr["pin"] = r.spec.pin < 0 ? json(nullptr) : json(r.spec.pin);
     jr["pout"] = r.spec.pout;
-    json buffers = json::array();
+    json values = json::array();
     for (size_t b = 0; b < r.buffers.size(); ++b) {
       json cells = json::array();
       for (size_t i = 0; i < r.buffers[b].size(); ++i)
         cells.push_back(r.defined[b][i] ? EncodeValue(meta.type, r.buffers[b][i]) : json(nullptr));
-      buffers.push_back(std::move(cells));
+      values.push_back(std::move(cells));
     }
-    jr["buffers"] = std::move(buffers);
+    jr["values"] = std::move(values);
     json actions = json::array();
     for (const ThreadAction& a : r.actions) actions.push_back(EncodeAction(a));
     jr["actions"] = std::move(actions);
@@ -314,6 +460,9 @@ TraceLoadResult ParseTraceJson(std::string_view text) {
     root = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
     result.error = "malformed JSON (truncated file?): " + std::string(e.what());
+    return result;
+  } catch (const json::exception& e) {  // a number too large for a double (1e400), ...
+    result.error = "malformed JSON: " + std::string(e.what());
     return result;
   }
   try {

@@ -1,106 +1,107 @@
 // Rungs (a) and (b): the textbook three-phase scans, one element per thread, whose block-level scan
-// is literally the per-thread step code the app teaches (kernels/core/scan_steps.h).
+// is the very round loop the app teaches: the drivers in core/algorithms/hillis_steele.h and
+// blelloch.h, run here with an executor that records nothing.
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
 #include "core/ops.h"
-#include "core/scan_steps.h"
 #include "perf/perf_internal.cuh"
 #include "perf/three_phase.cuh"
 
 namespace scanviz::perf {
 namespace {
 
-// Best block size of each, measured on the H200 over 64..1024 (docs/bench/run4/tune_ab.log):
-// 128 for both at n >= 2^20; Blelloch with its warp-synchronous tail (the best b of all variants).
+// Best block size of each, measured on the H200 over 64..1024 (docs/performance.md): 128 for both
+// at n >= 2^20; Blelloch with its warp-synchronous tail (the best b of all variants).
 constexpr int kHillisSteeleBlock = 128;
 constexpr int kBlellochBlock = 128;
 constexpr bool kBlellochWarpTail = true;
 
-// One element per thread; the steps allow blockDim <= 1024. The ladder's rungs use the block size
-// measured best on the H200 (variants a.64 ... a.1024, b.64 ... b.1024 and b.ws64 ... b.ws1024
-// exist for that).
+// The performance lab's executor (core/exec.h): each round is this thread's step and the barrier,
+// nothing else; the actions the steps return are never stored, so they compile away. Shared
+// arrays are kBlock cells apart. With kWarpTail, a round in which at most 32 threads can work
+// (spec.working) runs in warp 0 alone with __syncwarp(); the block barrier comes back before the
+// next round that needs more threads, so the rounds keep their order and their data: the same
+// steps on the same indices, but only the threads that exchange data wait for each other (the
+// 2 log2(tile) + 1 barriers of Blelloch's sweeps become 2 log2(tile / 64) + 1 for tiles of 64 or
+// more: 15 -> 3 at 128 threads).
+template <class T, int kBlock, bool kWarpTail>
+class PerfExec {
+ public:
+  __device__ explicit PerfExec(T* smem) : m_smem(smem) {}
+  __device__ T* Shared(int array) { return m_smem + array * kBlock; }
+  __device__ T& Reg(int, int) { return m_reg; }
+  __device__ T ShflUp(int, int, int delta, int width) {
+    return __shfl_up_sync(0xffffffffu, m_reg, delta, width);
+  }
+
+  template <class F>
+  __device__ void Round(const RoundSpec& spec, F&& step) {
+    const int tid = static_cast<int>(threadIdx.x);
+    if constexpr (kWarpTail) {
+      if (spec.working <= 32) {
+        if (tid < 32) {
+          step(tid);
+          if (spec.pin == kInputArray && tid < spec.working) m_loaded = Shared(spec.pout)[tid];
+          __syncwarp();
+        }
+        m_in_warp = true;
+        return;
+      }
+      if (m_in_warp) {
+        __syncthreads();
+        m_in_warp = false;
+      }
+    }
+    step(tid);
+    // The value a thread loaded stays with it (its own write: no barrier needed to read it).
+    if (spec.pin == kInputArray && tid < spec.working) m_loaded = Shared(spec.pout)[tid];
+    __syncthreads();
+  }
+
+  // After the last round: every thread sees what warp 0 wrote in warp-only rounds.
+  __device__ void Finish() {
+    if (kWarpTail && m_in_warp) __syncthreads();
+  }
+  __device__ T Loaded() const { return m_loaded; }
+
+ private:
+  T* m_smem;
+  T m_reg{};
+  T m_loaded{};
+  bool m_in_warp = false;
+};
 
 // (a) Hillis-Steele, double-buffered, log2(count) rounds, every thread busy in every round.
 template <class Op, int kTextbookBlock, class T = typename Op::Value>
 __global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T* in, T* out, int n,
                                                                          T* sums, bool inclusive) {
   __shared__ T buf[2][kTextbookBlock];
-  const Op op;
   const int tid = threadIdx.x;
   const long long base = static_cast<long long>(blockIdx.x) * kTextbookBlock;
   const int count = static_cast<int>(min(static_cast<long long>(kTextbookBlock), n - base));
-  LoadStep(in + base, count, buf[0], tid, op);
-  __syncthreads();
-  int pin = 0;
-  for (int stride = 1; stride < count; stride *= 2) {
-    HillisSteeleStep(buf[pin], buf[1 - pin], count, stride, tid, op);
-    __syncthreads();
-    pin = 1 - pin;
-  }
+  PerfExec<T, kTextbookBlock, false> exec(&buf[0][0]);
+  const T* result = exec.Shared(hillis_steele::Run(exec, in + base, count, false, Op{}));
   if (tid < count) {
-    out[base + tid] = inclusive ? buf[pin][tid] : (tid == 0 ? Op::Identity() : buf[pin][tid - 1]);
+    out[base + tid] = inclusive ? result[tid] : (tid == 0 ? Op::Identity() : result[tid - 1]);
   }
-  if (sums != nullptr && tid == 0) sums[blockIdx.x] = buf[pin][count - 1];
+  if (sums != nullptr && tid == 0) sums[blockIdx.x] = result[count - 1];
 }
 
 // (b) Blelloch, one buffer, up-sweep / seed / down-sweep over the tile padded to a power of two.
-// kWarpTail: the rounds in which at most 32 threads work (up-sweep strides >= padded/64, the seed
-// and the matching down-sweep strides) are all done by warp 0 with __syncwarp() between them
-// instead of a block-wide __syncthreads(): the same steps, in the same order, on the same indices,
-// but only the threads that exchange data wait for each other (the 2*log2(tile)+1 barriers of the
-// sweeps become 2*log2(tile/64)+1 for tiles of 64 or more: 15 -> 3 at 128 threads).
+// The tile's total is its exclusive prefix at the last element combined with that element.
 template <class Op, int kTextbookBlock, bool kWarpTail, class T = typename Op::Value>
 __global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in, T* out, int n,
                                                                      T* sums, bool inclusive) {
   __shared__ T buf[kTextbookBlock];
-  __shared__ T total;
   const Op op;
   const int tid = threadIdx.x;
   const long long base = static_cast<long long>(blockIdx.x) * kTextbookBlock;
   const int count = static_cast<int>(min(static_cast<long long>(kTextbookBlock), n - base));
-  const int padded = NextPowerOfTwo(count);
-  if (tid < padded) LoadStep(in + base, count, buf, tid, op);
-  const T mine = tid < count ? buf[tid] : Op::Identity();
-  __syncthreads();
-  if constexpr (kWarpTail) {
-    // Round `stride` has padded / (2 * stride) working threads (tid < that).
-    int stride = 1;
-    for (; stride < padded && padded / (2 * stride) > 32; stride *= 2) {
-      BlellochUpSweepStep(buf, padded, stride, tid, op);
-      __syncthreads();
-    }
-    const int first_block_round = stride / 2;  // largest down-sweep stride that needs > 32 threads
-    if (tid < 32) {
-      for (; stride < padded; stride *= 2) {
-        BlellochUpSweepStep(buf, padded, stride, tid, op);
-        __syncwarp();
-      }
-      if (tid == 0) total = buf[padded - 1];
-      BlellochSeedStep(buf, padded, tid, op);
-      __syncwarp();
-      for (int s = padded / 2; s > first_block_round; s /= 2) {
-        BlellochDownSweepStep(buf, padded, s, tid, op);
-        __syncwarp();
-      }
-    }
-    __syncthreads();
-    for (int s = first_block_round; s >= 1; s /= 2) {
-      BlellochDownSweepStep(buf, padded, s, tid, op);
-      __syncthreads();
-    }
-  } else {
-    for (int stride = 1; stride < padded; stride *= 2) {
-      BlellochUpSweepStep(buf, padded, stride, tid, op);
-      __syncthreads();
-    }
-    if (tid == 0) total = buf[padded - 1];
-    BlellochSeedStep(buf, padded, tid, op);
-    __syncthreads();
-    for (int stride = padded / 2; stride >= 1; stride /= 2) {
-      BlellochDownSweepStep(buf, padded, stride, tid, op);
-      __syncthreads();
-    }
-  }
-  if (tid < count) out[base + tid] = inclusive ? op(buf[tid], mine) : buf[tid];
-  if (sums != nullptr && tid == 0) sums[blockIdx.x] = total;
+  PerfExec<T, kTextbookBlock, kWarpTail> exec(buf);
+  const T* result = exec.Shared(blelloch::Run(exec, in + base, count, false, op));
+  exec.Finish();
+  if (tid < count) out[base + tid] = inclusive ? op(result[tid], exec.Loaded()) : result[tid];
+  if (sums != nullptr && tid == count - 1) sums[blockIdx.x] = op(result[tid], exec.Loaded());
 }
 
 template <bool kHillisSteele, int kBlock, bool kWarpTail = false>

@@ -67,7 +67,7 @@ fi
 # Trace files: write, check ok; tamper, check fails; garbage, check fails with a message.
 expect_run "write trace" 0 "wrote $tmp/b.json" -- trace -a blelloch -i $ex -b cpu -o "$tmp/b.json"
 expect_run "check good" 0 "ok: Blelloch" -- check "$tmp/b.json"
-sed 's/"version": *1/"version":7/' "$tmp/b.json" >"$tmp/v7.json"
+sed -E 's/"version": *[0-9]+/"version":7/' "$tmp/b.json" >"$tmp/v7.json"
 expect_run "check version" 1 "unsupported trace format version 7" -- check "$tmp/v7.json"
 head -c 200 "$tmp/b.json" >"$tmp/trunc.json"
 expect_run "check truncated" 1 "malformed JSON" -- check "$tmp/trunc.json"
@@ -76,7 +76,7 @@ expect_run "check missing" 1 "cannot open" -- check "$tmp/nope.json"
 python3 - "$tmp/b.json" "$tmp/bad.json" <<'PY' 2>/dev/null && expect_run "check wrong value" 1 "FAILED the self-check" -- check "$tmp/bad.json"
 import json, sys
 d = json.load(open(sys.argv[1]))
-d["rounds"][3]["buffers"][0][7] = 26
+d["rounds"][3]["values"][0][7] = 26
 json.dump(d, open(sys.argv[2], "w"))
 PY
 

@@ -18,7 +18,7 @@ TEST(Convert, HillisSteeleToExclusiveShiftsRightIntoTheOtherBuffer) {
   const Trace t = Simulate(request);
   ASSERT_EQ(t.rounds.size(), 5u);
   const Round& last = t.rounds.back();
-  EXPECT_EQ(last.spec.phase, Phase::kConvert);
+  EXPECT_EQ(last.spec.phase, hillis_steele::kConvert);
   EXPECT_EQ(last.spec.pin, 1);  // the inclusive scan, left by round 3
   EXPECT_EQ(last.spec.pout, 0);
   EXPECT_EQ(last.buffers[0], (V{0, 3, 4, 11, 11, 15, 16, 22}));
@@ -37,7 +37,7 @@ TEST(Convert, BlellochToInclusiveIsOneMap) {
   ScanRequest request{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, kExample, true};
   const Trace t = Simulate(request);
   ASSERT_EQ(t.rounds.size(), 9u);
-  EXPECT_EQ(t.rounds.back().spec.phase, Phase::kConvert);
+  EXPECT_EQ(t.rounds.back().spec.phase, blelloch::kConvert);
   EXPECT_EQ(t.Result(), (V{3, 4, 11, 11, 15, 16, 22, 25}));
   EXPECT_TRUE(t.Inclusive());
   const TraceAnalysis a = Analyze(t);

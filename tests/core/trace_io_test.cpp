@@ -2,6 +2,7 @@
 // problem (never a crash, never half a trace).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/analysis.h"
@@ -51,14 +52,17 @@ TEST(TraceIo, RoundTripKeepsTheCudaBackendInfo) {
 
 TEST(TraceIo, UndefinedCellsAreNull) {
   const json j = json::parse(TraceToJson(Example(Algorithm::kHillisSteele)));
-  EXPECT_TRUE(j["rounds"][0]["buffers"][1][0].is_null());  // buf[1] before round 1 writes it
-  EXPECT_EQ(j["rounds"][1]["buffers"][1][1], 4);
+  EXPECT_TRUE(j["rounds"][0]["values"][1][0].is_null());  // buf[1] before round 1 writes it
+  EXPECT_EQ(j["rounds"][1]["values"][1][1], 4);
 }
 
 TEST(TraceIo, RejectsAnUnknownVersion) {
   json j = json::parse(TraceToJson(Example(Algorithm::kBlelloch)));
-  j["version"] = 2;
-  EXPECT_EQ(LoadError(j.dump()), "unsupported trace format version 2 (this build reads version 1)");
+  j["version"] = 3;
+  EXPECT_EQ(LoadError(j.dump()),
+            "unsupported trace format version 3 (this build reads versions 1 and 2)");
+  j["version"] = 0;
+  EXPECT_NE(LoadError(j.dump()).find("version 0"), std::string::npos);
 }
 
 TEST(TraceIo, RejectsSomethingElse) {
@@ -84,8 +88,8 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
     const char* expected;
   };
   const Case cases[] = {
-      {"short buffer", [](json& j) { j["rounds"][2]["buffers"][0].erase(3); },
-       "rounds[2].buffers[0]: has 7 cells, but meta.padded_n is 8"},
+      {"short buffer", [](json& j) { j["rounds"][2]["values"][0].erase(3); },
+       "rounds[2].values[0]: has 7 cells, but buf has 8"},
       {"missing round", [](json& j) { j["rounds"].erase(5); },
        "rounds: the file has 7 rounds, but a blelloch scan of 7 elements records 8 (truncated or "
        "edited?)"},
@@ -96,12 +100,12 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
       {"phase", [](json& j) { j["rounds"][1]["phase"] = "down-sweep"; },
        "rounds[1]: is down-sweep stride 1, but the metadata's scan has up-sweep stride 1 here"},
       {"unknown op", [](json& j) { j["meta"]["op"] = "mul"; }, "meta.op: unknown value \"mul\""},
-      {"value type", [](json& j) { j["rounds"][1]["buffers"][0][1] = 1.5; },
-       "rounds[1].buffers[0][1]: expected an int32 value"},
+      {"value type", [](json& j) { j["rounds"][1]["values"][0][1] = 1.5; },
+       "rounds[1].values[0][1]: expected an int32 value"},
       {"value range", [](json& j) { j["input"][0] = 4294967296LL; },
        "input[0]: value outside int32"},
-      {"null but written", [](json& j) { j["rounds"][1]["buffers"][0][1] = nullptr; },
-       "rounds[1].buffers[0][1]: is null, but a thread has written it"},
+      {"null but written", [](json& j) { j["rounds"][1]["values"][0][1] = nullptr; },
+       "rounds[1].values[0][1]: is null, but a thread has written it"},
       {"thread count", [](json& j) { j["rounds"][1]["actions"].erase(0); },
        "rounds[1].actions: expected 8 threads"},
       {"bad action",
@@ -109,8 +113,35 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
          j["rounds"][1]["actions"][0] = json::array({"fly", json::array(), json::array()});
        },
        "rounds[1].actions[0]: unknown action \"fly\""},
-      {"position", [](json& j) { j["rounds"][1]["actions"][0][2][0] = 99; },
-       "rounds[1].actions[0]: position out of range"},
+      {"position", [](json& j) { j["rounds"][1]["actions"][1][2][0][1] = 99; },
+       "rounds[1].actions[1]: position out of range"},
+      {"array", [](json& j) { j["rounds"][1]["actions"][1][2][0][0] = 5; },
+       "rounds[1].actions[1]: array out of range"},
+      {"write to the input", [](json& j) { j["rounds"][1]["actions"][1][2][0][0] = "input"; },
+       "rounds[1].actions[1]: writes to the input"},
+      {"access shape", [](json& j) { j["rounds"][1]["actions"][1][1][0] = 3; },
+       "rounds[1].actions[1]: expected an access [array, position]"},
+      {"level", [](json& j) { j["rounds"][2]["level"] = "warp"; },
+       "rounds[2]: is up-sweep stride 2 at warp level, but the metadata's scan has up-sweep "
+       "stride 2 at block level here"},
+      {"unknown level", [](json& j) { j["rounds"][2]["level"] = "galaxy"; },
+       "rounds[2].level: unknown value \"galaxy\""},
+      {"arrays", [](json& j) { j["arrays"][0]["size"] = 16; },
+       "arrays[0]: buf (shared, 16), but a blelloch scan of 7 elements has buf (shared, 8)"},
+      {"array space", [](json& j) { j["arrays"][0]["space"] = "register"; },
+       "arrays[0]: buf (register, 8), but a blelloch scan of 7 elements has buf (shared, 8)"},
+      {"block count", [](json& j) { j["meta"]["block_count"] = 2; },
+       "meta.block_count: 2, but a blelloch scan of 7 elements has 1"},
+      {"identity", [](json& j) { j["meta"]["identity"] = 5; },
+       "meta.identity: 5, but the identity of add is 0"},
+      {"no identity", [](json& j) { j["meta"].erase("identity"); },
+       "meta: missing field \"identity\""},
+      {"no converted", [](json& j) { j["meta"].erase("converted"); },
+       "meta: missing field \"converted\""},
+      {"first round not recorded", [](json& j) { j["rounds"][0]["values"][0] = nullptr; },
+       "rounds[0].values[0]: the first round records every array"},
+      {"unrecorded but written", [](json& j) { j["rounds"][1]["values"][0] = nullptr; },
+       "rounds[1].values[0]: is not recorded, but written"},
       {"missing field", [](json& j) { j["rounds"][3].erase("stride"); },
        "rounds[3]: missing field \"stride\""},
   };
@@ -123,10 +154,66 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
 
 TEST(TraceIo, AValidFileWithAWrongValueLoadsButFailsTheCheck) {
   json j = json::parse(TraceToJson(Example(Algorithm::kBlelloch)));
-  j["rounds"][3]["buffers"][0][7] = 26;  // the up-sweep total, off by one
+  j["rounds"][3]["values"][0][7] = 26;  // the up-sweep total, off by one
   const TraceLoadResult loaded = ParseTraceJson(j.dump());
   ASSERT_TRUE(loaded.trace) << loaded.error;
   EXPECT_FALSE(Analyze(*loaded.trace).Ok());
+}
+
+// Version 1 files, written before the engine (tests/data/v1), still load, and the drivers give
+// the very same run.
+TEST(TraceIo, VersionOneFilesLoadAndTheDriversReproduceThem) {
+  int files = 0;
+  for (const char* name :
+       {"hillis-steele-example", "blelloch-example", "hillis-steele-example-convert",
+        "blelloch-example-convert", "hillis-steele-last", "blelloch-last",
+        "hillis-steele-float32-13", "blelloch-float32-13", "hillis-steele-max-13",
+        "blelloch-max-13"}) {
+    const std::string path = std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/" + name + ".json";
+    const TraceLoadResult loaded = LoadTraceFile(path);
+    ASSERT_TRUE(loaded.trace) << loaded.error;
+    const Trace& v1 = *loaded.trace;
+    EXPECT_EQ(v1.meta.format_version, 1);
+    const Trace now = Simulate(ScanRequest{v1.meta.algorithm, v1.meta.op, v1.meta.type, v1.input,
+                                           v1.meta.converted});
+    EXPECT_EQ(testing::FirstDifference(v1, now), "") << name;
+    EXPECT_TRUE(Analyze(v1).Ok()) << name;
+    ++files;
+  }
+  EXPECT_EQ(files, 10);
+  // A version 1 trace recorded on an H200 before the conversion round existed (no "converted").
+  const TraceLoadResult h200 =
+      LoadTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/example-blelloch-h200.json");
+  ASSERT_TRUE(h200.trace) << h200.error;
+  EXPECT_EQ(h200.trace->meta.backend.kind, BackendKind::kCuda);
+  EXPECT_TRUE(Analyze(*h200.trace).Ok());
+}
+
+TEST(TraceIo, VersionOneRejectsWhatVersionOneCannotHold) {
+  const std::string path =
+      std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/blelloch-example.json";
+  std::ifstream in(path);
+  json j = json::parse(in);
+  j["meta"]["algorithm"] = "warp-shuffle";
+  EXPECT_EQ(LoadError(j.dump()),
+            "meta.algorithm: version 1 files hold only hillis-steele and blelloch");
+}
+
+TEST(TraceIo, WarpShuffleRoundTripKeepsRegistersAndLevels) {
+  for (int n : {8, 40, 100, 1024}) {
+    for (bool convert : {false, true}) {
+      const Trace t = Simulate(ScanRequest{Algorithm::kWarpShuffle, OpKind::kAdd,
+                                           ElementType::kInt32, RandomValues(n, 3, ElementType::kInt32), convert});
+      const std::string text = TraceToJson(t);
+      const TraceLoadResult loaded = ParseTraceJson(text);
+      ASSERT_TRUE(loaded.trace) << loaded.error;
+      EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "") << n;
+      const json j = json::parse(text);
+      EXPECT_EQ(j["arrays"][0]["space"], "register");
+      EXPECT_EQ(j["rounds"][1]["level"], "warp");
+      EXPECT_EQ(j["rounds"][0]["level"], "lane");
+    }
+  }
 }
 
 TEST(TraceIo, FloatInfinitiesSurvive) {

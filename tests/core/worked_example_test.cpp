@@ -29,7 +29,7 @@ TEST(WorkedExample, HillisSteeleRoundByRound) {
   ASSERT_EQ(t.rounds.size(), 4u);  // the load, then strides 1, 2, 4
 
   // Round 0: buf[0] staged from global memory, buf[1] allocated but not yet written.
-  EXPECT_EQ(t.rounds[0].spec.phase, Phase::kLoad);
+  EXPECT_EQ(t.rounds[0].spec.phase, hillis_steele::kLoad);
   EXPECT_EQ(t.rounds[0].buffers[0], kExample);
   EXPECT_EQ(t.rounds[0].defined[1], std::vector<std::uint8_t>(8, 0));
 
@@ -96,15 +96,15 @@ TEST(WorkedExample, HillisSteeleBoxesAndCases) {
 TEST(WorkedExample, BlellochRoundByRound) {
   const Trace t = Sim(Algorithm::kBlelloch);
   ASSERT_EQ(t.rounds.size(), 8u);  // the load, then the chapter's seven rounds
-  const std::vector<std::pair<Phase, V>> expected = {
-      {Phase::kLoad, {3, 1, 7, 0, 4, 1, 6, 3}},
-      {Phase::kUpSweep, {3, 4, 7, 7, 4, 5, 6, 9}},
-      {Phase::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 14}},
-      {Phase::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 25}},
-      {Phase::kSeed, {3, 4, 7, 11, 4, 5, 6, 0}},
-      {Phase::kDownSweep, {3, 4, 7, 0, 4, 5, 6, 11}},
-      {Phase::kDownSweep, {3, 0, 7, 4, 4, 11, 6, 16}},
-      {Phase::kDownSweep, {0, 3, 4, 11, 11, 15, 16, 22}},
+  const std::vector<std::pair<PhaseId, V>> expected = {
+      {blelloch::kLoad, {3, 1, 7, 0, 4, 1, 6, 3}},
+      {blelloch::kUpSweep, {3, 4, 7, 7, 4, 5, 6, 9}},
+      {blelloch::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 14}},
+      {blelloch::kUpSweep, {3, 4, 7, 11, 4, 5, 6, 25}},
+      {blelloch::kSeed, {3, 4, 7, 11, 4, 5, 6, 0}},
+      {blelloch::kDownSweep, {3, 4, 7, 0, 4, 5, 6, 11}},
+      {blelloch::kDownSweep, {3, 0, 7, 4, 4, 11, 6, 16}},
+      {blelloch::kDownSweep, {0, 3, 4, 11, 11, 15, 16, 22}},
   };
   const std::vector<int> strides = {0, 1, 2, 4, 0, 4, 2, 1};
   for (size_t r = 0; r < expected.size(); ++r) {

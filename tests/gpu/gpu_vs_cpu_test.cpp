@@ -10,6 +10,7 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
+#include "core/registry.h"
 #include "core/input.h"
 #include "support/trace_compare.h"
 
@@ -39,7 +40,8 @@ const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 1000, 1024};
 
 TEST(GpuVsCpu, WorkedExample) {
   SKIP_WITHOUT_CUDA();
-  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm algorithm = info->id;
     const ScanRequest request{
         algorithm, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}};
     EXPECT_EQ(CompareBackends(request), "") << ToString(algorithm);
@@ -49,7 +51,8 @@ TEST(GpuVsCpu, WorkedExample) {
 TEST(GpuVsCpu, EverySizeOperatorAndInputKind) {
   SKIP_WITHOUT_CUDA();
   int cases = 0;
-  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm algorithm = info->id;
     for (OpKind op : kAllOps) {
       for (int n : kSizes) {
         const std::vector<std::vector<double>> inputs = {
@@ -75,8 +78,8 @@ TEST(GpuVsCpu, ThousandRandomCases) {
   std::mt19937_64 rng(20261129);
   int equal = 0;
   for (int c = 0; c < 1000; ++c) {
-    const Algorithm algorithm = rng() % 2 ? Algorithm::kBlelloch : Algorithm::kHillisSteele;
-    const OpKind op = static_cast<OpKind>(rng() % 3);
+    const Algorithm algorithm = static_cast<Algorithm>(rng() % kAlgorithmCount);
+    const OpKind op = kAllOps[rng() % std::size(kAllOps)];
     const int n = 1 + static_cast<int>(rng() % 1024);
     const std::uint64_t seed = rng();
     const ScanRequest request{algorithm, op, ElementType::kInt32,
@@ -92,7 +95,8 @@ TEST(GpuVsCpu, ThousandRandomCases) {
 // Same operations in the same order on both sides, so float32 traces agree bit for bit.
 TEST(GpuVsCpu, Float32BitForBit) {
   SKIP_WITHOUT_CUDA();
-  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm algorithm = info->id;
     for (OpKind op : kAllOps) {
       for (int n : kSizes) {
         const ScanRequest request{algorithm, op, ElementType::kFloat32,
@@ -106,7 +110,8 @@ TEST(GpuVsCpu, Float32BitForBit) {
 
 TEST(GpuVsCpu, Conversions) {
   SKIP_WITHOUT_CUDA();
-  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm algorithm = info->id;
     for (OpKind op : kAllOps) {
       for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
         for (int n : kSizes) {

@@ -18,6 +18,7 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
       a.meta.block_size != b.meta.block_size || a.meta.buffer_count != b.meta.buffer_count)
     return "metadata differs";
   if (a.input != b.input) return "inputs differ";
+  if (a.arrays != b.arrays) return "arrays differ";
   if (a.rounds.size() != b.rounds.size())
     return "round counts differ: " + std::to_string(a.rounds.size()) + " vs " +
            std::to_string(b.rounds.size());
@@ -25,7 +26,8 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
     const Round& x = a.rounds[r];
     const Round& y = b.rounds[r];
     if (x.spec.phase != y.spec.phase || x.spec.stride != y.spec.stride ||
-        x.spec.pin != y.spec.pin || x.spec.pout != y.spec.pout || x.spec.step != y.spec.step) {
+        x.spec.pin != y.spec.pin || x.spec.pout != y.spec.pout || x.spec.step != y.spec.step ||
+        x.spec.level != y.spec.level || x.spec.block != y.spec.block) {
       d << "round " << r << ": specs differ";
       return d.str();
     }
@@ -49,8 +51,14 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
     for (size_t t = 0; t < x.actions.size(); ++t) {
       const ThreadAction& p = x.actions[t];
       const ThreadAction& q = y.actions[t];
-      if (p.kind != q.kind || p.read[0] != q.read[0] || p.read[1] != q.read[1] ||
-          p.write[0] != q.write[0] || p.write[1] != q.write[1]) {
+      bool same = p.kind == q.kind;
+      for (int k = 0; k < 2; ++k) {
+        same = same && p.read[k] == q.read[k] && p.write[k] == q.write[k];
+        // The array of an access that did not happen is not part of the run.
+        same = same && (p.read[k] < 0 || p.read_array[k] == q.read_array[k]);
+        same = same && (p.write[k] < 0 || p.write_array[k] == q.write_array[k]);
+      }
+      if (!same) {
         d << "round " << r << " thread " << t << ": " << ToString(p.kind) << " vs "
           << ToString(q.kind);
         return d.str();

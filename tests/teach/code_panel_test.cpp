@@ -1,11 +1,12 @@
-// The code panel: the embedded kernel is the file on disk, its tags are stripped from the text,
-// and each round of the worked example lights the lines that run in it.
+// The code panel: the embedded drivers are the files on disk, their tags are stripped from the
+// text, and each round of the worked example lights the lines that run in it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
+#include "core/registry.h"
 #include "core/simulator.h"
 #include "teach/kernel_source.h"
 #include "teach/pseudo_code.h"
@@ -15,8 +16,8 @@ namespace {
 
 const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
 
-Trace Sim(Algorithm algorithm) {
-  return Simulate(ScanRequest{algorithm, OpKind::kAdd, ElementType::kInt32, kExample});
+Trace Sim(Algorithm algorithm, std::vector<double> input = kExample, bool convert = false) {
+  return Simulate(ScanRequest{algorithm, OpKind::kAdd, ElementType::kInt32, input, convert});
 }
 
 bool ListingContains(const CodeListing& listing, const std::string& needle) {
@@ -35,39 +36,48 @@ std::vector<std::string> Tags(const CodeListing& listing, const std::vector<int>
 using S = std::vector<std::string>;
 
 TEST(KernelSource, EmbeddedTextIsTheFileOnDisk) {
-  std::ifstream file(SCANVIZ_KERNEL_FILE, std::ios::binary);
-  ASSERT_TRUE(file) << SCANVIZ_KERNEL_FILE;
-  std::stringstream disk;
-  disk << file.rdbuf();
-  EXPECT_EQ(KernelFileText(), disk.str());
+  ASSERT_FALSE(KernelFiles().empty());
+  for (const EmbeddedFile& f : KernelFiles()) {
+    const std::string path = std::string(SCANVIZ_SOURCE_DIR) + "/" + f.path;
+    std::ifstream file(path, std::ios::binary);
+    ASSERT_TRUE(file) << path;
+    std::stringstream disk;
+    disk << file.rdbuf();
+    EXPECT_EQ(f.Text(), disk.str()) << path;
+  }
 }
 
-TEST(KernelSource, ListingsHoldTheKernelsWithoutTags) {
-  const CodeListing hs = KernelListing(Algorithm::kHillisSteele);
-  const CodeListing bl = KernelListing(Algorithm::kBlelloch);
-  ASSERT_FALSE(hs.lines.empty());
-  ASSERT_FALSE(bl.lines.empty());
-  EXPECT_TRUE(ListingContains(hs, "HillisSteeleStep"));
-  EXPECT_FALSE(ListingContains(hs, "BlellochUpSweepStep"));
-  EXPECT_TRUE(ListingContains(bl, "BlellochUpSweepStep"));
-  EXPECT_TRUE(ListingContains(bl, "BlellochDownSweepStep"));
-  EXPECT_FALSE(ListingContains(bl, "HillisSteeleStep"));
-  for (const CodeListing* l : {&hs, &bl}) {
-    EXPECT_FALSE(ListingContains(*l, "[line:"));
-    EXPECT_FALSE(ListingContains(*l, "[kernel:"));
-    EXPECT_FALSE(ListingContains(*l, "[/kernel:"));
-    for (const CodeLine& line : l->lines) {
+TEST(KernelSource, EveryAlgorithmHasItsDriverListingWithEveryTag) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    SCOPED_TRACE(info->key);
+    const CodeListing listing = KernelListing(info->id);
+    ASSERT_FALSE(listing.lines.empty());
+    ASSERT_NE(KernelFile(info->id), nullptr);
+    EXPECT_NE(listing.title.find(KernelFile(info->id)->path), std::string::npos);
+    EXPECT_TRUE(ListingContains(listing, "exec.Round"));
+    EXPECT_FALSE(ListingContains(listing, "[line:"));
+    EXPECT_FALSE(ListingContains(listing, "[kernel:"));
+    EXPECT_FALSE(ListingContains(listing, "[/kernel:"));
+    for (const CodeLine& line : listing.lines) {
       EXPECT_TRUE(line.text.empty() || line.text.back() != ' ') << line.text;
       // A tagged line keeps its code but loses the now empty comment.
       if (!line.tags.empty()) {
         EXPECT_EQ(line.text.find("//"), std::string::npos) << line.text;
       }
     }
+    EXPECT_EQ(MissingTags(listing, info->id), S{});
+    EXPECT_EQ(MissingTags(PseudoCodeListing(info->id), info->id), S{});
   }
-  EXPECT_TRUE(MissingTags(hs, Algorithm::kHillisSteele).empty());
-  EXPECT_TRUE(MissingTags(bl, Algorithm::kBlelloch).empty());
+  // Each listing holds its own driver's steps and no other's.
+  const CodeListing hs = KernelListing(Algorithm::kHillisSteele);
+  const CodeListing bl = KernelListing(Algorithm::kBlelloch);
+  EXPECT_TRUE(ListingContains(hs, "ScanStep("));
+  EXPECT_FALSE(ListingContains(hs, "UpSweepStep"));
+  EXPECT_TRUE(ListingContains(bl, "UpSweepStep"));
+  EXPECT_TRUE(ListingContains(bl, "DownSweepStep"));
+  EXPECT_TRUE(ListingContains(KernelListing(Algorithm::kWarpShuffle), "ShuffleScanStep"));
   // Line numbers point into the file: the first listed line follows the opening marker.
-  const std::string_view file = KernelFileText();
+  const std::string_view file = KernelFile(Algorithm::kBlelloch)->Text();
   const size_t marker = file.find("// [kernel:blelloch]");
   ASSERT_NE(marker, std::string_view::npos);
   const int marker_line =
@@ -77,14 +87,14 @@ TEST(KernelSource, ListingsHoldTheKernelsWithoutTags) {
 
 TEST(KernelSource, ParsesTagsAndRejectsAnUnclosedKernel) {
   const std::string text =
-      "x\n// [kernel:blelloch]\n  a = 1;   // [line:seed]\n  b();  // keep [line:barrier]\n"
+      "x\n// [kernel:blelloch]\n  a = 1;   // [line:seed]\n  b();  // keep [line:store]\n"
       "// [/kernel:blelloch]\n";
   const CodeListing l = ParseKernelListing(text, Algorithm::kBlelloch);
   ASSERT_EQ(l.lines.size(), 2u);
   EXPECT_EQ(l.lines[0].text, "  a = 1;");
   EXPECT_EQ(l.lines[0].tags, S{"seed"});
   EXPECT_EQ(l.lines[1].text, "  b();  // keep");  // a real comment stays
-  EXPECT_EQ(l.lines[1].tags, S{"barrier"});
+  EXPECT_EQ(l.lines[1].tags, S{"store"});
   EXPECT_EQ(l.lines[0].source_line, 3);
   EXPECT_TRUE(
       ParseKernelListing("// [kernel:blelloch]\n a;\n", Algorithm::kBlelloch).lines.empty());
@@ -96,27 +106,23 @@ TEST(KernelSource, HillisSteeleRoundsOfTheWorkedExample) {
   const CodeListing k = KernelListing(Algorithm::kHillisSteele);
   ASSERT_EQ(t.rounds.size(), 4u);
   const std::vector<int> load = HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false);
-  EXPECT_EQ(Tags(k, load), (S{"load", "barrier"}));
-  ASSERT_EQ(load.size(), 2u);
-  EXPECT_EQ(load[1], load[0] + 1);  // the load's own barrier, not the loop's
+  EXPECT_EQ(Tags(k, load), (S{"load"}));
   EXPECT_NE(k.lines[load[0]].text.find("LoadStep"), std::string::npos);
   for (int r = 1; r <= 2; ++r) {
     const std::vector<int> lines = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
-    EXPECT_EQ(Tags(k, lines), (S{"loop", "swap", "swap", "step", "barrier"})) << r;
+    EXPECT_EQ(Tags(k, lines), (S{"loop", "swap", "swap", "swap", "swap", "step"})) << r;
     EXPECT_GT(lines.front(), load.back());
-    EXPECT_NE(k.lines[lines[3]].text.find("HillisSteeleStep"), std::string::npos);
-    EXPECT_NE(k.lines[lines[4]].text.find("__syncthreads"), std::string::npos);
+    EXPECT_NE(k.lines[lines.back()].text.find("ScanStep"), std::string::npos);
   }
   const std::vector<int> last = HighlightedLines(k, t.meta.algorithm, t.rounds[3].spec, true);
-  EXPECT_EQ(Tags(k, last), (S{"loop", "swap", "swap", "step", "barrier", "store"}));
-  EXPECT_NE(k.lines[last.back()].text.find("out[tid]"), std::string::npos);
+  EXPECT_EQ(Tags(k, last), (S{"loop", "swap", "swap", "swap", "swap", "step", "store"}));
+  EXPECT_NE(k.lines[last.back()].text.find("return pout"), std::string::npos);
 
   const CodeListing p = PseudoCodeListing(Algorithm::kHillisSteele);
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[0].spec, false)),
-            (S{"load", "barrier"}));
+            (S{"load", "load"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[2].spec, false)),
-            (S{"loop", "swap", "step", "step", "barrier"}));
-  EXPECT_TRUE(MissingTags(p, Algorithm::kHillisSteele).empty());
+            (S{"loop", "swap", "step", "step", "step"}));
 }
 
 TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
@@ -124,54 +130,74 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   const CodeListing k = KernelListing(Algorithm::kBlelloch);
   ASSERT_EQ(t.rounds.size(), 8u);  // load, 3 up-sweep, seed, 3 down-sweep
   EXPECT_EQ(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false)),
-            (S{"load", "barrier"}));
+            (S{"load"}));
   std::vector<int> up;
   for (int r = 1; r <= 3; ++r) {
     up = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
-    EXPECT_EQ(Tags(k, up), (S{"up-loop", "up-step", "barrier"})) << r;
-    EXPECT_NE(k.lines[up[1]].text.find("BlellochUpSweepStep"), std::string::npos);
+    EXPECT_EQ(Tags(k, up), (S{"up-loop", "up-step"})) << r;
+    EXPECT_NE(k.lines[up[1]].text.find("UpSweepStep"), std::string::npos);
   }
   const std::vector<int> seed = HighlightedLines(k, t.meta.algorithm, t.rounds[4].spec, false);
-  EXPECT_EQ(Tags(k, seed), (S{"seed", "barrier"}));
-  EXPECT_NE(k.lines[seed[0]].text.find("BlellochSeedStep"), std::string::npos);
-  EXPECT_NE(k.lines[seed[1]].text.find("__syncthreads"), std::string::npos);
-  EXPECT_EQ(seed[1], seed[0] + 1);
-  EXPECT_GT(seed[0], up.back());  // the seed's barrier is not the up-sweep's
+  EXPECT_EQ(Tags(k, seed), (S{"seed"}));
+  EXPECT_NE(k.lines[seed[0]].text.find("SeedStep"), std::string::npos);
+  EXPECT_GT(seed[0], up.back());
   for (int r = 5; r <= 7; ++r) {
     const bool last = r == 7;
     const std::vector<int> down = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, last);
-    EXPECT_EQ(Tags(k, down), last ? (S{"down-loop", "down-step", "barrier", "store"})
-                                  : (S{"down-loop", "down-step", "barrier"}));
+    EXPECT_EQ(Tags(k, down), last ? (S{"down-loop", "down-step", "store"})
+                                  : (S{"down-loop", "down-step"}));
     EXPECT_GT(down.front(), seed.back());
-    EXPECT_NE(k.lines[down[1]].text.find("BlellochDownSweepStep"), std::string::npos);
+    EXPECT_NE(k.lines[down[1]].text.find("DownSweepStep"), std::string::npos);
   }
 
   const CodeListing p = PseudoCodeListing(Algorithm::kBlelloch, OpKind::kMax);
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[4].spec, false)),
-            (S{"seed", "barrier"}));
+            (S{"seed", "seed"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[1].spec, false)),
-            (S{"up-loop", "up-step", "up-step", "barrier"}));
+            (S{"up-loop", "up-step", "up-step", "up-step"}));
   EXPECT_TRUE(ListingContains(p, "max(B[k - stride], B[k])"));
-  EXPECT_TRUE(MissingTags(p, Algorithm::kBlelloch).empty());
+}
+
+TEST(KernelSource, WarpShuffleRounds) {
+  const Trace t = Sim(Algorithm::kWarpShuffle, std::vector<double>(100, 1));
+  const CodeListing k = KernelListing(Algorithm::kWarpShuffle);
+  std::vector<S> seen;
+  for (size_t r = 0; r < t.rounds.size(); ++r)
+    seen.push_back(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec,
+                                            r + 1 == t.rounds.size())));
+  ASSERT_EQ(seen.size(), 12u);  // load, 5 warp rounds, totals, totals load, 2 totals rounds,
+                                // store of the totals, offsets
+  EXPECT_EQ(seen[0], (S{"load"}));
+  for (int r = 1; r <= 5; ++r) EXPECT_EQ(seen[r], (S{"loop", "step"})) << r;
+  EXPECT_EQ(seen[6], (S{"totals"}));
+  EXPECT_EQ(seen[7], (S{"totals-load"}));
+  EXPECT_EQ(seen[8], (S{"totals-loop", "totals-step"}));
+  EXPECT_EQ(seen[10], (S{"totals-store"}));
+  EXPECT_EQ(seen[11], (S{"offset", "store"}));
 }
 
 // The optional conversion round lights its own step and swap, never the scan loop's.
 TEST(KernelSource, ConversionRounds) {
-  for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-    ScanRequest request{a, OpKind::kAdd, ElementType::kInt32, kExample};
-    request.convert = true;
-    const Trace t = Simulate(request);
-    ASSERT_EQ(t.rounds.back().spec.phase, Phase::kConvert);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Algorithm a = info->id;
+    const Trace t = Sim(a, kExample, /*convert=*/true);
+    ASSERT_EQ(std::string(PhaseName(a, t.rounds.back().spec.phase)), "convert");
     const CodeListing k = KernelListing(a);
     const std::vector<int> lines = HighlightedLines(k, a, t.rounds.back().spec, true);
     const bool hs = a == Algorithm::kHillisSteele;
-    EXPECT_EQ(Tags(k, lines), hs ? (S{"swap", "swap", "convert", "barrier", "store"})
-                                 : (S{"convert", "barrier", "store"}));
+    EXPECT_EQ(Tags(k, lines), hs ? (S{"swap", "swap", "swap", "swap", "convert", "store"})
+                                 : (S{"convert", "store"}))
+        << info->key;
     const std::vector<int> scan = HighlightedLines(k, a, t.rounds[1].spec, false);
     EXPECT_LT(scan.back(), lines.front()) << ToString(a);
     const CodeListing p = PseudoCodeListing(a);
-    EXPECT_EQ(Tags(p, HighlightedLines(p, a, t.rounds.back().spec, false)),
-              hs ? (S{"swap", "convert", "barrier"}) : (S{"convert", "barrier"}));
+    const S pseudo = Tags(p, HighlightedLines(p, a, t.rounds.back().spec, false));
+    if (hs) {
+      EXPECT_EQ(pseudo, (S{"swap", "convert", "convert"}));
+    } else {
+      EXPECT_EQ(pseudo.back(), "convert") << info->key;
+      EXPECT_EQ(std::count(pseudo.begin(), pseudo.end(), "swap"), 0) << info->key;
+    }
   }
 }
 

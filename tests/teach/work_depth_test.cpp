@@ -31,12 +31,12 @@ TEST(WorkDepth, MatchesTheFormulas) {
     const int padded = 1 << CeilLog2(p.n);
     SCOPED_TRACE("n=" + std::to_string(p.n));
     EXPECT_EQ(p.sequential, p.n - 1);
-    EXPECT_EQ(p.hillis_steele.work, HillisSteeleWork(p.n));
-    EXPECT_EQ(p.hillis_steele.depth, CeilLog2(p.n));
-    EXPECT_EQ(p.hillis_steele.barriers, 1 + CeilLog2(p.n));
-    EXPECT_EQ(p.blelloch.work, 2 * (padded - 1));
-    EXPECT_EQ(p.blelloch.depth, 2 * CeilLog2(p.n));
-    EXPECT_EQ(p.blelloch.barriers, 2 + 2 * CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kHillisSteele).work, HillisSteeleWork(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kHillisSteele).depth, CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kHillisSteele).barriers, 1 + CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kBlelloch).work, 2 * (padded - 1));
+    EXPECT_EQ(p.Of(Algorithm::kBlelloch).depth, 2 * CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kBlelloch).barriers, 2 + 2 * CeilLog2(p.n));
   }
   // The counted series is what the full analysis says too.
   for (int n : sizes) {
@@ -48,8 +48,8 @@ TEST(WorkDepth, MatchesTheFormulas) {
     }
   }
   // Spot values worked by hand: n = 8 gives 7 + 6 + 4 = 17 and 2 x 7 = 14.
-  EXPECT_EQ(series[5].hillis_steele.work, 17);
-  EXPECT_EQ(series[5].blelloch.work, 14);
+  EXPECT_EQ(series[5].Of(Algorithm::kHillisSteele).work, 17);
+  EXPECT_EQ(series[5].Of(Algorithm::kBlelloch).work, 14);
 }
 
 TEST(WorkDepth, FullSweepIsFast) {
@@ -61,8 +61,8 @@ TEST(WorkDepth, FullSweepIsFast) {
   ASSERT_EQ(all.size(), 1024u);
   for (int n = 1; n <= 1024; ++n) {
     ASSERT_EQ(all[n - 1].n, n);
-    ASSERT_EQ(all[n - 1].hillis_steele.work, HillisSteeleWork(n)) << n;
-    ASSERT_EQ(all[n - 1].blelloch.work, 2 * ((1 << CeilLog2(n)) - 1)) << n;
+    ASSERT_EQ(all[n - 1].Of(Algorithm::kHillisSteele).work, HillisSteeleWork(n)) << n;
+    ASSERT_EQ(all[n - 1].Of(Algorithm::kBlelloch).work, 2 * ((1 << CeilLog2(n)) - 1)) << n;
   }
   // Generous, so a busy machine does not fail it; the report gives the measured figure.
   EXPECT_LT(ms, 5000.0);
@@ -83,7 +83,7 @@ TEST(WorkDepth, RoundSeriesOfTheWorkedExample) {
     EXPECT_EQ(rows[r].cumulative_work, cumulative) << r;
     EXPECT_EQ(rows[r].barriers, r + 1) << r;
   }
-  EXPECT_EQ(rows[4].spec.phase, Phase::kSeed);
+  EXPECT_EQ(rows[4].spec.phase, blelloch::kSeed);
   EXPECT_EQ(rows.back().depth, 6);
 }
 

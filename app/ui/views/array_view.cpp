@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/input.h"
+#include "core/registry.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -20,10 +21,6 @@ constexpr ImGuiWindowFlags kViewFlags =
     ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing;
-
-int AlgorithmIndex(Algorithm a) {
-  return a == Algorithm::kHillisSteele ? 0 : 1;
-}
 
 float MaxCellWidth(const Fonts& f) {
   return f.large_px * 3.4f;
@@ -38,7 +35,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   Player& player = app.PlayerOf(algorithm);
   const scene::Palette& pal = ui.palette;
   const Fonts& fonts = ui.fonts;
-  const int index = AlgorithmIndex(algorithm);
+  const Algorithm index = algorithm;  // whose selection and hover this pane shows
 
   // [SECTION] Scene (cached)
   std::optional<scene::CellRef> bracket_cell;
@@ -66,7 +63,8 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
 
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin(index == 0 ? "##array_hs" : "##array_bl", nullptr, kViewFlags);
+  const std::string window_name = std::string("##array_") + ToString(algorithm);
+  ImGui::Begin(window_name.c_str(), nullptr, kViewFlags);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
 
@@ -137,6 +135,17 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                         band_hi - band_lo + 2 * extra, pal.current_band);
   }
 
+  // [SECTION] Registers and warps: register rows on a strip of their own, a line between warps
+  for (const scene::Row& row : sc.rows) {
+    if (row.space != Space::kRegister) continue;
+    ui.renderer.AddRect(X(0) - 2, Y(row.y), static_cast<float>(sc.columns) * sx + 4,
+                        scene::kCellH * sy, scene::Dim(pal, pal.register_strip, row.emphasis));
+  }
+  for (const scene::Divider& d : sc.dividers) {
+    ui.renderer.AddLine(X(d.x), Y(d.y0), X(d.x), Y(d.y1), std::max(1.0f, 1.5f * ui.scale),
+                        pal.text_dim);
+  }
+
   // [SECTION] Arrows (all rounds when cells are wide enough to tell them apart)
   const bool all_arrows = sx >= 7 * ui.scale;
   const float arrow_w = std::clamp(sx * 0.035f, 1.0f, 2.5f * ui.scale);
@@ -160,7 +169,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   // [SECTION] Boxes
   const float bw = std::clamp(std::min(sx, sy) * 0.06f, 1.0f, 3.0f * ui.scale);
   const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
-  const bool show_case = vs.color_by_case && algorithm == Algorithm::kHillisSteele;
+  const bool show_case = vs.color_by_case && Info(algorithm).cell_case != nullptr;
   // Rebuilding 20k+ instances and measuring their labels every frame costs more than drawing
   // them; reuse last frame's unless something that places or colours them changed.
   auto cell_key = [](const std::optional<scene::CellRef>& c) {
@@ -290,6 +299,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         scene::Rgba c = l.role == scene::LabelRole::kRowTag ? pal.text : pal.text_dim;
         dl->AddText(ImGui::GetFont(), px, ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
                     ToImU32(scene::Dim(pal, c, l.emphasis)), l.text.c_str());
+        break;
+      }
+      case scene::LabelRole::kColumnTag: {
+        const float ty = Y(sc.rows.front().y) - fonts.ui_px * 1.2f;
+        dl->AddText(ImVec2(X(l.x) + 2, ty), ToImU32(pal.text_dim), l.text.c_str());
         break;
       }
       case scene::LabelRole::kBracket:

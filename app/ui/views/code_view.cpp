@@ -1,9 +1,11 @@
-// The code panel: the CUDA kernel that produced the trace (embedded at build time, see
-// app/teach/kernel_source.h) or our short pseudo-code, with the lines the current round runs lit
+// The code panel: the driver that produced the trace, the round loop the CUDA kernel and the
+// simulator both run (embedded at build time, see app/teach/kernel_source.h), or our short
+// pseudo-code, with the lines the current round runs lit
 // and scrolled into view. Long lines wrap under their own text, keeping the line-number gutter.
 #include <algorithm>
 #include <cstdio>
 
+#include "core/registry.h"
 #include "teach/code_listing.h"
 #include "views.h"
 
@@ -18,7 +20,7 @@ void CodeView::Draw(UiContext& ui) {
   if (round < 0 || round >= static_cast<int>(slot.trace.rounds.size())) return;
   const bool last = round == static_cast<int>(slot.trace.rounds.size()) - 1;
 
-  if (ImGui::RadioButton("CUDA kernel", !vs.pseudo_code)) vs.pseudo_code = false;
+  if (ImGui::RadioButton("Kernel code", !vs.pseudo_code)) vs.pseudo_code = false;
   ImGui::SameLine();
   if (ImGui::RadioButton("Pseudo-code", vs.pseudo_code)) vs.pseudo_code = true;
   const teach::CodeListing& listing = vs.pseudo_code ? slot.teach.pseudo : slot.teach.kernel;
@@ -26,12 +28,12 @@ void CodeView::Draw(UiContext& ui) {
       listing, algorithm, slot.trace.rounds[static_cast<size_t>(round)].spec, last);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%s  ·  %s", listing.title.c_str(),
-                      scene::RoundTitle(slot.trace, round).c_str());
+                      RoundTitle(slot.trace, round).c_str());
   ImGui::PopTextWrapPos();
   if (listing.lines.empty()) {
     TextWrappedColored(ui.palette.bad,
-                       "The kernel markers were not found in the embedded kernels/cuda/"
-                       "trace_kernels.cu; the teach tests say which.");
+                       "The kernel markers were not found in the embedded drivers "
+                       "(kernels/core/algorithms/); the teach tests say which.");
     return;
   }
 

@@ -33,7 +33,8 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
 
 Algorithm TeachAlgorithm(const AppState& app) {
   if (app.view.side_by_side) {
-    return app.view.selected_algorithm == 0 ? Algorithm::kHillisSteele : Algorithm::kBlelloch;
+    const Algorithm a = app.view.selected_algorithm;
+    return a == app.Left() || a == app.Right() ? a : app.Left();
   }
   return app.GetAlgorithm();
 }

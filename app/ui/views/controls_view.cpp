@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/registry.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -64,31 +65,42 @@ void InputSection(UiContext& ui) {
     if (ImGui::RadioButton(ToString(t), app.Type() == t)) app.SetType(t);
   }
   bool convert = app.Convert();
-  if (ImGui::Checkbox(app.GetAlgorithm() == Algorithm::kHillisSteele
-                          ? "Conversion round (→ exclusive)"
-                          : "Conversion round (→ inclusive)",
+  if (ImGui::Checkbox(Info(app.GetAlgorithm()).inclusive ? "Conversion round (→ exclusive)"
+                                                        : "Conversion round (→ inclusive)",
                       &convert)) {
     app.SetConvert(convert);
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "One more traced round turns the result into the other flavour:\n"
-        "Hillis-Steele's inclusive scan becomes exclusive, Blelloch's exclusive scan inclusive.");
+        "an inclusive scan becomes exclusive, an exclusive one inclusive.");
   }
 }
 
 void AlgorithmSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::Separator();
-  ImGui::TextDisabled("Algorithm (Tab or B toggles)");
-  if (ImGui::RadioButton("Hillis-Steele", app.GetAlgorithm() == Algorithm::kHillisSteele)) {
-    app.SetAlgorithm(Algorithm::kHillisSteele);
-  }
-  ImGui::SameLine();
-  if (ImGui::RadioButton("Blelloch", app.GetAlgorithm() == Algorithm::kBlelloch)) {
-    app.SetAlgorithm(Algorithm::kBlelloch);
+  ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
+  for (const AlgorithmInfo* info : Algorithms()) {
+    if (ImGui::RadioButton(info->name, app.GetAlgorithm() == info->id)) app.SetAlgorithm(info->id);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info->summary);
   }
   ImGui::Checkbox("Side by side", &app.view.side_by_side);
+  if (app.view.side_by_side) {
+    // Any two: the left and the right pane.
+    for (int side = 0; side < 2; ++side) {
+      const Algorithm shown = side == 0 ? app.Left() : app.Right();
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown))) {
+        for (const AlgorithmInfo* info : Algorithms()) {
+          if (ImGui::Selectable(info->name, info->id == shown)) {
+            side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
+          }
+        }
+        ImGui::EndCombo();
+      }
+    }
+  }
   ImGui::TextUnformatted("backend");
   for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
     ImGui::SameLine();
@@ -131,15 +143,21 @@ void PlayerSection(UiContext& ui) {
   for (int r = 0; r < count; ++r) {
     const float t = count > 1 ? static_cast<float>(r) / static_cast<float>(count - 1) : 0;
     const float x = mn.x + grab + t * (mx.x - mn.x - 2 * grab);
-    const Phase ph = slot.trace.rounds[static_cast<size_t>(r)].spec.phase;
-    scene::Rgba c = ph == Phase::kDownSweep ? ui.palette.swap_added
-                    : ph == Phase::kUpSweep ? ui.palette.added
-                    : ph == Phase::kSeed    ? ui.palette.seeded
-                                            : ui.palette.text_dim;
+    // The tick takes the colour of what the round wrote (the box class of its first write).
+    scene::Rgba c = ui.palette.text_dim;
+    const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(r)];
+    const int pout = slot.trace.rounds[static_cast<size_t>(r)].spec.pout;
+    if (r > 0 && pout >= 0 && static_cast<size_t>(pout) < info.cells.size()) {
+      for (const CellInfo& ci : info.cells[static_cast<size_t>(pout)]) {
+        if (ci.writer < 0) continue;
+        c = scene::ClassColor(ui.palette, ci.cls);
+        break;
+      }
+    }
     dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
   }
   ImGui::Dummy(ImVec2(1, 6 * ui.scale));
-  ImGui::TextWrapped("%s", scene::RoundTitle(slot.trace, player.Round()).c_str());
+  ImGui::TextWrapped("%s", RoundTitle(slot.trace, player.Round()).c_str());
 }
 
 void ViewSection(UiContext& ui) {

@@ -2,6 +2,7 @@
 // combination of the input over it, and a check mark against the value the trace holds.
 #include <cstdio>
 
+#include "core/registry.h"
 #include "views.h"
 
 namespace scanviz {
@@ -15,27 +16,34 @@ void DrawInspectorView(UiContext& ui) {
     ImGui::TextWrapped("Hover or click a cell to see its invariant window.");
     return;
   }
-  const Algorithm algorithm =
-      vs.selected_algorithm == 0 ? Algorithm::kHillisSteele : Algorithm::kBlelloch;
+  const Algorithm algorithm = vs.selected_algorithm;
   const TraceSlot& slot = app.Slot(algorithm);
-  if (cell->round >= static_cast<int>(slot.trace.rounds.size())) return;
-  const scene::CellCheck check = scene::CheckCell(slot.trace, slot.analysis, *cell);
+  const CellInfo* ci = scene::FindCellInfo(slot.trace, slot.analysis, *cell);
   if (cell->round == scene::kInputRound) {
+    if (cell->pos < 0 || cell->pos >= slot.trace.meta.n) {
+      ImGui::TextWrapped("input[%d] is past the end of the input (n = %d).", cell->pos,
+                         slot.trace.meta.n);
+      return;
+    }
     ImGui::Text("input[%d] (global memory)", cell->pos);
     ImGui::TextWrapped("Double-click it in the view to edit.");
+  } else if (ci == nullptr) {
+    // A selection from the command line, or one left over from a longer input.
+    ImGui::TextWrapped("round %d, array %d, position %d is not a cell of this trace.", cell->round,
+                       cell->buffer, cell->pos);
+    return;
   } else {
-    const CellInfo& ci =
-        slot.analysis.rounds[static_cast<size_t>(cell->round)]
-            .cells[static_cast<size_t>(cell->buffer)][static_cast<size_t>(cell->pos)];
-    ImGui::TextWrapped("%s", scene::RoundTitle(slot.trace, cell->round).c_str());
-    ImGui::Text("buf[%d][%d]: %s%s", cell->buffer, cell->pos, ToString(ci.cls),
-                ci.padding ? " (padding)" : "");
-    if (ci.writer >= 0) {
-      ImGui::Text("written by thread %d", ci.writer);
+    const ArrayDesc& array = slot.trace.arrays[static_cast<size_t>(cell->buffer)];
+    ImGui::TextWrapped("%s", RoundTitle(slot.trace, cell->round).c_str());
+    ImGui::Text("%s[%d] (%s): %s%s", array.name.c_str(), cell->pos, ToString(array.space),
+                ToString(ci->cls), ci->padding ? " (padding)" : "");
+    if (ci->writer >= 0) {
+      ImGui::Text("written by thread %d", ci->writer);
     } else {
       ImGui::TextUnformatted("no thread wrote it this round");
     }
   }
+  const scene::CellCheck check = scene::CheckCell(slot.trace, slot.analysis, *cell);
   if (!check.valid) {
     ImGui::TextWrapped("'?': nothing written here yet, so no invariant holds.");
     return;
@@ -55,10 +63,10 @@ void DrawInspectorView(UiContext& ui) {
   ImGui::Text(check.ok ? "✓ cell holds %s" : "✗ cell holds %s", stored.c_str());
   ImGui::PopFont();
   ImGui::PopStyleColor();
-  if (algorithm == Algorithm::kHillisSteele && cell->round > 0) {
+  if (cell->round > 0 && ci != nullptr) {
     const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(cell->round)];
     const int pout = slot.trace.rounds[static_cast<size_t>(cell->round)].spec.pout;
-    if (cell->buffer == pout && !info.hs_case.empty()) {
+    if (cell->buffer == pout && static_cast<size_t>(cell->pos) < info.hs_case.size()) {
       const int c = info.hs_case[static_cast<size_t>(cell->pos)];
       const char* why = c == 1   ? "full window"
                         : c == 2 ? "partial left window"

@@ -1,26 +1,53 @@
 // The legend: what each box style, colour, hatch and arrow means, for the algorithm shown. Samples
 // are drawn by our renderer with the same shader as the cells.
+#include "core/registry.h"
 #include "views.h"
 
 namespace scanviz {
 
 void DrawLegendView(UiContext& ui) {
   const scene::Palette& p = ui.palette;
-  const bool hs = ui.app.GetAlgorithm() == Algorithm::kHillisSteele || ui.app.view.side_by_side;
-  const bool bl = ui.app.GetAlgorithm() == Algorithm::kBlelloch || ui.app.view.side_by_side;
+  // What the shown algorithms' boxes can be: their registry entries say which class each action
+  // draws as.
+  const AppState& app = ui.app;
+  bool shows[8] = {};
+  auto collect = [&](Algorithm a) {
+    for (ActionKind k : {ActionKind::kLoad, ActionKind::kCopy, ActionKind::kAdd, ActionKind::kSeed,
+                         ActionKind::kSwapAdd, ActionKind::kAddInput})
+      shows[static_cast<int>(Info(a).cell_class(k))] = true;
+  };
+  if (app.view.side_by_side) {
+    collect(app.Left());
+    collect(app.Right());
+  } else {
+    collect(app.GetAlgorithm());
+  }
+  const bool hs = shows[static_cast<int>(CellClass::kComputed)];
+  bool padding = false, registers = false;
+  for (Algorithm a : {app.GetAlgorithm(), app.Left(), app.Right()}) {
+    if (!app.view.side_by_side && a != app.GetAlgorithm()) continue;
+    const Trace& t = app.Slot(a).trace;
+    padding = padding || t.meta.padded_n > t.meta.n;
+    for (const ArrayDesc& d : t.arrays) registers = registers || d.space == Space::kRegister;
+  }
   ImGui::TextDisabled("Legend");
   SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged, "dotted: unchanged (idle)");
   SampleBox(ui, CellClass::kLoaded, BoxStyle::kDashed, p.loaded, "dashed: loaded from global");
-  if (hs) {
-    SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.copied, "dashed: copied across (HS)");
-    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.computed, "solid: computed (HS)");
-  }
-  if (bl) {
+  if (shows[static_cast<int>(CellClass::kCopied)])
+    SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.copied, "dashed: copied across");
+  if (hs) SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.computed, "solid: computed");
+  if (shows[static_cast<int>(CellClass::kAdded)])
     SampleBox(ui, CellClass::kAdded, BoxStyle::kDashed, p.added, "dashed: add (Blelloch)");
-    SampleBox(ui, CellClass::kSeeded, BoxStyle::kDashed, p.seeded, "dashed: seed = identity");
+  if (shows[static_cast<int>(CellClass::kSeeded)])
+    SampleBox(ui, CellClass::kSeeded, BoxStyle::kDashed, p.seeded, "dashed: identity written");
+  if (shows[static_cast<int>(CellClass::kSwapAdded)])
     SampleBox(ui, CellClass::kSwapAdded, BoxStyle::kSolid, p.swap_added, "solid: swap-and-add");
+  if (padding) {
     SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged,
               "hatched: padding (past n)", true);
+  }
+  if (registers) {
+    ImGui::TextWrapped("v, t: registers, one per lane; a line between warps");
   }
   SampleBox(ui, CellClass::kUndefined, BoxStyle::kNone, p.undefined, "?  never written yet");
   if (ui.app.view.color_by_case && hs) {

@@ -1,6 +1,7 @@
 // The narration: the current round of the shown trace told in a few sentences with its real values
 // (teach::NarrateRound), in the large font for a projector; at the last round, the summary of work
 // and depth follows.
+#include "core/registry.h"
 #include "views.h"
 
 namespace scanviz {

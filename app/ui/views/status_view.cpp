@@ -2,6 +2,7 @@
 // work and depth of both algorithms, and the latest notice.
 #include <cstdio>
 
+#include "core/registry.h"
 #include "views.h"
 
 namespace scanviz {
@@ -14,15 +15,19 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  const TraceSlot& hs = app.Slot(Algorithm::kHillisSteele);
-  const TraceSlot& bl = app.Slot(Algorithm::kBlelloch);
   // The numbers first, the backend (whose reason can be long) last, so a narrow window clips
-  // only the end of the explanation.
-  ImGui::Text(
-      "n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch %d   ·   "
-      "%.0f fps   ·   %s",
-      hs.trace.meta.n, ToString(app.Op()), hs.analysis.work, bl.analysis.work, hs.analysis.depth,
-      bl.analysis.depth, fps, app.BackendStatus().c_str());
+  // only the end of the explanation. Work and depth of every algorithm, for comparison.
+  std::string counts;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const TraceSlot& slot = app.Slot(info->id);
+    char part[128];
+    std::snprintf(part, sizeof part, "%s%s %d / %d", counts.empty() ? "" : "  ·  ", info->name,
+                  slot.analysis.work, slot.analysis.depth);
+    counts += part;
+  }
+  ImGui::Text("n = %d   ·   op %s   ·   work / depth: %s   ·   %.0f fps   ·   %s",
+              app.Current().trace.meta.n, ToString(app.Op()), counts.c_str(), fps,
+              app.BackendStatus().c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.BackendStatus().c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();

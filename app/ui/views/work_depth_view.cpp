@@ -8,35 +8,28 @@
 #include <cstdio>
 #include <string>
 
+#include "core/registry.h"
 #include "views.h"
 
 namespace scanviz {
 
 namespace {
 
-constexpr scene::Rgba kHsColor{0.902f, 0.624f, 0.0f, 1};    // Okabe-Ito orange
-constexpr scene::Rgba kBlColor{0.337f, 0.706f, 0.914f, 1};  // Okabe-Ito sky blue
+// Okabe-Ito orange, sky blue, bluish green, reddish purple: one per algorithm in the registry.
+constexpr scene::Rgba kAlgorithmColors[] = {{0.902f, 0.624f, 0.0f, 1},
+                                            {0.337f, 0.706f, 0.914f, 1},
+                                            {0.0f, 0.620f, 0.451f, 1},
+                                            {0.800f, 0.475f, 0.655f, 1}};
 
-std::string ShortRoundName(const RoundSpec& s) {
-  char buf[48];
-  switch (s.phase) {
-    case Phase::kLoad:
-      return "load";
-    case Phase::kSeed:
-      return "seed";
-    case Phase::kConvert:
-      return "convert";
-    case Phase::kScan:
-      std::snprintf(buf, sizeof buf, "stride %d", s.stride);
-      break;
-    case Phase::kUpSweep:
-      std::snprintf(buf, sizeof buf, "up, stride %d", s.stride);
-      break;
-    case Phase::kDownSweep:
-      std::snprintf(buf, sizeof buf, "down, stride %d", s.stride);
-      break;
-  }
-  return buf;
+scene::Rgba AlgorithmColor(Algorithm a) {
+  return kAlgorithmColors[static_cast<size_t>(a) % std::size(kAlgorithmColors)];
+}
+
+// "up-sweep, stride 2": the phase's key and its stride.
+std::string ShortRoundName(Algorithm algorithm, const RoundSpec& s) {
+  std::string name = PhaseName(algorithm, s.phase);
+  if (s.stride > 0) name += ", stride " + std::to_string(s.stride);
+  return name;
 }
 
 // [SECTION] This trace, round by round
@@ -61,7 +54,8 @@ void RoundBars(UiContext& ui, const std::vector<teach::RoundWork>& rows, int cur
   ImGui::TextDisabled("operator applications per round (current round lit)");
 }
 
-void RoundTable(UiContext& ui, const std::vector<teach::RoundWork>& rows, int current) {
+void RoundTable(UiContext& ui, Algorithm algorithm, const std::vector<teach::RoundWork>& rows,
+                int current) {
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_PadOuterX;
@@ -83,7 +77,7 @@ void RoundTable(UiContext& ui, const std::vector<teach::RoundWork>& rows, int cu
       ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ToImU32({b.r, b.g, b.b, 1}));
     }
     ImGui::TableNextColumn();
-    ImGui::Text("%zu  %s", i, ShortRoundName(r.spec).c_str());
+    ImGui::Text("%zu  %s", i, ShortRoundName(algorithm, r.spec).c_str());
     for (int v :
          {r.operator_applications, r.active_threads, r.cumulative_work, r.depth, r.barriers}) {
       ImGui::TableNextColumn();
@@ -100,7 +94,13 @@ struct Series {
   const char* name;
   scene::Rgba color;
   bool dashed;
-  int (*value)(const teach::WorkDepthPoint&);
+  int algorithm;  // an Algorithm, or -1: the sequential loop
+  bool depth;     // depth, else work
+  int value(const teach::WorkDepthPoint& p) const {
+    if (algorithm < 0) return p.sequential;
+    const teach::WorkDepth& wd = p.algorithms[static_cast<size_t>(algorithm)];
+    return depth ? wd.depth : wd.work;
+  }
 };
 
 // One chart: the series over n = 1..N on a log2 axis (the classroom's n = 8 sits left of the
@@ -209,22 +209,6 @@ void Legend(UiContext& ui, const Series* series, int count, const teach::WorkDep
   }
 }
 
-int HsWork(const teach::WorkDepthPoint& p) {
-  return p.hillis_steele.work;
-}
-int BlWork(const teach::WorkDepthPoint& p) {
-  return p.blelloch.work;
-}
-int SeqWork(const teach::WorkDepthPoint& p) {
-  return p.sequential;
-}
-int HsDepth(const teach::WorkDepthPoint& p) {
-  return p.hillis_steele.depth;
-}
-int BlDepth(const teach::WorkDepthPoint& p) {
-  return p.blelloch.depth;
-}
-
 // Brent's count: with p applications at a time, about work / p + depth steps.
 double Steps(const teach::WorkDepth& wd, double p) {
   return wd.work / p + wd.depth;
@@ -233,7 +217,12 @@ double Steps(const teach::WorkDepth& wd, double p) {
 // The caption, in our words, from the series: extra work against rounds saved at the current n,
 // and for p lanes the sizes where Hillis-Steele is ahead.
 std::string Caption(const std::vector<teach::WorkDepthPoint>& pts, int n, int p) {
-  const teach::WorkDepthPoint& at = pts[static_cast<size_t>(n - 1)];
+  // The chapters' question, so the chapters' two algorithms.
+  const teach::WorkDepthPoint& point = pts[static_cast<size_t>(n - 1)];
+  struct Pair {
+    teach::WorkDepth hillis_steele, blelloch;
+  };
+  const Pair at{point.Of(Algorithm::kHillisSteele), point.Of(Algorithm::kBlelloch)};
   const int extra = at.hillis_steele.work - at.blelloch.work;
   const int saved = at.blelloch.depth - at.hillis_steele.depth;
   char buf[1024];
@@ -262,7 +251,8 @@ std::string Caption(const std::vector<teach::WorkDepthPoint>& pts, int n, int p)
   // For this p: the last n at which Hillis-Steele is not behind, and whether it stays behind.
   int last_ahead = 0;
   for (const teach::WorkDepthPoint& q : pts) {
-    if (Steps(q.hillis_steele, p) <= Steps(q.blelloch, p)) last_ahead = q.n;
+    if (Steps(q.Of(Algorithm::kHillisSteele), p) <= Steps(q.Of(Algorithm::kBlelloch), p))
+      last_ahead = q.n;
   }
   const int max_n = pts.back().n;
   if (last_ahead >= max_n) {
@@ -309,11 +299,11 @@ void DrawWorkDepthView(UiContext& ui) {
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   RoundBars(ui, rows, round);
-  RoundTable(ui, rows, round);
+  RoundTable(ui, algorithm, rows, round);
 
   ImGui::Spacing();
   ImGui::Separator();
-  Heading("Against n = 1..1024 (log2 axis), both algorithms, counted on simulated traces");
+  Heading("Against n = 1..1024 (log2 axis), every algorithm, counted on simulated traces");
   const std::vector<teach::WorkDepthPoint>* pts = app.WorkDepthSeries();
   if (pts == nullptr || pts->empty()) {
     ImGui::TextUnformatted("computing work and depth for every n from 1 to 1024…");
@@ -322,26 +312,31 @@ void DrawWorkDepthView(UiContext& ui) {
   }
   const teach::WorkDepthPoint& at = (*pts)[static_cast<size_t>(std::clamp(n, 1, 1024) - 1)];
   const scene::Rgba seq = ui.palette.text_dim;
-  const Series work[] = {{"Hillis-Steele", kHsColor, false, HsWork},
-                         {"Blelloch", kBlColor, false, BlWork},
-                         {"sequential", seq, true, SeqWork}};
-  const Series depth[] = {{"Hillis-Steele", kHsColor, false, HsDepth},
-                          {"Blelloch", kBlColor, false, BlDepth},
-                          {"sequential", seq, true, SeqWork}};
+  std::vector<Series> work, depth;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const int id = static_cast<int>(info->id);
+    work.push_back({info->name, AlgorithmColor(info->id), false, id, false});
+    depth.push_back({info->name, AlgorithmColor(info->id), false, id, true});
+  }
+  work.push_back({"sequential", seq, true, -1, false});
+  depth.push_back({"sequential", seq, true, -1, true});
   double work_max = 0, depth_max = 0;
   for (const teach::WorkDepthPoint& q : *pts) {
-    work_max = std::max({work_max, double(q.hillis_steele.work), double(q.blelloch.work)});
-    depth_max = std::max({depth_max, double(q.hillis_steele.depth), double(q.blelloch.depth)});
+    for (const teach::WorkDepth& wd : q.algorithms) {
+      work_max = std::max(work_max, static_cast<double>(wd.work));
+      depth_max = std::max(depth_max, static_cast<double>(wd.depth));
+    }
   }
   work_max = std::pow(10.0, std::ceil(std::log10(std::max(work_max, 10.0))));
   depth_max = NiceTicks(0, depth_max * 1.2, 4).back();
 
   ImGui::Text("Work (operator applications, log scale) at n = %d:", n);
-  Legend(ui, work, 3, at, work_max);
-  Chart(ui, "##work", *pts, work, 3, work_max, true, n);
+  const int count = static_cast<int>(work.size());
+  Legend(ui, work.data(), count, at, work_max);
+  Chart(ui, "##work", *pts, work.data(), count, work_max, true, n);
   ImGui::Text("Depth (rounds that apply the operator) at n = %d:", n);
-  Legend(ui, depth, 3, at, depth_max);
-  Chart(ui, "##depth", *pts, depth, 3, depth_max, false, n);
+  Legend(ui, depth.data(), count, at, depth_max);
+  Chart(ui, "##depth", *pts, depth.data(), count, depth_max, false, n);
 
   int k = app.view.lanes_log2;
   ImGui::Text("p = %d operators at a time", 1 << k);

@@ -1,0 +1,232 @@
+// The teaching entry of Hillis-Steele: its pseudo-code and the story of each round, with the
+// trace's real values (the driver is kernels/core/algorithms/hillis_steele.h).
+#include <algorithm>
+
+#include "core/algorithms/hillis_steele.h"
+#include "core/registry.h"
+#include "teach/narration_context.h"
+#include "teach/pseudo_code.h"
+#include "teach/teach_registry.h"
+
+namespace scanviz::teach {
+namespace {
+
+using text::Range;
+using namespace hillis_steele;
+
+Narration HillisSteeleLoad(const Context& c) {
+  const int n = c.meta().n;
+  Narration out{"Round 0: load", {}};
+  out.paragraphs.push_back(
+      (n == 1 ? std::string("Thread 0 copies the single element")
+              : "Each of " + Range("thread", 0, n - 1) + " copies its element") +
+      " from global memory into buf[0] in shared memory: " +
+      text::Values(c.meta().type, c.now().buffers[0]) +
+      ". buf[1] has not been written yet (shown as ?). No operator is applied; the barrier at "
+      "the end makes every element visible to every thread before the first round reads its "
+      "neighbours.");
+  if (n == 1) {
+    out.paragraphs.push_back(
+        "With one element the loop never runs (stride 1 is not less than n = 1): buf[0] already "
+        "holds the inclusive scan.");
+  }
+  return out;
+}
+
+// The Case paragraph for the example cell, from the windows the analysis assigns.
+std::string CaseText(const Context& c, int pos, int left_pos) {
+  const int s = c.spec().stride;
+  const int which = c.info().hs_case[pos];
+  const Window left = c.analysis.rounds[c.round - 1].cells[c.spec().pin][left_pos].window;
+  const Window now = c.info().cells[c.spec().pout][pos].window;
+  if (which == 1) {
+    return "Position " + Num(pos) + " is Case 1 (" + Num(pos) + " >= 2 x " + Num(s) +
+           " - 1): its left operand covers a full window of " + Num(s) + " (" +
+           text::Window(c.meta(), left) + "), so the new window has " + Num(2 * s) + ": " +
+           text::Window(c.meta(), now) + ".";
+  }
+  return "Position " + Num(pos) + " is Case 2 (" + Num(s) + " <= " + Num(pos) + " < " +
+         Num(2 * s - 1) + "): its left operand's window already starts at position 0 (" +
+         text::Window(c.meta(), left) + "), so the new window is shorter than " + Num(2 * s) +
+         " but complete: " + text::Window(c.meta(), now) + ".";
+}
+
+std::string CaseRanges(const Context& c) {
+  const std::vector<int>& cases = c.info().hs_case;
+  const char* kNames[] = {"", "Case 1 (full window)", "Case 2 (window reaches position 0)",
+                          "Case 3 (no left neighbour, copied)"};
+  std::string out = "This round: ";
+  bool first = true;
+  for (int k = 1; k <= 3; ++k) {
+    int lo = -1, hi = -1;
+    for (int i = 0; i < static_cast<int>(cases.size()); ++i) {
+      if (cases[i] != k) continue;
+      if (lo < 0) lo = i;
+      hi = i;
+    }
+    if (lo < 0) continue;
+    out += (first ? "" : "; ") + std::string(kNames[k]) + " " + Range("position", lo, hi);
+    first = false;
+  }
+  return out + ".";
+}
+
+Narration HillisSteeleScan(const Context& c) {
+  const TraceMeta& meta = c.meta();
+  const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
+  const std::vector<CellInfo>& cells = c.info().cells[pout];
+  const auto [clo, chi] =
+      text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kComputed; });
+  const auto [plo, phi] =
+      text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kCopied; });
+  Narration out{"Round " + Num(c.round) + ", stride " + Num(s), {}};
+
+  // What the threads do.
+  std::string what = "Threads read buf[" + Num(pin) + "] and write buf[" + Num(pout) + "]. " +
+                     text::Capital(Range("thread", clo, chi)) + (clo == chi ? " " : " each ") +
+                     CombineWithLeft(meta.op, s, clo == chi) + "; " + Range("position", plo, phi) +
+                     (plo == phi ? " has" : " have") + " nothing that far to the left and" +
+                     IsAre(plo, phi) + " copied across unchanged. " + Num(c.info().active_threads) +
+                     " threads are active, " + Num(c.info().operator_applications) +
+                     " of them apply the operator.";
+  out.paragraphs.push_back(what);
+
+  // One worked cell, the rightmost, with the operands the kernel read.
+  const std::vector<double>& prev = c.before().buffers[pin];
+  const std::vector<double>& next = c.now().buffers[pout];
+  auto example = [&](int pos) {
+    const ThreadAction& a = c.now().actions[cells[pos].writer];
+    return std::pair<int, int>{a.read[0], a.read[1]};
+  };
+  const auto [l, r] = example(chi);
+  std::string worked =
+      "For example, thread " + Num(cells[chi].writer) + " reads " + c.V(prev[l]) + " at position " +
+      Num(l) + " and " + c.V(prev[r]) + " at position " + Num(r) + " of buf[" + Num(pin) +
+      "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
+      text::Combination(meta, prev[l], prev[r], next[chi]) + ". " + CaseText(c, chi, l);
+  int case2_hi = -1;
+  for (int i = 0; i < static_cast<int>(c.info().hs_case.size()); ++i)
+    if (c.info().hs_case[i] == 2) case2_hi = i;
+  if (c.info().hs_case[chi] == 1 && case2_hi >= 0) {
+    const auto [l2, r2] = example(case2_hi);
+    worked += " Likewise position " + Num(case2_hi) + " (Case 2) becomes " +
+              text::Combination(meta, prev[l2], prev[r2], next[case2_hi]) + ".";
+  }
+  out.paragraphs.push_back(worked + " " + CaseRanges(c));
+
+  // Why the round is right: the invariant.
+  std::string why = std::string("Why this is right: before the round every cell of buf[") +
+                    Num(pin) + "] held the " + c.Sum() + " of up to " + text::Count(s, "input") +
+                    " ending at its position. Thread i joins the window ending at i - " + Num(s) +
+                    " to the one ending at i; they meet end to end, so position i now "
+                    "holds the " +
+                    c.Sum() + " of up to " + text::Count(2 * s, "input") + " ending at i. ";
+  if (2 * s >= meta.n) {
+    why += "Every window now reaches back to position 0, so buf[" + Num(pout) +
+           "] holds the inclusive scan: " + text::Values(meta.type, next) + ".";
+  } else {
+    const int done = std::min(2 * s - 1, meta.n - 1);
+    why += text::Capital(Range("position", 0, done)) +
+           (done == 0 ? " already reaches" : " already reach") + " back to position 0 and" +
+           IsAre(0, done) + " final; the rest need more rounds.";
+  }
+  out.paragraphs.push_back(why);
+
+  // The first round is where double buffering matters first: say why.
+  if (c.spec().step == 1) {
+    std::string buffers =
+        "Why two buffers: in the same round thread i reads position i - " + Num(s) +
+        " while thread i - " + Num(s) +
+        " writes it. With one buffer nothing orders the two, so thread i could read a value "
+        "that was already replaced this round";
+    const int j = 2 * s;
+    if (j < meta.n && prev[j - s] != next[j - s]) {
+      buffers += ": thread " + Num(j) + " might see " + c.V(next[j - s]) + " instead of " +
+                 c.V(prev[j - s]) + " at position " + Num(j - s) + " and compute " +
+                 CombineText(meta.op, c.V(next[j - s]), c.V(prev[j])) + " instead of " +
+                 CombineText(meta.op, c.V(prev[j - s]), c.V(prev[j])) +
+                 ", counting inputs twice in later rounds";
+    }
+    buffers +=
+        ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
+        "previous round, whatever order the threads run in; the barrier makes the writes "
+        "visible before pin and pout swap.";
+    out.paragraphs.push_back(buffers);
+    if (std::string note = OperandOrderNote(c, "pin[i - " + Num(s) + "], then pin[i]");
+        !note.empty())
+      out.paragraphs.push_back(note);
+  }
+  if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
+  return out;
+}
+
+Narration Convert(const Context& c) {
+  const TraceMeta& meta = c.meta();
+  const int n = meta.n;
+  Narration out{"Conversion", {}};
+  const std::vector<double>& prev = c.before().buffers[static_cast<size_t>(c.spec().pin)];
+  const std::vector<double>& next = c.now().buffers[static_cast<size_t>(c.spec().pout)];
+  std::string what =
+      "One more round turns the inclusive scan into an exclusive one. Thread 0 writes the "
+      "identity " +
+      text::Identity(meta) + " into position 0 of buf[" + Num(c.spec().pout) + "]";
+  if (n > 1) {
+    what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
+            " the prefix one place to the left: position " + Num(n - 1) + " receives " +
+            c.V(prev[n - 2]) + " from position " + Num(n - 2);
+  }
+  what +=
+      ". No operator is applied: shifting right by one place drops each position's own "
+      "input from its prefix. The exclusive scan is " +
+      text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".";
+  out.paragraphs.push_back(what);
+  return out;
+}
+
+Narration NarrateRound(const Context& c) {
+  switch (c.spec().phase) {
+    case kLoad:
+      return HillisSteeleLoad(c);
+    case kScan:
+      return HillisSteeleScan(c);
+    case kConvert:
+      return Convert(c);
+    default:
+      return Narration{RoundTitle(c.trace, c.round), {"(no narration for this phase)"}};
+  }
+}
+
+std::string WorkNote(const Trace&, const TraceAnalysis&) {
+  return "Each round with stride s applies the operator at the n - s positions that have a left "
+         "neighbour, so the work grows like n log2 n.";
+}
+
+}  // namespace
+
+// Each thread is "i", one per element.
+extern const TeachInfo k_hillis_steele_teach;
+const TeachInfo k_hillis_steele_teach = {
+    .id = Algorithm::kHillisSteele,
+    .pseudo =
+        {
+            {"thread i:", "", "", ""},
+            {"  A[i] = input[i]                        # stage in shared memory", "load", "", ""},
+            {"  wait for all threads", "load", "", ""},
+            {"  for stride = 1, 2, 4, ... while stride < n:", "loop", "", ""},
+            {"    read from one buffer, write the other  # roles swap each round", "swap", "", ""},
+            {"    if i >= stride: out[i] = %C", "step", "in[i - stride]", "in[i]"},
+            {"    else:           out[i] = in[i]       # nothing to the left", "step", "", ""},
+            {"    wait for all threads", "step", "", ""},
+            {"  if converting to exclusive:", "", "", ""},
+            {"    read from one buffer, write the other", "swap", "", ""},
+            {"    out[i] = in[i - 1], or the identity if i == 0", "convert", "", ""},
+            {"    wait for all threads", "convert", "", ""},
+            {"  output[i] = out[i]", "store", "", ""},
+        },
+    .narrate_round = NarrateRound,
+    .work_note = WorkNote,
+    .tradeoff = "Hillis-Steele buys its short depth with extra work.",
+    .float_grouping = "Hillis-Steele adds windows that double each round",
+};
+
+}  // namespace scanviz::teach

@@ -1,0 +1,41 @@
+// The teaching side of the algorithm registry (core/registry.h): for each algorithm, its
+// pseudo-code and its narration, in app/teach/algorithms/<name>.cpp. The code panel, the
+// narration panel and the CLI's --narrate read them through Teach(algorithm).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/analysis.h"
+#include "core/trace.h"
+#include "teach/narration.h"
+
+namespace scanviz::teach {
+
+struct Context;
+
+// A pseudo-code line, tagged like the real driver so that HighlightedLines() lights the same
+// steps in both. "%C" in the text becomes CombineText(op, left, right).
+struct PseudoRow {
+  const char* text;
+  const char* tag;  // "" for untagged lines
+  const char* left;
+  const char* right;
+};
+
+struct TeachInfo {
+  Algorithm id;
+  std::vector<PseudoRow> pseudo;
+  // The story of one round of a consistent trace (the analysis found no violation).
+  Narration (*narrate_round)(const Context& c);
+  // A sentence on why the work grows as it does, for the summary.
+  std::string (*work_note)(const Trace& trace, const TraceAnalysis& analysis);
+  // Its trade-off against the others, for the summary.
+  const char* tradeoff;
+  // How it groups float additions, for the numerics panel: "Blelloch adds pairs, then ...".
+  const char* float_grouping;
+};
+
+const TeachInfo& Teach(Algorithm a);
+
+}  // namespace scanviz::teach

@@ -1,0 +1,112 @@
+// Blelloch (chapter 7): exclusive scan, one block, one buffer of n' = the next power of two >= n,
+// one thread per cell.
+//
+//   1. load:       buf[i] = data[i] for i < n, the identity for the padding cells i >= n
+//   2. up-sweep:   for stride = 1, 2, ..., n'/2: index = (tid + 1) * stride * 2 - 1;
+//                  buf[index] = buf[index - stride] . buf[index] if index < n'
+//   3. seed:       buf[n' - 1] = identity
+//   4. down-sweep: for stride = n'/2, ..., 1: same index; swap-and-add
+//   5. buf holds the exclusive scan
+//   optional conversion to inclusive: one map, buf[i] = buf[i] . data[i]
+//
+// Run is the round loop that the instrumented CUDA kernel, the CPU simulator and the performance
+// lab's rung (b) all execute (see core/exec.h).
+#pragma once
+
+#include "core/action.h"
+#include "core/exec.h"
+#include "core/hd.h"
+#include "core/round_spec.h"
+#include "core/scan_steps.h"
+
+namespace scanviz::blelloch {
+
+enum Phase : PhaseId { kLoad, kUpSweep, kSeed, kDownSweep, kConvert };
+enum Array : int { kBuf };  // the one shared buffer, n' cells
+
+// The chapter's index formula, shared by both sweeps: the right end of the tree node that thread
+// tid owns at this stride.
+SCANVIZ_HD SCANVIZ_FORCEINLINE int Index(int tid, int stride) {
+  return (tid + 1) * stride * 2 - 1;
+}
+
+// Up-sweep round: the right child absorbs its left sibling (which covers the earlier inputs, so
+// it comes first). Within a round the positions written (index) and the positions read by other
+// threads (their own index and index - stride) are disjoint, so one buffer is safe.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction UpSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
+  const int index = Index(tid, stride);
+  if (index >= padded_n) return ThreadAction{};
+  buf[index] = op(buf[index - stride], buf[index]);
+  return MakeAction(ActionKind::kAdd, kBuf, index - stride, index, kBuf, index, kNoPosition);
+}
+
+// Seed: the root, which holds the total after the up-sweep, becomes the identity. This is what
+// makes the result exclusive.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction SeedStep(T* buf, int padded_n, int tid, Op) {
+  if (tid != 0) return ThreadAction{};
+  buf[padded_n - 1] = Op::Identity();
+  return MakeAction(ActionKind::kSeed, kBuf, kNoPosition, kNoPosition, kBuf, padded_n - 1,
+                    kNoPosition);
+}
+
+// Down-sweep round: the left child receives the parent's prefix; the right child receives the
+// parent's prefix combined with the left subtree's total. The prefix covers the earlier inputs, so
+// it comes first: with a non-commutative operator (last) the other order gives a wrong scan. (Add,
+// max, min and IEEE float addition are all commutative, so they cannot tell the orders apart.)
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction DownSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
+  const int index = Index(tid, stride);
+  if (index >= padded_n) return ThreadAction{};
+  const T left = buf[index - stride];
+  buf[index - stride] = buf[index];
+  buf[index] = op(buf[index], left);
+  return MakeAction(ActionKind::kSwapAdd, kBuf, index - stride, index, kBuf, index - stride, index);
+}
+
+// The exclusive result to inclusive: each cell adds its own input element (read again from global
+// memory), prefix first. Padding cells stay as they are.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction ToInclusiveStep(T* buf, const T* data, int n, int tid, Op op) {
+  if (tid >= n) return ThreadAction{};
+  buf[tid] = op(buf[tid], data[tid]);
+  ThreadAction a = MakeAction(ActionKind::kAddInput, kBuf, tid, tid, kBuf, tid, kNoPosition);
+  a.read_array[1] = kInputArray;
+  return a;
+}
+
+// [kernel:blelloch]
+// Blelloch exclusive scan of n elements, one thread per cell of a buffer of padded_n (the next
+// power of two >= n). exec.Round(spec, step) runs step on every thread, then the barrier
+// (__syncthreads) that ends the round. Returns the buffer that holds the result.
+template <class Op, class Exec, class T = typename Op::Value>
+SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
+  const int padded_n = NextPowerOfTwo(n);
+  T* buf = exec.Shared(kBuf);
+  exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf, Level::kBlock, padded_n), [&](int tid) {
+    return tid < padded_n ? LoadStep(data, n, buf, kBuf, tid, op) : ThreadAction{};  // [line:load]
+  });
+  int step = 1;
+  for (int stride = 1; stride < padded_n; stride *= 2, ++step) {  // [line:up-loop]
+    const int working = padded_n / (2 * stride);
+    exec.Round(MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+               [&](int tid) { return UpSweepStep(buf, padded_n, stride, tid, op); });  // [line:up-step]
+  }
+  exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1),
+             [&](int tid) { return SeedStep(buf, padded_n, tid, op); });  // [line:seed]
+  step = 1;
+  for (int stride = padded_n / 2; stride >= 1; stride /= 2, ++step) {  // [line:down-loop]
+    const int working = padded_n / (2 * stride);
+    exec.Round(MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+               [&](int tid) { return DownSweepStep(buf, padded_n, stride, tid, op); });  // [line:down-step]
+  }
+  if (convert) {
+    exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n),
+               [&](int tid) { return ToInclusiveStep(buf, data, n, tid, op); });  // [line:convert]
+  }
+  return kBuf;  // [line:store]
+}
+// [/kernel:blelloch]
+
+}  // namespace scanviz::blelloch

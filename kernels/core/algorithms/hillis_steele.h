@@ -1,0 +1,89 @@
+// Hillis-Steele (chapter 6): inclusive scan, one block, one thread per element, two buffers.
+//
+//   1. load:  buf[0][i] = data[i]
+//   2. scan:  for stride = 1, 2, 4, ... < n: swap pin and pout; pout[i] = pin[i - stride] . pin[i]
+//             if i >= stride, else pout[i] = pin[i]; barrier
+//   3. the last pout holds the inclusive scan
+//   optional conversion to exclusive: one more round shifts the result right by one place into
+//   the other buffer, the identity at position 0
+//
+// The steps are what one thread does in one round; Run is the round loop, the one source that the
+// instrumented CUDA kernel, the CPU simulator and the performance lab's rung (a) all execute (see
+// core/exec.h). The code panel shows the text between the [kernel:...] markers, and lights the
+// lines tagged [line:...] for the round on screen.
+#pragma once
+
+#include "core/action.h"
+#include "core/exec.h"
+#include "core/hd.h"
+#include "core/round_spec.h"
+#include "core/scan_steps.h"
+
+namespace scanviz::hillis_steele {
+
+enum Phase : PhaseId { kLoad, kScan, kConvert };
+enum Array : int { kBuf0, kBuf1 };  // the two shared buffers, n cells each
+
+// A round: reads only pin, writes only pout[tid], so no thread can see a value written in the same
+// round (the reason for the second buffer). The earlier inputs (pin[tid - stride]) come first.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction ScanStep(const T* pin, T* pout, int in, int out, int n, int stride, int tid,
+                                 Op op) {
+  if (tid >= n) return ThreadAction{};
+  if (tid >= stride) {
+    pout[tid] = op(pin[tid - stride], pin[tid]);
+    return MakeAction(ActionKind::kAdd, in, tid - stride, tid, out, tid, kNoPosition);
+  }
+  pout[tid] = pin[tid];
+  return MakeAction(ActionKind::kCopy, in, tid, kNoPosition, out, tid, kNoPosition);
+}
+
+// The inclusive result to exclusive: thread tid moves its left neighbour's prefix one place
+// right; thread 0 writes the identity.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction ToExclusiveStep(const T* pin, T* pout, int in, int out, int n, int tid,
+                                        Op) {
+  if (tid >= n) return ThreadAction{};
+  if (tid == 0) {
+    pout[0] = Op::Identity();
+    return MakeAction(ActionKind::kSeed, in, kNoPosition, kNoPosition, out, 0, kNoPosition);
+  }
+  pout[tid] = pin[tid - 1];
+  return MakeAction(ActionKind::kCopy, in, tid - 1, kNoPosition, out, tid, kNoPosition);
+}
+
+// [kernel:hillis-steele]
+// Hillis-Steele inclusive scan of n elements, one thread per element, two buffers of n.
+// exec.Round(spec, step) runs step on every thread, then the barrier (__syncthreads) that ends
+// the round. Returns the buffer that holds the result.
+template <class Op, class Exec, class T = typename Op::Value>
+SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
+  T* const buf0 = exec.Shared(kBuf0);
+  T* const buf1 = exec.Shared(kBuf1);
+  exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf0, Level::kBlock, n),
+             [&](int tid) { return LoadStep(data, n, buf0, kBuf0, tid, op); });  // [line:load]
+  int pout = 0;
+  int step = 1;
+  for (int stride = 1; stride < n; stride *= 2, ++step) {  // [line:loop]
+    pout = 1 - pout;                                       // [line:swap]
+    const int pin = 1 - pout;                              // [line:swap]
+    T* const in = pin == 0 ? buf0 : buf1;                  // [line:swap]
+    T* const out = pout == 0 ? buf0 : buf1;                // [line:swap]
+    exec.Round(MakeRoundSpec(kScan, step, stride, pin, pout, Level::kBlock, n), [&](int tid) {
+      return ScanStep(in, out, pin, pout, n, stride, tid, op);  // [line:step]
+    });
+  }
+  if (convert) {
+    pout = 1 - pout;                         // [line:swap]
+    const int pin = 1 - pout;                // [line:swap]
+    T* const in = pin == 0 ? buf0 : buf1;    // [line:swap]
+    T* const out = pout == 0 ? buf0 : buf1;  // [line:swap]
+    exec.Round(MakeRoundSpec(kConvert, 1, 1, pin, pout, Level::kBlock, n), [&](int tid) {
+      return ToExclusiveStep(in, out, pin, pout, n, tid, op);  // [line:convert]
+    });
+  }
+  return pout;  // [line:store]
+}
+// [/kernel:hillis-steele]
+
+}  // namespace scanviz::hillis_steele

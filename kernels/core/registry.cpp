@@ -1,0 +1,47 @@
+#include "core/registry.h"
+
+namespace scanviz {
+
+#define SCANVIZ_ALGORITHM_ENTRY(id, ns, key) extern const AlgorithmInfo k_##ns##_info;
+SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_ENTRY)
+#undef SCANVIZ_ALGORITHM_ENTRY
+
+namespace {
+#define SCANVIZ_ALGORITHM_POINTER(id, ns, key) &k_##ns##_info,
+const AlgorithmInfo* const kAll[] = {SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_POINTER)};
+#undef SCANVIZ_ALGORITHM_POINTER
+
+void ReplaceAll(std::string& s, std::string_view key, const std::string& value) {
+  for (size_t at = s.find(key); at != std::string::npos; at = s.find(key, at + value.size()))
+    s.replace(at, key.size(), value);
+}
+}  // namespace
+
+const AlgorithmInfo& Info(Algorithm a) {
+  const auto i = static_cast<size_t>(a);
+  return *kAll[i < std::size(kAll) ? i : 0];
+}
+
+std::span<const AlgorithmInfo* const> Algorithms() {
+  return kAll;
+}
+
+std::string RoundTitle(const Trace& trace, int round) {
+  if (round < 0 || round >= static_cast<int>(trace.rounds.size())) return "input";
+  const RoundSpec& s = trace.rounds[static_cast<size_t>(round)].spec;
+  const AlgorithmInfo& info = Info(trace.meta.algorithm);
+  if (s.phase >= info.phases.size()) return "round " + std::to_string(round);
+  std::string title = info.phases[s.phase].title;
+  ReplaceAll(title, "{round}", std::to_string(round));
+  ReplaceAll(title, "{step}", std::to_string(s.step));
+  ReplaceAll(title, "{stride}", std::to_string(s.stride));
+  return title;
+}
+
+int Log2Ceil(int n) {
+  int k = 0;
+  while ((1 << k) < n) ++k;
+  return k;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,68 @@
+// The algorithm registry: one entry per algorithm describes everything the rest of ScanViz needs
+// to know about it besides its driver (core/algorithms/<name>.h): its names and flavour, its
+// phases with their titles and code tags, its arrays, the invariant window of every cell, the
+// chapters' box for each action, and its work and depth formulas. The CLI, the analysis, the
+// scene and the app iterate the registry; none of them names an algorithm.
+//
+// The teaching side (narration, pseudo-code) has its own entry per algorithm in app/teach, keyed
+// by the same Algorithm.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/cell.h"
+#include "core/trace.h"
+
+namespace scanviz {
+
+struct PhaseInfo {
+  const char* key;  // "up-sweep": the file format and the CLI's tables
+  // The round's title: "{round}", "{step}" and "{stride}" are replaced ("up-sweep {step} · stride
+  // {stride}").
+  const char* title;
+  const char* anchor;                // the code tag of the round's step line
+  std::vector<const char*> context;  // tags lit with it: its loop header, a buffer swap
+  const char* summary;               // one line for the CLI table: what the round does
+};
+
+struct AlgorithmInfo {
+  Algorithm id;
+  const char* key;      // "hillis-steele"
+  const char* name;     // "Hillis-Steele"
+  const char* summary;  // one line: what it is and what it costs
+  bool inclusive;       // the flavour it computes without the conversion round
+  std::vector<PhaseInfo> phases;
+  int (*padded_size)(int n);  // cells of its thread-indexed arrays
+  int (*block_size)(int n);   // threads
+  std::vector<ArrayDesc> (*arrays)(int n);
+  // Whether a buffer's role (pin or pout) changes from round to round, so that each round's
+  // read buffer is worth drawing (Hillis-Steele's double buffering).
+  bool double_buffered;
+  // The window a defined cell of array `array` must hold after round `round`.
+  Window (*window)(const Trace& trace, int round, int array, int pos);
+  // The chapters' class of a cell written by an action of this kind.
+  CellClass (*cell_class)(ActionKind kind);
+  // Hillis-Steele's Case 1/2/3 of position `pos` in a round (0: not applicable); may be null.
+  int (*cell_case)(const TraceMeta& meta, const RoundSpec& spec, int pos);
+  // Work (operator applications) and depth (rounds that apply it) of a scan of n elements,
+  // without the conversion round, and the formulas in words for captions.
+  int (*work)(int n);
+  int (*depth)(int n);
+  const char* work_formula;
+  const char* depth_formula;
+  const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
+
+};
+
+const AlgorithmInfo& Info(Algorithm a);
+std::span<const AlgorithmInfo* const> Algorithms();
+
+// The title of a round from the registry's phase titles: "up-sweep 2 · stride 2".
+std::string RoundTitle(const Trace& trace, int round);
+
+// Helpers for entries.
+int Log2Ceil(int n);
+
+}  // namespace scanviz
