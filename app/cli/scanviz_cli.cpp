@@ -95,10 +95,9 @@ int RunTraceCommand(const TraceArgs& args) {
   note << "ran on: " << outcome.ran << '\n';
   if (analysis.overflow) {
     const Overflow& o = *analysis.overflow;
-    std::cerr << "warning: int32 overflow: the first cell that wrapped is round " << o.round
-              << ", " << trace.arrays[static_cast<size_t>(o.buffer)].name << "[" << o.position
-              << "] (exact sum " << o.exact << ", stored "
-              << FormatValue(trace.meta.type, o.stored)
+    std::cerr << "warning: int32 overflow: the first cell that wrapped is round " << o.round << ", "
+              << trace.arrays[static_cast<size_t>(o.buffer)].name << "[" << o.position
+              << "] (exact sum " << o.exact << ", stored " << FormatValue(trace.meta.type, o.stored)
               << "); the trace shows what the hardware computed, modulo 2^32\n";
   }
   if (args.json) {
@@ -168,14 +167,16 @@ int main(int argc, char** argv) {
   TraceArgs trace_args;
   CLI::App* trace =
       app.add_subcommand("trace", "Run a single-block scan and print its trace round by round");
-  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys())
-      ->capture_default_str();
+  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys())->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
                     "the array, e.g. 3,1,7,0,4,1,6,3 or \"3 1 7 0\" (negative first value: "
                     "--input=-3,1)");
   trace->add_option("--random", trace_args.random_n, "scan N random values in 0..9 instead");
   trace->add_option("--seed", trace_args.seed, "seed for --random")->capture_default_str();
-  trace->add_option("--op", trace_args.op, "add, max, min or last (the last non-zero value: not commutative)")->capture_default_str();
+  trace
+      ->add_option("--op", trace_args.op,
+                   "add, max, min or last (the last non-zero value: not commutative)")
+      ->capture_default_str();
   trace->add_option("--type", trace_args.type, "int32 or float32")->capture_default_str();
   trace
       ->add_option("-b,--backend", trace_args.backend,

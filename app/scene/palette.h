@@ -22,12 +22,12 @@ struct Palette {
   Rgba background;
   Rgba text;
   Rgba text_dim;
-  Rgba border;        // box outlines
-  Rgba current_band;  // behind the current round's rows
+  Rgba border;          // box outlines
+  Rgba current_band;    // behind the current round's rows
   Rgba register_strip;  // behind a row of registers (one cell per lane)
-  Rgba input;         // the global-memory input row
-  Rgba undefined;     // '?'
-  Rgba unchanged;     // dotted
+  Rgba input;           // the global-memory input row
+  Rgba undefined;       // '?'
+  Rgba unchanged;       // dotted
   Rgba loaded;
   Rgba copied;    // Hillis-Steele dashed
   Rgba computed;  // Hillis-Steele solid

@@ -135,7 +135,8 @@ class SceneBuilder {
         const bool role = m_info.double_buffered;
         // Hillis-Steele's pin is unchanged by the round: its row after the round is the same.
         const int shown = role ? r : r - 1;
-        const std::string tag = role ? Tag(round, a) : Name(a) + " before: " + RoundTitle(m_trace, r - 1);
+        const std::string tag =
+            role ? Tag(round, a) : Name(a) + " before: " + RoundTitle(m_trace, r - 1);
         AddRow(shown, a, role ? emphasis : Emphasis::kPast, tag);
         m_last_row[static_cast<size_t>(a)] = r;
       }
@@ -309,8 +310,8 @@ class SceneBuilder {
   float m_last_input_y = 0;
   std::map<std::pair<int, int>, float> m_row_y;  // (round, array) -> y of its row
   std::map<int, float> m_latest_y;               // array -> y of the latest row showing it
-  std::vector<int> m_last_row;  // array -> the round block that last drew it
-  int m_last_block = 0;         // the round whose rows were drawn last
+  std::vector<int> m_last_row;                   // array -> the round block that last drew it
+  int m_last_block = 0;                          // the round whose rows were drawn last
 };
 
 const char* OpSymbol(OpKind op) {
@@ -372,7 +373,7 @@ CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const Cel
     const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
     check.stored = round.buffers[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
     // The analysis decided, once, whether the cell holds its window (with the float32 tolerance).
-  check.valid = true;
+    check.valid = true;
     check.expected = ci.expected;
     check.ok = ci.ok;
   }

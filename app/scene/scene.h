@@ -53,13 +53,13 @@ struct Box {
   CellClass cls = CellClass::kUndefined;
   BoxStyle style = BoxStyle::kNone;
   Emphasis emphasis = Emphasis::kPast;
-  bool is_input = false;  // the global-memory input row
+  bool is_input = false;         // the global-memory input row
   Space space = Space::kGlobal;  // where the cell lives: registers are drawn per lane
-  bool padding = false;   // a cell that exists only because the block is padded
-  bool idle = false;      // not written in its round (dotted or '?')
-  bool written = false;   // some thread wrote it in its round
-  int hs_case = 0;        // Hillis-Steele Case 1/2/3 of a written cell (0: none)
-  std::string text;       // the value, or "?"
+  bool padding = false;          // a cell that exists only because the block is padded
+  bool idle = false;             // not written in its round (dotted or '?')
+  bool written = false;          // some thread wrote it in its round
+  int hs_case = 0;               // Hillis-Steele Case 1/2/3 of a written cell (0: none)
+  std::string text;              // the value, or "?"
 };
 
 // kColumnTag: above the input row, at x, naming a group of columns ("warp 1").

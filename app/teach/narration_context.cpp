@@ -46,10 +46,9 @@ std::string OverflowNote(const Context& c) {
   const std::optional<Overflow>& o = c.analysis.overflow;
   if (!o || o->round != c.round) return {};
   return "Note: position " + Num(o->position) + " of " +
-         c.trace.arrays[static_cast<size_t>(o->buffer)].name +
-         " wrapped around: its exact sum, " + std::to_string(o->exact) +
-         ", does not fit in an int32, so the cell holds " + c.V(o->stored) +
-         " (the numerics panel lists every wrapped cell).";
+         c.trace.arrays[static_cast<size_t>(o->buffer)].name + " wrapped around: its exact sum, " +
+         std::to_string(o->exact) + ", does not fit in an int32, so the cell holds " +
+         c.V(o->stored) + " (the numerics panel lists every wrapped cell).";
 }
 
 std::string OperandOrderNote(const Context& c, const std::string& order) {

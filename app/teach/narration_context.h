@@ -26,7 +26,6 @@ struct Context {
   std::string V(double v) const { return text::Value(meta(), v); }
 };
 
-
 std::string Num(int v);
 // "adds the value 2 places to its left to its own" and the like, singular or plural.
 std::string CombineWithLeft(OpKind op, int stride, bool one);

@@ -83,8 +83,8 @@ std::vector<RoundWork> RoundWorkSeries(const Trace& trace, const TraceAnalysis& 
     row.active_threads = info.active_threads;
     row.cumulative_work = info.cumulative_work;
     row.depth = info.depth;
-    row.barriers = (r > 0 ? out.back().barriers : 0) +
-                   (trace.rounds[r].spec.level >= Level::kBlock ? 1 : 0);
+    row.barriers =
+        (r > 0 ? out.back().barriers : 0) + (trace.rounds[r].spec.level >= Level::kBlock ? 1 : 0);
     out.push_back(row);
   }
   return out;

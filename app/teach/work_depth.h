@@ -22,7 +22,7 @@ struct WorkDepth {
 
 struct WorkDepthPoint {
   int n = 0;
-  int sequential = 0;  // n - 1: the left-to-right loop's work and depth alike
+  int sequential = 0;                 // n - 1: the left-to-right loop's work and depth alike
   std::vector<WorkDepth> algorithms;  // [Algorithm], every algorithm in the registry
   const WorkDepth& Of(Algorithm a) const { return algorithms[static_cast<size_t>(a)]; }
 };

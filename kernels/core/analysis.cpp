@@ -103,7 +103,7 @@ class WindowFolder {
   }
 
   const TraceMeta& m_meta;
-  int m_size;  // positions covered: the input and its padding
+  int m_size;                                // positions covered: the input and its padding
   std::vector<double> m_exact;               // add: prefix sums in double (exact for int32 sums)
   std::vector<double> m_magnitude;           // add: prefix sums of |x|
   std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32

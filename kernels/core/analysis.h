@@ -36,10 +36,10 @@ struct RoundInfo {
   // Hillis-Steele's Case 1/2/3 of each position of the array the round writes (the registry's
   // cell_case; empty where it does not apply).
   std::vector<int> hs_case;
-  int operator_applications = 0;             // in this round
-  int cumulative_work = 0;                   // through this round
-  int active_threads = 0;                    // threads whose action was not idle
-  int depth = 0;                             // operator rounds completed through this round
+  int operator_applications = 0;  // in this round
+  int cumulative_work = 0;        // through this round
+  int active_threads = 0;         // threads whose action was not idle
+  int depth = 0;                  // operator rounds completed through this round
 };
 
 // Where an int32 sum wrapped: the first cell (earliest round, lowest array, lowest position)

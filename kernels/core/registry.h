@@ -53,7 +53,6 @@ struct AlgorithmInfo {
   const char* work_formula;
   const char* depth_formula;
   const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
-
 };
 
 const AlgorithmInfo& Info(Algorithm a);

@@ -29,8 +29,8 @@ inline constexpr int kInputArray = -1;
 
 struct RoundSpec {
   PhaseId phase = 0;
-  int step = 1;    // 1-based index within its phase
-  int stride = 0;  // the distance the round combines over (0 when it has none)
+  int step = 1;           // 1-based index within its phase
+  int stride = 0;         // the distance the round combines over (0 when it has none)
   int pin = kInputArray;  // the array the round reads (kInputArray: the global input)
   int pout = 0;           // the array the round writes
   Level level = Level::kBlock;
@@ -40,9 +40,8 @@ struct RoundSpec {
   int working = 0;
 };
 
-SCANVIZ_HD SCANVIZ_FORCEINLINE RoundSpec MakeRoundSpec(PhaseId phase, int step, int stride,
-                                                       int pin, int pout, Level level,
-                                                       int working) {
+SCANVIZ_HD SCANVIZ_FORCEINLINE RoundSpec MakeRoundSpec(PhaseId phase, int step, int stride, int pin,
+                                                       int pout, Level level, int working) {
   RoundSpec s;
   s.phase = phase;
   s.step = step;

@@ -85,7 +85,7 @@ struct TraceMeta {
 
 struct Trace {
   TraceMeta meta;
-  std::vector<double> input;     // n values, global memory
+  std::vector<double> input;      // n values, global memory
   std::vector<ArrayDesc> arrays;  // meta.buffer_count of them
   std::vector<Round> rounds;      // rounds[0] is the load
 
@@ -119,9 +119,9 @@ const char* ToString(OpKind op);      // "add", "max", "min", "last"
 const char* ToString(ElementType t);  // "int32", "float32"
 const char* ToString(
     ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
-const char* ToString(BackendKind k);  // "cpu", "cuda"
-const char* ToString(Space s);        // "global", "shared", "register"
-const char* ToString(Level l);        // "lane", "warp", "block", "grid"
+const char* ToString(BackendKind k);   // "cpu", "cuda"
+const char* ToString(Space s);         // "global", "shared", "register"
+const char* ToString(Level l);         // "lane", "warp", "block", "grid"
 const char* DisplayName(Algorithm a);  // the registry's name: "Hillis-Steele", "Blelloch", ...
 bool Parse(std::string_view s, Algorithm* out);
 bool Parse(std::string_view s, OpKind* out);

@@ -179,8 +179,9 @@ ThreadAction DecodeActionV1(const json& v, const Trace& trace, const RoundSpec& 
 }
 
 // Reads one snapshot of `desc` (a list of its cells, null where undefined).
-void DecodeCells(const json& cells, const ArrayDesc& desc, ElementType type, const std::string& where,
-                 std::vector<double>* values, std::vector<std::uint8_t>* defined) {
+void DecodeCells(const json& cells, const ArrayDesc& desc, ElementType type,
+                 const std::string& where, std::vector<double>* values,
+                 std::vector<std::uint8_t>* defined) {
   if (!cells.is_array() || static_cast<int>(cells.size()) != desc.size) {
     Fail(where, "has " + std::to_string(cells.is_array() ? cells.size() : 0) + " cells, but " +
                     desc.name + " has " + std::to_string(desc.size));
@@ -268,8 +269,8 @@ Trace Decode(const json& root) {
                       " values, but meta.n is " + std::to_string(meta.n));
   }
   for (int i = 0; i < meta.n; ++i)
-    trace.input.push_back(DecodeValue(input[static_cast<size_t>(i)], meta.type,
-                                      "input[" + std::to_string(i) + "]"));
+    trace.input.push_back(
+        DecodeValue(input[static_cast<size_t>(i)], meta.type, "input[" + std::to_string(i) + "]"));
 
   // The arrays are the algorithm's: a file may not invent, drop or resize one.
   trace.arrays = Info(meta.algorithm).arrays(meta.n);

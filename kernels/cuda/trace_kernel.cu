@@ -160,7 +160,8 @@ TraceRun RunTyped(const ScanRequest& request, int device) {
   const size_t cells = static_cast<size_t>(layout.cells);
 
   std::vector<T> h_data(static_cast<size_t>(meta.n));
-  for (int i = 0; i < meta.n; ++i) h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+  for (int i = 0; i < meta.n; ++i)
+    h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
 
   DeviceArray<T> d_data, d_out, d_values;
   DeviceArray<ThreadAction> d_actions;
@@ -211,7 +212,8 @@ TraceRun RunTyped(const ScanRequest& request, int device) {
   }
   // The specs are what the driver reported on the GPU, not a schedule computed here.
   for (int r = 0; r < rounds; ++r) {
-    builder.AddRound(h_specs[static_cast<size_t>(r)], h_values.data() + static_cast<size_t>(r) * cells,
+    builder.AddRound(h_specs[static_cast<size_t>(r)],
+                     h_values.data() + static_cast<size_t>(r) * cells,
                      h_actions.data() + static_cast<size_t>(r) * meta.block_size);
   }
   Trace trace_out = std::move(builder).Finish();

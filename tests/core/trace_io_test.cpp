@@ -164,18 +164,17 @@ TEST(TraceIo, AValidFileWithAWrongValueLoadsButFailsTheCheck) {
 // the very same run.
 TEST(TraceIo, VersionOneFilesLoadAndTheDriversReproduceThem) {
   int files = 0;
-  for (const char* name :
-       {"hillis-steele-example", "blelloch-example", "hillis-steele-example-convert",
-        "blelloch-example-convert", "hillis-steele-last", "blelloch-last",
-        "hillis-steele-float32-13", "blelloch-float32-13", "hillis-steele-max-13",
-        "blelloch-max-13"}) {
+  for (const char* name : {"hillis-steele-example", "blelloch-example",
+                           "hillis-steele-example-convert", "blelloch-example-convert",
+                           "hillis-steele-last", "blelloch-last", "hillis-steele-float32-13",
+                           "blelloch-float32-13", "hillis-steele-max-13", "blelloch-max-13"}) {
     const std::string path = std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/" + name + ".json";
     const TraceLoadResult loaded = LoadTraceFile(path);
     ASSERT_TRUE(loaded.trace) << loaded.error;
     const Trace& v1 = *loaded.trace;
     EXPECT_EQ(v1.meta.format_version, 1);
-    const Trace now = Simulate(ScanRequest{v1.meta.algorithm, v1.meta.op, v1.meta.type, v1.input,
-                                           v1.meta.converted});
+    const Trace now = Simulate(
+        ScanRequest{v1.meta.algorithm, v1.meta.op, v1.meta.type, v1.input, v1.meta.converted});
     EXPECT_EQ(testing::FirstDifference(v1, now), "") << name;
     EXPECT_TRUE(Analyze(v1).Ok()) << name;
     ++files;
@@ -190,8 +189,7 @@ TEST(TraceIo, VersionOneFilesLoadAndTheDriversReproduceThem) {
 }
 
 TEST(TraceIo, VersionOneRejectsWhatVersionOneCannotHold) {
-  const std::string path =
-      std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/blelloch-example.json";
+  const std::string path = std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/blelloch-example.json";
   std::ifstream in(path);
   json j = json::parse(in);
   j["meta"]["algorithm"] = "warp-shuffle";
@@ -202,8 +200,9 @@ TEST(TraceIo, VersionOneRejectsWhatVersionOneCannotHold) {
 TEST(TraceIo, WarpShuffleRoundTripKeepsRegistersAndLevels) {
   for (int n : {8, 40, 100, 1024}) {
     for (bool convert : {false, true}) {
-      const Trace t = Simulate(ScanRequest{Algorithm::kWarpShuffle, OpKind::kAdd,
-                                           ElementType::kInt32, RandomValues(n, 3, ElementType::kInt32), convert});
+      const Trace t =
+          Simulate(ScanRequest{Algorithm::kWarpShuffle, OpKind::kAdd, ElementType::kInt32,
+                               RandomValues(n, 3, ElementType::kInt32), convert});
       const std::string text = TraceToJson(t);
       const TraceLoadResult loaded = ParseTraceJson(text);
       ASSERT_TRUE(loaded.trace) << loaded.error;

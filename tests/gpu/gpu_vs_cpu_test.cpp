@@ -10,8 +10,8 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
-#include "core/registry.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {

@@ -129,8 +129,7 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   const Trace t = Sim(Algorithm::kBlelloch);
   const CodeListing k = KernelListing(Algorithm::kBlelloch);
   ASSERT_EQ(t.rounds.size(), 8u);  // load, 3 up-sweep, seed, 3 down-sweep
-  EXPECT_EQ(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false)),
-            (S{"load"}));
+  EXPECT_EQ(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false)), (S{"load"}));
   std::vector<int> up;
   for (int r = 1; r <= 3; ++r) {
     up = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
@@ -144,8 +143,8 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   for (int r = 5; r <= 7; ++r) {
     const bool last = r == 7;
     const std::vector<int> down = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, last);
-    EXPECT_EQ(Tags(k, down), last ? (S{"down-loop", "down-step", "store"})
-                                  : (S{"down-loop", "down-step"}));
+    EXPECT_EQ(Tags(k, down),
+              last ? (S{"down-loop", "down-step", "store"}) : (S{"down-loop", "down-step"}));
     EXPECT_GT(down.front(), seed.back());
     EXPECT_NE(k.lines[down[1]].text.find("DownSweepStep"), std::string::npos);
   }
@@ -163,8 +162,8 @@ TEST(KernelSource, WarpShuffleRounds) {
   const CodeListing k = KernelListing(Algorithm::kWarpShuffle);
   std::vector<S> seen;
   for (size_t r = 0; r < t.rounds.size(); ++r)
-    seen.push_back(Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec,
-                                            r + 1 == t.rounds.size())));
+    seen.push_back(
+        Tags(k, HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, r + 1 == t.rounds.size())));
   ASSERT_EQ(seen.size(), 12u);  // load, 5 warp rounds, totals, totals load, 2 totals rounds,
                                 // store of the totals, offsets
   EXPECT_EQ(seen[0], (S{"load"}));

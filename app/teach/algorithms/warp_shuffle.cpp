@@ -35,11 +35,12 @@ Narration Load(const Context& c) {
       " from global memory into a register, v: " +
       text::Values(meta.type, Values(c.now(), kV), 0, static_cast<size_t>(n)) +
       ". A register belongs to one thread; another thread can read it only through a warp "
-      "shuffle. The block is " + Shape(meta) + ".");
+      "shuffle. The block is " +
+      Shape(meta) + ".");
   if (lanes > n) {
-    out.paragraphs.push_back(Range("thread", n, lanes - 1) + " exist only to fill the last warp: " +
-                             "they hold the identity " + text::Identity(meta) + ", which changes no " +
-                             c.Sum() + ".");
+    out.paragraphs.push_back(Range("thread", n, lanes - 1) +
+                             " exist only to fill the last warp: " + "they hold the identity " +
+                             text::Identity(meta) + ", which changes no " + c.Sum() + ".");
   }
   out.paragraphs.push_back(
       "No barrier follows: nothing is shared yet, and the shuffles that come next keep each "
@@ -48,8 +49,7 @@ Narration Load(const Context& c) {
 }
 
 // A round of Hillis-Steele inside groups of `width` lanes on register array `array`.
-Narration ShuffleScan(const Context& c, int array, int width, const char* title,
-                      const char* who) {
+Narration ShuffleScan(const Context& c, int array, int width, const char* title, const char* who) {
   const TraceMeta& meta = c.meta();
   const int o = c.spec().stride;
   Narration out{std::string(title) + " " + Num(c.spec().step) + ", offset " + Num(o), {}};
@@ -96,7 +96,8 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* title,
   }
   out.paragraphs.push_back(why);
   if (c.spec().step == 1) {
-    if (std::string note = OperandOrderNote(c, "the value from the lane below, then the lane's own");
+    if (std::string note =
+            OperandOrderNote(c, "the value from the lane below, then the lane's own");
         !note.empty())
       out.paragraphs.push_back(note);
   }
@@ -111,8 +112,8 @@ Narration WarpTotals(const Context& c) {
   for (int w = 0; w < warps; ++w) last_lanes.push_back(w * width + width - 1);
   Narration out{"Warp totals to shared memory", {}};
   out.paragraphs.push_back(
-      "The last lane of each warp (" + text::List("thread", last_lanes) + ") holds the " +
-      c.Sum() + " of its whole warp and writes it to sums in shared memory: " +
+      "The last lane of each warp (" + text::List("thread", last_lanes) + ") holds the " + c.Sum() +
+      " of its whole warp and writes it to sums in shared memory: " +
       text::Values(meta.type, Values(c.now(), kSums)) +
       ". Registers cannot cross a warp, so this is where the warps meet. A barrier follows: warp "
       "0 reads every warp's total next.");
@@ -133,7 +134,8 @@ Narration TotalsLoad(const Context& c) {
     what += text::Capital(Range("lane", warps, k - 1));
     what += " hold the identity, so the totals' scan runs on a power of two, " + Num(k) + " lanes.";
   }
-  out.paragraphs.push_back(what + " One warp is enough for the totals: a block has at most 32 warps.");
+  out.paragraphs.push_back(what +
+                           " One warp is enough for the totals: a block has at most 32 warps.");
   return out;
 }
 
@@ -141,11 +143,12 @@ Narration TotalsStore(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int width = Width(meta.n);
   Narration out{"Scanned totals to shared memory", {}};
-  out.paragraphs.push_back(
-      "Warp 0 writes the scanned totals back to sums: " +
-      text::Values(meta.type, Values(c.now(), kSums)) + ". sums[w] is now the " + c.Sum() +
-      " of warps 0 to w, inputs 0 to " + Num(width) + "(w + 1) - 1. A barrier follows, so that "
-      "every warp can read the totals of the warps before it.");
+  out.paragraphs.push_back("Warp 0 writes the scanned totals back to sums: " +
+                           text::Values(meta.type, Values(c.now(), kSums)) +
+                           ". sums[w] is now the " + c.Sum() + " of warps 0 to w, inputs 0 to " +
+                           Num(width) +
+                           "(w + 1) - 1. A barrier follows, so that "
+                           "every warp can read the totals of the warps before it.");
   return out;
 }
 
@@ -156,21 +159,20 @@ Narration AddOffset(const Context& c) {
   out.paragraphs.push_back(
       "Every thread of warp w > 0 combines sums[w - 1], the " + std::string(c.Sum()) +
       " of all the warps before its own, with its v; warp 0 has nothing before it and is already "
-      "done. " + ActiveThreads(c) + ".");
+      "done. " +
+      ActiveThreads(c) + ".");
   const int last = n - 1;
   if (last >= width) {
     const int warp = last / width;
     const std::vector<double>& sums = Values(c.now(), kSums);
-    out.paragraphs.push_back(
-        "For example, thread " + Num(last) + " in warp " + Num(warp) + ": " +
-        text::Combination(meta, sums[static_cast<size_t>(warp - 1)],
-                          Values(c.before(), kV)[static_cast<size_t>(last)],
-                          Values(c.now(), kV)[static_cast<size_t>(last)]) +
-        ". The offset covers the earlier inputs, so it comes first.");
+    out.paragraphs.push_back("For example, thread " + Num(last) + " in warp " + Num(warp) + ": " +
+                             text::Combination(meta, sums[static_cast<size_t>(warp - 1)],
+                                               Values(c.before(), kV)[static_cast<size_t>(last)],
+                                               Values(c.now(), kV)[static_cast<size_t>(last)]) +
+                             ". The offset covers the earlier inputs, so it comes first.");
   }
   out.paragraphs.push_back("v now holds the inclusive scan: " +
-                           text::Values(meta.type, Values(c.now(), kV), 0,
-                                        static_cast<size_t>(n)) +
+                           text::Values(meta.type, Values(c.now(), kV), 0, static_cast<size_t>(n)) +
                            ".");
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
   return out;
@@ -217,7 +219,8 @@ std::string WorkNote(const Trace& trace, const TraceAnalysis&) {
     return "With one warp this is Hillis-Steele on " + Num(Width(n)) +
            " lanes: the work grows like n log2 n, but n is at most 32.";
   return "Each warp does a Hillis-Steele of 32 lanes (129 applications), warp 0 scans the " +
-         Num(Warps(n)) + " totals, and every lane past the first warp adds its offset once: for a "
+         Num(Warps(n)) +
+         " totals, and every lane past the first warp adds its offset once: for a "
          "fixed warp size the work grows linearly in n.";
 }
 
@@ -251,10 +254,12 @@ const TeachInfo k_warp_shuffle_teach = {
         },
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff = "The warp-shuffle scan keeps its values in registers and needs only two block "
-                "barriers, whatever n: it is how fast libraries scan a block.",
-    .float_grouping = "the warp-shuffle scan adds doubling windows inside each warp, then whole "
-                      "warps' totals",
+    .tradeoff =
+        "The warp-shuffle scan keeps its values in registers and needs only two block "
+        "barriers, whatever n: it is how fast libraries scan a block.",
+    .float_grouping =
+        "the warp-shuffle scan adds doubling windows inside each warp, then whole "
+        "warps' totals",
 };
 
 }  // namespace scanviz::teach

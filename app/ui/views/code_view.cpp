@@ -27,8 +27,7 @@ void CodeView::Draw(UiContext& ui) {
   const std::vector<int> lit = teach::HighlightedLines(
       listing, algorithm, slot.trace.rounds[static_cast<size_t>(round)].spec, last);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s  ·  %s", listing.title.c_str(),
-                      RoundTitle(slot.trace, round).c_str());
+  ImGui::TextDisabled("%s  ·  %s", listing.title.c_str(), RoundTitle(slot.trace, round).c_str());
   ImGui::PopTextWrapPos();
   if (listing.lines.empty()) {
     TextWrappedColored(ui.palette.bad,

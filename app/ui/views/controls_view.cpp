@@ -66,7 +66,7 @@ void InputSection(UiContext& ui) {
   }
   bool convert = app.Convert();
   if (ImGui::Checkbox(Info(app.GetAlgorithm()).inclusive ? "Conversion round (→ exclusive)"
-                                                        : "Conversion round (→ inclusive)",
+                                                         : "Conversion round (→ inclusive)",
                       &convert)) {
     app.SetConvert(convert);
   }

@@ -11,7 +11,7 @@
 #include "core/algorithms/hillis_steele.h"
 #include "core/algorithms/warp_shuffle.h"
 
-#define SCANVIZ_FOR_EACH_ALGORITHM(X)               \
+#define SCANVIZ_FOR_EACH_ALGORITHM(X)              \
   X(kHillisSteele, hillis_steele, "hillis-steele") \
   X(kBlelloch, blelloch, "blelloch")               \
   X(kWarpShuffle, warp_shuffle, "warp-shuffle")
@@ -29,12 +29,12 @@ inline constexpr int kAlgorithmCount = 0 SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGO
 // One type per algorithm whose static Run is its driver, for code templated on the driver (the
 // simulator, the CUDA kernel).
 namespace drivers {
-#define SCANVIZ_ALGORITHM_DRIVER(id, ns, key)                                        \
-  struct ns {                                                                        \
-    template <class Op, class Exec, class T>                                         \
+#define SCANVIZ_ALGORITHM_DRIVER(id, ns, key)                                          \
+  struct ns {                                                                          \
+    template <class Op, class Exec, class T>                                           \
     SCANVIZ_HD static int Run(Exec& exec, const T* data, int n, bool convert, Op op) { \
-      return ::scanviz::ns::Run(exec, data, n, convert, op);                         \
-    }                                                                                \
+      return ::scanviz::ns::Run(exec, data, n, convert, op);                           \
+    }                                                                                  \
   };
 SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_DRIVER)
 #undef SCANVIZ_ALGORITHM_DRIVER

@@ -112,8 +112,9 @@ const AlgorithmInfo k_warp_shuffle_info = {
     .id = Algorithm::kWarpShuffle,
     .key = "warp-shuffle",
     .name = "Warp shuffle",
-    .summary = "inclusive, values in registers: a Hillis-Steele in each warp with shuffles, then "
-               "the warps' totals",
+    .summary =
+        "inclusive, values in registers: a Hillis-Steele in each warp with shuffles, then "
+        "the warps' totals",
     .inclusive = true,
     .phases = {{.key = "load",
                 .title = "round 0 · load into registers",
@@ -154,7 +155,8 @@ const AlgorithmInfo k_warp_shuffle_info = {
                 .title = "convert to the other flavour",
                 .anchor = "convert",
                 .context = {},
-                .summary = "to exclusive: v moves one lane up; lane 0 of warp w takes sums[w - 1]"}},
+                .summary =
+                    "to exclusive: v moves one lane up; lane 0 of warp w takes sums[w - 1]"}},
     .padded_size = Lanes,
     .block_size = Lanes,
     .arrays = Arrays,
@@ -164,10 +166,12 @@ const AlgorithmInfo k_warp_shuffle_info = {
     .cell_case = Case,
     .work = Work,
     .depth = Depth,
-    .work_formula = "a Hillis-Steele of 32 lanes in every warp, one of the warp totals, and one "
-                    "operator per lane past the first warp: linear in n for a fixed warp size",
-    .depth_formula = "log2 32 shuffle rounds, then log2(warps) for the totals and one for the "
-                     "offsets",
+    .work_formula =
+        "a Hillis-Steele of 32 lanes in every warp, one of the warp totals, and one "
+        "operator per lane past the first warp: linear in n for a fixed warp size",
+    .depth_formula =
+        "log2 32 shuffle rounds, then log2(warps) for the totals and one for the "
+        "offsets",
     .work_short = "warps x scan(32) + scan(totals) + (n' - 32)",
 };
 

@@ -28,8 +28,16 @@
 
 namespace scanviz::warp_shuffle {
 
-enum Phase : PhaseId { kLoad, kWarpScan, kWarpTotals, kTotalsLoad, kTotalsScan, kTotalsStore,
-                       kAddOffset, kConvert };
+enum Phase : PhaseId {
+  kLoad,
+  kWarpScan,
+  kWarpTotals,
+  kTotalsLoad,
+  kTotalsScan,
+  kTotalsStore,
+  kAddOffset,
+  kConvert
+};
 enum Array : int {
   kV,     // register, one per lane of the block
   kSums,  // shared, one per warp: the warps' totals, then their scan
@@ -95,10 +103,10 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     exec.Round(MakeRoundSpec(kTotalsLoad, 1, 0, kSums, kT, Level::kLane, k), [&](int tid) {
       if (tid >= k) return ThreadAction{};
       exec.Reg(kT, tid) = tid < warps ? sums[tid] : Op::Identity();  // [line:totals-load]
-      return tid < warps ? MakeAction(ActionKind::kCopy, kSums, tid, kNoPosition, kT, tid,
-                                      kNoPosition)
-                         : MakeAction(ActionKind::kSeed, kSums, kNoPosition, kNoPosition, kT,
-                                      tid, kNoPosition);
+      return tid < warps
+                 ? MakeAction(ActionKind::kCopy, kSums, tid, kNoPosition, kT, tid, kNoPosition)
+                 : MakeAction(ActionKind::kSeed, kSums, kNoPosition, kNoPosition, kT, tid,
+                              kNoPosition);
     });
     step = 1;
     for (int offset = 1; offset < k; offset *= 2, ++step) {  // [line:totals-loop]
