@@ -151,6 +151,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
         out << '\n';
       }
     }
+    if (options.after_round) options.after_round(ri, out);
   }
 
   out << "\nresult (" << (trace.Inclusive() ? "inclusive" : "exclusive") << "): ["
