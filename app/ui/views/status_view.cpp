@@ -14,20 +14,26 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ui.text != nullptr) ui.text->BeginPanel("status", rect);
   const TraceSlot& hs = app.Slot(Algorithm::kHillisSteele);
   const TraceSlot& bl = app.Slot(Algorithm::kBlelloch);
   // The numbers first, the backend (whose reason can be long) last, so a narrow window clips
   // only the end of the explanation.
-  ImGui::Text(
-      "n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch %d   ·   "
-      "%.0f fps   ·   %s",
-      hs.trace.meta.n, ToString(app.Op()), hs.analysis.work, bl.analysis.work, hs.analysis.depth,
-      bl.analysis.depth, fps, app.BackendStatus().c_str());
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers,
+                "n = %d   ·   op %s   ·   work HS %d / Blelloch %d   ·   depth HS %d / Blelloch "
+                "%d   ·   %.0f fps   ·   ",
+                hs.trace.meta.n, ToString(app.Op()), hs.analysis.work, bl.analysis.work,
+                hs.analysis.depth, bl.analysis.depth, fps);
+  const std::string status = numbers + app.BackendStatus();
+  ImGui::TextUnformatted(status.c_str());
+  Record(ui, "status", status);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.BackendStatus().c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "   %s",
                        app.message.c_str());
+    Record(ui, "message", app.message);
   }
   ImGui::End();
 }
