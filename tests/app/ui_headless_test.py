@@ -15,6 +15,7 @@ Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-r
 convert is missing: skipped, never passed."""
 import re, sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
                              require_tools, screenshot)
 

@@ -28,7 +28,8 @@ Usage: ui_panels_test.py SCANVIZ SCANVIZ_CLI SOURCE_DIR. Exit 77 (CTest SKIP_RET
 xvfb-run or ImageMagick's convert is missing: skipped, never passed."""
 import hashlib, os, re, subprocess, sys
 
-from ui_test_support import (EXAMPLE, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir,
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
+from ui_test_support import (EXAMPLE, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
                              require_tools, screenshot)
 
 PAL = PALETTE["dark"]  # the default theme
@@ -316,7 +317,7 @@ def check_selection(c, frame, name, algorithm, cell):
     strip = [view["rect"][0], top - cell_w, view["rect"][2], cell_w]
     x0, y0, x1, y1 = frame.clamp(strip)
     columns = [x for x in range(x0, x1)
-               if any(near_colour(frame.pixel(x, y), PAL["bracket"]) for y in range(y0, y1))]
+               if any(near(frame.pixel(x, y), PAL["bracket"], 30) for y in range(y0, y1))]
     if c.expect(columns, f"{name}: no pixel of the bracket colour {PAL['bracket']} above the "
                 f"input row"):
         c.expect(abs(columns[0] - left) <= slack and abs(columns[-1] + 1 - right) <= slack,
@@ -325,10 +326,6 @@ def check_selection(c, frame, name, algorithm, cell):
         c.expect(len(columns) >= 0.95 * (columns[-1] + 1 - columns[0]),
                  f"{name}: the bracket's stroke has gaps ({len(columns)} of "
                  f"{columns[-1] + 1 - columns[0]} columns)")
-
-
-def near_colour(p, colour, tol=30):
-    return all(abs(a - b) <= tol for a, b in zip(p, colour))
 
 
 def check_bench_error(c, frame, name, fragments):
