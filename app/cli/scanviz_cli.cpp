@@ -8,6 +8,7 @@
 #include <string>
 
 #include "backend/backend.h"
+#include "cli/narrate.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
 #include "core/input.h"
@@ -54,6 +55,7 @@ struct TraceArgs {
   bool json = false;
   bool windows = false;
   bool convert = false;
+  bool narrate = false;
   std::string output;
 };
 
@@ -105,7 +107,11 @@ int RunTraceCommand(const TraceArgs& args) {
   } else {
     TableOptions options;
     options.windows = args.windows;
-    PrintTraceTable(trace, analysis, std::cout, options);
+    if (args.narrate) {
+      PrintNarratedTrace(trace, analysis, std::cout, options);
+    } else {
+      PrintTraceTable(trace, analysis, std::cout, options);
+    }
   }
   if (!args.output.empty()) {
     if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
@@ -187,6 +193,9 @@ int main(int argc, char** argv) {
   trace->add_flag("--convert", trace_args.convert,
                   "add a traced conversion round: Hillis-Steele to exclusive (shift right), "
                   "Blelloch to inclusive (add each input)");
+  trace->add_flag("--narrate", trace_args.narrate,
+                  "print each round's narration (title, then paragraphs) after its table, and "
+                  "the summary at the end, as the app's Narration tab tells them");
   trace->add_option("-o,--output", trace_args.output, "also write the trace to this file");
 
   std::string check_path;

@@ -153,6 +153,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
       if (options.windows)
         row(b, "window", [&](int i) { return WindowLabel(info.cells[b][i].window); });
     }
+    if (options.after_round) options.after_round(ri, out);
   }
 
   out << "\nresult (" << (trace.Inclusive() ? "inclusive" : "exclusive") << "): ["

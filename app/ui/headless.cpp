@@ -59,6 +59,10 @@ view:
   --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
+                     --dump-layout writes what that frame drew, in pixels: each cell's rectangle,
+                     class and colours, and each panel (controls, side with its tab, trace,
+                     status, bench) with its rectangle and the text lines it drew (narration,
+                     code lines and which are lit, inspector, bench error, bracket caption)
   --bench-frames N   ms per frame: bare window, app with an empty view, and the view
                      (Hillis-Steele, n = 1024, every round), with their ratios
   --time-startup     print the time from launch to the first frame, exit
@@ -207,8 +211,8 @@ std::string WriteScreenshot(const std::string& path, int w, int h) {
   return {};
 }
 
-std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells, int w, int h,
-                        scene::Theme theme) {
+std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
+                        const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme) {
   nlohmann::json j;
   j["width"] = w;
   j["height"] = h;
@@ -234,7 +238,34 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
                     {"border_width", c.border_width}});
   }
   j["cells"] = list;
-  return WriteFileAtomically(path, j.dump(1));
+  auto rect = [](const ViewRect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); };
+  nlohmann::json panel_list = nlohmann::json::array();
+  for (const DumpedPanel& p : panels) {
+    nlohmann::json panel = {{"name", p.name}, {"rect", rect(p.rect)}};
+    if (p.name == "side") panel["tab"] = p.detail;
+    if (p.name == "trace") panel["algorithm"] = p.detail;
+    if (p.content) panel["content"] = rect(*p.content);
+    nlohmann::json lines = nlohmann::json::array();
+    for (const DumpedLine& l : p.lines) {
+      nlohmann::json line = {
+          {"kind", l.kind}, {"text", l.text}, {"rect", rect(l.rect)}, {"visible", l.visible}};
+      if (l.kind == "code") {
+        line["lit"] = l.lit;
+        line["number"] = l.number;
+      }
+      lines.push_back(std::move(line));
+    }
+    panel["lines"] = std::move(lines);
+    nlohmann::json brackets = nlohmann::json::array();
+    for (const DumpedBracket& b : p.brackets)
+      brackets.push_back({{"x0", b.x0}, {"x1", b.x1}, {"y", b.y}, {"caption", b.caption}});
+    if (!brackets.empty()) panel["brackets"] = std::move(brackets);
+    panel_list.push_back(std::move(panel));
+  }
+  j["panels"] = std::move(panel_list);
+  // Text the views drew is UTF-8 from our own sources and the trace; should a byte sequence be
+  // invalid all the same, it becomes U+FFFD rather than losing the whole file.
+  return WriteFileAtomically(path, j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace scanviz

@@ -34,7 +34,7 @@ struct Options {
   std::string screenshot;     // --screenshot PNG: render one frame and exit
   std::optional<int> round;   // --round K (default: the last round)
   int width = 0, height = 0;  // --size WxH
-  std::string dump_layout;    // --dump-layout FILE: cell rectangles in pixels, JSON
+  std::string dump_layout;    // --dump-layout FILE: cells and panels (rectangles, text), JSON
   int bench_frames = 0;       // --bench-frames N
   bool time_startup = false;
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
@@ -50,7 +50,9 @@ const char* UsageText();
 
 // Reads the current framebuffer (w x h pixels) and writes it as PNG; empty string or the reason.
 std::string WriteScreenshot(const std::string& path, int w, int h);
-std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells, int w, int h,
-                        scene::Theme theme);
+// The --dump-layout file: every cell's rectangle and colours, and every panel's rectangle with the
+// text it drew (docs/app.md describes the format).
+std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
+                        const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme);
 
 }  // namespace scanviz

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "app_state.h"
 #include "core/input.h"
@@ -42,6 +43,7 @@ struct App {
   scene::Theme style_theme = scene::Theme::kDark;
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
   std::vector<DumpedCell>* dump = nullptr;
+  TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
 };
 
@@ -89,6 +91,17 @@ void SetFullscreen(App& app, bool on) {
 // [SECTION] The right-hand panel: a row of tabs (wrapping when narrow), then the chosen one
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
+  const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
+  if (ui.text != nullptr) {
+    ui.text->BeginPanel("side", {window.x, window.y, window_size.x, window_size.y},
+                        DisplayName(vs.panel));
+  }
+  // The tab's own area: from the cursor (below the tabs, and the legend) to the window's corner.
+  auto content = [&] {
+    if (ui.text == nullptr) return;
+    const ImVec2 c = ImGui::GetCursorScreenPos();
+    ui.text->SetContent({c.x, c.y, window.x + window_size.x - c.x, window.y + window_size.y - c.y});
+  };
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < kSidePanelCount; ++i) {
     const SidePanel p = static_cast<SidePanel>(i);
@@ -105,10 +118,12 @@ void DrawSidePanel(App& app, UiContext& ui) {
     ImGui::PopStyleColor();
   }
   ImGui::Separator();
+  if (vs.panel != SidePanel::kInspector) content();
   switch (vs.panel) {
     case SidePanel::kInspector:
       DrawLegendView(ui);
       ImGui::Separator();
+      content();
       DrawInspectorView(ui);
       break;
     case SidePanel::kCode:
@@ -154,6 +169,7 @@ void DrawFrame(App& app, float fps) {
 
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
+  ui.text = app.text;
   app.renderer.Begin(display.x, display.y);
 
   // Fixed layout: controls left, legend and inspector right, status bottom, the view between.
@@ -206,18 +222,26 @@ void DrawFrame(App& app, float fps) {
 // [SECTION] Headless modes
 int TakeScreenshot(App& app, const Options& opt) {
   std::vector<DumpedCell> cells;
+  std::optional<TextRecorder> text;
   for (int i = 0; i < 3; ++i) {  // ImGui settles window sizes over the first frames
     glfwPollEvents();
     app.dump = i == 2 ? &cells : nullptr;
+    if (i == 2 && !opt.dump_layout.empty()) {
+      // The frame in the screenshot is the one recorded. DisplayFramebufferScale is that of the
+      // previous frame's NewFrame, which is what this one's will be (the window does not change).
+      text.emplace(ImGui::GetIO().DisplayFramebufferScale);
+      app.text = &*text;
+    }
     DrawFrame(app, 60);
     if (i < 2) glfwSwapBuffers(app.window);
   }
   app.dump = nullptr;
+  app.text = nullptr;
   int w = 0, h = 0;
   glfwGetFramebufferSize(app.window, &w, &h);
   std::string err = WriteScreenshot(opt.screenshot, w, h);
-  if (err.empty() && !opt.dump_layout.empty()) {
-    err = WriteLayout(opt.dump_layout, cells, w, h, app.state->view.theme);
+  if (err.empty() && text) {
+    err = WriteLayout(opt.dump_layout, cells, text->Panels(), w, h, app.state->view.theme);
   }
   if (!err.empty()) {
     std::fprintf(stderr, "scanviz: %s\n", err.c_str());

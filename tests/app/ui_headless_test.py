@@ -1,97 +1,134 @@
 #!/usr/bin/env python3
-"""Headless UI test: runs `scanviz --screenshot` under xvfb-run for both algorithms on the
-chapters' example and checks real pixels: the frame is not blank, and at each cell's rectangle
-(from --dump-layout) the fill colour matches and the border's ink pattern along the top edge is
-the one its classification calls for (dotted: short runs, dashed: long runs, solid: one run).
+"""Headless UI test: runs `scanviz --screenshot --dump-layout` under xvfb-run for both algorithms
+on the chapters' example, every round, and checks real pixels inside the trace view only:
 
-Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's convert is missing: skipped,
-never passed."""
-import json, os, shutil, subprocess, sys
+- the trace view (its rectangle from the dump, not the sidebars or the status line) is drawn: many
+  distinct colours, and its header names the round shown, in the palette's text colour;
+- every cell of the current round is filled with its class's colour from the palette table in
+  ui_test_support.py (the palette's documented values, not the app's own dump), and the border's
+  ink along its top edge has the pattern its class calls for (dotted: short runs, dashed: long
+  runs, solid: one run) in the table's border colour.
+
+A few frames use the light and high-contrast themes, whose colours differ.
+
+Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's
+convert is missing: skipped, never passed."""
+import re, sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
+from ui_test_support import (EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
+                             require_tools, screenshot)
 
 EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dashed", "copied": "dashed", "add": "dashed",
                   "seed": "dashed", "computed": "solid", "swap-and-add": "solid"}
+ROUNDS = {"hillis-steele": 4, "blelloch": 8}  # n = 8
+NAMES = {"hillis-steele": "Hillis-Steele", "blelloch": "Blelloch"}
+FILL_TOL = 6  # the shader fills flat (exact); antialiasing only touches edges, not sampled
 
 
-def read_ppm(path):
-    data = subprocess.run(["convert", path, "ppm:-"], check=True, capture_output=True).stdout
-    parts, pos = [], 0
-    while len(parts) < 4:  # P6 w h maxval
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        end = pos
-        while not data[end:end + 1].isspace():
-            end += 1
-        parts.append(data[pos:end])
-        pos = end
-    w, h = int(parts[1]), int(parts[2])
-    return w, h, data[pos + 1:]
+def border_ok(want, runs, covered, bw):
+    if want == "solid":
+        return len(runs) == 1 and covered > 0.95
+    if want == "dashed":
+        return len(runs) >= 2 and 0.5 < covered < 0.9 and max(runs) >= 3 * bw
+    return len(runs) >= 3 and 0.3 < covered < 0.7 and max(runs) <= 2 * bw
 
 
-def near(a, b, tol=40):
-    return all(abs(x - y) <= tol for x, y in zip(a, b))
+def check_frame(frame, algorithm, rnd, theme, failures):
+    """Returns the number of checks made."""
+    pal = PALETTE[theme]
+    checks = 0
+    tag = f"{theme} {algorithm} round {rnd}"
+    views = [p for p in frame.panels("trace") if p.get("algorithm") == algorithm]
+    if len(views) != 1:
+        failures.append(f"{tag}: {len(views)} trace views of {algorithm} in the dump, wanted 1")
+        return 1
+    view = views[0]
+    # Not blank, inside the view only.
+    colours = set(frame.pixels(view["rect"], step=3))
+    checks += 1
+    if len(colours) < 20:
+        failures.append(f"{tag}: trace view {view['rect']} looks blank ({len(colours)} colours)")
+    # The header names this round, and is drawn in the text colour.
+    headers = [l for l in view["lines"] if l["kind"] == "header"]
+    checks += 1
+    last = ROUNDS[algorithm] - 1
+    if len(headers) != 1 or not re.match(
+            rf"{NAMES[algorithm]}\b.*round {rnd}( of |/){last}\b", headers[0]["text"]):
+        failures.append(f"{tag}: header {[h['text'] for h in headers]} does not name round "
+                        f"{rnd} of {last}")
+    else:
+        ink = frame.count_near(headers[0]["rect"], pal["text"], 30)
+        if ink < 40:
+            failures.append(f"{tag}: header '{headers[0]['text']}' has {ink} pixels of the text "
+                            f"colour {pal['text']} in {headers[0]['rect']}")
+    current = [c for c in frame.layout["cells"]
+               if c["algorithm"] == algorithm and c["round"] == rnd and c["class"] != "input"]
+    checks += 1
+    if len(current) < 8:
+        failures.append(f"{tag}: {len(current)} cells of round {rnd} in the layout, wanted >= 8")
+    for c in current:
+        x, y, cw, ch = (int(round(v)) for v in c["rect"])
+        bw = max(1, int(c["border_width"]))
+        name = f"{tag} buf[{c['buffer']}][{c['pos']}] ({c['class']})"
+        checks += 1
+        if not inside(c["rect"], view["rect"]):
+            failures.append(f"{name}: cell {c['rect']} outside the trace view {view['rect']}")
+            continue
+        # Fill: a point inside the box away from the border and the centred label, against the
+        # table's colour for the class.
+        fx, fy = x + 2 * bw + 3, y + ch - 2 * bw - 3
+        if not c["padding"]:
+            want = pal[c["class"]]
+            checks += 1
+            if not near(frame.pixel(fx, fy), want, FILL_TOL):
+                failures.append(f"{name}: fill {frame.pixel(fx, fy)} at ({fx},{fy}), the palette "
+                                f"says {want}")
+        want = EXPECTED_STYLE.get(c["class"])
+        if want is None:
+            continue
+        # Border pattern: runs of border-coloured pixels along the middle of the top edge.
+        ey = y + bw // 2
+        ink = [near(frame.pixel(xx, ey), pal["border"], 60) for xx in range(x + 1, x + cw - 1)]
+        runs, run = [], 0
+        for on in ink + [False]:
+            if on:
+                run += 1
+            elif run:
+                runs.append(run)
+                run = 0
+        covered = sum(ink) / max(1, len(ink))
+        checks += 1
+        if not border_ok(want, runs, covered, bw):
+            failures.append(f"{name}: expected {want} border, ink runs {runs[:8]} cover "
+                            f"{covered:.2f}")
+    return checks
 
 
 def main():
-    app, out = sys.argv[1], sys.argv[2]
-    if not shutil.which("xvfb-run") or not shutil.which("convert"):
-        print("SKIPPED: xvfb-run or ImageMagick convert not found")
-        return 77
-    os.makedirs(out, exist_ok=True)
-    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(out, "config"))  # never the real home
-    failures, checked = [], 0
-    for algorithm, rounds in (("hillis-steele", 4), ("blelloch", 8)):
-        for rnd in range(rounds):
-            png = os.path.join(out, f"{algorithm}-{rnd}.png")
-            layout = os.path.join(out, f"{algorithm}-{rnd}.json")
-            subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", app, "--screenshot", png,
-                            "--size", "1600x1000", "--algorithm", algorithm, "--input", "3,1,7,0,4,1,6,3",
-                            "--round", str(rnd), "--dump-layout", layout], check=True, env=env,
-                           capture_output=True, timeout=120)
-            w, h, px = read_ppm(png)
-            cells = json.load(open(layout))["cells"]
-            pixel = lambda x, y: tuple(px[(y * w + x) * 3:(y * w + x) * 3 + 3])
-            # Not blank: many distinct colours.
-            colours = {pixel(x, y) for x in range(0, w, 7) for y in range(0, h, 7)}
-            if len(colours) < 20:
-                failures.append(f"{png}: looks blank ({len(colours)} colours)")
-            current = [c for c in cells if c["round"] == rnd and c["class"] != "input"]
-            if not current:
-                failures.append(f"{png}: no cells of round {rnd} in the layout")
-            for c in current:
-                x, y, cw, ch = (int(round(v)) for v in c["rect"])
-                bw = max(1, int(c["border_width"]))
-                name = f"{algorithm} round {rnd} buf[{c['buffer']}][{c['pos']}] ({c['class']})"
-                # Fill: a point inside the box away from the border and the centred label.
-                fx, fy = x + 2 * bw + 3, y + ch - 2 * bw - 3
-                if not c["padding"] and not near(pixel(fx, fy), c["fill"]):
-                    failures.append(f"{name}: fill {pixel(fx, fy)} != {c['fill']}")
-                want = EXPECTED_STYLE.get(c["class"])
-                if want is None:
-                    continue
-                # Border pattern: runs of border-coloured pixels along the middle of the top edge.
-                ey = y + bw // 2
-                ink = [near(pixel(xx, ey), c["border"], 60) for xx in range(x + 1, x + cw - 1)]
-                runs, run = [], 0
-                for on in ink + [False]:
-                    if on:
-                        run += 1
-                    elif run:
-                        runs.append(run)
-                        run = 0
-                covered = sum(ink) / max(1, len(ink))
-                if want == "solid":
-                    ok = len(runs) == 1 and covered > 0.95
-                elif want == "dashed":
-                    ok = len(runs) >= 2 and 0.5 < covered < 0.9 and max(runs) >= 3 * bw
-                else:
-                    ok = len(runs) >= 3 and 0.3 < covered < 0.7 and max(runs) <= 2 * bw
-                checked += 1
-                if not ok:
-                    failures.append(f"{name}: expected {want} border, ink runs {runs[:8]} cover {covered:.2f}")
-    for f in failures[:40]:
-        print("FAIL", f)
-    print(f"checked {checked} cell borders; {len(failures)} failures")
-    return 1 if failures or checked == 0 else 0
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    app = sys.argv[1]
+    require_tools()
+    workdir = make_workdir("ui-headless")
+    frames = [("dark", a, r) for a, n in ROUNDS.items() for r in range(n)]
+    frames += [("light", "hillis-steele", 2), ("light", "blelloch", 6),
+               ("high-contrast", "hillis-steele", 3), ("high-contrast", "blelloch", 5)]
+    failures, checks = [], 0
+    for theme, algorithm, rnd in frames:
+        name = f"{theme}-{algorithm}-{rnd}"
+        frame, error = screenshot(app, workdir, name, [
+            "--algorithm", algorithm, "--input", EXAMPLE_TEXT, "--round", str(rnd), "--theme",
+            theme])
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        if frame.layout.get("theme") != theme:
+            failures.append(f"{name}: the dump says theme {frame.layout.get('theme')!r}")
+        checks += check_frame(frame, algorithm, rnd, theme, failures)
+    return finish("ui_headless_test", workdir, failures, checks)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
   const std::string window_name = std::string("##array_") + ToString(algorithm);
   ImGui::Begin(window_name.c_str(), nullptr, kViewFlags);
+  if (ui.text != nullptr) ui.text->BeginPanel("trace", rect, ToString(algorithm));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
 
@@ -90,6 +91,10 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       if (width > room) header_px *= room / width;
     }
     dl->AddText(fonts.large, header_px, ImVec2(rect.x + pad, top), ToImU32(pal.text), text);
+    if (ui.text != nullptr) {
+      const ImVec2 size = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text);
+      ui.text->Text("header", text, {rect.x + pad, top, size.x, size.y});
+    }
     top += fonts.large_px * 1.5f;
   }
 
@@ -288,6 +293,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     ui.renderer.AddLine(x0, y, x0, y - lift, w, pal.bracket);
     ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, pal.bracket);
     ui.renderer.AddLine(x1, y - lift, x1, y, w, pal.bracket);
+    if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, br.text);
   }
   for (const scene::Label& l : sc.labels) {
     const float cy = Y(l.y);
@@ -310,6 +316,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       case scene::LabelRole::kCheck: {
         const float ty = Y(sc.rows.front().y) - 0.3f * sy - 4 * ui.scale - fonts.ui_px * 1.3f;
         dl->AddText(ImVec2(X(l.x), ty), ToImU32(l.ok ? pal.ok : pal.bad), l.text.c_str());
+        if (ui.text != nullptr) {
+          const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+          ui.text->Text(l.role == scene::LabelRole::kBracket ? "bracket" : "check", l.text,
+                        {X(l.x), ty, size.x, size.y});
+        }
         break;
       }
     }

@@ -124,7 +124,10 @@ void FileRow(UiContext& ui, const scene::BenchLoad& load) {
   const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if (ImGui::Button("Open") || enter) app.SetBenchResultsPath(path);
-  if (!load.results) TextWrappedColored(ui.palette.bad, "✗ " + load.error);
+  if (!load.results) {
+    TextWrappedColored(ui.palette.bad, "✗ " + load.error);
+    Record(ui, "error", "✗ " + load.error);
+  }
 }
 
 }  // namespace
@@ -138,10 +141,13 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
   const float px = ui.fonts.ui_px;
   const scene::BenchLoad& load = app.BenchResults();
   ImGui::PushFont(ui.fonts.large);
-  ImGui::TextUnformatted("Device-wide scan throughput against n (G: back to the rounds)");
+  const char* title = "Device-wide scan throughput against n (G: back to the rounds)";
+  ImGui::TextUnformatted(title);
+  Record(ui, "title", title);
   ImGui::PopFont();
   if (!load.results) {
     FileRow(ui, load);
@@ -155,6 +161,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     label += ", " + (res.date.empty() ? std::string("date not recorded in the file") : res.date);
     label += res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
     ImGui::TextUnformatted(label.c_str());
+    Record(ui, "device", label);
   }
 
   // Selectors.
@@ -323,7 +330,10 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   }
   ImGui::SetCursorScreenPos(ImVec2(o.x, bottom + px * 3.2f));
   const std::string summary = Summary(at_max);
-  if (!summary.empty()) TextWrappedColored(ui.palette.text, summary);
+  if (!summary.empty()) {
+    TextWrappedColored(ui.palette.text, summary);
+    Record(ui, "summary", summary);
+  }
   FileRow(ui, load);
   ImGui::End();
 }

@@ -3,7 +3,6 @@
 // pseudo-code, with the lines the current round runs lit
 // and scrolled into view. Long lines wrap under their own text, keeping the line-number gutter.
 #include <algorithm>
-#include <cstdio>
 
 #include "core/registry.h"
 #include "teach/code_listing.h"
@@ -26,13 +25,17 @@ void CodeView::Draw(UiContext& ui) {
   const teach::CodeListing& listing = vs.pseudo_code ? slot.teach.pseudo : slot.teach.kernel;
   const std::vector<int> lit = teach::HighlightedLines(
       listing, algorithm, slot.trace.rounds[static_cast<size_t>(round)].spec, last);
+  const std::string heading = listing.title + "  ·  " + RoundTitle(slot.trace, round);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s  ·  %s", listing.title.c_str(), RoundTitle(slot.trace, round).c_str());
+  ImGui::TextDisabled("%s", heading.c_str());
   ImGui::PopTextWrapPos();
+  Record(ui, "heading", heading);
   if (listing.lines.empty()) {
-    TextWrappedColored(ui.palette.bad,
-                       "The kernel markers were not found in the embedded drivers "
-                       "(kernels/core/algorithms/); the teach tests say which.");
+    const std::string error =
+        "The kernel markers were not found in the embedded drivers (kernels/core/algorithms/); "
+        "the teach tests say which.";
+    TextWrappedColored(ui.palette.bad, error);
+    Record(ui, "error", error);
     return;
   }
 
@@ -67,9 +70,8 @@ void CodeView::Draw(UiContext& ui) {
                         ToImU32(mark));
     }
     // Gutter: the kernel file's line number (the pseudo-code counts its own lines).
-    char number[16];
-    std::snprintf(number, sizeof number, "%4d", line.source_line > 0 ? line.source_line : i + 1);
-    ImGui::TextDisabled("%s", number);
+    const int number = line.source_line > 0 ? line.source_line : i + 1;
+    ImGui::TextDisabled("%4d", number);
     ImGui::SameLine(x0 + gutter);
     const scene::Rgba c = on                     ? ui.palette.text
                           : line.instrumentation ? ui.palette.text_dim
@@ -80,6 +82,13 @@ void CodeView::Draw(UiContext& ui) {
     ImGui::TextUnformatted(text);
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
+    if (ui.text != nullptr) {
+      // The whole row, band and all; the margin bar sits just left of it.
+      DumpedLine& d =
+          ui.text->Text("code", line.text, {p.x, p.y - 1, ImGui::GetContentRegionAvail().x, h});
+      d.lit = on;
+      d.number = number;
+    }
     if (scroll && !lit.empty() && i == lit.front()) ImGui::SetScrollHereY(0.3f);
   }
   ImGui::PopFont();

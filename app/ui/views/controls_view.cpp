@@ -22,11 +22,10 @@ void InputSection(UiContext& ui) {
   if (ImGui::InputTextMultiline("##input", &text, ImVec2(-1, ui.fonts.ui_px * 3.2f))) {
     app.SetInputText(text);  // every edit regenerates; an invalid one keeps the last good trace
   }
+  Record(ui, "input", text);
   if (!app.InputError().empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "✗ %s",
-                       app.InputError().c_str());
-    ImGui::PopTextWrapPos();
+    TextWrappedColored(ui.palette.bad, "✗ " + app.InputError());
+    Record(ui, "error", "✗ " + app.InputError());
   }
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
@@ -195,6 +194,7 @@ void DrawControlsView(UiContext& ui, ViewRect rect) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ui.text != nullptr) ui.text->BeginPanel("controls", rect);
   InputSection(ui);
   AlgorithmSection(ui);
   PlayerSection(ui);

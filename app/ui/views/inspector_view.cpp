@@ -7,13 +7,31 @@
 
 namespace scanviz {
 
+namespace {
+
+// One wrapped line of the inspector, recorded for --dump-layout.
+void Line(UiContext& ui, const std::string& text, const char* kind = "line") {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  Record(ui, kind, text);
+}
+
+std::string Format(const char* format, auto... args) {
+  char text[256];
+  std::snprintf(text, sizeof text, format, args...);
+  return text;
+}
+
+}  // namespace
+
 void DrawInspectorView(UiContext& ui) {
   AppState& app = ui.app;
   const ViewState& vs = app.view;
   ImGui::TextDisabled("Inspector");
   std::optional<scene::CellRef> cell = vs.hovered ? vs.hovered : vs.selected;
   if (!cell) {
-    ImGui::TextWrapped("Hover or click a cell to see its invariant window.");
+    Line(ui, "Hover or click a cell to see its invariant window.");
     return;
   }
   const Algorithm algorithm = vs.selected_algorithm;
@@ -21,46 +39,39 @@ void DrawInspectorView(UiContext& ui) {
   const CellInfo* ci = scene::FindCellInfo(slot.trace, slot.analysis, *cell);
   if (cell->round == scene::kInputRound) {
     if (cell->pos < 0 || cell->pos >= slot.trace.meta.n) {
-      ImGui::TextWrapped("input[%d] is past the end of the input (n = %d).", cell->pos,
-                         slot.trace.meta.n);
+      Line(ui, Format("input[%d] is past the end of the input (n = %d).", cell->pos,
+                      slot.trace.meta.n));
       return;
     }
-    ImGui::Text("input[%d] (global memory)", cell->pos);
-    ImGui::TextWrapped("Double-click it in the view to edit.");
+    Line(ui, Format("input[%d] (global memory)", cell->pos));
+    Line(ui, "Double-click it in the view to edit.");
   } else if (ci == nullptr) {
     // A selection from the command line, or one left over from a longer input.
-    ImGui::TextWrapped("round %d, array %d, position %d is not a cell of this trace.", cell->round,
-                       cell->buffer, cell->pos);
+    Line(ui, Format("round %d, array %d, position %d is not a cell of this trace.", cell->round,
+                    cell->buffer, cell->pos));
     return;
   } else {
     const ArrayDesc& array = slot.trace.arrays[static_cast<size_t>(cell->buffer)];
-    ImGui::TextWrapped("%s", RoundTitle(slot.trace, cell->round).c_str());
-    ImGui::Text("%s[%d] (%s): %s%s", array.name.c_str(), cell->pos, ToString(array.space),
-                ToString(ci->cls), ci->padding ? " (padding)" : "");
-    if (ci->writer >= 0) {
-      ImGui::Text("written by thread %d", ci->writer);
-    } else {
-      ImGui::TextUnformatted("no thread wrote it this round");
-    }
+    Line(ui, RoundTitle(slot.trace, cell->round));
+    Line(ui, Format("%s[%d] (%s): %s%s", array.name.c_str(), cell->pos, ToString(array.space),
+                    ToString(ci->cls), ci->padding ? " (padding)" : ""));
+    Line(ui, ci->writer >= 0 ? Format("written by thread %d", ci->writer)
+                             : std::string("no thread wrote it this round"));
   }
   const scene::CellCheck check = scene::CheckCell(slot.trace, slot.analysis, *cell);
   if (!check.valid) {
-    ImGui::TextWrapped("'?': nothing written here yet, so no invariant holds.");
+    Line(ui, "'?': nothing written here yet, so no invariant holds.");
     return;
   }
-  if (check.window.Empty()) {
-    ImGui::TextWrapped("window: empty (exclusive prefix of position 0)");
-  } else {
-    ImGui::Text("window: input[%d..%d]", check.window.lo, check.window.hi);
-  }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(check.expression.c_str());
-  ImGui::PopTextWrapPos();
+  Line(ui, check.window.Empty()
+               ? std::string("window: empty (exclusive prefix of position 0)")
+               : Format("window: input[%d..%d]", check.window.lo, check.window.hi));
+  Line(ui, check.expression);
   const std::string stored = FormatValue(slot.trace.meta.type, check.stored);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(
                                            ToImU32(check.ok ? ui.palette.ok : ui.palette.bad)));
   ImGui::PushFont(ui.fonts.large);
-  ImGui::Text(check.ok ? "✓ cell holds %s" : "✗ cell holds %s", stored.c_str());
+  Line(ui, (check.ok ? "✓ cell holds " : "✗ cell holds ") + stored, "check");
   ImGui::PopFont();
   ImGui::PopStyleColor();
   if (cell->round > 0 && ci != nullptr) {
@@ -71,7 +82,7 @@ void DrawInspectorView(UiContext& ui) {
       const char* why = c == 1   ? "full window"
                         : c == 2 ? "partial left window"
                                  : "no left neighbour";
-      ImGui::Text("Case %d: %s", c, why);
+      Line(ui, Format("Case %d: %s", c, why));
     }
   }
 }

@@ -10,9 +10,11 @@ namespace {
 
 void DrawNarration(UiContext& ui, const teach::Narration& n) {
   TextWrappedColored(ui.palette.arrow_current, n.title);
+  Record(ui, "title", n.title);
   ImGui::Spacing();
   for (const std::string& paragraph : n.paragraphs) {
     TextWrappedColored(ui.palette.text, paragraph);
+    Record(ui, "paragraph", paragraph);
     ImGui::Spacing();
   }
 }

@@ -15,6 +15,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ui.text != nullptr) ui.text->BeginPanel("status", rect);
   // The numbers first, the backend (whose reason can be long) last, so a narrow window clips
   // only the end of the explanation. Work and depth of every algorithm, for comparison.
   std::string counts;
@@ -25,14 +26,18 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                   slot.analysis.work, slot.analysis.depth);
     counts += part;
   }
-  ImGui::Text("n = %d   ·   op %s   ·   work / depth: %s   ·   %.0f fps   ·   %s",
-              app.Current().trace.meta.n, ToString(app.Op()), counts.c_str(), fps,
-              app.BackendStatus().c_str());
+  char numbers[512];
+  std::snprintf(numbers, sizeof numbers, "n = %d   ·   op %s   ·   work / depth: %s   ·   %.0f fps   ·   ",
+                app.Current().trace.meta.n, ToString(app.Op()), counts.c_str(), fps);
+  const std::string status = numbers + app.BackendStatus();
+  ImGui::TextUnformatted(status.c_str());
+  Record(ui, "status", status);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.BackendStatus().c_str());
   if (!app.message.empty()) {
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "   %s",
                        app.message.c_str());
+    Record(ui, "message", app.message);
   }
   ImGui::End();
 }

@@ -33,6 +33,55 @@ struct DumpedCell {
   float border_width;
 };
 
+// A line of text a panel drew, for --dump-layout: what it says and where (pixels, origin top-left).
+struct DumpedLine {
+  std::string kind;  // "title", "paragraph", "code", "line", "check", "error", "header", ...
+  std::string text;
+  ViewRect rect;
+  bool visible = true;  // entirely within its window's visible rows (not scrolled away or cut)
+  bool lit = false;     // code: one of the current round's highlighted lines
+  int number = 0;       // code: the line number in the gutter
+};
+
+// The invariant bracket as drawn: the horizontal stroke from x0 to x1 at height y, in pixels.
+struct DumpedBracket {
+  float x0 = 0, x1 = 0, y = 0;
+  std::string caption;
+};
+
+struct DumpedPanel {
+  std::string name;    // "controls", "side", "trace", "status" or "bench"
+  std::string detail;  // side: the active tab's name; trace: the algorithm
+  ViewRect rect;
+  std::optional<ViewRect> content;  // side: the tab's own area, below the tabs (and the legend)
+  std::vector<DumpedLine> lines;
+  std::vector<DumpedBracket> brackets;
+};
+
+// Records, per panel, its rectangle and the text it drew, for --dump-layout: the headless tests
+// compare what a panel says with what the teaching library says, and look for its pixels only
+// inside its rectangle. Views write through UiContext::text, which is null unless a dump is
+// asked for. Rectangles are taken in ImGui points and kept in framebuffer pixels.
+class TextRecorder {
+ public:
+  explicit TextRecorder(ImVec2 framebuffer_scale) : m_scale(framebuffer_scale) {}
+  // Later lines belong to this panel.
+  void BeginPanel(std::string name, ViewRect rect, std::string detail = {});
+  void SetContent(ViewRect rect);  // the current panel's own area
+  // The last ImGui item (its rectangle and visibility) as a line of the current panel.
+  DumpedLine& Item(std::string kind, std::string text);
+  // Text drawn through a draw list, or a line whose rectangle the view knows better than ImGui.
+  DumpedLine& Text(std::string kind, std::string text, ViewRect rect);
+  void Bracket(float x0, float x1, float y, std::string caption);
+  const std::vector<DumpedPanel>& Panels() const { return m_panels; }
+
+ private:
+  DumpedPanel& Current();
+  ViewRect Pixels(ViewRect r) const;
+  ImVec2 m_scale;
+  std::vector<DumpedPanel> m_panels;
+};
+
 struct UiContext {
   AppState& app;
   Renderer& renderer;
@@ -40,6 +89,7 @@ struct UiContext {
   scene::Palette palette;
   float scale = 1;                          // content scale x zoom (x presenter)
   std::vector<DumpedCell>* dump = nullptr;  // collects cell rectangles when set
+  TextRecorder* text = nullptr;             // collects each panel's rectangle and text when set
 };
 
 // Main view: the rounds of one algorithm's trace. Caches its scene between frames; rebuilds it only
@@ -104,6 +154,8 @@ void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, c
 void Heading(const char* text);
 // Wrapped text in the given colour.
 void TextWrappedColored(scene::Rgba color, const std::string& text);
+// Records the last ImGui item as a line of `kind` for --dump-layout (nothing when not dumping).
+void Record(UiContext& ui, const char* kind, const std::string& text);
 // "1,234,567": digits grouped for reading at a distance.
 std::string Grouped(long long v);
 // A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).

@@ -89,24 +89,28 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   });
   int step = 1;
   for (int stride = 1; stride < padded_n; stride *= 2, ++step) {  // [line:up-loop]
-    const int working = padded_n / (2 * stride);
-    exec.Round(
-        MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
-        [&](int tid) { return UpSweepStep(buf, padded_n, stride, tid, op); });  // [line:up-step]
+    const int working = padded_n / (2 * stride);  // threads whose node exists at this stride
+    const RoundSpec up = MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working);
+    exec.Round(up, [&](int tid) {
+      return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
+    });
   }
-  exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1),
-             [&](int tid) { return SeedStep(buf, padded_n, tid, op); });  // [line:seed]
+  exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {
+    return SeedStep(buf, padded_n, tid, op);  // [line:seed]
+  });
   step = 1;
   for (int stride = padded_n / 2; stride >= 1; stride /= 2, ++step) {  // [line:down-loop]
     const int working = padded_n / (2 * stride);
-    exec.Round(MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
-               [&](int tid) {
-                 return DownSweepStep(buf, padded_n, stride, tid, op);
-               });  // [line:down-step]
+    const RoundSpec down =
+        MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working);
+    exec.Round(down, [&](int tid) {
+      return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
+    });
   }
   if (convert) {
-    exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n),
-               [&](int tid) { return ToInclusiveStep(buf, data, n, tid, op); });  // [line:convert]
+    exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {
+      return ToInclusiveStep(buf, data, n, tid, op);  // [line:convert]
+    });
   }
   return kBuf;  // [line:store]
 }

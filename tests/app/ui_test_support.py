@@ -1,0 +1,141 @@
+"""Shared by the headless UI tests: the tools they need, running `scanviz --screenshot` with
+--dump-layout, reading the PNG's pixels, and the palette's colours as documented in
+app/scene/palette.cpp, written out here so that a wrong colour in the app cannot also be the
+expected one.
+
+A missing tool means the test cannot look at anything: it reports SKIPPED and exits 77, which
+CTest (SKIP_RETURN_CODE) shows as skipped, never as passed."""
+import json, os, shutil, subprocess, sys, tempfile
+
+SKIP = 77
+
+# The chapters' worked example.
+EXAMPLE = [3, 1, 7, 0, 4, 1, 6, 3]
+EXAMPLE_TEXT = ",".join(map(str, EXAMPLE))
+
+
+def require_tools():
+    """Exits 77 (skipped) unless xvfb-run and ImageMagick's convert are on PATH."""
+    missing = [t for t in ("xvfb-run", "convert") if not shutil.which(t)]
+    if missing:
+        print(f"SKIPPED: {' and '.join(missing)} not found (install xvfb and imagemagick: "
+              "scripts/setup.sh)")
+        sys.exit(SKIP)
+
+
+def make_workdir(name):
+    """A fresh directory for this run's screenshots, dumps and settings (never a fixed name, so two
+    runs or two build trees cannot read each other's files)."""
+    return tempfile.mkdtemp(prefix=f"scanviz-{name}-")
+
+
+def hex_rgb(v):
+    return ((v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF)
+
+
+# app/scene/palette.cpp, per theme. The cell colours are Okabe-Ito and the same in every theme.
+_CELLS = {"loaded": 0x56B4E9, "copied": 0xE69F00, "computed": 0x0072B2, "add": 0xE69F00,
+          "seed": 0x009E73, "swap-and-add": 0x0072B2, "ok": 0x009E73, "bad": 0xD55E00}
+_THEMES = {
+    "dark": {"background": 0x1E2127, "text": 0xF0F0F0, "text_dim": 0xA0A4AC, "border": 0xF5F5F5,
+             "current_band": 0x3A4250, "input": 0x4A505C, "undefined": 0x2A2E35,
+             "unchanged": 0x4A505C, "arrow_current": 0xF0E442, "bracket": 0xF0E442},
+    "light": {"background": 0xFAFAF7, "text": 0x141414, "text_dim": 0x5A5F66, "border": 0x202020,
+              "current_band": 0xE4EAF2, "input": 0xD8DCE2, "undefined": 0xF0F0F0,
+              "unchanged": 0xD8DCE2, "arrow_current": 0xD55E00, "bracket": 0xD55E00},
+    "high-contrast": {"background": 0x000000, "text": 0xFFFFFF, "text_dim": 0xE0E0E0,
+                      "border": 0xFFFFFF, "current_band": 0x30303A, "input": 0x505050,
+                      "undefined": 0x101010, "unchanged": 0x505050, "arrow_current": 0xFFFF00,
+                      "bracket": 0xFFFF00},
+}
+PALETTE = {theme: {k: hex_rgb(v) for k, v in {**_CELLS, **colours}.items()}
+           for theme, colours in _THEMES.items()}
+for _theme, _p in PALETTE.items():
+    # The side and control panels sit on the background lifted by 0.05 (lowered in light).
+    k = -0.05 * 255 if _theme == "light" else 0.05 * 255
+    _p["panel"] = tuple(round(c + k) for c in _p["background"])
+
+
+class Frame:
+    """A screenshot's pixels (RGB) and its --dump-layout file."""
+
+    def __init__(self, png, layout):
+        data = subprocess.run(["convert", png, "ppm:-"], check=True, capture_output=True).stdout
+        parts, pos = [], 0
+        while len(parts) < 4:  # P6 w h maxval
+            while data[pos:pos + 1].isspace():
+                pos += 1
+            end = pos
+            while not data[end:end + 1].isspace():
+                end += 1
+            parts.append(data[pos:end])
+            pos = end
+        if parts[0] != b"P6" or parts[3] != b"255":
+            raise ValueError(f"{png}: convert gave {parts[0]!r} maxval {parts[3]!r}, wanted P6 255")
+        self.w, self.h = int(parts[1]), int(parts[2])
+        self.px = data[pos + 1:]
+        if len(self.px) < self.w * self.h * 3:
+            raise ValueError(f"{png}: {len(self.px)} bytes of pixels for {self.w}x{self.h}")
+        self.layout = json.load(open(layout, encoding="utf-8"))
+        self.png = png
+
+    def pixel(self, x, y):
+        i = (y * self.w + x) * 3
+        return tuple(self.px[i:i + 3])
+
+    def clamp(self, rect):
+        """Integer pixel bounds (x0, y0, x1, y1) of a [x, y, w, h] rectangle, inside the frame."""
+        x, y, w, h = rect
+        return (max(0, int(x)), max(0, int(y)), min(self.w, int(x + w + 0.5)),
+                min(self.h, int(y + h + 0.5)))
+
+    def pixels(self, rect, step=1):
+        x0, y0, x1, y1 = self.clamp(rect)
+        return [self.pixel(x, y) for y in range(y0, y1, step) for x in range(x0, x1, step)]
+
+    def count_near(self, rect, colour, tol=24):
+        return sum(1 for p in self.pixels(rect) if near(p, colour, tol))
+
+    def panels(self, name):
+        return [p for p in self.layout.get("panels", []) if p["name"] == name]
+
+
+def near(a, b, tol=24):
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def inside(inner, outer, slack=1.0):
+    """Whether rectangle `inner` lies within `outer` (both [x, y, w, h], pixels)."""
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and
+            inner[0] + inner[2] <= outer[0] + outer[2] + slack and
+            inner[1] + inner[3] <= outer[1] + outer[3] + slack)
+
+
+def screenshot(app, workdir, name, flags, size=(1600, 1000)):
+    """Runs `app --screenshot` under xvfb-run with --dump-layout. Returns (Frame, None) or (None,
+    the reason it failed)."""
+    png = os.path.join(workdir, f"{name}.png")
+    layout = os.path.join(workdir, f"{name}.json")
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))  # never the real home
+    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", app, "--screenshot", png,
+                        "--size", f"{size[0]}x{size[1]}", "--dump-layout", layout] + flags,
+                       env=env, capture_output=True, text=True, timeout=120)
+    if r.returncode != 0 or not os.path.exists(png) or not os.path.exists(layout):
+        return None, f"exit {r.returncode}: {r.stderr.strip()[:300]}"
+    frame = Frame(png, layout)
+    if (frame.w, frame.h) != size:
+        return None, f"frame is {frame.w}x{frame.h}, wanted {size[0]}x{size[1]}"
+    return frame, None
+
+
+def finish(name, workdir, failures, checks):
+    """Prints the failures and a summary; keeps the work directory when something failed, so its
+    screenshots can be looked at. Returns the exit code."""
+    for f in failures:
+        print("FAIL", f)
+    print(f"{name}: {checks} checks; {len(failures)} failures")
+    if failures or checks == 0:
+        print(f"screenshots and dumps kept in {workdir}")
+        return 1
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
