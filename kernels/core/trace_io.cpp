@@ -134,7 +134,16 @@ Trace Decode(const json& root) {
   ScanRequest request{meta.algorithm, meta.op, meta.type, {}};
   request.input.resize(meta.n);
   const TraceMeta want = MakeMeta(request);
-  meta.identity = want.identity;
+  // The file records the identity so that a reader needs no table of operators. It must be the
+  // operator's: a file that says otherwise was written by a broken writer (or edited), and the
+  // analysis folds empty windows and padding with meta.identity, so it would mislead.
+  meta.identity = DecodeValue(Field(m, "identity", "meta"), meta.type, "meta.identity");
+  if (meta.identity != want.identity ||
+      std::signbit(meta.identity) != std::signbit(want.identity)) {
+    Fail("meta.identity", FormatValue(meta.type, meta.identity) + ", but the identity of " +
+                              ToString(meta.op) + " on " + ToString(meta.type) + " is " +
+                              FormatValue(meta.type, want.identity));
+  }
   const struct {
     const char* key;
     int* field;
@@ -150,10 +159,14 @@ Trace Decode(const json& root) {
                std::to_string(meta.n) + " elements has " + std::to_string(s.expected));
     }
   }
-  // "converted" arrived with the conversion round; files without it have none.
-  if (auto it = m.find("converted"); it != m.end()) {
-    if (!it->is_boolean()) Fail("meta.converted", "expected true or false");
-    meta.converted = it->get<bool>();
+  // "converted" arrived with the conversion round, after version 1 files had been recorded
+  // (docs/example-blelloch-h200.json, from the H200, has none): absent means no conversion round,
+  // which is all such a file can hold. A file that lost the flag but has a conversion round is
+  // rejected at the round count below, naming meta.converted.
+  const auto converted = m.find("converted");
+  if (converted != m.end()) {
+    if (!converted->is_boolean()) Fail("meta.converted", "expected true or false");
+    meta.converted = converted->get<bool>();
   }
   const json& b = Field(m, "backend", "meta");
   meta.backend.kind = EnumField<BackendKind>(b, "kind", "meta.backend");
@@ -177,6 +190,11 @@ Trace Decode(const json& root) {
   const json& rounds = Field(root, "rounds", "");
   if (!rounds.is_array()) Fail("rounds", "expected an array");
   if (rounds.size() != schedule.size()) {
+    if (converted == m.end() &&
+        rounds.size() == RoundSchedule(meta.algorithm, meta.n, /*convert=*/true).size()) {
+      Fail("meta.converted", "missing, but the file has the " + std::to_string(rounds.size()) +
+                                 " rounds of a converted scan");
+    }
     Fail("rounds", "the file has " + std::to_string(rounds.size()) + " rounds, but a " +
                        ToString(meta.algorithm) + " scan of " + std::to_string(meta.n) +
                        " elements records " + std::to_string(schedule.size()) +
