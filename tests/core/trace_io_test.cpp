@@ -2,12 +2,14 @@
 // problem (never a crash, never half a trace).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "core/analysis.h"
 #include "core/input.h"
 #include "core/simulator.h"
 #include "core/trace_io.h"
+#include "support/temp_dir.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -290,15 +292,24 @@ TEST(TraceIo, FloatInfinitiesSurvive) {
 }
 
 TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
-  const std::string path = ::testing::TempDir() + "/scanviz_io_test.json";
+  const testing::TempDir dir;
+  const std::string path = dir.File("trace.json");
   const Trace t = Example(Algorithm::kHillisSteele);
   ASSERT_EQ(SaveTraceFile(t, path), "");
   const TraceLoadResult loaded = LoadTraceFile(path);
   ASSERT_TRUE(loaded.trace) << loaded.error;
-  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
-  EXPECT_NE(SaveTraceFile(t, "/nonexistent-dir/x.json"), "");
-  const TraceLoadResult missing = LoadTraceFile("/nonexistent-dir/x.json");
-  EXPECT_EQ(missing.error, "cannot open /nonexistent-dir/x.json");
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
+  // The temporary file the save renames is gone: the directory holds the trace alone.
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.Path())) {
+    EXPECT_EQ(entry.path().filename(), "trace.json");
+    ++files;
+  }
+  EXPECT_EQ(files, 1);
+  const std::string nowhere = dir.File("no-such-dir/x.json");
+  EXPECT_NE(SaveTraceFile(t, nowhere), "");
+  const TraceLoadResult missing = LoadTraceFile(nowhere);
+  EXPECT_EQ(missing.error, "cannot open " + nowhere);
 }
 
 }  // namespace
