@@ -21,6 +21,14 @@ constexpr float kBoxInset = 0.06f;  // gap between neighbouring boxes, each side
 constexpr float kStackGap = 0.3f;   // between the two buffers of the load round
 constexpr int kMaxExpressionTerms = 8;
 
+// Bounds-checked element access: the scene is built from traces the app loads, and a file may
+// contradict itself (an action naming a buffer or cell that is not there, an analysis of another
+// size). A miss draws a '?' cell or no arrow, never a read past an array.
+template <class V>
+const typename V::value_type* Find(const V& v, int i) {
+  return i >= 0 && i < static_cast<int>(v.size()) ? &v[static_cast<size_t>(i)] : nullptr;
+}
+
 Emphasis EmphasisOf(int round, int current) {
   if (round == current) return Emphasis::kCurrent;
   return round < current ? Emphasis::kPast : Emphasis::kFuture;
@@ -59,7 +67,7 @@ class SceneBuilder {
   void AddInputRow(int current) {
     Row row{kInputRound, 0, m_y, current == 0 ? Emphasis::kCurrent : Emphasis::kPast};
     m_scene.rows.push_back(row);
-    for (int i = 0; i < m_trace.meta.n; ++i) {
+    for (int i = 0; i < m_trace.meta.n && i < static_cast<int>(m_trace.input.size()); ++i) {
       Box box;
       box.rect = CellRect(i, m_y);
       box.cell = {kInputRound, 0, i};
@@ -80,8 +88,8 @@ class SceneBuilder {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     const Emphasis emphasis = EmphasisOf(r, current);
     const std::string title = RoundTitle(m_trace, r);
-    const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
-    std::string activity = std::to_string(info.active_threads) + " of " +
+    const RoundInfo* info = Find(m_analysis.rounds, r);
+    std::string activity = std::to_string(info ? info->active_threads : 0) + " of " +
                            std::to_string(m_trace.meta.block_size) + " threads active";
 
     if (r == 0) {
@@ -146,13 +154,16 @@ class SceneBuilder {
 
   void AddRow(int r, int buffer, Emphasis emphasis, const std::string& tag) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
-    const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
+    const RoundInfo* info = Find(m_analysis.rounds, r);
     m_scene.rows.push_back({r, buffer, m_y, emphasis});
-    const auto& values = round.buffers[static_cast<size_t>(buffer)];
-    const auto& defined = round.defined[static_cast<size_t>(buffer)];
-    const auto& cells = info.cells[static_cast<size_t>(buffer)];
+    const auto* values = Find(round.buffers, buffer);
+    const auto* defined = Find(round.defined, buffer);
+    const auto* cells = info ? Find(info->cells, buffer) : nullptr;
     for (int i = 0; i < m_trace.meta.padded_n; ++i) {
-      const CellInfo& ci = cells[static_cast<size_t>(i)];
+      const CellInfo* found = cells ? Find(*cells, i) : nullptr;
+      const CellInfo ci = found ? *found : CellInfo{};
+      const double* value = values ? Find(*values, i) : nullptr;
+      const std::uint8_t* is_defined = defined ? Find(*defined, i) : nullptr;
       Box box;
       box.rect = CellRect(i, m_y);
       box.cell = {r, buffer, i};
@@ -162,12 +173,10 @@ class SceneBuilder {
       box.padding = ci.padding;
       box.written = ci.writer >= 0;
       box.idle = !box.written;
-      if (Hs() && r > 0 && buffer == round.spec.pout && !info.hs_case.empty()) {
-        box.hs_case = info.hs_case[static_cast<size_t>(i)];
+      if (Hs() && r > 0 && buffer == round.spec.pout && info) {
+        if (const int* hs_case = Find(info->hs_case, i)) box.hs_case = *hs_case;
       }
-      box.text = defined[static_cast<size_t>(i)]
-                     ? FormatValue(m_trace.meta.type, values[static_cast<size_t>(i)])
-                     : "?";
+      box.text = value && is_defined && *is_defined ? FormatValue(m_trace.meta.type, *value) : "?";
       m_scene.boxes.push_back(std::move(box));
     }
     AddLabel(0, m_y + kCellH / 2, tag, LabelRole::kRowTag, emphasis);
@@ -177,8 +186,9 @@ class SceneBuilder {
   void AddArrows(int r, Emphasis emphasis, float src_y, float dst_y) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     auto cx = [](int pos) { return (static_cast<float>(pos) + 0.5f) * kCellW; };
+    const int columns = m_scene.columns;
     auto add = [&](int thread, int from, int to) {
-      if (from < 0 || to < 0) return;
+      if (from < 0 || to < 0 || from >= columns || to >= columns) return;
       m_scene.arrows.push_back({cx(from), src_y, cx(to), dst_y, r, thread, emphasis});
     };
     for (size_t t = 0; t < round.actions.size(); ++t) {
@@ -267,6 +277,7 @@ const Box* Scene::BoxAt(float x, float y) const {
 
 std::string RoundTitle(const Trace& trace, int round) {
   if (round < 0) return "input";
+  if (round >= static_cast<int>(trace.rounds.size())) return "round " + std::to_string(round);
   const RoundSpec& s = trace.rounds[static_cast<size_t>(round)].spec;
   std::string stride = " · stride " + std::to_string(s.stride);
   switch (s.phase) {
@@ -293,9 +304,10 @@ Scene BuildScene(const Trace& trace, const TraceAnalysis& analysis, const ViewOp
 CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
   CellCheck check;
   if (cell.round == kInputRound) {
-    if (cell.pos < 0 || cell.pos >= trace.meta.n) return check;
+    const double* stored = Find(trace.input, cell.pos);
+    if (!stored || cell.pos >= trace.meta.n) return check;
     check.window = {cell.pos, cell.pos, true};
-    check.stored = trace.input[static_cast<size_t>(cell.pos)];
+    check.stored = *stored;
   } else {
     if (cell.round < 0 || cell.round >= static_cast<int>(analysis.rounds.size())) return check;
     const auto& cells = analysis.rounds[static_cast<size_t>(cell.round)].cells;
@@ -306,9 +318,14 @@ CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const Cel
     }
     const CellInfo& ci = cells[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
     if (!ci.window.valid) return check;
+    // The analysis may not match the trace (another size, or fewer rounds): look the value up in
+    // the trace itself.
+    const Round* round = Find(trace.rounds, cell.round);
+    const std::vector<double>* values = round ? Find(round->buffers, cell.buffer) : nullptr;
+    const double* stored = values ? Find(*values, cell.pos) : nullptr;
+    if (!stored) return check;
     check.window = ci.window;
-    const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
-    check.stored = round.buffers[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
+    check.stored = *stored;
   }
   check.valid = true;
   check.expected = FoldWindow(trace, check.window);
@@ -321,8 +338,8 @@ CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const Cel
     return check;
   }
   auto term = [&](int pos) {
-    double v = pos < trace.meta.n ? trace.input[static_cast<size_t>(pos)] : trace.meta.identity;
-    return FormatValue(type, v);
+    const double* input = pos < trace.meta.n ? Find(trace.input, pos) : nullptr;
+    return FormatValue(type, input ? *input : trace.meta.identity);
   };
   const int count = check.window.hi - check.window.lo + 1;
   std::ostringstream os;

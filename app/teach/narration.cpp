@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 #include "teach/narration_text.h"
 #include "teach/pseudo_code.h"
@@ -12,15 +13,28 @@ namespace {
 
 using text::Range;
 
+// Every read of what a trace or its analysis holds goes through At. A narration indexes by the
+// positions the recorded actions name and by the rounds before the current one; in a trace that
+// contradicts itself (a loaded file may) those can be anywhere, and a miss must end the round's
+// narration with a message, never read past an array. NarrateRound catches the exception.
+template <class V>
+const typename V::value_type& At(const V& v, int i) {
+  if (i < 0 || i >= static_cast<int>(v.size())) {
+    throw std::out_of_range("position " + std::to_string(i) + " of an array of " +
+                            std::to_string(v.size()));
+  }
+  return v[static_cast<size_t>(i)];
+}
+
 // What the narration of one round reads from: the round, the one before it, and their analysis.
 struct Context {
   const Trace& trace;
   const TraceAnalysis& analysis;
   int round;
   const TraceMeta& meta() const { return trace.meta; }
-  const Round& now() const { return trace.rounds[round]; }
-  const Round& before() const { return trace.rounds[round - 1]; }
-  const RoundInfo& info() const { return analysis.rounds[round]; }
+  const Round& now() const { return At(trace.rounds, round); }
+  const Round& before() const { return At(trace.rounds, round - 1); }
+  const RoundInfo& info() const { return At(analysis.rounds, round); }
   const RoundSpec& spec() const { return now().spec; }
   const char* Sum() const { return text::Aggregate(meta().op); }
   std::string V(double v) const { return text::Value(meta(), v); }
@@ -28,6 +42,25 @@ struct Context {
 
 std::string Num(int v) {
   return std::to_string(v);
+}
+
+// The round's title, from its spec alone: also the title of a round that cannot be narrated.
+std::string Title(const RoundSpec& spec, int round) {
+  switch (spec.phase) {
+    case Phase::kLoad:
+      return "Round 0: load";
+    case Phase::kScan:
+      return "Round " + Num(round) + ", stride " + Num(spec.stride);
+    case Phase::kUpSweep:
+      return "Up-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+    case Phase::kSeed:
+      return "Seed";
+    case Phase::kDownSweep:
+      return "Down-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+    case Phase::kConvert:
+      return "Conversion";
+  }
+  return "Round " + Num(round);
 }
 
 // "adds the value 2 places to its left to its own" and the like, singular or plural.
@@ -84,12 +117,12 @@ std::string OperandOrderNote(const Context& c, const std::string& order) {
 
 Narration HillisSteeleLoad(const Context& c) {
   const int n = c.meta().n;
-  Narration out{"Round 0: load", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       (n == 1 ? std::string("Thread 0 copies the single element")
               : "Each of " + Range("thread", 0, n - 1) + " copies its element") +
       " from global memory into buf[0] in shared memory: " +
-      text::Values(c.meta().type, c.now().buffers[0]) +
+      text::Values(c.meta().type, At(c.now().buffers, 0)) +
       ". buf[1] has not been written yet (shown as ?). No operator is applied; the barrier at "
       "the end makes every element visible to every thread before the first round reads its "
       "neighbours.");
@@ -104,9 +137,10 @@ Narration HillisSteeleLoad(const Context& c) {
 // The Case paragraph for the example cell, from the windows the analysis assigns.
 std::string CaseText(const Context& c, int pos, int left_pos) {
   const int s = c.spec().stride;
-  const int which = c.info().hs_case[pos];
-  const Window left = c.analysis.rounds[c.round - 1].cells[c.spec().pin][left_pos].window;
-  const Window now = c.info().cells[c.spec().pout][pos].window;
+  const int which = At(c.info().hs_case, pos);
+  const Window left =
+      At(At(At(c.analysis.rounds, c.round - 1).cells, c.spec().pin), left_pos).window;
+  const Window now = At(At(c.info().cells, c.spec().pout), pos).window;
   if (which == 1) {
     return "Position " + Num(pos) + " is Case 1 (" + Num(pos) + " >= 2 x " + Num(s) +
            " - 1): its left operand covers a full window of " + Num(s) + " (" +
@@ -142,12 +176,12 @@ std::string CaseRanges(const Context& c) {
 Narration HillisSteeleScan(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
-  const std::vector<CellInfo>& cells = c.info().cells[pout];
+  const std::vector<CellInfo>& cells = At(c.info().cells, pout);
   const auto [clo, chi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kComputed; });
   const auto [plo, phi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kCopied; });
-  Narration out{"Round " + Num(c.round) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
 
   // What the threads do.
   std::string what = "Threads read buf[" + Num(pin) + "] and write buf[" + Num(pout) + "]. " +
@@ -160,25 +194,25 @@ Narration HillisSteeleScan(const Context& c) {
   out.paragraphs.push_back(what);
 
   // One worked cell, the rightmost, with the operands the kernel read.
-  const std::vector<double>& prev = c.before().buffers[pin];
-  const std::vector<double>& next = c.now().buffers[pout];
+  const std::vector<double>& prev = At(c.before().buffers, pin);
+  const std::vector<double>& next = At(c.now().buffers, pout);
   auto example = [&](int pos) {
-    const ThreadAction& a = c.now().actions[cells[pos].writer];
+    const ThreadAction& a = At(c.now().actions, At(cells, pos).writer);
     return std::pair<int, int>{a.read[0], a.read[1]};
   };
   const auto [l, r] = example(chi);
   std::string worked =
-      "For example, thread " + Num(cells[chi].writer) + " reads " + c.V(prev[l]) + " at position " +
-      Num(l) + " and " + c.V(prev[r]) + " at position " + Num(r) + " of buf[" + Num(pin) +
-      "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
-      text::Combination(meta, prev[l], prev[r], next[chi]) + ". " + CaseText(c, chi, l);
+      "For example, thread " + Num(At(cells, chi).writer) + " reads " + c.V(At(prev, l)) +
+      " at position " + Num(l) + " and " + c.V(At(prev, r)) + " at position " + Num(r) +
+      " of buf[" + Num(pin) + "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
+      text::Combination(meta, At(prev, l), At(prev, r), At(next, chi)) + ". " + CaseText(c, chi, l);
   int case2_hi = -1;
   for (int i = 0; i < static_cast<int>(c.info().hs_case.size()); ++i)
     if (c.info().hs_case[i] == 2) case2_hi = i;
-  if (c.info().hs_case[chi] == 1 && case2_hi >= 0) {
+  if (At(c.info().hs_case, chi) == 1 && case2_hi >= 0) {
     const auto [l2, r2] = example(case2_hi);
     worked += " Likewise position " + Num(case2_hi) + " (Case 2) becomes " +
-              text::Combination(meta, prev[l2], prev[r2], next[case2_hi]) + ".";
+              text::Combination(meta, At(prev, l2), At(prev, r2), At(next, case2_hi)) + ".";
   }
   out.paragraphs.push_back(worked + " " + CaseRanges(c));
 
@@ -208,11 +242,11 @@ Narration HillisSteeleScan(const Context& c) {
         " writes it. With one buffer nothing orders the two, so thread i could read a value "
         "that was already replaced this round";
     const int j = 2 * s;
-    if (j < meta.n && prev[j - s] != next[j - s]) {
-      buffers += ": thread " + Num(j) + " might see " + c.V(next[j - s]) + " instead of " +
-                 c.V(prev[j - s]) + " at position " + Num(j - s) + " and compute " +
-                 CombineText(meta.op, c.V(next[j - s]), c.V(prev[j])) + " instead of " +
-                 CombineText(meta.op, c.V(prev[j - s]), c.V(prev[j])) +
+    if (j < meta.n && At(prev, j - s) != At(next, j - s)) {
+      buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
+                 c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
+                 CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
+                 CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
                  ", counting inputs twice in later rounds";
     }
     buffers +=
@@ -240,12 +274,12 @@ std::string OneBufferText() {
 Narration BlellochLoad(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n, padded = meta.padded_n;
-  Narration out{"Round 0: load", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       (n == 1 ? std::string("Thread 0 copies the single element")
               : "Each of " + Range("thread", 0, n - 1) + " copies its element") +
       " from global memory into the one shared buffer: " +
-      text::Values(meta.type, c.now().buffers[0], 0, static_cast<size_t>(n)) +
+      text::Values(meta.type, At(c.now().buffers, 0), 0, static_cast<size_t>(n)) +
       ". No operator is applied; the barrier lets every thread see every element.");
   if (padded > n) {
     out.paragraphs.push_back("n = " + Num(n) +
@@ -270,11 +304,11 @@ std::vector<int> NodePositions(const Context& c) {
 }
 
 // The node to work through as the example: the rightmost that holds real input, so a padded
-// scan does not explain a round with 0 + 0.
+// scan does not explain a round with 0 + 0. -1 (which At rejects) when no node was written.
 int ExampleNode(const std::vector<int>& ks, int n) {
   for (auto it = ks.rbegin(); it != ks.rend(); ++it)
     if (*it < n) return *it;
-  return ks.back();
+  return ks.empty() ? -1 : ks.back();
 }
 
 std::string ActiveThreads(const Context& c) {
@@ -282,7 +316,7 @@ std::string ActiveThreads(const Context& c) {
   std::string out =
       text::Capital(Range("thread", 0, active - 1)) + (active == 1 ? " is" : " are") + " active";
   if (c.round > 1 && c.before().spec.phase == c.spec().phase) {
-    const int before = c.analysis.rounds[c.round - 1].active_threads;
+    const int before = At(c.analysis.rounds, c.round - 1).active_threads;
     if (active * 2 == before) out += ", half as many as in the round before";
     if (active == before * 2) out += ", twice as many as in the round before";
   }
@@ -292,7 +326,7 @@ std::string ActiveThreads(const Context& c) {
 Narration BlellochUpSweep(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride;
-  Narration out{"Up-sweep round " + Num(c.spec().step) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
   const std::vector<int> ks = NodePositions(c);
   const bool one = ks.size() == 1;
   std::string verb = meta.op == OpKind::kAdd ? "adds into it" : "combines into it";
@@ -304,15 +338,15 @@ Narration BlellochUpSweep(const Context& c) {
                            " this round.");
 
   const int k = ExampleNode(ks, meta.n);
-  const std::vector<double>& prev = c.before().buffers[0];
-  const double result = c.now().buffers[0][k];
-  const Window w = c.info().cells[0][k].window;
-  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
-                           " combines position " + Num(k - s) + " (" + c.V(prev[k - s]) +
-                           ") with position " + Num(k) + " (" + c.V(prev[k]) + "): position " +
-                           Num(k) + " becomes " +
-                           text::Combination(meta, prev[k - s], prev[k], result) + ", the " +
-                           c.Sum() + " of " + text::Window(meta, w) + ".");
+  const std::vector<double>& prev = At(c.before().buffers, 0);
+  const double result = At(At(c.now().buffers, 0), k);
+  const CellInfo& cell = At(At(c.info().cells, 0), k);
+  const Window w = cell.window;
+  out.paragraphs.push_back("For example, thread " + Num(cell.writer) + " combines position " +
+                           Num(k - s) + " (" + c.V(At(prev, k - s)) + ") with position " + Num(k) +
+                           " (" + c.V(At(prev, k)) + "): position " + Num(k) + " becomes " +
+                           text::Combination(meta, At(prev, k - s), At(prev, k), result) +
+                           ", the " + c.Sum() + " of " + text::Window(meta, w) + ".");
 
   std::string why = "Why this is right: each position written joins two neighbouring windows of " +
                     text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " +
@@ -336,9 +370,9 @@ Narration BlellochUpSweep(const Context& c) {
 Narration BlellochSeed(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int root = meta.padded_n - 1;
-  const double total = c.before().buffers[0][root];
+  const double total = At(At(c.before().buffers, 0), root);
   const std::string id = text::Identity(meta);
-  Narration out{"Seed", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       "Only thread 0 is active: it replaces the root, position " + Num(root) + ", which held the " +
       c.Sum() + " of the whole array (" + c.V(total) + "), with the identity " + id +
@@ -385,7 +419,7 @@ std::string PairList(const std::vector<int>& ks, int s) {
 Narration BlellochDownSweep(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride;
-  Narration out{"Down-sweep round " + Num(c.spec().step) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
   const std::vector<int> ks = NodePositions(c);
   out.paragraphs.push_back(
       ActiveThreads(c) + (ks.size() == 1 ? ", on " : ", each on a pair (k - " + Num(s) + ", k): ") +
@@ -395,17 +429,18 @@ Narration BlellochDownSweep(const Context& c) {
       c.Sum() + " of the left subtree.");
 
   const int k = ExampleNode(ks, meta.n);
-  const std::vector<double>& prev = c.before().buffers[0];
-  const std::vector<double>& next = c.now().buffers[0];
-  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
-                           ": position " + Num(k - s) + " receives " + c.V(prev[k]) +
-                           " from position " + Num(k) + ", and position " + Num(k) + " becomes " +
-                           text::Combination(meta, prev[k], prev[k - s], next[k]) + ".");
+  const std::vector<double>& prev = At(c.before().buffers, 0);
+  const std::vector<double>& next = At(c.now().buffers, 0);
+  const std::vector<CellInfo>& cells = At(c.info().cells, 0);
+  out.paragraphs.push_back(
+      "For example, thread " + Num(At(cells, k).writer) + ": position " + Num(k - s) +
+      " receives " + c.V(At(prev, k)) + " from position " + Num(k) + ", and position " + Num(k) +
+      " becomes " + text::Combination(meta, At(prev, k), At(prev, k - s), At(next, k)) + ".");
 
   std::string why = "Why this is right: a node visited so far holds the " + std::string(c.Sum()) +
                     " of every input before its subtree. Position " + Num(k - s) + " now covers " +
-                    text::Window(meta, c.info().cells[0][k - s].window) + " and position " +
-                    Num(k) + " covers " + text::Window(meta, c.info().cells[0][k].window) + ".";
+                    text::Window(meta, At(cells, k - s).window) + " and position " + Num(k) +
+                    " covers " + text::Window(meta, At(cells, k).window) + ".";
   if (s == 1) {
     why += " Every position has now been visited, so each holds the " + std::string(c.Sum()) +
            " of the inputs before it: the exclusive scan " +
@@ -427,9 +462,9 @@ Narration BlellochDownSweep(const Context& c) {
 Narration Convert(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n;
-  Narration out{"Conversion", {}};
-  const std::vector<double>& prev = c.before().buffers[std::max(0, c.spec().pin)];
-  const std::vector<double>& next = c.now().buffers[c.spec().pout];
+  Narration out{Title(c.spec(), c.round), {}};
+  const std::vector<double>& prev = At(c.before().buffers, std::max(0, c.spec().pin));
+  const std::vector<double>& next = At(c.now().buffers, c.spec().pout);
   if (meta.algorithm == Algorithm::kHillisSteele) {
     std::string what =
         "One more round turns the inclusive scan into an exclusive one. Thread 0 writes the "
@@ -438,7 +473,7 @@ Narration Convert(const Context& c) {
     if (n > 1) {
       what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
               " the prefix one place to the left: position " + Num(n - 1) + " receives " +
-              c.V(prev[n - 2]) + " from position " + Num(n - 2);
+              c.V(At(prev, n - 2)) + " from position " + Num(n - 2);
     }
     what +=
         ". No operator is applied: shifting right by one place drops each position's own "
@@ -454,21 +489,17 @@ Narration Convert(const Context& c) {
       " combines its exclusive prefix with its own input, read again "
       "from global memory. Position " +
       Num(last) + " becomes " +
-      text::Combination(meta, prev[last], c.trace.input[last], next[last]) + ". " +
+      text::Combination(meta, At(prev, last), At(c.trace.input, last), At(next, last)) + ". " +
       (meta.padded_n > n ? "The padding cells are left as they are. " : "") +
       "The inclusive scan is " + text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".");
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
   return out;
 }
 
-}  // namespace
-
-Narration NarrateRound(const Trace& trace, const TraceAnalysis& analysis, int round) {
-  const Context c{trace, analysis, round};
+Narration Narrate(const Context& c) {
   switch (c.spec().phase) {
     case Phase::kLoad:
-      return trace.meta.algorithm == Algorithm::kHillisSteele ? HillisSteeleLoad(c)
-                                                              : BlellochLoad(c);
+      return c.meta().algorithm == Algorithm::kHillisSteele ? HillisSteeleLoad(c) : BlellochLoad(c);
     case Phase::kScan:
       return HillisSteeleScan(c);
     case Phase::kUpSweep:
@@ -480,7 +511,39 @@ Narration NarrateRound(const Trace& trace, const TraceAnalysis& analysis, int ro
     case Phase::kConvert:
       return Convert(c);
   }
-  return {};
+  return {Title(c.spec(), c.round), {"This round has an unknown phase and is not narrated."}};
+}
+
+// Why a trace that fails its self-check is not narrated. The sentences of a round lean on what
+// the self-check guarantees (each written cell holds its window, the actions have the kernel's
+// layout); told from a wrong trace they would explain values that are not there.
+std::string NotNarrated(const TraceAnalysis& analysis, const char* what) {
+  return "This trace fails the self-check (first problem: " + analysis.violations.front() +
+         "), so its " + what +
+         " not narrated. scanviz-cli check lists every problem, and the inspector shows what each "
+         "cell holds against its window.";
+}
+
+}  // namespace
+
+Narration NarrateRound(const Trace& trace, const TraceAnalysis& analysis, int round) {
+  if (round < 0 || round >= static_cast<int>(trace.rounds.size())) {
+    return {"Round " + Num(round),
+            {"This trace has no round " + Num(round) + ": it records " +
+             text::Count(static_cast<int>(trace.rounds.size()), "round") + "."}};
+  }
+  const std::string title = Title(trace.rounds[static_cast<size_t>(round)].spec, round);
+  if (!analysis.Ok()) return {title, {NotNarrated(analysis, "rounds are")}};
+  try {
+    return Narrate(Context{trace, analysis, round});
+  } catch (const std::out_of_range& e) {
+    // The self-check passed, but it does not look at where the actions read, nor at whether the
+    // analysis is this trace's: say what is missing rather than guess.
+    return {title,
+            {"This round cannot be narrated: it refers to a cell or round that the trace "
+             "or its analysis does not hold (" +
+             std::string(e.what()) + "), so the trace contradicts itself."}};
+  }
 }
 
 Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
@@ -488,6 +551,10 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
   const bool hs = meta.algorithm == Algorithm::kHillisSteele;
   const int n = meta.n, sequential = n - 1;
   Narration out{"Summary", {}};
+  if (!analysis.Ok()) {
+    out.paragraphs.push_back(NotNarrated(analysis, "result, work and depth are"));
+    return out;
+  }
   out.paragraphs.push_back(std::string("The ") + (trace.Inclusive() ? "inclusive" : "exclusive") +
                            " scan of " + text::Values(meta.type, trace.input) + " is " +
                            text::Values(meta.type, trace.Result()) + ".");
@@ -519,6 +586,7 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
       (meta.converted ? " and the conversion." : "."));
 
   // The other algorithm on the same n, measured the same way, for the trade-off.
+  if (n < 1 || n > kMaxElements) return out;
   const Algorithm other = hs ? Algorithm::kBlelloch : Algorithm::kHillisSteele;
   const WorkDepth o = MeasureWorkDepth(other, n);
   out.paragraphs.push_back(
