@@ -80,7 +80,11 @@ expect_json() {
   local rc
   "$cli" "$@" >"$tmp/$want.json" 2>"$tmp/$want.err"
   rc=$?
-  if [ "$rc" -ne 0 ]; then fail "$name: exit $rc, expected 0: $(cat "$tmp/$want.err")"; return; fi
+  if [ "$rc" -ne 0 ]; then
+    fail "$name: exit $rc, expected 0: $(cat "$tmp/$want.err")"
+    python3 "$checker" check "$want" "$tmp/$want.json"  # where the trace went wrong, if it did
+    return
+  fi
   if ! grep -qF "ran on: CPU simulation" "$tmp/$want.err"; then
     fail "$name: stderr does not say which backend ran: $(cat "$tmp/$want.err")"
     return
