@@ -29,6 +29,14 @@ constexpr float kBoxInset = 0.06f;  // gap between neighbouring boxes, each side
 constexpr float kStackGap = 0.3f;   // between the two buffers of the load round
 constexpr int kMaxExpressionTerms = 8;
 
+// Every read of the trace or its analysis by a position the trace itself names goes through Find:
+// a trace that contradicts itself (a loaded file may) draws '?' or no arrow, never reads past an
+// array.
+template <class V>
+const typename V::value_type* Find(const V& v, int i) {
+  return i >= 0 && i < static_cast<int>(v.size()) ? &v[static_cast<size_t>(i)] : nullptr;
+}
+
 Emphasis EmphasisOf(int round, int current) {
   if (round == current) return Emphasis::kCurrent;
   return round < current ? Emphasis::kPast : Emphasis::kFuture;
@@ -48,7 +56,9 @@ class SceneBuilder {
 
   Scene Build() {
     const int round_count = static_cast<int>(m_trace.rounds.size());
-    if (round_count == 0 || m_analysis.rounds.size() != m_trace.rounds.size()) return m_scene;
+    // An analysis that is not this trace's (a broken file) still draws: what the analysis lacks
+    // shows as '?', through Find.
+    if (round_count == 0) return m_scene;
     const int current = std::clamp(m_options.current_round, 0, round_count - 1);
     int last = m_options.show_future ? round_count - 1 : current;
 
@@ -90,10 +100,12 @@ class SceneBuilder {
   // The arrays a round reads (the input aside), in array order.
   std::vector<int> SourceArrays(const Round& round) const {
     std::set<int> arrays;
-    if (round.spec.pin >= 0) arrays.insert(round.spec.pin);
+    const int count = static_cast<int>(m_trace.arrays.size());
+    if (round.spec.pin >= 0 && round.spec.pin < count) arrays.insert(round.spec.pin);
     for (const ThreadAction& a : round.actions)
       for (int k = 0; k < 2; ++k)
-        if (a.read[k] >= 0 && a.read_array[k] >= 0) arrays.insert(a.read_array[k]);
+        if (a.read[k] >= 0 && a.read_array[k] >= 0 && a.read_array[k] < count)
+          arrays.insert(a.read_array[k]);
     return {arrays.begin(), arrays.end()};
   }
 
@@ -103,10 +115,11 @@ class SceneBuilder {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     const Emphasis emphasis = EmphasisOf(r, current);
     const std::string title = RoundTitle(m_trace, r);
-    const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
-    const std::string activity = std::to_string(info.active_threads) + " of " +
+    const RoundInfo* info = Find(m_analysis.rounds, r);
+    const std::string activity = std::to_string(info ? info->active_threads : 0) + " of " +
                                  std::to_string(m_trace.meta.block_size) + " threads active";
     const int pout = round.spec.pout;
+    if (Find(m_trace.arrays, pout) == nullptr) return;  // a round that writes no array we know
 
     if (r == 0) {
       // Load: the input row sits right above; arrows cross one gap.
@@ -182,15 +195,21 @@ class SceneBuilder {
   // A row of array `array` as it was after round `r`.
   void AddRow(int r, int array, Emphasis emphasis, const std::string& tag) {
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
-    const RoundInfo& info = m_analysis.rounds[static_cast<size_t>(r)];
-    const ArrayDesc& desc = m_trace.arrays[static_cast<size_t>(array)];
+    const RoundInfo* info = Find(m_analysis.rounds, r);
+    const ArrayDesc* found_desc = Find(m_trace.arrays, array);
+    if (found_desc == nullptr) return;
+    const ArrayDesc& desc = *found_desc;
     m_scene.rows.push_back({r, array, m_y, emphasis, desc.space});
-    const auto& values = round.buffers[static_cast<size_t>(array)];
-    const auto& defined = round.defined[static_cast<size_t>(array)];
-    const auto& cells = info.cells[static_cast<size_t>(array)];
-    const bool cases = array == round.spec.pout && info.hs_case.size() == cells.size();
+    const auto* values = Find(round.buffers, array);
+    const auto* defined = Find(round.defined, array);
+    const auto* cells = info ? Find(info->cells, array) : nullptr;
+    const bool cases =
+        info && cells && array == round.spec.pout && info->hs_case.size() == cells->size();
     for (int i = 0; i < desc.size; ++i) {
-      const CellInfo& ci = cells[static_cast<size_t>(i)];
+      const CellInfo* found = cells ? Find(*cells, i) : nullptr;
+      const CellInfo ci = found ? *found : CellInfo{};
+      const double* value = values ? Find(*values, i) : nullptr;
+      const std::uint8_t* is_defined = defined ? Find(*defined, i) : nullptr;
       Box box;
       box.rect = CellRect(Column(array, i), m_y);
       box.cell = {r, array, i};
@@ -201,10 +220,8 @@ class SceneBuilder {
       box.padding = ci.padding;
       box.written = ci.writer >= 0;
       box.idle = !box.written;
-      if (cases) box.hs_case = info.hs_case[static_cast<size_t>(i)];
-      box.text = defined[static_cast<size_t>(i)]
-                     ? FormatValue(m_trace.meta.type, values[static_cast<size_t>(i)])
-                     : "?";
+      if (cases) box.hs_case = info->hs_case[static_cast<size_t>(i)];
+      box.text = value && is_defined && *is_defined ? FormatValue(m_trace.meta.type, *value) : "?";
       m_scene.boxes.push_back(std::move(box));
     }
     AddLabel(0, m_y + kCellH / 2, tag, LabelRole::kRowTag, emphasis);
@@ -225,6 +242,13 @@ class SceneBuilder {
     auto cx = [&](int array, int pos) { return (Column(array, pos) + 0.5f) * kCellW; };
     auto add = [&](int thread, int from_array, int from, int to_array, int to) {
       if (from < 0 || to < 0 || to_array != pout) return;
+      // Positions past their array (a trace that contradicts itself) get no arrow.
+      if (to >= m_trace.arrays[static_cast<size_t>(pout)].size) return;
+      if (from_array == kInputArray
+              ? from >= m_trace.meta.n
+              : (Find(m_trace.arrays, from_array) == nullptr ||
+                 from >= m_trace.arrays[static_cast<size_t>(from_array)].size))
+        return;
       float src_y = 0;
       if (from_array == kInputArray) {
         if (r != 0) return;  // a later round's input reads would cross every row
@@ -352,11 +376,13 @@ const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
   if (cell.round < 0 || cell.round >= static_cast<int>(analysis.rounds.size()) ||
       cell.round >= static_cast<int>(trace.rounds.size()))
     return nullptr;
-  const auto& cells = analysis.rounds[static_cast<size_t>(cell.round)].cells;
-  if (cell.buffer < 0 || cell.buffer >= static_cast<int>(cells.size())) return nullptr;
-  const auto& row = cells[static_cast<size_t>(cell.buffer)];
-  if (cell.pos < 0 || cell.pos >= static_cast<int>(row.size())) return nullptr;
-  return &row[static_cast<size_t>(cell.pos)];
+  // The cell must exist in the trace (its snapshot) and in the analysis: an analysis of another
+  // trace may have cells this one lacks.
+  const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
+  const auto* values = Find(round.buffers, cell.buffer);
+  if (values == nullptr || Find(*values, cell.pos) == nullptr) return nullptr;
+  const auto* row = Find(analysis.rounds[static_cast<size_t>(cell.round)].cells, cell.buffer);
+  return row ? Find(*row, cell.pos) : nullptr;
 }
 
 CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {

@@ -6,22 +6,40 @@
 #include "teach/work_depth.h"
 
 namespace scanviz::teach {
+namespace {
+
+// Why a trace that fails its self-check is not narrated. The sentences of a round lean on what
+// the self-check guarantees (each written cell holds its window, the actions have the kernel's
+// layout); told from a wrong trace they would explain values that are not there.
+std::string NotNarrated(const TraceAnalysis& analysis, const char* what) {
+  const std::string problem = analysis.violations.empty() ? "the analysis is not this trace's"
+                                                          : analysis.violations.front();
+  return "This trace fails the self-check (first problem: " + problem + "), so its " + what +
+         " not narrated. scanviz-cli check lists every problem, and the inspector shows what each "
+         "cell holds against its window.";
+}
+
+}  // namespace
 
 Narration NarrateRound(const Trace& trace, const TraceAnalysis& analysis, int round) {
-  if (round < 0 || round >= static_cast<int>(trace.rounds.size()))
-    return Narration{"Round " + std::to_string(round), {"There is no such round in this trace."}};
-  // The stories below read windows, writers and neighbours that a consistent trace guarantees; a
-  // trace that fails the self-check (a loaded file may) is described, not narrated.
-  if (!analysis.Ok() || analysis.rounds.size() != trace.rounds.size()) {
-    std::string problem = analysis.violations.empty() ? "the analysis does not match the trace"
-                                                      : analysis.violations.front();
-    return Narration{RoundTitle(trace, round),
-                     {"This trace fails the self-check (first problem: " + problem +
-                      "), so its rounds are not narrated: the sentences would describe values "
-                      "the rounds do not hold. The table and the inspector still show what was "
-                      "recorded."}};
+  if (round < 0 || round >= static_cast<int>(trace.rounds.size())) {
+    return {"Round " + Num(round),
+            {"This trace has no round " + Num(round) + ": it records " +
+             text::Count(static_cast<int>(trace.rounds.size()), "round") + "."}};
   }
-  return Teach(trace.meta.algorithm).narrate_round(Context{trace, analysis, round});
+  const TeachInfo& teach = Teach(trace.meta.algorithm);
+  const std::string title = teach.title(trace.rounds[static_cast<size_t>(round)].spec, round);
+  if (!analysis.Ok()) return {title, {NotNarrated(analysis, "rounds are")}};
+  try {
+    return teach.narrate_round(Context{trace, analysis, round});
+  } catch (const std::out_of_range& e) {
+    // The self-check passed, but it does not look at where the actions read, nor at whether the
+    // analysis is this trace's: say what is missing rather than guess.
+    return {title,
+            {"This round cannot be narrated: it refers to a cell or round that the trace "
+             "or its analysis does not hold (" +
+             std::string(e.what()) + "), so the trace contradicts itself."}};
+  }
 }
 
 Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
@@ -29,7 +47,7 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
   const int n = meta.n, sequential = n - 1;
   Narration out{"Summary", {}};
   if (!analysis.Ok()) {
-    out.paragraphs.push_back("This trace fails the self-check, so it has no summary.");
+    out.paragraphs.push_back(NotNarrated(analysis, "result, work and depth are"));
     return out;
   }
   out.paragraphs.push_back(std::string("The ") + (trace.Inclusive() ? "inclusive" : "exclusive") +

@@ -65,7 +65,7 @@ std::string ActiveThreads(const Context& c) {
   std::string out =
       text::Capital(Range("thread", 0, active - 1)) + (active == 1 ? " is" : " are") + " active";
   if (c.round > 1 && c.before().spec.phase == c.spec().phase) {
-    const int before = c.analysis.rounds[c.round - 1].active_threads;
+    const int before = At(c.analysis.rounds, c.round - 1).active_threads;
     if (active * 2 == before) out += ", half as many as in the round before";
     if (active == before * 2) out += ", twice as many as in the round before";
   }

@@ -26,7 +26,10 @@ struct PseudoRow {
 struct TeachInfo {
   Algorithm id;
   std::vector<PseudoRow> pseudo;
-  // The story of one round of a consistent trace (the analysis found no violation).
+  // The round's title in the narration, from its spec alone (also for a round not narrated).
+  std::string (*title)(const RoundSpec& spec, int round);
+  // The story of one round of a consistent trace (the analysis found no violation). Reads go
+  // through At (narration_context.h), so a trace that contradicts itself ends in an exception.
   Narration (*narrate_round)(const Context& c);
   // A sentence on why the work grows as it does, for the summary.
   std::string (*work_note)(const Trace& trace, const TraceAnalysis& analysis);

@@ -228,9 +228,12 @@ Trace Decode(const json& root) {
   meta.format_version = version;
   // The identity is the operator's: a file that says otherwise was written wrong or edited.
   meta.identity = DecodeValue(Field(m, "identity", "meta"), meta.type, "meta.identity");
-  if (meta.identity != want.identity) {
+  // Bit for bit: -0 is not the identity of float addition's 0, even though -0 == 0.
+  if (meta.identity != want.identity ||
+      std::signbit(meta.identity) != std::signbit(want.identity)) {
     Fail("meta.identity", FormatValue(meta.type, meta.identity) + ", but the identity of " +
-                              ToString(meta.op) + " is " + FormatValue(meta.type, want.identity));
+                              ToString(meta.op) + " on " + ToString(meta.type) + " is " +
+                              FormatValue(meta.type, want.identity));
   }
   struct SizeField {
     const char* key;
@@ -298,6 +301,13 @@ Trace Decode(const json& root) {
   const json& rounds = Field(root, "rounds", "");
   if (!rounds.is_array()) Fail("rounds", "expected an array");
   if (rounds.size() != schedule.size()) {
+    // A version 1 file that lost its "converted" (rather than one written before the flag
+    // existed) has the conversion round that the flag would have announced: name the flag.
+    if (v1 && !m.contains("converted") &&
+        rounds.size() == RoundSchedule(meta.algorithm, meta.n, /*convert=*/true).size()) {
+      Fail("meta.converted", "missing, but the file has the " + std::to_string(rounds.size()) +
+                                 " rounds of a converted scan");
+    }
     Fail("rounds", "the file has " + std::to_string(rounds.size()) + " rounds, but a " +
                        ToString(meta.algorithm) + " scan of " + std::to_string(meta.n) +
                        " elements records " + std::to_string(schedule.size()) +

@@ -7,8 +7,10 @@
 #include <sstream>
 #include <utility>
 
+#include "core/registry.h"
 #include "core/simulator.h"
 #include "scene/palette.h"
+#include "support/broken_traces.h"
 
 namespace scanviz::scene {
 namespace {
@@ -221,6 +223,98 @@ TEST(Scene, SvgHasEveryBoxWithItsDashPattern) {
   EXPECT_NE(svg.find("stroke-dasharray=\"8 5\""), std::string::npos);  // dashed
   EXPECT_NE(svg.find("stroke-dasharray=\"2 4\""), std::string::npos);  // dotted
   EXPECT_NE(svg.find("up-sweep 1 · stride 1"), std::string::npos);
+}
+
+// The scene and the inspector on traces that contradict themselves (a loaded file may): every
+// round at every player position, every view option, every cell of the broken round checked, and
+// references outside the trace. No crash, no read past an array (an ASan build checks that); a
+// changed cell is shown with its value and a failed check.
+void ExpectSurvives(const Trace& t, const TraceAnalysis& analysis, const std::string& name,
+                    int broken_round) {
+  const int rounds = static_cast<int>(t.rounds.size());
+  for (int current = 0; current < rounds; ++current) {
+    ViewOptions o;
+    o.current_round = current;
+    const Scene s = BuildScene(t, analysis, o);
+    ASSERT_FALSE(s.boxes.empty()) << name;
+    EXPECT_NE(s.FindBox({current, t.rounds[current].spec.pout, 0}), nullptr) << name << current;
+  }
+  ViewOptions all;
+  all.current_round = std::min(broken_round, rounds - 1);
+  all.show_future = true;
+  all.color_by_case = true;
+  EXPECT_FALSE(BuildScene(t, analysis, all).boxes.empty()) << name;
+  all.only_current = true;
+  EXPECT_FALSE(BuildScene(t, analysis, all).boxes.empty()) << name;
+  for (int r : {broken_round - 1, broken_round, broken_round + 1}) {
+    if (r < 0 || r >= rounds) continue;
+    for (int b = 0; b < t.meta.buffer_count; ++b) {
+      for (int i = 0; i < t.meta.padded_n; ++i) {
+        const CellCheck c = CheckCell(t, analysis, {r, b, i});
+        if (c.valid) {
+          EXPECT_FALSE(c.expression.empty()) << name;
+        }
+        all.selected = CellRef{r, b, i};
+        all.current_round = r;
+        (void)BuildScene(t, analysis, all);  // draws the bracket of the selected cell
+      }
+    }
+  }
+  for (const CellRef& outside :
+       {CellRef{-7, 0, 0}, CellRef{rounds, 0, 0}, CellRef{0, 5, 0}, CellRef{0, 0, -1},
+        CellRef{0, 0, t.meta.padded_n}, CellRef{kInputRound, 0, t.meta.n}}) {
+    EXPECT_FALSE(CheckCell(t, analysis, outside).valid) << name;
+    all.selected = outside;
+    EXPECT_TRUE(BuildScene(t, analysis, all).brackets.empty()) << name;
+  }
+  for (int r : {-1, rounds, rounds + 5}) EXPECT_FALSE(RoundTitle(t, r).empty());
+}
+
+TEST(SceneBrokenTrace, EveryBrokenTraceIsDrawnAndChecked) {
+  int count = 0;
+  for (const Trace& good : testing::BrokenTraceSources({1, 2, 3, 5, 8, 13})) {
+    for (const testing::BrokenTrace& b : testing::BreakEveryRound(good)) {
+      ++count;
+      const TraceAnalysis analysis = Analyze(b.trace);
+      const int round = std::stoi(b.name.substr(b.name.rfind(' ') + 1));
+      ExpectSurvives(b.trace, analysis, b.name, round);
+    }
+  }
+  EXPECT_GT(count, 500);
+}
+
+// A changed cell: the box shows the stored value and the inspector's check fails with a cross.
+TEST(SceneBrokenTrace, AChangedCellFailsItsCheck) {
+  Trace t = MakeTrace(Algorithm::kBlelloch);
+  t.rounds[3].buffers[0][7] = 26;  // the up-sweep total, 25, off by one
+  const TraceAnalysis analysis = Analyze(t);
+  ASSERT_FALSE(analysis.Ok());
+  const CellCheck c = CheckCell(t, analysis, {3, 0, 7});
+  ASSERT_TRUE(c.valid);
+  EXPECT_FALSE(c.ok);
+  EXPECT_EQ(c.stored, 26);
+  EXPECT_EQ(c.expression, "in[0..7]: 3 + 1 + 7 + 0 + 4 + 1 + 6 + 3 = 25");
+  ViewOptions o;
+  o.current_round = 3;
+  o.selected = CellRef{3, 0, 7};
+  const Scene s = BuildScene(t, analysis, o);
+  EXPECT_EQ(s.FindBox({3, 0, 7})->text, "26");
+  ASSERT_EQ(s.brackets.size(), 1u);
+  EXPECT_NE(s.brackets[0].text.find("✗"), std::string::npos) << s.brackets[0].text;
+}
+
+// An analysis that is not the trace's (none, or another size's) draws '?' where it knows nothing.
+TEST(SceneBrokenTrace, AnAnalysisOfAnotherTraceIsSurvived) {
+  const std::vector<Trace> sources = testing::BrokenTraceSources({1, 3, 8, 13});
+  for (const Trace& t : sources) {
+    const std::string name =
+        std::string(ToString(t.meta.algorithm)) + " n=" + std::to_string(t.meta.n);
+    ExpectSurvives(t, TraceAnalysis{}, name + " with no analysis", 0);
+    for (const Trace& other : sources) {
+      ExpectSurvives(t, Analyze(other),
+                     name + " with the analysis of n=" + std::to_string(other.meta.n), 1);
+    }
+  }
 }
 
 TEST(Palette, ThemesParseAndTextContrasts) {

@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
+
+#include "support/temp_dir.h"
 
 namespace scanviz {
 namespace {
@@ -59,10 +63,32 @@ TEST(Settings, CorruptGivesDefaultsAndAMessage) {
   EXPECT_EQ(l.settings.window_width, Settings{}.window_width);
 }
 
+// Sets an environment variable for one scope and puts the old value back.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : m_name(name) {
+    if (const char* old = std::getenv(name)) m_old = old;
+    EXPECT_EQ(setenv(name, value.c_str(), 1), 0);
+  }
+  ~ScopedEnv() {
+    if (m_old)
+      setenv(m_name, m_old->c_str(), 1);
+    else
+      unsetenv(m_name);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* m_name;
+  std::optional<std::string> m_old;
+};
+
 TEST(Settings, SaveAndLoadUnderXdgConfigHome) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "scanviz_settings_test";
-  std::filesystem::remove_all(dir);
-  ASSERT_EQ(setenv("XDG_CONFIG_HOME", dir.c_str(), 1), 0);
+  const testing::TempDir temp;
+  // A directory that does not exist yet: saving creates it.
+  const std::filesystem::path dir = temp.Path() / "config";
+  const ScopedEnv env("XDG_CONFIG_HOME", dir.string());
   const std::string path = SettingsPath();
   EXPECT_EQ(path, (dir / "scanviz" / "settings.json").string());
   EXPECT_TRUE(LoadSettings(path).message.empty());  // absent: defaults, no message
@@ -74,7 +100,6 @@ TEST(Settings, SaveAndLoadUnderXdgConfigHome) {
   SettingsLoad l = LoadSettings(path);
   EXPECT_FALSE(l.message.empty());
   EXPECT_EQ(l.settings.input, Settings{}.input);
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

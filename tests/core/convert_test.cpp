@@ -69,7 +69,7 @@ TEST(Convert, SurvivesTheTraceFile) {
   const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
   ASSERT_TRUE(loaded.trace) << loaded.error;
   EXPECT_TRUE(loaded.trace->meta.converted);
-  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
 }
 
 }  // namespace

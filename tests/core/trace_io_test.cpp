@@ -2,6 +2,7 @@
 // problem (never a crash, never half a trace).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 #include "core/input.h"
 #include "core/simulator.h"
 #include "core/trace_io.h"
+#include "support/temp_dir.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -34,20 +36,178 @@ TEST(TraceIo, RoundTripKeepsEveryCellAndAction) {
         const Trace original = Example(algorithm, type, op);
         const TraceLoadResult loaded = ParseTraceJson(TraceToJson(original));
         ASSERT_TRUE(loaded.trace) << loaded.error;
-        EXPECT_EQ(testing::FirstDifference(original, *loaded.trace), "");
-        EXPECT_EQ(loaded.trace->meta.identity, original.meta.identity);
+        EXPECT_EQ(testing::FirstDifferenceInFile(original, *loaded.trace), "");
       }
     }
   }
 }
 
+// The same with the conversion round, whose file says "converted": true.
+TEST(TraceIo, RoundTripKeepsTheConversion) {
+  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
+      for (OpKind op : kAllOps) {
+        ScanRequest request{algorithm, op, type, {3, 1, 7, 0, 4, 1, 6}, /*convert=*/true};
+        const Trace original = Simulate(request);
+        const TraceLoadResult loaded = ParseTraceJson(TraceToJson(original));
+        ASSERT_TRUE(loaded.trace) << loaded.error;
+        EXPECT_EQ(testing::FirstDifferenceInFile(original, *loaded.trace), "");
+      }
+    }
+  }
+}
+
+// Every backend field differs from every other, so a writer that swaps two of them is caught.
+BackendInfo Cuda() {
+  return BackendInfo{BackendKind::kCuda, "NVIDIA H200", 9, 0, 13000, 12080};
+}
+
 TEST(TraceIo, RoundTripKeepsTheCudaBackendInfo) {
   Trace t = Example(Algorithm::kBlelloch);
-  t.meta.backend = BackendInfo{BackendKind::kCuda, "NVIDIA H200", 9, 0, 13000, 13000};
+  t.meta.backend = Cuda();
   const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
   ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
   EXPECT_EQ(DescribeBackend(loaded.trace->meta.backend), "CUDA: NVIDIA H200 (sm_90)");
-  EXPECT_EQ(loaded.trace->meta.backend.driver_version, 13000);
+}
+
+// A round trip compares every field the file holds: a file whose backend was changed loads (it is
+// valid), records the same run, and still differs from the trace it was written from.
+TEST(TraceIo, FileComparisonSeesEveryBackendField) {
+  Trace t = Example(Algorithm::kBlelloch);
+  t.meta.backend = Cuda();
+  const json good = json::parse(TraceToJson(t));
+  const struct {
+    const char* key;
+    json value;
+    const char* expected;
+  } cases[] = {
+      {"driver_version", 12040, "meta.backend.driver_version: 13000 vs 12040"},
+      {"runtime_version", 13000, "meta.backend.runtime_version: 12080 vs 13000"},
+      {"compute_major", 8, "meta.backend.compute_major: 9 vs 8"},
+      {"compute_minor", 9, "meta.backend.compute_minor: 0 vs 9"},
+      {"device", "NVIDIA H100", "meta.backend.device: \"NVIDIA H200\" vs \"NVIDIA H100\""},
+  };
+  for (const auto& c : cases) {
+    json j = good;
+    j["meta"]["backend"][c.key] = c.value;
+    const TraceLoadResult loaded = ParseTraceJson(j.dump());
+    ASSERT_TRUE(loaded.trace) << c.key << ": " << loaded.error;
+    EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "") << c.key;  // the same run
+    EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), c.expected);
+  }
+  json cpu = good;
+  cpu["meta"]["backend"] = {{"kind", "cpu"}};
+  const TraceLoadResult loaded = ParseTraceJson(cpu.dump());
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "meta.backend.kind: cuda vs cpu");
+  // The fields the loader checks against the operator, changed in memory.
+  Trace other = *loaded.trace;
+  other.meta.backend = t.meta.backend;
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, other), "");
+  other.meta.identity = 1;
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, other), "meta.identity: 0 vs 1");
+  other.meta.identity = 0;
+  other.meta.converted = true;
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, other), "meta.converted: false vs true");
+}
+
+// A writer that drops a field must not pass unnoticed: the loader requires every field and names
+// the one that is missing.
+TEST(TraceIo, ADroppedFieldIsNoticed) {
+  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
+      for (OpKind op : kAllOps) {
+        json j = json::parse(TraceToJson(Example(algorithm, type, op)));
+        j["meta"].erase("identity");
+        EXPECT_EQ(LoadError(j.dump()), "meta: missing field \"identity\"")
+            << ToString(algorithm) << " " << ToString(type) << " " << ToString(op);
+      }
+    }
+  }
+  // Version 2 files always say whether they were converted.
+  for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    ScanRequest request{algorithm, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6}, true};
+    json j = json::parse(TraceToJson(Simulate(request)));
+    j["meta"].erase("converted");
+    EXPECT_EQ(LoadError(j.dump()), "meta: missing field \"converted\"");
+  }
+  // Version 1 files recorded before the flag existed (docs/example-blelloch-h200.json) have none:
+  // without a conversion round that means false, and nothing is lost. A version 1 file that has
+  // the conversion round but not the flag names the flag.
+  {
+    auto v1 = [](const char* name) {
+      std::ifstream in(std::string(SCANVIZ_SOURCE_DIR) + "/tests/data/v1/" + name + ".json");
+      json j = json::parse(in);
+      j["meta"].erase("converted");
+      return j;
+    };
+    EXPECT_EQ(LoadError(v1("blelloch-example-convert").dump()),
+              "meta.converted: missing, but the file has the 9 rounds of a converted scan");
+    EXPECT_EQ(LoadError(v1("hillis-steele-example-convert").dump()),
+              "meta.converted: missing, but the file has the 5 rounds of a converted scan");
+    const TraceLoadResult loaded = ParseTraceJson(v1("blelloch-example").dump());
+    ASSERT_TRUE(loaded.trace) << loaded.error;
+    EXPECT_FALSE(loaded.trace->meta.converted);
+  }
+  // Every CUDA backend field.
+  Trace t = Example(Algorithm::kBlelloch);
+  t.meta.backend = Cuda();
+  const json cuda = json::parse(TraceToJson(t));
+  for (const char* key :
+       {"kind", "device", "compute_major", "compute_minor", "driver_version", "runtime_version"}) {
+    json j = cuda;
+    j["meta"]["backend"].erase(key);
+    EXPECT_EQ(LoadError(j.dump()), std::string("meta.backend: missing field \"") + key + "\"");
+  }
+  for (const char* key :
+       {"algorithm", "op", "type", "n", "padded_n", "block_size", "block_count", "backend"}) {
+    json j = cuda;
+    j["meta"].erase(key);
+    EXPECT_EQ(LoadError(j.dump()), std::string("meta: missing field \"") + key + "\"");
+  }
+}
+
+// The identity in the file must be the operator's: a writer that records another one is caught,
+// and so is an edited file.
+TEST(TraceIo, RejectsAnIdentityThatIsNotTheOperators) {
+  const struct {
+    OpKind op;
+    ElementType type;
+    json identity;
+    const char* expected;
+  } cases[] = {
+      {OpKind::kAdd, ElementType::kInt32, 1,
+       "meta.identity: 1, but the identity of add on int32 is 0"},
+      {OpKind::kMax, ElementType::kInt32, 0,
+       "meta.identity: 0, but the identity of max on int32 is -2147483648"},
+      {OpKind::kMin, ElementType::kInt32, -2147483648LL,
+       "meta.identity: -2147483648, but the identity of min on int32 is 2147483647"},
+      {OpKind::kMax, ElementType::kFloat32, "inf",
+       "meta.identity: inf, but the identity of max on float32 is -inf"},
+      {OpKind::kAdd, ElementType::kFloat32, -0.0,
+       "meta.identity: -0, but the identity of add on float32 is 0"},
+      {OpKind::kLast, ElementType::kInt32, 7,
+       "meta.identity: 7, but the identity of last on int32 is 0"},
+      {OpKind::kAdd, ElementType::kInt32, 0.5, "meta.identity: expected an int32 value"},
+      {OpKind::kAdd, ElementType::kInt32, nullptr, "meta.identity: expected an int32 value"},
+  };
+  for (const auto& c : cases) {
+    json j = json::parse(TraceToJson(Example(Algorithm::kHillisSteele, c.type, c.op)));
+    j["meta"]["identity"] = c.identity;
+    EXPECT_EQ(LoadError(j.dump()), c.expected);
+  }
+}
+
+// docs/example-blelloch-h200.json, the trace the H200 recorded (gpu-validation.md links it), loads
+// and passes the self-check: a stricter loader must not lock out the files already written.
+TEST(TraceIo, TheCommittedH200TraceLoads) {
+  const TraceLoadResult loaded =
+      LoadTraceFile(SCANVIZ_SOURCE_DIR "/docs/example-blelloch-h200.json");
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_EQ(DescribeBackend(loaded.trace->meta.backend), "CUDA: NVIDIA H200 (sm_90)");
+  EXPECT_TRUE(Analyze(*loaded.trace).Ok());
+  EXPECT_EQ(loaded.trace->Result(), (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
 }
 
 TEST(TraceIo, UndefinedCellsAreNull) {
@@ -133,7 +293,7 @@ TEST(TraceIo, RejectsSnapshotsThatContradictTheMetadata) {
       {"block count", [](json& j) { j["meta"]["block_count"] = 2; },
        "meta.block_count: 2, but a blelloch scan of 7 elements has 1"},
       {"identity", [](json& j) { j["meta"]["identity"] = 5; },
-       "meta.identity: 5, but the identity of add is 0"},
+       "meta.identity: 5, but the identity of add on int32 is 0"},
       {"no identity", [](json& j) { j["meta"].erase("identity"); },
        "meta: missing field \"identity\""},
       {"no converted", [](json& j) { j["meta"].erase("converted"); },
@@ -220,19 +380,28 @@ TEST(TraceIo, FloatInfinitiesSurvive) {
       Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32, {1.25, -3}});
   const TraceLoadResult loaded = ParseTraceJson(TraceToJson(t));
   ASSERT_TRUE(loaded.trace) << loaded.error;
-  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
 }
 
 TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
-  const std::string path = ::testing::TempDir() + "/scanviz_io_test.json";
+  const testing::TempDir dir;
+  const std::string path = dir.File("trace.json");
   const Trace t = Example(Algorithm::kHillisSteele);
   ASSERT_EQ(SaveTraceFile(t, path), "");
   const TraceLoadResult loaded = LoadTraceFile(path);
   ASSERT_TRUE(loaded.trace) << loaded.error;
-  EXPECT_EQ(testing::FirstDifference(t, *loaded.trace), "");
-  EXPECT_NE(SaveTraceFile(t, "/nonexistent-dir/x.json"), "");
-  const TraceLoadResult missing = LoadTraceFile("/nonexistent-dir/x.json");
-  EXPECT_EQ(missing.error, "cannot open /nonexistent-dir/x.json");
+  EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
+  // The temporary file the save renames is gone: the directory holds the trace alone.
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.Path())) {
+    EXPECT_EQ(entry.path().filename(), "trace.json");
+    ++files;
+  }
+  EXPECT_EQ(files, 1);
+  const std::string nowhere = dir.File("no-such-dir/x.json");
+  EXPECT_NE(SaveTraceFile(t, nowhere), "");
+  const TraceLoadResult missing = LoadTraceFile(nowhere);
+  EXPECT_EQ(missing.error, "cannot open " + nowhere);
 }
 
 }  // namespace

@@ -1,4 +1,12 @@
 // Cell-by-cell, action-by-action comparison of two traces, reporting the first difference.
+//
+// Two comparisons, for two questions:
+//   FirstDifference:       do the traces record the same run? The backend that ran them and the
+//                          identity (a function of op and type) are left out, so a GPU trace can
+//                          be compared with the simulator's.
+//   FirstDifferenceInFile: does a round trip through a trace file keep everything the file holds?
+//                          Every field of docs/trace-format.md, the backend included. Round-trip
+//                          tests use this one: a writer that drops a field must not pass.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -30,6 +38,20 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
         x.spec.level != y.spec.level || x.spec.block != y.spec.block) {
       d << "round " << r << ": specs differ";
       return d.str();
+    }
+    // Shapes first, so that a malformed trace is reported rather than read past its end.
+    if (x.buffers.size() != y.buffers.size() || x.defined.size() != x.buffers.size() ||
+        y.defined.size() != y.buffers.size()) {
+      d << "round " << r << ": buffer counts differ";
+      return d.str();
+    }
+    for (size_t buf = 0; buf < x.buffers.size(); ++buf) {
+      if (x.buffers[buf].size() != y.buffers[buf].size() ||
+          x.defined[buf].size() != x.buffers[buf].size() ||
+          y.defined[buf].size() != y.buffers[buf].size()) {
+        d << "round " << r << " buf[" << buf << "]: lengths differ";
+        return d.str();
+      }
     }
     for (size_t buf = 0; buf < x.buffers.size(); ++buf) {
       for (size_t i = 0; i < x.buffers[buf].size(); ++i) {
@@ -66,6 +88,44 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
     }
   }
   return {};
+}
+
+// Empty when the traces agree on every field a trace file holds: FirstDifference, plus the format
+// version, identity, conversion flag and every backend field. (Cells no thread has written are
+// null in the file: their values are not compared, their definedness is.)
+inline std::string FirstDifferenceInFile(const Trace& a, const Trace& b) {
+  const TraceMeta& x = a.meta;
+  const TraceMeta& y = b.meta;
+  std::ostringstream d;
+  d.precision(17);
+  if (x.format_version != y.format_version) {
+    d << "version: " << x.format_version << " vs " << y.format_version;
+  } else if (x.identity != y.identity) {
+    d << "meta.identity: " << x.identity << " vs " << y.identity;
+  } else if (x.converted != y.converted) {
+    d << "meta.converted: " << (x.converted ? "true" : "false") << " vs "
+      << (y.converted ? "true" : "false");
+  } else if (x.backend.kind != y.backend.kind) {
+    d << "meta.backend.kind: " << ToString(x.backend.kind) << " vs " << ToString(y.backend.kind);
+  } else if (x.backend.device_name != y.backend.device_name) {
+    d << "meta.backend.device: \"" << x.backend.device_name << "\" vs \"" << y.backend.device_name
+      << "\"";
+  } else if (x.backend.compute_major != y.backend.compute_major) {
+    d << "meta.backend.compute_major: " << x.backend.compute_major << " vs "
+      << y.backend.compute_major;
+  } else if (x.backend.compute_minor != y.backend.compute_minor) {
+    d << "meta.backend.compute_minor: " << x.backend.compute_minor << " vs "
+      << y.backend.compute_minor;
+  } else if (x.backend.driver_version != y.backend.driver_version) {
+    d << "meta.backend.driver_version: " << x.backend.driver_version << " vs "
+      << y.backend.driver_version;
+  } else if (x.backend.runtime_version != y.backend.runtime_version) {
+    d << "meta.backend.runtime_version: " << x.backend.runtime_version << " vs "
+      << y.backend.runtime_version;
+  } else {
+    return FirstDifference(a, b);
+  }
+  return d.str();
 }
 
 }  // namespace scanviz::testing

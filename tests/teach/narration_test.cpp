@@ -156,6 +156,9 @@ TEST(Narration, EverySizeStaysShort) {
                   << "n=" << n << " " << ToString(a) << " " << x.title << ":\n"
                   << p;
               EXPECT_EQ(p.find("nan"), std::string::npos) << p;
+              // A correct trace is always told: the fallbacks for broken ones never show.
+              EXPECT_EQ(p.find("cannot be narrated"), std::string::npos) << x.title << ": " << p;
+              EXPECT_EQ(p.find("fails the self-check"), std::string::npos) << x.title << ": " << p;
             }
           }
         }

@@ -1,9 +1,7 @@
-// Work and depth measured on real traces equal the chapters' formulas, and the full sweep of
-// n = 1..1024 is fast enough for the app to compute on demand.
+// Work and depth measured on real traces equal the chapters' formulas, for every n = 1..1024.
+// (How long the full sweep takes is measured by bench/trace_bench.cpp, not asserted here: a
+// wall-clock limit fails on a busy machine and passes a slow build.)
 #include <gtest/gtest.h>
-
-#include <chrono>
-#include <cstdio>
 
 #include "core/simulator.h"
 #include "teach/work_depth.h"
@@ -52,20 +50,14 @@ TEST(WorkDepth, MatchesTheFormulas) {
   EXPECT_EQ(series[5].Of(Algorithm::kBlelloch).work, 14);
 }
 
-TEST(WorkDepth, FullSweepIsFast) {
-  const auto start = std::chrono::steady_clock::now();
+TEST(WorkDepth, FullSweepMatchesTheFormulas) {
   const std::vector<WorkDepthPoint> all = WorkDepthSeries();
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::printf("WorkDepthSeries(1..1024): %.1f ms\n", ms);
   ASSERT_EQ(all.size(), 1024u);
   for (int n = 1; n <= 1024; ++n) {
     ASSERT_EQ(all[n - 1].n, n);
     ASSERT_EQ(all[n - 1].Of(Algorithm::kHillisSteele).work, HillisSteeleWork(n)) << n;
     ASSERT_EQ(all[n - 1].Of(Algorithm::kBlelloch).work, 2 * ((1 << CeilLog2(n)) - 1)) << n;
   }
-  // Generous, so a busy machine does not fail it; the report gives the measured figure.
-  EXPECT_LT(ms, 5000.0);
 }
 
 TEST(WorkDepth, RoundSeriesOfTheWorkedExample) {

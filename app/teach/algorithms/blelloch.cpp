@@ -14,6 +14,24 @@ namespace {
 using text::Range;
 using namespace blelloch;
 
+// The round's title, from its spec alone: also the title of a round that cannot be narrated.
+std::string Title(const RoundSpec& spec, int round) {
+  switch (spec.phase) {
+    case kLoad:
+      return "Round 0: load";
+    case kUpSweep:
+      return "Up-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+    case kSeed:
+      return "Seed";
+    case kDownSweep:
+      return "Down-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+    case kConvert:
+      return "Conversion";
+    default:
+      return "Round " + Num(round);
+  }
+}
+
 std::string OneBufferText() {
   return "Why one buffer is enough here, unlike Hillis-Steele: in a round, thread t writes only "
          "its position k and reads k and k - stride. The positions written are 2 x stride apart "
@@ -24,12 +42,12 @@ std::string OneBufferText() {
 Narration BlellochLoad(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n, padded = meta.padded_n;
-  Narration out{"Round 0: load", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       (n == 1 ? std::string("Thread 0 copies the single element")
               : "Each of " + Range("thread", 0, n - 1) + " copies its element") +
       " from global memory into the one shared buffer: " +
-      text::Values(meta.type, c.now().buffers[0], 0, static_cast<size_t>(n)) +
+      text::Values(meta.type, At(c.now().buffers, 0), 0, static_cast<size_t>(n)) +
       ". No operator is applied; the barrier lets every thread see every element.");
   if (padded > n) {
     out.paragraphs.push_back("n = " + Num(n) +
@@ -54,17 +72,17 @@ std::vector<int> NodePositions(const Context& c) {
 }
 
 // The node to work through as the example: the rightmost that holds real input, so a padded
-// scan does not explain a round with 0 + 0.
+// scan does not explain a round with 0 + 0. -1 (which At rejects) when no node was written.
 int ExampleNode(const std::vector<int>& ks, int n) {
   for (auto it = ks.rbegin(); it != ks.rend(); ++it)
     if (*it < n) return *it;
-  return ks.back();
+  return ks.empty() ? -1 : ks.back();
 }
 
 Narration BlellochUpSweep(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride;
-  Narration out{"Up-sweep round " + Num(c.spec().step) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
   const std::vector<int> ks = NodePositions(c);
   const bool one = ks.size() == 1;
   std::string verb = meta.op == OpKind::kAdd ? "adds into it" : "combines into it";
@@ -76,15 +94,15 @@ Narration BlellochUpSweep(const Context& c) {
                            " this round.");
 
   const int k = ExampleNode(ks, meta.n);
-  const std::vector<double>& prev = c.before().buffers[0];
-  const double result = c.now().buffers[0][k];
-  const Window w = c.info().cells[0][k].window;
-  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
-                           " combines position " + Num(k - s) + " (" + c.V(prev[k - s]) +
-                           ") with position " + Num(k) + " (" + c.V(prev[k]) + "): position " +
-                           Num(k) + " becomes " +
-                           text::Combination(meta, prev[k - s], prev[k], result) + ", the " +
-                           c.Sum() + " of " + text::Window(meta, w) + ".");
+  const std::vector<double>& prev = At(c.before().buffers, 0);
+  const double result = At(At(c.now().buffers, 0), k);
+  const CellInfo& cell = At(At(c.info().cells, 0), k);
+  const Window w = cell.window;
+  out.paragraphs.push_back("For example, thread " + Num(cell.writer) + " combines position " +
+                           Num(k - s) + " (" + c.V(At(prev, k - s)) + ") with position " + Num(k) +
+                           " (" + c.V(At(prev, k)) + "): position " + Num(k) + " becomes " +
+                           text::Combination(meta, At(prev, k - s), At(prev, k), result) +
+                           ", the " + c.Sum() + " of " + text::Window(meta, w) + ".");
 
   std::string why = "Why this is right: each position written joins two neighbouring windows of " +
                     text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " +
@@ -108,9 +126,9 @@ Narration BlellochUpSweep(const Context& c) {
 Narration BlellochSeed(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int root = meta.padded_n - 1;
-  const double total = c.before().buffers[0][root];
+  const double total = At(At(c.before().buffers, 0), root);
   const std::string id = text::Identity(meta);
-  Narration out{"Seed", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       "Only thread 0 is active: it replaces the root, position " + Num(root) + ", which held the " +
       c.Sum() + " of the whole array (" + c.V(total) + "), with the identity " + id +
@@ -157,7 +175,7 @@ std::string PairList(const std::vector<int>& ks, int s) {
 Narration BlellochDownSweep(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride;
-  Narration out{"Down-sweep round " + Num(c.spec().step) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
   const std::vector<int> ks = NodePositions(c);
   out.paragraphs.push_back(
       ActiveThreads(c) + (ks.size() == 1 ? ", on " : ", each on a pair (k - " + Num(s) + ", k): ") +
@@ -167,17 +185,18 @@ Narration BlellochDownSweep(const Context& c) {
       c.Sum() + " of the left subtree.");
 
   const int k = ExampleNode(ks, meta.n);
-  const std::vector<double>& prev = c.before().buffers[0];
-  const std::vector<double>& next = c.now().buffers[0];
-  out.paragraphs.push_back("For example, thread " + Num(c.info().cells[0][k].writer) +
-                           ": position " + Num(k - s) + " receives " + c.V(prev[k]) +
-                           " from position " + Num(k) + ", and position " + Num(k) + " becomes " +
-                           text::Combination(meta, prev[k], prev[k - s], next[k]) + ".");
+  const std::vector<double>& prev = At(c.before().buffers, 0);
+  const std::vector<double>& next = At(c.now().buffers, 0);
+  const std::vector<CellInfo>& cells = At(c.info().cells, 0);
+  out.paragraphs.push_back(
+      "For example, thread " + Num(At(cells, k).writer) + ": position " + Num(k - s) +
+      " receives " + c.V(At(prev, k)) + " from position " + Num(k) + ", and position " + Num(k) +
+      " becomes " + text::Combination(meta, At(prev, k), At(prev, k - s), At(next, k)) + ".");
 
   std::string why = "Why this is right: a node visited so far holds the " + std::string(c.Sum()) +
                     " of every input before its subtree. Position " + Num(k - s) + " now covers " +
-                    text::Window(meta, c.info().cells[0][k - s].window) + " and position " +
-                    Num(k) + " covers " + text::Window(meta, c.info().cells[0][k].window) + ".";
+                    text::Window(meta, At(cells, k - s).window) + " and position " + Num(k) +
+                    " covers " + text::Window(meta, At(cells, k).window) + ".";
   if (s == 1) {
     why += " Every position has now been visited, so each holds the " + std::string(c.Sum()) +
            " of the inputs before it: the exclusive scan " +
@@ -197,9 +216,9 @@ Narration BlellochDownSweep(const Context& c) {
 Narration Convert(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n;
-  Narration out{"Conversion", {}};
-  const std::vector<double>& prev = c.before().buffers[static_cast<size_t>(c.spec().pin)];
-  const std::vector<double>& next = c.now().buffers[static_cast<size_t>(c.spec().pout)];
+  Narration out{Title(c.spec(), c.round), {}};
+  const std::vector<double>& prev = At(c.before().buffers, std::max(0, c.spec().pin));
+  const std::vector<double>& next = At(c.now().buffers, c.spec().pout);
   const int last = n - 1;
   out.paragraphs.push_back(
       "One more round turns the exclusive scan into an inclusive one: each of " +
@@ -207,7 +226,7 @@ Narration Convert(const Context& c) {
       " combines its exclusive prefix with its own input, read again "
       "from global memory. Position " +
       Num(last) + " becomes " +
-      text::Combination(meta, prev[last], c.trace.input[last], next[last]) + ". " +
+      text::Combination(meta, At(prev, last), At(c.trace.input, last), At(next, last)) + ". " +
       (meta.padded_n > n ? "The padding cells are left as they are. " : "") +
       "The inclusive scan is " + text::Values(meta.type, next, 0, static_cast<size_t>(n)) + ".");
   if (std::string note = OverflowNote(c); !note.empty()) out.paragraphs.push_back(note);
@@ -227,7 +246,7 @@ Narration NarrateRound(const Context& c) {
     case kConvert:
       return Convert(c);
     default:
-      return Narration{RoundTitle(c.trace, c.round), {"(no narration for this phase)"}};
+      return {Title(c.spec(), c.round), {"This round has an unknown phase and is not narrated."}};
   }
 }
 
@@ -270,6 +289,7 @@ const TeachInfo k_blelloch_teach = {
             {"    wait for all threads", "convert", "", ""},
             {"  if t < n: output[t] = B[t]", "store", "", ""},
         },
+    .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
     .tradeoff = "Blelloch keeps the work linear and pays with about twice the rounds.",

@@ -14,14 +14,28 @@ namespace {
 using text::Range;
 using namespace hillis_steele;
 
+// The round's title, from its spec alone: also the title of a round that cannot be narrated.
+std::string Title(const RoundSpec& spec, int round) {
+  switch (spec.phase) {
+    case kLoad:
+      return "Round 0: load";
+    case kScan:
+      return "Round " + Num(round) + ", stride " + Num(spec.stride);
+    case kConvert:
+      return "Conversion";
+    default:
+      return "Round " + Num(round);
+  }
+}
+
 Narration HillisSteeleLoad(const Context& c) {
   const int n = c.meta().n;
-  Narration out{"Round 0: load", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       (n == 1 ? std::string("Thread 0 copies the single element")
               : "Each of " + Range("thread", 0, n - 1) + " copies its element") +
       " from global memory into buf[0] in shared memory: " +
-      text::Values(c.meta().type, c.now().buffers[0]) +
+      text::Values(c.meta().type, At(c.now().buffers, 0)) +
       ". buf[1] has not been written yet (shown as ?). No operator is applied; the barrier at "
       "the end makes every element visible to every thread before the first round reads its "
       "neighbours.");
@@ -36,9 +50,10 @@ Narration HillisSteeleLoad(const Context& c) {
 // The Case paragraph for the example cell, from the windows the analysis assigns.
 std::string CaseText(const Context& c, int pos, int left_pos) {
   const int s = c.spec().stride;
-  const int which = c.info().hs_case[pos];
-  const Window left = c.analysis.rounds[c.round - 1].cells[c.spec().pin][left_pos].window;
-  const Window now = c.info().cells[c.spec().pout][pos].window;
+  const int which = At(c.info().hs_case, pos);
+  const Window left =
+      At(At(At(c.analysis.rounds, c.round - 1).cells, c.spec().pin), left_pos).window;
+  const Window now = At(At(c.info().cells, c.spec().pout), pos).window;
   if (which == 1) {
     return "Position " + Num(pos) + " is Case 1 (" + Num(pos) + " >= 2 x " + Num(s) +
            " - 1): its left operand covers a full window of " + Num(s) + " (" +
@@ -74,12 +89,12 @@ std::string CaseRanges(const Context& c) {
 Narration HillisSteeleScan(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
-  const std::vector<CellInfo>& cells = c.info().cells[pout];
+  const std::vector<CellInfo>& cells = At(c.info().cells, pout);
   const auto [clo, chi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kComputed; });
   const auto [plo, phi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kCopied; });
-  Narration out{"Round " + Num(c.round) + ", stride " + Num(s), {}};
+  Narration out{Title(c.spec(), c.round), {}};
 
   // What the threads do.
   std::string what = "Threads read buf[" + Num(pin) + "] and write buf[" + Num(pout) + "]. " +
@@ -92,25 +107,25 @@ Narration HillisSteeleScan(const Context& c) {
   out.paragraphs.push_back(what);
 
   // One worked cell, the rightmost, with the operands the kernel read.
-  const std::vector<double>& prev = c.before().buffers[pin];
-  const std::vector<double>& next = c.now().buffers[pout];
+  const std::vector<double>& prev = At(c.before().buffers, pin);
+  const std::vector<double>& next = At(c.now().buffers, pout);
   auto example = [&](int pos) {
-    const ThreadAction& a = c.now().actions[cells[pos].writer];
+    const ThreadAction& a = At(c.now().actions, At(cells, pos).writer);
     return std::pair<int, int>{a.read[0], a.read[1]};
   };
   const auto [l, r] = example(chi);
   std::string worked =
-      "For example, thread " + Num(cells[chi].writer) + " reads " + c.V(prev[l]) + " at position " +
-      Num(l) + " and " + c.V(prev[r]) + " at position " + Num(r) + " of buf[" + Num(pin) +
-      "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
-      text::Combination(meta, prev[l], prev[r], next[chi]) + ". " + CaseText(c, chi, l);
+      "For example, thread " + Num(At(cells, chi).writer) + " reads " + c.V(At(prev, l)) +
+      " at position " + Num(l) + " and " + c.V(At(prev, r)) + " at position " + Num(r) +
+      " of buf[" + Num(pin) + "]: position " + Num(chi) + " of buf[" + Num(pout) + "] becomes " +
+      text::Combination(meta, At(prev, l), At(prev, r), At(next, chi)) + ". " + CaseText(c, chi, l);
   int case2_hi = -1;
   for (int i = 0; i < static_cast<int>(c.info().hs_case.size()); ++i)
     if (c.info().hs_case[i] == 2) case2_hi = i;
-  if (c.info().hs_case[chi] == 1 && case2_hi >= 0) {
+  if (At(c.info().hs_case, chi) == 1 && case2_hi >= 0) {
     const auto [l2, r2] = example(case2_hi);
     worked += " Likewise position " + Num(case2_hi) + " (Case 2) becomes " +
-              text::Combination(meta, prev[l2], prev[r2], next[case2_hi]) + ".";
+              text::Combination(meta, At(prev, l2), At(prev, r2), At(next, case2_hi)) + ".";
   }
   out.paragraphs.push_back(worked + " " + CaseRanges(c));
 
@@ -140,11 +155,11 @@ Narration HillisSteeleScan(const Context& c) {
         " writes it. With one buffer nothing orders the two, so thread i could read a value "
         "that was already replaced this round";
     const int j = 2 * s;
-    if (j < meta.n && prev[j - s] != next[j - s]) {
-      buffers += ": thread " + Num(j) + " might see " + c.V(next[j - s]) + " instead of " +
-                 c.V(prev[j - s]) + " at position " + Num(j - s) + " and compute " +
-                 CombineText(meta.op, c.V(next[j - s]), c.V(prev[j])) + " instead of " +
-                 CombineText(meta.op, c.V(prev[j - s]), c.V(prev[j])) +
+    if (j < meta.n && At(prev, j - s) != At(next, j - s)) {
+      buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
+                 c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
+                 CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
+                 CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
                  ", counting inputs twice in later rounds";
     }
     buffers +=
@@ -163,17 +178,18 @@ Narration HillisSteeleScan(const Context& c) {
 Narration Convert(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n;
-  Narration out{"Conversion", {}};
-  const std::vector<double>& prev = c.before().buffers[static_cast<size_t>(c.spec().pin)];
-  const std::vector<double>& next = c.now().buffers[static_cast<size_t>(c.spec().pout)];
+  Narration out{Title(c.spec(), c.round), {}};
+  const std::vector<double>& prev = At(c.before().buffers, std::max(0, c.spec().pin));
+  const std::vector<double>& next = At(c.now().buffers, c.spec().pout);
   std::string what =
       "One more round turns the inclusive scan into an exclusive one. Thread 0 writes the "
       "identity " +
-      text::Identity(meta) + " into position 0 of buf[" + Num(c.spec().pout) + "]";
+      text::Identity(meta) + " into position 0 of " +
+      c.trace.arrays[static_cast<size_t>(c.spec().pout)].name;
   if (n > 1) {
     what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
             " the prefix one place to the left: position " + Num(n - 1) + " receives " +
-            c.V(prev[n - 2]) + " from position " + Num(n - 2);
+            c.V(At(prev, n - 2)) + " from position " + Num(n - 2);
   }
   what +=
       ". No operator is applied: shifting right by one place drops each position's own "
@@ -192,7 +208,7 @@ Narration NarrateRound(const Context& c) {
     case kConvert:
       return Convert(c);
     default:
-      return Narration{RoundTitle(c.trace, c.round), {"(no narration for this phase)"}};
+      return {Title(c.spec(), c.round), {"This round has an unknown phase and is not narrated."}};
   }
 }
 
@@ -223,6 +239,7 @@ const TeachInfo k_hillis_steele_teach = {
             {"    wait for all threads", "convert", "", ""},
             {"  output[i] = out[i]", "store", "", ""},
         },
+    .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
     .tradeoff = "Hillis-Steele buys its short depth with extra work.",

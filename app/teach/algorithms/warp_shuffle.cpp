@@ -15,7 +15,31 @@ using text::Range;
 using namespace warp_shuffle;
 
 const std::vector<double>& Values(const Round& round, int array) {
-  return round.buffers[static_cast<size_t>(array)];
+  return At(round.buffers, array);
+}
+
+// The round's title, from its spec alone: also the title of a round that cannot be narrated.
+std::string Title(const RoundSpec& spec, int round) {
+  switch (spec.phase) {
+    case kLoad:
+      return "Round 0: load into registers";
+    case kWarpScan:
+      return "Warp scan " + Num(spec.step) + ", offset " + Num(spec.stride);
+    case kWarpTotals:
+      return "Warp totals to shared memory";
+    case kTotalsLoad:
+      return "Warp 0 reads the totals";
+    case kTotalsScan:
+      return "Totals scan " + Num(spec.step) + ", offset " + Num(spec.stride);
+    case kTotalsStore:
+      return "Scanned totals to shared memory";
+    case kAddOffset:
+      return "Each warp adds the warps before it";
+    case kConvert:
+      return "Conversion";
+    default:
+      return "Round " + Num(round);
+  }
 }
 
 // "one warp of 8 lanes" / "4 warps of 32 lanes".
@@ -28,7 +52,7 @@ std::string Shape(const TraceMeta& meta) {
 Narration Load(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int n = meta.n, lanes = Lanes(n);
-  Narration out{"Round 0: load into registers", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       (n == 1 ? std::string("Thread 0 reads the single element")
               : "Each of " + Range("thread", 0, n - 1) + " reads its element") +
@@ -49,11 +73,11 @@ Narration Load(const Context& c) {
 }
 
 // A round of Hillis-Steele inside groups of `width` lanes on register array `array`.
-Narration ShuffleScan(const Context& c, int array, int width, const char* title, const char* who) {
+Narration ShuffleScan(const Context& c, int array, int width, const char* who) {
   const TraceMeta& meta = c.meta();
   const int o = c.spec().stride;
-  Narration out{std::string(title) + " " + Num(c.spec().step) + ", offset " + Num(o), {}};
-  const std::string name = c.trace.arrays[static_cast<size_t>(array)].name;
+  Narration out{Title(c.spec(), c.round), {}};
+  const std::string name = At(c.trace.arrays, array).name;
   const std::vector<int> written = WrittenPositions(c, array);
   std::string what = std::string("Every lane of ") + who + " hands its " + name + " to the lane " +
                      text::Places(o) + " above it (__shfl_up_sync with offset " + Num(o) +
@@ -65,7 +89,7 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* title,
   out.paragraphs.push_back(what);
   if (!written.empty()) {
     // The rightmost lane that holds real input, so a padded warp is not explained with identities.
-    const int real = c.trace.arrays[static_cast<size_t>(array)].real;
+    const int real = At(c.trace.arrays, array).real;
     int pos = written.back();
     for (auto it = written.rbegin(); it != written.rend(); ++it) {
       if (*it < real) {
@@ -75,14 +99,12 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* title,
     }
     const std::vector<double>& prev = Values(c.before(), array);
     const std::vector<double>& next = Values(c.now(), array);
-    const Window w = c.info().cells[static_cast<size_t>(array)][static_cast<size_t>(pos)].window;
+    const Window w = At(At(c.info().cells, array), pos).window;
     out.paragraphs.push_back(
-        "For example, lane " + Num(pos) + " receives " + c.V(prev[static_cast<size_t>(pos - o)]) +
-        " from lane " + Num(pos - o) + " and holds " + c.V(prev[static_cast<size_t>(pos)]) +
-        ": it becomes " +
-        text::Combination(meta, prev[static_cast<size_t>(pos - o)], prev[static_cast<size_t>(pos)],
-                          next[static_cast<size_t>(pos)]) +
-        ", the " + c.Sum() + " of " + text::Window(meta, w) + ".");
+        "For example, lane " + Num(pos) + " receives " + c.V(At(prev, pos - o)) + " from lane " +
+        Num(pos - o) + " and holds " + c.V(At(prev, pos)) + ": it becomes " +
+        text::Combination(meta, At(prev, pos - o), At(prev, pos), At(next, pos)) + ", the " +
+        c.Sum() + " of " + text::Window(meta, w) + ".");
   }
   std::string why =
       "This is Hillis-Steele inside a warp: after the round a lane holds the " +
@@ -110,7 +132,7 @@ Narration WarpTotals(const Context& c) {
   const int width = Width(meta.n), warps = Warps(meta.n);
   std::vector<int> last_lanes;
   for (int w = 0; w < warps; ++w) last_lanes.push_back(w * width + width - 1);
-  Narration out{"Warp totals to shared memory", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       "The last lane of each warp (" + text::List("thread", last_lanes) + ") holds the " + c.Sum() +
       " of its whole warp and writes it to sums in shared memory: " +
@@ -123,7 +145,7 @@ Narration WarpTotals(const Context& c) {
 Narration TotalsLoad(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int warps = Warps(meta.n), k = TotalsWidth(meta.n);
-  Narration out{"Warp 0 reads the totals", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   std::string what = "Lanes 0 to " + Num(warps - 1) + " of warp 0 read the " + Num(warps) +
                      " totals into their register t: " +
                      text::Values(meta.type, Values(c.now(), kT), 0, static_cast<size_t>(warps)) +
@@ -142,7 +164,7 @@ Narration TotalsLoad(const Context& c) {
 Narration TotalsStore(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int width = Width(meta.n);
-  Narration out{"Scanned totals to shared memory", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back("Warp 0 writes the scanned totals back to sums: " +
                            text::Values(meta.type, Values(c.now(), kSums)) +
                            ". sums[w] is now the " + c.Sum() + " of warps 0 to w, inputs 0 to " +
@@ -155,7 +177,7 @@ Narration TotalsStore(const Context& c) {
 Narration AddOffset(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int width = Width(meta.n), n = meta.n;
-  Narration out{"Each warp adds the warps before it", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       "Every thread of warp w > 0 combines sums[w - 1], the " + std::string(c.Sum()) +
       " of all the warps before its own, with its v; warp 0 has nothing before it and is already "
@@ -166,9 +188,9 @@ Narration AddOffset(const Context& c) {
     const int warp = last / width;
     const std::vector<double>& sums = Values(c.now(), kSums);
     out.paragraphs.push_back("For example, thread " + Num(last) + " in warp " + Num(warp) + ": " +
-                             text::Combination(meta, sums[static_cast<size_t>(warp - 1)],
-                                               Values(c.before(), kV)[static_cast<size_t>(last)],
-                                               Values(c.now(), kV)[static_cast<size_t>(last)]) +
+                             text::Combination(meta, At(sums, warp - 1),
+                                               At(Values(c.before(), kV), last),
+                                               At(Values(c.now(), kV), last)) +
                              ". The offset covers the earlier inputs, so it comes first.");
   }
   out.paragraphs.push_back("v now holds the inclusive scan: " +
@@ -180,7 +202,7 @@ Narration AddOffset(const Context& c) {
 
 Narration Convert(const Context& c) {
   const TraceMeta& meta = c.meta();
-  Narration out{"Conversion", {}};
+  Narration out{Title(c.spec(), c.round), {}};
   out.paragraphs.push_back(
       "One more round turns the inclusive scan into an exclusive one: every lane takes the value "
       "of the lane below it with a shuffle of offset 1; lane 0 of warp w > 0 has no lane below "
@@ -195,13 +217,13 @@ Narration NarrateRound(const Context& c) {
     case kLoad:
       return Load(c);
     case kWarpScan:
-      return ShuffleScan(c, kV, Width(c.meta().n), "Warp scan", "every warp");
+      return ShuffleScan(c, kV, Width(c.meta().n), "every warp");
     case kWarpTotals:
       return WarpTotals(c);
     case kTotalsLoad:
       return TotalsLoad(c);
     case kTotalsScan:
-      return ShuffleScan(c, kT, TotalsWidth(c.meta().n), "Totals scan", "warp 0");
+      return ShuffleScan(c, kT, TotalsWidth(c.meta().n), "warp 0");
     case kTotalsStore:
       return TotalsStore(c);
     case kAddOffset:
@@ -209,7 +231,7 @@ Narration NarrateRound(const Context& c) {
     case kConvert:
       return Convert(c);
     default:
-      return Narration{RoundTitle(c.trace, c.round), {"(no narration for this phase)"}};
+      return {Title(c.spec(), c.round), {"This round has an unknown phase and is not narrated."}};
   }
 }
 
@@ -252,6 +274,7 @@ const TeachInfo k_warp_shuffle_teach = {
              ""},
             {"  output[i] = v", "store", "", ""},
         },
+    .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
     .tradeoff =
