@@ -24,10 +24,15 @@ echo "built: $(grep -c '' "$out/build.txt") build lines, warnings: $(grep -c 'wa
 cli="$build/app/cli/scanviz-cli"
 status=0
 "$cli" devices 2>&1 | tee "$out/devices.txt"
-for a in hillis-steele blelloch; do
+algorithms=$("$cli" algorithms | cut -d' ' -f1 | tr '\n' ' ')
+echo "algorithms: $algorithms"
+for a in $algorithms; do
   "$cli" trace --algorithm $a --input 3,1,7,0,4,1,6,3 --backend cuda -o "$out/$a.json" >"$out/$a.txt" 2>&1 || status=1
   head -1 "$out/$a.txt"; grep -E "^result" "$out/$a.txt"
   "$cli" check "$out/$a.json" || status=1
+  # The non-commutative operator, and float32, on the GPU.
+  "$cli" trace --algorithm $a --input 0,5,0,0,2,0,7,0 --op last --backend cuda | grep -E "^result" || status=1
+  "$cli" trace --algorithm $a --input 0.1,0.2,0.3,0.4,0.5 --type float32 --backend cuda | grep -E "^result" || status=1
 done
 
 echo "== GPU-vs-CPU tests"
@@ -40,8 +45,8 @@ tail -4 "$out/ctest.txt"
 
 echo "== compute-sanitizer on the instrumented kernels"
 for tool in racecheck memcheck synccheck; do
-  for a in hillis-steele blelloch; do
-    for n in 8 33 1000 1024; do
+  for a in $algorithms; do
+    for n in 8 33 100 1024; do
       log="$out/sanitizer.txt"
       echo "-- $tool $a n=$n" >>"$log"
       if compute-sanitizer --tool $tool --error-exitcode 9 "$cli" trace -a $a --random $n --seed $n \

@@ -204,6 +204,8 @@ int main(int argc, char** argv) {
   check->add_option("file", check_path, "trace file (JSON)")->required();
 
   CLI::App* devices = app.add_subcommand("devices", "List CUDA devices, or say why there is none");
+  CLI::App* algorithms =
+      app.add_subcommand("algorithms", "List the algorithms (key, name and what it is)");
 
 #if SCANVIZ_HAVE_PERF
   perf::BenchOptions bench_options;
@@ -241,6 +243,11 @@ int main(int argc, char** argv) {
   }
   if (*check) return RunCheckCommand(check_path);
   if (*devices) return RunDevicesCommand();
+  if (*algorithms) {
+    for (const AlgorithmInfo* info : Algorithms())
+      std::cout << info->key << "  " << info->name << ": " << info->summary << '\n';
+    return kExitOk;
+  }
 #if SCANVIZ_HAVE_PERF
   if (*bench) {
     std::stringstream rungs(bench_rungs);
