@@ -37,8 +37,12 @@ if [ "$stage" != run ]; then
 fi
 [ "$stage" != build ] || exit 0
 
+# ABBA: the order alternates from round to round, so that a GPU warming up over the run does not
+# favour one side.
 for r in $(seq 1 "$rounds"); do
-  for side in base new; do
+  order="base new"
+  [ $((r % 2)) -eq 0 ] && order="new base"
+  for side in $order; do
     "$out/build-$side/app/cli/scanviz-cli" bench "${flags[@]}" --json "$out/$side-$r.json" \
       >"$out/$side-$r.txt" 2>&1 || { tail -5 "$out/$side-$r.txt"; exit 1; }
     echo "$side run $r: $(grep -c '' "$out/$side-$r.txt") lines"

@@ -10,6 +10,10 @@
 //                                           thread's own when lane % width < delta
 //   void exec.Round(spec, step)             one round: step(tid) -> ThreadAction for every
 //                                           thread, then the synchronisation of spec.level
+//   bool exec.Wide(working)                 whether a round in which `working` threads work
+//                                           needs the whole block (true but in the perf lab)
+//   void exec.Narrow(rounds)                runs rounds(), the rounds in which at most a warp
+//                                           works: as any others, or (the perf lab) on one warp
 //
 // and the executors decide what a round means:
 //   - the instrumented CUDA kernel (kernels/cuda/) runs step(threadIdx.x), __syncthreads(), and
@@ -38,6 +42,11 @@ class ScheduleExec {
   template <class F>
   void Round(const RoundSpec& spec, F&&) {
     m_rounds.push_back(spec);
+  }
+  bool Wide(int) const { return true; }
+  template <class F>
+  void Narrow(F&& rounds) {
+    rounds();
   }
   std::vector<RoundSpec> Take() && { return std::move(m_rounds); }
 

@@ -54,6 +54,14 @@ class TraceExec {
     return __shfl_up_sync(mask, m_regs[array], delta, width);
   }
 
+  // The traced kernel runs the narrow rounds like the others: every round is recorded with the
+  // whole block.
+  __device__ bool Wide(int) const { return true; }
+  template <class F>
+  __device__ void Narrow(F&& rounds) {
+    rounds();
+  }
+
   template <class F>
   __device__ void Round(const RoundSpec& spec, F&& step) {
     const ThreadAction action = step(static_cast<int>(threadIdx.x));

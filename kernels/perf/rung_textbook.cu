@@ -18,13 +18,14 @@ constexpr bool kBlellochWarpTail = true;
 
 // The performance lab's executor (core/exec.h): each round is this thread's step and the barrier,
 // nothing else; the actions the steps return are never stored, so they compile away. Shared
-// arrays are kBlock cells apart. With kWarpTail, a round in which at most 32 threads can work
-// (spec.working) runs in warp 0 alone with __syncwarp(); the block barrier comes back before the
-// next round that needs more threads, so the rounds keep their order and their data: the same
-// steps on the same indices, but only the threads that exchange data wait for each other (the
-// 2 log2(tile) + 1 barriers of Blelloch's sweeps become 2 log2(tile / 64) + 1 for tiles of 64 or
-// more: 15 -> 3 at 128 threads).
-template <class T, int kBlock, bool kWarpTail>
+// arrays are kBlock cells apart. With kWarpTail, the rounds a driver puts in exec.Narrow (at most
+// 32 threads work) run in warp 0 alone with __syncwarp() between them, and one block barrier
+// after them: the same steps in the same order on the same indices, but only the threads that
+// exchange data wait for each other, and the other warps skip those rounds altogether (the
+// 2 log2(tile) + 1 barriers of Blelloch's sweeps become 2 log2(tile / 64) + 1 for tiles of 64
+// or more: 15 -> 3 at 128 threads). With kKeepLoaded, each thread keeps the value it loaded
+// (Loaded()), for an inclusive result and the tile's total.
+template <class T, int kBlock, bool kWarpTail, bool kKeepLoaded>
 class PerfExec {
  public:
   __device__ explicit PerfExec(T* smem) : m_smem(smem) {}
@@ -33,42 +34,42 @@ class PerfExec {
   __device__ T ShflUp(int, int, int delta, int width) {
     return __shfl_up_sync(0xffffffffu, m_reg, delta, width);
   }
+  __device__ bool Wide(int working) const { return !kWarpTail || working > 32; }
+  template <class F>
+  __device__ void Narrow(F&& rounds) {
+    if constexpr (kWarpTail) {
+      if (threadIdx.x < 32) {
+        m_narrow = true;
+        rounds();
+        m_narrow = false;
+      }
+      __syncthreads();
+    } else {
+      rounds();
+    }
+  }
 
   template <class F>
   __device__ void Round(const RoundSpec& spec, F&& step) {
     const int tid = static_cast<int>(threadIdx.x);
-    if constexpr (kWarpTail) {
-      if (spec.working <= 32) {
-        if (tid < 32) {
-          step(tid);
-          if (spec.pin == kInputArray && tid < spec.working) m_loaded = Shared(spec.pout)[tid];
-          __syncwarp();
-        }
-        m_in_warp = true;
-        return;
-      }
-      if (m_in_warp) {
-        __syncthreads();
-        m_in_warp = false;
-      }
-    }
     step(tid);
     // The value a thread loaded stays with it (its own write: no barrier needed to read it).
-    if (spec.pin == kInputArray && tid < spec.working) m_loaded = Shared(spec.pout)[tid];
-    __syncthreads();
+    if (kKeepLoaded && spec.pin == kInputArray && tid < spec.working)
+      m_loaded = Shared(spec.pout)[tid];
+    if (kWarpTail && m_narrow) {
+      __syncwarp();
+    } else {
+      __syncthreads();
+    }
   }
 
-  // After the last round: every thread sees what warp 0 wrote in warp-only rounds.
-  __device__ void Finish() {
-    if (kWarpTail && m_in_warp) __syncthreads();
-  }
   __device__ T Loaded() const { return m_loaded; }
 
  private:
   T* m_smem;
   T m_reg{};
   T m_loaded{};
-  bool m_in_warp = false;
+  bool m_narrow = false;
 };
 
 // (a) Hillis-Steele, double-buffered, log2(count) rounds, every thread busy in every round.
@@ -79,7 +80,7 @@ __global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T
   const int tid = threadIdx.x;
   const long long base = static_cast<long long>(blockIdx.x) * kTextbookBlock;
   const int count = static_cast<int>(min(static_cast<long long>(kTextbookBlock), n - base));
-  PerfExec<T, kTextbookBlock, false> exec(&buf[0][0]);
+  PerfExec<T, kTextbookBlock, false, false> exec(&buf[0][0]);
   const T* result = exec.Shared(hillis_steele::Run(exec, in + base, count, false, Op{}));
   if (tid < count) {
     out[base + tid] = inclusive ? result[tid] : (tid == 0 ? Op::Identity() : result[tid - 1]);
@@ -97,9 +98,8 @@ __global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in
   const int tid = threadIdx.x;
   const long long base = static_cast<long long>(blockIdx.x) * kTextbookBlock;
   const int count = static_cast<int>(min(static_cast<long long>(kTextbookBlock), n - base));
-  PerfExec<T, kTextbookBlock, kWarpTail> exec(buf);
+  PerfExec<T, kTextbookBlock, kWarpTail, true> exec(buf);
   const T* result = exec.Shared(blelloch::Run(exec, in + base, count, false, op));
-  exec.Finish();
   if (tid < count) out[base + tid] = inclusive ? op(result[tid], exec.Loaded()) : result[tid];
   if (sums != nullptr && tid == count - 1) sums[blockIdx.x] = op(result[tid], exec.Loaded());
 }
@@ -125,8 +125,8 @@ class TextbookRung final : public Rung {
   explicit TextbookRung(std::string name)
       : name_(std::move(name)),
         description_(std::string(kHillisSteele ? "textbook Hillis-Steele" : "textbook Blelloch") +
-                     " (scan_steps.h), 3 phases, 1 elem/thread, " + std::to_string(kTextbookBlock) +
-                     "-thread tiles" +
+                     " (the app's driver), 3 phases, 1 elem/thread, " +
+                     std::to_string(kTextbookBlock) + "-thread tiles" +
                      (kWarpTail ? ", warp-synchronous rounds when <= 32 threads work" : "")) {}
   std::string Name() const override { return name_; }
   std::string Description() const override { return description_; }

@@ -87,25 +87,40 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf, Level::kBlock, padded_n), [&](int tid) {
     return tid < padded_n ? LoadStep(data, n, buf, kBuf, tid, op) : ThreadAction{};  // [line:load]
   });
-  int step = 1;
-  for (int stride = 1; stride < padded_n; stride *= 2, ++step) {  // [line:up-loop]
-    const int working = padded_n / (2 * stride);  // threads whose node exists at this stride
-    const RoundSpec up = MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working);
-    exec.Round(up, [&](int tid) {
-      return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
+  // One round of each sweep at `stride`, in which `working` = padded_n / (2 * stride) threads
+  // have a node to work on.
+  auto up_sweep = [&](int stride, int step, int working) {
+    exec.Round(MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+               [&](int tid) {
+                 return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
+               });
+  };
+  auto down_sweep = [&](int stride, int step, int working) {
+    exec.Round(MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+               [&](int tid) {
+                 return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
+               });
+  };
+  // Up the tree, seed the root, back down. The rounds near the root, where at most a warp's worth
+  // of threads works, sit in exec.Narrow: the simulator and the traced kernel run them like the
+  // others; the performance lab gives them to one warp with warp barriers, as CUB does.
+  int stride = 1, step = 1, working = padded_n / 2;
+  for (; stride < padded_n && exec.Wide(working); stride *= 2, working /= 2)  // [line:up-loop]
+    up_sweep(stride, step++, working);
+  exec.Narrow([&, stride, step, working]() mutable {
+    for (; stride < padded_n; stride *= 2, working /= 2)  // [line:up-loop]
+      up_sweep(stride, step++, working);
+    exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {
+      return SeedStep(buf, padded_n, tid, op);  // [line:seed]
     });
-  }
-  exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {
-    return SeedStep(buf, padded_n, tid, op);  // [line:seed]
+    step = 1;
+    for (stride = padded_n / 2, working = 1; stride >= 1 && !exec.Wide(working);
+         stride /= 2, working *= 2)  // [line:down-loop]
+      down_sweep(stride, step++, working);
   });
   step = 1;
-  for (int stride = padded_n / 2; stride >= 1; stride /= 2, ++step) {  // [line:down-loop]
-    const int working = padded_n / (2 * stride);
-    const RoundSpec down =
-        MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working);
-    exec.Round(down, [&](int tid) {
-      return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
-    });
+  for (stride = padded_n / 2, working = 1; stride >= 1; stride /= 2, working *= 2, ++step) {
+    if (exec.Wide(working)) down_sweep(stride, step, working);  // [line:down-loop]
   }
   if (convert) {
     exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {

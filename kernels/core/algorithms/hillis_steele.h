@@ -58,28 +58,28 @@ SCANVIZ_HD ThreadAction ToExclusiveStep(const T* pin, T* pout, int in, int out, 
 // the round. Returns the buffer that holds the result.
 template <class Op, class Exec, class T = typename Op::Value>
 SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
-  T* const buf0 = exec.Shared(kBuf0);
-  T* const buf1 = exec.Shared(kBuf1);
+  T* in = exec.Shared(kBuf1);  // pin and pout swap at the start of every round
+  T* out = exec.Shared(kBuf0);
   exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf0, Level::kBlock, n),
-             [&](int tid) { return LoadStep(data, n, buf0, kBuf0, tid, op); });  // [line:load]
+             [&](int tid) { return LoadStep(data, n, out, kBuf0, tid, op); });  // [line:load]
   int pout = 0;
   int step = 1;
   for (int stride = 1; stride < n; stride *= 2, ++step) {  // [line:loop]
+    T* const swap = in;                                    // [line:swap]
+    in = out;                                              // [line:swap]
+    out = swap;                                            // [line:swap]
     pout = 1 - pout;                                       // [line:swap]
-    const int pin = 1 - pout;                              // [line:swap]
-    T* const in = pin == 0 ? buf0 : buf1;                  // [line:swap]
-    T* const out = pout == 0 ? buf0 : buf1;                // [line:swap]
-    exec.Round(MakeRoundSpec(kScan, step, stride, pin, pout, Level::kBlock, n), [&](int tid) {
-      return ScanStep(in, out, pin, pout, n, stride, tid, op);  // [line:step]
+    exec.Round(MakeRoundSpec(kScan, step, stride, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
+      return ScanStep(in, out, 1 - pout, pout, n, stride, tid, op);  // [line:step]
     });
   }
   if (convert) {
-    pout = 1 - pout;                         // [line:swap]
-    const int pin = 1 - pout;                // [line:swap]
-    T* const in = pin == 0 ? buf0 : buf1;    // [line:swap]
-    T* const out = pout == 0 ? buf0 : buf1;  // [line:swap]
-    exec.Round(MakeRoundSpec(kConvert, 1, 1, pin, pout, Level::kBlock, n), [&](int tid) {
-      return ToExclusiveStep(in, out, pin, pout, n, tid, op);  // [line:convert]
+    T* const swap = in;  // [line:swap]
+    in = out;            // [line:swap]
+    out = swap;          // [line:swap]
+    pout = 1 - pout;     // [line:swap]
+    exec.Round(MakeRoundSpec(kConvert, 1, 1, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
+      return ToExclusiveStep(in, out, 1 - pout, pout, n, tid, op);  // [line:convert]
     });
   }
   return pout;  // [line:store]
