@@ -30,23 +30,14 @@ RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec) {
 std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
                                   const RoundSpec& spec, bool last_round) {
   const RoundTagSet tags = RoundTags(algorithm, spec);
-  std::vector<std::string> anchors;
-  for (const PhaseInfo& p : Info(algorithm).phases) anchors.emplace_back(p.anchor);
-  const int count = static_cast<int>(listing.lines.size());
   std::vector<int> out;
-  for (int i = 0; i < count; ++i) {
-    if (!HasTag(listing.lines[i], tags.anchor)) continue;
-    out.push_back(i);
-    for (int j = i - 1; j >= 0 && !HasAnyTag(listing.lines[j], anchors); --j)
-      if (HasAnyTag(listing.lines[j], tags.context)) out.push_back(j);
+  for (int i = 0; i < static_cast<int>(listing.lines.size()); ++i) {
+    const CodeLine& line = listing.lines[static_cast<size_t>(i)];
+    // The store runs once, after the last round.
+    if (HasTag(line, tags.anchor) || HasAnyTag(line, tags.context) ||
+        (last_round && HasTag(line, "store")))
+      out.push_back(i);
   }
-  // The store runs once, after the last round.
-  if (last_round) {
-    for (int i = 0; i < count; ++i)
-      if (HasTag(listing.lines[i], "store")) out.push_back(i);
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

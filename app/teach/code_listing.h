@@ -33,9 +33,9 @@ struct RoundTagSet {
 };
 RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec);
 
-// Indices into listing.lines that run in the round, sorted: the anchor lines; the context lines
-// above an anchor up to the previous line of another phase (so the conversion's `swap` is not lit
-// in a scan round, nor the loop's in the conversion); and, after the last round, the `store`.
+// Indices into listing.lines that run in the round, sorted: the lines tagged with its anchor or
+// one of its context tags (each phase's context has tags of its own: the conversion's buffer swap
+// is `convert-swap`, not the scan's `swap`), and, after the last round, the `store`.
 std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
                                   const RoundSpec& spec, bool last_round);
 

@@ -43,10 +43,7 @@ STEP_CALLS = {"load": "LoadStep(", "step": "ScanStep(", "up-step": "UpSweepStep(
               "seed": "SeedStep(", "down-step": "DownSweepStep(",
               "convert-hillis-steele": "ToExclusiveStep(",
               "convert-blelloch": "ToInclusiveStep("}
-# Every phase's anchor tag, per algorithm: a round's context lines are searched upward from its
-# anchor until a line of another phase.
-ANCHORS = {"hillis-steele": {"load", "step", "convert"},
-           "blelloch": {"load", "up-step", "seed", "down-step", "convert"}}
+ALGORITHMS = ("hillis-steele", "blelloch")
 
 
 class Checker:
@@ -71,7 +68,7 @@ def round_tags(algorithm, rnd, convert):
         if rnd <= LOG_N:
             return "step", ["loop", "swap"]
         assert convert and rnd == LOG_N + 1
-        return "convert", ["swap"]
+        return "convert", ["convert-swap"]
     if rnd <= LOG_N:
         return "up-step", ["up-loop"]
     if rnd == LOG_N + 1:
@@ -94,20 +91,13 @@ def kernel_line_tags(source_dir, algorithm):
     return tags
 
 
-def expected_lit(numbers, tags, anchor, context, anchors_of_all, last_round):
+def expected_lit(numbers, tags, anchor, context, last_round):
     """Source line numbers lit for a round, over the listing's lines (`numbers`, in order): the
-    anchor lines; the context lines above each anchor, up to the previous line of another phase;
-    the store after the last round."""
+    lines tagged with the round's anchor or one of its context tags (each phase has context tags of
+    its own); the store after the last round."""
     has = lambda i, t: t in tags.get(numbers[i], ())
-    lit = set()
-    anchors = [i for i in range(len(numbers)) if has(i, anchor)]
-    for i in anchors:
-        lit.add(numbers[i])
-        j = i - 1
-        while j >= 0 and not any(has(j, a) for a in anchors_of_all):
-            if any(has(j, t) for t in context):
-                lit.add(numbers[j])
-            j -= 1
+    lit = {numbers[i] for i in range(len(numbers))
+           if has(i, anchor) or any(has(i, t) for t in context)}
     if last_round:
         lit |= {numbers[i] for i in range(len(numbers)) if has(i, "store")}
     return lit
@@ -236,7 +226,7 @@ def check_code(c, frame, name, algorithm, rnd, last, convert, tags):
         return
     numbers = [l["number"] for l in code]
     anchor, context = round_tags(algorithm, rnd, convert)
-    want = expected_lit(numbers, tags[algorithm], anchor, context, ANCHORS[algorithm], rnd == last)
+    want = expected_lit(numbers, tags[algorithm], anchor, context, rnd == last)
     got = {l["number"] for l in code if l["lit"]}
     c.expect(want and got == want,
              f"{name}: lit lines {sorted(got)}, the kernel's tags for round {rnd} ({anchor}, "
@@ -382,7 +372,7 @@ def main():
     require_tools()
     workdir = make_workdir("ui-panels")
     c = Checker()
-    tags = {a: kernel_line_tags(source_dir, a) for a in ANCHORS}
+    tags = {a: kernel_line_tags(source_dir, a) for a in ALGORITHMS}
     for a, t in tags.items():
         c.expect(len(t) >= 5, f"only {len(t)} tagged lines in the {a} driver")
     stories = {(a, conv): cli_narration(cli, a, conv)

@@ -234,7 +234,7 @@ const TeachInfo k_hillis_steele_teach = {
             {"    else:           out[i] = in[i]       # nothing to the left", "step", "", ""},
             {"    wait for all threads", "step", "", ""},
             {"  if converting to exclusive:", "", "", ""},
-            {"    read from one buffer, write the other", "swap", "", ""},
+            {"    read from one buffer, write the other", "convert-swap", "", ""},
             {"    out[i] = in[i - 1], or the identity if i == 0", "convert", "", ""},
             {"    wait for all threads", "convert", "", ""},
             {"  output[i] = out[i]", "store", "", ""},

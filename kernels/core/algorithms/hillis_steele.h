@@ -74,10 +74,10 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     });
   }
   if (convert) {
-    T* const swap = in;  // [line:swap]
-    in = out;            // [line:swap]
-    out = swap;          // [line:swap]
-    pout = 1 - pout;     // [line:swap]
+    T* const swap = in;  // [line:convert-swap]
+    in = out;            // [line:convert-swap]
+    out = swap;          // [line:convert-swap]
+    pout = 1 - pout;     // [line:convert-swap]
     exec.Round(MakeRoundSpec(kConvert, 1, 1, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
       return ToExclusiveStep(in, out, 1 - pout, pout, n, tid, op);  // [line:convert]
     });
