@@ -16,7 +16,8 @@ namespace {
 
 const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 1000, 1024};
 const auto& kOps = kAllOps;
-const Algorithm kAlgorithms[] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
+const Algorithm kAlgorithms[] = {Algorithm::kHillisSteele, Algorithm::kBlelloch,
+                                 Algorithm::kWarpShuffle};
 
 // kSparse is mostly zeros: the input that makes `last` (not commutative) tell a combination's
 // operand order apart.
@@ -53,17 +54,37 @@ std::vector<double> MakeInput(InputKind kind, int n, std::uint64_t seed) {
   return {};
 }
 
-int ExpectedWork(Algorithm algorithm, int n) {
-  if (algorithm == Algorithm::kBlelloch) return 2 * (NextPowerOfTwo(n) - 1);
-  int work = 0;
-  for (int stride = 1; stride < n; stride *= 2) work += n - stride;  // sum of (n - stride)
-  return work;
-}
-
 int Log2Ceil(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;
   return k;
+}
+
+// Hillis-Steele on n values: sum of (n - stride) over the strides.
+int ScanWork(int n) {
+  int work = 0;
+  for (int stride = 1; stride < n; stride *= 2) work += n - stride;
+  return work;
+}
+
+// The formulas, worked out from the chapters (and, for the warp-shuffle scan, from its steps: a
+// Hillis-Steele in each warp of min(32, n') lanes, one over the warps' totals padded to a power of
+// two, and one offset per lane past the first warp).
+int ExpectedWork(Algorithm algorithm, int n) {
+  if (algorithm == Algorithm::kBlelloch) return 2 * (NextPowerOfTwo(n) - 1);
+  if (algorithm == Algorithm::kHillisSteele) return ScanWork(n);
+  const int lanes = n <= 32 ? NextPowerOfTwo(n) : (n + 31) / 32 * 32;
+  if (lanes <= 32) return ScanWork(lanes);
+  const int warps = lanes / 32;
+  return warps * ScanWork(32) + ScanWork(NextPowerOfTwo(warps)) + (lanes - 32);
+}
+
+int ExpectedDepth(Algorithm algorithm, int n) {
+  if (algorithm == Algorithm::kBlelloch) return 2 * Log2Ceil(n);
+  if (algorithm == Algorithm::kHillisSteele) return Log2Ceil(n);
+  if (n <= 32) return Log2Ceil(n);
+  const int warps = (n + 31) / 32;
+  return 5 + Log2Ceil(warps) + 1;  // the warp scan, the totals' scan, the offsets
 }
 
 TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
@@ -82,16 +103,15 @@ TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
           const TraceAnalysis analysis = Analyze(trace);
           ASSERT_TRUE(analysis.Ok()) << analysis.violations.front();
           EXPECT_EQ(trace.Result(), SequentialScan(trace.meta, request.input,
-                                                   algorithm == Algorithm::kHillisSteele));
+                                                   algorithm != Algorithm::kBlelloch));
           EXPECT_EQ(analysis.work, ExpectedWork(algorithm, n));
-          const int levels = Log2Ceil(n);
-          EXPECT_EQ(analysis.depth, algorithm == Algorithm::kHillisSteele ? levels : 2 * levels);
+          EXPECT_EQ(analysis.depth, ExpectedDepth(algorithm, n));
           ++cases;
         }
       }
     }
   }
-  EXPECT_EQ(cases, 2 * 4 * 13 * 6);
+  EXPECT_EQ(cases, 3 * 4 * 13 * 6);
 }
 
 TEST(Sizes, BlellochPadsWithTheIdentityAndMarksThePadding) {
