@@ -102,6 +102,54 @@ if [ "$have_python" -eq 1 ]; then
   expect_json "json last hillis-steele" hillis-steele-last -- trace -a hillis-steele -i $sparse --op last --json -b cpu
 fi
 
+# The warp-shuffle scan: its --json is a version 2 trace whose result (the registers v after the
+# last round) is the inclusive scan, for int32 and float32 and every operator, in one warp and in
+# several; the expected scan is computed here, left to right.
+if [ "$have_python" -eq 1 ]; then
+  for n in 8 70; do
+    for type in int32 float32; do
+      for op in add max min last; do
+        name="warp-shuffle $type $op n=$n"
+        values=$(python3 -c "import random; r=random.Random($n); print(','.join(str(r.choice([0,r.randint(-9,9)])*(1 if '$type'=='int32' else 0.5)) for _ in range($n)))")
+        if ! "$cli" trace -a warp-shuffle --input="$values" --type $type --op $op --json -b cpu >"$tmp/ws.json" 2>"$tmp/ws.err"; then
+          fail "$name: exit $?: $(cat "$tmp/ws.err")"
+          continue
+        fi
+        if python3 - "$tmp/ws.json" "$values" "$op" "$n" <<'PY'; then pass; else fail "$name: see above"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+x = [float(v) for v in sys.argv[2].split(",")]
+op, n = sys.argv[3], int(sys.argv[4])
+combine = {"add": lambda a, b: a + b, "max": max, "min": min,
+           "last": lambda a, b: b if b != 0 else a}[op]
+want, acc = [], None
+for v in x:
+    acc = v if acc is None else combine(acc, v)
+    want.append(acc)
+problems = []
+if d["version"] != 2 or d["meta"]["algorithm"] != "warp-shuffle":
+    problems.append(f"version {d['version']}, algorithm {d['meta']['algorithm']}")
+arrays = [a["name"] for a in d["arrays"]]
+if arrays != ["v", "sums", "t"] or d["arrays"][0]["space"] != "register":
+    problems.append(f"arrays {d['arrays']}")
+last = d["rounds"][-1]
+if last["pout"] != 0:
+    problems.append(f"the last round writes array {last['pout']}, not v")
+got = last["values"][0][:n]
+if any(abs(g - w) > 1e-4 * max(1.0, abs(w)) for g, w in zip(got, want)) or len(got) != n:
+    problems.append(f"result {got[:10]}..., expected {want[:10]}...")
+levels = {r["level"] for r in d["rounds"]}
+if "warp" not in levels:
+    problems.append(f"no warp-level round: {levels}")
+for p in problems:
+    print(p)
+sys.exit(1 if problems else 0)
+PY
+      done
+    done
+  done
+fi
+
 # Trace files: write, check ok; tamper, check fails; garbage, check fails with a message.
 expect_run "write trace" 0 "wrote $tmp/b.json" -- trace -a blelloch -i $ex -b cpu -o "$tmp/b.json"
 expect_run "check good" 0 "ok: Blelloch" -- check "$tmp/b.json"
