@@ -12,6 +12,7 @@
 
 #include "core/analysis.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/simulator.h"
 #include "teach/work_depth.h"
 
@@ -26,17 +27,11 @@ ScanRequest Request(Algorithm algorithm) {
                      RandomValues(kN, 42, ElementType::kInt32, -100, 100)};
 }
 
-void BM_SimulateHillisSteele(benchmark::State& state) {
-  const ScanRequest request = Request(Algorithm::kHillisSteele);
+// One benchmark per algorithm in the registry: BM_Simulate/<key>.
+void BM_Simulate(benchmark::State& state, Algorithm algorithm) {
+  const ScanRequest request = Request(algorithm);
   for (auto _ : state) benchmark::DoNotOptimize(Simulate(request));
 }
-BENCHMARK(BM_SimulateHillisSteele);
-
-void BM_SimulateBlelloch(benchmark::State& state) {
-  const ScanRequest request = Request(Algorithm::kBlelloch);
-  for (auto _ : state) benchmark::DoNotOptimize(Simulate(request));
-}
-BENCHMARK(BM_SimulateBlelloch);
 
 void BM_AnalyzeHillisSteele(benchmark::State& state) {
   const Trace trace = Simulate(Request(Algorithm::kHillisSteele));
@@ -73,21 +68,26 @@ class RecordingReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (const AlgorithmInfo* info : Algorithms())
+    benchmark::RegisterBenchmark((std::string("BM_Simulate/") + info->key).c_str(), BM_Simulate,
+                                 info->id);
   benchmark::Initialize(&argc, argv);
   RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   const double scan = reporter.m_ns["BM_StdInclusiveScan"];
-  for (const char* name : {"BM_SimulateHillisSteele", "BM_SimulateBlelloch"}) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const std::string name = std::string("BM_Simulate/") + info->key;
     auto it = reporter.m_ns.find(name);
     if (it == reporter.m_ns.end() || scan <= 0) continue;
     std::printf(
-        "%s: %.1f us per n = %d trace (goal: under 1000 us: %s); %.0fx std::inclusive_scan\n", name,
+        "%s: %.1f us per n = %d trace (goal: under 1000 us: %s); %.0fx std::inclusive_scan\n",
+        name.c_str(),
         it->second / 1000.0, kN, it->second < 1e6 ? "met" : "NOT met", it->second / scan);
   }
   // GetAdjustedRealTime is in the benchmark's unit, milliseconds here.
   if (auto it = reporter.m_ns.find("BM_WorkDepthFullSweep/real_time"); it != reporter.m_ns.end()) {
-    std::printf("WorkDepthSeries(1..%d), both algorithms: %.1f ms on %u hardware threads\n",
+    std::printf("WorkDepthSeries(1..%d), every algorithm: %.1f ms on %u hardware threads\n",
                 kMaxElements, it->second, std::thread::hardware_concurrency());
   }
   return 0;

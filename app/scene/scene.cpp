@@ -149,7 +149,7 @@ class SceneBuilder {
         // Hillis-Steele's pin is unchanged by the round: its row after the round is the same.
         const int shown = role ? r : r - 1;
         const std::string tag =
-            role ? Tag(round, a) : Name(a) + " before: " + RoundTitle(m_trace, r - 1);
+            role ? Tag(round, a) : Name(a) + " · as the round found it";
         AddRow(shown, a, role ? emphasis : Emphasis::kPast, tag);
         m_last_row[static_cast<size_t>(a)] = r;
       }

@@ -49,7 +49,7 @@ const char* UsageText() {
 usage: scanviz [input flags] [view flags] [headless mode]
 
 input (as scanviz-cli):
-  --algorithm hillis-steele|blelloch   --input "3,1,7,0"   --random N   --seed S
+  --algorithm hillis-steele|blelloch|warp-shuffle   --input "3,1,7,0"   --random N   --seed S
   --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
   --theme dark|light|high-contrast   --side-by-side   --only-current   --case-colors
@@ -64,7 +64,7 @@ headless modes (settings are neither read nor written):
                      status, bench) with its rectangle and the text lines it drew (narration,
                      code lines and which are lit, inspector, bench error, bracket caption)
   --bench-frames N   ms per frame: bare window, app with an empty view, and the view
-                     (Hillis-Steele, n = 1024, every round), with their ratios
+                     (--algorithm, default Hillis-Steele; n = 1024, every round), with ratios
   --time-startup     print the time from launch to the first frame, exit
 )";
 }

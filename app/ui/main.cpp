@@ -257,10 +257,10 @@ double MsPerFrame(int frames, auto&& frame) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / frames;
 }
 
-int RunBench(App& app, int frames) {
+int RunBench(App& app, int frames, Algorithm algorithm) {
   glfwSwapInterval(0);
   AppState& st = *app.state;
-  st.SetAlgorithm(Algorithm::kHillisSteele);
+  st.SetAlgorithm(algorithm);
   st.view.side_by_side = false;
   st.view.only_current = false;
   st.Randomize(kMaxElements, st.Seed());
@@ -300,8 +300,8 @@ int RunBench(App& app, int frames) {
   int w = 0, h = 0;
   glfwGetFramebufferSize(app.window, &w, &h);
   std::printf("renderer: %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-  std::printf("window %dx%d, %d frames each, Hillis-Steele n = %d, %zu rounds visible, %zu boxes\n",
-              w, h, frames, kMaxElements, st.Current().trace.rounds.size(),
+  std::printf("window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes\n", w, h,
+              frames, DisplayName(algorithm), kMaxElements, st.Current().trace.rounds.size(),
               app.renderer.BoxCount());
   std::printf(
       "bare window (clear only):     %.3f ms\n"
@@ -428,7 +428,7 @@ int main(int argc, char** argv) {
     if (state.view.panel == SidePanel::kWorkDepth) state.WaitForWorkDepth(60);
     rc = TakeScreenshot(app, opt);
   } else if (opt.bench_frames > 0) {
-    rc = RunBench(app, opt.bench_frames);
+    rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele));
   } else {
     // Main loop.
     auto last = Clock::now();
