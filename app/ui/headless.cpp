@@ -52,8 +52,9 @@ input (as scanviz-cli):
   --algorithm hillis-steele|blelloch|warp-shuffle   --input "3,1,7,0"   --random N   --seed S
   --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
-  --theme dark|light|high-contrast   --side-by-side   --only-current   --case-colors
-  --presenter   --select ROUND:BUFFER:POS | input:POS   --round K (default: the last)
+  --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
+  --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
+  --round K (default: the last)
   --panel inspector|code|narration|work-depth|numerics|bench   (bench: the chart, key G)
   --bench-results FILE   (default: docs/bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive
@@ -181,6 +182,19 @@ Options ParseOptions(int argc, char** argv) {
       o.time_startup = true;
     } else if (a == "--side-by-side") {
       o.side_by_side = true;
+    } else if (a == "--pair") {
+      if ((v = need(i))) {
+        const std::string_view s = v;
+        const size_t comma = s.find(',');
+        Algorithm left{}, right{};
+        if (comma != std::string_view::npos && Parse(s.substr(0, comma), &left) &&
+            Parse(s.substr(comma + 1), &right)) {
+          o.pair = std::pair{left, right};
+          o.side_by_side = true;
+        } else {
+          o.error = "--pair takes two algorithms, LEFT,RIGHT (e.g. hillis-steele,warp-shuffle)";
+        }
+      }
     } else if (a == "--only-current") {
       o.only_current = true;
     } else if (a == "--case-colors") {

@@ -38,6 +38,7 @@ struct Options {
   int bench_frames = 0;       // --bench-frames N
   bool time_startup = false;
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
+  std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
 
   bool help = false;

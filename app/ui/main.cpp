@@ -335,6 +335,7 @@ void ApplyOptions(AppState& st, const Options& opt) {
   if (opt.bench_exclusive) st.view.bench_exclusive = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0;
   st.view.side_by_side = opt.side_by_side;
+  if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;
   st.view.color_by_case = opt.case_colors;
   st.view.presenter = opt.presenter;
