@@ -3,19 +3,46 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 #include "core/registry.h"
+#include "core/simulator.h"
 
 namespace scanviz {
 namespace {
 
 constexpr int kMaxReportedViolations = 20;
 
+// A double-double: hi + lo holds a sum of doubles with about 106 bits, so that the difference of two
+// prefix sums is the window's sum even when the prefix dwarfs the window (1e10 then 0.001: a plain
+// double's 1e10 + 0.001 - 1e10 is 0.00099945).
+struct DoubleDouble {
+  double hi = 0, lo = 0;
+};
+
+// s + e == a + b exactly (Knuth's TwoSum).
+DoubleDouble TwoSum(double a, double b) {
+  const double s = a + b;
+  const double bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+
+DoubleDouble Plus(DoubleDouble a, double x) {
+  const DoubleDouble s = TwoSum(a.hi, x);
+  return TwoSum(s.hi, s.lo + a.lo);
+}
+
+// b - a, rounded once to a double.
+double Difference(DoubleDouble b, DoubleDouble a) {
+  const DoubleDouble d = TwoSum(b.hi, -a.hi);
+  return d.hi + (d.lo + (b.lo - a.lo));
+}
+
 // Answers "what must a cell with this window hold?" in O(1) per cell, so that analysing a trace
 // of n = 1024 costs O(n log n) per round rather than O(n^2): prefix sums for add (wrapping int32
-// sums are exact modulo 2^32, float32 sums are compared in double with a tolerance), a sparse
-// table for max, min and last.
+// sums are exact modulo 2^32, float32 sums are kept as double-doubles and compared with a
+// tolerance), a sparse table for max, min and last.
 class WindowFolder {
  public:
   explicit WindowFolder(const Trace& trace)
@@ -24,14 +51,19 @@ class WindowFolder {
     std::vector<double> x(size, trace.meta.identity);
     for (int i = 0; i < trace.meta.n; ++i) x[i] = trace.input[i];
     if (m_meta.op == OpKind::kAdd) {
-      m_exact.assign(size + 1, 0);
-      m_wrapped.assign(size + 1, 0);
+      m_exact.assign(size + 1, DoubleDouble{});
       m_magnitude.assign(size + 1, 0);
       for (int i = 0; i < size; ++i) {
-        m_exact[i + 1] = m_exact[i] + x[i];
+        m_exact[i + 1] = Plus(m_exact[i], x[i]);
         m_magnitude[i + 1] = m_magnitude[i] + std::fabs(x[i]);
-        m_wrapped[i + 1] =
-            m_wrapped[i] + static_cast<std::uint32_t>(static_cast<std::int64_t>(x[i]));
+      }
+      // Only int32 values go through an integer: a float32 of 1e19 cast to int64 is undefined.
+      if (m_meta.type == ElementType::kInt32) {
+        m_wrapped.assign(size + 1, 0);
+        for (int i = 0; i < size; ++i) {
+          m_wrapped[i + 1] =
+              m_wrapped[i] + static_cast<std::uint32_t>(static_cast<std::int64_t>(x[i]));
+        }
       }
       return;
     }
@@ -51,9 +83,12 @@ class WindowFolder {
     if (m_meta.type == ElementType::kInt32) return stored == Fold(w);
     // float32 addition is not associative: the tree order rounds differently from a
     // left-to-right sum. Allow a few float32 ulps of the window's magnitude per term.
-    const double exact = w.Empty() ? 0.0 : m_exact[w.hi + 1] - m_exact[w.lo];
-    const double magnitude = 1.0 + (w.Empty() ? 0.0 : m_magnitude[w.hi + 1] - m_magnitude[w.lo]);
-    return std::fabs(stored - exact) <= 1.2e-7 * magnitude * (w.hi - w.lo + 2);
+    const double exact = w.Empty() ? 0.0 : Difference(m_exact[w.hi + 1], m_exact[w.lo]);
+    const double magnitude = w.Empty() ? 0.0 : m_magnitude[w.hi + 1] - m_magnitude[w.lo];
+    // A window whose terms add up past float32's range may overflow on the way, in any order:
+    // inf, -inf or NaN (inf + -inf) is then what float32 arithmetic gives, as int32 wraps.
+    if (!std::isfinite(stored)) return magnitude > std::numeric_limits<float>::max();
+    return std::fabs(stored - exact) <= 1.2e-7 * (1.0 + magnitude) * (w.hi - w.lo + 2);
   }
 
   // The window's combination in the trace's arithmetic (int32 add wraps; float32 add in double).
@@ -61,7 +96,7 @@ class WindowFolder {
     w = Clamp(w);
     if (w.Empty()) return m_meta.identity;
     if (m_meta.op == OpKind::kAdd) {
-      if (m_meta.type == ElementType::kFloat32) return m_exact[w.hi + 1] - m_exact[w.lo];
+      if (m_meta.type == ElementType::kFloat32) return Difference(m_exact[w.hi + 1], m_exact[w.lo]);
       return static_cast<double>(static_cast<std::int32_t>(m_wrapped[w.hi + 1] - m_wrapped[w.lo]));
     }
     const int length = w.hi - w.lo + 1;
@@ -73,7 +108,7 @@ class WindowFolder {
   // The exact (unwrapped) int64 sum of an int32 window.
   long long ExactSum(Window w) const {
     w = Clamp(w);
-    return w.Empty() ? 0 : static_cast<long long>(m_exact[w.hi + 1] - m_exact[w.lo]);
+    return w.Empty() ? 0 : static_cast<long long>(Difference(m_exact[w.hi + 1], m_exact[w.lo]));
   }
 
  private:
@@ -104,11 +139,40 @@ class WindowFolder {
 
   const TraceMeta& m_meta;
   int m_size;                                // positions covered: the input and its padding
-  std::vector<double> m_exact;               // add: prefix sums in double (exact for int32 sums)
+  std::vector<DoubleDouble> m_exact;         // add: prefix sums (exact for int32 sums)
   std::vector<double> m_magnitude;           // add: prefix sums of |x|
   std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32
   std::vector<std::vector<double>> m_table;  // max/min/last: m_table[k][i] combines [i, i + 2^k)
 };
+
+bool SameAction(const ThreadAction& a, const ThreadAction& b) {
+  if (a.kind != b.kind) return false;
+  for (int k = 0; k < 2; ++k) {
+    if (a.read[k] != b.read[k] || a.write[k] != b.write[k]) return false;
+    if (a.read[k] >= 0 && a.read_array[k] != b.read_array[k]) return false;
+    if (a.write[k] >= 0 && a.write_array[k] != b.write_array[k]) return false;
+  }
+  return true;
+}
+
+// "load input[7] -> buf[2], buf[3]": an action as a violation names it.
+std::string Describe(const Trace& trace, const ThreadAction& a) {
+  if (a.kind == ActionKind::kIdle) return "nothing";
+  auto cell = [&](int array, int pos) {
+    const std::string name = array == kInputArray ? std::string("input")
+                             : array >= 0 && array < static_cast<int>(trace.arrays.size())
+                                 ? trace.arrays[static_cast<size_t>(array)].name
+                                 : std::string("?");
+    return name + "[" + std::to_string(pos) + "]";
+  };
+  std::string out = ToString(a.kind);
+  for (int k = 0; k < 2; ++k)
+    if (a.read[k] >= 0) out += (k == 0 ? " " : ", ") + cell(a.read_array[k], a.read[k]);
+  out += " ->";
+  for (int k = 0; k < 2; ++k)
+    if (a.write[k] >= 0) out += (k == 0 ? " " : ", ") + cell(a.write_array[k], a.write[k]);
+  return out;
+}
 
 }  // namespace
 
@@ -190,6 +254,16 @@ TraceAnalysis Analyze(const Trace& trace) {
             std::to_string(schedule.size()));
   }
 
+  // What the algorithm's steps do in each round: the driver replayed on the simulator. Actions do
+  // not depend on the values, so a recorded action that differs (a load that writes two cells, a
+  // thread working on the wrong node) did not come from this algorithm.
+  std::optional<Trace> replay;
+  if (trace.rounds.size() == schedule.size()) {
+    const ScanRequest request{meta.algorithm, meta.op, meta.type, trace.input, meta.converted};
+    if (ValidateRequest(request).empty() && static_cast<int>(trace.input.size()) == meta.n)
+      replay = Simulate(request);
+  }
+
   const int array_count = static_cast<int>(trace.arrays.size());
   const WindowFolder folder(trace);
   result.rounds.resize(trace.rounds.size());
@@ -221,8 +295,19 @@ TraceAnalysis Analyze(const Trace& trace) {
         c.padding = i >= desc.real;
       }
     }
+    const Round* expected = replay ? &replay->rounds[ri] : nullptr;
+    if (expected != nullptr && expected->actions.size() != round.actions.size()) {
+      violate(where + ": " + std::to_string(round.actions.size()) + " threads, the algorithm has " +
+              std::to_string(expected->actions.size()));
+      expected = nullptr;
+    }
     for (int tid = 0; tid < static_cast<int>(round.actions.size()); ++tid) {
       const ThreadAction& a = round.actions[static_cast<size_t>(tid)];
+      if (expected != nullptr && !SameAction(a, expected->actions[static_cast<size_t>(tid)])) {
+        violate(where + ": thread " + std::to_string(tid) + " recorded " + Describe(trace, a) +
+                ", but the algorithm's step does " +
+                Describe(trace, expected->actions[static_cast<size_t>(tid)]));
+      }
       if (a.kind == ActionKind::kIdle) continue;
       ++info.active_threads;
       info.operator_applications += OperatorApplications(a.kind);
@@ -330,6 +415,8 @@ std::string FormatValue(ElementType type, double v) {
     std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
   } else if (std::isinf(v)) {
     return v < 0 ? "-inf" : "inf";
+  } else if (std::isnan(v)) {
+    return "nan";
   } else {
     std::snprintf(buf, sizeof buf, "%.7g", v);
   }

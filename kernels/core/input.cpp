@@ -10,6 +10,22 @@
 
 namespace scanviz {
 
+namespace {
+
+// A token as an error message quotes it: in full up to 40 characters, else its start and length,
+// so a 100,000-character paste does not fill the terminal.
+std::string Quoted(const std::string& token) {
+  constexpr size_t kShown = 40;
+  // Built by appending: GCC 12 misreports "..." + std::string&& as an overlapping memcpy.
+  std::string out = "'";
+  out += token.size() <= kShown ? token : token.substr(0, kShown) + "...";
+  out += "'";
+  if (token.size() > kShown) out += " (" + std::to_string(token.size()) + " characters)";
+  return out;
+}
+
+}  // namespace
+
 ParsedValues ParseValues(std::string_view text, ElementType type) {
   ParsedValues out;
   // Strip one pair of surrounding brackets, so a result printed as [3,4,11] can be pasted back.
@@ -31,7 +47,7 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
     }
     if (c == ',') {
       if (!have_token || ++commas > 1) {
-        out.error = have_token ? "empty element after '" + last_token + "'"
+        out.error = have_token ? "empty element after " + Quoted(last_token)
                                : "empty element before the first comma";
         return out;
       }
@@ -45,17 +61,23 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
     if (type == ElementType::kInt32) {
       long long v = 0;
       const char* first = token.data();
-      if (*first == '+') ++first;
-      auto [ptr, ec] = std::from_chars(first, token.data() + token.size(), v);
+      const char* last = token.data() + token.size();
+      // One sign at most: a '+' must be followed by a digit ("+-5" is not a number).
+      if (*first == '+') {
+        ++first;
+        if (first == last || !std::isdigit(static_cast<unsigned char>(*first))) {
+          out.error = Quoted(token) + " is not an integer";
+          return out;
+        }
+      }
+      auto [ptr, ec] = std::from_chars(first, last, v);
       if (ec == std::errc::result_out_of_range ||
-          (ec == std::errc() && ptr == token.data() + token.size() &&
-           (v < -2147483648LL || v > 2147483647LL))) {
-        out.error = "'" + token + "' is outside int32 [-2147483648, 2147483647]";
+          (ec == std::errc() && ptr == last && (v < -2147483648LL || v > 2147483647LL))) {
+        out.error = Quoted(token) + " is outside int32 [-2147483648, 2147483647]";
         return out;
       }
-      if (ec != std::errc() || ptr != token.data() + token.size() ||
-          first == token.data() + token.size()) {
-        out.error = "'" + token + "' is not an integer";
+      if (ec != std::errc() || ptr != last || first == last) {
+        out.error = Quoted(token) + " is not an integer";
         return out;
       }
       out.values.push_back(static_cast<double>(v));
@@ -63,7 +85,7 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
       float v = 0;
       auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
       if (ec != std::errc() || ptr != token.data() + token.size() || !std::isfinite(v)) {
-        out.error = "'" + token + "' is not a finite float32 number";
+        out.error = Quoted(token) + " is not a finite float32 number";
         return out;
       }
       out.values.push_back(static_cast<double>(v));
@@ -73,7 +95,7 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
     commas = 0;
   }
   if (commas > 0) {
-    out.error = "empty element after '" + last_token + "'";
+    out.error = "empty element after " + Quoted(last_token);
     return out;
   }
   if (out.values.empty()) {

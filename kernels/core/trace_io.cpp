@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/analysis.h"
+#include "core/file_io.h"
 #include "core/registry.h"
 
 namespace scanviz {
@@ -17,10 +18,12 @@ namespace {
 using nlohmann::json;
 
 // float32 max/min identities are infinities, which JSON numbers cannot hold: they are written as
-// the strings "inf" and "-inf". Undefined cells are null.
+// the strings "inf" and "-inf", and NaN (inf + -inf in a float32 sum) as "nan". Undefined cells
+// are null.
 json EncodeValue(ElementType type, double v) {
   if (type == ElementType::kInt32) return static_cast<long long>(v);
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  if (std::isnan(v)) return "nan";  // float32 sums that meet inf and -inf
   return static_cast<double>(static_cast<float>(v));
 }
 
@@ -55,11 +58,25 @@ const json& Field(const json& object, const char* key, std::string_view where) {
   return *it;
 }
 
+// A JSON integer within [lo, hi], or false: an unsigned 2^64 - 1 must not read as -1.
+bool IntegerIn(const json& v, long long lo, long long hi, long long* out) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(hi)) return false;
+    *out = static_cast<long long>(u);
+    return *out >= lo;
+  }
+  if (!v.is_number_integer()) return false;
+  *out = v.get<long long>();
+  return *out >= lo && *out <= hi;
+}
+
 int IntField(const json& object, const char* key, std::string_view where) {
   const json& v = Field(object, key, where);
   if (!v.is_number_integer()) Fail(std::string(where) + "." + key, "expected an integer");
-  const long long x = v.get<long long>();
-  if (x < -2147483648LL || x > 2147483647LL) Fail(std::string(where) + "." + key, "out of range");
+  long long x = 0;
+  if (!IntegerIn(v, -2147483648LL, 2147483647LL, &x))
+    Fail(std::string(where) + "." + key, "out of range");
   return static_cast<int>(x);
 }
 
@@ -80,14 +97,15 @@ E EnumField(const json& object, const char* key, std::string_view where) {
 double DecodeValue(const json& v, ElementType type, const std::string& where) {
   if (type == ElementType::kInt32) {
     if (!v.is_number_integer()) Fail(where, "expected an int32 value");
-    const long long x = v.get<long long>();
-    if (x < -2147483648LL || x > 2147483647LL) Fail(where, "value outside int32");
+    long long x = 0;
+    if (!IntegerIn(v, -2147483648LL, 2147483647LL, &x)) Fail(where, "value outside int32");
     return static_cast<double>(x);
   }
   if (v.is_string()) {
     const std::string s = v.get<std::string>();
     if (s == "inf") return HUGE_VAL;
     if (s == "-inf") return -HUGE_VAL;
+    if (s == "nan") return std::nan("");
     Fail(where, "expected a float32 value");
   }
   if (!v.is_number()) Fail(where, "expected a float32 value");
@@ -125,22 +143,20 @@ ThreadAction DecodeAction(const json& v, const Trace& trace, const std::string& 
       int array = kInputArray;
       if (access[0].is_string() && access[0] == "input") {
         if (dir == 2) Fail(where, "writes to the input");
-      } else if (access[0].is_number_integer() && access[0].get<long long>() >= 0 &&
-                 access[0].get<long long>() < arrays) {
-        array = access[0].get<int>();
+      } else if (long long index = 0; IntegerIn(access[0], 0, arrays - 1, &index)) {
+        array = static_cast<int>(index);
       } else {
         Fail(where, "array out of range");
       }
       const json& p = access[1];
-      if (!p.is_number_integer() || p.get<long long>() < 0 ||
-          p.get<long long>() >= AccessLimit(trace, array))
-        Fail(where, "position out of range");
+      long long pos = 0;
+      if (!IntegerIn(p, 0, AccessLimit(trace, array) - 1, &pos)) Fail(where, "position out of range");
       if (dir == 1) {
         a.read_array[k] = static_cast<std::int8_t>(array);
-        a.read[k] = p.get<int>();
+        a.read[k] = static_cast<int>(pos);
       } else {
         a.write_array[k] = static_cast<std::int8_t>(array);
-        a.write[k] = p.get<int>();
+        a.write[k] = static_cast<int>(pos);
       }
     }
   }
@@ -169,10 +185,9 @@ ThreadAction DecodeActionV1(const json& v, const Trace& trace, const RoundSpec& 
       if (k >= v[dir].size()) continue;
       const json& p = v[dir][k];
       const int array = dir == 1 ? a.read_array[k] : a.write_array[k];
-      if (!p.is_number_integer() || p.get<long long>() < 0 ||
-          p.get<long long>() >= AccessLimit(trace, array))
-        Fail(where, "position out of range");
-      (dir == 1 ? a.read : a.write)[k] = p.get<int>();
+      long long pos = 0;
+      if (!IntegerIn(p, 0, AccessLimit(trace, array) - 1, &pos)) Fail(where, "position out of range");
+      (dir == 1 ? a.read : a.write)[k] = static_cast<int>(pos);
     }
   }
   return a;
@@ -466,6 +481,16 @@ std::string TraceToJson(const Trace& trace, bool pretty) {
 
 TraceLoadResult ParseTraceJson(std::string_view text) {
   TraceLoadResult result;
+  if (text.size() > kMaxTraceFileBytes) {
+    result.error = "the file is " + std::to_string(text.size()) + " bytes, more than the " +
+                   std::to_string(kMaxTraceFileBytes) + " a trace may have";
+    return result;
+  }
+  // A trace nests 5 levels (the top, rounds, a round, its values, one array); allow some slack.
+  if (std::string nesting = CheckJsonNesting(text, kMaxTraceNesting); !nesting.empty()) {
+    result.error = "not a ScanViz trace: " + nesting;
+    return result;
+  }
   json root;
   try {
     root = json::parse(text.begin(), text.end());
@@ -487,38 +512,11 @@ TraceLoadResult ParseTraceJson(std::string_view text) {
 }
 
 TraceLoadResult LoadTraceFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {std::nullopt, "cannot open " + path};
-  std::ostringstream text;
-  text << in.rdbuf();
-  TraceLoadResult result = ParseTraceJson(text.str());
+  const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
+  if (!file.Ok()) return {std::nullopt, file.error};
+  TraceLoadResult result = ParseTraceJson(file.text);
   if (!result.trace) result.error = path + ": " + result.error;
   return result;
-}
-
-std::string WriteFileAtomically(const std::string& path, std::string_view contents) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  fs::path tmp = target;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + tmp.string();
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      return "cannot write " + tmp.string();
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return "cannot rename " + tmp.string() + " to " + path + ": " + ec.message();
-  }
-  return {};
 }
 
 std::string SaveTraceFile(const Trace& trace, const std::string& path) {

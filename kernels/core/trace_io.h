@@ -5,16 +5,22 @@
 // naming the problem, and no trace (never half of one).
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/file_io.h"
 #include "core/trace.h"
 
 namespace scanviz {
 
 inline constexpr const char* kTraceFormatName = "scanviz-trace";
+// A trace of 2^16 elements in a grid runs to tens of megabytes; anything past this is not one.
+inline constexpr std::size_t kMaxTraceFileBytes = std::size_t{512} << 20;
+// Arrays and objects nest five levels in a trace; a file nested deeper is refused before parsing.
+inline constexpr int kMaxTraceNesting = 16;
 
 struct TraceLoadResult {
   std::optional<Trace> trace;
@@ -31,7 +37,6 @@ TraceLoadResult LoadTraceFile(const std::string& path);
 // partial file. Returns an empty string on success, else the reason.
 std::string SaveTraceFile(const Trace& trace, const std::string& path);
 
-// Writes `contents` to `path` atomically (temporary file, then rename).
-std::string WriteFileAtomically(const std::string& path, std::string_view contents);
+
 
 }  // namespace scanviz

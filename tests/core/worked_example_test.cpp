@@ -231,7 +231,33 @@ TEST(SelfCheck, CatchesTwoThreadsWritingOneCell) {
   t.rounds[1].actions[0] = t.rounds[1].actions[1];
   const TraceAnalysis a = Analyze(t);
   ASSERT_FALSE(a.Ok());
-  EXPECT_NE(a.violations.front().find("both wrote"), std::string::npos) << a.violations.front();
+  auto said = [&](const std::string& what) {
+    for (const std::string& v : a.violations)
+      if (v.find(what) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(said("both wrote")) << a.violations.front();
+  // ... and the replay of the algorithm's steps names the thread whose action is not its own.
+  EXPECT_TRUE(said("round 1: thread 0 recorded add buf[2], buf[3] -> buf[3], but the algorithm's "
+                   "step does add buf[0], buf[1] -> buf[1]"))
+      << a.violations.front();
+}
+
+// An action that contradicts the algorithm is caught even when every value still checks out: a
+// Blelloch load rewritten to read input 7 and write two cells (the values left as they were).
+TEST(SelfCheck, CatchesAnActionTheAlgorithmDoesNotTake) {
+  Trace t = Sim(Algorithm::kBlelloch);
+  ThreadAction& a = t.rounds[0].actions[2];
+  a.read[0] = 7;
+  a.write_array[1] = 0;
+  a.write[1] = 3;
+  const TraceAnalysis analysis = Analyze(t);
+  ASSERT_FALSE(analysis.Ok());
+  bool named = false;
+  for (const std::string& v : analysis.violations)
+    named = named || v == "round 0: thread 2 recorded load input[7] -> buf[2], buf[3], but the "
+                          "algorithm's step does load input[2] -> buf[2]";
+  EXPECT_TRUE(named) << analysis.violations.front();
 }
 
 TEST(Overflow, NamesTheFirstCellThatWrapped) {
