@@ -1,9 +1,11 @@
 // scanviz-cli: the trace of a single-block scan, on the GPU or the CPU simulator, as a table or
 // JSON; checks trace files; lists CUDA devices; runs the performance lab where built.
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -11,6 +13,7 @@
 #include "cli/narrate.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
+#include "core/file_io.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
@@ -47,11 +50,13 @@ struct TraceArgs {
   std::string algorithm = "hillis-steele";
   std::string input;
   int random_n = 0;
-  unsigned long long seed = 1;
+  std::string seed = "1";
   std::string op = "add";
   std::string type = "int32";
   std::string backend = "auto";
   bool input_given = false;
+  bool random_given = false;
+  bool output_given = false;
   bool json = false;
   bool windows = false;
   bool convert = false;
@@ -70,19 +75,29 @@ int RunTraceCommand(const TraceArgs& args) {
   BackendChoice choice{};
   if (!Parse(args.backend, &choice))
     return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
-  if (args.input_given && args.random_n > 0)
+  if (args.input_given && args.random_given)
     return UsageError("give either --input or --random, not both");
   if (!args.input_given) {
     if (args.random_n < 1 || args.random_n > kMaxElements)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(kMaxElements) + " (a single block, one thread per element)");
-    request.input = RandomValues(args.random_n, args.seed, request.type);
+    std::uint64_t seed = 0;
+    if (!ParseSeed(args.seed, &seed))
+      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
+                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
+    request.input = RandomValues(args.random_n, seed, request.type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request.type);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
     request.input = parsed.values;
   }
   request.convert = args.convert;
+  // A bad -o is refused before anything runs or prints.
+  if (args.output_given) {
+    if (args.output.empty()) return UsageError("--output: the file name is empty");
+    if (const std::string error = CheckWriteTarget(args.output); !error.empty())
+      return UsageError("--output: " + error);
+  }
 
   const ScanOutcome outcome = RunScan(choice, request);
   if (!outcome.trace) {
@@ -120,7 +135,14 @@ int RunTraceCommand(const TraceArgs& args) {
     }
     note << "wrote " << args.output << '\n';
   }
-  return analysis.Ok() ? kExitOk : kExitFailed;
+  if (!analysis.Ok()) {
+    // The trace (and the file, for a look in the app) is still what ran: say why it failed.
+    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << analysis.violations.front()
+              << (analysis.violations.size() > 1 ? " (and more; see scanviz-cli check)" : "")
+              << '\n';
+    return kExitFailed;
+  }
+  return kExitOk;
 }
 
 int RunCheckCommand(const std::string& path) {
@@ -221,6 +243,17 @@ int main(int argc, char** argv) {
   bench->add_option("--rungs", bench_rungs, "comma-separated rungs to run (default: all)");
 #endif
 
+  // A misspelt command is named (CLI11 would only say that a subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known = known || sub->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) return UsageError("unknown command '" + std::string(argv[1]) + "' (" + names + ")");
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -239,6 +272,8 @@ int main(int argc, char** argv) {
     if (trace->count("--input") == 0 && trace->count("--random") == 0)
       return UsageError("trace needs --input or --random");
     trace_args.input_given = trace->count("--input") > 0;
+    trace_args.random_given = trace->count("--random") > 0;
+    trace_args.output_given = trace->count("--output") > 0;
     return RunTraceCommand(trace_args);
   }
   if (*check) return RunCheckCommand(check_path);

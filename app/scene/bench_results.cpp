@@ -6,11 +6,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/file_io.h"
+
 namespace scanviz::scene {
 
 namespace {
 
 using nlohmann::json;
+
+constexpr std::size_t kMaxBenchFileBytes = 64u << 20;  // the H200 run is ~100 KB
+constexpr int kMaxBenchNesting = 8;
 
 // Field readers: each returns false and sets `error` to "<where>: '<key>' <problem>".
 struct Reader {
@@ -82,10 +87,12 @@ std::vector<const BenchMeasurement*> BenchResults::Series(std::string_view type,
 }
 
 BenchLoad ParseBenchResults(std::string_view json_text) {
+  if (std::string nesting = CheckJsonNesting(json_text, kMaxBenchNesting); !nesting.empty())
+    return Fail("not a results file: " + nesting);
   json j;
   try {
     j = json::parse(json_text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a syntax error, or a number out of range (1e400)
     return Fail(std::string("not valid JSON (") + e.what() + ")");
   }
   if (!j.is_object()) return Fail("not a results file: the top level is not a JSON object");
@@ -169,11 +176,9 @@ BenchLoad ParseBenchResults(std::string_view json_text) {
 }
 
 BenchLoad LoadBenchResults(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Fail("cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  BenchLoad out = ParseBenchResults(ss.str());
+  FileText file = ReadFileLimited(path, kMaxBenchFileBytes);
+  if (!file.Ok()) return Fail(file.error);
+  BenchLoad out = ParseBenchResults(file.text);
   if (out.results) {
     out.results->source = path;
   } else {

@@ -385,6 +385,11 @@ const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
   return row ? Find(*row, cell.pos) : nullptr;
 }
 
+bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
+  if (cell.round == kInputRound) return cell.buffer == 0 && cell.pos >= 0 && cell.pos < trace.meta.n;
+  return FindCellInfo(trace, analysis, cell) != nullptr;
+}
+
 CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
   CellCheck check;
   if (cell.round == kInputRound) {

@@ -133,6 +133,9 @@ CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const Cel
 const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
                              const CellRef& cell);
 
+// Whether `cell` names a cell of the trace: an input position below n, or a cell FindCellInfo finds.
+bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell);
+
 // Writes the scene as a standalone SVG document (dotted, dashed and solid borders as
 // stroke-dasharray, padding hatched, arrows with heads).
 void WriteSvg(const Scene& scene, std::ostream& out);

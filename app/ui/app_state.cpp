@@ -193,9 +193,13 @@ void AppState::Regenerate() {
     FillTeach(slot);
     m_players[Index(a)].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
   }
-  if (view.selected && view.selected->round >= static_cast<int>(Current().trace.rounds.size())) {
+  // A selection (or hover) the edit took away (a shorter input, fewer rounds) is dropped, not
+  // shown as a cell that is no longer there.
+  const TraceSlot& picked = Slot(view.selected_algorithm);
+  if (view.selected && !scene::HasCell(picked.trace, picked.analysis, *view.selected))
     view.selected.reset();
-  }
+  if (view.hovered && !scene::HasCell(picked.trace, picked.analysis, *view.hovered))
+    view.hovered.reset();
   m_cpu_status = m_slots[0].ran;
   if (m_backend == BackendChoice::kCpu) {
     m_backend_status = m_cpu_status;

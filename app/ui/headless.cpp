@@ -3,26 +3,26 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "core/file_io.h"
+#include "core/input.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
 
 namespace {
 
+// The whole of `s` as an int: no spaces, no '+', no trailing text, no wrap-around.
 bool ParseInt(std::string_view s, int* out) {
-  try {
-    size_t used = 0;
-    int v = std::stoi(std::string(s), &used);
-    if (used != s.size()) return false;
-    *out = v;
-    return true;
-  } catch (...) {
-    return false;
-  }
+  int v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size()) return false;
+  *out = v;
+  return true;
 }
 
 std::optional<scene::CellRef> ParseCell(std::string_view s) {
@@ -99,11 +99,10 @@ Options ParseOptions(int argc, char** argv) {
       else if (v)
         o.error = "--random takes 1..1024";
     } else if (a == "--seed") {
-      int s = 0;
-      if ((v = need(i)) && ParseInt(v, &s) && s >= 0)
-        o.seed = static_cast<std::uint64_t>(s);
-      else if (v)
-        o.error = "--seed takes a non-negative integer";
+      if ((v = need(i)) && ParseSeed(v, &o.seed)) {
+      } else if (v) {
+        o.error = "--seed takes a whole number 0..18446744073709551615";
+      }
     } else if (a == "--op") {
       OpKind x;
       if ((v = need(i)) && Parse(v, &x))
@@ -167,8 +166,9 @@ Options ParseOptions(int argc, char** argv) {
         std::string_view s = v;
         size_t x = s.find('x');
         if (x == std::string_view::npos || !ParseInt(s.substr(0, x), &o.width) ||
-            !ParseInt(s.substr(x + 1), &o.height) || o.width < 320 || o.height < 240) {
-          o.error = "--size takes WxH (at least 320x240)";
+            !ParseInt(s.substr(x + 1), &o.height) || o.width < 320 || o.height < 240 ||
+            o.width > 16384 || o.height > 16384) {
+          o.error = "--size takes WxH (320x240 up to 16384x16384)";
         }
       }
     } else if (a == "--dump-layout") {
@@ -210,6 +210,8 @@ Options ParseOptions(int argc, char** argv) {
       o.error = "unknown option '" + std::string(a) + "' (see --help)";
     }
   }
+  if (o.error.empty() && o.input && o.random_n)
+    o.error = "give either --input or --random, not both";
   return o;
 }
 
@@ -219,10 +221,15 @@ std::string WriteScreenshot(const std::string& path, int w, int h) {
   glReadBuffer(GL_BACK);
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
   stbi_flip_vertically_on_write(1);
-  if (!stbi_write_png(path.c_str(), w, h, 3, pixels.data(), w * 3)) {
-    return "cannot write " + path;
-  }
-  return {};
+  // Encoded in memory, then written whole: a failed write leaves the old picture.
+  std::string png;
+  auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                               static_cast<size_t>(size));
+  };
+  if (!stbi_write_png_to_func(append, &png, w, h, 3, pixels.data(), w * 3))
+    return "cannot encode the PNG for " + path;
+  return WriteFileAtomically(path, png);
 }
 
 std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,

@@ -373,6 +373,15 @@ int main(int argc, char** argv) {
   const std::string settings_path = opt.Headless() ? std::string() : SettingsPath();
   SettingsLoad loaded = LoadSettings(settings_path);
   if (!loaded.message.empty()) std::fprintf(stderr, "scanviz: %s\n", loaded.message.c_str());
+  // A bad --input is refused like any other bad flag, before a window opens (read as --type, else
+  // the saved type).
+  if (opt.input) {
+    const ParsedValues parsed = ParseValues(*opt.input, opt.type.value_or(loaded.settings.type));
+    if (!parsed.Ok()) {
+      std::fprintf(stderr, "scanviz: --input: %s\n", parsed.error.c_str());
+      return 2;
+    }
+  }
   int width = opt.width > 0 ? opt.width : loaded.settings.window_width;
   int height = opt.height > 0 ? opt.height : loaded.settings.window_height;
 
@@ -410,7 +419,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   AppState state(loaded.settings);
-  if (!loaded.message.empty()) state.message = loaded.message;
+  // Both the settings file's problems and the state's own (an invalid saved input) are shown.
+  if (!loaded.message.empty())
+    state.message = state.message.empty() ? loaded.message : loaded.message + "; " + state.message;
   app.state = &state;
   ApplyOptions(state, opt);
   // The benchmark panel's file: --bench-results, else the committed H200 run installed beside the

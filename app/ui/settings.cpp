@@ -1,11 +1,13 @@
 #include "settings.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/file_io.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -46,11 +48,43 @@ std::string SettingsPath() {
   return {};
 }
 
+namespace {
+
+constexpr std::size_t kMaxSettingsBytes = 1 << 20;  // a settings file is a few hundred bytes
+constexpr int kMaxSettingsNesting = 8;
+
+// An integer in [lo, hi], read without wrapping: 4294967616 is not 320.
+bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(hi)) return false;
+    *out = static_cast<int>(u);
+    return *out >= lo;
+  }
+  if (!v.is_number_integer()) return false;
+  const auto i = v.get<std::int64_t>();
+  if (i < lo || i > hi) return false;
+  *out = static_cast<int>(i);
+  return true;
+}
+
+}  // namespace
+
 SettingsLoad ParseSettings(const std::string& json_text) {
   SettingsLoad out;
-  nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json j;
+  if (CheckJsonNesting(json_text, kMaxSettingsNesting).empty()) {
+    try {
+      j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+    } catch (const nlohmann::json::exception&) {  // a number out of range (1e400)
+      j = nlohmann::json(nlohmann::json::value_t::discarded);
+    }
+  } else {
+    j = nlohmann::json(nlohmann::json::value_t::discarded);
+  }
   if (j.is_discarded() || !j.is_object()) {
     out.message = "settings file is not valid JSON; using the defaults";
+    out.unreadable = true;
     return out;
   }
   Settings& s = out.settings;
@@ -58,22 +92,10 @@ SettingsLoad ParseSettings(const std::string& json_text) {
     out.message +=
         std::string(out.message.empty() ? "" : "; ") + "ignored bad value for '" + key + "'";
   };
-  if (j.contains("window_width")) {
-    if (j["window_width"].is_number_integer() && j["window_width"].get<int>() >= 320 &&
-        j["window_width"].get<int>() <= 16384) {
-      s.window_width = j["window_width"].get<int>();
-    } else {
-      bad("window_width");
-    }
-  }
-  if (j.contains("window_height")) {
-    if (j["window_height"].is_number_integer() && j["window_height"].get<int>() >= 240 &&
-        j["window_height"].get<int>() <= 16384) {
-      s.window_height = j["window_height"].get<int>();
-    } else {
-      bad("window_height");
-    }
-  }
+  if (j.contains("window_width") && !IntIn(j["window_width"], 320, 16384, &s.window_width))
+    bad("window_width");
+  if (j.contains("window_height") && !IntIn(j["window_height"], 240, 16384, &s.window_height))
+    bad("window_height");
   if (j.contains("theme")) {
     if (!j["theme"].is_string() || !scene::Parse(j["theme"].get<std::string>(), &s.theme))
       bad("theme");
@@ -111,15 +133,21 @@ SettingsLoad ParseSettings(const std::string& json_text) {
 
 SettingsLoad LoadSettings(const std::string& path) {
   SettingsLoad out;
-  if (path.empty() || !std::filesystem::exists(path)) return out;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    out.message = "cannot read " + path + "; using the defaults";
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::exists(path, ec)) return out;
+  FileText file = ReadFileLimited(path, kMaxSettingsBytes);
+  if (!file.Ok()) {
+    out.message = path + ": " + file.error + "; using the defaults";
     return out;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  out = ParseSettings(ss.str());
+  out = ParseSettings(file.text);
+  if (out.unreadable) {
+    // The app saves its settings on exit: keep the user's file before that replaces it.
+    const std::string copy = path + ".bad";
+    const std::string err = WriteFileAtomically(copy, file.text);
+    out.message += err.empty() ? " (the file was kept as " + copy + ")"
+                               : " (could not keep a copy: " + err + ")";
+  }
   if (!out.message.empty()) out.message = path + ": " + out.message;
   return out;
 }

@@ -1,6 +1,7 @@
 // What the app remembers between runs, in $XDG_CONFIG_HOME/scanviz/settings.json (or
 // ~/.config/scanviz/settings.json), written atomically. A missing file gives the defaults; a
-// corrupt one gives the defaults and a message, never a crash.
+// corrupt one gives the defaults and a message, never a crash, and is kept as settings.json.bad
+// before the app's next save replaces it.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ struct Settings {
 struct SettingsLoad {
   Settings settings;
   std::string message;  // empty when the file was read (or absent); else why defaults were used
+  bool unreadable = false;  // not JSON at all: LoadSettings keeps a copy as settings.json.bad
 };
 
 // The settings file's path from the environment; empty if neither XDG_CONFIG_HOME nor HOME is set.

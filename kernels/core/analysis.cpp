@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "core/registry.h"
@@ -51,11 +52,21 @@ class WindowFolder {
     std::vector<double> x(size, trace.meta.identity);
     for (int i = 0; i < trace.meta.n; ++i) x[i] = trace.input[i];
     if (m_meta.op == OpKind::kAdd) {
+      // Prefix sums of the finite inputs; infinities and NaNs are counted instead (a prefix
+      // holding inf would make every later window's difference NaN).
       m_exact.assign(size + 1, DoubleDouble{});
       m_magnitude.assign(size + 1, 0);
+      m_special.assign(size + 1, Special{});
       for (int i = 0; i < size; ++i) {
-        m_exact[i + 1] = Plus(m_exact[i], x[i]);
-        m_magnitude[i + 1] = m_magnitude[i] + std::fabs(x[i]);
+        const bool finite = std::isfinite(x[i]);
+        m_exact[i + 1] = Plus(m_exact[i], finite ? x[i] : 0.0);
+        m_magnitude[i + 1] = m_magnitude[i] + (finite ? std::fabs(x[i]) : 0.0);
+        m_special[i + 1] = m_special[i];
+        if (std::isnan(x[i])) {
+          ++m_special[i + 1].nan;
+        } else if (!finite) {
+          ++(x[i] > 0 ? m_special[i + 1].plus_inf : m_special[i + 1].minus_inf);
+        }
       }
       // Only int32 values go through an integer: a float32 of 1e19 cast to int64 is undefined.
       if (m_meta.type == ElementType::kInt32) {
@@ -87,7 +98,14 @@ class WindowFolder {
     const double magnitude = w.Empty() ? 0.0 : m_magnitude[w.hi + 1] - m_magnitude[w.lo];
     // A window whose terms add up past float32's range may overflow on the way, in any order:
     // inf, -inf or NaN (inf + -inf) is then what float32 arithmetic gives, as int32 wraps.
-    if (!std::isfinite(stored)) return magnitude > std::numeric_limits<float>::max();
+    const bool may_overflow = magnitude > std::numeric_limits<float>::max();
+    if (const std::optional<double> special = SpecialSum(w)) {
+      // An infinite or NaN input: inf, -inf or NaN whatever the order (NaN also when the finite
+      // terms overflow the other way on the way).
+      if (may_overflow && !std::isfinite(stored)) return true;
+      return std::isnan(*special) ? std::isnan(stored) : stored == *special;
+    }
+    if (!std::isfinite(stored)) return may_overflow;
     return std::fabs(stored - exact) <= 1.2e-7 * (1.0 + magnitude) * (w.hi - w.lo + 2);
   }
 
@@ -96,7 +114,10 @@ class WindowFolder {
     w = Clamp(w);
     if (w.Empty()) return m_meta.identity;
     if (m_meta.op == OpKind::kAdd) {
-      if (m_meta.type == ElementType::kFloat32) return Difference(m_exact[w.hi + 1], m_exact[w.lo]);
+      if (m_meta.type == ElementType::kFloat32) {
+        if (const std::optional<double> special = SpecialSum(w)) return *special;
+        return Difference(m_exact[w.hi + 1], m_exact[w.lo]);
+      }
       return static_cast<double>(static_cast<std::int32_t>(m_wrapped[w.hi + 1] - m_wrapped[w.lo]));
     }
     const int length = w.hi - w.lo + 1;
@@ -112,6 +133,22 @@ class WindowFolder {
   }
 
  private:
+  struct Special {
+    int plus_inf = 0, minus_inf = 0, nan = 0;
+  };
+
+  // The sum of a window holding an infinite or NaN input (float32 add), else nothing.
+  std::optional<double> SpecialSum(Window w) const {
+    if (w.Empty() || m_special.empty()) return std::nullopt;
+    const Special& a = m_special[w.lo];
+    const Special& b = m_special[w.hi + 1];
+    const int plus = b.plus_inf - a.plus_inf, minus = b.minus_inf - a.minus_inf;
+    if (b.nan > a.nan || (plus > 0 && minus > 0)) return std::nan("");
+    if (plus > 0) return std::numeric_limits<double>::infinity();
+    if (minus > 0) return -std::numeric_limits<double>::infinity();
+    return std::nullopt;
+  }
+
   // Positions past the padded input hold the identity too (a warp's spare lanes of t cover
   // whole warps that do not exist): drop them from the window.
   Window Clamp(Window w) const {
@@ -140,10 +177,16 @@ class WindowFolder {
   const TraceMeta& m_meta;
   int m_size;                                // positions covered: the input and its padding
   std::vector<DoubleDouble> m_exact;         // add: prefix sums (exact for int32 sums)
-  std::vector<double> m_magnitude;           // add: prefix sums of |x|
+  std::vector<double> m_magnitude;           // add: prefix sums of |x| (finite x)
+  std::vector<Special> m_special;            // add: prefix counts of inf, -inf and NaN inputs
   std::vector<std::uint32_t> m_wrapped;      // int32 add: prefix sums modulo 2^32
   std::vector<std::vector<double>> m_table;  // max/min/last: m_table[k][i] combines [i, i + 2^k)
 };
+
+// Equal, or both NaN (a float32 sum that met inf and -inf is NaN in every round after).
+bool SameValue(double a, double b) {
+  return a == b || (std::isnan(a) && std::isnan(b));
+}
 
 bool SameAction(const ThreadAction& a, const ThreadAction& b) {
   if (a.kind != b.kind) return false;
@@ -372,7 +415,7 @@ TraceAnalysis Analyze(const Trace& trace) {
         const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
         if (c.cls == CellClass::kUnchanged && before != nullptr &&
             before->defined[static_cast<size_t>(b)][static_cast<size_t>(i)] &&
-            before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)] != stored) {
+            !SameValue(before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)], stored)) {
           violate(where + " " + name + "[" + std::to_string(i) +
                   "] changed, but no thread recorded a write to it");
         }

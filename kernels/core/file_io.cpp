@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -18,16 +19,16 @@ std::string Errno() {
 
 }  // namespace
 
-std::string WriteFileAtomically(const std::string& path, std::string_view contents) {
+std::string CheckWriteTarget(const std::string& path, std::filesystem::path* resolved) {
   namespace fs = std::filesystem;
   if (path.empty()) return "no file name given";
   std::error_code ec;
   fs::path target(path);
   // A symlinked file (a settings file kept elsewhere) is written where the link points.
   if (fs::is_symlink(fs::symlink_status(target, ec))) {
-    const fs::path resolved = fs::weakly_canonical(target, ec);
+    const fs::path followed = fs::weakly_canonical(target, ec);
     if (ec) return "cannot follow the link " + path + ": " + ec.message();
-    target = resolved;
+    target = followed;
   }
   const fs::file_status status = fs::status(target, ec);
   if (fs::exists(status) && !fs::is_regular_file(status)) {
@@ -36,6 +37,16 @@ std::string WriteFileAtomically(const std::string& path, std::string_view conten
     out += "; not replaced";
     return out;
   }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec)) return "cannot write " + path + ": no folder " + dir.string();
+  if (resolved != nullptr) *resolved = target;
+  return {};
+}
+
+std::string WriteFileAtomically(const std::string& path, std::string_view contents) {
+  namespace fs = std::filesystem;
+  fs::path target;
+  if (std::string error = CheckWriteTarget(path, &target); !error.empty()) return error;
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string name = ".";  // appended: GCC 12 misreports "." + std::string&& as an overlap
   name += target.filename().string();
@@ -76,7 +87,7 @@ FileText ReadFileLimited(const std::string& path, std::size_t max_bytes) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (!fs::exists(status)) {
-    out.error = "cannot open " + path;
+    out.error = "cannot open " + path + ": " + (ec ? ec.message() : "no such file");
     return out;
   }
   if (!fs::is_regular_file(status)) {
@@ -95,13 +106,20 @@ FileText ReadFileLimited(const std::string& path, std::size_t max_bytes) {
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    out.error = "cannot open " + path;
+    out.error = "cannot open " + path + ": " + Errno();
     return out;
   }
-  // Read at most max_bytes + 1, in case the file grew since it was measured.
-  out.text.resize(max_bytes + 1);
+  // Read one byte more than measured, to notice a file that grew since (it is then read again
+  // up to the limit, never past it).
+  out.text.resize(static_cast<size_t>(size) + 1);
   in.read(out.text.data(), static_cast<std::streamsize>(out.text.size()));
   out.text.resize(static_cast<size_t>(in.gcount()));
+  while (out.text.size() > size && out.text.size() <= max_bytes && in) {
+    const size_t have = out.text.size();
+    out.text.resize(std::min(max_bytes + 1, have * 2));
+    in.read(out.text.data() + have, static_cast<std::streamsize>(out.text.size() - have));
+    out.text.resize(have + static_cast<size_t>(in.gcount()));
+  }
   if (out.text.size() > max_bytes) {
     out.error = path + " is larger than the " + std::to_string(max_bytes) + " bytes this reads";
     out.text.clear();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,11 @@ namespace scanviz {
 // Anything at the path that is not a regular file (a directory, a device, a pipe) is refused, not
 // replaced. Returns an empty string on success, else a one-line reason.
 std::string WriteFileAtomically(const std::string& path, std::string_view contents);
+
+// What WriteFileAtomically checks before it writes: a name, a folder that exists, nothing at the
+// path but a regular file (links followed; the file they name goes to `resolved`). Empty when it
+// may write there, else why not: a tool can refuse a bad -o before it runs anything.
+std::string CheckWriteTarget(const std::string& path, std::filesystem::path* resolved = nullptr);
 
 struct FileText {
   std::string text;

@@ -24,6 +24,9 @@ ParsedValues ParseValues(std::string_view text, ElementType type);
 std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo = 0,
                                  int hi = 9);
 
+// A seed as a user types it: decimal digits only, 0..2^64 - 1 (no sign, no wrap-around).
+bool ParseSeed(std::string_view text, std::uint64_t* out);
+
 // "3,1,7,0" (the form ParseValues reads back).
 std::string FormatValues(const std::vector<double>& values, ElementType type,
                          std::string_view separator = ",");

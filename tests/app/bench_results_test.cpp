@@ -115,7 +115,16 @@ TEST(BenchResults, WrongSchemaOrGarbageIsAnError) {
               "no timed measurements");
   BenchLoad missing = LoadBenchResults("/nonexistent/results.json");
   EXPECT_FALSE(missing.results);
-  EXPECT_EQ(missing.error, "cannot read /nonexistent/results.json");
+  EXPECT_EQ(missing.error, "cannot open /nonexistent/results.json: No such file or directory");
+}
+
+TEST(BenchResults, HostileFilesAreRefusedNotParsedForever) {
+  ExpectError(std::string(100000, '[') + std::string(100000, ']'), "nest");
+  ExpectError(Replace(kGood, R"("rung": "memcpy", "timed": true)", R"("rung": "memcpy", "timed": 1e400)"),
+              "not valid JSON");
+  BenchLoad device = LoadBenchResults("/dev/zero");
+  EXPECT_FALSE(device.results);
+  EXPECT_NE(device.error.find("not a regular file"), std::string::npos) << device.error;
 }
 
 }  // namespace

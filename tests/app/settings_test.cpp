@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -61,6 +62,33 @@ TEST(Settings, CorruptGivesDefaultsAndAMessage) {
   EXPECT_NE(l.message.find("window_width"), std::string::npos);
   EXPECT_EQ(l.settings.theme, scene::Theme::kDark);
   EXPECT_EQ(l.settings.window_width, Settings{}.window_width);
+  // Each bad key once, separated: "ignored bad value for 'theme'; ignored bad value for ...".
+  EXPECT_NE(l.message.find("'theme'; ignored"), std::string::npos) << l.message;
+}
+
+TEST(Settings, IntegersOutOfRangeAreRefusedNotWrapped) {
+  // 2^32 + 320 wraps to 320 as a 32-bit int; 2^64 - 1 is unsigned; 1e400 overflows a double.
+  for (const char* text : {R"({"window_width": 4294967616})", R"({"window_width": 18446744073709551615})",
+                           R"({"window_width": -9223372036854775808})", R"({"window_width": 800.5})",
+                           R"({"window_height": 99999})"}) {
+    SettingsLoad l = ParseSettings(text);
+    EXPECT_NE(l.message.find("ignored bad value"), std::string::npos) << text;
+    EXPECT_EQ(l.settings.window_width, Settings{}.window_width) << text;
+    EXPECT_EQ(l.settings.window_height, Settings{}.window_height) << text;
+  }
+  SettingsLoad l = ParseSettings(R"({"window_width": 320, "window_height": 16384})");
+  EXPECT_TRUE(l.message.empty()) << l.message;
+  EXPECT_EQ(l.settings.window_width, 320);
+  EXPECT_EQ(l.settings.window_height, 16384);
+  l = ParseSettings(R"({"window_width": 1e400})");
+  EXPECT_FALSE(l.message.empty());
+  EXPECT_EQ(l.settings.window_width, Settings{}.window_width);
+}
+
+TEST(Settings, DeepNestingIsRefusedInOnePass) {
+  SettingsLoad l = ParseSettings(std::string(100000, '[') + std::string(100000, ']'));
+  EXPECT_TRUE(l.unreadable);
+  EXPECT_EQ(l.settings.input, Settings{}.input);
 }
 
 // Sets an environment variable for one scope and puts the old value back.
@@ -98,6 +126,31 @@ TEST(Settings, SaveAndLoadUnderXdgConfigHome) {
   EXPECT_EQ(LoadSettings(path).settings.input, "9 8 7");
   std::ofstream(path) << "\x01garbage";
   SettingsLoad l = LoadSettings(path);
+  EXPECT_FALSE(l.message.empty());
+  EXPECT_EQ(l.settings.input, Settings{}.input);
+  // The unreadable file is kept before the app's save on exit replaces it, and the message says
+  // where.
+  EXPECT_NE(l.message.find(path + ".bad"), std::string::npos) << l.message;
+  std::ifstream kept(path + ".bad", std::ios::binary);
+  const std::string kept_text((std::istreambuf_iterator<char>(kept)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept_text, "\x01garbage");
+}
+
+TEST(Settings, ABadValueIsNotCopied) {
+  // Only a file that is not JSON at all is kept: one bad key loses nothing else.
+  const testing::TempDir temp;
+  const std::string path = (temp.Path() / "settings.json").string();
+  std::ofstream(path) << R"({"theme": "purple", "input": "1 2"})";
+  SettingsLoad l = LoadSettings(path);
+  EXPECT_EQ(l.settings.input, "1 2");
+  EXPECT_FALSE(std::filesystem::exists(path + ".bad"));
+}
+
+TEST(Settings, ADirectoryOrADeviceIsNotReadForever) {
+  const testing::TempDir temp;
+  SettingsLoad l = LoadSettings(temp.Path().string());
+  EXPECT_FALSE(l.message.empty());
+  l = LoadSettings("/dev/zero");
   EXPECT_FALSE(l.message.empty());
   EXPECT_EQ(l.settings.input, Settings{}.input);
 }

@@ -485,7 +485,10 @@ def main():
 
     # Bad values are refused with exit 2 and a message, before any window opens.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
-    for flags in (["--panel", "charts"], ["--type", "float64"], ["--bench-mode", "both"]):
+    for flags in (["--panel", "charts"], ["--type", "float64"], ["--bench-mode", "both"],
+                  ["--seed", "-1"], ["--seed", "18446744073709551616"], ["--round", "+3"],
+                  ["--size", "99999x600"], ["--input", "1,2", "--random", "4"],
+                  ["--input", "1,+-5"], ["--select", "1:x:2"]):
         r = subprocess.run([app] + flags, capture_output=True, text=True, timeout=60, env=env)
         c.expect(r.returncode == 2 and "scanviz:" in r.stderr,
                  f"{' '.join(flags)}: exit {r.returncode}, stderr {r.stderr.strip()!r}")

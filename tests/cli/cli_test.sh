@@ -192,6 +192,26 @@ expect_usage_error "unknown backend" "unknown backend 'tpu'" -- trace -i 1,2 --b
 expect_usage_error "unknown flag" "--frobnicate" -- trace -i 1,2 --frobnicate
 expect_usage_error "no input" "trace needs --input or --random" -- trace
 expect_usage_error "no subcommand" "subcommand" --
+expect_usage_error "unknown command" "unknown command 'trcae' (trace, check" -- trcae -i 1,2
+expect_usage_error "input and random" "give either --input or --random, not both" -- trace -i 1,2 --random 0 -o "$tmp/never.json"
+expect_usage_error "random zero" "--random 0: choose 1..1024" -- trace --random 0 -o "$tmp/never.json"
+expect_usage_error "negative seed" "--seed '-1': choose a whole number" -- trace --random 4 --seed -1 -o "$tmp/never.json"
+expect_usage_error "seed overflow" "--seed '18446744073709551616'" -- trace --random 4 --seed 18446744073709551616
+expect_usage_error "seed text" "--seed '1x'" -- trace --random 4 --seed 1x
+expect_usage_error "double sign" "'+-5'" -- trace -i 1,+-5 -o "$tmp/never.json"
+expect_usage_error "empty output" "--output: the file name is empty" -- trace -i 1,2 -o ""
+expect_usage_error "output is a folder" "is a directory; not replaced" -- trace -i 1,2 -o "$tmp"
+expect_usage_error "output folder missing" "no folder $tmp/no-such-dir" -- trace -i 1,2 -o "$tmp/no-such-dir/x.json"
+expect_usage_error "empty algorithm" "--algorithm" -- trace -i 1,2 --algorithm=
+expect_usage_error "unknown type" "unknown element type 'int64'" -- trace -i 1,2 --type int64
+long=$(printf 'y%.0s' $(seq 1 500))
+expect_usage_error "long token shortened" "is not an integer" -- trace -i "1,$long"
+if [ "$(wc -c <"$tmp/err")" -lt 200 ]; then pass; else fail "long token: the error repeats it whole: $(cat "$tmp/err")"; fi
+# A file already there is left as it was when the input is bad (a folder passed as -o stays too).
+printf 'keep me' >"$tmp/keep.json"
+expect_usage_error "bad input keeps the file" "'x' is not an integer" -- trace -i 1,x -o "$tmp/keep.json"
+if [ "$(cat "$tmp/keep.json")" = "keep me" ]; then pass; else fail "bad input replaced an existing -o file"; fi
+if [ -d "$tmp" ]; then pass; else fail "-o on a folder removed it"; fi
 if [ -e "$tmp/never.json" ] || ls "$tmp"/never.json.* >/dev/null 2>&1; then fail "a file was written on bad input"; else pass; fi
 
 # CUDA: with a usable device --backend cuda runs there; without, it is an error quoting CUDA.

@@ -55,5 +55,19 @@ TEST(RandomValues, IsReproducibleAndInRange) {
   EXPECT_EQ(FormatValues({3, -1, 7}, ElementType::kInt32), "3,-1,7");
 }
 
+TEST(ParseSeed, TakesDigitsUpTo2To64Minus1) {
+  std::uint64_t seed = 0;
+  EXPECT_TRUE(ParseSeed("0", &seed));
+  EXPECT_EQ(seed, 0u);
+  EXPECT_TRUE(ParseSeed("18446744073709551615", &seed));
+  EXPECT_EQ(seed, 18446744073709551615ull);
+  for (const char* bad : {"", "-1", "+1", " 1", "1 ", "1x", "0x10", "18446744073709551616",
+                          "99999999999999999999999"}) {
+    seed = 42;
+    EXPECT_FALSE(ParseSeed(bad, &seed)) << bad;
+    EXPECT_EQ(seed, 42u) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -2,7 +2,9 @@
 // problem (never a crash, never half a trace).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -383,6 +385,60 @@ TEST(TraceIo, FloatInfinitiesSurvive) {
   EXPECT_EQ(testing::FirstDifferenceInFile(t, *loaded.trace), "");
 }
 
+TEST(TraceIo, NotANumberSurvivesAsText) {
+  // inf + -inf in a float32 sum is NaN; JSON has no NaN, so the file says "nan".
+  const double inf = std::numeric_limits<double>::infinity();
+  const Trace t = Simulate(
+      ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kFloat32, {inf, -inf, 1}});
+  const std::string text = TraceToJson(t);
+  EXPECT_NE(text.find("\"nan\""), std::string::npos);
+  const TraceLoadResult loaded = ParseTraceJson(text);
+  ASSERT_TRUE(loaded.trace) << loaded.error;
+  EXPECT_TRUE(std::isnan(loaded.trace->rounds.back().buffers[0][1]));
+  EXPECT_EQ(TraceToJson(*loaded.trace), text);  // NaN != NaN: compare the files
+  EXPECT_TRUE(Analyze(*loaded.trace).Ok()) << Analyze(*loaded.trace).violations.front();
+}
+
+TEST(TraceIo, HostileNumbersAndShapesAreRefusedWithAReason) {
+  const json good = json::parse(TraceToJson(Example(Algorithm::kHillisSteele)));
+  struct Case {
+    const char* name;
+    std::string text;
+    const char* expected;  // a part of the error
+  };
+  auto edited = [&](void (*edit)(json&)) {
+    json j = good;
+    edit(j);
+    return j.dump();
+  };
+  std::string huge_number = good.dump();
+  huge_number.replace(huge_number.find("\"n\":7"), 5, "\"n\":1e400");
+  const Case cases[] = {
+      // 2^32 + 7 wraps to 7 as a 32-bit int: refused, not read as 7.
+      {"n wraps", edited([](json& j) { j["meta"]["n"] = 4294967303LL; }), "meta.n"},
+      {"n negative", edited([](json& j) { j["meta"]["n"] = -7; }), "meta.n"},
+      {"n unsigned 64", edited([](json& j) { j["meta"]["n"] = 18446744073709551615ULL; }), "meta.n"},
+      {"stride wraps", edited([](json& j) { j["rounds"][1]["stride"] = 4294967297LL; }), "stride"},
+      {"position wraps",
+       edited([](json& j) { j["rounds"][1]["actions"][1][2][0][1] = 4294967297LL; }),
+       "position out of range"},
+      {"int32 too big", edited([](json& j) { j["rounds"][1]["values"][0][1] = 2147483648LL; }),
+       "value outside int32"},
+      {"1e400", huge_number, "malformed JSON"},
+      {"deep nesting", std::string(200000, '[') + std::string(200000, ']'), "nested more than"},
+  };
+  for (const Case& c : cases) {
+    const std::string error = LoadError(c.text);
+    EXPECT_NE(error.find(c.expected), std::string::npos) << c.name << ": " << error;
+  }
+}
+
+TEST(TraceIo, AFileThatIsNotARegularFileIsNotRead) {
+  const testing::TempDir dir;
+  EXPECT_NE(LoadTraceFile(dir.Path().string()).error.find("not a regular file"), std::string::npos);
+  EXPECT_NE(LoadTraceFile("/dev/zero").error.find("not a regular file"), std::string::npos);
+}
+
 TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
   const testing::TempDir dir;
   const std::string path = dir.File("trace.json");
@@ -401,7 +457,7 @@ TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
   const std::string nowhere = dir.File("no-such-dir/x.json");
   EXPECT_NE(SaveTraceFile(t, nowhere), "");
   const TraceLoadResult missing = LoadTraceFile(nowhere);
-  EXPECT_EQ(missing.error, "cannot open " + nowhere);
+  EXPECT_EQ(missing.error, "cannot open " + nowhere + ": No such file or directory");
 }
 
 }  // namespace

@@ -2,10 +2,14 @@
 // figures give, the box styles, Hillis-Steele's cases and the invariant windows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "cli/trace_table.h"
 #include "core/analysis.h"
+#include "core/registry.h"
 #include "core/simulator.h"
 
 namespace scanviz {
@@ -270,6 +274,37 @@ TEST(Overflow, NamesTheFirstCellThatWrapped) {
   EXPECT_EQ(a.overflow->exact, 2147483648LL);
   EXPECT_EQ(a.overflow->stored, -2147483648.0);
   EXPECT_FALSE(Analyze(Sim(Algorithm::kHillisSteele)).overflow.has_value());
+}
+
+// A large value before small ones: a window of the small ones is their own sum, not what is left
+// of a plain double prefix sum after 1e10 has swallowed their low bits.
+TEST(SelfCheck, SmallWindowsAfterALargeValueAreExact) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Trace t = Simulate(ScanRequest{info->id, OpKind::kAdd, ElementType::kFloat32,
+                                         {1e10, 0.001, 0.002, 0.003, -1e10, 0.004, 0.005}});
+    const TraceAnalysis a = Analyze(t);
+    EXPECT_TRUE(a.Ok()) << info->key << ": " << a.violations.front();
+  }
+}
+
+// float32 sums with an infinite input: every window holding +inf is +inf, one holding both +inf
+// and -inf is NaN, in every round of every algorithm; a sign flipped in one cell is caught.
+TEST(SelfCheck, InfinitiesInTheInputAreFollowedExactly) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const AlgorithmInfo* info : Algorithms()) {
+    for (const V& input : {V{inf, 1, 2, 3, 4}, V{1, -inf, 5}, V{inf, -inf, 1, 2, 7, 8, 9},
+                           V{1, 2, 3, 4, 5, 6, 7, 8, 9, inf}}) {
+      Trace t = Simulate(ScanRequest{info->id, OpKind::kAdd, ElementType::kFloat32, input});
+      const TraceAnalysis a = Analyze(t);
+      EXPECT_TRUE(a.Ok()) << info->key << ": " << a.violations.front();
+      // Flip the sign of the last round's first infinite cell.
+      std::vector<double>& last = t.rounds.back().buffers[0];
+      auto it = std::find_if(last.begin(), last.end(), [](double x) { return std::isinf(x); });
+      if (it == last.end()) continue;
+      *it = -*it;
+      EXPECT_FALSE(Analyze(t).Ok()) << info->key;
+    }
+  }
 }
 
 }  // namespace
