@@ -128,19 +128,19 @@ int RunTraceCommand(const TraceArgs& args) {
       PrintTraceTable(trace, analysis, std::cout, options);
     }
   }
-  if (!args.output.empty()) {
+  if (!analysis.Ok()) {
+    // Output only on success: a failed run leaves what was at -o as it was, and says why.
+    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << analysis.violations.front()
+              << (analysis.violations.size() > 1 ? " (and more)" : "")
+              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
+    return kExitFailed;
+  }
+  if (args.output_given) {
     if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
       std::cerr << "scanviz-cli: error: " << error << '\n';
       return kExitFailed;
     }
     note << "wrote " << args.output << '\n';
-  }
-  if (!analysis.Ok()) {
-    // The trace (and the file, for a look in the app) is still what ran: say why it failed.
-    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << analysis.violations.front()
-              << (analysis.violations.size() > 1 ? " (and more; see scanviz-cli check)" : "")
-              << '\n';
-    return kExitFailed;
   }
   return kExitOk;
 }
@@ -197,8 +197,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("trace", "Run a single-block scan and print its trace round by round");
   trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys())->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
-                    "the array, e.g. 3,1,7,0,4,1,6,3 or \"3 1 7 0\" (negative first value: "
-                    "--input=-3,1)");
+                    "the array, e.g. 3,1,7,0,4,1,6,3, \"3 1 7 0\" or -3,1,2");
   trace->add_option("--random", trace_args.random_n, "scan N random values in 0..9 instead");
   trace->add_option("--seed", trace_args.seed, "seed for --random")->capture_default_str();
   trace
