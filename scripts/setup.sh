@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgl-dev libgl1-mesa-dri
-  fonts-dejavu-core xvfb xauth x11-utils python3 imagemagick ccache
+  fonts-dejavu-core xvfb xauth x11-utils xdotool python3 imagemagick ccache
 )
 
 missing=()

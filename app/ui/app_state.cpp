@@ -175,6 +175,21 @@ void AppState::FillTeach(TraceSlot& slot) const {
   t.int_diag = teach::DiagnoseInt(slot.trace, slot.analysis);
 }
 
+void AppState::Install(size_t index, Trace trace, std::string ran) {
+  TraceSlot& slot = m_slots[index];
+  Player& player = m_players[index];
+  std::vector<RoundSpec> before, after;
+  for (const Round& r : slot.trace.rounds) before.push_back(r.spec);
+  for (const Round& r : trace.rounds) after.push_back(r.spec);
+  const int round = slot.trace.rounds.empty() ? player.Round() : MatchRound(before, player.Round(), after);
+  slot.trace = std::move(trace);
+  slot.analysis = Analyze(slot.trace);
+  slot.ran = std::move(ran);
+  FillTeach(slot);
+  player.SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+  player.Seek(round);
+}
+
 void AppState::Regenerate() {
   ++m_generation;
   // Every algorithm on the simulator, now: the next frame shows the edit.
@@ -186,12 +201,7 @@ void AppState::Regenerate() {
       m_input_error = out.error;
       return;
     }
-    TraceSlot& slot = m_slots[Index(a)];
-    slot.trace = std::move(*out.trace);
-    slot.analysis = Analyze(slot.trace);
-    slot.ran = out.ran;
-    FillTeach(slot);
-    m_players[Index(a)].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+    Install(Index(a), std::move(*out.trace), out.ran);
   }
   // A selection (or hover) the edit took away (a shorter input, fewer rounds) is dropped, not
   // shown as a cell that is no longer there.
@@ -247,14 +257,7 @@ void AppState::Poll() {
       if (!QueryCuda().usable) m_auto_fallback_status = outs[0].ran;
       continue;
     }
-    for (size_t i = 0; i < m_slots.size(); ++i) {
-      TraceSlot& slot = m_slots[i];
-      slot.trace = std::move(*outs[i].trace);
-      slot.analysis = Analyze(slot.trace);
-      slot.ran = outs[i].ran;
-      FillTeach(slot);
-      m_players[i].SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
-    }
+    for (size_t i = 0; i < m_slots.size(); ++i) Install(i, std::move(*outs[i].trace), outs[i].ran);
   }
 }
 

@@ -10,8 +10,10 @@
 // as "computing..." until ready) and the benchmark results file (read when first shown).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <future>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +73,15 @@ struct ViewState {
   std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
   // The algorithm whose trace the selection (and the hover) belongs to: side by side, either pane.
   Algorithm selected_algorithm = Algorithm::kHillisSteele;
+
+  // The Input box while it has the keyboard: what is typed is applied when the edit ends (Enter,
+  // a click elsewhere, Escape), so half-typed arrays never replace the trace.
+  std::string input_draft;
+  bool input_editing = false;
+  bool text_escape = false;  // this frame: Escape in a text field (kept from ImGui, which reverts)
+  // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
+  // click them as a user would.
+  std::map<std::string, std::array<float, 4>> widgets;
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once
@@ -167,6 +178,8 @@ class AppState {
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
   void Regenerate();
+  // A new trace for one algorithm, its player kept on the matching round (MatchRound).
+  void Install(size_t index, Trace trace, std::string ran);
   void FillTeach(TraceSlot& slot) const;
 
   std::string m_input_text;

@@ -10,6 +10,7 @@
 
 #include "core/file_io.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -67,6 +68,9 @@ headless modes (settings are neither read nor written):
   --bench-frames N   ms per frame: bare window, app with an empty view, and the view
                      (--algorithm, default Hillis-Steele; n = 1024, every round), with ratios
   --time-startup     print the time from launch to the first frame, exit
+testing the live app:
+  --state-file FILE  after every frame that changed it, write the app's state (algorithm, rounds,
+                     input, toggles, keyboard focus) as one line of JSON
 )";
 }
 
@@ -171,6 +175,8 @@ Options ParseOptions(int argc, char** argv) {
           o.error = "--size takes WxH (320x240 up to 16384x16384)";
         }
       }
+    } else if (a == "--state-file") {
+      if ((v = need(i))) o.state_file = v;
     } else if (a == "--dump-layout") {
       if ((v = need(i))) o.dump_layout = v;
     } else if (a == "--bench-frames") {
@@ -287,6 +293,39 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
   // Text the views drew is UTF-8 from our own sources and the trace; should a byte sequence be
   // invalid all the same, it becomes U+FFFD rather than losing the whole file.
   return WriteFileAtomically(path, j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string StateJson(AppState& app, bool text_input) {
+  nlohmann::json j;
+  j["algorithm"] = ToString(app.GetAlgorithm());
+  nlohmann::json rounds = nlohmann::json::object();
+  for (const AlgorithmInfo* info : Algorithms()) {
+    Player& p = app.PlayerOf(info->id);
+    rounds[info->key] = {{"round", p.Round()}, {"of", p.RoundCount()}, {"playing", p.Playing()}};
+  }
+  j["rounds"] = std::move(rounds);
+  j["input_text"] = app.InputText();
+  j["input_error"] = app.InputError();
+  j["values"] = app.Values();
+  j["op"] = ToString(app.Op());
+  j["type"] = ToString(app.Type());
+  const ViewState& vs = app.view;
+  j["panel"] = ToString(vs.panel);
+  j["presenter"] = vs.presenter;
+  j["side_by_side"] = vs.side_by_side;
+  j["only_current"] = vs.only_current;
+  j["color_by_case"] = vs.color_by_case;
+  j["bench"] = vs.bench;
+  j["ui_scale"] = vs.ui_scale;
+  j["selected"] = vs.selected ? nlohmann::json::array({vs.selected->round, vs.selected->buffer,
+                                                       vs.selected->pos})
+                              : nlohmann::json();
+  j["message"] = app.message;
+  j["text_input"] = text_input;
+  nlohmann::json widgets = nlohmann::json::object();
+  for (const auto& [name, r] : vs.widgets) widgets[name] = {r[0], r[1], r[2], r[3]};
+  j["widgets"] = std::move(widgets);
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace scanviz

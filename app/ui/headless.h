@@ -11,6 +11,7 @@
 #include "core/trace.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "app_state.h"
 #include "views/views.h"
 
 namespace scanviz {
@@ -37,6 +38,7 @@ struct Options {
   std::string dump_layout;    // --dump-layout FILE: cells and panels (rectangles, text), JSON
   int bench_frames = 0;       // --bench-frames N
   bool time_startup = false;
+  std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
@@ -55,5 +57,10 @@ std::string WriteScreenshot(const std::string& path, int w, int h);
 // text it drew (docs/app.md describes the format).
 std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
                         const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme);
+
+// The --state-file document: what a test driving the live app with real key presses checks (the
+// shown algorithm, each player's round, the input text and values, the view's toggles, whether a
+// text field has the keyboard). One line of JSON.
+std::string StateJson(AppState& app, bool text_input);
 
 }  // namespace scanviz

@@ -11,14 +11,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
 
 #include "app_state.h"
+#include "core/file_io.h"
 #include "core/input.h"
 #include "fonts.h"
 #include "headless.h"
+#include "key_queue.h"
 #include "renderer.h"
 #include "settings.h"
 #include "shortcuts.h"
@@ -45,7 +48,39 @@ struct App {
   std::vector<DumpedCell>* dump = nullptr;
   TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
+  KeyQueue keys;                 // GLFW key events, handed to ImGui and the shortcuts frame by frame
 };
+
+// SIGTERM or SIGINT (a logout, Ctrl+C in the terminal): close the window the usual way, so the
+// settings are saved.
+volatile std::sig_atomic_t g_stop_requested = 0;
+void RequestStop(int) {
+  g_stop_requested = 1;
+  glfwPostEmptyEvent();  // wakes a loop waiting for events (async-signal-safe in practice: a write)
+}
+
+// [SECTION] Keys: queued by the callback, applied once per frame (see key_queue.h)
+void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (app != nullptr) app->keys.Push({key, action, mods, scancode});
+}
+
+// The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
+// next frame), except the keys the app reserves while no text field has the keyboard.
+// Escape in a text field is ours too: ImGui would throw away what was typed; the views decide
+// (the Input box keeps it, the cell editor cancels), and the field lets go of the keyboard.
+std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
+  std::vector<KeyEvent> events = app.keys.TakeFrame();
+  for (const KeyEvent& e : events) {
+    if (!text_input && IsReservedKey(e.key) && e.Press()) continue;
+    if (text_input && e.key == GLFW_KEY_ESCAPE) {
+      if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
+      continue;
+    }
+    ImGui_ImplGlfw_KeyCallback(app.window, e.key, e.scancode, e.action, e.mods);
+  }
+  return events;
+}
 
 // [SECTION] Style: theme colours and sizes from the content scale
 void ApplyStyle(App& app, scene::Theme theme, float scale) {
@@ -159,13 +194,17 @@ void DrawFrame(App& app, float fps) {
     ApplyStyle(app, vs.theme, scale);
   }
 
+  const bool text_input = ImGui::GetIO().WantTextInput;  // as the last frame left it
+  const std::vector<KeyEvent> keys = FeedKeys(app, text_input);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 
   vs.hovered = vs.next_hovered;
   vs.next_hovered.reset();
-  if (HandleShortcuts(st).toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+  const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
+  if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+  if (shortcut.quit || g_stop_requested) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
 
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
@@ -207,6 +246,10 @@ void DrawFrame(App& app, float fps) {
     app.views[0].Draw(ui, st.GetAlgorithm(), center, true);
   }
   DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
+  if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
+    ImGui::SetWindowFocus(nullptr);
+    vs.text_escape = false;
+  }
 
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
@@ -413,6 +456,11 @@ int main(int argc, char** argv) {
 
   App app;
   app.window = window;
+  // Keys go through our queue instead of straight into ImGui (ImGui's other callbacks stay).
+  glfwSetWindowUserPointer(window, &app);
+  glfwSetKeyCallback(window, KeyCallback);
+  std::signal(SIGTERM, RequestStop);
+  std::signal(SIGINT, RequestStop);
   std::string error;
   if (!app.renderer.Init(&error)) {
     std::fprintf(stderr, "scanviz: %s\n", error.c_str());
@@ -446,6 +494,7 @@ int main(int argc, char** argv) {
     auto last = Clock::now();
     bool first = true;
     float fps = 60;
+    std::string last_state;  // --state-file
     while (!glfwWindowShouldClose(window)) {
       glfwPollEvents();
       const auto now = Clock::now();
@@ -457,6 +506,13 @@ int main(int argc, char** argv) {
       DrawFrame(app, fps);
       SetFullscreen(app, state.view.fullscreen || state.view.presenter);
       glfwSwapBuffers(window);
+      if (!opt.state_file.empty()) {
+        std::string now_state = StateJson(state, ImGui::GetIO().WantTextInput);
+        if (now_state != last_state) {
+          WriteFileAtomically(opt.state_file, now_state + "\n");
+          last_state = std::move(now_state);
+        }
+      }
       // The work and depth series (about half a second of CPU) starts after the first frame
       // is up, so it never delays the window.
       if (first && !opt.time_startup) state.StartWorkDepth();

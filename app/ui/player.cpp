@@ -4,6 +4,22 @@
 
 namespace scanviz {
 
+int MatchRound(const std::vector<RoundSpec>& before, int round, const std::vector<RoundSpec>& after) {
+  const int last = static_cast<int>(after.size()) - 1;
+  if (last < 0) return 0;
+  if (round < 0 || round >= static_cast<int>(before.size())) return std::min(std::max(round, 0), last);
+  if (round == static_cast<int>(before.size()) - 1) return last;
+  const RoundSpec& was = before[static_cast<size_t>(round)];
+  for (size_t r = 0; r < after.size(); ++r) {
+    if (after[r].phase == was.phase && after[r].stride == was.stride && after[r].level == was.level)
+      return static_cast<int>(r);
+  }
+  for (size_t r = 0; r < after.size(); ++r) {
+    if (after[r].phase == was.phase && after[r].step == was.step) return static_cast<int>(r);
+  }
+  return last;
+}
+
 void Player::SetRoundCount(int count) {
   m_count = std::max(count, 1);
   m_round = std::clamp(m_round, 0, m_count - 1);

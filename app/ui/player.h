@@ -6,7 +6,17 @@
 //   Any step or seek keeps the state but restarts the interval toward the next advance.
 #pragma once
 
+#include <vector>
+
+#include "core/round_spec.h"
+
 namespace scanviz {
+
+// Where the player goes when an edit replaces the trace (another n, other values, another
+// operator): the last round stays the last; otherwise the round doing the same thing (same phase
+// and stride: Blelloch's down-sweep stride 2 stays down-sweep stride 2 when n grows), else the same
+// phase and step, else the last round.
+int MatchRound(const std::vector<RoundSpec>& before, int round, const std::vector<RoundSpec>& after);
 
 class Player {
  public:

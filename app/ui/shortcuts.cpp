@@ -1,56 +1,91 @@
 #include "shortcuts.h"
 
+#define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 
 #include <algorithm>
 
 namespace scanviz {
 
-namespace {
-
-bool Pressed(int key) {
-  return ImGui::IsKeyPressed(key, /*repeat=*/true);
+bool IsReservedKey(int key) {
+  return key == GLFW_KEY_TAB;
 }
 
-}  // namespace
-
-ShortcutResult HandleShortcuts(AppState& app) {
+ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input) {
   ShortcutResult out;
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return out;
+  for (const KeyEvent& e : keys) {  // Ctrl+Q quits from anywhere, a text field included
+    if (e.action == GLFW_PRESS && e.key == GLFW_KEY_Q && (e.mods & GLFW_MOD_CONTROL)) out.quit = true;
+  }
+  if (text_input) return out;
   ViewState& vs = app.view;
-  if (io.KeyCtrl) {
-    if (Pressed(GLFW_KEY_EQUAL) || Pressed(GLFW_KEY_KP_ADD))
-      vs.ui_scale = std::min(vs.ui_scale * 1.15f, 4.0f);
-    if (Pressed(GLFW_KEY_MINUS) || Pressed(GLFW_KEY_KP_SUBTRACT))
-      vs.ui_scale = std::max(vs.ui_scale / 1.15f, 0.5f);
-    if (Pressed(GLFW_KEY_0) || Pressed(GLFW_KEY_KP_0)) vs.ui_scale = 1.0f;
-    return out;
-  }
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false))
-    app.ForEachShownPlayer([](Player& p) { p.TogglePlay(); });
-  if (Pressed(GLFW_KEY_RIGHT) || Pressed(GLFW_KEY_PAGE_DOWN)) {
-    app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-  }
-  if (Pressed(GLFW_KEY_LEFT) || Pressed(GLFW_KEY_PAGE_UP)) {
-    app.ForEachShownPlayer([](Player& p) { p.StepBack(); });
-  }
-  if (Pressed(GLFW_KEY_HOME)) app.ForEachShownPlayer([](Player& p) { p.First(); });
-  if (Pressed(GLFW_KEY_END)) app.ForEachShownPlayer([](Player& p) { p.Last(); });
-  if (ImGui::IsKeyPressed(GLFW_KEY_TAB, false) || ImGui::IsKeyPressed(GLFW_KEY_B, false)) {
-    app.ToggleAlgorithm();
-  }
-  if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) vs.presenter = !vs.presenter;
-  if (ImGui::IsKeyPressed(GLFW_KEY_C, false)) vs.color_by_case = !vs.color_by_case;
-  if (ImGui::IsKeyPressed(GLFW_KEY_O, false)) vs.only_current = !vs.only_current;
-  if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) vs.side_by_side = !vs.side_by_side;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) out.toggle_fullscreen = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) vs.selected.reset();
-  if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) vs.bench = !vs.bench;
-  // 1..5: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics).
-  for (int i = 0; i < kSidePanelCount; ++i) {
-    if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false)) vs.panel = static_cast<SidePanel>(i);
+  for (const KeyEvent& e : keys) {
+    if (!e.Press()) continue;
+    const bool repeat = e.action == GLFW_REPEAT;
+    const int k = e.key;
+    if (e.mods & GLFW_MOD_CONTROL) {
+      if (k == GLFW_KEY_EQUAL || k == GLFW_KEY_KP_ADD) vs.ui_scale = std::min(vs.ui_scale * 1.15f, 4.0f);
+      if (k == GLFW_KEY_MINUS || k == GLFW_KEY_KP_SUBTRACT)
+        vs.ui_scale = std::max(vs.ui_scale / 1.15f, 0.5f);
+      if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.ui_scale = 1.0f;
+      if (k == GLFW_KEY_Q) out.quit = true;
+      continue;
+    }
+    if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's
+    // Held keys repeat only where repeating makes sense: stepping through rounds.
+    switch (k) {
+      case GLFW_KEY_RIGHT:
+      case GLFW_KEY_PAGE_DOWN:
+        app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+        continue;
+      case GLFW_KEY_LEFT:
+      case GLFW_KEY_PAGE_UP:
+        app.ForEachShownPlayer([](Player& p) { p.StepBack(); });
+        continue;
+      default:
+        break;
+    }
+    if (repeat) continue;
+    switch (k) {
+      case GLFW_KEY_SPACE:
+        app.ForEachShownPlayer([](Player& p) { p.TogglePlay(); });
+        break;
+      case GLFW_KEY_HOME:
+        app.ForEachShownPlayer([](Player& p) { p.First(); });
+        break;
+      case GLFW_KEY_END:
+        app.ForEachShownPlayer([](Player& p) { p.Last(); });
+        break;
+      case GLFW_KEY_TAB:
+      case GLFW_KEY_B:
+        app.ToggleAlgorithm();
+        break;
+      case GLFW_KEY_P:
+        vs.presenter = !vs.presenter;
+        break;
+      case GLFW_KEY_C:
+        vs.color_by_case = !vs.color_by_case;
+        break;
+      case GLFW_KEY_O:
+        vs.only_current = !vs.only_current;
+        break;
+      case GLFW_KEY_S:
+        vs.side_by_side = !vs.side_by_side;
+        break;
+      case GLFW_KEY_F11:
+        out.toggle_fullscreen = true;
+        break;
+      case GLFW_KEY_ESCAPE:
+        vs.selected.reset();
+        break;
+      case GLFW_KEY_G:
+        vs.bench = !vs.bench;
+        break;
+      default:
+        // 1..5: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics).
+        if (k >= GLFW_KEY_1 && k < GLFW_KEY_1 + kSidePanelCount)
+          vs.panel = static_cast<SidePanel>(k - GLFW_KEY_1);
+        break;
+    }
   }
   return out;
 }

@@ -1,15 +1,27 @@
-// Keyboard shortcuts (ImGui 1.86's key API, indexed by GLFW key codes). Ignored while a text field
-// has the keyboard.
+// Keyboard shortcuts, from the frame's key events (KeyQueue: no tap is lost) rather than ImGui's
+// once-a-frame key state. Ignored while a text field has the keyboard, so a global key never
+// types into a field, nor a typed letter steps the player. No ImGui: tested without a window.
 #pragma once
 
+#include <vector>
+
 #include "app_state.h"
+#include "key_queue.h"
 
 namespace scanviz {
 
 struct ShortcutResult {
   bool toggle_fullscreen = false;
+  bool quit = false;  // Ctrl+Q
 };
 
-ShortcutResult HandleShortcuts(AppState& app);
+// `text_input`: a text field had the keyboard when these keys were pressed (ImGui's
+// WantTextInput): then no key is a shortcut.
+ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input);
+
+// Keys the app keeps from ImGui while no text field is active: Tab would otherwise move the
+// keyboard into the first text field of the window last clicked (the Input box), and the next
+// digits and arrows would edit the array instead of stepping.
+bool IsReservedKey(int key);
 
 }  // namespace scanviz

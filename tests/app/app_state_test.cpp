@@ -83,5 +83,54 @@ TEST(AppState, TheSelectionIsCheckedAgainstItsOwnAlgorithmsTrace) {
   EXPECT_TRUE(app.view.selected.has_value());
 }
 
+// The round a teacher was on survives an edit: the last stays the last, a round of the same phase
+// and stride stays that round (the chapters' "round 7 of 9" surprise is gone).
+TEST(AppState, AnEditKeepsTheRoundDoingTheSameThing) {
+  AppState app(CpuSettings("3 1 7 0 4 1 6 3"));
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  Player& p = app.CurrentPlayer();
+  p.Last();
+  app.Resize(9);  // 8 -> 16 padded: more rounds
+  EXPECT_TRUE(p.AtLast()) << p.Round() << " of " << p.RoundCount();
+  app.Resize(8);
+  EXPECT_TRUE(p.AtLast());
+
+  // Down-sweep stride 2 stays down-sweep stride 2.
+  const auto& rounds = [&]() -> const std::vector<Round>& { return app.Current().trace.rounds; };
+  int r = 0;
+  while (!(rounds()[static_cast<size_t>(r)].spec.stride == 2 && r > 4)) ++r;
+  p.Seek(r);
+  const RoundSpec was = rounds()[static_cast<size_t>(r)].spec;
+  app.Resize(16);
+  const RoundSpec now = rounds()[static_cast<size_t>(p.Round())].spec;
+  EXPECT_EQ(now.phase, was.phase);
+  EXPECT_EQ(now.stride, 2);
+
+  // New values of the same length: the same round.
+  p.Seek(3);
+  app.SetInputText("9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9");
+  EXPECT_EQ(p.Round(), 3);
+}
+
+TEST(MatchRound, LastPhaseStrideThenStep) {
+  auto spec = [](PhaseId phase, int step, int stride) {
+    RoundSpec s;
+    s.phase = phase;
+    s.step = step;
+    s.stride = stride;
+    return s;
+  };
+  const std::vector<RoundSpec> small = {spec(0, 1, 0), spec(1, 1, 1), spec(1, 2, 2)};
+  const std::vector<RoundSpec> big = {spec(0, 1, 0), spec(1, 1, 1), spec(1, 2, 2), spec(1, 3, 4)};
+  EXPECT_EQ(MatchRound(small, 2, big), 3);  // the last stays the last
+  EXPECT_EQ(MatchRound(big, 2, small), 2);  // stride 2 in both
+  EXPECT_EQ(MatchRound(big, 1, small), 1);
+  EXPECT_EQ(MatchRound(big, 0, small), 0);
+  const std::vector<RoundSpec> other = {spec(0, 1, 0), spec(2, 1, 8), spec(2, 2, 16)};
+  EXPECT_EQ(MatchRound(big, 1, other), 2);  // no such phase: the last round
+  EXPECT_EQ(MatchRound(big, 1, {}), 0);
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -375,7 +375,8 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                         (v.Ok() ? std::string("type one value") : v.error);
         }
         m_editing.reset();
-      } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      } else if (vs.text_escape) {  // Escape cancels a cell's edit
+        vs.text_escape = false;
         m_editing.reset();
       }
     }

@@ -91,4 +91,9 @@ std::vector<double> NiceTicks(double lo, double hi, int count) {
   return ticks;
 }
 
+void Place(UiContext& ui, const char* name) {
+  const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+  ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+}
+
 }  // namespace scanviz

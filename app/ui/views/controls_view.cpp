@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/input.h"
 #include "core/registry.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
@@ -17,19 +18,48 @@ namespace {
 void InputSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::TextDisabled("Input");
-  std::string text = app.InputText();
+  ViewState& vs = app.view;
+  // While the box has the keyboard it edits a draft; the edit is applied when it ends (Enter, a
+  // click elsewhere, Escape): a valid array replaces the trace, an invalid one stays in the box
+  // with its error beside it, and the trace stays the last good one.
+  if (!vs.input_editing) vs.input_draft = app.InputText();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextMultiline("##input", &text, ImVec2(-1, ui.fonts.ui_px * 3.2f))) {
-    app.SetInputText(text);  // every edit regenerates; an invalid one keeps the last good trace
+  const bool enter = ImGui::InputTextMultiline(
+      "##input", &vs.input_draft, ImVec2(-1, ui.fonts.ui_px * 3.2f),
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
+  Place(ui, "input");
+  const bool active = ImGui::IsItemActive();
+  const bool escape = active && vs.text_escape;
+  if (escape) {
+    vs.text_escape = false;
+    ImGui::SetWindowFocus(nullptr);  // leaves the box, keeping what was typed
   }
-  Record(ui, "input", text);
-  if (!app.InputError().empty()) {
-    TextWrappedColored(ui.palette.bad, "✗ " + app.InputError());
-    Record(ui, "error", "✗ " + app.InputError());
+  if (enter || escape || ImGui::IsItemDeactivated()) {
+    if (vs.input_draft != app.InputText() || !app.InputError().empty())
+      app.SetInputText(vs.input_draft);
+    vs.input_editing = false;
+  } else {
+    vs.input_editing = active;
+  }
+  Record(ui, "input", vs.input_draft);
+  std::string problem = app.InputError();
+  if (vs.input_editing) {
+    // Checked as it is typed; applied when the edit ends.
+    const ParsedValues typed = ParseValues(vs.input_draft, app.Type());
+    problem = typed.error;
+    if (typed.Ok() && vs.input_draft != app.InputText()) {
+      ImGui::TextDisabled("Enter applies it");
+      Record(ui, "hint", "Enter applies it");
+    }
+  }
+  if (!problem.empty()) {
+    TextWrappedColored(ui.palette.bad, "✗ " + problem);
+    Record(ui, "error", "✗ " + problem);
   }
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
   if (ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue)) app.Resize(n);
+  Place(ui, "n");
   int seed = static_cast<int>(app.Seed());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 5);
@@ -117,6 +147,7 @@ void PlayerSection(UiContext& ui) {
     ImGui::SameLine();
   };
   button("|<", [](Player& p) { p.First(); });
+  Place(ui, "first");
   button("<", [](Player& p) { p.StepBack(); });
   button(player.Playing() ? "Pause" : "Play", [](Player& p) { p.TogglePlay(); });
   button(">", [](Player& p) { p.StepForward(); });

@@ -156,6 +156,8 @@ void Heading(const char* text);
 void TextWrappedColored(scene::Rgba color, const std::string& text);
 // Records the last ImGui item as a line of `kind` for --dump-layout (nothing when not dumping).
 void Record(UiContext& ui, const char* kind, const std::string& text);
+// Remembers where the last item was drawn, under `name` (ViewState::widgets).
+void Place(UiContext& ui, const char* name);
 // "1,234,567": digits grouped for reading at a distance.
 std::string Grouped(long long v);
 // A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).

@@ -1,0 +1,37 @@
+#include "key_queue.h"
+
+#include <algorithm>
+
+namespace scanviz {
+
+namespace {
+
+// GLFW_KEY_LEFT_SHIFT (340) to GLFW_KEY_RIGHT_SUPER (347).
+bool IsModifier(int key) {
+  return key >= 340 && key <= 347;
+}
+
+}  // namespace
+
+std::vector<KeyEvent> KeyQueue::TakeFrame() {
+  std::vector<KeyEvent> out;
+  std::vector<int> changed;  // keys whose up/down state this frame has changed
+  bool pressed = false;      // a key other than a modifier went down this frame
+  while (!m_events.empty()) {
+    const KeyEvent& e = m_events.front();
+    const bool transition = e.action != 2;  // a repeat keeps the key down
+    if (transition) {
+      if (std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;
+      // Ctrl released right after its A (xdotool's order, and a quick hand's): the frame that
+      // sees A down must still see Ctrl down.
+      if (IsModifier(e.key) && pressed) break;
+      changed.push_back(e.key);
+      if (!IsModifier(e.key) && e.action == 1) pressed = true;
+    }
+    out.push_back(e);
+    m_events.pop_front();
+  }
+  return out;
+}
+
+}  // namespace scanviz

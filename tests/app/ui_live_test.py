@@ -1,0 +1,207 @@
+"""The live app driven as a person drives it: real key presses, short taps, clicks and typing sent
+by xdotool to `scanviz` running under Xvfb, and what happened read back from the app's
+--state-file (the algorithm, each player's round, the input, which field has the keyboard).
+
+These are the lecture bugs a headless screenshot cannot see: a Tab that pushes the keyboard into
+the Input box, a 12 ms clicker tap that never reaches a frame, Escape throwing away what was typed,
+a half-typed array replacing the trace.
+
+Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
+import json, os, shutil, signal, subprocess, sys, tempfile, time
+
+from ui_test_support import SKIP, finish, make_workdir
+
+TAP = ["--delay", "12"]  # xdotool: 12 ms between keys; each press and release back to back
+
+
+class Live:
+    def __init__(self, app, workdir):
+        self.workdir = workdir
+        self.state_path = os.path.join(workdir, "state.json")
+        # A free display: Xvfb picks one and writes its number to the pipe (-displayfd).
+        read_fd, write_fd = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                                      "1600x900x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as f:
+            display = f.readline().strip()
+        if not display:
+            raise RuntimeError("Xvfb did not start")
+        self.env = dict(os.environ, DISPLAY=f":{display}",
+                        XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+        self.log = open(os.path.join(workdir, "app.log"), "w")
+        self.app = subprocess.Popen([app, "--backend", "cpu", "--size", "1600x900",
+                                     "--state-file", self.state_path],
+                                    env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.wait(lambda s: True, "the first frame", timeout=30)
+        # Keys go to the window under the pointer (there is no window manager): rest it on the
+        # figure's empty lower half.
+        self.xdo("mousemove", "800", "750")
+        time.sleep(0.2)
+
+    def xdo(self, *args):
+        subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=30)
+
+    def state(self):
+        try:
+            with open(self.state_path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def wait(self, predicate, what, timeout=5.0):
+        """The state once `predicate` holds, else None after `timeout` seconds."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.app.poll() is not None:
+                raise RuntimeError(f"the app exited ({self.app.returncode}) waiting for {what}")
+            s = self.state()
+            if s is not None and predicate(s):
+                return s
+            time.sleep(0.05)
+        return None
+
+    def settle(self):
+        """Waits until the state file stops changing (the queue drained, the frame drawn)."""
+        last, stable_since = None, time.time()
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            s = self.state()
+            if s != last:
+                last, stable_since = s, time.time()
+            elif time.time() - stable_since > 0.4:
+                break
+            time.sleep(0.05)
+        return last
+
+    def keys(self, *names):
+        self.xdo("key", *TAP, *names)
+
+    def click(self, widget):
+        x, y, w, h = self.state()["widgets"][widget]
+        self.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "1")
+        time.sleep(0.15)
+        self.xdo("mousemove", "800", "750")  # back off the control, over the figure
+
+    def close(self):
+        """Quits as a user does (Ctrl+Q); returns the app's exit code."""
+        try:
+            self.keys("ctrl+q")
+        except subprocess.CalledProcessError:
+            self.app.send_signal(signal.SIGTERM)
+        try:
+            rc = self.app.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.app.kill()
+            rc = "killed"
+        self.xvfb.terminate()
+        self.xvfb.wait(timeout=10)
+        self.log.close()
+        return rc
+
+
+def main():
+    missing = [t for t in ("Xvfb", "xdotool") if not shutil.which(t)]
+    if missing:
+        print(f"SKIPPED: {' and '.join(missing)} not found (scripts/setup.sh installs them)")
+        return SKIP
+    app = sys.argv[1]
+    workdir = make_workdir("live")
+    failures, checks = [], 0
+
+    def expect(ok, message):
+        nonlocal checks
+        checks += 1
+        if not ok:
+            failures.append(message)
+        return ok
+
+    live = Live(app, workdir)
+    try:
+        s = live.settle()
+        expect(s["algorithm"] == "hillis-steele" and s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
+               f"start: {s['algorithm']} {s['values']}, wanted the chapters' example")
+
+        # The Tab trap: a click on |< gives its window the keyboard; Tab must switch the algorithm
+        # and leave the Input box alone, so that 5 and the arrows stay shortcuts.
+        live.click("first")
+        live.keys("Tab")
+        s = live.wait(lambda s: s["algorithm"] == "blelloch", "Tab to Blelloch")
+        expect(s is not None, "Tab after clicking |< did not switch to Blelloch")
+        s = live.settle()
+        expect(not s["text_input"], "Tab after clicking |< put the keyboard in a text field")
+        live.keys("5", "Right", "Right")
+        s = live.settle()
+        expect(s["values"] == [3, 1, 7, 0, 4, 1, 6, 3] and s["input_text"] == "3 1 7 0 4 1 6 3",
+               f"5 Right Right after Tab edited the input: {s['input_text']!r}")
+        expect(s["panel"] == "numerics", f"5 chose the {s['panel']} tab, wanted numerics")
+        expect(s["rounds"]["blelloch"]["round"] == 2,
+               f"Right Right stepped to round {s['rounds']['blelloch']['round']}, wanted 2")
+
+        # Short taps, as a clicker sends them: Home, then five 12 ms Rights, five times over.
+        for attempt in range(5):
+            live.keys("Home", "Right", "Right", "Right", "Right", "Right")
+            s = live.settle()
+            expect(s["rounds"]["blelloch"]["round"] == 5,
+                   f"try {attempt + 1}: Home + 5 quick Rights reached round "
+                   f"{s['rounds']['blelloch']['round']}, wanted 5")
+        live.keys("End")
+        s = live.settle()
+        expect(s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1,
+               "End did not reach the last round")
+        live.keys("Home", "space")
+        s = live.wait(lambda s: s["rounds"]["blelloch"]["playing"], "Space to play", timeout=3)
+        expect(s is not None, "a quick Space tap did not start playing")
+        live.keys("space")
+        s = live.wait(lambda s: not s["rounds"]["blelloch"]["playing"], "Space to pause", timeout=3)
+        expect(s is not None, "a second quick Space tap did not pause")
+
+        # Typing over the array: nothing is applied while the box has the keyboard; an invalid
+        # text stays, with its error, and the trace stays the last good one; Escape leaves the
+        # box keeping the text; arrows in the box move the cursor, not the player.
+        live.keys("End")
+        before = live.settle()["rounds"]["blelloch"]["round"]
+        live.click("input")
+        s = live.settle()
+        expect(s["text_input"], "a click in the Input box did not give it the keyboard")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "1,,x")
+        live.keys("Left", "Left")
+        s = live.settle()
+        expect(s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
+               f"half-typed text replaced the trace: values {s['values']}")
+        expect(s["rounds"]["blelloch"]["round"] == before,
+               "arrow keys in the Input box stepped the player")
+        live.keys("Escape")
+        s = live.settle()
+        expect(not s["text_input"], "Escape did not leave the Input box")
+        expect(s["input_text"] == "1,,x",
+               f"Escape threw away what was typed: the box holds {s['input_text']!r}")
+        expect(s["input_error"] != "", "an invalid text left no error")
+        expect(s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
+               f"an invalid text changed the trace: values {s['values']}")
+        live.click("input")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "5 6 7 8 9")
+        live.keys("Return")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9] and s["input_error"] == "",
+               f"Enter did not apply '5 6 7 8 9': values {s['values']}, error {s['input_error']!r}")
+        expect(not s["text_input"], "Enter left the keyboard in the Input box")
+        expect(s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1,
+               "the last round did not stay the last after the edit")
+        live.keys("Tab")
+        s = live.settle()
+        expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],
+               f"Tab after an edit: {s['algorithm']}, keyboard in a field: {s['text_input']}")
+    finally:
+        rc = live.close()
+    expect(rc == 0, f"the app exited with {rc} when its window was closed")
+    settings = os.path.join(workdir, "config", "scanviz", "settings.json")
+    expect(os.path.exists(settings), "closing the window did not save the settings")
+    return finish("ui_live_test", workdir, failures, checks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
