@@ -14,6 +14,9 @@
 #include "scene/scene.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
@@ -90,6 +93,7 @@ class SceneBuilder {
       box.emphasis = row.emphasis;
       box.is_input = true;
       box.text = FormatValue(m_trace.meta.type, m_trace.input[static_cast<size_t>(i)]);
+      box.compact = CompactValue(m_trace.meta.type, m_trace.input[static_cast<size_t>(i)]);
       m_scene.boxes.push_back(std::move(box));
     }
     m_scene.labels.push_back({0, m_y + kCellH / 2, "input", LabelRole::kRowTag, row.emphasis});
@@ -221,7 +225,9 @@ class SceneBuilder {
       box.written = ci.writer >= 0;
       box.idle = !box.written;
       if (cases) box.hs_case = info->hs_case[static_cast<size_t>(i)];
-      box.text = value && is_defined && *is_defined ? FormatValue(m_trace.meta.type, *value) : "?";
+      const bool known = value && is_defined && *is_defined;
+      box.text = known ? FormatValue(m_trace.meta.type, *value) : "?";
+      if (known) box.compact = CompactValue(m_trace.meta.type, *value);
       m_scene.boxes.push_back(std::move(box));
     }
     AddLabel(0, m_y + kCellH / 2, tag, LabelRole::kRowTag, emphasis);
@@ -383,6 +389,40 @@ const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
   if (values == nullptr || Find(*values, cell.pos) == nullptr) return nullptr;
   const auto* row = Find(analysis.rounds[static_cast<size_t>(cell.round)].cells, cell.buffer);
   return row ? Find(*row, cell.pos) : nullptr;
+}
+
+std::string CompactValue(ElementType type, double v) {
+  const std::string full = FormatValue(type, v);
+  std::string out;
+  if (type == ElementType::kInt32 && v == -2147483648.0) {
+    out = "−2³¹";
+  } else if (type == ElementType::kInt32 && v == 2147483647.0) {
+    out = "2³¹−1";
+  } else if (std::isinf(v)) {
+    out = v < 0 ? "−∞" : "∞";
+  } else if (std::isnan(v)) {
+    return {};
+  } else if (std::fabs(v) >= 1e4 || (v != 0 && std::fabs(v) < 1e-3)) {
+    // Two significant digits and a short exponent: 123456789 -> 1.2e8, -0.000123 -> -1.2e-4.
+    int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    double mantissa = v / std::pow(10.0, exponent);
+    if (std::fabs(mantissa) >= 9.95) {  // 9.96 would print as 10.0
+      mantissa /= 10;
+      ++exponent;
+    }
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.1fe%d", mantissa, exponent);
+    out = buf;
+  } else if (type == ElementType::kFloat32) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    out = buf;
+  }
+  // Counted in characters, not bytes (−, ² and ∞ are several bytes of UTF-8).
+  auto chars = [](const std::string& s) {
+    return std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; });
+  };
+  return !out.empty() && chars(out) < chars(full) ? out : std::string();
 }
 
 bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {

@@ -60,7 +60,14 @@ struct Box {
   bool written = false;          // some thread wrote it in its round
   int hs_case = 0;               // Hillis-Steele Case 1/2/3 of a written cell (0: none)
   std::string text;              // the value, or "?"
+  std::string compact;           // a shorter form of the value for a narrow cell, or empty
 };
+
+// A shorter way to write a value when a cell is too narrow for it: the int32 extremes (the
+// identities of max and min) as −2³¹ and 2³¹−1, infinities as ∞ and −∞, large or long numbers
+// with two or three significant digits (1.2e8, 0.333). Empty when nothing is shorter than
+// FormatValue's text.
+std::string CompactValue(ElementType type, double v);
 
 // kColumnTag: above the input row, at x, naming a group of columns ("warp 1").
 enum class LabelRole : std::uint8_t { kRowTitle, kRowTag, kBracket, kCheck, kColumnTag };

@@ -60,11 +60,13 @@ std::vector<Preset> MakePresets(std::uint64_t seed);
 struct ViewState {
   float zoom = 1.0f;           // 1: the array fits the view's width
   float pan_x = 0, pan_y = 0;  // pixels
-  float ui_scale = 1.0f;       // Ctrl+= / Ctrl+- / Ctrl+0, on top of the monitor's content scale
+  float ui_scale = 1.0f;       // the panels' text size (View: "Text size"), on the content scale
+  float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
   bool only_current = false;
   bool color_by_case = false;
   bool side_by_side = false;
   bool presenter = false;  // large font, side panels hidden
+  bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
   bool fullscreen = false;
   bool ignore_mouse = false;  // headless: the pointer position means nothing
   scene::Theme theme = scene::Theme::kDark;

@@ -38,8 +38,19 @@ float UiFontPixels(float scale) {
   return std::round(kBasePixels * scale);
 }
 
-bool EnsureFonts(Fonts* fonts, float scale) {
-  if (fonts->ui != nullptr && std::fabs(fonts->scale - scale) < 1e-3f) return false;
+Fonts FigureFonts(const Fonts& fonts) {
+  Fonts f = fonts;
+  f.ui = f.large = fonts.figure != nullptr ? fonts.figure : fonts.large;
+  f.ui_px = std::round(fonts.ui_px * fonts.figure_scale);
+  f.large_px = std::round(fonts.large_px * fonts.figure_scale);
+  return f;
+}
+
+bool EnsureFonts(Fonts* fonts, float scale, float figure_scale) {
+  if (fonts->ui != nullptr && std::fabs(fonts->scale - scale) < 1e-3f &&
+      std::fabs(fonts->figure_scale - figure_scale) < 1e-3f)
+    return false;
+  fonts->figure_scale = figure_scale;
   ImGuiIO& io = ImGui::GetIO();
   if (fonts->ui != nullptr) ImGui_ImplOpenGL3_DestroyFontsTexture();
   io.Fonts->Clear();
@@ -49,7 +60,7 @@ bool EnsureFonts(Fonts* fonts, float scale) {
   if (fonts->ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    builder.AddText("·…✓✗→←↑↓▶■⏸−×÷≈≤≥");
+    builder.AddText("·…✓✗→←↑↓▶■⏸−×÷≈≤≥∞²³¹«»");
     builder.BuildRanges(&fonts->ranges);
   }
   const char* path = FindFont(kFontCandidates);
@@ -57,6 +68,10 @@ bool EnsureFonts(Fonts* fonts, float scale) {
   if (path != nullptr) {
     fonts->ui = io.Fonts->AddFontFromFileTTF(path, fonts->ui_px, nullptr, fonts->ranges.Data);
     fonts->large = io.Fonts->AddFontFromFileTTF(path, fonts->large_px, nullptr, fonts->ranges.Data);
+    const float figure_px = std::round(fonts->large_px * figure_scale);
+    fonts->figure = figure_px == fonts->large_px
+                        ? fonts->large
+                        : io.Fonts->AddFontFromFileTTF(path, figure_px, nullptr, fonts->ranges.Data);
     if (const char* mono = FindFont(kMonoCandidates)) {
       fonts->mono = io.Fonts->AddFontFromFileTTF(mono, fonts->ui_px, nullptr, fonts->ranges.Data);
     }
@@ -71,7 +86,9 @@ bool EnsureFonts(Fonts* fonts, float scale) {
     fonts->ui = io.Fonts->AddFontDefault(&config);
     config.SizePixels = fonts->large_px;
     fonts->large = io.Fonts->AddFontDefault(&config);
+    fonts->figure = fonts->large;
   }
+  if (fonts->figure == nullptr) fonts->figure = fonts->large;
   if (fonts->mono == nullptr) fonts->mono = fonts->ui;
   io.FontDefault = fonts->ui;
   io.Fonts->Build();

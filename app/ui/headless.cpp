@@ -262,7 +262,9 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
                     {"rect", {c.x, c.y, c.w, c.h}},
                     {"fill", rgb(c.fill)},
                     {"border", rgb(c.border)},
-                    {"border_width", c.border_width}});
+                    {"border_width", c.border_width},
+                    {"text", c.text},
+                    {"text_px", c.text_px}});
   }
   j["cells"] = list;
   auto rect = [](const ViewRect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); };

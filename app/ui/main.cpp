@@ -22,6 +22,7 @@
 #include "fonts.h"
 #include "headless.h"
 #include "key_queue.h"
+#include "layout.h"
 #include "renderer.h"
 #include "settings.h"
 #include "shortcuts.h"
@@ -138,14 +139,15 @@ void DrawSidePanel(App& app, UiContext& ui) {
     ui.text->SetContent({c.x, c.y, window.x + window_size.x - c.x, window.y + window_size.y - c.y});
   };
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  // » folds the panel into a strip, giving the figure its width (] does the same).
+  if (ImGui::Button("»")) vs.right_collapsed = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the side panel (])");
   for (int i = 0; i < kSidePanelCount; ++i) {
     const SidePanel p = static_cast<SidePanel>(i);
     const char* name = DisplayName(p);
     const float w = ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (i > 0) {
-      ImGui::SameLine();
-      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-    }
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
     const bool on = vs.panel == p;
     ImGui::PushStyleColor(ImGuiCol_Button,
                           ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
@@ -176,11 +178,20 @@ void DrawSidePanel(App& app, UiContext& ui) {
   }
 }
 
-// The right-hand panel is narrow for the inspector and wider for the reading panels (code,
-// sentences, charts), never more than 42 % of the window, so the rounds keep the middle.
-float SidePanelWidth(const ViewState& vs, float px, float display_w) {
-  if (vs.panel == SidePanel::kInspector) return px * 17;
-  return std::max(px * 17, std::min(display_w * 0.42f, px * 46));
+// A collapsed side panel: a thin strip with the button that brings it back.
+void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, const char* tip,
+               bool* collapsed) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin(id, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  ImGui::PopStyleVar();
+  ImGui::End();
 }
 
 // [SECTION] One frame: new frame, the views, our renderer, ImGui on top
@@ -190,7 +201,8 @@ void DrawFrame(App& app, float fps) {
   float xscale = 1, yscale = 1;
   glfwGetWindowContentScale(app.window, &xscale, &yscale);
   const float scale = xscale * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
-  if (EnsureFonts(&app.fonts, scale) || scale != app.style_scale || vs.theme != app.style_theme) {
+  if (EnsureFonts(&app.fonts, scale, vs.figure_scale) || scale != app.style_scale ||
+      vs.theme != app.style_theme) {
     ApplyStyle(app, vs.theme, scale);
   }
 
@@ -209,29 +221,56 @@ void DrawFrame(App& app, float fps) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
   ui.text = app.text;
+  // The figure at its own zoom (Ctrl + / -): its font, and sizes scaled with it.
+  const Fonts figure_fonts = FigureFonts(app.fonts);
+  UiContext figure{st, app.renderer, figure_fonts, ui.palette, scale * vs.figure_scale, app.dump};
+  figure.text = app.text;
   app.renderer.Begin(display.x, display.y);
 
-  // Fixed layout: controls left, legend and inspector right, status bottom, the view between.
+  // Layout: the figure gets its room first (layout.h); controls left, tabs right, status bottom.
   const float px = app.fonts.ui_px;
-  const float status_h = px * 2.0f;
-  const float left_w = vs.presenter ? 0 : px * 22;
-  const float right_w = vs.presenter ? 0 : SidePanelWidth(vs, px, display.x);
-  const ViewRect center{left_w, 0, display.x - left_w - right_w, display.y - status_h};
+  LayoutInput li;
+  li.width = display.x;
+  li.height = display.y;
+  li.px = px;
+  li.presenter = vs.presenter;
+  li.left_collapsed = vs.left_collapsed;
+  li.right_collapsed = vs.right_collapsed;
+  li.reading_tab = vs.panel != SidePanel::kInspector;
+  li.figure_need = vs.bench ? 0
+                   : vs.side_by_side
+                       ? app.views[0].NeededWidth(figure) + app.views[1].NeededWidth(figure)
+                       : app.views[0].NeededWidth(figure);
+  const PanelLayout layout = ComputeLayout(li);
+  const float status_h = layout.status.h;
+  const ViewRect center{layout.center.x, layout.center.y, layout.center.w, layout.center.h};
   scene::Rgba panel = ui.palette.background;
   const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
   panel = {panel.r + k, panel.g + k, panel.b + k, 1};
   if (!vs.presenter) {
-    app.renderer.AddBackground(0, 0, left_w, display.y - status_h, panel);
-    app.renderer.AddBackground(display.x - right_w, 0, right_w, display.y - status_h, panel);
-    DrawControlsView(ui, {0, 0, left_w, display.y - status_h});
-    ImGui::SetNextWindowPos(ImVec2(display.x - right_w, 0));
-    ImGui::SetNextWindowSize(ImVec2(right_w, display.y - status_h));
-    ImGui::Begin("##side", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoBringToFrontOnFocus);
-    DrawSidePanel(app, ui);
-    ImGui::End();
+    const Rect& l = layout.left;
+    const Rect& r = layout.right;
+    app.renderer.AddBackground(l.x, l.y, l.w, l.h, panel);
+    app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
+    if (layout.left_strip) {
+      DrawStrip(ui, "##left_strip", {l.x, l.y, l.w, l.h}, "»", "Show the controls ([)",
+                &vs.left_collapsed);
+    } else {
+      DrawControlsView(ui, {l.x, l.y, l.w, l.h});
+    }
+    if (layout.right_strip) {
+      DrawStrip(ui, "##right_strip", {r.x, r.y, r.w, r.h}, "«", "Show the side panel (])",
+                &vs.right_collapsed);
+    } else {
+      ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+      ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+      ImGui::Begin("##side", nullptr,
+                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                       ImGuiWindowFlags_NoBringToFrontOnFocus);
+      DrawSidePanel(app, ui);
+      ImGui::End();
+    }
   }
   app.renderer.AddBackground(0, display.y - status_h, display.x, status_h, panel);
   if (app.hide_trace_view) {
@@ -240,10 +279,10 @@ void DrawFrame(App& app, float fps) {
     DrawBenchView(ui, center);
   } else if (vs.side_by_side) {
     const float half = center.w * 0.5f;
-    app.views[0].Draw(ui, st.Left(), {center.x, center.y, half, center.h}, true);
-    app.views[1].Draw(ui, st.Right(), {center.x + half, center.y, half, center.h}, true);
+    app.views[0].Draw(figure, st.Left(), {center.x, center.y, half, center.h}, true);
+    app.views[1].Draw(figure, st.Right(), {center.x + half, center.y, half, center.h}, true);
   } else {
-    app.views[0].Draw(ui, st.GetAlgorithm(), center, true);
+    app.views[0].Draw(figure, st.GetAlgorithm(), center, true);
   }
   DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard

@@ -23,10 +23,13 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     const bool repeat = e.action == GLFW_REPEAT;
     const int k = e.key;
     if (e.mods & GLFW_MOD_CONTROL) {
-      if (k == GLFW_KEY_EQUAL || k == GLFW_KEY_KP_ADD) vs.ui_scale = std::min(vs.ui_scale * 1.15f, 4.0f);
+      // The figure is what the class reads: Ctrl + and - size its values and cells (the layout
+      // then gives it the room), not the panels around it.
+      if (k == GLFW_KEY_EQUAL || k == GLFW_KEY_KP_ADD)
+        vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
       if (k == GLFW_KEY_MINUS || k == GLFW_KEY_KP_SUBTRACT)
-        vs.ui_scale = std::max(vs.ui_scale / 1.15f, 0.5f);
-      if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.ui_scale = 1.0f;
+        vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
+      if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.figure_scale = 1.0f;
       if (k == GLFW_KEY_Q) out.quit = true;
       continue;
     }
@@ -79,6 +82,12 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         break;
       case GLFW_KEY_G:
         vs.bench = !vs.bench;
+        break;
+      case GLFW_KEY_LEFT_BRACKET:
+        vs.left_collapsed = !vs.left_collapsed;
+        break;
+      case GLFW_KEY_RIGHT_BRACKET:
+        vs.right_collapsed = !vs.right_collapsed;
         break;
       default:
         // 1..5: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics).

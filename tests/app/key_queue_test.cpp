@@ -133,11 +133,14 @@ TEST_F(Shortcuts, TogglesTabsAndZoom) {
   // Ctrl+S is not S: Ctrl combinations never toggle the single-key shortcuts.
   Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL)});
   EXPECT_TRUE(app.view.side_by_side);
-  const float scale = app.view.ui_scale;
-  Keys({Press(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL)});
-  EXPECT_GT(app.view.ui_scale, scale);
-  Keys({Press(GLFW_KEY_0, GLFW_MOD_CONTROL)});
+  // Ctrl + enlarges the figure, not the panels.
+  Keys({Press(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL), Press(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL)});
+  EXPECT_GT(app.view.figure_scale, 1.3f);
   EXPECT_EQ(app.view.ui_scale, 1.0f);
+  Keys({Press(GLFW_KEY_MINUS, GLFW_MOD_CONTROL)});
+  EXPECT_LT(app.view.figure_scale, 1.3f);
+  Keys({Press(GLFW_KEY_0, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.view.figure_scale, 1.0f);
   // Space plays; a second tap pauses.
   Keys({Press(GLFW_KEY_SPACE)});
   EXPECT_TRUE(app.CurrentPlayer().Playing());

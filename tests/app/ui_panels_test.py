@@ -26,7 +26,7 @@ Expected colours come from the palette table in ui_test_support.py, never from t
 
 Usage: ui_panels_test.py SCANVIZ SCANVIZ_CLI SOURCE_DIR. Exit 77 (CTest SKIP_RETURN_CODE) when
 xvfb-run or ImageMagick's convert is missing: skipped, never passed."""
-import hashlib, os, re, subprocess, sys
+import hashlib, json, os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (EXAMPLE, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
@@ -361,6 +361,51 @@ def narration_pixels(frame):
     return digest(frame, [x, top, w, y + h - top])
 
 
+def cli_values(cli, flags):
+    """{(round, array, pos): value text} and the input's, from `scanviz-cli trace --json`."""
+    cmd = [cli, "trace", "--backend", "cpu", "--json"] + flags
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)}: exit {r.returncode}: {r.stderr.strip()[:300]}")
+    d = json.loads(r.stdout)
+    is_float = d["meta"]["type"] == "float32"
+
+    def text(v):
+        if isinstance(v, str):
+            return v
+        return f"{v:.7g}" if is_float else str(int(v))
+
+    values = {(-1, 0, i): text(v) for i, v in enumerate(d["input"])}
+    for rnd, entry in enumerate(d["rounds"]):
+        for array, cells in enumerate(entry["values"]):
+            for pos, v in enumerate(cells or []):
+                if v is not None:
+                    values[(rnd, array, pos)] = text(v)
+    return values
+
+
+SHORT_FORM = re.compile(r"^(−2³¹|2³¹−1|∞|−∞|-?\d\.\de-?\d+|-?\d*\.?\d+)$")
+
+
+def check_every_value_shown(c, frame, name, values, min_px):
+    """Every cell of the figure with a known value shows it: its full text, or, in a cell too
+    narrow for it, a short form of it; never a blank cell because some other value is long."""
+    shown = 0
+    for cell in frame.layout["cells"]:
+        key = (cell["round"], cell["buffer"], cell["pos"])
+        if key not in values:
+            continue
+        want, got = values[key], cell["text"]
+        shown += 1
+        if not c.expect(got != "", f"{name}: cell {key} (value {want}) shows no text"):
+            continue
+        c.expect(got == want or (SHORT_FORM.match(got) and got != "" and len(got) < len(want)),
+                 f"{name}: cell {key} shows {got!r} for the value {want}")
+        c.expect(cell["text_px"] >= min_px,
+                 f"{name}: cell {key} text is {cell['text_px']:.1f} px, below {min_px}")
+    c.expect(shown >= 8, f"{name}: only {shown} cells with values in the dump")
+
+
 # [SECTION] The cases
 
 
@@ -472,6 +517,55 @@ def main():
             area[name] = digest(frame, side["content"])
     c.expect(len(area) == 3 and area["numerics-int"] != area["numerics-float"],
              "the numerics tab draws the same pixels for int32 wrap-around and float32 input")
+
+    # Numbers never vanish: the identity of max and min (±2^31), 9- and 10-digit values, float32
+    # in a view narrowed by a reading tab. Every known cell shows its value or a short form.
+    wide = "1000000000," * 7 + "1000000000"
+    tenths = ",".join(["0.1"] * 16)
+    for name, flags, size in [
+            ("values-bl-max", ["--algorithm", "blelloch", "--op", "max"], (1600, 1000)),
+            ("values-bl-min", ["--algorithm", "blelloch", "--op", "min"], (1600, 1000)),
+            ("values-hs-wraps", ["--algorithm", "hillis-steele", "--input", wide], (1600, 1000)),
+            ("values-9-digits", ["--algorithm", "blelloch", "--input", "123456789,1,2,3"],
+             (1600, 1000)),
+            ("values-float-narrow", ["--algorithm", "hillis-steele", "--type", "float32",
+                                     "--input", tenths, "--panel", "narration"], (1366, 768)),
+            # A projector's 1024x768, and a laptop's 1366x768 with a reading tab open: the
+            # figure takes the room first, its values at the UI font or larger.
+            ("values-1024", ["--algorithm", "blelloch"], (1024, 768)),
+            ("values-1366-code", ["--algorithm", "hillis-steele", "--panel", "code"], (1366, 768)),
+            ("values-1366-narration", ["--algorithm", "blelloch", "--panel", "narration"],
+             (1366, 768))]:
+        frame, error = screenshot(app, workdir, name, ["--input", EXAMPLE_TEXT] + flags, size)
+        if not c.expect(error is None, f"{name}: {error}"):
+            continue
+        cli_flags = [f for f in flags if f not in ("--panel", "narration", "code")]
+        if "--input" not in cli_flags:
+            cli_flags += ["--input", EXAMPLE_TEXT]
+        # At the UI font (17 px) where the window leaves room; 7 px at least anywhere.
+        readable = 15 if name.startswith(("values-1024", "values-1366", "values-float")) else 7
+        check_every_value_shown(c, frame, name, cli_values(cli, cli_flags), readable)
+
+    # Blelloch at n = 1000 and 1024 (22 rounds): fitted, the current round's row lies inside the
+    # figure's panel, above the status line, not half under it.
+    for n in (1000, 1024):
+        name = f"fit-blelloch-{n}"
+        frame, error = screenshot(app, workdir, name, ["--algorithm", "blelloch", "--random", str(n)],
+                                  (1600, 900))
+        if not c.expect(error is None, f"{name}: {error}"):
+            continue
+        views = frame.panels("trace")
+        status = frame.panels("status")
+        if not c.expect(len(views) == 1 and len(status) == 1, f"{name}: trace/status panels missing"):
+            continue
+        last = max(cell["round"] for cell in frame.layout["cells"])
+        row = [cell for cell in frame.layout["cells"] if cell["round"] == last]
+        c.expect(len(row) > 0, f"{name}: no cells of the last round {last} drawn")
+        bottom = max(cell["rect"][1] + cell["rect"][3] for cell in row)
+        view_bottom = views[0]["rect"][1] + views[0]["rect"][3]
+        c.expect(bottom <= view_bottom + 0.5 and bottom <= status[0]["rect"][1] + 0.5,
+                 f"{name}: the last round's row ends at y {bottom:.0f}, below the figure's panel "
+                 f"({view_bottom:.0f}) or the status line ({status[0]['rect'][1]:.0f})")
 
     # Presenter mode: no side panels, the rounds take the whole width.
     frame = shot("presenter", ["--panel", "code", "--presenter"])

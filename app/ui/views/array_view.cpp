@@ -26,6 +26,31 @@ float MaxCellWidth(const Fonts& f) {
   return f.large_px * 3.4f;
 }
 
+// Splits `text` at " · " into lines no wider than `room` at `px` (a piece wider than the room
+// keeps a line of its own).
+std::vector<std::string> WrapAtDots(const std::string& text, float room, float px) {
+  const std::string dot = " · ";
+  std::vector<std::string> pieces;
+  for (size_t start = 0;;) {
+    const size_t at = text.find(dot, start);
+    pieces.push_back(text.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) break;
+    start = at + dot.size();
+  }
+  auto width = [&](const std::string& s) {
+    return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
+  };
+  std::vector<std::string> lines;
+  for (const std::string& piece : pieces) {
+    if (!lines.empty() && width(lines.back() + dot + piece) <= room) {
+      lines.back() += dot + piece;
+    } else {
+      lines.push_back(piece);
+    }
+  }
+  return lines;
+}
+
 }  // namespace
 
 void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool header) {
@@ -37,13 +62,18 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   const Fonts& fonts = ui.fonts;
   const Algorithm index = algorithm;  // whose selection and hover this pane shows
 
+  // Widths in the figure's font at its UI size.
+  auto measure = [&](const std::string& text) {
+    return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, text.c_str()).x;
+  };
+
   // [SECTION] Scene (cached)
   std::optional<scene::CellRef> bracket_cell;
   if (vs.hovered && vs.selected_algorithm == index) bracket_cell = vs.hovered;
   if (!bracket_cell && vs.selected && vs.selected_algorithm == index) bracket_cell = vs.selected;
   if (!m_have_scene || m_trace != &slot.trace || m_generation != app.Generation() ||
       m_round != player.Round() || m_only_current != vs.only_current ||
-      m_selected != bracket_cell) {
+      m_selected != bracket_cell || m_text_px != fonts.ui_px) {
     scene::ViewOptions o;
     o.current_round = player.Round();
     o.only_current = vs.only_current;
@@ -55,9 +85,15 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     m_only_current = vs.only_current;
     m_selected = bracket_cell;
     m_have_scene = true;
+    m_text_px = fonts.ui_px;
     m_widest_text = 0;
     for (const scene::Box& b : m_scene.boxes)
-      m_widest_text = std::max(m_widest_text, ImGui::CalcTextSize(b.text.c_str()).x);
+      m_widest_text = std::max(m_widest_text, measure(b.text));
+    m_widest_tag = 0;
+    for (const scene::Label& l : m_scene.labels) {
+      if (l.role == scene::LabelRole::kRowTag)
+        m_widest_tag = std::max(m_widest_tag, measure(l.text));
+    }
   }
   const scene::Scene& sc = m_scene;
 
@@ -65,6 +101,10 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
   const std::string window_name = std::string("##array_") + ToString(algorithm);
   ImGui::Begin(window_name.c_str(), nullptr, kViewFlags);
+  // The figure's font at its zoom for everything below (labels, the in-place editor): from here
+  // GetFontSize() and CalcTextSize are the figure's UI size.
+  ImGui::PushFont(fonts.ui);
+  ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
   if (ui.text != nullptr) ui.text->BeginPanel("trace", rect, ToString(algorithm));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
@@ -99,24 +139,23 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   }
 
   // [SECTION] Geometry: layout units -> points
-  float gutter = 0;
-  for (const scene::Label& l : sc.labels) {
-    if (l.role == scene::LabelRole::kRowTag || l.role == scene::LabelRole::kRowTitle) {
-      gutter = std::max(gutter, ImGui::CalcTextSize(l.text.c_str()).x);
-    }
-  }
-  // Row labels get at most 45% of the pane; longer ones are drawn smaller rather than clipped.
-  const float gutter_cap = rect.w * 0.45f;
-  const float label_scale =
-      gutter + 2 * pad > gutter_cap ? std::max((gutter_cap - 2 * pad) / gutter, 0.1f) : 1.0f;
-  gutter = std::min(gutter + 2 * pad, gutter_cap);
+  // The gutter holds the row tags; the round titles between the rows wrap (at " · ") and shrink
+  // to it rather than widen it, so that the columns keep the room.
+  const float gutter = std::min(m_widest_tag + 2 * pad, rect.w * 0.35f);
+  const float tag_scale = m_widest_tag + 2 * pad > gutter
+                              ? std::max((gutter - 2 * pad) / std::max(m_widest_tag, 1.0f), 0.1f)
+                              : 1.0f;
   const float avail_w = std::max(rect.w - gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
   const float base_sx =
       std::min(avail_w / static_cast<float>(std::max(sc.columns, 1)), MaxCellWidth(fonts));
   const float sx = base_sx * vs.zoom;
   float sy = std::clamp(sx * 0.85f, fonts.ui_px * 1.15f, fonts.large_px * 2.3f);
-  if (sc.height * sy > avail_h) sy = std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
+  // Fitted (zoom 1, what Fit view restores), every round fits the height however many there are
+  // (Blelloch at n = 1024 has 22): rows thinner than text lose their labels, never their place
+  // on screen. Zoomed in, rows stay tall enough to read and the figure pans.
+  if (sc.height * sy > avail_h)
+    sy = vs.zoom <= 1.0f ? avail_h / sc.height : std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
   const float content_w = static_cast<float>(sc.columns) * base_sx;
   const float base_x = rect.x + pad + gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
   const float ox = base_x + vs.pan_x;
@@ -254,27 +293,37 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       if (ui.dump != nullptr) {
         ui.dump->push_back({algorithm, b.cell, b.cls, b.style, b.is_input, b.padding, b.hs_case,
                             x * fb_scale.x, y * fb_scale.y, w * fb_scale.x, h * fb_scale.y,
-                            inst.fill, inst.border, bw * fb_scale.x});
+                            inst.fill, inst.border, bw * fb_scale.x, std::string(), 0.0f});
       }
       if (!text_fits) continue;
-      // The values, when the widest of them is readable at this size: one size for every cell,
-      // and never a scattering of the short ones (0.1 hidden while 1 shows).
-      const ImVec2 size_large = ImGui::CalcTextSize(b.text.c_str());  // ui font
-      ImFont* font = nullptr;
-      float font_px = 0;
+      // The values: one size for every cell when the widest fits (the large font, else the UI
+      // font); a value too wide for its cell at that size takes its short form (−2³¹, 1.2e9, ∞),
+      // then a smaller size. Never a whole row of numbers hidden because one of them is long.
       const float k = fonts.large_px / fonts.ui_px;
+      ImFont* font = fonts.ui;
+      float font_px = fonts.ui_px;
       if (m_widest_text * k + 6 <= w && fonts.large_px * 1.05f <= h) {
         font = fonts.large;
         font_px = fonts.large_px;
-      } else if (m_widest_text + 4 <= w && fonts.ui_px <= h) {
-        font = fonts.ui;
-        font_px = fonts.ui_px;
       }
-      if (font != nullptr) {
-        const float tw = size_large.x * font_px / fonts.ui_px;
+      const std::string* text = &b.text;
+      float tw = ImGui::CalcTextSize(text->c_str()).x * font_px / fonts.ui_px;
+      if (tw + 4 > w && !b.compact.empty()) {
+        text = &b.compact;
+        tw = ImGui::CalcTextSize(text->c_str()).x * font_px / fonts.ui_px;
+      }
+      float px = std::min(font_px, h);
+      if (tw + 4 > w) px = font_px * (w - 4) / tw;
+      tw *= px / font_px;
+      const float min_px = std::max(7.0f, fonts.ui_px * 0.55f);
+      if (px >= min_px) {
         scene::Rgba tc = scene::TextOn(inst.fill);
-        dl->AddText(font, font_px, ImVec2(x + (w - tw) * 0.5f, y + (h - font_px) * 0.5f),
-                    ToImU32(tc), b.text.c_str());
+        dl->AddText(font, px, ImVec2(x + (w - tw) * 0.5f, y + (h - px) * 0.5f), ToImU32(tc),
+                    text->c_str());
+        if (ui.dump != nullptr) {
+          ui.dump->back().text = *text;
+          ui.dump->back().text_px = px * fb_scale.y;
+        }
       }
       if (show_case && b.hs_case > 0 && w >= fonts.ui_px * 2.2f && h >= fonts.ui_px * 1.9f) {
         char tag[16];
@@ -298,13 +347,36 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   for (const scene::Label& l : sc.labels) {
     const float cy = Y(l.y);
     switch (l.role) {
-      case scene::LabelRole::kRowTag:
-      case scene::LabelRole::kRowTitle: {
-        const float px = ImGui::GetFontSize() * label_scale;
+      case scene::LabelRole::kRowTag: {
+        const float px = std::min(ImGui::GetFontSize() * tag_scale, sy * scene::kCellH * 0.95f);
+        if (px < 6) break;  // a row thinner than any text
         const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, l.text.c_str());
-        scene::Rgba c = l.role == scene::LabelRole::kRowTag ? pal.text : pal.text_dim;
         dl->AddText(ImGui::GetFont(), px, ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
-                    ToImU32(scene::Dim(pal, c, l.emphasis)), l.text.c_str());
+                    ToImU32(scene::Dim(pal, pal.text, l.emphasis)), l.text.c_str());
+        break;
+      }
+      case scene::LabelRole::kRowTitle: {
+        // Right-aligned to the columns, in as many lines as the gutter needs, smaller (down to
+        // 70 %) before it wraps further.
+        const float room = std::max(gutter - 1.5f * pad, 10.0f);
+        const float gap = sy * scene::kArrowGap;  // the room between the rows it sits between
+        float px = std::min(ImGui::GetFontSize() * 0.85f, gap * 0.9f);
+        std::vector<std::string> lines = WrapAtDots(l.text, room, px);
+        while (lines.size() > 1 && px * 1.05f * static_cast<float>(lines.size()) > gap * 0.95f &&
+               px > 6) {
+          px *= 0.9f;
+          lines = WrapAtDots(l.text, room, px);
+        }
+        if (px < 6 || px * 1.05f * static_cast<float>(lines.size()) > gap * 1.2f) break;
+        const float line_h = px * 1.05f;
+        float y = cy - line_h * static_cast<float>(lines.size()) * 0.5f;
+        const ImU32 color = ToImU32(scene::Dim(pal, pal.text_dim, l.emphasis));
+        for (const std::string& line : lines) {
+          const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
+          const float s = ts.x > room ? room / ts.x : 1.0f;  // one long piece: shrink it
+          dl->AddText(ImGui::GetFont(), px * s, ImVec2(ox - pad - ts.x * s, y), color, line.c_str());
+          y += line_h;
+        }
         break;
       }
       case scene::LabelRole::kColumnTag: {
@@ -383,7 +455,16 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   }
   dl->PopClipRect();
   ui.renderer.NoClip();
+  ImGui::SetWindowFontScale(1);
+  ImGui::PopFont();
   ImGui::End();
+}
+
+float ArrayView::NeededWidth(const UiContext& ui) const {
+  if (!m_have_scene || m_scene.columns > 64) return 0;
+  const float pad = 10 * ui.scale;
+  const float cell = std::max(m_widest_text + 10 * ui.scale, ui.fonts.ui_px * 1.6f);
+  return m_widest_tag + 4 * pad + static_cast<float>(m_scene.columns) * cell;
 }
 
 }  // namespace scanviz

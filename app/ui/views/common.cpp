@@ -96,4 +96,12 @@ void Place(UiContext& ui, const char* name) {
   ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
 }
 
+void SameLineIfFits(const char* label, bool radio) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float w = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+  if (radio) w += ImGui::GetFrameHeight() + style.ItemInnerSpacing.x - style.FramePadding.x * 2;
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
 }  // namespace scanviz

@@ -19,6 +19,10 @@ void InputSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::TextDisabled("Input");
   ViewState& vs = app.view;
+  // « folds the panel into a strip, giving the figure its width ([ does the same).
+  ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
+  if (ImGui::SmallButton("«")) vs.left_collapsed = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the controls ([)");
   // While the box has the keyboard it edits a draft; the edit is applied when it ends (Enter, a
   // click elsewhere, Escape): a valid array replaces the trace, an invalid one stays in the box
   // with its error beside it, and the trace stays the last good one.
@@ -66,7 +70,7 @@ void InputSection(UiContext& ui) {
   if (ImGui::InputInt("seed", &seed, 0, 0))
     app.SetSeed(static_cast<std::uint64_t>(std::max(seed, 0)));
   if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
-  ImGui::SameLine();
+  SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
 
   std::vector<Preset> presets = MakePresets(app.Seed());
@@ -83,14 +87,14 @@ void InputSection(UiContext& ui) {
   }
   ImGui::TextUnformatted("operator");
   for (OpKind op : kAllOps) {
-    ImGui::SameLine();
+    SameLineIfFits(ToString(op), true);
     if (ImGui::RadioButton(ToString(op), app.Op() == op)) app.SetOp(op);
     if (op == OpKind::kLast && ImGui::IsItemHovered())
       ImGui::SetTooltip("the last non-zero value so far: last(a, b) = b unless b is 0");
   }
   ImGui::TextUnformatted("type");
   for (ElementType t : {ElementType::kInt32, ElementType::kFloat32}) {
-    ImGui::SameLine();
+    SameLineIfFits(ToString(t), true);
     if (ImGui::RadioButton(ToString(t), app.Type() == t)) app.SetType(t);
   }
   bool convert = app.Convert();
@@ -132,7 +136,7 @@ void AlgorithmSection(UiContext& ui) {
   }
   ImGui::TextUnformatted("backend");
   for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
-    ImGui::SameLine();
+    SameLineIfFits(ToString(c), true);
     if (ImGui::RadioButton(ToString(c), app.Backend() == c)) app.SetBackend(c);
   }
 }
@@ -200,20 +204,28 @@ void ViewSection(UiContext& ui) {
   ImGui::TextUnformatted("theme");
   const char* names[] = {"dark", "light", "high contrast"};
   for (int i = 0; i < 3; ++i) {
-    ImGui::SameLine();
+    SameLineIfFits(names[i], true);
     if (ImGui::RadioButton(names[i], theme == i)) vs.theme = static_cast<scene::Theme>(i);
   }
+  // The panels' text; the figure has its own size (Ctrl + and -).
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 8);
+  float text_size = vs.ui_scale;
+  if (ImGui::SliderFloat("panel text", &text_size, 0.75f, 2.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp))
+    vs.ui_scale = text_size;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The size of the panels' text; Ctrl + and - size the figure");
   if (ImGui::Button("Presenter (P)")) vs.presenter = !vs.presenter;
-  ImGui::SameLine();
+  SameLineIfFits("Fit view", false);
   if (ImGui::Button("Fit view")) {
     vs.zoom = 1;
     vs.pan_x = vs.pan_y = 0;
   }
-  ImGui::SameLine();
-  if (ImGui::Button(vs.bench ? "Rounds (G)" : "Benchmark (G)")) vs.bench = !vs.bench;
+  const char* bench_label = vs.bench ? "Rounds (G)" : "Benchmark (G)";
+  SameLineIfFits(bench_label, false);
+  if (ImGui::Button(bench_label)) vs.bench = !vs.bench;
   ImGui::TextDisabled(
-      "Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 zoom · F11\n"
-      "G benchmark · 1-5 right-hand tabs");
+      "Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 figure size · F11\n"
+      "G benchmark · 1-5 right-hand tabs · [ ] panels");
 }
 
 }  // namespace

@@ -31,6 +31,8 @@ struct DumpedCell {
   float x, y, w, h;
   scene::Rgba fill, border;
   float border_width;
+  std::string text;   // the value as drawn (its short form in a narrow cell), empty if none
+  float text_px = 0;  // its font size, pixels
 };
 
 // A line of text a panel drew, for --dump-layout: what it says and where (pixels, origin top-left).
@@ -97,6 +99,10 @@ struct UiContext {
 class ArrayView {
  public:
   void Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool header);
+  // The width the last drawn figure wants: its row tags, and every column wide enough for the
+  // widest value at the UI font. 0 for a dense figure (more than 64 columns), which no panel could
+  // make readable by giving way.
+  float NeededWidth(const UiContext& ui) const;
 
  private:
   scene::Scene m_scene;
@@ -106,7 +112,9 @@ class ArrayView {
   bool m_only_current = false;
   std::optional<scene::CellRef> m_selected;
   bool m_have_scene = false;
-  float m_widest_text = 0;  // widest cell value in the ui font: all values show, or none
+  float m_widest_text = 0;  // widest cell value in the ui font
+  float m_widest_tag = 0;   // widest row tag ("buf[0] · pout") in the ui font
+  float m_text_px = 0;      // the figure's UI font size the widths were measured at
   // Box instances of the last frame, reused while nothing that places or colours them changed.
   std::vector<BoxInstance> m_instances;
   std::vector<float> m_instance_key;
@@ -156,6 +164,9 @@ void Heading(const char* text);
 void TextWrappedColored(scene::Rgba color, const std::string& text);
 // Records the last ImGui item as a line of `kind` for --dump-layout (nothing when not dumping).
 void Record(UiContext& ui, const char* kind, const std::string& text);
+// Before a radio button or button of `label`: stays on the line if it fits, else starts a new one
+// (a narrow panel wraps its rows instead of cutting them off).
+void SameLineIfFits(const char* label, bool radio);
 // Remembers where the last item was drawn, under `name` (ViewState::widgets).
 void Place(UiContext& ui, const char* name);
 // "1,234,567": digits grouped for reading at a distance.

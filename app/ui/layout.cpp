@@ -1,0 +1,48 @@
+#include "layout.h"
+
+#include <algorithm>
+
+namespace scanviz {
+
+PanelLayout ComputeLayout(const LayoutInput& in) {
+  PanelLayout out;
+  const float px = in.px;
+  const float status_h = px * 2.0f;
+  const float body_h = std::max(in.height - status_h, 0.0f);
+  out.status = {0, body_h, in.width, status_h};
+  float left = 0, right = 0, left_min = 0, right_min = 0;
+  if (!in.presenter) {
+    out.left_strip = in.left_collapsed;
+    out.right_strip = in.right_collapsed;
+    left = in.left_collapsed ? px * kStrip : px * kLeftPreferred;
+    left_min = in.left_collapsed ? left : px * kLeftMinimum;
+    if (in.right_collapsed) {
+      right = right_min = px * kStrip;
+    } else {
+      // Reading tabs are wider, never more than 42 % of the window.
+      right = in.reading_tab ? std::max(px * kRightInspector,
+                                        std::min(in.width * 0.42f, px * kRightReading))
+                             : px * kRightInspector;
+      right_min = std::min(right, px * kRightMinimum);
+    }
+  }
+  // The figure first: the right panel gives way, then the left, down to their minimums.
+  const float short_by = in.figure_need - (in.width - left - right);
+  if (short_by > 0) {
+    const float from_right = std::min(short_by, right - right_min);
+    right -= from_right;
+    left -= std::min(short_by - from_right, left - left_min);
+  }
+  // A window narrower than the two minimums: the panels share what there is with the figure.
+  if (left + right > in.width * 0.8f && left + right > 0) {
+    const float k = in.width * 0.8f / (left + right);
+    left *= k;
+    right *= k;
+  }
+  out.left = {0, 0, left, body_h};
+  out.right = {in.width - right, 0, right, body_h};
+  out.center = {left, 0, std::max(in.width - left - right, 0.0f), body_h};
+  return out;
+}
+
+}  // namespace scanviz
