@@ -1,9 +1,60 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test (unit, trace, CLI, GPU-vs-CPU, headless UI under Xvfb).
+# Sets up, builds and runs every test (unit, trace, CLI, GPU-vs-CPU, headless UI under Xvfb), then
+# the same tests under the sanitizers (scripts/sanitize.sh: ASan + UBSan, and the UI under TSan)
+# and each fuzz target for SCANVIZ_FUZZ_SECONDS seconds, default 60 (scripts/fuzz.sh). CI runs
+# this on every submission (.ci/run); docs/reliability.md says what each stage covers.
 # GPU tests report SKIPPED where no CUDA device is usable; they never pass silently.
+#
+#   bash scripts/test.sh            every stage
+#   bash scripts/test.sh --quick    the build and its tests only
+#
+# Every stage runs even when one before it failed (they build separately), and each prints one
+# summary line; the script exits 1 when any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+fuzz_seconds=${SCANVIZ_FUZZ_SECONDS:-60}
+
+summaries=()
+status=0
+# Runs "$@" as stage $1, timing it; records its one-line summary (the last line starting with
+# "$2" that the stage printed, else ok/FAILED).
+Stage() {
+  local name=$1 prefix=$2
+  shift 2
+  local start=$SECONDS rc=0 out
+  out=$(mktemp)
+  echo "== $name"
+  "$@" 2>&1 | tee "$out" || rc=${PIPESTATUS[0]}
+  local lines
+  lines=$(grep -E "^$prefix" "$out" || true)
+  rm -f "$out"
+  [ -n "$lines" ] || lines="$name: $([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)")"
+  while IFS= read -r line; do summaries+=("$line"); done <<<"$lines"
+  summaries+=("  ($name: $((SECONDS - start)) s)")
+  [ $rc -eq 0 ] || status=1
+  return 0
+}
+
+BuildAndTest() {
+  bash scripts/build.sh || return 1
+  local build=${SCANVIZ_BUILD_DIR:-build}
+  ctest --test-dir "$build" --output-on-failure --timeout 300 -j "$(nproc)" | tee "$build/ctest.log"
+  local rc=${PIPESTATUS[0]}
+  echo "tests: $([ "$rc" -eq 0 ] && echo ok || echo FAILED) ($(grep -E 'tests passed' \
+    "$build/ctest.log" | tail -1 | sed 's/^ *//'); $(grep -c '\*\*\*Skipped' "$build/ctest.log" || true) skipped)"
+  return "$rc"
+}
+
 bash scripts/setup.sh
-bash scripts/build.sh
-build=${SCANVIZ_BUILD_DIR:-build}
-ctest --test-dir "$build" --output-on-failure --timeout 300 -j "$(nproc)"
+Stage "build and tests" "tests:" BuildAndTest
+if [ $quick -eq 0 ]; then
+  Stage "sanitizers (ASan + UBSan)" "sanitize " bash scripts/sanitize.sh asan
+  Stage "sanitizers (TSan, the app's UI tests)" "sanitize " bash scripts/sanitize.sh tsan
+  Stage "fuzzing, ${fuzz_seconds} s a target" "fuzz " bash scripts/fuzz.sh "$fuzz_seconds"
+fi
+
+echo "== summary"
+printf '%s\n' "${summaries[@]}"
+exit $status
