@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tests/fuzz (clang-14, ASan + UBSan, SCANVIZ_FUZZ=ON) into
-# build-fuzz/ and runs each for SECONDS (default 60), as many at a time as there are cores.
+# build-asan/ and runs each for SECONDS (default 60), as many at a time as there are cores. The
+# build is the one scripts/sanitize.sh runs the tests in under ASan: one set of flags, built once.
 #
 #   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results
 #   bash scripts/fuzz.sh --build-only
 #
 # Each target starts from its committed seeds (tests/fuzz/corpus/<target>, never written to) and
-# the corpus earlier runs grew (build-fuzz/corpus/<target>). A crash, leak, undefined behaviour,
+# the corpus earlier runs grew (build-asan/corpus/<target>). A crash, leak, undefined behaviour,
 # broken invariant, input slower than SCANVIZ_FUZZ_TIMEOUT seconds (default 10) or out-of-memory
 # is a finding: its input is kept in fuzz-findings/<target>/ (or $SCANVIZ_FUZZ_FINDINGS) beside
 # the fuzzer's report and a README with the commands that reproduce and minimise it, and the
 # script exits 1. Prints one line per target. docs/reliability.md has the rest.
+#
+# SCANVIZ_FUZZ_KEEP_GOING=1 is for long runs: libFuzzer's fork mode, which keeps fuzzing past
+# crashes, timeouts and out-of-memory; at the end each kept input is run again and the findings
+# are listed by what went wrong, with a count and an example each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 all_targets=(trace input settings bench_results)
@@ -38,22 +43,24 @@ for t in "${targets[@]}"; do
   }
 done
 
-build=${SCANVIZ_FUZZ_BUILD_DIR:-build-fuzz}
+build=${SCANVIZ_FUZZ_BUILD_DIR:-build-asan}
 findings=${SCANVIZ_FUZZ_FINDINGS:-fuzz-findings}
 timeout=${SCANVIZ_FUZZ_TIMEOUT:-10}
 jobs=${SCANVIZ_FUZZ_JOBS:-$(nproc)}
+keep_going=${SCANVIZ_FUZZ_KEEP_GOING:-0}
 
 command -v clang++-14 >/dev/null || {
   echo "fuzz: clang++-14 not found (bash scripts/setup.sh installs it)" >&2
   exit 2
 }
-# -O1 -g and no NDEBUG: fast enough to fuzz, readable stacks, and assertions stay live. Only the
-# libraries the targets link are built (the app, the CLI and the tests are not needed).
+# The configuration scripts/sanitize.sh asan uses too (keep the two alike, or each undoes the
+# other's): -O1 -g and no NDEBUG, fast enough to fuzz, readable stacks, assertions live. Only the
+# libraries the targets link are built here (not the app, the CLI or the tests).
 CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -G Ninja -DSCANVIZ_FUZZ=ON \
-  -DSCANVIZ_TESTS=OFF -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF -DSCANVIZ_PERF=OFF \
-  -DSCANVIZ_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
-cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" | grep -v '^\[' || true
+  -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF -DSCANVIZ_PERF=OFF -DSCANVIZ_BENCH=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" | grep -vE '^\[|^ninja: no work to do' || true
 for t in "${targets[@]}"; do
   [ -x "$build/tests/fuzz/fuzz_$t" ] || {
     echo "fuzz: build of fuzz_$t failed" >&2
@@ -75,11 +82,14 @@ RunTarget() {
   local t=$1
   local dict=tests/fuzz/json.dict
   [ "$t" = input ] && dict=tests/fuzz/input.dict
+  # Keep-going mode counts what it finds: it starts from an empty findings folder.
+  [ "$keep_going" = 1 ] && rm -rf "${findings:?}/$t"
   mkdir -p "$build/corpus/$t" "$findings/$t"
-  local rc=0
+  local rc=0 mode=(-print_final_stats=1)
+  [ "$keep_going" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   # The first corpus directory is the one libFuzzer adds to; the committed seeds come second.
   "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="$timeout" \
-    -rss_limit_mb=2048 -dict="$dict" -artifact_prefix="$findings/$t/" -print_final_stats=1 \
+    -rss_limit_mb=2048 -dict="$dict" -artifact_prefix="$findings/$t/" "${mode[@]}" \
     "$build/corpus/$t" "tests/fuzz/corpus/$t" >"$logs/$t.log" 2>&1 || rc=$?
   echo "$rc" >"$logs/$t.rc"
 }
@@ -99,6 +109,21 @@ regression: once fixed, copy the (minimised) input to tests/fuzz/corpus/$t/ and 
 EOF
 }
 
+# The report's first line that says what went wrong, most specific first: a broken invariant,
+# undefined behaviour, an uncaught exception, a failed library assertion, then the sanitizer's or
+# libFuzzer's own verdict (heap-buffer-overflow, leak, timeout, out-of-memory, deadly signal).
+Diagnosis() {
+  local pattern line
+  for pattern in 'invariant broken: .*' 'runtime error: .*' 'what\(\): .*' "Assertion '.*' failed" \
+    'ERROR: [A-Za-z]+Sanitizer: [a-z -]+' 'ERROR: libFuzzer: [a-z -]+'; do
+    line=$(grep -m1 -oE "$pattern" "$1" || true)
+    if [ -n "$line" ]; then
+      echo "${line:0:140}"
+      return
+    fi
+  done
+}
+
 running=0
 for t in "${targets[@]}"; do
   rm -f "$logs/$t.rc"
@@ -111,15 +136,56 @@ for t in "${targets[@]}"; do
 done
 wait
 
+# Keep-going mode: runs every kept input of target $1 again and prints its findings grouped by
+# what went wrong (numbers and quoted text left out of the grouping), with an example each.
+ClassifyFindings() {
+  local t=$1 f what
+  declare -A count example
+  for f in "$findings/$t"/crash-* "$findings/$t"/timeout-* "$findings/$t"/oom-* \
+    "$findings/$t"/leak-* "$findings/$t"/slow-unit-*; do
+    [ -f "$f" ] && [[ "$f" != *.log ]] && [[ "$f" != *.min ]] || continue
+    "$build/tests/fuzz/fuzz_$t" -timeout="$timeout" -rss_limit_mb=2048 "$f" >"$f.log" 2>&1 || true
+    what=$(Diagnosis "$f.log")
+    [ -n "$what" ] || what="no longer fails (or only slowly): ${f##*/}"
+    local key
+    key=$(sed -E 's/"[^"]*"/"…"/g; s/-?[0-9][0-9.eE+-]*/N/g' <<<"$what" | cut -c1-90)
+    count[$key]=$((${count[$key]:-0} + 1))
+    [ -n "${example[$key]:-}" ] || example[$key]="$f"
+  done
+  for key in "${!count[@]}"; do
+    echo "  ${count[$key]} x $key"
+    echo "      e.g. $build/tests/fuzz/fuzz_$t ${example[$key]}"
+  done
+}
+
 status=0
 for t in "${targets[@]}"; do
   rc=$(cat "$logs/$t.rc" 2>/dev/null || echo 2)
-  # The last status line: "#123456 DONE cov: 812 ft: 3190 corp: 402/61Kb ...".
+  # The last status line: "#123456 DONE cov: 812 ft: 3190 corp: 402/61Kb ..." (in fork mode
+  # "#123456: cov: 812 ft: 3190 corp: 402 ...").
   stats=$(grep -E '^#[0-9]+' "$logs/$t.log" | tail -1 || true)
   runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$logs/$t.log" | tail -1)
+  [ -n "$runs" ] || runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$stats")
   cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$stats")
-  corp=$(sed -nE 's/.* corp: ([0-9]+\/[0-9A-Za-z]+).*/\1/p' <<<"$stats")
+  corp=$(sed -nE 's/.* corp: ([0-9]+(\/[0-9A-Za-z]+)?).*/\1/p' <<<"$stats")
   summary="${seconds} s, ${runs:-?} runs, cov ${cov:-?}, corpus ${corp:-?}"
+  if [ "$keep_going" = 1 ]; then
+    kept=$(find "$findings/$t" -maxdepth 1 -type f ! -name '*.log' ! -name '*.min' ! -name README |
+      wc -l)
+    # Fork mode's cov counts differently: replaying the grown corpus once gives the figure a
+    # plain run reports.
+    replay=$("$build/tests/fuzz/fuzz_$t" -runs=0 -rss_limit_mb=2048 "$build/corpus/$t" 2>&1 |
+      sed -nE 's/.*INITED (cov: [0-9]+ ft: [0-9]+ corp: [^ ]+).*/\1/p' | tail -1)
+    summary="$summary; replaying $build/corpus/$t: ${replay:-failed}"
+    if [ "$kept" -eq 0 ]; then
+      echo "fuzz $t: ok ($summary)"
+    else
+      status=1
+      echo "fuzz $t: $kept FINDING(S) ($summary):"
+      ClassifyFindings "$t"
+    fi
+    continue
+  fi
   if [ "$rc" -eq 0 ]; then
     echo "fuzz $t: ok ($summary)"
     continue
@@ -128,7 +194,7 @@ for t in "${targets[@]}"; do
   artifact=$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$logs/$t.log" | tail -1)
   if [ -n "$artifact" ] && [ -f "$artifact" ]; then
     RecordFinding "$t" "$artifact"
-    what=$(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|runtime error: .*|invariant broken: .*|ERROR: libFuzzer: [a-z-]+' "$logs/$t.log" | cut -c1-120 || true)
+    what=$(Diagnosis "$logs/$t.log")
     echo "fuzz $t: FINDING (${what:-exit $rc}; $summary): $artifact; reproduce: $build/tests/fuzz/fuzz_$t $artifact (see $findings/$t/README)"
   else
     echo "fuzz $t: FAILED (exit $rc, no input kept; $summary): see $logs/$t.log"

@@ -3,8 +3,10 @@
 #
 #   asan: core_tests, teach_tests, app_tests (scene, player, settings, benchmark results) and the
 #         CLI test, with AddressSanitizer (+ LeakSanitizer) and UndefinedBehaviorSanitizer
-#         (float-cast-overflow included, no recovery: undefined behaviour fails the test), the
-#         GUI and CUDA off, in build-asan/.
+#         (float-cast-overflow included, no recovery: undefined behaviour fails the test) and
+#         libstdc++'s assertions, the GUI and CUDA off, in build-asan/. It is the fuzz targets'
+#         build (SCANVIZ_FUZZ=ON, CMakeLists.txt has the flags), shared with scripts/fuzz.sh:
+#         the libFuzzer coverage instrumentation it adds changes nothing the tests see.
 #   tsan: the desktop app's headless UI tests (ui_headless_tests, ui_panels_tests: the app under
 #         Xvfb and Mesa's llvmpipe) with ThreadSanitizer, the GUI on, in build-tsan/; the one
 #         report Mesa makes at exit is suppressed by tests/sanitizers/tsan.supp, which says why.
@@ -30,15 +32,14 @@ command -v clang++-14 >/dev/null || {
 symbolizer=$(command -v llvm-symbolizer-14 || echo /usr/lib/llvm-14/bin/llvm-symbolizer)
 jobs=$(nproc)
 
-# Configures a clang-14 build with `flags` on every C/C++ file and link, at -O1 -g without NDEBUG
-# (readable stacks, assertions live), CUDA and the benchmarks off. Extra arguments go to cmake.
+# Configures a clang-14 build at -O1 -g without NDEBUG (readable stacks, assertions live), CUDA
+# and the benchmarks off, as scripts/fuzz.sh does. Extra arguments go to cmake.
 Configure() {
-  local build=$1 flags=$2
-  shift 2
+  local build=$1
+  shift
   CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -G Ninja -DSCANVIZ_CUDA=OFF \
     -DSCANVIZ_PERF=OFF -DSCANVIZ_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
-    -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
     "$@" >/dev/null
 }
 
@@ -72,10 +73,8 @@ for stage in "${stages[@]}"; do
   start=$SECONDS
   if [ "$stage" = asan ]; then
     build=build-asan
-    # _GLIBCXX_ASSERTIONS: out-of-range operator[] on a vector is caught even within capacity,
-    # where ASan sees valid memory.
-    Configure "$build" "-fsanitize=address,undefined,float-cast-overflow \
--fno-sanitize-recover=all -fno-omit-frame-pointer -D_GLIBCXX_ASSERTIONS" -DSCANVIZ_GUI=OFF
+    # The flags are SCANVIZ_FUZZ's: the same configuration as scripts/fuzz.sh.
+    Configure "$build" -DSCANVIZ_FUZZ=ON -DSCANVIZ_GUI=OFF
     targets=(core_tests teach_tests app_tests gpu_tests scanviz-cli)
     logs=$PWD/$build/sanitizer-logs
     export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$logs/asan"
@@ -85,7 +84,9 @@ for stage in "${stages[@]}"; do
     tests=(-E '^ui_')
   else
     build=build-tsan
-    Configure "$build" "-fsanitize=thread -fno-omit-frame-pointer" -DSCANVIZ_GUI=ON
+    flags="-fsanitize=thread -fno-omit-frame-pointer"
+    Configure "$build" -DSCANVIZ_GUI=ON -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+      -DCMAKE_EXE_LINKER_FLAGS="$flags"
     targets=(scanviz scanviz-cli)
     logs=$PWD/$build/sanitizer-logs
     export TSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/tsan.supp:second_deadlock_stack=1:external_symbolizer_path=$symbolizer:log_path=$logs/tsan"

@@ -18,12 +18,23 @@ fuzz_seconds=${SCANVIZ_FUZZ_SECONDS:-60}
 
 summaries=()
 status=0
+cpu_file=$(mktemp)
+trap 'rm -f "$cpu_file"' EXIT
+# Sets cpu_now to the CPU seconds (user + system) this script's finished children have used:
+# `times` must run in this shell, not in a command substitution's subshell, to see them.
+CpuNow() {
+  times >"$cpu_file"
+  cpu_now=$(awk 'END { split($1, u, "m"); split($2, s, "m")
+                       printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$cpu_file")
+}
 # Runs "$@" as stage $1, timing it; records its one-line summary (the last line starting with
 # "$2" that the stage printed, else ok/FAILED).
 Stage() {
   local name=$1 prefix=$2
   shift 2
-  local start=$SECONDS rc=0 out
+  local start=$SECONDS cpu rc=0 out
+  CpuNow
+  cpu=$cpu_now
   out=$(mktemp)
   echo "== $name"
   "$@" 2>&1 | tee "$out" || rc=${PIPESTATUS[0]}
@@ -32,7 +43,8 @@ Stage() {
   rm -f "$out"
   [ -n "$lines" ] || lines="$name: $([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)")"
   while IFS= read -r line; do summaries+=("$line"); done <<<"$lines"
-  summaries+=("  ($name: $((SECONDS - start)) s)")
+  CpuNow
+  summaries+=("  ($name: $((SECONDS - start)) s, $((cpu_now - cpu)) CPU s)")
   [ $rc -eq 0 ] || status=1
   return 0
 }
@@ -47,6 +59,7 @@ BuildAndTest() {
   return "$rc"
 }
 
+start=$SECONDS
 bash scripts/setup.sh
 Stage "build and tests" "tests:" BuildAndTest
 if [ $quick -eq 0 ]; then
@@ -57,4 +70,6 @@ fi
 
 echo "== summary"
 printf '%s\n' "${summaries[@]}"
+CpuNow
+echo "total: $((SECONDS - start)) s, $cpu_now CPU s"
 exit $status

@@ -5,10 +5,17 @@
 // range; float32: finite float32 values), and writing them with FormatValues (as the app does
 // when a cell is edited, and saves in its settings) and parsing that again gives the same values
 // bit for bit, with either separator the app and the CLI use.
+//
+// Known finding F1 (docs/reliability.md): FormatValue writes a float32 with 7 significant digits,
+// and a float32 needs up to 9 to read back the same, so this target fails on "35555555" (the
+// regression seed) until that is fixed. A long run can look past it with
+// SCANVIZ_FUZZ_KNOWN=float32-digits: a float32 that reads back as the float32 nearest to its
+// 7-digit form is then let through; every other difference still fails.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -24,20 +31,29 @@ namespace {
 
 constexpr const char* kTarget = "fuzz_input";
 
-std::string Describe(const std::vector<double>& values, ElementType type) {
-  std::string out = ToString(type);
-  out += ":";
+std::string Describe(double v) {
   char buf[40];
-  for (double v : values) {
-    std::snprintf(buf, sizeof buf, " %.17g", v);
-    out += buf;
-  }
-  return out;
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
 }
 
-bool SameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() &&
-         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+bool SameBits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool KnownFloat32Digits() {
+  static const bool known = [] {
+    const char* k = std::getenv("SCANVIZ_FUZZ_KNOWN");
+    return k != nullptr && std::strstr(k, "float32-digits") != nullptr;
+  }();
+  return known;
+}
+
+// What F1 turns a float32 into: the float32 nearest to its "%.7g" form.
+double SevenDigits(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.7g", v);
+  return static_cast<double>(std::strtof(buf, nullptr));
 }
 
 void Check(std::string_view text, ElementType type) {
@@ -49,18 +65,27 @@ void Check(std::string_view text, ElementType type) {
     const bool ok = type == ElementType::kInt32
                         ? v == std::trunc(v) && v >= -2147483648.0 && v <= 2147483647.0
                         : std::isfinite(v) && static_cast<double>(static_cast<float>(v)) == v;
-    if (!ok) Fail(kTarget, "accepted a value outside the type: " + Describe({v}, type));
+    if (!ok)
+      Fail(kTarget, "accepted a value outside " + std::string(ToString(type)) + ": " + Describe(v));
   }
   for (std::string_view separator : {",", " "}) {
     const std::string formatted = FormatValues(parsed.values, type, separator);
     const ParsedValues again = ParseValues(formatted, type);
     if (!again.Ok())
-      Fail(kTarget,
-           "ParseValues rejects what FormatValues wrote: \"" + formatted + "\": " + again.error);
-    // Bit for bit: -0 must stay -0 (it is not the identity of float addition).
-    if (!SameBits(again.values, parsed.values))
-      Fail(kTarget, "the round trip through \"" + formatted + "\" changed the values: " +
-                        Describe(parsed.values, type) + " became " + Describe(again.values, type));
+      Fail(kTarget, "ParseValues rejects what FormatValues wrote (" + again.error + ")");
+    if (again.values.size() != parsed.values.size())
+      Fail(kTarget, std::to_string(parsed.values.size()) + " values read back as " +
+                        std::to_string(again.values.size()));
+    for (size_t i = 0; i < parsed.values.size(); ++i) {
+      // Bit for bit: -0 must stay -0 (it is not the identity of float addition).
+      const double v = parsed.values[i], back = again.values[i];
+      if (SameBits(v, back)) continue;
+      if (type == ElementType::kFloat32 && KnownFloat32Digits() && SameBits(back, SevenDigits(v)))
+        continue;
+      Fail(kTarget, std::string(ToString(type)) + " value " + std::to_string(i) + ", " +
+                        Describe(v) + ", written as \"" + FormatValue(type, v) +
+                        "\", reads back as " + Describe(back));
+    }
   }
 }
 
