@@ -7,9 +7,10 @@
 #         libstdc++'s assertions, the GUI and CUDA off, in build-asan/. It is the fuzz targets'
 #         build (SCANVIZ_FUZZ=ON, CMakeLists.txt has the flags), shared with scripts/fuzz.sh:
 #         the libFuzzer coverage instrumentation it adds changes nothing the tests see.
-#   tsan: the desktop app's headless UI tests (ui_headless_tests, ui_panels_tests: the app under
-#         Xvfb and Mesa's llvmpipe) with ThreadSanitizer, the GUI on, in build-tsan/; the one
-#         report Mesa makes at exit is suppressed by tests/sanitizers/tsan.supp, which says why.
+#   tsan: the desktop app's UI tests (ui_headless_tests, ui_panels_tests, ui_live_tests: the app
+#         under Xvfb and Mesa's llvmpipe, by screenshot and driven by xdotool) with
+#         ThreadSanitizer, the GUI on, in build-tsan/; the one report Mesa makes at exit is
+#         suppressed by tests/sanitizers/tsan.supp, which says why.
 #
 #   bash scripts/sanitize.sh [asan] [tsan]      (both when none is named)
 #
@@ -90,7 +91,7 @@ for stage in "${stages[@]}"; do
     targets=(scanviz scanviz-cli)
     logs=$PWD/$build/sanitizer-logs
     export TSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/tsan.supp:second_deadlock_stack=1:external_symbolizer_path=$symbolizer:log_path=$logs/tsan"
-    tests=(-R '^ui_(headless|panels)_tests$')
+    tests=(-R '^ui_')
   fi
   rm -rf "$logs"
   mkdir -p "$logs"
