@@ -172,11 +172,14 @@ for t in "${targets[@]}"; do
   if [ "$keep_going" = 1 ]; then
     kept=$(find "$findings/$t" -maxdepth 1 -type f ! -name '*.log' ! -name '*.min' ! -name README |
       wc -l)
-    # Fork mode's cov counts differently: replaying the grown corpus once gives the figure a
-    # plain run reports.
-    replay=$("$build/tests/fuzz/fuzz_$t" -runs=0 -rss_limit_mb=2048 "$build/corpus/$t" 2>&1 |
+    # Fork mode's cov counts differently: replaying the grown corpus with the seeds once gives
+    # the figure a plain run reports (the regression seeds left out: they may still crash).
+    seeds=$(mktemp -d)
+    find "tests/fuzz/corpus/$t" -type f ! -name 'regression-*' -exec cp {} "$seeds" \;
+    replay=$("$build/tests/fuzz/fuzz_$t" -runs=0 -rss_limit_mb=2048 "$build/corpus/$t" "$seeds" 2>&1 |
       sed -nE 's/.*INITED (cov: [0-9]+ ft: [0-9]+ corp: [^ ]+).*/\1/p' | tail -1)
-    summary="$summary; replaying $build/corpus/$t: ${replay:-failed}"
+    rm -rf "$seeds"
+    summary="$summary; the grown corpus and the seeds replayed: ${replay:-failed}"
     if [ "$kept" -eq 0 ]; then
       echo "fuzz $t: ok ($summary)"
     else
