@@ -191,6 +191,35 @@ def main():
         expect(not s["text_input"], "Enter left the keyboard in the Input box")
         expect(s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1,
                "the last round did not stay the last after the edit")
+        # In place: double-click an input cell, a bad value stays in its editor (Enter does not
+        # apply it), a good one replaces the cell; Escape cancels.
+        x, y, w, h = live.state()["widgets"]["input[2]"]
+        live.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "--repeat", "2",
+                 "--delay", "80", "1")
+        s = live.wait(lambda s: s["text_input"], "the cell editor", timeout=3)
+        expect(s is not None, "a double-click on input[2] did not open its editor")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "abc")
+        live.keys("Return")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9] and s["text_input"],
+               f"a bad value in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "40")
+        live.keys("Return")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
+               f"40 in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "--repeat", "2",
+                 "--delay", "80", "1")
+        live.wait(lambda s: s["text_input"], "the cell editor again", timeout=3)
+        live.xdo("type", "--delay", "12", "1")
+        live.keys("Escape")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
+               f"Escape in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.xdo("mousemove", "800", "750")
+
         live.keys("Tab")
         s = live.settle()
         expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],
