@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -189,6 +190,36 @@ TEST(Scene, SelectedCellGetsABracketOverItsWindowAndACheck) {
   EXPECT_TRUE(e.valid && e.ok && e.window.Empty());
   // An undefined cell has nothing to check.
   EXPECT_FALSE(CheckCell(b.trace, b.analysis, {0, 1, 0}).valid);
+}
+
+TEST(Scene, NoBracketForACellTheFigureDoesNotShow) {
+  ViewOptions o;
+  o.selected = CellRef{2, 0, 3};
+  o.current_round = 1;  // stepped back before round 2 wrote it
+  EXPECT_TRUE(Build(Algorithm::kHillisSteele, o).scene.brackets.empty());
+  o.current_round = 3;
+  o.only_current = true;  // round 2 is hidden
+  EXPECT_TRUE(Build(Algorithm::kHillisSteele, o).scene.brackets.empty());
+  o.only_current = false;
+  EXPECT_EQ(Build(Algorithm::kHillisSteele, o).scene.brackets.size(), 1u);
+  o.selected = CellRef{kInputRound, 0, 2};  // the input row is always shown
+  o.current_round = 0;
+  EXPECT_EQ(Build(Algorithm::kHillisSteele, o).scene.brackets.size(), 1u);
+}
+
+TEST(Scene, CompactValuesAreShorterAndSayTheSame) {
+  EXPECT_EQ(CompactValue(ElementType::kInt32, -2147483648.0), "−2³¹");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 2147483647.0), "2³¹−1");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 123456789), "1.2e8");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, -1000000000), "-1.0e9");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 999999), "1.0e6");  // 9.99999 rounds up a decade
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 99999), "");  // 1.0e5 is no shorter
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 42), "");            // nothing shorter
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, std::numeric_limits<double>::infinity()), "∞");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, -std::numeric_limits<double>::infinity()), "−∞");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, static_cast<float>(1.0f / 3.0f)), "0.333");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.5), "");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.000123), "1.2e-4");
 }
 
 TEST(Scene, BoxAtFindsTheCellUnderAPoint) {

@@ -78,9 +78,10 @@ class Live:
     def keys(self, *names):
         self.xdo("key", *TAP, *names)
 
-    def click(self, widget):
+    def click(self, widget, fx=0.5):
+        """Clicks `widget` at `fx` of its width (its middle unless said)."""
         x, y, w, h = self.state()["widgets"][widget]
-        self.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "1")
+        self.xdo("mousemove", str(int(x + w * fx)), str(int(y + h / 2)), "click", "1")
         time.sleep(0.15)
         self.xdo("mousemove", "800", "750")  # back off the control, over the figure
 
@@ -219,6 +220,15 @@ def main():
         expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
                f"Escape in the cell editor: values {s['values']}, editor open {s['text_input']}")
         live.xdo("mousemove", "800", "750")
+
+        # The n field: 2000 becomes 1024 and says why.
+        live.click("n", fx=0.15)  # the number, not its - and + buttons
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "2000")
+        live.keys("Return")
+        s = live.settle()
+        expect(len(s["values"]) == 1024 and "1024" in s["n_note"],
+               f"n = 2000: {len(s['values'])} values, note {s.get('n_note')!r}")
 
         live.keys("Tab")
         s = live.settle()
