@@ -178,8 +178,8 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
       out << ". unchanged (dotted box)  cp copied across (dashed)  + newly computed (solid)\n"
           << "        ld loaded from global memory  ? not written yet"
           << (meta.converted ? "  id identity written" : "") << "\n"
-          << "        case 1: full window of 2^r elements; 2: partial window reaching position 0;"
-             " 3: no left neighbour at this stride\n";
+          << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
+             " 0); 3: no left neighbour at this stride\n";
     } else {
       out << ". unchanged (dotted box)  + add (dashed)  sw+ swap-and-add (solid)\n"
           << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";

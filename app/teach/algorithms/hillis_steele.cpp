@@ -55,20 +55,20 @@ std::string CaseText(const Context& c, int pos, int left_pos) {
       At(At(At(c.analysis.rounds, c.round - 1).cells, c.spec().pin), left_pos).window;
   const Window now = At(At(c.info().cells, c.spec().pout), pos).window;
   if (which == 1) {
-    return "Position " + Num(pos) + " is Case 1 (" + Num(pos) + " >= 2 x " + Num(s) +
+    return "Position " + Num(pos) + " is Case 1, a full window (" + Num(pos) + " >= 2 x " + Num(s) +
            " - 1): its left operand covers a full window of " + Num(s) + " (" +
            text::Window(c.meta(), left) + "), so the new window has " + Num(2 * s) + ": " +
            text::Window(c.meta(), now) + ".";
   }
-  return "Position " + Num(pos) + " is Case 2 (" + Num(s) + " <= " + Num(pos) + " < " +
-         Num(2 * s - 1) + "): its left operand's window already starts at position 0 (" +
+  return "Position " + Num(pos) + " is Case 2, a partial left window (" + Num(s) + " <= " +
+         Num(pos) + " < " + Num(2 * s - 1) + "): its left operand's window already starts at position 0 (" +
          text::Window(c.meta(), left) + "), so the new window is shorter than " + Num(2 * s) +
          " but complete: " + text::Window(c.meta(), now) + ".";
 }
 
 std::string CaseRanges(const Context& c) {
   const std::vector<int>& cases = c.info().hs_case;
-  const char* kNames[] = {"", "Case 1 (full window)", "Case 2 (window reaches position 0)",
+  const char* kNames[] = {"", "Case 1 (full window)", "Case 2 (partial left window)",
                           "Case 3 (no left neighbour, copied)"};
   std::string out = "This round: ";
   bool first = true;

@@ -258,7 +258,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       inst.h = h;
       inst.fill = scene::Dim(pal, scene::FillOf(pal, b, show_case), b.emphasis);
       inst.border = scene::Dim(pal, pal.border, b.emphasis);
-      inst.style = static_cast<float>(b.style);
+      inst.style = static_cast<float>(scene::StyleOf(b, show_case));
       inst.border_width = bw;
       inst.hatch = b.padding ? 1.0f : 0.0f;
       const bool marked =
@@ -294,7 +294,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {x, y, w, h};
       }
       if (ui.dump != nullptr) {
-        ui.dump->push_back({algorithm, b.cell, b.cls, b.style, b.is_input, b.padding, b.hs_case,
+        ui.dump->push_back({algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input, b.padding, b.hs_case,
                             x * fb_scale.x, y * fb_scale.y, w * fb_scale.x, h * fb_scale.y,
                             inst.fill, inst.border, bw * fb_scale.x, std::string(), 0.0f});
       }

@@ -55,9 +55,15 @@ void DrawLegendView(UiContext& ui) {
   }
   SampleBox(ui, CellClass::kUndefined, BoxStyle::kNone, p.undefined, "?  never written yet");
   if (ui.app.view.color_by_case && hs) {
-    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[1], "C1: full window");
-    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[2], "C2: partial window");
-    SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.hs_case[3], "C3: no left neighbour");
+    // The chapters' case figures: the border says the case (the boxes above keep the overview
+    // figure's convention, by what the cell did).
+    ImGui::TextDisabled("Hillis-Steele cases (as the case figures draw them)");
+    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[1],
+              "solid: Case 1, full window");
+    SampleBox(ui, CellClass::kComputed, BoxStyle::kDashed, p.hs_case[2],
+              "dashed: Case 2, partial left window");
+    SampleBox(ui, CellClass::kCopied, BoxStyle::kDotted, p.hs_case[3],
+              "dotted: Case 3, no left neighbour");
   }
   // Arrow sample.
   const ImVec2 c = ImGui::GetCursorScreenPos();

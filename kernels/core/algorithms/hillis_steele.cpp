@@ -41,7 +41,7 @@ CellClass ClassOf(ActionKind kind) {
   }
 }
 
-// Case 1 full window (i >= 2s - 1), Case 2 partial window (s <= i < 2s - 1), Case 3 no left
+// Case 1 full window (i >= 2s - 1), Case 2 partial left window (s <= i < 2s - 1), Case 3 no left
 // neighbour (i < s).
 int Case(const TraceMeta&, const RoundSpec& spec, int pos) {
   if (spec.phase != kScan || spec.stride <= 0) return 0;
