@@ -56,13 +56,14 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   const RoundSpec& s = round.spec;
   const AlgorithmInfo& algorithm = Info(trace.meta.algorithm);
   std::string summary = s.phase < algorithm.phases.size() ? algorithm.phases[s.phase].summary : "?";
-  ReplaceAll(summary, "{step}", std::to_string(s.step));
+  ReplaceAll(summary, "{phase_round}", std::to_string(s.phase_round));
   ReplaceAll(summary, "{stride}", std::to_string(s.stride));
   ReplaceAll(summary, "{pin}", ArrayName(trace, s.pin));
   ReplaceAll(summary, "{pout}", ArrayName(trace, s.pout));
   ReplaceAll(summary, "{last}", std::to_string(trace.meta.padded_n - 1));
   std::ostringstream t;
-  t << "round " << index << "  " << summary;
+  ReplaceAll(summary, "{round}", std::to_string(index));
+  t << summary;
   if (index == 0 && trace.meta.padded_n > trace.meta.n) {
     t << "; cells " << trace.meta.n << ".." << trace.meta.padded_n - 1 << " are padding (identity "
       << FormatValue(trace.meta.type, trace.meta.identity) << ")";

@@ -253,7 +253,7 @@ TEST(Scene, SvgHasEveryBoxWithItsDashPattern) {
             std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray=\"8 5\""), std::string::npos);  // dashed
   EXPECT_NE(svg.find("stroke-dasharray=\"2 4\""), std::string::npos);  // dotted
-  EXPECT_NE(svg.find("up-sweep 1 · stride 1"), std::string::npos);
+  EXPECT_NE(svg.find("up-sweep round 1 · stride 1"), std::string::npos);
 }
 
 // The scene and the inspector on traces that contradict themselves (a loaded file may): every

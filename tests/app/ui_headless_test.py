@@ -25,6 +25,17 @@ CASE_STYLE = {1: "solid", 2: "dashed", 3: "dotted"}  # the chapters' case figure
 EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dashed", "copied": "dashed", "add": "dashed",
                   "seed": "dashed", "computed": "solid", "swap-and-add": "solid"}
 ROUNDS = {"hillis-steele": 4, "blelloch": 8}  # n = 8
+# Each round's heading as the chapters count: Hillis-Steele's staging step is round 0, then rounds
+# 1 to 3; Blelloch has 2 log2 8 = 6 rounds, the sweeps', with the seed step between them.
+HEADINGS = {
+    "hillis-steele": ["round 0 · staging step (load)", "round 1 of 3 · stride 1",
+                      "round 2 of 3 · stride 2", "round 3 of 3 · stride 4"],
+    "blelloch": ["round 0 · staging step (load)", "up-sweep round 1 · stride 1 · round 1 of 6",
+                 "up-sweep round 2 · stride 2 · round 2 of 6",
+                 "up-sweep round 3 · stride 4 · round 3 of 6", "seed step · root = identity",
+                 "down-sweep round 1 · stride 4 · round 4 of 6",
+                 "down-sweep round 2 · stride 2 · round 5 of 6",
+                 "down-sweep round 3 · stride 1 · round 6 of 6"]}
 NAMES = {"hillis-steele": "Hillis-Steele", "blelloch": "Blelloch"}
 FILL_TOL = 6  # the shader fills flat (exact); antialiasing only touches edges, not sampled
 
@@ -55,10 +66,11 @@ def check_frame(frame, algorithm, rnd, theme, failures, by_case=False):
     # The header names this round, and is drawn in the text colour.
     headers = [l for l in view["lines"] if l["kind"] == "header"]
     checks += 1
-    last = ROUNDS[algorithm] - 1
-    if len(headers) != 1 or not re.match(
-            rf"{NAMES[algorithm]}\b.*round {rnd}( of |/){last}\b", headers[0]["text"]):
-        failures.append(f"{tag}: header {[h['text'] for h in headers]} does not name round "
+    heading = HEADINGS[algorithm][rnd]
+    if len(headers) != 1 or not headers[0]["text"].startswith(
+            f"{NAMES[algorithm]} ({'inclusive' if algorithm == 'hillis-steele' else 'exclusive'})"
+            f"  ·  {heading}  ·  "):
+        failures.append(f"{tag}: header {[h['text'] for h in headers]} does not say {heading!r}; "
                         f"{rnd} of {last}")
     else:
         ink = frame.count_near(headers[0]["rect"], pal["text"], 30)

@@ -20,11 +20,11 @@ std::string Title(const RoundSpec& spec, int round) {
     case kLoad:
       return "Round 0: load";
     case kUpSweep:
-      return "Up-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+      return "Up-sweep round " + Num(spec.phase_round) + ", stride " + Num(spec.stride);
     case kSeed:
       return "Seed";
     case kDownSweep:
-      return "Down-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+      return "Down-sweep round " + Num(spec.phase_round) + ", stride " + Num(spec.stride);
     case kConvert:
       return "Conversion";
     default:
@@ -113,7 +113,7 @@ Narration BlellochUpSweep(const Context& c) {
            " of the whole array: " + c.V(result) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     out.paragraphs.push_back(OneBufferText());
     if (std::string note = OperandOrderNote(c, "the left sibling B[k - stride], then B[k]");
         !note.empty())
@@ -203,7 +203,7 @@ Narration BlellochDownSweep(const Context& c) {
            text::Values(meta.type, next, 0, static_cast<size_t>(meta.n)) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     if (std::string note = OperandOrderNote(
             c, "the parent's prefix (everything before the node), then the left subtree's total");
         !note.empty())

@@ -148,7 +148,7 @@ Narration HillisSteeleScan(const Context& c) {
   out.paragraphs.push_back(why);
 
   // The first round is where double buffering matters first: say why.
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     std::string buffers =
         "Why two buffers: in the same round thread i reads position i - " + Num(s) +
         " while thread i - " + Num(s) +

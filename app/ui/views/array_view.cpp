@@ -113,20 +113,21 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   float top = rect.y + pad;
   if (header) {
     const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(player.Round())];
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  "%s (%s)  ·  round %d of %d  ·  work %d of %d  ·  depth %d of %d",
+    // The round as the chapters count it (Blelloch's seed is a step between the sweeps, not a
+    // round), then the work and depth so far.
+    const std::string heading = RoundHeading(slot.trace, player.Round());
+    char text[384];
+    std::snprintf(text, sizeof text, "%s (%s)  ·  %s  ·  work %d of %d  ·  depth %d of %d",
                   DisplayName(algorithm), slot.trace.Inclusive() ? "inclusive" : "exclusive",
-                  player.Round(), player.RoundCount() - 1, info.cumulative_work, slot.analysis.work,
-                  info.depth, slot.analysis.depth);
+                  heading.c_str(), info.cumulative_work, slot.analysis.work, info.depth,
+                  slot.analysis.depth);
     // A narrow pane (side by side, presenter font) gets the compact form, then a smaller font:
     // the header is never clipped.
     const float room = rect.w - 2 * pad;
     float header_px = fonts.large_px;
     if (fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x > room) {
-      std::snprintf(text, sizeof text, "%s · round %d/%d · work %d · depth %d",
-                    DisplayName(algorithm), player.Round(), player.RoundCount() - 1,
-                    info.cumulative_work, info.depth);
+      std::snprintf(text, sizeof text, "%s · %s · work %d · depth %d", DisplayName(algorithm),
+                    heading.c_str(), info.cumulative_work, info.depth);
       const float width = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x;
       if (width > room) header_px *= room / width;
     }

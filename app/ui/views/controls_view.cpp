@@ -207,7 +207,7 @@ void PlayerSection(UiContext& ui) {
     dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
   }
   ImGui::Dummy(ImVec2(1, 6 * ui.scale));
-  ImGui::TextWrapped("%s", RoundTitle(slot.trace, player.Round()).c_str());
+  ImGui::TextWrapped("%s", RoundHeading(slot.trace, player.Round()).c_str());
 }
 
 void ViewSection(UiContext& ui) {
