@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -269,6 +270,14 @@ void ExpectSurvives(const Trace& t, const TraceAnalysis& analysis, const std::st
     const Scene s = BuildScene(t, analysis, o);
     ASSERT_FALSE(s.boxes.empty()) << name;
     EXPECT_NE(s.FindBox({current, t.rounds[current].spec.pout, 0}), nullptr) << name << current;
+    // Reads and writes outside an array get no arrow: every arrow runs between the rows' cells.
+    const auto outside = std::find_if(s.arrows.begin(), s.arrows.end(), [&](const Arrow& a) {
+      return !(a.x0 > 0 && a.x0 < s.width && a.x1 > 0 && a.x1 < s.width);
+    });
+    if (outside != s.arrows.end()) {
+      ADD_FAILURE() << name << ", current round " << current << ": an arrow from x " << outside->x0
+                    << " to " << outside->x1 << ", outside the rows [0, " << s.width << "]";
+    }
   }
   ViewOptions all;
   all.current_round = std::min(broken_round, rounds - 1);

@@ -225,6 +225,22 @@ TEST(SelfCheck, CatchesACorruptedCell) {
       << a.violations.front();
 }
 
+// float32 add is checked within a rounding tolerance: a cell off by far more, below or above
+// the exact sum, fails.
+TEST(SelfCheck, CatchesAFloat32CellOffBelowOrAbove) {
+  for (double delta : {-0.5, 0.5}) {
+    Trace t = Simulate(ScanRequest{
+        Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kFloat32, {1.5, 0.25, 2, 4}});
+    ASSERT_TRUE(Analyze(t).Ok());
+    ASSERT_EQ(t.rounds[2].buffers[0][3], 7.75);  // stride 2 wrote buf[0]: the total
+    t.rounds[2].buffers[0][3] += delta;
+    const TraceAnalysis a = Analyze(t);
+    ASSERT_FALSE(a.Ok()) << delta;
+    EXPECT_NE(a.violations.front().find("round 2 buf[0][3]"), std::string::npos)
+        << a.violations.front();
+  }
+}
+
 TEST(SelfCheck, CatchesAnUnrecordedWrite) {
   Trace t = Sim(Algorithm::kBlelloch);
   // Change a cell in a round whose actions do not write it, and the rounds after.

@@ -72,13 +72,17 @@ TEST(Narration, BlellochWorkedExample) {
   EXPECT_HAS(Joined(n[5]), "position 3 receives 0");
   EXPECT_HAS(Joined(n[6]), "position 7 becomes 11 + 5 = 16");
   EXPECT_HAS(Joined(n[7]), "exclusive scan [0, 3, 4, 11, 11, 15, 16, 22]");
-  EXPECT_HAS(Joined(n[8]), "2(n' - 1) = 14");
+  EXPECT_HAS(Joined(n[8]), "Each sweep applies it n' - 1 = 7 times, 2(n' - 1) = 14 in all");
 }
 
 TEST(Narration, PaddingAndSingleElement) {
   const std::string load = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4})[0]);
   EXPECT_HAS(load, "n' = 8");
   EXPECT_HAS(load, "threads 5 to 7 write the identity 0 into positions 5 to 7");
+  const std::string summary = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4}).back());
+  EXPECT_HAS(summary, "against n - 1 = 4 for a sequential loop");
+  EXPECT_HAS(summary, "Each sweep applies it n' - 1 = 7 times, 2(n' - 1) = 14 in all");
+  EXPECT_HAS(summary, "the 3 padding cells");
 
   const std::vector<Narration> hs = Narrate(Algorithm::kHillisSteele, {42});
   ASSERT_EQ(hs.size(), 2u);
