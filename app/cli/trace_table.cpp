@@ -182,7 +182,8 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
           << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
              " 0); 3: no left neighbour at this stride\n";
     } else {
-      out << ". unchanged (dotted box)  + add (dashed)  sw+ swap-and-add (solid)\n"
+      out << ". unchanged (dotted box)  + " << ToString(meta.op) << " (dashed)  sw+ swap-and-"
+          << ToString(meta.op) << " (solid)\n"
           << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";
     }
     if (options.windows)

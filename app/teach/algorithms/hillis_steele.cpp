@@ -188,7 +188,7 @@ Narration Convert(const Context& c) {
       c.trace.arrays[static_cast<size_t>(c.spec().pout)].name;
   if (n > 1) {
     what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
-            " the prefix one place to the left: position " + Num(n - 1) + " receives " +
+            " the value on its left one place to the right: position " + Num(n - 1) + " receives " +
             c.V(At(prev, n - 2)) + " from position " + Num(n - 2);
   }
   what +=
@@ -242,7 +242,7 @@ const TeachInfo k_hillis_steele_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff = "Hillis-Steele buys its short depth with extra work.",
+    .tradeoff = [](int n) { return ChaptersTradeoff(Algorithm::kHillisSteele, n); },
     .float_grouping = "Hillis-Steele adds windows that double each round",
 };
 

@@ -277,9 +277,10 @@ const TeachInfo k_warp_shuffle_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff =
-        "The warp-shuffle scan keeps its values in registers and needs only two block "
-        "barriers, whatever n: it is how fast libraries scan a block.",
+    .tradeoff = [](int) -> std::string {
+      return "The warp-shuffle scan keeps its values in registers and needs only two block "
+             "barriers, whatever n: it is how fast libraries scan a block.";
+    },
     .float_grouping =
         "the warp-shuffle scan adds doubling windows inside each warp, then whole "
         "warps' totals",
