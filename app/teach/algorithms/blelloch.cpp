@@ -7,6 +7,7 @@
 #include "teach/narration_context.h"
 #include "teach/pseudo_code.h"
 #include "teach/teach_registry.h"
+#include "teach/work_depth.h"
 
 namespace scanviz::teach {
 namespace {
