@@ -148,7 +148,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
         });
       }
       const int b = round.spec.pout;
-      row(b, "did", [&](int i) { return std::string(ShortLabel(info.cells[b][i].cls)); });
+      row(b, "did", [&](int i) { return ShortLabel(info.cells[b][i].cls, meta.op); });
       if (!info.hs_case.empty())
         row(b, "case", [&](int i) { return std::to_string(info.hs_case[i]); });
       if (options.windows)
@@ -176,14 +176,16 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
   if (options.legend) {
     out << "\nlegend: ";
     if (meta.algorithm != Algorithm::kBlelloch) {
-      out << ". unchanged (dotted box)  cp copied across (dashed)  + newly computed (solid)\n"
+      out << ". unchanged (dotted box)  cp copied across (dashed)  " << ShortLabel(CellClass::kComputed, meta.op)
+          << " newly computed with " << ToString(meta.op) << " (solid)\n"
           << "        ld loaded from global memory  ? not written yet"
           << (meta.converted ? "  id identity written" : "") << "\n"
           << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
              " 0); 3: no left neighbour at this stride\n";
     } else {
-      out << ". unchanged (dotted box)  + " << ToString(meta.op) << " (dashed)  sw+ swap-and-"
-          << ToString(meta.op) << " (solid)\n"
+      out << ". unchanged (dotted box)  " << ShortLabel(CellClass::kAdded, meta.op) << " "
+          << ToString(meta.op) << " (dashed)  " << ShortLabel(CellClass::kSwapAdded, meta.op)
+          << " swap-and-" << ToString(meta.op) << " (solid)\n"
           << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";
     }
     if (options.windows)

@@ -57,6 +57,8 @@ expect_run "hillis-steele round 3" 0 "round 3  stride 4  read buf[0] (pin), writ
 expect_run "auto says which ran" 0 "ran on: " -- trace -a blelloch -i $ex
 expect_run "max" 0 "result (inclusive): [3,3,7,7,7,7,7,7]" -- trace -i $ex --op max -b cpu
 expect_run "min negative" 0 "result (inclusive): [-3,-3,-3,-5]" -- trace --input=-3,1,7,-5 --op min -b cpu
+expect_run "max tags name the operator" 0 "swmx swap-and-max (solid)" -- trace -a blelloch -i $ex --op max -b cpu
+expect_run "min tags name the operator" 0 "mn newly computed with min (solid)" -- trace -i $ex --op min -b cpu
 expect_run "negative first value, no =" 0 "result (inclusive): [-3,-2,5]" -- trace --input -3,1,7 -b cpu
 expect_run "negative first value, short flag" 0 "result (inclusive): [-3,-2,5]" -- trace -i "-3 1 7" -b cpu
 expect_run "random" 0 "n = 100" -- trace --random 100 --seed 4 -b cpu
