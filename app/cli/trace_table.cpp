@@ -56,13 +56,14 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   const RoundSpec& s = round.spec;
   const AlgorithmInfo& algorithm = Info(trace.meta.algorithm);
   std::string summary = s.phase < algorithm.phases.size() ? algorithm.phases[s.phase].summary : "?";
-  ReplaceAll(summary, "{step}", std::to_string(s.step));
+  ReplaceAll(summary, "{phase_round}", std::to_string(s.phase_round));
   ReplaceAll(summary, "{stride}", std::to_string(s.stride));
   ReplaceAll(summary, "{pin}", ArrayName(trace, s.pin));
   ReplaceAll(summary, "{pout}", ArrayName(trace, s.pout));
   ReplaceAll(summary, "{last}", std::to_string(trace.meta.padded_n - 1));
   std::ostringstream t;
-  t << "round " << index << "  " << summary;
+  ReplaceAll(summary, "{round}", std::to_string(index));
+  t << summary;
   if (index == 0 && trace.meta.padded_n > trace.meta.n) {
     t << "; cells " << trace.meta.n << ".." << trace.meta.padded_n - 1 << " are padding (identity "
       << FormatValue(trace.meta.type, trace.meta.identity) << ")";
@@ -147,7 +148,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
         });
       }
       const int b = round.spec.pout;
-      row(b, "did", [&](int i) { return std::string(ShortLabel(info.cells[b][i].cls)); });
+      row(b, "did", [&](int i) { return ShortLabel(info.cells[b][i].cls, meta.op); });
       if (!info.hs_case.empty())
         row(b, "case", [&](int i) { return std::to_string(info.hs_case[i]); });
       if (options.windows)
@@ -175,13 +176,16 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
   if (options.legend) {
     out << "\nlegend: ";
     if (meta.algorithm != Algorithm::kBlelloch) {
-      out << ". unchanged (dotted box)  cp copied across (dashed)  + newly computed (solid)\n"
+      out << ". unchanged (dotted box)  cp copied across (dashed)  " << ShortLabel(CellClass::kComputed, meta.op)
+          << " newly computed with " << ToString(meta.op) << " (solid)\n"
           << "        ld loaded from global memory  ? not written yet"
           << (meta.converted ? "  id identity written" : "") << "\n"
-          << "        case 1: full window of 2^r elements; 2: partial window reaching position 0;"
-             " 3: no left neighbour at this stride\n";
+          << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
+             " 0); 3: no left neighbour at this stride\n";
     } else {
-      out << ". unchanged (dotted box)  + add (dashed)  sw+ swap-and-add (solid)\n"
+      out << ". unchanged (dotted box)  " << ShortLabel(CellClass::kAdded, meta.op) << " "
+          << ToString(meta.op) << " (dashed)  " << ShortLabel(CellClass::kSwapAdded, meta.op)
+          << " swap-and-" << ToString(meta.op) << " (solid)\n"
           << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";
     }
     if (options.windows)

@@ -25,7 +25,7 @@ void SetCellColours(Palette* p) {
   p->bad = Hex(0xD55E00);
   p->hs_case[0] = Hex(0x808080);
   p->hs_case[1] = Hex(0x0072B2);  // Case 1: full window
-  p->hs_case[2] = Hex(0xCC79A7);  // Case 2: partial window
+  p->hs_case[2] = Hex(0xCC79A7);  // Case 2: partial left window
   p->hs_case[3] = Hex(0xF0E442);  // Case 3: no left neighbour
 }
 
@@ -136,6 +136,20 @@ Rgba FillOf(const Palette& p, const Box& box, bool by_case) {
   if (box.is_input) return p.input;
   if (by_case && box.hs_case >= 1 && box.hs_case <= 3) return p.hs_case[box.hs_case];
   return ClassColor(p, box.cls);
+}
+
+BoxStyle StyleOf(const Box& box, bool by_case) {
+  if (!by_case || box.is_input) return box.style;
+  switch (box.hs_case) {
+    case 1:
+      return BoxStyle::kSolid;
+    case 2:
+      return BoxStyle::kDashed;
+    case 3:
+      return BoxStyle::kDotted;
+    default:
+      return box.style;
+  }
 }
 
 Rgba Dim(const Palette& p, Rgba c, Emphasis e) {

@@ -49,6 +49,10 @@ Palette MakePalette(Theme theme);
 // The fill of a box: its class colour (or its Hillis-Steele case when by_case), before any
 // emphasis dimming.
 Rgba FillOf(const Palette& p, const Box& box, bool by_case);
+// The border a box is drawn with. By case (Hillis-Steele, "Colour cases"), the chapters' case
+// figures: Case 1 (full window) solid, Case 2 (partial left window) dashed, Case 3 (no left
+// neighbour) dotted. Otherwise the overview figure's: by what the cell did (box.style).
+BoxStyle StyleOf(const Box& box, bool by_case);
 Rgba ClassColor(const Palette& p, CellClass cls);
 // Dims a colour toward the background for rounds other than the current one.
 Rgba Dim(const Palette& p, Rgba c, Emphasis e);

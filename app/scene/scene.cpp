@@ -74,7 +74,14 @@ class SceneBuilder {
       for (int r = 0; r <= last; ++r) AddRound(r, current, /*alone=*/false);
     }
     AddWarpDividers();
-    if (m_options.selected) AddBracket(*m_options.selected);
+    // The bracket of a cell the figure shows: not of a round after the current one (the teacher
+    // stepped back before it was written), nor of a round "only the current round" hides.
+    if (m_options.selected) {
+      const CellRef& sel = *m_options.selected;
+      const bool shown = sel.round == kInputRound ||
+                         (sel.round <= last && (!m_options.only_current || sel.round == current));
+      if (shown) AddBracket(sel);
+    }
     m_scene.height = m_y;
     return std::move(m_scene);
   }

@@ -79,7 +79,7 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
               " operator applications in " + Num(o.depth) + " rounds";
     first = false;
   }
-  out.paragraphs.push_back(others + ". " + Teach(meta.algorithm).tradeoff);
+  out.paragraphs.push_back(others + ". " + Teach(meta.algorithm).tradeoff(n));
   return out;
 }
 

@@ -33,8 +33,8 @@ struct TeachInfo {
   Narration (*narrate_round)(const Context& c);
   // A sentence on why the work grows as it does, for the summary.
   std::string (*work_note)(const Trace& trace, const TraceAnalysis& analysis);
-  // Its trade-off against the others, for the summary.
-  const char* tradeoff;
+  // Its trade-off against the others at n, in numbers, for the summary.
+  std::string (*tradeoff)(int n);
   // How it groups float additions, for the numerics panel: "Blelloch adds pairs, then ...".
   const char* float_grouping;
 };

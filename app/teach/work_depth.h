@@ -7,6 +7,7 @@
 // takes the full path; the tests check that the two agree.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/analysis.h"
@@ -35,6 +36,19 @@ WorkDepth CountWorkDepth(const Trace& trace);
 WorkDepth MeasureWorkDepth(Algorithm algorithm, int n);
 // The same through Simulate + Analyze.
 WorkDepth MeasureWorkDepthAnalyzed(Algorithm algorithm, int n);
+
+// The chapters' trade-off at this n, in numbers, told from `shown`'s side (Hillis-Steele or
+// Blelloch): which does more work, which takes more rounds, and by how much. Not the slogan: at
+// n = 6 Hillis-Steele does less work than Blelloch (11 against 14) as well as fewer rounds.
+std::string ChaptersTradeoff(Algorithm shown, int n);
+
+// 1234567 -> "1,234,567".
+std::string Grouped(long long v);
+
+// The work-and-depth tab's caption, from the series (one point per n = 1, 2, ...): at n, the
+// extra work Hillis-Steele does against the rounds it saves (or that it does no more work), and
+// for p operators at a time (Brent: about work / p + depth steps) the sizes where it is ahead.
+std::string BrentCaption(const std::vector<WorkDepthPoint>& pts, int n, int p);
 
 // One point per size, in the order given.
 std::vector<WorkDepthPoint> WorkDepthSeries(const std::vector<int>& sizes);

@@ -80,7 +80,9 @@ struct ViewState {
   // a click elsewhere, Escape), so half-typed arrays never replace the trace.
   std::string input_draft;
   bool input_editing = false;
-  bool text_escape = false;  // this frame: Escape in a text field (kept from ImGui, which reverts)
+  bool text_escape = false;
+  std::string n_note;  // why the n field holds another number than was typed (1..1024)
+  int n_note_for = 0;  // the n the note is about  // this frame: Escape in a text field (kept from ImGui, which reverts)
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;

@@ -323,6 +323,7 @@ std::string StateJson(AppState& app, bool text_input) {
                                                        vs.selected->pos})
                               : nlohmann::json();
   j["message"] = app.message;
+  j["n_note"] = vs.n_note;
   j["text_input"] = text_input;
   nlohmann::json widgets = nlohmann::json::object();
   for (const auto& [name, r] : vs.widgets) widgets[name] = {r[0], r[1], r[2], r[3]};

@@ -15,7 +15,7 @@ int MatchRound(const std::vector<RoundSpec>& before, int round, const std::vecto
       return static_cast<int>(r);
   }
   for (size_t r = 0; r < after.size(); ++r) {
-    if (after[r].phase == was.phase && after[r].step == was.step) return static_cast<int>(r);
+    if (after[r].phase == was.phase && after[r].phase_round == was.phase_round) return static_cast<int>(r);
   }
   return last;
 }

@@ -243,9 +243,27 @@ const char* ToString(CellClass c) {
   return kNames[static_cast<int>(c)];
 }
 
-const char* ShortLabel(CellClass c) {
-  constexpr const char* kLabels[] = {"?", ".", "ld", "cp", "+", "+", "id", "sw+"};
-  return kLabels[static_cast<int>(c)];
+std::string ShortLabel(CellClass c, OpKind op) {
+  constexpr const char* kOps[] = {"+", "mx", "mn", "ls"};
+  const std::string applied = kOps[static_cast<int>(op)];
+  switch (c) {
+    case CellClass::kUndefined:
+      return "?";
+    case CellClass::kUnchanged:
+      return ".";
+    case CellClass::kLoaded:
+      return "ld";
+    case CellClass::kCopied:
+      return "cp";
+    case CellClass::kComputed:
+    case CellClass::kAdded:
+      return applied;
+    case CellClass::kSeeded:
+      return "id";
+    case CellClass::kSwapAdded:
+      return "sw" + applied;
+  }
+  return "?";
 }
 
 Window ExpectedWindow(const Trace& trace, int round, int array, int pos) {

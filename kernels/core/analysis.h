@@ -16,8 +16,9 @@ namespace scanviz {
 
 BoxStyle StyleOf(CellClass c);
 const char* ToString(CellClass c);  // "undefined", "unchanged", "loaded", ...
-const char* ShortLabel(
-    CellClass c);  // two-character tag for tables: "?", ".", "ld", "cp", "+", ...
+// A short tag for the CLI's tables: "?", ".", "ld", "cp", "id"; a cell the operator wrote is
+// tagged with the operator ("+", "mx", "mn", "ls") and a swap-and-combine with "sw" before it.
+std::string ShortLabel(CellClass c, OpKind op);
 
 struct CellInfo {
   CellClass cls = CellClass::kUndefined;

@@ -33,7 +33,36 @@ std::string RoundTitle(const Trace& trace, int round) {
   if (s.phase >= info.phases.size()) return "round " + std::to_string(round);
   std::string title = info.phases[s.phase].title;
   ReplaceAll(title, "{round}", std::to_string(round));
-  ReplaceAll(title, "{step}", std::to_string(s.step));
+  ReplaceAll(title, "{phase_round}", std::to_string(s.phase_round));
+  ReplaceAll(title, "{stride}", std::to_string(s.stride));
+  return title;
+}
+
+ChapterRound ChapterRoundOf(const Trace& trace, int index) {
+  ChapterRound out;
+  const AlgorithmInfo& info = Info(trace.meta.algorithm);
+  for (int r = 0; r < static_cast<int>(trace.rounds.size()); ++r) {
+    const PhaseId phase = trace.rounds[static_cast<size_t>(r)].spec.phase;
+    if (phase >= info.phases.size() || !info.phases[phase].counted) continue;
+    ++out.total;
+    if (r == index) out.number = out.total;
+  }
+  return out;
+}
+
+std::string RoundHeading(const Trace& trace, int index) {
+  if (index < 0 || index >= static_cast<int>(trace.rounds.size())) return RoundTitle(trace, index);
+  const ChapterRound c = ChapterRoundOf(trace, index);
+  if (c.number == 0) return RoundTitle(trace, index);
+  const RoundSpec& s = trace.rounds[static_cast<size_t>(index)].spec;
+  std::string title = Info(trace.meta.algorithm).phases[s.phase].title;
+  const std::string of = std::to_string(c.number) + " of " + std::to_string(c.total);
+  if (title.find("{round}") != std::string::npos) {
+    ReplaceAll(title, "{round}", of);  // Hillis-Steele: the index is the chapters' round
+  } else {
+    title += " · round " + of;
+  }
+  ReplaceAll(title, "{phase_round}", std::to_string(s.phase_round));
   ReplaceAll(title, "{stride}", std::to_string(s.stride));
   return title;
 }

@@ -19,12 +19,16 @@ namespace scanviz {
 
 struct PhaseInfo {
   const char* key;  // "up-sweep": the file format and the CLI's tables
-  // The round's title: "{round}", "{step}" and "{stride}" are replaced ("up-sweep {step} · stride
-  // {stride}").
+  // The round's title as the chapters name it ("round 0 · staging step (load)", "up-sweep round
+  // {phase_round} · stride {stride}", "seed step · root = identity"): "{round}" (the trace's
+  // round index), "{phase_round}" and "{stride}" are replaced.
   const char* title;
   const char* anchor;                // the code tag of the round's step line
   std::vector<const char*> context;  // tags lit with it: its loop header, a buffer swap
   const char* summary;               // one line for the CLI table: what the round does
+  // Whether its rounds count as the chapters count rounds (the ones that apply the operator):
+  // Blelloch's 2 log2 n are the sweeps', not the staging step or the seed step between them.
+  bool counted = false;
 };
 
 struct AlgorithmInfo {
@@ -57,6 +61,19 @@ struct AlgorithmInfo {
 
 const AlgorithmInfo& Info(Algorithm a);
 std::span<const AlgorithmInfo* const> Algorithms();
+
+// The chapters' count of round `index` of a trace: {k, total} for a counted round (Blelloch's
+// down-sweep round 1 on 8 elements is round 4 of 6), {0, total} for a step (staging, seed,
+// conversion).
+struct ChapterRound {
+  int number = 0;
+  int total = 0;
+};
+ChapterRound ChapterRoundOf(const Trace& trace, int index);
+// The round as a heading for the figure: its title, with the chapters' count when it is a round
+// ("round 2 of 3 · stride 2", "down-sweep round 1 · stride 4 · round 4 of 6", "seed step · root =
+// identity").
+std::string RoundHeading(const Trace& trace, int index);
 
 // The title of a round from the registry's phase titles: "up-sweep 2 · stride 2".
 std::string RoundTitle(const Trace& trace, int round);

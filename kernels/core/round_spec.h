@@ -29,7 +29,7 @@ inline constexpr int kInputArray = -1;
 
 struct RoundSpec {
   PhaseId phase = 0;
-  int step = 1;           // 1-based index within its phase
+  int phase_round = 1;    // the round's number within its phase, from 1 (the chapters' count)
   int stride = 0;         // the distance the round combines over (0 when it has none)
   int pin = kInputArray;  // the array the round reads (kInputArray: the global input)
   int pout = 0;           // the array the round writes
@@ -40,11 +40,11 @@ struct RoundSpec {
   int working = 0;
 };
 
-SCANVIZ_HD SCANVIZ_FORCEINLINE RoundSpec MakeRoundSpec(PhaseId phase, int step, int stride, int pin,
+SCANVIZ_HD SCANVIZ_FORCEINLINE RoundSpec MakeRoundSpec(PhaseId phase, int phase_round, int stride, int pin,
                                                        int pout, Level level, int working) {
   RoundSpec s;
   s.phase = phase;
-  s.step = step;
+  s.phase_round = phase_round;
   s.stride = stride;
   s.pin = pin;
   s.pout = pout;

@@ -340,7 +340,9 @@ Trace Decode(const json& root) {
     const std::string phase = StringField(jr, "phase", where);
     if (!ParsePhase(meta.algorithm, phase, &round.spec.phase))
       Fail(where + ".phase", "unknown value \"" + phase + "\"");
-    round.spec.step = IntField(jr, "step", where);
+    // The round's number within its phase: "phase_round" (version 1 said "step", which clashes
+    // with the chapters' word for the staging and seed steps).
+    round.spec.phase_round = IntField(jr, v1 ? "step" : "phase_round", where);
     round.spec.stride = IntField(jr, "stride", where);
     const json& pin = Field(jr, "pin", where);
     round.spec.pin = pin.is_null() ? kInputArray : IntField(jr, "pin", where);
@@ -348,7 +350,7 @@ Trace Decode(const json& root) {
     round.spec.level = v1 ? s.level : EnumField<Level>(jr, "level", where);
     round.spec.block = v1 ? 0 : IntField(jr, "block", where);
     round.spec.working = s.working;
-    if (round.spec.phase != s.phase || round.spec.step != s.step || round.spec.stride != s.stride ||
+    if (round.spec.phase != s.phase || round.spec.phase_round != s.phase_round || round.spec.stride != s.stride ||
         round.spec.pin != s.pin || round.spec.pout != s.pout || round.spec.level != s.level ||
         round.spec.block != s.block) {
       // The level is named only when it is what differs, to keep the usual message short.
@@ -450,7 +452,7 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
   for (const Round& r : trace.rounds) {
     json jr;
     jr["phase"] = PhaseName(meta.algorithm, r.spec.phase);
-    jr["step"] = r.spec.step;
+    jr["phase_round"] = r.spec.phase_round;
     jr["stride"] = r.spec.stride;
     jr["level"] = ToString(r.spec.level);
     jr["block"] = r.spec.block;

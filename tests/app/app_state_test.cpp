@@ -117,7 +117,7 @@ TEST(MatchRound, LastPhaseStrideThenStep) {
   auto spec = [](PhaseId phase, int step, int stride) {
     RoundSpec s;
     s.phase = phase;
-    s.step = step;
+    s.phase_round = step;
     s.stride = stride;
     return s;
   };

@@ -26,6 +26,22 @@ TEST(Player, StepsAreClamped) {
   EXPECT_EQ(p.Round(), 0);
 }
 
+// One step each way is one round, from anywhere between the ends.
+TEST(Player, StepsMoveOneRound) {
+  Player p;
+  p.SetRoundCount(8);
+  p.Seek(5);
+  p.StepBack();
+  EXPECT_EQ(p.Round(), 4);
+  p.StepBack();
+  EXPECT_EQ(p.Round(), 3);
+  p.StepForward();
+  EXPECT_EQ(p.Round(), 4);
+  p.Seek(1);
+  p.StepBack();
+  EXPECT_EQ(p.Round(), 0);
+}
+
 TEST(Player, TickAdvancesAtSpeedAndStopsAtTheEnd) {
   Player p;
   p.SetRoundCount(4);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -191,6 +193,36 @@ TEST(Scene, SelectedCellGetsABracketOverItsWindowAndACheck) {
   EXPECT_FALSE(CheckCell(b.trace, b.analysis, {0, 1, 0}).valid);
 }
 
+TEST(Scene, NoBracketForACellTheFigureDoesNotShow) {
+  ViewOptions o;
+  o.selected = CellRef{2, 0, 3};
+  o.current_round = 1;  // stepped back before round 2 wrote it
+  EXPECT_TRUE(Build(Algorithm::kHillisSteele, o).scene.brackets.empty());
+  o.current_round = 3;
+  o.only_current = true;  // round 2 is hidden
+  EXPECT_TRUE(Build(Algorithm::kHillisSteele, o).scene.brackets.empty());
+  o.only_current = false;
+  EXPECT_EQ(Build(Algorithm::kHillisSteele, o).scene.brackets.size(), 1u);
+  o.selected = CellRef{kInputRound, 0, 2};  // the input row is always shown
+  o.current_round = 0;
+  EXPECT_EQ(Build(Algorithm::kHillisSteele, o).scene.brackets.size(), 1u);
+}
+
+TEST(Scene, CompactValuesAreShorterAndSayTheSame) {
+  EXPECT_EQ(CompactValue(ElementType::kInt32, -2147483648.0), "−2³¹");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 2147483647.0), "2³¹−1");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 123456789), "1.2e8");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, -1000000000), "-1.0e9");
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 999999), "1.0e6");  // 9.99999 rounds up a decade
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 99999), "");  // 1.0e5 is no shorter
+  EXPECT_EQ(CompactValue(ElementType::kInt32, 42), "");            // nothing shorter
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, std::numeric_limits<double>::infinity()), "∞");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, -std::numeric_limits<double>::infinity()), "−∞");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, static_cast<float>(1.0f / 3.0f)), "0.333");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.5), "");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.000123), "1.2e-4");
+}
+
 TEST(Scene, BoxAtFindsTheCellUnderAPoint) {
   ViewOptions o;
   o.current_round = 1;
@@ -222,7 +254,7 @@ TEST(Scene, SvgHasEveryBoxWithItsDashPattern) {
             std::string::npos);
   EXPECT_NE(svg.find("stroke-dasharray=\"8 5\""), std::string::npos);  // dashed
   EXPECT_NE(svg.find("stroke-dasharray=\"2 4\""), std::string::npos);  // dotted
-  EXPECT_NE(svg.find("up-sweep 1 · stride 1"), std::string::npos);
+  EXPECT_NE(svg.find("up-sweep round 1 · stride 1"), std::string::npos);
 }
 
 // The scene and the inspector on traces that contradict themselves (a loaded file may): every
@@ -238,6 +270,14 @@ void ExpectSurvives(const Trace& t, const TraceAnalysis& analysis, const std::st
     const Scene s = BuildScene(t, analysis, o);
     ASSERT_FALSE(s.boxes.empty()) << name;
     EXPECT_NE(s.FindBox({current, t.rounds[current].spec.pout, 0}), nullptr) << name << current;
+    // Reads and writes outside an array get no arrow: every arrow runs between the rows' cells.
+    const auto outside = std::find_if(s.arrows.begin(), s.arrows.end(), [&](const Arrow& a) {
+      return !(a.x0 > 0 && a.x0 < s.width && a.x1 > 0 && a.x1 < s.width);
+    });
+    if (outside != s.arrows.end()) {
+      ADD_FAILURE() << name << ", current round " << current << ": an arrow from x " << outside->x0
+                    << " to " << outside->x1 << ", outside the rows [0, " << s.width << "]";
+    }
   }
   ViewOptions all;
   all.current_round = std::min(broken_round, rounds - 1);

@@ -9,19 +9,33 @@ on the chapters' example, every round, and checks real pixels inside the trace v
   ink along its top edge has the pattern its class calls for (dotted: short runs, dashed: long
   runs, solid: one run) in the table's border colour.
 
-A few frames use the light and high-contrast themes, whose colours differ.
+A few frames use the light and high-contrast themes, whose colours differ. Hillis-Steele's rounds
+are also drawn with --case-colors: then a written cell's fill is its case's colour and its border
+the chapters' case figures' (Case 1 solid, Case 2 dashed, Case 3 dotted).
 
 Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's
 convert is missing: skipped, never passed."""
 import re, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
-from ui_test_support import (EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
-                             require_tools, screenshot)
+from ui_test_support import (CASE_FILL, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir,
+                             near, require_tools, screenshot)
 
+CASE_STYLE = {1: "solid", 2: "dashed", 3: "dotted"}  # the chapters' case figures
 EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dashed", "copied": "dashed", "add": "dashed",
                   "seed": "dashed", "computed": "solid", "swap-and-add": "solid"}
 ROUNDS = {"hillis-steele": 4, "blelloch": 8}  # n = 8
+# Each round's heading as the chapters count: Hillis-Steele's staging step is round 0, then rounds
+# 1 to 3; Blelloch has 2 log2 8 = 6 rounds, the sweeps', with the seed step between them.
+HEADINGS = {
+    "hillis-steele": ["round 0 · staging step (load)", "round 1 of 3 · stride 1",
+                      "round 2 of 3 · stride 2", "round 3 of 3 · stride 4"],
+    "blelloch": ["round 0 · staging step (load)", "up-sweep round 1 · stride 1 · round 1 of 6",
+                 "up-sweep round 2 · stride 2 · round 2 of 6",
+                 "up-sweep round 3 · stride 4 · round 3 of 6", "seed step · root = identity",
+                 "down-sweep round 1 · stride 4 · round 4 of 6",
+                 "down-sweep round 2 · stride 2 · round 5 of 6",
+                 "down-sweep round 3 · stride 1 · round 6 of 6"]}
 NAMES = {"hillis-steele": "Hillis-Steele", "blelloch": "Blelloch"}
 FILL_TOL = 6  # the shader fills flat (exact); antialiasing only touches edges, not sampled
 
@@ -34,7 +48,7 @@ def border_ok(want, runs, covered, bw):
     return len(runs) >= 3 and 0.3 < covered < 0.7 and max(runs) <= 2 * bw
 
 
-def check_frame(frame, algorithm, rnd, theme, failures):
+def check_frame(frame, algorithm, rnd, theme, failures, by_case=False):
     """Returns the number of checks made."""
     pal = PALETTE[theme]
     checks = 0
@@ -52,10 +66,11 @@ def check_frame(frame, algorithm, rnd, theme, failures):
     # The header names this round, and is drawn in the text colour.
     headers = [l for l in view["lines"] if l["kind"] == "header"]
     checks += 1
-    last = ROUNDS[algorithm] - 1
-    if len(headers) != 1 or not re.match(
-            rf"{NAMES[algorithm]}\b.*round {rnd}( of |/){last}\b", headers[0]["text"]):
-        failures.append(f"{tag}: header {[h['text'] for h in headers]} does not name round "
+    heading = HEADINGS[algorithm][rnd]
+    if len(headers) != 1 or not headers[0]["text"].startswith(
+            f"{NAMES[algorithm]} ({'inclusive' if algorithm == 'hillis-steele' else 'exclusive'})"
+            f"  ·  {heading}  ·  "):
+        failures.append(f"{tag}: header {[h['text'] for h in headers]} does not say {heading!r}; "
                         f"{rnd} of {last}")
     else:
         ink = frame.count_near(headers[0]["rect"], pal["text"], 30)
@@ -78,13 +93,19 @@ def check_frame(frame, algorithm, rnd, theme, failures):
         # Fill: a point inside the box away from the border and the centred label, against the
         # table's colour for the class.
         fx, fy = x + 2 * bw + 3, y + ch - 2 * bw - 3
-        if not c["padding"]:
+        case = c["hs_case"] if by_case else 0
+        if case:
+            want = CASE_FILL[case]
+            checks += 1
+            if not near(frame.pixel(fx, fy), want, FILL_TOL):
+                failures.append(f"{name}: case {case} fill {frame.pixel(fx, fy)}, wanted {want}")
+        elif not c["padding"]:
             want = pal[c["class"]]
             checks += 1
             if not near(frame.pixel(fx, fy), want, FILL_TOL):
                 failures.append(f"{name}: fill {frame.pixel(fx, fy)} at ({fx},{fy}), the palette "
                                 f"says {want}")
-        want = EXPECTED_STYLE.get(c["class"])
+        want = CASE_STYLE[case] if case else EXPECTED_STYLE.get(c["class"])
         if want is None:
             continue
         # Border pattern: runs of border-coloured pixels along the middle of the top edge.
@@ -100,7 +121,8 @@ def check_frame(frame, algorithm, rnd, theme, failures):
         covered = sum(ink) / max(1, len(ink))
         checks += 1
         if not border_ok(want, runs, covered, bw):
-            failures.append(f"{name}: expected {want} border, ink runs {runs[:8]} cover "
+            failures.append(f"{name}: expected {want} border{f' (case {case})' if case else ''}, "
+                            f"ink runs {runs[:8]} cover "
                             f"{covered:.2f}")
     return checks
 
@@ -128,6 +150,21 @@ def main():
         if frame.layout.get("theme") != theme:
             failures.append(f"{name}: the dump says theme {frame.layout.get('theme')!r}")
         checks += check_frame(frame, algorithm, rnd, theme, failures)
+    # The case figures: rounds 1 to 3 of Hillis-Steele with --case-colors.
+    for rnd in (1, 2, 3):
+        name = f"cases-hillis-steele-{rnd}"
+        frame, error = screenshot(app, workdir, name, [
+            "--algorithm", "hillis-steele", "--input", EXAMPLE_TEXT, "--round", str(rnd),
+            "--case-colors"])
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        cases = {c["hs_case"] for c in frame.layout["cells"] if c["round"] == rnd}
+        checks += 1
+        if not {1, 3} <= cases or (rnd >= 2 and 2 not in cases):
+            failures.append(f"{name}: the dump's cases of round {rnd} are {sorted(cases)}")
+        checks += check_frame(frame, "hillis-steele", rnd, "dark", failures, by_case=True)
     return finish("ui_headless_test", workdir, failures, checks)
 
 

@@ -78,9 +78,10 @@ class Live:
     def keys(self, *names):
         self.xdo("key", *TAP, *names)
 
-    def click(self, widget):
+    def click(self, widget, fx=0.5):
+        """Clicks `widget` at `fx` of its width (its middle unless said)."""
         x, y, w, h = self.state()["widgets"][widget]
-        self.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "1")
+        self.xdo("mousemove", str(int(x + w * fx)), str(int(y + h / 2)), "click", "1")
         time.sleep(0.15)
         self.xdo("mousemove", "800", "750")  # back off the control, over the figure
 
@@ -191,6 +192,44 @@ def main():
         expect(not s["text_input"], "Enter left the keyboard in the Input box")
         expect(s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1,
                "the last round did not stay the last after the edit")
+        # In place: double-click an input cell, a bad value stays in its editor (Enter does not
+        # apply it), a good one replaces the cell; Escape cancels.
+        x, y, w, h = live.state()["widgets"]["input[2]"]
+        live.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "--repeat", "2",
+                 "--delay", "80", "1")
+        s = live.wait(lambda s: s["text_input"], "the cell editor", timeout=3)
+        expect(s is not None, "a double-click on input[2] did not open its editor")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "abc")
+        live.keys("Return")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9] and s["text_input"],
+               f"a bad value in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "40")
+        live.keys("Return")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
+               f"40 in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)), "click", "--repeat", "2",
+                 "--delay", "80", "1")
+        live.wait(lambda s: s["text_input"], "the cell editor again", timeout=3)
+        live.xdo("type", "--delay", "12", "1")
+        live.keys("Escape")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
+               f"Escape in the cell editor: values {s['values']}, editor open {s['text_input']}")
+        live.xdo("mousemove", "800", "750")
+
+        # The n field: 2000 becomes 1024 and says why.
+        live.click("n", fx=0.15)  # the number, not its - and + buttons
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "2000")
+        live.keys("Return")
+        s = live.settle()
+        expect(len(s["values"]) == 1024 and "1024" in s["n_note"],
+               f"n = 2000: {len(s['values'])} values, note {s.get('n_note')!r}")
+
         live.keys("Tab")
         s = live.settle()
         expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],

@@ -34,6 +34,9 @@ def hex_rgb(v):
 
 
 # app/scene/palette.cpp, per theme. The cell colours are Okabe-Ito and the same in every theme.
+# Hillis-Steele's cases, with "Colour cases" on: 1 full window, 2 partial left window, 3 no left
+# neighbour.
+CASE_FILL = {1: (0x00, 0x72, 0xB2), 2: (0xCC, 0x79, 0xA7), 3: (0xF0, 0xE4, 0x42)}
 _CELLS = {"loaded": 0x56B4E9, "copied": 0xE69F00, "computed": 0x0072B2, "add": 0xE69F00,
           "seed": 0x009E73, "swap-and-add": 0x0072B2, "ok": 0x009E73, "bad": 0xD55E00}
 _THEMES = {

@@ -20,7 +20,7 @@ import sys
 FORMAT_KEYS = {"format", "version", "meta", "input", "arrays", "rounds"}
 META_KEYS = {"algorithm", "op", "type", "identity", "n", "padded_n", "block_size", "block_count",
              "converted", "backend"}
-ROUND_KEYS = {"phase", "step", "stride", "level", "block", "pin", "pout", "values", "actions"}
+ROUND_KEYS = {"phase", "phase_round", "stride", "level", "block", "pin", "pout", "values", "actions"}
 N = None  # a cell no thread has written yet: null in the file
 INPUT = "input"  # an access to the scan's input in global memory
 
@@ -91,7 +91,7 @@ def case(algorithm, op, inputs, buffers):
                       else (BLELLOCH_SPECS, BLELLOCH_ACTIONS))
     rounds = []
     for (phase, step, stride, pin, pout), bufs, acts in zip(specs, buffers, actions):
-        rounds.append({"phase": phase, "step": step, "stride": stride, "level": "block",
+        rounds.append({"phase": phase, "phase_round": step, "stride": stride, "level": "block",
                        "block": 0, "pin": pin, "pout": pout, "values": bufs, "actions": acts})
     assert len(rounds) == len(specs) == len(buffers), "the case lists every round"
     return {"format": "scanviz-trace", "version": 2, "meta": meta(algorithm, op), "input": inputs,
@@ -190,7 +190,7 @@ def check(doc, want):
         where = f"rounds[{r}]"
         if not keys(where, got, ROUND_KEYS):
             continue
-        for k in ("phase", "step", "stride", "level", "block", "pin", "pout"):
+        for k in ("phase", "phase_round", "stride", "level", "block", "pin", "pout"):
             expect(f"{where}.{k}", got.get(k), exp[k])
         values = got.get("values")
         if not isinstance(values, list) or len(values) != len(exp["values"]):

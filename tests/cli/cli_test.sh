@@ -51,12 +51,14 @@ expect_usage_error() {
 
 ex=3,1,7,0,4,1,6,3
 expect_run "blelloch example" 0 "result (exclusive): [0,3,4,11,11,15,16,22]" -- trace --algorithm blelloch --input $ex --backend cpu
-expect_run "blelloch rounds" 0 "round 7  down-sweep 3  stride 1" -- trace --algorithm blelloch --input $ex --backend cpu
+expect_run "blelloch rounds" 0 "down-sweep round 3  stride 1" -- trace --algorithm blelloch --input $ex --backend cpu
 expect_run "hillis-steele example" 0 "result (inclusive): [3,4,11,11,15,16,22,25]" -- trace --algorithm hillis-steele --input "3 1 7 0 4 1 6 3" --backend cpu
 expect_run "hillis-steele round 3" 0 "round 3  stride 4  read buf[0] (pin), write buf[1] (pout)" -- trace -a hillis-steele -i $ex -b cpu
 expect_run "auto says which ran" 0 "ran on: " -- trace -a blelloch -i $ex
 expect_run "max" 0 "result (inclusive): [3,3,7,7,7,7,7,7]" -- trace -i $ex --op max -b cpu
 expect_run "min negative" 0 "result (inclusive): [-3,-3,-3,-5]" -- trace --input=-3,1,7,-5 --op min -b cpu
+expect_run "max tags name the operator" 0 "swmx swap-and-max (solid)" -- trace -a blelloch -i $ex --op max -b cpu
+expect_run "min tags name the operator" 0 "mn newly computed with min (solid)" -- trace -i $ex --op min -b cpu
 expect_run "negative first value, no =" 0 "result (inclusive): [-3,-2,5]" -- trace --input -3,1,7 -b cpu
 expect_run "negative first value, short flag" 0 "result (inclusive): [-3,-2,5]" -- trace -i "-3 1 7" -b cpu
 expect_run "random" 0 "n = 100" -- trace --random 100 --seed 4 -b cpu

@@ -64,7 +64,7 @@ TEST(Registry, TheScheduleIsWhatTheDriverRuns) {
         for (size_t r = 0; r < schedule.size(); ++r) {
           const RoundSpec& a = schedule[r];
           const RoundSpec& b = t.rounds[r].spec;
-          ASSERT_TRUE(a.phase == b.phase && a.step == b.step && a.stride == b.stride &&
+          ASSERT_TRUE(a.phase == b.phase && a.phase_round == b.phase_round && a.stride == b.stride &&
                       a.pin == b.pin && a.pout == b.pout && a.level == b.level &&
                       a.working == b.working)
               << info->key << " n " << n << " round " << r;
@@ -96,18 +96,39 @@ TEST(Registry, WorkAndDepthFormulasMatchTheTraces) {
 TEST(Registry, RoundTitles) {
   const Trace b = Simulate(ScanRequest{
       Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}});
-  EXPECT_EQ(RoundTitle(b, 0), "round 0 · load");
-  EXPECT_EQ(RoundTitle(b, 2), "up-sweep 2 · stride 2");
-  EXPECT_EQ(RoundTitle(b, 4), "seed · root = identity");
-  EXPECT_EQ(RoundTitle(b, 7), "down-sweep 3 · stride 1");
+  EXPECT_EQ(RoundTitle(b, 0), "round 0 · staging step (load)");
+  EXPECT_EQ(RoundTitle(b, 2), "up-sweep round 2 · stride 2");
+  EXPECT_EQ(RoundTitle(b, 4), "seed step · root = identity");
+  EXPECT_EQ(RoundTitle(b, 7), "down-sweep round 3 · stride 1");
   EXPECT_EQ(RoundTitle(b, -1), "input");
   const Trace h = Simulate(ScanRequest{
       Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}});
   EXPECT_EQ(RoundTitle(h, 3), "round 3 · stride 4");
   const Trace w = Simulate(ScanRequest{
       Algorithm::kWarpShuffle, OpKind::kAdd, ElementType::kInt32, std::vector<double>(40, 1)});
-  EXPECT_EQ(RoundTitle(w, 2), "warp scan 2 · offset 2");
+  EXPECT_EQ(RoundTitle(w, 2), "warp scan round 2 · offset 2");
   EXPECT_EQ(RoundTitle(w, 6), "warp totals → shared memory");
+}
+
+// The chapters count Blelloch's 2 log2 n = 6 rounds on 8 elements, the sweeps' rounds: the
+// staging step and the seed step between the sweeps are steps, not rounds; Hillis-Steele's
+// log2 n = 3 rounds follow the staging step (round 0).
+TEST(Registry, RoundsAreCountedAsTheChaptersCountThem) {
+  const Trace b = Simulate(ScanRequest{
+      Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}});
+  const int want[][2] = {{0, 6}, {1, 6}, {2, 6}, {3, 6}, {0, 6}, {4, 6}, {5, 6}, {6, 6}};
+  for (int r = 0; r < 8; ++r) {
+    EXPECT_EQ(ChapterRoundOf(b, r).number, want[r][0]) << r;
+    EXPECT_EQ(ChapterRoundOf(b, r).total, want[r][1]) << r;
+  }
+  EXPECT_EQ(RoundHeading(b, 4), "seed step · root = identity");
+  EXPECT_EQ(RoundHeading(b, 5), "down-sweep round 1 · stride 4 · round 4 of 6");
+  EXPECT_EQ(RoundHeading(b, 0), "round 0 · staging step (load)");
+  const Trace h = Simulate(ScanRequest{
+      Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}, true});
+  EXPECT_EQ(RoundHeading(h, 2), "round 2 of 3 · stride 2");
+  EXPECT_EQ(ChapterRoundOf(h, 4).number, 0);  // the conversion is a step
+  EXPECT_EQ(RoundHeading(h, 4), "conversion step (to the other flavour)");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "core/analysis.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/scan_steps.h"
 #include "core/simulator.h"
 #include "support/trace_compare.h"
@@ -112,6 +113,33 @@ TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
     }
   }
   EXPECT_EQ(cases, 3 * 4 * 13 * 6);
+}
+
+// Every algorithm of the registry (the warp-shuffle scan too, whose shuffles only the simulator
+// runs on CPU), at every size, operator and input kind: every cell of every round against its
+// invariant window, and the result against a sequential scan of its flavour.
+TEST(Sizes, EveryRegisteredAlgorithmPassesTheSelfCheck) {
+  int cases = 0;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    for (OpKind op : kOps) {
+      for (int n : kSizes) {
+        for (InputKind kind : kInputKinds) {
+          const std::uint64_t seed = 2000u * static_cast<unsigned>(n) + static_cast<unsigned>(kind);
+          SCOPED_TRACE(std::string(info->key) + " op " + ToString(op) + " n " + std::to_string(n) +
+                       " input " + Name(kind) + " seed " + std::to_string(seed));
+          const ScanRequest request{info->id, op, ElementType::kInt32, MakeInput(kind, n, seed)};
+          ASSERT_EQ(ValidateRequest(request), "");
+          const Trace trace = Simulate(request);
+          const TraceAnalysis analysis = Analyze(trace);
+          ASSERT_TRUE(analysis.Ok()) << analysis.violations.front();
+          ASSERT_EQ(trace.Result(), SequentialScan(trace.meta, request.input, info->inclusive));
+          ++cases;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, static_cast<int>(Algorithms().size()) * 4 * 13 * 6);
+  EXPECT_GE(Algorithms().size(), 3u);  // Hillis-Steele, Blelloch, the warp-shuffle scan
 }
 
 TEST(Sizes, BlellochPadsWithTheIdentityAndMarksThePadding) {

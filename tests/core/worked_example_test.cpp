@@ -201,15 +201,17 @@ TEST(WorkedExample, TableReadsLikeTheFigures) {
   std::ostringstream out;
   PrintTraceTable(t, Analyze(t), out);
   const std::string s = out.str();
-  EXPECT_NE(s.find("up-sweep 1  stride 1"), std::string::npos) << s;
-  EXPECT_NE(s.find("down-sweep 3  stride 1"), std::string::npos) << s;
+  EXPECT_NE(s.find("up-sweep round 1  stride 1"), std::string::npos) << s;
+  EXPECT_NE(s.find("seed step: the root (position 7) becomes the identity"), std::string::npos) << s;
+  EXPECT_NE(s.find("down-sweep round 3  stride 1"), std::string::npos) << s;
   EXPECT_NE(s.find("result (exclusive): [0,3,4,11,11,15,16,22]"), std::string::npos) << s;
   EXPECT_NE(s.find("sw+"), std::string::npos);
 
   const Trace h = Sim(Algorithm::kHillisSteele);
   std::ostringstream out2;
   PrintTraceTable(h, Analyze(h), out2);
-  EXPECT_NE(out2.str().find("stride 4  read buf[0] (pin), write buf[1] (pout)"), std::string::npos)
+  EXPECT_NE(out2.str().find("round 3  stride 4  read buf[0] (pin), write buf[1] (pout)"),
+            std::string::npos)
       << out2.str();
   EXPECT_NE(out2.str().find("result (inclusive): [3,4,11,11,15,16,22,25]"), std::string::npos);
 }
@@ -221,6 +223,22 @@ TEST(SelfCheck, CatchesACorruptedCell) {
   ASSERT_FALSE(a.Ok());
   EXPECT_NE(a.violations.front().find("round 2 buf[0][5]"), std::string::npos)
       << a.violations.front();
+}
+
+// float32 add is checked within a rounding tolerance: a cell off by far more, below or above
+// the exact sum, fails.
+TEST(SelfCheck, CatchesAFloat32CellOffBelowOrAbove) {
+  for (double delta : {-0.5, 0.5}) {
+    Trace t = Simulate(ScanRequest{
+        Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kFloat32, {1.5, 0.25, 2, 4}});
+    ASSERT_TRUE(Analyze(t).Ok());
+    ASSERT_EQ(t.rounds[2].buffers[0][3], 7.75);  // stride 2 wrote buf[0]: the total
+    t.rounds[2].buffers[0][3] += delta;
+    const TraceAnalysis a = Analyze(t);
+    ASSERT_FALSE(a.Ok()) << delta;
+    EXPECT_NE(a.violations.front().find("round 2 buf[0][3]"), std::string::npos)
+        << a.violations.front();
+  }
 }
 
 TEST(SelfCheck, CatchesAnUnrecordedWrite) {

@@ -118,6 +118,11 @@ inline std::vector<BrokenTrace> BreakEveryRound(const Trace& good) {
       t.rounds[r].actions[first].write[0] = good.meta.padded_n + 3;
       add("writes out of range", r, std::move(t), true);
     }
+    {  // An action that writes one cell past the end: the off-by-one a bounds check can miss.
+      Trace t = good;
+      t.rounds[r].actions[first].write[0] = good.arrays[static_cast<size_t>(pout)].size;
+      add("writes one past the end", r, std::move(t), true);
+    }
     {  // A written cell marked as never written.
       Trace t = good;
       t.rounds[r].defined[pout][written] = 0;

@@ -34,7 +34,7 @@ inline std::string FirstDifference(const Trace& a, const Trace& b) {
     const Round& x = a.rounds[r];
     const Round& y = b.rounds[r];
     if (x.spec.phase != y.spec.phase || x.spec.stride != y.spec.stride ||
-        x.spec.pin != y.spec.pin || x.spec.pout != y.spec.pout || x.spec.step != y.spec.step ||
+        x.spec.pin != y.spec.pin || x.spec.pout != y.spec.pout || x.spec.phase_round != y.spec.phase_round ||
         x.spec.level != y.spec.level || x.spec.block != y.spec.block) {
       d << "round " << r << ": specs differ";
       return d.str();

@@ -72,13 +72,17 @@ TEST(Narration, BlellochWorkedExample) {
   EXPECT_HAS(Joined(n[5]), "position 3 receives 0");
   EXPECT_HAS(Joined(n[6]), "position 7 becomes 11 + 5 = 16");
   EXPECT_HAS(Joined(n[7]), "exclusive scan [0, 3, 4, 11, 11, 15, 16, 22]");
-  EXPECT_HAS(Joined(n[8]), "2(n' - 1) = 14");
+  EXPECT_HAS(Joined(n[8]), "Each sweep applies it n' - 1 = 7 times, 2(n' - 1) = 14 in all");
 }
 
 TEST(Narration, PaddingAndSingleElement) {
   const std::string load = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4})[0]);
   EXPECT_HAS(load, "n' = 8");
   EXPECT_HAS(load, "threads 5 to 7 write the identity 0 into positions 5 to 7");
+  const std::string summary = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4}).back());
+  EXPECT_HAS(summary, "against n - 1 = 4 for a sequential loop");
+  EXPECT_HAS(summary, "Each sweep applies it n' - 1 = 7 times, 2(n' - 1) = 14 in all");
+  EXPECT_HAS(summary, "the 3 padding cells");
 
   const std::vector<Narration> hs = Narrate(Algorithm::kHillisSteele, {42});
   ASSERT_EQ(hs.size(), 2u);
@@ -165,6 +169,51 @@ TEST(Narration, EverySizeStaysShort) {
       }
     }
   }
+}
+
+#define EXPECT_LACKS(text, needle)                                                         \
+  EXPECT_EQ((text).find(needle), std::string::npos) << "unexpected \"" << (needle) << "\" in:\n" \
+                                                    << (text)
+
+// The trade-off told from the numbers at this n, not the slogan: at n = 6 Hillis-Steele does
+// less work than Blelloch (11 against 14, Blelloch sweeps 8 padded positions twice).
+TEST(Narration, TheTradeoffSaysWhatTheNumbersSay) {
+  const std::string six = Joined(Narrate(Algorithm::kHillisSteele, {1, 2, 3, 4, 5, 6}).back());
+  EXPECT_HAS(six, "Hillis-Steele does no more work than Blelloch (11 against 14");
+  EXPECT_HAS(six, "all 8 positions of the padded array");
+  EXPECT_LACKS(six, "buys its short depth");
+  const std::string eight = Joined(Narrate(Algorithm::kHillisSteele, kExample).back());
+  EXPECT_HAS(eight, "Hillis-Steele buys its 3 fewer rounds with 3 more operator applications");
+  const std::string bl = Joined(Narrate(Algorithm::kBlelloch, kExample).back());
+  EXPECT_HAS(bl, "Blelloch saves 3 operator applications and pays with 3 more rounds");
+  for (int n : {2, 3, 5, 7, 9, 10, 11, 17, 18}) {
+    const std::string s =
+        Joined(Narrate(Algorithm::kHillisSteele, std::vector<double>(n, 1)).back());
+    EXPECT_HAS(s, "does no more work than Blelloch");
+  }
+}
+
+// The chapters' arguments where they belong: no "earlier rounds" before there are any, the
+// down-sweep's own one-buffer argument, a right shift called a right shift, and the operator's
+// own word under max (no "total").
+TEST(Narration, EachRoundsArgumentFitsThatRound) {
+  const std::vector<Narration> bl = Narrate(Algorithm::kBlelloch, kExample);
+  EXPECT_LACKS(Joined(bl[1]), "earlier rounds");
+  EXPECT_HAS(Joined(bl[1]), "Cells not written keep their input");
+  EXPECT_HAS(Joined(bl[2]), "partial sums of earlier rounds");
+  EXPECT_HAS(Joined(bl[1]), "one buffer is enough in the up-sweep");
+  EXPECT_HAS(Joined(bl[5]), "one buffer is still enough in the down-sweep");
+  EXPECT_LACKS(Joined(bl[6]), "one buffer is still enough");
+
+  const Trace hs = Simulate(ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd,
+                                        ElementType::kInt32, kExample, /*convert=*/true});
+  const std::string convert = Joined(NarrateTrace(hs, Analyze(hs))[4]);
+  EXPECT_HAS(convert, "one place to the right");
+  EXPECT_LACKS(convert, "to the left");
+
+  const std::string seed = Joined(Narrate(Algorithm::kBlelloch, kExample, OpKind::kMax)[4]);
+  EXPECT_HAS(seed, "The maximum of the whole array, 7, is overwritten");
+  EXPECT_LACKS(seed, "total");
 }
 
 }  // namespace

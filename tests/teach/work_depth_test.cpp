@@ -79,5 +79,30 @@ TEST(WorkDepth, RoundSeriesOfTheWorkedExample) {
   EXPECT_EQ(rows.back().depth, 6);
 }
 
+// The caption never counts negative extra work: at n = 6 Hillis-Steele does less work than
+// Blelloch (11 against 14) and says so; at n = 8 it does 3 more to save 3 rounds.
+TEST(WorkDepth, TheCaptionSaysWhatTheNumbersSay) {
+  std::vector<int> sizes;
+  for (int n = 1; n <= 64; ++n) sizes.push_back(n);
+  const std::vector<WorkDepthPoint> pts = WorkDepthSeries(sizes);
+  const std::string six = BrentCaption(pts, 6, 4);
+  EXPECT_NE(six.find("At n = 6 Hillis-Steele does no more work than Blelloch (11 against 14) and "
+                     "finishes 3 rounds sooner (3 against 6)"),
+            std::string::npos)
+      << six;
+  for (int n = 1; n <= 64; ++n) {
+    const std::string c = BrentCaption(pts, n, 4);
+    EXPECT_EQ(c.find("does -"), std::string::npos) << n << ": " << c;
+    EXPECT_EQ(c.find("least -"), std::string::npos) << n << ": " << c;
+  }
+  const std::string eight = BrentCaption(pts, 8, 4);
+  EXPECT_NE(eight.find("does 3 more applications than Blelloch (17 against 14) to finish 3 "
+                       "rounds sooner"),
+            std::string::npos)
+      << eight;
+  EXPECT_EQ(Grouped(1234567), "1,234,567");
+  EXPECT_EQ(Grouped(-1000), "-1,000");
+}
+
 }  // namespace
 }  // namespace scanviz::teach

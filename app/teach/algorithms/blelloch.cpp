@@ -7,6 +7,7 @@
 #include "teach/narration_context.h"
 #include "teach/pseudo_code.h"
 #include "teach/teach_registry.h"
+#include "teach/work_depth.h"
 
 namespace scanviz::teach {
 namespace {
@@ -20,11 +21,11 @@ std::string Title(const RoundSpec& spec, int round) {
     case kLoad:
       return "Round 0: load";
     case kUpSweep:
-      return "Up-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+      return "Up-sweep round " + Num(spec.phase_round) + ", stride " + Num(spec.stride);
     case kSeed:
       return "Seed";
     case kDownSweep:
-      return "Down-sweep round " + Num(spec.step) + ", stride " + Num(spec.stride);
+      return "Down-sweep round " + Num(spec.phase_round) + ", stride " + Num(spec.stride);
     case kConvert:
       return "Conversion";
     default:
@@ -33,10 +34,19 @@ std::string Title(const RoundSpec& spec, int round) {
 }
 
 std::string OneBufferText() {
-  return "Why one buffer is enough here, unlike Hillis-Steele: in a round, thread t writes only "
-         "its position k and reads k and k - stride. The positions written are 2 x stride apart "
-         "and never equal any k - stride, so no thread reads a cell that another thread writes "
-         "in the same round; the barrier at the end of each round is all the ordering needed.";
+  return "Why one buffer is enough in the up-sweep, unlike Hillis-Steele: in a round, thread t "
+         "writes only its position k and reads k and k - stride. The positions written are 2 x "
+         "stride apart and never equal any k - stride, so no thread reads a cell that another "
+         "thread writes in the same round; the barrier at the end of each round is all the "
+         "ordering needed.";
+}
+
+std::string DownSweepOneBufferText() {
+  return "Why one buffer is still enough in the down-sweep, where each thread writes two cells: "
+         "thread t reads and writes only its own pair, k - stride and k. The pairs of a round "
+         "are 2 x stride apart and do not overlap, so no cell is touched by two threads; each "
+         "thread reads both of its cells before it writes either (it keeps the old left value "
+         "in a register), so the swap needs no second buffer.";
 }
 
 Narration BlellochLoad(const Context& c) {
@@ -106,14 +116,18 @@ Narration BlellochUpSweep(const Context& c) {
 
   std::string why = "Why this is right: each position written joins two neighbouring windows of " +
                     text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " +
-                    Num(2 * s) + " inputs ending at it. Cells not written keep the partial " +
-                    c.Sum() + "s of earlier rounds; the down-sweep reuses them.";
+                    Num(2 * s) + " inputs ending at it. " +
+                    (c.spec().phase_round == 1
+                         ? std::string("Cells not written keep their input; the down-sweep "
+                                       "reuses them.")
+                         : "Cells not written keep the partial " + std::string(c.Sum()) +
+                               "s of earlier rounds; the down-sweep reuses them.");
   if (one && ks.back() == meta.padded_n - 1) {
     why += " The root, position " + Num(k) + ", now holds the " + c.Sum() +
            " of the whole array: " + c.V(result) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     out.paragraphs.push_back(OneBufferText());
     if (std::string note = OperandOrderNote(c, "the left sibling B[k - stride], then B[k]");
         !note.empty())
@@ -147,7 +161,8 @@ Narration BlellochSeed(const Context& c) {
       ", so each position ends with the " + c.Sum() +
       " of the inputs strictly before it and "
       "position 0 ends with the identity " +
-      id + ". The total " + c.V(total) + " is overwritten and is not part of the result.");
+      id + ". The " + c.Sum() + " of the whole array, " + c.V(total) +
+      ", is overwritten and is not part of the result.");
   return out;
 }
 
@@ -203,7 +218,8 @@ Narration BlellochDownSweep(const Context& c) {
            text::Values(meta.type, next, 0, static_cast<size_t>(meta.n)) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
+    out.paragraphs.push_back(DownSweepOneBufferText());
     if (std::string note = OperandOrderNote(
             c, "the parent's prefix (everything before the node), then the left subtree's total");
         !note.empty())
@@ -292,7 +308,7 @@ const TeachInfo k_blelloch_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff = "Blelloch keeps the work linear and pays with about twice the rounds.",
+    .tradeoff = [](int n) { return ChaptersTradeoff(Algorithm::kBlelloch, n); },
     .float_grouping = "Blelloch adds pairs, then pairs of pairs, up a tree and back down",
 };
 

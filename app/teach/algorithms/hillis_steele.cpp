@@ -7,6 +7,7 @@
 #include "teach/narration_context.h"
 #include "teach/pseudo_code.h"
 #include "teach/teach_registry.h"
+#include "teach/work_depth.h"
 
 namespace scanviz::teach {
 namespace {
@@ -55,20 +56,20 @@ std::string CaseText(const Context& c, int pos, int left_pos) {
       At(At(At(c.analysis.rounds, c.round - 1).cells, c.spec().pin), left_pos).window;
   const Window now = At(At(c.info().cells, c.spec().pout), pos).window;
   if (which == 1) {
-    return "Position " + Num(pos) + " is Case 1 (" + Num(pos) + " >= 2 x " + Num(s) +
+    return "Position " + Num(pos) + " is Case 1, a full window (" + Num(pos) + " >= 2 x " + Num(s) +
            " - 1): its left operand covers a full window of " + Num(s) + " (" +
            text::Window(c.meta(), left) + "), so the new window has " + Num(2 * s) + ": " +
            text::Window(c.meta(), now) + ".";
   }
-  return "Position " + Num(pos) + " is Case 2 (" + Num(s) + " <= " + Num(pos) + " < " +
-         Num(2 * s - 1) + "): its left operand's window already starts at position 0 (" +
+  return "Position " + Num(pos) + " is Case 2, a partial left window (" + Num(s) + " <= " +
+         Num(pos) + " < " + Num(2 * s - 1) + "): its left operand's window already starts at position 0 (" +
          text::Window(c.meta(), left) + "), so the new window is shorter than " + Num(2 * s) +
          " but complete: " + text::Window(c.meta(), now) + ".";
 }
 
 std::string CaseRanges(const Context& c) {
   const std::vector<int>& cases = c.info().hs_case;
-  const char* kNames[] = {"", "Case 1 (full window)", "Case 2 (window reaches position 0)",
+  const char* kNames[] = {"", "Case 1 (full window)", "Case 2 (partial left window)",
                           "Case 3 (no left neighbour, copied)"};
   std::string out = "This round: ";
   bool first = true;
@@ -148,7 +149,7 @@ Narration HillisSteeleScan(const Context& c) {
   out.paragraphs.push_back(why);
 
   // The first round is where double buffering matters first: say why.
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     std::string buffers =
         "Why two buffers: in the same round thread i reads position i - " + Num(s) +
         " while thread i - " + Num(s) +
@@ -188,7 +189,7 @@ Narration Convert(const Context& c) {
       c.trace.arrays[static_cast<size_t>(c.spec().pout)].name;
   if (n > 1) {
     what += "; " + Range("thread", 1, n - 1) + (n == 2 ? " copies" : " each copy") +
-            " the prefix one place to the left: position " + Num(n - 1) + " receives " +
+            " the value on its left one place to the right: position " + Num(n - 1) + " receives " +
             c.V(At(prev, n - 2)) + " from position " + Num(n - 2);
   }
   what +=
@@ -242,7 +243,7 @@ const TeachInfo k_hillis_steele_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff = "Hillis-Steele buys its short depth with extra work.",
+    .tradeoff = [](int n) { return ChaptersTradeoff(Algorithm::kHillisSteele, n); },
     .float_grouping = "Hillis-Steele adds windows that double each round",
 };
 

@@ -24,13 +24,13 @@ std::string Title(const RoundSpec& spec, int round) {
     case kLoad:
       return "Round 0: load into registers";
     case kWarpScan:
-      return "Warp scan " + Num(spec.step) + ", offset " + Num(spec.stride);
+      return "Warp scan " + Num(spec.phase_round) + ", offset " + Num(spec.stride);
     case kWarpTotals:
       return "Warp totals to shared memory";
     case kTotalsLoad:
       return "Warp 0 reads the totals";
     case kTotalsScan:
-      return "Totals scan " + Num(spec.step) + ", offset " + Num(spec.stride);
+      return "Totals scan " + Num(spec.phase_round) + ", offset " + Num(spec.stride);
     case kTotalsStore:
       return "Scanned totals to shared memory";
     case kAddOffset:
@@ -117,7 +117,7 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* who) {
            text::Values(meta.type, Values(c.now(), kV), 0, static_cast<size_t>(meta.n)) + ".";
   }
   out.paragraphs.push_back(why);
-  if (c.spec().step == 1) {
+  if (c.spec().phase_round == 1) {
     if (std::string note =
             OperandOrderNote(c, "the value from the lane below, then the lane's own");
         !note.empty())
@@ -277,9 +277,10 @@ const TeachInfo k_warp_shuffle_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff =
-        "The warp-shuffle scan keeps its values in registers and needs only two block "
-        "barriers, whatever n: it is how fast libraries scan a block.",
+    .tradeoff = [](int) -> std::string {
+      return "The warp-shuffle scan keeps its values in registers and needs only two block "
+             "barriers, whatever n: it is how fast libraries scan a block.";
+    },
     .float_grouping =
         "the warp-shuffle scan adds doubling windows inside each warp, then whole "
         "warps' totals",

@@ -113,20 +113,21 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   float top = rect.y + pad;
   if (header) {
     const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(player.Round())];
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  "%s (%s)  ·  round %d of %d  ·  work %d of %d  ·  depth %d of %d",
+    // The round as the chapters count it (Blelloch's seed is a step between the sweeps, not a
+    // round), then the work and depth so far.
+    const std::string heading = RoundHeading(slot.trace, player.Round());
+    char text[384];
+    std::snprintf(text, sizeof text, "%s (%s)  ·  %s  ·  work %d of %d  ·  depth %d of %d",
                   DisplayName(algorithm), slot.trace.Inclusive() ? "inclusive" : "exclusive",
-                  player.Round(), player.RoundCount() - 1, info.cumulative_work, slot.analysis.work,
-                  info.depth, slot.analysis.depth);
+                  heading.c_str(), info.cumulative_work, slot.analysis.work, info.depth,
+                  slot.analysis.depth);
     // A narrow pane (side by side, presenter font) gets the compact form, then a smaller font:
     // the header is never clipped.
     const float room = rect.w - 2 * pad;
     float header_px = fonts.large_px;
     if (fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x > room) {
-      std::snprintf(text, sizeof text, "%s · round %d/%d · work %d · depth %d",
-                    DisplayName(algorithm), player.Round(), player.RoundCount() - 1,
-                    info.cumulative_work, info.depth);
+      std::snprintf(text, sizeof text, "%s · %s · work %d · depth %d", DisplayName(algorithm),
+                    heading.c_str(), info.cumulative_work, info.depth);
       const float width = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x;
       if (width > room) header_px *= room / width;
     }
@@ -258,7 +259,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       inst.h = h;
       inst.fill = scene::Dim(pal, scene::FillOf(pal, b, show_case), b.emphasis);
       inst.border = scene::Dim(pal, pal.border, b.emphasis);
-      inst.style = static_cast<float>(b.style);
+      inst.style = static_cast<float>(scene::StyleOf(b, show_case));
       inst.border_width = bw;
       inst.hatch = b.padding ? 1.0f : 0.0f;
       const bool marked =
@@ -290,8 +291,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         }
       }
       if (!merged) m_instances.push_back(inst);
+      if (b.is_input && sc.columns <= 64 && index == app.GetAlgorithm()) {
+        vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {x, y, w, h};
+      }
       if (ui.dump != nullptr) {
-        ui.dump->push_back({algorithm, b.cell, b.cls, b.style, b.is_input, b.padding, b.hs_case,
+        ui.dump->push_back({algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input, b.padding, b.hs_case,
                             x * fb_scale.x, y * fb_scale.y, w * fb_scale.x, h * fb_scale.y,
                             inst.fill, inst.border, bw * fb_scale.x, std::string(), 0.0f});
       }
@@ -410,6 +414,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && hit->is_input) {
         m_editing = hit->cell.pos;
         m_edit_text = hit->text;
+        m_focus_editor = true;
       } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         vs.selected =
             (vs.selected && *vs.selected == hit->cell) ? std::nullopt : std::optional(hit->cell);
@@ -433,23 +438,51 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     if (box == nullptr) {
       m_editing.reset();
     } else {
-      ImGui::SetCursorScreenPos(ImVec2(X(box->rect.x), Y(box->rect.y)));
+      // The editor sits on the cell, opaque (the old value does not show through), with what is
+      // wrong with the text right under it: the error beside what was edited.
+      const float ex = X(box->rect.x), ey = Y(box->rect.y);
+      dl->AddRectFilled(ImVec2(ex, ey), ImVec2(ex + box->rect.w * sx, ey + box->rect.h * sy),
+                        ToImU32(pal.background));
+      const float frame_h = ImGui::GetFrameHeight();
+      ImGui::SetCursorScreenPos(ImVec2(ex, ey + std::max(0.0f, (box->rect.h * sy - frame_h) * 0.5f)));
       ImGui::SetNextItemWidth(std::max(box->rect.w * sx, fonts.ui_px * 4));
-      ImGui::SetKeyboardFocusHere();
-      if (ImGui::InputText(
-              "##edit_cell", &m_edit_text,
-              ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-        ParsedValues v = ParseValues(m_edit_text, app.Type());
-        if (v.Ok() && v.values.size() == 1) {
-          app.SetCell(*m_editing, v.values[0]);
-        } else {
-          app.message = "cell " + std::to_string(*m_editing) + ": " +
-                        (v.Ok() ? std::string("type one value") : v.error);
-        }
-        m_editing.reset();
-      } else if (vs.text_escape) {  // Escape cancels a cell's edit
+      if (m_focus_editor) {
+        ImGui::SetKeyboardFocusHere();
+        m_focus_editor = false;
+      }
+      ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+      const scene::Rgba base = pal.background;
+      bg = ImVec4(base.r * (1 - bg.w) + bg.x * bg.w, base.g * (1 - bg.w) + bg.y * bg.w,
+                  base.b * (1 - bg.w) + bg.z * bg.w, 1.0f);
+      ImGui::PushStyleColor(ImGuiCol_FrameBg, bg);
+      const bool enter = ImGui::InputText(
+          "##edit_cell", &m_edit_text,
+          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+      ImGui::PopStyleColor();
+      const bool left_field = ImGui::IsItemDeactivated() && !enter;
+      const float below = ImGui::GetItemRectMax().y + 2;
+      ParsedValues v = ParseValues(m_edit_text, app.Type());
+      std::string problem = v.Ok() && v.values.size() != 1 ? "type one value" : v.error;
+      if (vs.text_escape) {  // Escape cancels a cell's edit
         vs.text_escape = false;
         m_editing.reset();
+      } else if (enter && problem.empty()) {
+        app.SetCell(*m_editing, v.values[0]);
+        m_editing.reset();
+      } else if (enter) {
+        m_focus_editor = true;  // Enter on a bad value: stay, the error says why
+      } else if (left_field) {
+        // A click elsewhere applies a good value and drops a bad one.
+        if (problem.empty()) app.SetCell(*m_editing, v.values[0]);
+        m_editing.reset();
+      }
+      if (m_editing && !problem.empty() && m_edit_text != box->text) {
+        const std::string line = "✗ " + problem;
+        const ImVec2 size = ImGui::CalcTextSize(line.c_str());
+        dl->AddRectFilled(ImVec2(ex - 2, below), ImVec2(ex + size.x + 6, below + size.y + 4),
+                          ToImU32(pal.background));
+        dl->AddText(ImVec2(ex + 2, below + 2), ToImU32(pal.bad), line.c_str());
+        if (ui.text != nullptr) ui.text->Text("error", line, {ex + 2, below + 2, size.x, size.y});
       }
     }
   }

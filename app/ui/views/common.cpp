@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "teach/work_depth.h"
 #include "views.h"
 
 namespace scanviz {
@@ -52,13 +53,7 @@ void TextWrappedColored(scene::Rgba color, const std::string& text) {
 }
 
 std::string Grouped(long long v) {
-  std::string digits = std::to_string(v < 0 ? -v : v);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return v < 0 ? "-" + out : out;
+  return teach::Grouped(v);
 }
 
 void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {

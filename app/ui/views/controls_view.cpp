@@ -62,13 +62,29 @@ void InputSection(UiContext& ui) {
   }
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
-  if (ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue)) app.Resize(n);
+  if (ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    // A single block: 1..1024. Out of range is said, not silently clamped.
+    vs.n_note.clear();
+    vs.n_note_for = std::clamp(n, 1, kMaxElements);
+    if (n > kMaxElements || n < 1) {
+      vs.n_note = "n = " + std::to_string(n) + ": a single block scans 1 to " +
+                  std::to_string(kMaxElements) + " elements; n is " +
+                  std::to_string(std::clamp(n, 1, kMaxElements));
+    }
+    app.Resize(n);
+  }
   Place(ui, "n");
   int seed = static_cast<int>(app.Seed());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 5);
   if (ImGui::InputInt("seed", &seed, 0, 0))
     app.SetSeed(static_cast<std::uint64_t>(std::max(seed, 0)));
+  if (!vs.n_note.empty()) {
+    // Said until n changes again.
+    if (static_cast<int>(app.Values().size()) != vs.n_note_for) vs.n_note.clear();
+    TextWrappedColored(ui.palette.bad, vs.n_note);
+    Record(ui, "error", vs.n_note);
+  }
   if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
   SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
@@ -191,7 +207,7 @@ void PlayerSection(UiContext& ui) {
     dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
   }
   ImGui::Dummy(ImVec2(1, 6 * ui.scale));
-  ImGui::TextWrapped("%s", RoundTitle(slot.trace, player.Round()).c_str());
+  ImGui::TextWrapped("%s", RoundHeading(slot.trace, player.Round()).c_str());
 }
 
 void ViewSection(UiContext& ui) {

@@ -30,6 +30,10 @@ void DrawLegendView(UiContext& ui) {
     padding = padding || t.meta.padded_n > t.meta.n;
     for (const ArrayDesc& d : t.arrays) registers = registers || d.space == Space::kRegister;
   }
+  // The chapters name Blelloch's steps after addition; with another operator the legend names it.
+  const std::string op = ToString(app.Op());
+  const std::string added = "dashed: " + op + " (Blelloch)";
+  const std::string swapped = "solid: swap-and-" + op;
   ImGui::TextDisabled("Legend");
   SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged, "dotted: unchanged (idle)");
   SampleBox(ui, CellClass::kLoaded, BoxStyle::kDashed, p.loaded, "dashed: loaded from global");
@@ -37,11 +41,11 @@ void DrawLegendView(UiContext& ui) {
     SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.copied, "dashed: copied across");
   if (hs) SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.computed, "solid: computed");
   if (shows[static_cast<int>(CellClass::kAdded)])
-    SampleBox(ui, CellClass::kAdded, BoxStyle::kDashed, p.added, "dashed: add (Blelloch)");
+    SampleBox(ui, CellClass::kAdded, BoxStyle::kDashed, p.added, added.c_str());
   if (shows[static_cast<int>(CellClass::kSeeded)])
     SampleBox(ui, CellClass::kSeeded, BoxStyle::kDashed, p.seeded, "dashed: identity written");
   if (shows[static_cast<int>(CellClass::kSwapAdded)])
-    SampleBox(ui, CellClass::kSwapAdded, BoxStyle::kSolid, p.swap_added, "solid: swap-and-add");
+    SampleBox(ui, CellClass::kSwapAdded, BoxStyle::kSolid, p.swap_added, swapped.c_str());
   if (padding) {
     SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged,
               "hatched: padding (past n)", true);
@@ -51,9 +55,15 @@ void DrawLegendView(UiContext& ui) {
   }
   SampleBox(ui, CellClass::kUndefined, BoxStyle::kNone, p.undefined, "?  never written yet");
   if (ui.app.view.color_by_case && hs) {
-    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[1], "C1: full window");
-    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[2], "C2: partial window");
-    SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.hs_case[3], "C3: no left neighbour");
+    // The chapters' case figures: the border says the case (the boxes above keep the overview
+    // figure's convention, by what the cell did).
+    ImGui::TextDisabled("Hillis-Steele cases (as the case figures draw them)");
+    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[1],
+              "solid: Case 1, full window");
+    SampleBox(ui, CellClass::kComputed, BoxStyle::kDashed, p.hs_case[2],
+              "dashed: Case 2, partial left window");
+    SampleBox(ui, CellClass::kCopied, BoxStyle::kDotted, p.hs_case[3],
+              "dotted: Case 3, no left neighbour");
   }
   // Arrow sample.
   const ImVec2 c = ImGui::GetCursorScreenPos();

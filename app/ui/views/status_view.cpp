@@ -1,5 +1,5 @@
-// The status bar: where the trace ran (CUDA device or CPU simulation and why), the input size, the
-// work and depth of both algorithms, and the latest notice.
+// The status bar: the latest notice, where the trace ran (CUDA device or CPU simulation; why in
+// the tooltip), the input size, the operator and the shown trace's work and depth.
 #include <cstdio>
 
 #include "core/registry.h"
@@ -16,29 +16,38 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   if (ui.text != nullptr) ui.text->BeginPanel("status", rect);
-  // The numbers first, the backend (whose reason can be long) last, so a narrow window clips
-  // only the end of the explanation. Work and depth of every algorithm, for comparison.
-  std::string counts;
-  for (const AlgorithmInfo* info : Algorithms()) {
-    const TraceSlot& slot = app.Slot(info->id);
-    char part[128];
-    std::snprintf(part, sizeof part, "%s%s %d / %d", counts.empty() ? "" : "  ·  ", info->name,
-                  slot.analysis.work, slot.analysis.depth);
-    counts += part;
-  }
-  char numbers[512];
-  std::snprintf(numbers, sizeof numbers, "n = %d   ·   op %s   ·   work / depth: %s   ·   %.0f fps   ·   ",
-                app.Current().trace.meta.n, ToString(app.Op()), counts.c_str(), fps);
-  const std::string status = numbers + app.BackendStatus();
-  ImGui::TextUnformatted(status.c_str());
-  Record(ui, "status", status);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.BackendStatus().c_str());
+  // What matters first: a notice (a settings problem, a file that did not load), then where the
+  // trace ran in a few words (the whole reason in the tooltip), then the shown trace's numbers;
+  // every algorithm's work and depth in the numbers' tooltip.
   if (!app.message.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "   %s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "%s",
                        app.message.c_str());
     Record(ui, "message", app.message);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.message.c_str());
+    if (ImGui::IsItemClicked()) app.message.clear();
+    ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
+  const std::string& backend = app.BackendStatus();
+  const std::string backend_short = backend.substr(0, backend.find(" ("));
+  ImGui::TextUnformatted(backend_short.c_str());
+  if (ImGui::IsItemHovered() && backend_short != backend) ImGui::SetTooltip("%s", backend.c_str());
+  ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
+  const TraceSlot& shown = app.Current();
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
+                shown.trace.meta.n, ToString(app.Op()), shown.analysis.work, shown.analysis.depth,
+                fps);
+  ImGui::TextDisabled("%s", numbers);
+  if (ImGui::IsItemHovered()) {
+    std::string all = "work / depth at this n:";
+    for (const AlgorithmInfo* info : Algorithms()) {
+      const TraceSlot& slot = app.Slot(info->id);
+      all += "\n  " + std::string(info->name) + ": " + std::to_string(slot.analysis.work) + " / " +
+             std::to_string(slot.analysis.depth);
+    }
+    ImGui::SetTooltip("%s", all.c_str());
+  }
+  Record(ui, "status", backend + "  ·  " + numbers);
   ImGui::End();
 }
 

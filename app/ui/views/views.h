@@ -120,6 +120,7 @@ class ArrayView {
   std::vector<float> m_instance_key;
   std::optional<int> m_editing;  // input position being edited in place
   std::string m_edit_text;
+  bool m_focus_editor = false;  // give the editor the keyboard on its next frame
 };
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines

@@ -209,71 +209,6 @@ void Legend(UiContext& ui, const Series* series, int count, const teach::WorkDep
   }
 }
 
-// Brent's count: with p applications at a time, about work / p + depth steps.
-double Steps(const teach::WorkDepth& wd, double p) {
-  return wd.work / p + wd.depth;
-}
-
-// The caption, in our words, from the series: extra work against rounds saved at the current n,
-// and for p lanes the sizes where Hillis-Steele is ahead.
-std::string Caption(const std::vector<teach::WorkDepthPoint>& pts, int n, int p) {
-  // The chapters' question, so the chapters' two algorithms.
-  const teach::WorkDepthPoint& point = pts[static_cast<size_t>(n - 1)];
-  struct Pair {
-    teach::WorkDepth hillis_steele, blelloch;
-  };
-  const Pair at{point.Of(Algorithm::kHillisSteele), point.Of(Algorithm::kBlelloch)};
-  const int extra = at.hillis_steele.work - at.blelloch.work;
-  const int saved = at.blelloch.depth - at.hillis_steele.depth;
-  char buf[1024];
-  std::string out =
-      "Where does Hillis-Steele's extra work stop paying for its fewer rounds? Count steps as "
-      "Brent does: a machine that applies p operators at a time needs about work / p + depth "
-      "steps. ";
-  if (saved <= 0) {
-    std::snprintf(buf, sizeof buf,
-                  "At n = %d Hillis-Steele saves no rounds (depth %d against %d), so its work "
-                  "(%s against %s) is all cost. ",
-                  n, at.hillis_steele.depth, at.blelloch.depth,
-                  Grouped(at.hillis_steele.work).c_str(), Grouped(at.blelloch.work).c_str());
-    out += buf;
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "At n = %d Hillis-Steele does %s more applications than Blelloch (%s against "
-                  "%s) to finish %d rounds sooner (%d against %d): it pays only while p is at "
-                  "least %s ÷ %d ≈ %.0f. ",
-                  n, Grouped(extra).c_str(), Grouped(at.hillis_steele.work).c_str(),
-                  Grouped(at.blelloch.work).c_str(), saved, at.hillis_steele.depth,
-                  at.blelloch.depth, Grouped(extra).c_str(), saved,
-                  std::max(1.0, static_cast<double>(extra) / saved));
-    out += buf;
-  }
-  // For this p: the last n at which Hillis-Steele is not behind, and whether it stays behind.
-  int last_ahead = 0;
-  for (const teach::WorkDepthPoint& q : pts) {
-    if (Steps(q.Of(Algorithm::kHillisSteele), p) <= Steps(q.Of(Algorithm::kBlelloch), p))
-      last_ahead = q.n;
-  }
-  const int max_n = pts.back().n;
-  if (last_ahead >= max_n) {
-    std::snprintf(buf, sizeof buf,
-                  "With p = %d Hillis-Steele stays ahead for every n up to %d: the rounds it "
-                  "saves are worth more than its extra work.",
-                  p, max_n);
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "With p = %d Hillis-Steele is ahead or even up to n = %d and behind from "
-                  "n = %d on: past that, its extra work costs more steps than its saved rounds "
-                  "win back.",
-                  p, last_ahead, last_ahead + 1);
-  }
-  out += buf;
-  out +=
-      " Operator counts are a first guess: barriers and memory traffic move the crossover on "
-      "real hardware, which the benchmark (G) measures.";
-  return out;
-}
-
 }  // namespace
 
 void DrawWorkDepthView(UiContext& ui) {
@@ -344,7 +279,7 @@ void DrawWorkDepthView(UiContext& ui) {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##lanes", &k, 0, 10, "")) app.view.lanes_log2 = k;
   ImGui::Spacing();
-  TextWrappedColored(ui.palette.text, Caption(*pts, std::clamp(n, 1, 1024), 1 << k));
+  TextWrappedColored(ui.palette.text, teach::BrentCaption(*pts, std::clamp(n, 1, 1024), 1 << k));
   ImGui::EndChild();
 }
 

@@ -89,14 +89,14 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   });
   // One round of each sweep at `stride`, in which `working` = padded_n / (2 * stride) threads
   // have a node to work on.
-  auto up_sweep = [&](int stride, int step, int working) {
-    exec.Round(MakeRoundSpec(kUpSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+  auto up_sweep = [&](int stride, int round, int working) {
+    exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),
                [&](int tid) {
                  return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
                });
   };
-  auto down_sweep = [&](int stride, int step, int working) {
-    exec.Round(MakeRoundSpec(kDownSweep, step, stride, kBuf, kBuf, Level::kBlock, working),
+  auto down_sweep = [&](int stride, int round, int working) {
+    exec.Round(MakeRoundSpec(kDownSweep, round, stride, kBuf, kBuf, Level::kBlock, working),
                [&](int tid) {
                  return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
                });
@@ -104,23 +104,23 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   // Up the tree, seed the root, back down. The rounds near the root, where at most a warp's worth
   // of threads works, sit in exec.Narrow: the simulator and the traced kernel run them like the
   // others; the performance lab gives them to one warp with warp barriers, as CUB does.
-  int stride = 1, step = 1, working = padded_n / 2;
+  int stride = 1, round = 1, working = padded_n / 2;
   for (; stride < padded_n && exec.Wide(working); stride *= 2, working /= 2)  // [line:up-loop]
-    up_sweep(stride, step++, working);
-  exec.Narrow([&, stride, step, working]() mutable {
+    up_sweep(stride, round++, working);
+  exec.Narrow([&, stride, round, working]() mutable {
     for (; stride < padded_n; stride *= 2, working /= 2)  // [line:up-loop]
-      up_sweep(stride, step++, working);
+      up_sweep(stride, round++, working);
     exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {
       return SeedStep(buf, padded_n, tid, op);  // [line:seed]
     });
-    step = 1;
+    round = 1;
     for (stride = padded_n / 2, working = 1; stride >= 1 && !exec.Wide(working);
          stride /= 2, working *= 2)  // [line:down-loop]
-      down_sweep(stride, step++, working);
+      down_sweep(stride, round++, working);
   });
-  step = 1;
-  for (stride = padded_n / 2, working = 1; stride >= 1; stride /= 2, working *= 2, ++step) {
-    if (exec.Wide(working)) down_sweep(stride, step, working);  // [line:down-loop]
+  round = 1;
+  for (stride = padded_n / 2, working = 1; stride >= 1; stride /= 2, working *= 2, ++round) {
+    if (exec.Wide(working)) down_sweep(stride, round, working);  // [line:down-loop]
   }
   if (convert) {
     exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {

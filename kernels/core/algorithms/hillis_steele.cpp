@@ -41,7 +41,7 @@ CellClass ClassOf(ActionKind kind) {
   }
 }
 
-// Case 1 full window (i >= 2s - 1), Case 2 partial window (s <= i < 2s - 1), Case 3 no left
+// Case 1 full window (i >= 2s - 1), Case 2 partial left window (s <= i < 2s - 1), Case 3 no left
 // neighbour (i < s).
 int Case(const TraceMeta&, const RoundSpec& spec, int pos) {
   if (spec.phase != kScan || spec.stride <= 0) return 0;
@@ -66,20 +66,22 @@ const AlgorithmInfo k_hillis_steele_info = {
     .summary = "inclusive, two shared buffers, log2 n rounds, about n log2 n work",
     .inclusive = true,
     .phases = {{.key = "load",
-                .title = "round 0 · load",
+                .title = "round 0 · staging step (load)",
                 .anchor = "load",
                 .context = {},
-                .summary = "load: every thread copies its element from global into shared memory"},
+                .summary = "round 0, the staging step: every thread copies its element from global into shared memory"},
                {.key = "scan",
                 .title = "round {round} · stride {stride}",
                 .anchor = "step",
                 .context = {"loop", "swap"},
-                .summary = "stride {stride}  read {pin} (pin), write {pout} (pout)"},
+                .summary = "round {round}  stride {stride}  read {pin} (pin), write {pout} (pout)",
+                .counted = true},
                {.key = "convert",
-                .title = "convert to the other flavour",
+                .title = "conversion step (to the other flavour)",
                 .anchor = "convert",
                 .context = {"convert-swap"},
-                .summary = "to exclusive: shift right by one into {pout}, identity at position 0"}},
+                .summary = "conversion step, to exclusive: shift right by one into {pout}, identity "
+                           "at position 0"}},
     .padded_size = [](int n) { return n; },
     .block_size = [](int n) { return n; },
     .arrays = Arrays,

@@ -63,13 +63,13 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf0, Level::kBlock, n),
              [&](int tid) { return LoadStep(data, n, out, kBuf0, tid, op); });  // [line:load]
   int pout = 0;
-  int step = 1;
-  for (int stride = 1; stride < n; stride *= 2, ++step) {  // [line:loop]
+  int round = 1;  // within the phase: the chapters' round 1, 2, 3, ...
+  for (int stride = 1; stride < n; stride *= 2, ++round) {  // [line:loop]
     T* const swap = in;                                    // [line:swap]
     in = out;                                              // [line:swap]
     out = swap;                                            // [line:swap]
     pout = 1 - pout;                                       // [line:swap]
-    exec.Round(MakeRoundSpec(kScan, step, stride, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
+    exec.Round(MakeRoundSpec(kScan, round, stride, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
       return ScanStep(in, out, 1 - pout, pout, n, stride, tid, op);  // [line:step]
     });
   }

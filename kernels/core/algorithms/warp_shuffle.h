@@ -88,9 +88,9 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     return MakeAction(ActionKind::kLoad, kInputArray, tid < n ? tid : kNoPosition, kNoPosition, kV,
                       tid, kNoPosition);
   });
-  int step = 1;
-  for (int offset = 1; offset < width; offset *= 2, ++step) {  // [line:loop]
-    exec.Round(MakeRoundSpec(kWarpScan, step, offset, kV, kV, Level::kWarp, lanes), [&](int tid) {
+  int round = 1;
+  for (int offset = 1; offset < width; offset *= 2, ++round) {  // [line:loop]
+    exec.Round(MakeRoundSpec(kWarpScan, round, offset, kV, kV, Level::kWarp, lanes), [&](int tid) {
       return ShuffleScanStep(exec, kV, lanes, tid, offset, width, op);  // [line:step]
     });
   }
@@ -108,9 +108,9 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
                  : MakeAction(ActionKind::kSeed, kSums, kNoPosition, kNoPosition, kT, tid,
                               kNoPosition);
     });
-    step = 1;
-    for (int offset = 1; offset < k; offset *= 2, ++step) {  // [line:totals-loop]
-      exec.Round(MakeRoundSpec(kTotalsScan, step, offset, kT, kT, Level::kWarp, k), [&](int tid) {
+    round = 1;
+    for (int offset = 1; offset < k; offset *= 2, ++round) {  // [line:totals-loop]
+      exec.Round(MakeRoundSpec(kTotalsScan, round, offset, kT, kT, Level::kWarp, k), [&](int tid) {
         if (tid >= kWarpSize) return ThreadAction{};
         return ShuffleScanStep(exec, kT, k, tid, offset, k, op);  // [line:totals-step]
       });
