@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -479,7 +480,13 @@ std::string FormatValue(ElementType type, double v) {
   } else if (std::isnan(v)) {
     return "nan";
   } else {
-    std::snprintf(buf, sizeof buf, "%.7g", v);
+    // The shortest form that reads back as the same float32 (up to 9 significant digits; 7 are
+    // not always enough: 35555555 is the float32 35555556, and "3.555556e+07" is another one).
+    const float f = static_cast<float>(v);
+    for (int digits = 1; digits <= 9; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+      if (std::strtof(buf, nullptr) == f) break;
+    }
   }
   return buf;
 }

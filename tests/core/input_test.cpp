@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
+
+#include "core/analysis.h"
 #include "core/input.h"
 
 namespace scanviz {
@@ -71,3 +74,20 @@ TEST(ParseSeed, TakesDigitsUpTo2To64Minus1) {
 
 }  // namespace
 }  // namespace scanviz
+
+// What the app writes when a cell is edited, and saves in its settings, must read back as the
+// same float32 bit for bit: 7 significant digits are not always enough (fuzz finding F1).
+TEST(FormatValues, Float32ReadsBackBitForBit) {
+  const std::vector<float> cases = {35555555.0f, 0.1f, 1.0f / 3.0f, 16777217.0f, 3.4028235e38f,
+                                    1.17549435e-38f, 1e-45f, -0.0f, 0.7f + 0.2f};
+  for (float f : cases) {
+    const std::string text = FormatValue(ElementType::kFloat32, f);
+    const ParsedValues back = ParseValues(text, ElementType::kFloat32);
+    ASSERT_TRUE(back.Ok()) << text << ": " << back.error;
+    ASSERT_EQ(back.values.size(), 1u);
+    const float g = static_cast<float>(back.values[0]);
+    EXPECT_EQ(std::memcmp(&f, &g, sizeof f), 0) << f << " written as " << text;
+  }
+  EXPECT_EQ(FormatValue(ElementType::kFloat32, 0.1f), "0.1");  // still the shortest form
+  EXPECT_EQ(FormatValue(ElementType::kFloat32, 35555555.0f), "35555556");
+}
