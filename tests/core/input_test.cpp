@@ -72,9 +72,6 @@ TEST(ParseSeed, TakesDigitsUpTo2To64Minus1) {
   }
 }
 
-}  // namespace
-}  // namespace scanviz
-
 // What the app writes when a cell is edited, and saves in its settings, must read back as the
 // same float32 bit for bit: 7 significant digits are not always enough (fuzz finding F1).
 TEST(FormatValues, Float32ReadsBackBitForBit) {
@@ -91,3 +88,6 @@ TEST(FormatValues, Float32ReadsBackBitForBit) {
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 0.1f), "0.1");  // still the shortest form
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 35555555.0f), "35555556");
 }
+
+}  // namespace
+}  // namespace scanviz
