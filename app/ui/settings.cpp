@@ -57,9 +57,9 @@ constexpr int kMaxSettingsNesting = 8;
 bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(hi)) return false;
+    if (u > static_cast<std::uint64_t>(hi) || static_cast<long long>(u) < lo) return false;
     *out = static_cast<int>(u);
-    return *out >= lo;
+    return true;
   }
   if (!v.is_number_integer()) return false;
   const auto i = v.get<std::int64_t>();

@@ -61,8 +61,9 @@ const json& Field(const json& object, const char* key, std::string_view where) {
 // A JSON integer within [lo, hi], or false: an unsigned 2^64 - 1 must not read as -1.
 bool IntegerIn(const json& v, long long lo, long long hi, long long* out) {
   if (v.is_number_unsigned()) {
+    // Compared as unsigned only when hi is not negative: an empty array's hi is -1.
     const auto u = v.get<unsigned long long>();
-    if (u > static_cast<unsigned long long>(hi)) return false;
+    if (hi < 0 || u > static_cast<unsigned long long>(hi)) return false;
     *out = static_cast<long long>(u);
     return *out >= lo;
   }

@@ -70,7 +70,9 @@ TEST(Settings, IntegersOutOfRangeAreRefusedNotWrapped) {
   // 2^32 + 320 wraps to 320 as a 32-bit int; 2^64 - 1 is unsigned; 1e400 overflows a double.
   for (const char* text : {R"({"window_width": 4294967616})", R"({"window_width": 18446744073709551615})",
                            R"({"window_width": -9223372036854775808})", R"({"window_width": 800.5})",
-                           R"({"window_height": 99999})"}) {
+                           R"({"window_height": 99999})",
+                           // below the minimum, as unsigned JSON numbers (fuzz finding)
+                           R"({"window_width": 100})", R"({"window_height": 0})"}) {
     SettingsLoad l = ParseSettings(text);
     EXPECT_NE(l.message.find("ignored bad value"), std::string::npos) << text;
     EXPECT_EQ(l.settings.window_width, Settings{}.window_width) << text;

@@ -377,6 +377,21 @@ TEST(TraceIo, WarpShuffleRoundTripKeepsRegistersAndLevels) {
   }
 }
 
+// One warp has no warp sums: an access to that empty array is out of range (fuzz finding: the
+// bound was compared as unsigned, and -1 let every position through to a write past the end).
+TEST(TraceIo, AnAccessToAnEmptyArrayIsRefused) {
+  const Trace t = Simulate(ScanRequest{Algorithm::kWarpShuffle, OpKind::kAdd, ElementType::kInt32,
+                                       RandomValues(5, 3, ElementType::kInt32), false});
+  json j = json::parse(TraceToJson(t));
+  ASSERT_EQ(j["arrays"][1]["size"], 0);
+  for (int dir : {1, 2}) {
+    json e = j;
+    e["rounds"][1]["actions"][7] = json::array({"add", json::array(), json::array()});
+    e["rounds"][1]["actions"][7][dir] = json::array({json::array({1, 7})});
+    EXPECT_EQ(LoadError(e.dump()), "rounds[1].actions[7]: position out of range") << dir;
+  }
+}
+
 TEST(TraceIo, FloatInfinitiesSurvive) {
   const Trace t =
       Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kMax, ElementType::kFloat32, {1.25, -3}});
