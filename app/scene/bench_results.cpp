@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <type_traits>
 
 #include "core/file_io.h"
 
@@ -18,6 +20,24 @@ constexpr std::size_t kMaxBenchFileBytes = 64u << 20;  // the H200 run is ~100 K
 constexpr int kMaxBenchNesting = 8;
 
 // Field readers: each returns false and sets `error` to "<where>: '<key>' <problem>".
+// v as a T when it is an integer that T holds, without wrapping.
+template <typename T>
+bool IntegerIn(const json& v, T* out) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(std::numeric_limits<T>::max())) return false;
+    *out = static_cast<T>(u);
+    return true;
+  }
+  if (!v.is_number_integer()) return false;
+  const auto x = v.get<long long>();
+  if (x < static_cast<long long>(std::numeric_limits<T>::min()) ||
+      x > static_cast<long long>(std::numeric_limits<T>::max()))
+    return false;
+  *out = static_cast<T>(x);
+  return true;
+}
+
 struct Reader {
   std::string error;
 
@@ -43,15 +63,24 @@ struct Reader {
     *out = v->get<std::string>();
     return true;
   }
+  // A double takes any number; an integer field only an integer that fits (1.3e47 is neither a
+  // count nor convertible to one without undefined behaviour).
   template <typename T>
   bool Number(const json& obj, const std::string& where, const char* key, T* out) {
     const json* v = Field(obj, where, key);
     if (v == nullptr) return false;
-    if (!v->is_number()) {
-      error = where + ": '" + key + "' is not a number";
-      return false;
+    if constexpr (std::is_integral_v<T>) {
+      if (!IntegerIn(*v, out)) {
+        error = where + ": '" + key + "' is not an integer in range";
+        return false;
+      }
+    } else {
+      if (!v->is_number()) {
+        error = where + ": '" + key + "' is not a number";
+        return false;
+      }
+      *out = v->get<T>();
     }
-    *out = v->get<T>();
     return true;
   }
   bool Bool(const json& obj, const std::string& where, const char* key, bool* out) {
@@ -110,12 +139,10 @@ BenchLoad ParseBenchResults(std::string_view json_text) {
   if (device == nullptr || !r.String(*device, "device", "name", &res.device.name)) {
     return Fail(r.error);
   }
-  if (device->contains("sm_count") && (*device)["sm_count"].is_number_integer())
-    res.device.sm_count = (*device)["sm_count"].get<int>();
+  if (device->contains("sm_count")) IntegerIn((*device)["sm_count"], &res.device.sm_count);
   if (device->contains("compute_capability") && (*device)["compute_capability"].is_string())
     res.device.compute_capability = (*device)["compute_capability"].get<std::string>();
-  if (device->contains("l2_bytes") && (*device)["l2_bytes"].is_number_integer())
-    res.device.l2_bytes = (*device)["l2_bytes"].get<long long>();
+  if (device->contains("l2_bytes")) IntegerIn((*device)["l2_bytes"], &res.device.l2_bytes);
   for (const char* key : {"date", "measured_at"}) {
     if (j.contains(key) && j[key].is_string()) {
       res.date = j[key].get<std::string>();

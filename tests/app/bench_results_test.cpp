@@ -122,6 +122,16 @@ TEST(BenchResults, HostileFilesAreRefusedNotParsedForever) {
   ExpectError(std::string(100000, '[') + std::string(100000, ']'), "nest");
   ExpectError(Replace(kGood, R"("rung": "memcpy", "timed": true)", R"("rung": "memcpy", "timed": 1e400)"),
               "not valid JSON");
+  // n must be an integer that fits: 1.3e47 converted to a count is undefined behaviour (fuzz
+  // finding), 2^63 wraps, 2.5 is not a count.
+  for (const char* n : {"1.33333e+47", "9223372036854775808", "2.5"}) {
+    ExpectError(Replace(kGood, R"("n": 2048)", std::string(R"("n": )") + n),
+                "measurements[0]: 'n' is not an integer in range");
+  }
+  // A device field that does not fit is left out, not wrapped.
+  BenchLoad big = ParseBenchResults(Replace(kGood, R"("sm_count": 4)", R"("sm_count": 4294967300)"));
+  ASSERT_TRUE(big.results) << big.error;
+  EXPECT_EQ(big.results->device.sm_count, 0);
   BenchLoad device = LoadBenchResults("/dev/zero");
   EXPECT_FALSE(device.results);
   EXPECT_NE(device.error.find("not a regular file"), std::string::npos) << device.error;
