@@ -41,6 +41,26 @@ std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorith
   return out;
 }
 
+std::vector<int> StepLineThreads(const CodeListing& step, const Round& round) {
+  std::vector<int> out(step.lines.size(), 0);
+  for (size_t i = 0; i < step.lines.size(); ++i) {
+    const std::vector<std::string>& does = step.lines[i].does;
+    if (does.empty()) continue;
+    if (std::find(does.begin(), does.end(), "all") != does.end()) {
+      out[i] = static_cast<int>(round.actions.size());
+      continue;
+    }
+    for (const ThreadAction& a : round.actions) {
+      // A load is "load-input" (an element of the input) or "load-identity" (a padding cell).
+      const std::string kind = a.kind != ActionKind::kLoad ? ToString(a.kind)
+                               : a.read[0] >= 0            ? "load-input"
+                                                           : "load-identity";
+      if (std::find(does.begin(), does.end(), kind) != does.end()) ++out[i];
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> MissingTags(const CodeListing& listing, Algorithm algorithm) {
   std::vector<std::string> needed = {"store"};
   for (const PhaseInfo& phase : Info(algorithm).phases) {

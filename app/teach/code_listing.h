@@ -16,6 +16,9 @@ namespace scanviz::teach {
 struct CodeLine {
   std::string text;               // as displayed: tag comments removed, trailing blanks trimmed
   std::vector<std::string> tags;  // "load", "barrier", "up-step", ...
+  // In a step function: which threads run the line, by what they did in the round (`// [does:K]`
+  // tags: an action kind such as "add", "copy", "swap-add", "idle", or "all").
+  std::vector<std::string> does;
   int source_line = 0;            // 1-based line in the kernel file; 0 for pseudo-code
   bool instrumentation = false;   // the trace recorder, not the algorithm (the panel may dim it)
 };
@@ -38,6 +41,11 @@ RoundTagSet RoundTags(Algorithm algorithm, const RoundSpec& spec);
 // is `convert-swap`, not the scan's `swap`), and, after the last round, the `store`.
 std::vector<int> HighlightedLines(const CodeListing& listing, Algorithm algorithm,
                                   const RoundSpec& spec, bool last_round);
+
+// How many threads of the round ran each line of a step listing (StepListing), from the trace's
+// actions: a line tagged `[does:add]` counts the threads whose action was an add, `[does:all]`
+// every thread of the round; 0 for an untagged line.
+std::vector<int> StepLineThreads(const CodeListing& step, const Round& round);
 
 // Tags some round of `algorithm` needs that no line of the listing carries; empty when in sync.
 std::vector<std::string> MissingTags(const CodeListing& listing, Algorithm algorithm);

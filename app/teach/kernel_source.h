@@ -34,6 +34,17 @@ const EmbeddedFile* KernelFile(Algorithm algorithm);
 // into CodeLine::tags. Empty lines() if the markers are missing.
 CodeListing KernelListing(Algorithm algorithm);
 
+// The step function the round runs, as the code panel shows it beside the round loop: the first
+// `NameStep(` called on a line of `kernel` tagged with the round's anchor (ScanStep, UpSweepStep,
+// LoadStep, ...), cut from the embedded file that defines it (its `template` line to its closing
+// brace), `// [does:...]` tags moved into CodeLine::does. Empty when the anchor calls no step
+// function (the warp-shuffle scan's load is one statement in the loop).
+CodeListing StepListing(const CodeListing& kernel, Algorithm algorithm, const RoundSpec& spec);
+
+// The step function `name`, cut from `file_text` (for tests); empty if it is not defined there.
+CodeListing ParseStepFunction(std::string_view file_text, std::string_view name,
+                              std::string_view path = {});
+
 // The same cut applied to any text (for tests and for a file loaded at run time).
 CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
                                std::string_view path = {});

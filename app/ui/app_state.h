@@ -37,6 +37,9 @@ namespace scanviz {
 struct TeachSlot {
   teach::CodeListing kernel;                 // the real CUDA kernel
   teach::CodeListing pseudo;                 // our pseudo-code, with the trace's operator
+  // The step function each round runs (ScanStep, UpSweepStep, ...), shown beside the loop: one
+  // per round, shared by the rounds of a phase; empty where the round calls none.
+  std::vector<teach::CodeListing> steps;
   std::vector<teach::Narration> narration;   // one per round, then the summary
   std::vector<teach::RoundWork> round_work;  // one per round
   teach::FloatDiagnostics float_diag;        // applicable: float32 add

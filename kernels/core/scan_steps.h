@@ -12,13 +12,13 @@ namespace scanviz {
 // identity.
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction LoadStep(const T* data, int n, T* buf, int array, int tid, Op) {
-  if (tid < n) {
-    buf[tid] = data[tid];
-    return MakeAction(ActionKind::kLoad, kInputArray, tid, kNoPosition, array, tid, kNoPosition);
+  if (tid < n) {           // [does:all]
+    buf[tid] = data[tid];  // [does:load-input]
+    return MakeAction(ActionKind::kLoad, kInputArray, tid, kNoPosition, array, tid, kNoPosition);  // [does:load-input]
   }
-  buf[tid] = Op::Identity();
-  return MakeAction(ActionKind::kLoad, kInputArray, kNoPosition, kNoPosition, array, tid,
-                    kNoPosition);
+  buf[tid] = Op::Identity();  // [does:load-identity]
+  return MakeAction(ActionKind::kLoad, kInputArray, kNoPosition, kNoPosition, array, tid,  // [does:load-identity]
+                    kNoPosition);  // [does:load-identity]
 }
 
 SCANVIZ_HD SCANVIZ_FORCEINLINE int NextPowerOfTwo(int n) {

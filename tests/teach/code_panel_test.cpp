@@ -106,21 +106,26 @@ TEST(KernelSource, HillisSteeleRoundsOfTheWorkedExample) {
   const CodeListing k = KernelListing(Algorithm::kHillisSteele);
   ASSERT_EQ(t.rounds.size(), 4u);
   const std::vector<int> load = HighlightedLines(k, t.meta.algorithm, t.rounds[0].spec, false);
-  EXPECT_EQ(Tags(k, load), (S{"load"}));
-  EXPECT_NE(k.lines[load[0]].text.find("LoadStep"), std::string::npos);
+  // Whole statements light: the round's exec.Round(...) call, its lambda and the step it calls.
+  EXPECT_EQ(Tags(k, load), (S{"load", "load"}));
+  EXPECT_NE(k.lines[load[1]].text.find("LoadStep"), std::string::npos);
   for (int r = 1; r <= 2; ++r) {
     const std::vector<int> lines = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
-    EXPECT_EQ(Tags(k, lines), (S{"loop", "swap", "swap", "swap", "swap", "step"})) << r;
+    EXPECT_EQ(Tags(k, lines),
+              (S{"loop", "swap", "swap", "swap", "swap", "step", "step", "step", "step"}))
+        << r;
     EXPECT_GT(lines.front(), load.back());
-    EXPECT_NE(k.lines[lines.back()].text.find("ScanStep"), std::string::npos);
+    EXPECT_NE(k.lines[lines[lines.size() - 2]].text.find("ScanStep"), std::string::npos);
+    EXPECT_NE(k.lines[lines.back()].text.find("});"), std::string::npos);
   }
   const std::vector<int> last = HighlightedLines(k, t.meta.algorithm, t.rounds[3].spec, true);
-  EXPECT_EQ(Tags(k, last), (S{"loop", "swap", "swap", "swap", "swap", "step", "store"}));
+  EXPECT_EQ(Tags(k, last), (S{"loop", "swap", "swap", "swap", "swap", "step", "step", "step",
+                              "step", "store"}));
   EXPECT_NE(k.lines[last.back()].text.find("return pout"), std::string::npos);
 
   const CodeListing p = PseudoCodeListing(Algorithm::kHillisSteele);
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[0].spec, false)),
-            (S{"load", "load"}));
+            (S{"load", "load", "load"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[2].spec, false)),
             (S{"loop", "swap", "step", "step", "step"}));
 }
@@ -134,20 +139,24 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
   // rounds and the narrow ones near the root, see exec.Narrow) light with it.
   for (int r = 1; r <= 3; ++r) {
     const std::vector<int> up = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, false);
-    EXPECT_EQ(Tags(k, up), (S{"up-step", "up-loop", "up-loop"})) << r;
-    EXPECT_NE(k.lines[up[0]].text.find("UpSweepStep"), std::string::npos);
-    for (size_t i = 1; i < up.size(); ++i)
+    EXPECT_EQ(Tags(k, up), (S{"up-step", "up-step", "up-step", "up-step", "up-loop", "up-loop"}))
+        << r;
+    EXPECT_NE(k.lines[up[2]].text.find("UpSweepStep"), std::string::npos);
+    for (size_t i = 4; i < up.size(); ++i)
       EXPECT_NE(k.lines[up[i]].text.find("for ("), std::string::npos) << k.lines[up[i]].text;
   }
   const std::vector<int> seed = HighlightedLines(k, t.meta.algorithm, t.rounds[4].spec, false);
-  EXPECT_EQ(Tags(k, seed), (S{"seed"}));
-  EXPECT_NE(k.lines[seed[0]].text.find("SeedStep"), std::string::npos);
+  EXPECT_EQ(Tags(k, seed), (S{"seed", "seed", "seed"}));
+  EXPECT_NE(k.lines[seed[1]].text.find("SeedStep"), std::string::npos);
   for (int r = 5; r <= 7; ++r) {
     const bool last = r == 7;
     const std::vector<int> down = HighlightedLines(k, t.meta.algorithm, t.rounds[r].spec, last);
-    EXPECT_EQ(Tags(k, down), last ? (S{"down-step", "down-loop", "down-loop", "store"})
-                                  : (S{"down-step", "down-loop", "down-loop"}));
-    EXPECT_NE(k.lines[down[0]].text.find("DownSweepStep"), std::string::npos);
+    const S statement = {"down-step", "down-step", "down-step", "down-step", "down-loop",
+                         "down-loop"};
+    S want = statement;
+    if (last) want.push_back("store");
+    EXPECT_EQ(Tags(k, down), want);
+    EXPECT_NE(k.lines[down[2]].text.find("DownSweepStep"), std::string::npos);
   }
 
   const CodeListing p = PseudoCodeListing(Algorithm::kBlelloch, OpKind::kMax);
@@ -155,7 +164,7 @@ TEST(KernelSource, BlellochRoundsOfTheWorkedExample) {
             (S{"seed", "seed"}));
   EXPECT_EQ(Tags(p, HighlightedLines(p, t.meta.algorithm, t.rounds[1].spec, false)),
             (S{"up-loop", "up-step", "up-step", "up-step"}));
-  EXPECT_TRUE(ListingContains(p, "max(B[k - stride], B[k])"));
+  EXPECT_TRUE(ListingContains(p, "max(buf[k - stride], buf[k])"));
 }
 
 TEST(KernelSource, WarpShuffleRounds) {
@@ -187,8 +196,9 @@ TEST(KernelSource, ConversionRounds) {
     const bool hs = a == Algorithm::kHillisSteele;
     EXPECT_EQ(Tags(k, lines),
               hs ? (S{"convert-swap", "convert-swap", "convert-swap", "convert-swap", "convert",
-                      "store"})
-                 : (S{"convert", "store"}))
+                      "convert", "convert", "convert", "store"})
+              : a == Algorithm::kBlelloch ? (S{"convert", "convert", "convert", "store"})
+                                          : (S{"convert", "store"}))
         << info->key;
     // The conversion lights none of the scan's lines.
     const std::vector<int> scan = HighlightedLines(k, a, t.rounds[1].spec, false);
@@ -203,6 +213,142 @@ TEST(KernelSource, ConversionRounds) {
       EXPECT_EQ(std::count(pseudo.begin(), pseudo.end(), "swap"), 0) << info->key;
     }
   }
+}
+
+// [SECTION] The step beside the loop: the function the round calls, its lines lit by what the
+// threads did, with how many threads ran each.
+
+// The thread count of the step's line that holds `needle`.
+int Threads(const CodeListing& step, const Round& round, const std::string& needle) {
+  const std::vector<int> n = StepLineThreads(step, round);
+  for (size_t i = 0; i < step.lines.size(); ++i)
+    if (step.lines[i].text.find(needle) != std::string::npos) return n[i];
+  ADD_FAILURE() << needle << " not in " << step.title;
+  return -1;
+}
+
+TEST(StepListing, EachRoundShowsTheStepItCalls) {
+  const Trace hs = Sim(Algorithm::kHillisSteele, kExample, /*convert=*/true);
+  const CodeListing hk = KernelListing(Algorithm::kHillisSteele);
+  const S hs_steps = {"LoadStep", "ScanStep", "ScanStep", "ScanStep", "ToExclusiveStep"};
+  ASSERT_EQ(hs.rounds.size(), hs_steps.size());
+  for (size_t r = 0; r < hs.rounds.size(); ++r) {
+    const CodeListing step = StepListing(hk, Algorithm::kHillisSteele, hs.rounds[r].spec);
+    ASSERT_FALSE(step.lines.empty()) << r;
+    EXPECT_EQ(step.title.rfind(hs_steps[r], 0), 0u) << step.title;
+    EXPECT_NE(step.lines.front().text.find("template"), std::string::npos);
+    EXPECT_EQ(step.lines.back().text, "}");
+    EXPECT_FALSE(ListingContains(step, "[does:"));
+  }
+  const Trace bl = Sim(Algorithm::kBlelloch, kExample, /*convert=*/true);
+  const CodeListing bk = KernelListing(Algorithm::kBlelloch);
+  const S bl_steps = {"LoadStep",      "UpSweepStep",   "UpSweepStep",   "UpSweepStep",
+                      "SeedStep",      "DownSweepStep", "DownSweepStep", "DownSweepStep",
+                      "ToInclusiveStep"};
+  ASSERT_EQ(bl.rounds.size(), bl_steps.size());
+  for (size_t r = 0; r < bl.rounds.size(); ++r) {
+    const CodeListing step = StepListing(bk, Algorithm::kBlelloch, bl.rounds[r].spec);
+    EXPECT_EQ(step.title.rfind(bl_steps[r], 0), 0u) << step.title;
+  }
+  // The warp-shuffle scan's load is one statement of the loop: no step beside it.
+  const Trace ws = Sim(Algorithm::kWarpShuffle, std::vector<double>(100, 1));
+  const CodeListing wk = KernelListing(Algorithm::kWarpShuffle);
+  EXPECT_TRUE(StepListing(wk, Algorithm::kWarpShuffle, ws.rounds[0].spec).lines.empty());
+  EXPECT_EQ(StepListing(wk, Algorithm::kWarpShuffle, ws.rounds[1].spec).title.rfind(
+                "ShuffleScanStep", 0),
+            0u);
+  EXPECT_EQ(StepListing(wk, Algorithm::kWarpShuffle, ws.rounds[8].spec).title.rfind(
+                "ShuffleScanStep", 0),
+            0u);
+}
+
+TEST(StepListing, TheLinesLightByWhatTheThreadsDid) {
+  // Hillis-Steele on the chapters' example: at stride 1 seven threads add and thread 0 copies;
+  // at stride 4, four and four.
+  const Trace hs = Sim(Algorithm::kHillisSteele, kExample, /*convert=*/true);
+  const CodeListing hk = KernelListing(Algorithm::kHillisSteele);
+  const CodeListing scan = StepListing(hk, Algorithm::kHillisSteele, hs.rounds[1].spec);
+  EXPECT_EQ(Threads(scan, hs.rounds[1], "if (tid >= n)"), 8);
+  EXPECT_EQ(Threads(scan, hs.rounds[1], "if (tid >= stride)"), 8);
+  EXPECT_EQ(Threads(scan, hs.rounds[1], "pout[tid] = op(pin[tid - stride], pin[tid]);"), 7);
+  EXPECT_EQ(Threads(scan, hs.rounds[1], "pout[tid] = pin[tid];"), 1);
+  EXPECT_EQ(Threads(scan, hs.rounds[3], "pout[tid] = op(pin[tid - stride], pin[tid]);"), 4);
+  EXPECT_EQ(Threads(scan, hs.rounds[3], "pout[tid] = pin[tid];"), 4);
+  const CodeListing conv = StepListing(hk, Algorithm::kHillisSteele, hs.rounds[4].spec);
+  EXPECT_EQ(Threads(conv, hs.rounds[4], "pout[0] = Op::Identity();"), 1);
+  EXPECT_EQ(Threads(conv, hs.rounds[4], "pout[tid] = pin[tid - 1];"), 7);
+
+  // Blelloch on 5 elements (n' = 8): the load pads three cells with the identity; the index
+  // formula runs on every thread, the guarded add on n' / (2 stride) of them.
+  const Trace bl = Sim(Algorithm::kBlelloch, {3, 1, 7, 0, 4}, /*convert=*/true);
+  const CodeListing bk = KernelListing(Algorithm::kBlelloch);
+  const CodeListing load = StepListing(bk, Algorithm::kBlelloch, bl.rounds[0].spec);
+  EXPECT_EQ(Threads(load, bl.rounds[0], "buf[tid] = data[tid];"), 5);
+  EXPECT_EQ(Threads(load, bl.rounds[0], "buf[tid] = Op::Identity();"), 3);
+  const int threads = static_cast<int>(bl.rounds[1].actions.size());
+  for (int r = 1; r <= 3; ++r) {
+    const CodeListing up = StepListing(bk, Algorithm::kBlelloch, bl.rounds[r].spec);
+    EXPECT_EQ(Threads(up, bl.rounds[r], "const int index = Index(tid, stride);"), threads);
+    EXPECT_NE(ListingContains(up, "(tid + 1) * stride * 2 - 1"), false);  // the formula shows
+    EXPECT_EQ(Threads(up, bl.rounds[r], "buf[index] = op(buf[index - stride], buf[index]);"),
+              8 >> r);
+  }
+  const CodeListing seed = StepListing(bk, Algorithm::kBlelloch, bl.rounds[4].spec);
+  EXPECT_EQ(Threads(seed, bl.rounds[4], "buf[padded_n - 1] = Op::Identity();"), 1);
+  for (int r = 5; r <= 7; ++r) {
+    const CodeListing down = StepListing(bk, Algorithm::kBlelloch, bl.rounds[r].spec);
+    EXPECT_EQ(Threads(down, bl.rounds[r], "buf[index - stride] = buf[index];"), 1 << (r - 5));
+    EXPECT_EQ(Threads(down, bl.rounds[r], "buf[index] = op(buf[index], left);"), 1 << (r - 5));
+  }
+  const CodeListing incl = StepListing(bk, Algorithm::kBlelloch, bl.rounds[8].spec);
+  EXPECT_EQ(Threads(incl, bl.rounds[8], "buf[tid] = op(buf[tid], data[tid]);"), 5);
+}
+
+// Every thread that did something returns through exactly one counted `return`: the tags agree
+// with the steps' actions in every round of every algorithm, size and conversion.
+TEST(StepListing, TheTagsAgreeWithTheActions) {
+  const S known = {"all", "load-input", "load-identity", "copy", "add", "seed", "swap-add",
+                   "add-input"};
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const CodeListing k = KernelListing(info->id);
+    for (int n : {1, 5, 8, 33, 100}) {
+      for (bool convert : {false, true}) {
+        const Trace t = Sim(info->id, std::vector<double>(static_cast<size_t>(n), 2), convert);
+        for (size_t r = 0; r < t.rounds.size(); ++r) {
+          const CodeListing step = StepListing(k, info->id, t.rounds[r].spec);
+          if (step.lines.empty()) continue;
+          int returned = 0;
+          const std::vector<int> threads = StepLineThreads(step, t.rounds[r]);
+          for (size_t i = 0; i < step.lines.size(); ++i) {
+            for (const std::string& d : step.lines[i].does)
+              EXPECT_NE(std::find(known.begin(), known.end(), d), known.end()) << d;
+            const std::string& text = step.lines[i].text;
+            if (text.find("return MakeAction(") != std::string::npos ||
+                text.find("return a;") != std::string::npos)
+              returned += threads[i];
+          }
+          const auto active = std::count_if(
+              t.rounds[r].actions.begin(), t.rounds[r].actions.end(),
+              [](const ThreadAction& a) { return a.kind != ActionKind::kIdle; });
+          EXPECT_EQ(returned, active) << info->key << " n=" << n << " round " << r;
+        }
+      }
+    }
+  }
+}
+
+TEST(StepListing, ACutNeedsTheWholeFunction) {
+  const std::string text =
+      "template <class Op>\nSCANVIZ_HD ThreadAction FooStep(int tid) {\n  return x;  // "
+      "[does:add]\n}\n";
+  const CodeListing foo = ParseStepFunction(text, "FooStep", "f.h");
+  ASSERT_EQ(foo.lines.size(), 4u);
+  EXPECT_EQ(foo.title, "FooStep (f.h)");
+  EXPECT_EQ(foo.lines[2].text, "  return x;");
+  EXPECT_EQ(foo.lines[2].does, S{"add"});
+  EXPECT_EQ(foo.lines[0].source_line, 1);
+  EXPECT_TRUE(ParseStepFunction(text, "BarStep").lines.empty());
+  EXPECT_TRUE(ParseStepFunction(text.substr(0, text.size() - 2), "FooStep").lines.empty());
 }
 
 }  // namespace

@@ -129,7 +129,7 @@ Narration BlellochUpSweep(const Context& c) {
   out.paragraphs.push_back(why);
   if (c.spec().phase_round == 1) {
     out.paragraphs.push_back(OneBufferText());
-    if (std::string note = OperandOrderNote(c, "the left sibling B[k - stride], then B[k]");
+    if (std::string note = OperandOrderNote(c, "the left sibling buf[k - stride], then buf[k]");
         !note.empty())
       out.paragraphs.push_back(note);
   }
@@ -285,25 +285,25 @@ const TeachInfo k_blelloch_teach = {
     .id = Algorithm::kBlelloch,
     .pseudo =
         {
-            {"thread t (n' = n rounded up to a power of two):", "", "", ""},
-            {"  B[t] = input[t], or the identity if t >= n", "load", "", ""},
+            {"thread t (n' = n rounded up to a power of two; one buffer, buf):", "", "", ""},
+            {"  buf[t] = data[t], or the identity if t >= n   # the staging step", "load", "", ""},
             {"  wait for all threads", "load", "", ""},
             {"  for stride = 1, 2, ..., n'/2:            # up-sweep", "up-loop", "", ""},
             {"    k = (t + 1) * 2 * stride - 1", "up-step", "", ""},
-            {"    if k < n': B[k] = %C", "up-step", "B[k - stride]", "B[k]"},
+            {"    if k < n': buf[k] = %C", "up-step", "buf[k - stride]", "buf[k]"},
             {"    wait for all threads", "up-step", "", ""},
-            {"  if t == 0: B[n' - 1] = identity         # seed the root", "seed", "", ""},
+            {"  if t == 0: buf[n' - 1] = identity       # seed the root", "seed", "", ""},
             {"  wait for all threads", "seed", "", ""},
             {"  for stride = n'/2, ..., 2, 1:            # down-sweep", "down-loop", "", ""},
             {"    k = (t + 1) * 2 * stride - 1", "down-step", "", ""},
-            {"    if k < n': old = B[k - stride]", "down-step", "", ""},
-            {"               B[k - stride] = B[k]", "down-step", "", ""},
-            {"               B[k] = %C", "down-step", "B[k]", "old"},
+            {"    if k < n': old = buf[k - stride]", "down-step", "", ""},
+            {"               buf[k - stride] = buf[k]", "down-step", "", ""},
+            {"               buf[k] = %C", "down-step", "buf[k]", "old"},
             {"    wait for all threads", "down-step", "", ""},
             {"  if converting to inclusive:", "", "", ""},
-            {"    if t < n: B[t] = %C", "convert", "B[t]", "input[t]"},
+            {"    if t < n: buf[t] = %C", "convert", "buf[t]", "data[t]"},
             {"    wait for all threads", "convert", "", ""},
-            {"  if t < n: output[t] = B[t]", "store", "", ""},
+            {"  if t < n: output[t] = buf[t]", "store", "", ""},
         },
     .title = Title,
     .narrate_round = NarrateRound,

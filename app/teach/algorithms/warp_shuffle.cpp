@@ -255,7 +255,7 @@ const TeachInfo k_warp_shuffle_teach = {
     .pseudo =
         {
             {"thread i (lane = i mod 32, warp w = i / 32):", "", "", ""},
-            {"  v = input[i], or the identity if i >= n   # a register", "load", "", ""},
+            {"  v = data[i], or the identity if i >= n    # a register", "load", "", ""},
             {"  for offset = 1, 2, 4, 8, 16:", "loop", "", ""},
             {"    up = shfl_up(v, offset)                 # lane - offset's v", "step", "", ""},
             {"    if lane >= offset: v = %C", "step", "up", "v"},

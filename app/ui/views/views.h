@@ -130,6 +130,10 @@ class CodeView {
   void Draw(UiContext& ui);
 
  private:
+  // One listing's lines, `lit` (sorted indices) on a band; `threads`, where given, the number of
+  // threads that ran each line, drawn at the right.
+  void DrawListing(UiContext& ui, const teach::CodeListing& listing, const std::vector<int>& lit,
+                   const std::vector<int>* threads, bool scroll);
   // What was scrolled to last: the view re-centres only when one of these changes, so the user
   // can scroll freely within a round.
   std::uint64_t m_generation = ~0ull;

@@ -35,20 +35,20 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE int Index(int tid, int stride) {
 // threads (their own index and index - stride) are disjoint, so one buffer is safe.
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction UpSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
-  const int index = Index(tid, stride);
-  if (index >= padded_n) return ThreadAction{};
-  buf[index] = op(buf[index - stride], buf[index]);
-  return MakeAction(ActionKind::kAdd, kBuf, index - stride, index, kBuf, index, kNoPosition);
+  const int index = Index(tid, stride);  // (tid + 1) * stride * 2 - 1 [does:all]
+  if (index >= padded_n) return ThreadAction{};       // [does:all]
+  buf[index] = op(buf[index - stride], buf[index]);  // [does:add]
+  return MakeAction(ActionKind::kAdd, kBuf, index - stride, index, kBuf, index, kNoPosition);  // [does:add]
 }
 
 // Seed: the root, which holds the total after the up-sweep, becomes the identity. This is what
 // makes the result exclusive.
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction SeedStep(T* buf, int padded_n, int tid, Op) {
-  if (tid != 0) return ThreadAction{};
-  buf[padded_n - 1] = Op::Identity();
-  return MakeAction(ActionKind::kSeed, kBuf, kNoPosition, kNoPosition, kBuf, padded_n - 1,
-                    kNoPosition);
+  if (tid != 0) return ThreadAction{};  // [does:all]
+  buf[padded_n - 1] = Op::Identity();   // [does:seed]
+  return MakeAction(ActionKind::kSeed, kBuf, kNoPosition, kNoPosition, kBuf, padded_n - 1,  // [does:seed]
+                    kNoPosition);  // [does:seed]
 }
 
 // Down-sweep round: the left child receives the parent's prefix; the right child receives the
@@ -57,23 +57,23 @@ SCANVIZ_HD ThreadAction SeedStep(T* buf, int padded_n, int tid, Op) {
 // max, min and IEEE float addition are all commutative, so they cannot tell the orders apart.)
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction DownSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
-  const int index = Index(tid, stride);
-  if (index >= padded_n) return ThreadAction{};
-  const T left = buf[index - stride];
-  buf[index - stride] = buf[index];
-  buf[index] = op(buf[index], left);
-  return MakeAction(ActionKind::kSwapAdd, kBuf, index - stride, index, kBuf, index - stride, index);
+  const int index = Index(tid, stride);  // (tid + 1) * stride * 2 - 1 [does:all]
+  if (index >= padded_n) return ThreadAction{};  // [does:all]
+  const T left = buf[index - stride];            // [does:swap-add]
+  buf[index - stride] = buf[index];              // [does:swap-add]
+  buf[index] = op(buf[index], left);             // [does:swap-add]
+  return MakeAction(ActionKind::kSwapAdd, kBuf, index - stride, index, kBuf, index - stride, index);  // [does:swap-add]
 }
 
 // The exclusive result to inclusive: each cell adds its own input element (read again from global
 // memory), prefix first. Padding cells stay as they are.
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction ToInclusiveStep(T* buf, const T* data, int n, int tid, Op op) {
-  if (tid >= n) return ThreadAction{};
-  buf[tid] = op(buf[tid], data[tid]);
-  ThreadAction a = MakeAction(ActionKind::kAddInput, kBuf, tid, tid, kBuf, tid, kNoPosition);
-  a.read_array[1] = kInputArray;
-  return a;
+  if (tid >= n) return ThreadAction{};  // [does:all]
+  buf[tid] = op(buf[tid], data[tid]);   // [does:add-input]
+  ThreadAction a = MakeAction(ActionKind::kAddInput, kBuf, tid, tid, kBuf, tid, kNoPosition);  // [does:add-input]
+  a.read_array[1] = kInputArray;  // [does:add-input]
+  return a;                       // [does:add-input]
 }
 
 // [kernel:blelloch]
@@ -90,16 +90,16 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   // One round of each sweep at `stride`, in which `working` = padded_n / (2 * stride) threads
   // have a node to work on.
   auto up_sweep = [&](int stride, int round, int working) {
-    exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),
-               [&](int tid) {
+    exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:up-step]
+               [&](int tid) {                                                           // [line:up-step]
                  return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
-               });
+               });                                                                      // [line:up-step]
   };
   auto down_sweep = [&](int stride, int round, int working) {
-    exec.Round(MakeRoundSpec(kDownSweep, round, stride, kBuf, kBuf, Level::kBlock, working),
-               [&](int tid) {
+    exec.Round(MakeRoundSpec(kDownSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:down-step]
+               [&](int tid) {                                                           // [line:down-step]
                  return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
-               });
+               });                                                                      // [line:down-step]
   };
   // Up the tree, seed the root, back down. The rounds near the root, where at most a warp's worth
   // of threads works, sit in exec.Narrow: the simulator and the traced kernel run them like the
@@ -110,9 +110,9 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   exec.Narrow([&, stride, round, working]() mutable {
     for (; stride < padded_n; stride *= 2, working /= 2)  // [line:up-loop]
       up_sweep(stride, round++, working);
-    exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {
+    exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {  // [line:seed]
       return SeedStep(buf, padded_n, tid, op);  // [line:seed]
-    });
+    });                                         // [line:seed]
     round = 1;
     for (stride = padded_n / 2, working = 1; stride >= 1 && !exec.Wide(working);
          stride /= 2, working *= 2)  // [line:down-loop]
@@ -123,9 +123,9 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     if (exec.Wide(working)) down_sweep(stride, round, working);  // [line:down-loop]
   }
   if (convert) {
-    exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {
+    exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {  // [line:convert]
       return ToInclusiveStep(buf, data, n, tid, op);  // [line:convert]
-    });
+    });                                               // [line:convert]
   }
   return kBuf;  // [line:store]
 }

@@ -29,13 +29,13 @@ enum Array : int { kBuf0, kBuf1 };  // the two shared buffers, n cells each
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction ScanStep(const T* pin, T* pout, int in, int out, int n, int stride, int tid,
                                  Op op) {
-  if (tid >= n) return ThreadAction{};
-  if (tid >= stride) {
-    pout[tid] = op(pin[tid - stride], pin[tid]);
-    return MakeAction(ActionKind::kAdd, in, tid - stride, tid, out, tid, kNoPosition);
+  if (tid >= n) return ThreadAction{};            // [does:all]
+  if (tid >= stride) {                            // [does:add] [does:copy]
+    pout[tid] = op(pin[tid - stride], pin[tid]);  // [does:add]
+    return MakeAction(ActionKind::kAdd, in, tid - stride, tid, out, tid, kNoPosition);  // [does:add]
   }
-  pout[tid] = pin[tid];
-  return MakeAction(ActionKind::kCopy, in, tid, kNoPosition, out, tid, kNoPosition);
+  pout[tid] = pin[tid];  // [does:copy]
+  return MakeAction(ActionKind::kCopy, in, tid, kNoPosition, out, tid, kNoPosition);  // [does:copy]
 }
 
 // The inclusive result to exclusive: thread tid moves its left neighbour's prefix one place
@@ -43,13 +43,13 @@ SCANVIZ_HD ThreadAction ScanStep(const T* pin, T* pout, int in, int out, int n, 
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction ToExclusiveStep(const T* pin, T* pout, int in, int out, int n, int tid,
                                         Op) {
-  if (tid >= n) return ThreadAction{};
-  if (tid == 0) {
-    pout[0] = Op::Identity();
-    return MakeAction(ActionKind::kSeed, in, kNoPosition, kNoPosition, out, 0, kNoPosition);
+  if (tid >= n) return ThreadAction{};  // [does:all]
+  if (tid == 0) {                       // [does:seed] [does:copy]
+    pout[0] = Op::Identity();           // [does:seed]
+    return MakeAction(ActionKind::kSeed, in, kNoPosition, kNoPosition, out, 0, kNoPosition);  // [does:seed]
   }
-  pout[tid] = pin[tid - 1];
-  return MakeAction(ActionKind::kCopy, in, tid - 1, kNoPosition, out, tid, kNoPosition);
+  pout[tid] = pin[tid - 1];  // [does:copy]
+  return MakeAction(ActionKind::kCopy, in, tid - 1, kNoPosition, out, tid, kNoPosition);  // [does:copy]
 }
 
 // [kernel:hillis-steele]
@@ -60,7 +60,7 @@ template <class Op, class Exec, class T = typename Op::Value>
 SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   T* in = exec.Shared(kBuf1);  // pin and pout swap at the start of every round
   T* out = exec.Shared(kBuf0);
-  exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf0, Level::kBlock, n),
+  exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf0, Level::kBlock, n),  // [line:load]
              [&](int tid) { return LoadStep(data, n, out, kBuf0, tid, op); });  // [line:load]
   int pout = 0;
   int round = 1;  // within the phase: the chapters' round 1, 2, 3, ...
@@ -69,18 +69,20 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     in = out;                                              // [line:swap]
     out = swap;                                            // [line:swap]
     pout = 1 - pout;                                       // [line:swap]
-    exec.Round(MakeRoundSpec(kScan, round, stride, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
-      return ScanStep(in, out, 1 - pout, pout, n, stride, tid, op);  // [line:step]
-    });
+    exec.Round(MakeRoundSpec(kScan, round, stride, 1 - pout, pout, Level::kBlock, n),  // [line:step]
+               [&](int tid) {                                                         // [line:step]
+                 return ScanStep(in, out, 1 - pout, pout, n, stride, tid, op);        // [line:step]
+               });                                                                    // [line:step]
   }
   if (convert) {
     T* const swap = in;  // [line:convert-swap]
     in = out;            // [line:convert-swap]
     out = swap;          // [line:convert-swap]
     pout = 1 - pout;     // [line:convert-swap]
-    exec.Round(MakeRoundSpec(kConvert, 1, 1, 1 - pout, pout, Level::kBlock, n), [&](int tid) {
-      return ToExclusiveStep(in, out, 1 - pout, pout, n, tid, op);  // [line:convert]
-    });
+    exec.Round(MakeRoundSpec(kConvert, 1, 1, 1 - pout, pout, Level::kBlock, n),  // [line:convert]
+               [&](int tid) {                                                     // [line:convert]
+                 return ToExclusiveStep(in, out, 1 - pout, pout, n, tid, op);     // [line:convert]
+               });                                                                // [line:convert]
   }
   return pout;  // [line:store]
 }

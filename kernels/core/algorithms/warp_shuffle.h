@@ -68,11 +68,11 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE int TotalsWidth(int n) {
 template <class Op, class Exec, class T = typename Op::Value>
 SCANVIZ_HD ThreadAction ShuffleScanStep(Exec& exec, int array, int size, int tid, int offset,
                                         int width, Op op) {
-  const T up = exec.ShflUp(array, tid, offset, width);
-  if (tid >= size || tid % width < offset) return ThreadAction{};
-  T& v = exec.Reg(array, tid);
-  v = op(up, v);
-  return MakeAction(ActionKind::kAdd, array, tid - offset, tid, array, tid, kNoPosition);
+  const T up = exec.ShflUp(array, tid, offset, width);              // [does:all]
+  if (tid >= size || tid % width < offset) return ThreadAction{};  // [does:all]
+  T& v = exec.Reg(array, tid);                                     // [does:add]
+  v = op(up, v);                                                   // [does:add]
+  return MakeAction(ActionKind::kAdd, array, tid - offset, tid, array, tid, kNoPosition);  // [does:add]
 }
 
 // [kernel:warp-shuffle]
