@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 
+#include "core/file_io.h"
 #include "core/input.h"
+#include "core/trace_io.h"
 #include "core/registry.h"
 #include "teach/kernel_source.h"
 #include "teach/pseudo_code.h"
@@ -63,6 +66,7 @@ AppState::AppState(const Settings& settings)
       m_algorithm(settings.algorithm) {
   view.theme = settings.theme;
   view.panel = settings.panel;
+  SetRecent(settings.recent);
   if (!SetInputText(settings.input)) {
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");
@@ -198,6 +202,7 @@ void AppState::Install(size_t index, Trace trace, std::string ran) {
 
 void AppState::Regenerate() {
   ++m_generation;
+  m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
   // Every algorithm on the simulator, now: the next frame shows the edit.
   for (const AlgorithmInfo* info : Algorithms()) {
     const Algorithm a = info->id;
@@ -276,6 +281,150 @@ bool AppState::WaitForBackend(double seconds) {
   return true;
 }
 
+// [SECTION] Sessions and trace files
+
+namespace {
+
+// Where a trace was recorded, as the status line says it: "recorded on NVIDIA H200" first (the
+// part before " (" is what the status bar shows; the rest is its tooltip).
+std::string TraceOrigin(const Trace& t, const std::string& path) {
+  const std::string file = std::filesystem::path(path).filename().string();
+  const BackendInfo& b = t.meta.backend;
+  if (b.kind == BackendKind::kCuda) {
+    return "recorded on " + (b.device_name.empty() ? std::string("a CUDA GPU") : b.device_name) +
+           " · " + file + " (sm_" + std::to_string(b.compute_major) +
+           std::to_string(b.compute_minor) + ", driver " + std::to_string(b.driver_version) +
+           ", runtime " + std::to_string(b.runtime_version) + "; opened from " + path +
+           "; an edit traces the new input here)";
+  }
+  return "recorded by the CPU simulator · " + file + " (opened from " + path +
+         "; an edit traces the new input here)";
+}
+
+}  // namespace
+
+void AppState::OpenTrace(Trace trace, std::string origin) {
+  m_type = trace.meta.type;
+  m_op = trace.meta.op;
+  m_convert = trace.meta.converted;
+  m_algorithm = trace.meta.algorithm;
+  m_values = trace.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  Regenerate();  // every other algorithm on the same input, by the simulator
+  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  const Algorithm a = trace.meta.algorithm;
+  Install(Index(a), std::move(trace), origin);
+  PlayerOf(a).Seek(static_cast<int>(Slot(a).trace.rounds.size()) - 1);
+  m_file_trace = std::make_pair(a, origin);
+  m_backend_status = std::move(origin);
+}
+
+Session AppState::ToSession() const {
+  Session s;
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
+  s.type = m_type;
+  s.op = m_op;
+  s.convert = m_convert;
+  s.algorithm = m_algorithm;
+  s.round = m_players[Index(m_algorithm)].Round();
+  s.seed = m_seed;
+  s.side_by_side = view.side_by_side;
+  s.left = m_pair[0];
+  s.right = m_pair[1];
+  s.only_current = view.only_current;
+  s.color_by_case = view.color_by_case;
+  s.theme = view.theme;
+  s.panel = view.panel;
+  s.figure_scale = view.figure_scale;
+  if (ShowsFileTrace()) {
+    s.trace = Current().trace;
+    s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
+  }
+  return s;
+}
+
+void AppState::ApplySession(const Session& s) {
+  m_seed = s.seed;
+  view.side_by_side = s.side_by_side;
+  m_pair[0] = s.left;
+  m_pair[1] = s.right;
+  view.only_current = s.only_current;
+  view.color_by_case = s.color_by_case;
+  view.theme = s.theme;
+  view.panel = s.panel;
+  view.panel_from_code = true;
+  view.figure_scale = s.figure_scale;
+  if (s.trace) {
+    OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
+  } else {
+    m_type = s.type;
+    m_op = s.op;
+    m_convert = s.convert;
+    m_algorithm = s.algorithm;
+    view.selected.reset();
+    view.hovered.reset();
+    SetInputText(s.input);  // checked by ParseSession: it parses as the type
+  }
+  Player& player = CurrentPlayer();
+  player.Seek(s.round < 0 ? player.RoundCount() - 1 : std::min(s.round, player.RoundCount() - 1));
+}
+
+std::string AppState::SaveSessionTo(const std::string& path) {
+  std::string err = SaveSession(ToSession(), path);
+  if (!err.empty()) return err;
+  NoteRecent(path);
+  notice = "saved the session to " + path;
+  return {};
+}
+
+std::string AppState::OpenFile(const std::string& path) {
+  const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
+  if (!file.Ok()) return path + ": " + file.error;
+  switch (SniffFileKind(file.text)) {
+    case FileKind::kSession: {
+      SessionLoad loaded = ParseSession(file.text);
+      if (!loaded.session) return path + ": " + loaded.error;
+      ApplySession(*loaded.session);
+      notice = "opened the session " + path;
+      break;
+    }
+    case FileKind::kTrace: {
+      TraceLoadResult loaded = ParseTraceJson(file.text);
+      if (!loaded.trace) return path + ": " + loaded.error;
+      const std::string origin = TraceOrigin(*loaded.trace, path);
+      OpenTrace(std::move(*loaded.trace), origin);
+      notice = "opened the trace " + path;
+      break;
+    }
+    case FileKind::kUnknown:
+      return path + ": neither a ScanViz session (.scanviz) nor a trace (scanviz-cli trace -o)";
+  }
+  NoteRecent(path);
+  return {};
+}
+
+void AppState::SetRecent(std::vector<std::string> recent) {
+  m_recent.clear();
+  for (std::string& p : recent) {
+    if (p.empty() || std::find(m_recent.begin(), m_recent.end(), p) != m_recent.end()) continue;
+    if (m_recent.size() == kMaxRecent) break;
+    m_recent.push_back(std::move(p));
+  }
+}
+
+void AppState::NoteRecent(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  const std::string p = ec ? path : abs.lexically_normal().string();
+  std::vector<std::string> recent = {p};
+  for (const std::string& r : m_recent)
+    if (r != p) recent.push_back(r);
+  SetRecent(std::move(recent));
+}
+
 Settings AppState::ToSettings(int window_width, int window_height) const {
   Settings s;
   s.window_width = window_width;
@@ -287,6 +436,7 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.type = m_type;
   s.convert = m_convert;
   s.panel = view.panel;
+  s.recent = m_recent;
   return s;
 }
 

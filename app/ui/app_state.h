@@ -25,6 +25,7 @@
 #include "scene/bench_results.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "session.h"
 #include "settings.h"
 #include "teach/code_listing.h"
 #include "teach/narration.h"
@@ -60,6 +61,9 @@ struct Preset {
 };
 std::vector<Preset> MakePresets(std::uint64_t seed);
 
+// The File dialog, when open: opening a session or trace, or saving the session.
+enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
+
 struct ViewState {
   float zoom = 1.0f;           // 1: the array fits the view's width
   float pan_x = 0, pan_y = 0;  // pixels
@@ -89,6 +93,11 @@ struct ViewState {
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;
+
+  FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
+  std::string file_path;                       // the dialog's path field
+  std::string file_folder;                     // the folder it lists (the last one used)
+  std::string file_error;                      // why the last open or save failed
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once
@@ -175,8 +184,27 @@ class AppState {
   const std::string& BenchResultsPath() const { return m_bench_path; }
   const scene::BenchLoad& BenchResults();
 
+  // [SECTION] Sessions and trace files
+  // Opens a session (.scanviz) or a trace file (`scanviz-cli trace -o`), by what it holds, and
+  // puts it first in the recent files. Empty on success (`notice` says what was opened), else the
+  // reason, with the state unchanged.
+  std::string OpenFile(const std::string& path);
+  // Shows a trace recorded elsewhere: its input, operator, type and conversion become the app's,
+  // the other algorithms are simulated on the same input, and until the next edit the status line
+  // says where it was recorded ("recorded on NVIDIA H200").
+  void OpenTrace(Trace trace, std::string origin);
+  Session ToSession() const;
+  void ApplySession(const Session& s);
+  std::string SaveSessionTo(const std::string& path);  // empty, or the reason
+  // The shown algorithm's trace came from a file (until the next edit).
+  bool ShowsFileTrace() const { return m_file_trace && m_file_trace->first == m_algorithm; }
+  const std::vector<std::string>& Recent() const { return m_recent; }
+  void SetRecent(std::vector<std::string> recent);
+  void NoteRecent(const std::string& path);  // first in the list, at most kMaxRecent
+
   ViewState view;
-  std::string message;  // one-line notice for the status bar (settings problems, ...)
+  std::string message;  // one-line problem for the status bar (settings, a file that did not open)
+  std::string notice;   // one-line news for the status bar (a file opened or saved)
 
  private:
   struct Pending {
@@ -212,6 +240,9 @@ class AppState {
   std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
   std::string m_bench_path;
   std::optional<scene::BenchLoad> m_bench;
+  // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
+  std::optional<std::pair<Algorithm, std::string>> m_file_trace;
+  std::vector<std::string> m_recent;
 };
 
 }  // namespace scanviz

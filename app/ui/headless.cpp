@@ -47,7 +47,10 @@ std::optional<scene::CellRef> ParseCell(std::string_view s) {
 const char* UsageText() {
   return R"(scanviz: see how a GPU computes a prefix sum, round by round.
 
-usage: scanviz [input flags] [view flags] [headless mode]
+usage: scanviz [FILE] [input flags] [view flags] [headless mode]
+
+FILE (or --open FILE): a session (.scanviz) or a trace (scanviz-cli trace -o), opened first; the
+flags then change what it set. In the app: Open… (Ctrl+O), Save… (Ctrl+Shift+S), or drop a file.
 
 input (as scanviz-cli):
   --algorithm hillis-steele|blelloch|warp-shuffle   --input "3,1,7,0"   --random N   --seed S
@@ -212,6 +215,10 @@ Options ParseOptions(int argc, char** argv) {
         o.select = ParseCell(v);
         if (!o.select) o.error = "--select takes ROUND:BUFFER:POS or input:POS";
       }
+    } else if (a == "--open") {
+      if ((v = need(i))) o.open = v;
+    } else if (!a.empty() && a[0] != '-' && o.open.empty()) {
+      o.open = std::string(a);  // `scanviz lecture.scanviz`, as a file manager starts it
     } else {
       o.error = "unknown option '" + std::string(a) + "' (see --help)";
     }
@@ -323,6 +330,13 @@ std::string StateJson(AppState& app, bool text_input) {
                                                        vs.selected->pos})
                               : nlohmann::json();
   j["message"] = app.message;
+  j["notice"] = app.notice;
+  j["backend"] = app.BackendStatus();
+  j["file_dialog"] = vs.file_dialog == FileDialog::kOpen   ? "open"
+                     : vs.file_dialog == FileDialog::kSave ? "save"
+                                                           : "";
+  j["file_error"] = vs.file_error;
+  j["recent"] = app.Recent();
   j["n_note"] = vs.n_note;
   j["text_input"] = text_input;
   nlohmann::json widgets = nlohmann::json::object();

@@ -38,6 +38,7 @@ struct Options {
   std::string dump_layout;    // --dump-layout FILE: cells and panels (rectangles, text), JSON
   int bench_frames = 0;       // --bench-frames N
   bool time_startup = false;
+  std::string open;           // FILE or --open FILE: a session or a trace, opened first
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)

@@ -50,6 +50,7 @@ struct App {
   TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
   KeyQueue keys;                 // GLFW key events, handed to ImGui and the shortcuts frame by frame
+  std::string dropped;           // a file dropped on the window, opened at the next frame
 };
 
 // SIGTERM or SIGINT (a logout, Ctrl+C in the terminal): close the window the usual way, so the
@@ -61,6 +62,12 @@ void RequestStop(int) {
 }
 
 // [SECTION] Keys: queued by the callback, applied once per frame (see key_queue.h)
+// A file dropped on the window: opened at the next frame (AppState::OpenFile).
+void DropCallback(GLFWwindow* window, int count, const char** paths) {
+  auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (app != nullptr && count > 0) app->dropped = paths[0];
+}
+
 void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
   auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
   if (app != nullptr) app->keys.Push({key, action, mods, scancode});
@@ -206,6 +213,10 @@ void DrawFrame(App& app, float fps) {
     ApplyStyle(app, vs.theme, scale);
   }
 
+  if (!app.dropped.empty()) {
+    if (std::string err = st.OpenFile(app.dropped); !err.empty()) st.message = err;
+    app.dropped.clear();
+  }
   const bool text_input = ImGui::GetIO().WantTextInput;  // as the last frame left it
   const std::vector<KeyEvent> keys = FeedKeys(app, text_input);
   ImGui_ImplOpenGL3_NewFrame();
@@ -285,6 +296,7 @@ void DrawFrame(App& app, float fps) {
     app.views[0].Draw(figure, st.GetAlgorithm(), center, true);
   }
   DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
+  DrawFileDialog(ui);
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
     ImGui::SetWindowFocus(nullptr);
     vs.text_escape = false;
@@ -400,6 +412,10 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
 }
 
 void ApplyOptions(AppState& st, const Options& opt) {
+  // The file first: the flags then change what it set.
+  if (!opt.open.empty()) {
+    if (std::string err = st.OpenFile(opt.open); !err.empty()) st.message = err;
+  }
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
   if (opt.op) st.SetOp(*opt.op);
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
@@ -498,6 +514,7 @@ int main(int argc, char** argv) {
   // Keys go through our queue instead of straight into ImGui (ImGui's other callbacks stay).
   glfwSetWindowUserPointer(window, &app);
   glfwSetKeyCallback(window, KeyCallback);
+  glfwSetDropCallback(window, DropCallback);
   std::signal(SIGTERM, RequestStop);
   std::signal(SIGINT, RequestStop);
   std::string error;

@@ -1,5 +1,6 @@
 #include "settings.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -128,6 +129,21 @@ SettingsLoad ParseSettings(const std::string& json_text) {
   if (j.contains("panel")) {
     if (!j["panel"].is_string() || !Parse(j["panel"].get<std::string>(), &s.panel)) bad("panel");
   }
+  if (j.contains("recent")) {
+    const nlohmann::json& r = j["recent"];
+    bool ok = r.is_array();
+    for (size_t i = 0; ok && i < r.size(); ++i) {
+      ok = r[i].is_string() && !r[i].get<std::string>().empty() &&
+           r[i].get<std::string>().size() <= 4096;
+      if (ok && s.recent.size() < kMaxRecent &&
+          std::find(s.recent.begin(), s.recent.end(), r[i].get<std::string>()) == s.recent.end())
+        s.recent.push_back(r[i].get<std::string>());
+    }
+    if (!ok) {
+      s.recent.clear();
+      bad("recent");
+    }
+  }
   return out;
 }
 
@@ -158,6 +174,7 @@ std::string SettingsToJson(const Settings& s) {
   j["window_height"] = s.window_height;
   j["theme"] = scene::ToString(s.theme);
   j["input"] = s.input;
+  j["recent"] = s.recent;
   j["algorithm"] = ToString(s.algorithm);
   j["op"] = ToString(s.op);
   j["type"] = ToString(s.type);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/trace.h"
 #include "scene/palette.h"
@@ -30,7 +31,10 @@ struct Settings {
   ElementType type = ElementType::kInt32;  // the input text is read as this type
   bool convert = false;                    // the traced inclusive/exclusive conversion round
   SidePanel panel = SidePanel::kInspector;
+  std::vector<std::string> recent;  // sessions and traces opened or saved, newest first
 };
+
+inline constexpr size_t kMaxRecent = 8;
 
 struct SettingsLoad {
   Settings settings;

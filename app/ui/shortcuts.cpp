@@ -22,6 +22,7 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     if (!e.Press()) continue;
     const bool repeat = e.action == GLFW_REPEAT;
     const int k = e.key;
+    if (vs.file_dialog != FileDialog::kNone) continue;  // the dialog has the keys (and Escape)
     if (e.mods & GLFW_MOD_CONTROL) {
       // The figure is what the class reads: Ctrl + and - size its values and cells (the layout
       // then gives it the room), not the panels around it.
@@ -31,6 +32,8 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
       if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.figure_scale = 1.0f;
       if (k == GLFW_KEY_Q) out.quit = true;
+      if (k == GLFW_KEY_O && !repeat) vs.file_dialog = FileDialog::kOpen;
+      if (k == GLFW_KEY_S && (e.mods & GLFW_MOD_SHIFT) && !repeat) vs.file_dialog = FileDialog::kSave;
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's

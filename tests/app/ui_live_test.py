@@ -234,6 +234,47 @@ def main():
         s = live.settle()
         expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],
                f"Tab after an edit: {s['algorithm']}, keyboard in a field: {s['text_input']}")
+
+        # Files: Ctrl+O, a path typed, Enter opens the GPU's trace and the status line says where
+        # it was recorded; Ctrl+Shift+S saves the session; Escape closes the dialog unchanged.
+        h200 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                            "example-blelloch-h200.json")
+        live.keys("ctrl+o")
+        s = live.wait(lambda s: s["file_dialog"] == "open" and s["text_input"], "the Open dialog")
+        expect(s is not None, "Ctrl+O did not open the file dialog with the keyboard in its field")
+        live.xdo("type", "--delay", "12", h200)
+        live.keys("Return")
+        s = live.wait(lambda s: s["file_dialog"] == "", "the trace opened")
+        s = live.settle()
+        expect(s["algorithm"] == "blelloch" and s["values"] == [3, 1, 7, 0, 4, 1, 6, 3] and
+               s["backend"].startswith("recorded on NVIDIA H200"),
+               f"Ctrl+O on the H200 trace: {s['algorithm']} {s['values']} {s['backend']!r}")
+        session = os.path.join(workdir, "lecture.scanviz")
+        live.keys("ctrl+shift+s")
+        s = live.wait(lambda s: s["file_dialog"] == "save" and s["text_input"], "the Save dialog")
+        expect(s is not None, "Ctrl+Shift+S did not open the save dialog")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", session)
+        live.keys("Return")
+        s = live.wait(lambda s: s["file_dialog"] == "", "the session saved")
+        expect(s is not None and os.path.exists(session), "Ctrl+Shift+S did not save the session")
+        if os.path.exists(session):
+            with open(session, encoding="utf-8") as f:
+                saved = json.load(f)
+            expect(saved.get("format") == "scanviz-session" and "trace" in saved,
+                   "the saved session does not carry the GPU's trace")
+        live.keys("ctrl+o")
+        live.wait(lambda s: s["file_dialog"] == "open", "the Open dialog again")
+        live.xdo("type", "--delay", "12", "/nonexistent.scanviz")
+        live.keys("Escape")
+        s = live.settle()
+        expect(s["file_dialog"] == "" and s["backend"].startswith("recorded on NVIDIA H200"),
+               f"Escape in the Open dialog: dialog {s['file_dialog']!r}, {s['backend']!r}")
+        live.keys("Right")  # the keys are the player's again
+        live.keys("Home")
+        s = live.settle()
+        expect(s["rounds"]["blelloch"]["round"] == 0 and not s["text_input"],
+               f"Home after the dialog: round {s['rounds']['blelloch']['round']}")
     finally:
         rc = live.close()
     expect(rc == 0, f"the app exited with {rc} when its window was closed")

@@ -28,6 +28,7 @@ std::string FirstDifference(const Settings& a, const Settings& b) {
   if (a.type != b.type) return "type";
   if (a.convert != b.convert) return "convert";
   if (a.panel != b.panel) return "panel";
+  if (a.recent != b.recent) return "recent";
   return {};
 }
 
@@ -40,6 +41,7 @@ void CheckRanges(const Settings& s) {
     Fail(kTarget, "algorithm out of range");
   if (static_cast<int>(s.panel) < 0 || static_cast<int>(s.panel) >= kSidePanelCount)
     Fail(kTarget, "panel out of range");
+  if (s.recent.size() > kMaxRecent) Fail(kTarget, "more than kMaxRecent recent files");
   // Each enum names itself: an out-of-range value would not (or would crash trying).
   Settings parsed;
   if (!Parse(ToString(s.algorithm), &parsed.algorithm) || !Parse(ToString(s.op), &parsed.op) ||

@@ -19,10 +19,24 @@ void InputSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::TextDisabled("Input");
   ViewState& vs = app.view;
+  // Sessions and traces: beside the Input heading, where they cost the figure no room.
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Open…")) vs.file_dialog = FileDialog::kOpen;
+  Place(ui, "open");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Open a session (.scanviz) or a trace from scanviz-cli trace -o (Ctrl+O);\n"
+                      "or drop the file on the window");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Save…")) vs.file_dialog = FileDialog::kSave;
+  Place(ui, "save_session");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Save the session: input, algorithm, round and view, and a trace opened "
+                      "from a file (Ctrl+Shift+S)");
   // « folds the panel into a strip, giving the figure its width ([ does the same).
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
   if (ImGui::SmallButton("«")) vs.left_collapsed = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the controls ([)");
+
   // While the box has the keyboard it edits a draft; the edit is applied when it ends (Enter, a
   // click elsewhere, Escape): a valid array replaces the trace, an invalid one stays in the box
   // with its error beside it, and the trace stays the last good one.

@@ -26,6 +26,12 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.message.c_str());
     if (ImGui::IsItemClicked()) app.message.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
+  } else if (!app.notice.empty()) {
+    ImGui::TextUnformatted(app.notice.c_str());
+    Record(ui, "notice", app.notice);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.notice.c_str());
+    if (ImGui::IsItemClicked()) app.notice.clear();
+    ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   const std::string& backend = app.BackendStatus();
   const std::string backend_short = backend.substr(0, backend.find(" ("));

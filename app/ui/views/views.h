@@ -146,6 +146,7 @@ void DrawControlsView(UiContext& ui, ViewRect rect);
 void DrawLegendView(UiContext& ui);
 void DrawInspectorView(UiContext& ui);
 void DrawStatusView(UiContext& ui, ViewRect rect, float fps);
+void DrawFileDialog(UiContext& ui);  // when ViewState::file_dialog is set
 // Right-hand tabs: the current round told in sentences; work and depth (this trace, and against n
 // for both algorithms); float32 rounding and int32 wrap-around.
 void DrawNarrationView(UiContext& ui);
