@@ -22,6 +22,7 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 #include "player.h"
+#include "presets.h"
 #include "scene/bench_results.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -49,13 +50,6 @@ struct TraceSlot {
   std::string ran;  // "CPU simulation", "CUDA: ..."
   TeachSlot teach;
 };
-
-struct Preset {
-  const char* name;
-  std::vector<double> values;
-  std::optional<ElementType> type = std::nullopt;  // set: the preset needs this element type
-};
-std::vector<Preset> MakePresets(std::uint64_t seed);
 
 struct ViewState {
   float zoom = 1.0f;           // 1: the array fits the view's width
@@ -167,6 +161,10 @@ class AppState {
   const std::vector<teach::WorkDepthPoint>* WorkDepthSeries();
   bool WaitForWorkDepth(double seconds);  // headless
 
+  // [SECTION] The Presets menu: the built-in list until main sets the data dir's presets.json
+  void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
+  const std::vector<PresetSpec>& Presets() const { return m_presets; }
+
   // [SECTION] Benchmark results (read on first use)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
   const std::string& BenchResultsPath() const { return m_bench_path; }
@@ -209,6 +207,7 @@ class AppState {
   std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
   std::string m_bench_path;
   std::optional<scene::BenchLoad> m_bench;
+  std::vector<PresetSpec> m_presets = BuiltinPresets();
 };
 
 }  // namespace scanviz
