@@ -9,6 +9,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgl-dev libgl1-mesa-dri
   fonts-dejavu-core xvfb xauth x11-utils xdotool python3 imagemagick ccache
+  # scripts/package_test.sh: cpack's dpkg-shlibdeps, the desktop entry's and AppStream validators
+  dpkg-dev desktop-file-utils appstream
   # scripts/fuzz.sh, scripts/sanitize.sh: clang's libFuzzer and sanitizer runtimes, llvm-symbolizer
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
 )

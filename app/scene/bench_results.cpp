@@ -1,7 +1,6 @@
 #include "scene/bench_results.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -212,22 +211,6 @@ BenchLoad LoadBenchResults(const std::string& path) {
     out.error = path + ": " + out.error;
   }
   return out;
-}
-
-std::string DefaultBenchResultsPath(const std::string& executable_dir,
-                                    const std::string& source_dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!executable_dir.empty()) {
-    const fs::path installed =
-        fs::path(executable_dir) / ".." / "share" / "scanviz" / "bench" / "h200.json";
-    if (fs::exists(installed, ec)) return fs::weakly_canonical(installed, ec).string();
-  }
-  if (!source_dir.empty()) {
-    const fs::path tree = fs::path(source_dir) / "docs" / "bench" / "h200.json";
-    if (fs::exists(tree, ec)) return tree.string();
-  }
-  return {};
 }
 
 }  // namespace scanviz::scene

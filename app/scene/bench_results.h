@@ -60,9 +60,4 @@ struct BenchLoad {
 BenchLoad ParseBenchResults(std::string_view json_text);
 BenchLoad LoadBenchResults(const std::string& path);
 
-// Where the committed results file is by default: `<exe>/../share/scanviz/bench/h200.json` after
-// install, else `<source_dir>/docs/bench/h200.json` (the build tree). Empty if neither exists.
-std::string DefaultBenchResultsPath(const std::string& executable_dir,
-                                    const std::string& source_dir);
-
 }  // namespace scanviz::scene

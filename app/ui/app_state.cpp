@@ -34,31 +34,6 @@ bool Ready(const std::future<T>& f) {
 
 }  // namespace
 
-std::vector<Preset> MakePresets(std::uint64_t seed) {
-  std::vector<Preset> p;
-  p.push_back({"Chapters' example (8)", {3, 1, 7, 0, 4, 1, 6, 3}});
-  p.push_back({"All ones (16)", std::vector<double>(16, 1.0)});
-  std::vector<double> desc;
-  for (int i = 16; i >= 1; --i) desc.push_back(i);
-  p.push_back({"Descending (16)", desc});
-  std::vector<double> alt;
-  for (int i = 1; i <= 16; ++i) alt.push_back(i % 2 ? i : -i);
-  p.push_back({"Alternating signs (16)", alt});
-  p.push_back({"Power of two (32, random)", RandomValues(32, seed, ElementType::kInt32)});
-  p.push_back({"Not a power of two (13, random)", RandomValues(13, seed, ElementType::kInt32)});
-  p.push_back({"Largest block (1024, random)", RandomValues(1024, seed, ElementType::kInt32)});
-  // Numerics: sums past 2^31 - 1 wrap in int32; float32 adds round differently in a tree than in
-  // a left-to-right loop.
-  p.push_back({"int32 wraps (8 x 1e9)", std::vector<double>(8, 1e9), ElementType::kInt32});
-  std::vector<double> tenths;
-  for (int i = 0; i < 16; ++i) tenths.push_back(static_cast<float>(0.1));
-  p.push_back({"float32: sixteen 0.1s", tenths, ElementType::kFloat32});
-  std::vector<double> mixed;
-  for (int i = 0; i < 16; ++i) mixed.push_back(i % 4 == 0 ? 1e8 : static_cast<float>(1.5 + i));
-  p.push_back({"float32: 1e8 and small values (16)", mixed, ElementType::kFloat32});
-  return p;
-}
-
 AppState::AppState(const Settings& settings)
     : m_type(settings.type),
       m_op(settings.op),
@@ -472,8 +447,8 @@ const scene::BenchLoad& AppState::BenchResults() {
     if (m_bench_path.empty()) {
       m_bench = scene::BenchLoad{};
       m_bench->error =
-          "no results file: docs/bench/h200.json was not found beside the app or in the source "
-          "tree; open one with --bench-results FILE";
+          "no results file: the data dir has no bench/h200.json (scanviz --data-dir says where "
+          "it looks); open one with --bench-results FILE";
     } else {
       m_bench = scene::LoadBenchResults(m_bench_path);
     }

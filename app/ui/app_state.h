@@ -22,6 +22,7 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 #include "player.h"
+#include "presets.h"
 #include "scene/bench_results.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -53,13 +54,6 @@ struct TraceSlot {
   std::string ran;  // "CPU simulation", "CUDA: ..."
   TeachSlot teach;
 };
-
-struct Preset {
-  const char* name;
-  std::vector<double> values;
-  std::optional<ElementType> type = std::nullopt;  // set: the preset needs this element type
-};
-std::vector<Preset> MakePresets(std::uint64_t seed);
 
 // The File dialog, when open: opening a session or trace, or saving the session.
 enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
@@ -179,6 +173,10 @@ class AppState {
   const std::vector<teach::WorkDepthPoint>* WorkDepthSeries();
   bool WaitForWorkDepth(double seconds);  // headless
 
+  // [SECTION] The Presets menu: the built-in list until main sets the data dir's presets.json
+  void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
+  const std::vector<PresetSpec>& Presets() const { return m_presets; }
+
   // [SECTION] Benchmark results (read on first use)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
   const std::string& BenchResultsPath() const { return m_bench_path; }
@@ -243,6 +241,7 @@ class AppState {
   // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;
+  std::vector<PresetSpec> m_presets = BuiltinPresets();
 };
 
 }  // namespace scanviz

@@ -60,7 +60,7 @@ view:
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
   --round K (default: the last)
   --panel inspector|code|narration|work-depth|numerics|bench   (bench: the chart, key G)
-  --bench-results FILE   (default: docs/bench/h200.json)   --bench-type int32|float32
+  --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
@@ -71,6 +71,8 @@ headless modes (settings are neither read nor written):
   --bench-frames N   ms per frame: bare window, app with an empty view, and the view
                      (--algorithm, default Hillis-Steele; n = 1024, every round), with ratios
   --time-startup     print the time from launch to the first frame, exit
+data (presets, benchmark results, icon; $SCANVIZ_DATA_DIR, else ../share/scanviz beside bin/):
+  --data-dir         print the data dir the app uses, how it was found and what is in it, exit
 testing the live app:
   --state-file FILE  after every frame that changed it, write the app's state (algorithm, rounds,
                      input, toggles, keyboard focus) as one line of JSON
@@ -189,6 +191,8 @@ Options ParseOptions(int argc, char** argv) {
       }
     } else if (a == "--time-startup") {
       o.time_startup = true;
+    } else if (a == "--data-dir") {
+      o.data_dir = true;
     } else if (a == "--side-by-side") {
       o.side_by_side = true;
     } else if (a == "--pair") {

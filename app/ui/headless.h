@@ -44,6 +44,7 @@ struct Options {
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
 
+  bool data_dir = false;  // --data-dir: print where the data are read from, exit
   bool help = false;
   std::string error;
   bool Headless() const { return !screenshot.empty() || bench_frames > 0 || time_startup; }

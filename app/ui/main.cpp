@@ -13,12 +13,12 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
 #include "app_state.h"
 #include "core/file_io.h"
 #include "core/input.h"
+#include "data_dir.h"
 #include "fonts.h"
 #include "headless.h"
 #include "key_queue.h"
@@ -27,6 +27,7 @@
 #include "settings.h"
 #include "shortcuts.h"
 #include "views/views.h"
+#include "window_icon.h"
 
 namespace scanviz {
 namespace {
@@ -466,6 +467,21 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "scanviz: %s\n", opt.error.c_str());
     return 2;
   }
+  // Presets, benchmark results and the icon come from the data dir (data_dir.h).
+  const DataDir data = FindDataDir(CurrentDataDirSearch(SCANVIZ_BUILD_DIR));
+  const PresetLoad presets =
+      LoadPresets(data.path.empty() ? std::string() : data.path + "/presets.json");
+  if (opt.data_dir) {
+    std::fputs(DataDirReport(data).c_str(), stdout);
+    if (presets.error.empty())
+      std::printf("presets: %zu read from presets.json\n", presets.presets.size());
+    else
+      std::printf("presets: the built-in list (%s)\n", presets.error.c_str());
+    return data.path.empty() ? 1 : 0;
+  }
+  if (!data.note.empty()) std::fprintf(stderr, "scanviz: %s\n", data.note.c_str());
+  if (!presets.error.empty())
+    std::fprintf(stderr, "scanviz: %s; using the built-in presets\n", presets.error.c_str());
 
   // Settings: the headless modes neither read nor write them, so their output is reproducible.
   const std::string settings_path = opt.Headless() ? std::string() : SettingsPath();
@@ -494,6 +510,14 @@ int main(int argc, char** argv) {
   if (window == nullptr) {
     glfwTerminate();
     return 1;
+  }
+  if (const IconLoad icon = LoadWindowIcons(data); !icon.images.empty()) {
+    std::vector<GLFWimage> images;
+    for (const IconImage& i : icon.images)
+      images.push_back({i.size, i.size, const_cast<unsigned char*>(i.rgba.data())});
+    glfwSetWindowIcon(window, static_cast<int>(images.size()), images.data());
+  } else {
+    std::fprintf(stderr, "scanviz: no window icon: %s\n", icon.error.c_str());
   }
   glfwMakeContextCurrent(window);
   glfwSwapInterval(opt.Headless() ? 0 : 1);
@@ -526,17 +550,16 @@ int main(int argc, char** argv) {
   // Both the settings file's problems and the state's own (an invalid saved input) are shown.
   if (!loaded.message.empty())
     state.message = state.message.empty() ? loaded.message : loaded.message + "; " + state.message;
+  state.SetPresets(presets.presets);
+  if (!presets.error.empty()) {
+    const std::string m = "presets: " + presets.error + "; using the built-in list";
+    state.message = state.message.empty() ? m : state.message + "; " + m;
+  }
   app.state = &state;
   ApplyOptions(state, opt);
-  // The benchmark panel's file: --bench-results, else the committed H200 run installed beside the
-  // app (share/scanviz/bench) or, in a build tree, the source tree's docs/bench.
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  state.SetBenchResultsPath(
-      !opt.bench_results.empty()
-          ? opt.bench_results
-          : scene::DefaultBenchResultsPath(ec ? std::string() : exe.parent_path().string(),
-                                           SCANVIZ_SOURCE_DIR));
+  // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
+  state.SetBenchResultsPath(!opt.bench_results.empty() ? opt.bench_results
+                                                       : data.File("bench/h200.json"));
 
   int rc = 0;
   if (!opt.screenshot.empty()) {

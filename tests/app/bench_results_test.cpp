@@ -67,12 +67,6 @@ TEST(BenchResults, ReadsTheCommittedH200File) {
   EXPECT_EQ(r.source, SCANVIZ_SOURCE_DIR "/docs/bench/h200.json");
 }
 
-TEST(BenchResults, DefaultPathFindsTheSourceTree) {
-  EXPECT_EQ(DefaultBenchResultsPath("", SCANVIZ_SOURCE_DIR),
-            SCANVIZ_SOURCE_DIR "/docs/bench/h200.json");
-  EXPECT_EQ(DefaultBenchResultsPath("/nonexistent/bin", "/nonexistent"), "");
-}
-
 std::string Replace(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;

@@ -103,11 +103,11 @@ void InputSection(UiContext& ui) {
   SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
 
-  std::vector<Preset> presets = MakePresets(app.Seed());
+  std::vector<Preset> presets = MakePresets(app.Presets(), app.Seed());
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##presets", "Presets…")) {
     for (const Preset& p : presets) {
-      if (ImGui::Selectable(p.name)) {
+      if (ImGui::Selectable(p.name.c_str())) {
         if (p.type) app.SetType(*p.type);
         app.SetValues(p.values);
         if (p.type) app.SetOp(OpKind::kAdd);  // the numerics presets are about add
