@@ -63,6 +63,8 @@ AppState::AppState(const Settings& settings)
       m_algorithm(settings.algorithm) {
   view.theme = settings.theme;
   view.panel = settings.panel;
+  view.export_dir = settings.export_dir;
+  view.export_transparent = settings.export_transparent;
   if (!SetInputText(settings.input)) {
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");
@@ -281,6 +283,8 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.type = m_type;
   s.convert = m_convert;
   s.panel = view.panel;
+  s.export_dir = view.export_dir;
+  s.export_transparent = view.export_transparent;
   return s;
 }
 

@@ -30,6 +30,8 @@ struct Settings {
   ElementType type = ElementType::kInt32;  // the input text is read as this type
   bool convert = false;                    // the traced inclusive/exclusive conversion round
   SidePanel panel = SidePanel::kInspector;
+  std::string export_dir;           // where Ctrl+S saves figures; empty: the current folder
+  bool export_transparent = false;  // exported PNG and SVG without a background
 };
 
 struct SettingsLoad {

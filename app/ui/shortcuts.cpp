@@ -31,6 +31,9 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
       if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.figure_scale = 1.0f;
       if (k == GLFW_KEY_Q) out.quit = true;
+      // Ctrl+S saves the figure (PNG and SVG; main's loop does it before the next frame). Once
+      // per press: a held key does not write a file per repeat.
+      if (k == GLFW_KEY_S && !repeat) vs.export_request = ViewState::Export::kFigure;
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's

@@ -27,6 +27,15 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     if (ImGui::IsItemClicked()) app.message.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
+  if (!app.view.notice.empty()) {  // where an export went
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.ok)), "%s",
+                       app.view.notice.c_str());
+    Record(ui, "notice", app.view.notice);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s\n(click to dismiss)", app.view.notice.c_str());
+    if (ImGui::IsItemClicked()) app.view.notice.clear();
+    ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
+  }
   const std::string& backend = app.BackendStatus();
   const std::string backend_short = backend.substr(0, backend.find(" ("));
   ImGui::TextUnformatted(backend_short.c_str());
