@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The tests under clang-14's sanitizers, each build in its own directory:
 #
-#   asan: core_tests, teach_tests, app_tests (scene, player, settings, benchmark results) and the
-#         CLI test, with AddressSanitizer (+ LeakSanitizer) and UndefinedBehaviorSanitizer
+#   asan: core_tests, teach_tests, app_tests (scene, player, settings, benchmark results),
+#         export_tests (the GIF writer, the export plan) and the CLI test, with AddressSanitizer (+ LeakSanitizer) and UndefinedBehaviorSanitizer
 #         (float-cast-overflow included, no recovery: undefined behaviour fails the test) and
 #         libstdc++'s assertions, the GUI and CUDA off, in build-asan/. It is the fuzz targets'
 #         build (SCANVIZ_FUZZ=ON, CMakeLists.txt has the flags), shared with scripts/fuzz.sh:
 #         the libFuzzer coverage instrumentation it adds changes nothing the tests see.
-#   tsan: the desktop app's UI tests (ui_headless_tests, ui_panels_tests, ui_live_tests: the app
+#   tsan: the desktop app's UI tests (ui_headless_tests, ui_panels_tests, ui_live_tests,
+#         ui_export_tests: the app
 #         under Xvfb and Mesa's llvmpipe, by screenshot and driven by xdotool) with
 #         ThreadSanitizer, the GUI on, in build-tsan/; the one report Mesa makes at exit is
 #         suppressed by tests/sanitizers/tsan.supp, which says why.
@@ -76,7 +77,7 @@ for stage in "${stages[@]}"; do
     build=build-asan
     # The flags are SCANVIZ_FUZZ's: the same configuration as scripts/fuzz.sh.
     Configure "$build" -DSCANVIZ_FUZZ=ON -DSCANVIZ_GUI=OFF
-    targets=(core_tests teach_tests app_tests gpu_tests scanviz-cli)
+    targets=(core_tests teach_tests app_tests export_tests gpu_tests scanviz-cli)
     logs=$PWD/$build/sanitizer-logs
     export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$logs/asan"
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"

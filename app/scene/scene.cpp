@@ -432,6 +432,17 @@ std::string CompactValue(ElementType type, double v) {
   return !out.empty() && chars(out) < chars(full) ? out : std::string();
 }
 
+std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round) {
+  const RoundInfo* info = Find(analysis.rounds, round);
+  std::string out = std::string(DisplayName(trace.meta.algorithm)) + " (" +
+                    (trace.Inclusive() ? "inclusive" : "exclusive") + ")  ·  " +
+                    RoundHeading(trace, round);
+  if (info == nullptr) return out;
+  return out + "  ·  work " + std::to_string(info->cumulative_work) + " of " +
+         std::to_string(analysis.work) + "  ·  depth " + std::to_string(info->depth) + " of " +
+         std::to_string(analysis.depth);
+}
+
 bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
   if (cell.round == kInputRound) return cell.buffer == 0 && cell.pos >= 0 && cell.pos < trace.meta.n;
   return FindCellInfo(trace, analysis, cell) != nullptr;

@@ -144,7 +144,12 @@ const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
 bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell);
 
 // Writes the scene as a standalone SVG document (dotted, dashed and solid borders as
-// stroke-dasharray, padding hatched, arrows with heads).
+// stroke-dasharray, padding hatched, arrows with heads), in the light theme. scene/svg.h writes
+// an exported figure: another theme, no background, two panes, titles.
 void WriteSvg(const Scene& scene, std::ostream& out);
+
+// The figure's heading, as the app draws it over the rounds: "Blelloch (exclusive)  ·  down-sweep
+// round 1 · stride 4 · round 4 of 6  ·  work 10 of 14  ·  depth 4 of 6".
+std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round);
 
 }  // namespace scanviz::scene

@@ -1,9 +1,15 @@
 // The scene as a standalone SVG document: the same boxes, borders, arrows and brackets as the app
-// draws, in the light theme so it prints well.
+// draws, in the light theme so it prints well, or in the app's theme, on its background or on
+// none (an exported figure); one pane, or two side by side, each under its heading.
+#include "scene/svg.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -12,9 +18,11 @@ namespace scanviz::scene {
 
 namespace {
 
-constexpr float kUnit = 48.0f;     // SVG user units per layout unit
-constexpr float kGutter = 300.0f;  // left column for row titles and tags
+constexpr float kUnit = 48.0f;        // SVG user units per layout unit
+constexpr float kMinGutter = 300.0f;  // left column for row titles and tags, at least
+constexpr float kMaxGutter = 640.0f;
 constexpr float kMargin = 16.0f;
+constexpr float kTagPx = 17, kTitlePx = 15, kHeadingPx = 20;
 
 std::string Color(Rgba c) {
   char buf[16];
@@ -46,12 +54,61 @@ std::string Escape(const std::string& s) {
   return out;
 }
 
-float X(float u) {
-  return kGutter + u * kUnit;
+// The width of `text` at `px`, estimated (no font at hand): DejaVu Sans averages about 0.55 em a
+// character; 0.6 errs toward room.
+float TextWidth(const std::string& text, float px) {
+  const auto chars =
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; });
+  return static_cast<float>(chars) * 0.6f * px;
 }
-float Y(float u) {
-  return kMargin + u * kUnit;
+
+// Splits `text` at " · " into lines no wider than `room` at `px` (a piece wider than the room
+// keeps a line of its own), as the app wraps its round titles.
+std::vector<std::string> WrapAtDots(const std::string& text, float room, float px) {
+  const std::string dot = " · ";
+  std::vector<std::string> lines;
+  for (size_t start = 0;;) {
+    const size_t at = text.find(dot, start);
+    const std::string piece =
+        text.substr(start, at == std::string::npos ? std::string::npos : at - start);
+    if (!lines.empty() && TextWidth(lines.back() + dot + piece, px) <= room) {
+      lines.back() += dot + piece;
+    } else {
+      lines.push_back(piece);
+    }
+    if (at == std::string::npos) break;
+    start = at + dot.size();
+  }
+  // The heading's wider "  ·  " leaves a space at a break: lines neither start nor end with one.
+  for (std::string& line : lines) {
+    line.erase(0, line.find_first_not_of(' '));
+    line.erase(line.find_last_not_of(' ') + 1);
+  }
+  return lines;
 }
+
+// The left column: wide enough for the longest row tag (the round titles wrap to it).
+float Gutter(const Scene& scene) {
+  float widest = 0;
+  for (const Label& l : scene.labels)
+    if (l.role == LabelRole::kRowTag) widest = std::max(widest, TextWidth(l.text, kTagPx));
+  return std::clamp(widest + 24, kMinGutter, kMaxGutter);
+}
+
+float PaneWidth(const Scene& scene) {
+  return Gutter(scene) + scene.width * kUnit + kMargin;
+}
+float PaneHeight(const Scene& scene) {
+  return 2 * kMargin + scene.height * kUnit;
+}
+
+// Layout units to SVG user units, for a pane whose top left corner is at (dx, dy).
+struct Pane {
+  float dx = 0, dy = 0;
+  float gutter = kMinGutter;
+  float X(float u) const { return dx + gutter + u * kUnit; }
+  float Y(float u) const { return dy + kMargin + u * kUnit; }
+};
 
 const char* DashArray(BoxStyle s) {
   switch (s) {
@@ -64,23 +121,19 @@ const char* DashArray(BoxStyle s) {
   }
 }
 
-}  // namespace
-
-void WriteSvg(const Scene& scene, std::ostream& out) {
-  const Palette p = MakePalette(Theme::kLight);
-  const float width = kGutter + scene.width * kUnit + kMargin;
-  const float height = 2 * kMargin + scene.height * kUnit;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << ' ' << height
-      << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
+void WriteDefs(const Palette& p, std::ostream& out) {
   out << "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
          "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\""
       << Color(p.padding_hatch) << "\" stroke-width=\"1.5\"/></pattern>\n"
       << "<marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\""
       << Color(p.arrow) << "\"/></marker></defs>\n";
-  out << "<rect width=\"100%\" height=\"100%\" fill=\"" << Color(p.background) << "\"/>\n";
+}
 
+void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const Palette& p,
+               const SvgOptions& options, const Pane& at, std::ostream& out) {
+  auto X = [&](float u) { return at.X(u); };
+  auto Y = [&](float u) { return at.Y(u); };
   for (const Row& row : scene.rows) {
     if (row.emphasis != Emphasis::kCurrent) continue;
     out << "<rect x=\"" << X(0) - 8 << "\" y=\"" << Y(row.y) << "\" width=\""
@@ -94,14 +147,20 @@ void WriteSvg(const Scene& scene, std::ostream& out) {
         << a.round << "\"/>\n";
   }
   for (const Box& b : scene.boxes) {
-    const Rgba fill = Dim(p, FillOf(p, b, false), b.emphasis);
+    const Rgba fill = Dim(p, FillOf(p, b, options.color_by_case), b.emphasis);
+    const BoxStyle style = StyleOf(b, options.color_by_case);
     const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * kUnit, h = b.rect.h * kUnit;
     out << "<g class=\"cell " << (b.is_input ? "input" : ToString(b.cls)) << "\" data-round=\""
         << b.cell.round << "\" data-buffer=\"" << b.cell.buffer << "\" data-pos=\"" << b.cell.pos
         << "\">";
     out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
         << "\" fill=\"" << Color(fill) << "\" stroke=\"" << Color(p.border) << "\" stroke-width=\""
-        << (b.style == BoxStyle::kNone ? 1 : 2) << "\"" << DashArray(b.style) << "/>";
+        << (style == BoxStyle::kNone ? 1 : 2) << "\"" << DashArray(style) << "/>";
+    if (selected && *selected == b.cell) {  // the app's ring around the selected cell
+      out << "<rect class=\"selection\" x=\"" << x - 3 << "\" y=\"" << y - 3 << "\" width=\""
+          << w + 6 << "\" height=\"" << h + 6 << "\" fill=\"none\" stroke=\"" << Color(p.selection)
+          << "\" stroke-width=\"3\"/>";
+    }
     if (b.padding) {
       out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
           << "\" fill=\"url(#hatch)\" opacity=\"0.6\"/>";
@@ -118,15 +177,75 @@ void WriteSvg(const Scene& scene, std::ostream& out) {
   }
   for (const Label& l : scene.labels) {
     const bool in_gutter = l.role == LabelRole::kRowTag || l.role == LabelRole::kRowTitle;
-    const float x = in_gutter ? kGutter - 12 : X(l.x);
+    const float x = in_gutter ? at.dx + at.gutter - 12 : X(l.x);
     Rgba color = l.role == LabelRole::kBracket ? (l.ok ? p.ok : p.bad) : p.text;
     if (l.role == LabelRole::kRowTitle) color = p.text_dim;
-    out << "<text x=\"" << x << "\" y=\"" << Y(l.y) << "\" font-size=\""
-        << (l.role == LabelRole::kRowTag ? 17 : 15) << "\" text-anchor=\""
-        << (in_gutter ? "end" : "start") << "\" dominant-baseline=\"central\" fill=\""
-        << Color(Dim(p, color, l.emphasis)) << "\">" << Escape(l.text) << "</text>\n";
+    const float px = l.role == LabelRole::kRowTag ? kTagPx : kTitlePx;
+    // A round title wraps to the gutter, its lines centred on the gap between the rows.
+    const std::vector<std::string> lines = l.role == LabelRole::kRowTitle
+                                               ? WrapAtDots(l.text, at.gutter - 24, px)
+                                               : std::vector<std::string>{l.text};
+    const float line_h = px * 1.15f;
+    out << "<text x=\"" << x << "\" y=\""
+        << Y(l.y) - line_h * static_cast<float>(lines.size() - 1) / 2 << "\" font-size=\"" << px
+        << "\" text-anchor=\"" << (in_gutter ? "end" : "start")
+        << "\" dominant-baseline=\"central\" fill=\"" << Color(Dim(p, color, l.emphasis)) << "\">";
+    if (lines.size() == 1) {
+      out << Escape(lines[0]);
+    } else {
+      for (size_t i = 0; i < lines.size(); ++i) {
+        out << "<tspan x=\"" << x << "\" dy=\"" << (i == 0 ? 0 : line_h) << "\">"
+            << Escape(lines[i]) << "</tspan>";
+      }
+    }
+    out << "</text>\n";
+  }
+}
+
+}  // namespace
+
+void WriteSvg(const std::vector<SvgPane>& panes, const SvgOptions& options, std::ostream& out) {
+  const Palette p = MakePalette(options.theme);
+  // Each pane's heading wraps (at " · ") to the pane's width; the tallest sets the room above.
+  std::vector<std::vector<std::string>> headings;
+  size_t heading_lines = 0;
+  float width = 0, height = 0;
+  for (const SvgPane& pane : panes) {
+    const float pane_w = PaneWidth(*pane.scene);
+    headings.push_back(pane.title.empty()
+                           ? std::vector<std::string>{}
+                           : WrapAtDots(pane.title, pane_w - 2 * kMargin, kHeadingPx));
+    heading_lines = std::max(heading_lines, headings.back().size());
+    width += pane_w;
+    height = std::max(height, PaneHeight(*pane.scene));
+  }
+  const float line_h = kHeadingPx * 1.3f;
+  const float top = heading_lines > 0 ? kMargin + line_h * static_cast<float>(heading_lines) : 0;
+  height += top;
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << ' ' << height
+      << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
+  WriteDefs(p, out);
+  if (!options.transparent) {
+    out << "<rect width=\"100%\" height=\"100%\" fill=\"" << Color(p.background) << "\"/>\n";
+  }
+  float dx = 0;
+  for (size_t i = 0; i < panes.size(); ++i) {
+    for (size_t k = 0; k < headings[i].size(); ++k) {
+      out << "<text class=\"title\" x=\"" << dx + kMargin << "\" y=\""
+          << kMargin + line_h * (static_cast<float>(k) + 0.5f) << "\" font-size=\"" << kHeadingPx
+          << "\" dominant-baseline=\"central\" fill=\"" << Color(p.text) << "\">"
+          << Escape(headings[i][k]) << "</text>\n";
+    }
+    const Scene& scene = *panes[i].scene;
+    WriteBody(scene, panes[i].selected, p, options, Pane{dx, top, Gutter(scene)}, out);
+    dx += PaneWidth(scene);
   }
   out << "</svg>\n";
+}
+
+void WriteSvg(const Scene& scene, std::ostream& out) {
+  WriteSvg({SvgPane{&scene, {}, std::nullopt}}, SvgOptions{}, out);
 }
 
 }  // namespace scanviz::scene

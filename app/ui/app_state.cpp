@@ -42,6 +42,8 @@ AppState::AppState(const Settings& settings)
   view.theme = settings.theme;
   view.panel = settings.panel;
   SetRecent(settings.recent);
+  view.export_dir = settings.export_dir;
+  view.export_transparent = settings.export_transparent;
   if (!SetInputText(settings.input)) {
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");
@@ -412,6 +414,8 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.convert = m_convert;
   s.panel = view.panel;
   s.recent = m_recent;
+  s.export_dir = view.export_dir;
+  s.export_transparent = view.export_transparent;
   return s;
 }
 

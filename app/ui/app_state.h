@@ -103,6 +103,15 @@ struct ViewState {
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
   // shown, tuning variants (named with a dot: e.lb8) start hidden.
   std::vector<std::string> bench_toggled;
+
+  // Export (Ctrl+S, the controls' Export section; figure_export.h). A request is carried out by
+  // main's loop before the next frame; the notice says where the files went.
+  enum class Export : std::uint8_t { kNone, kFigure, kAllRounds };
+  Export export_request = Export::kNone;
+  std::string export_dir;                   // empty: the current folder (kept in the settings)
+  int export_width = 0, export_height = 0;  // 0: the window's size
+  bool export_transparent = false;          // PNG and SVG (kept in the settings)
+  int export_delay_ms = 1200;               // a GIF frame; the last rests three times as long
 };
 
 class AppState {

@@ -42,6 +42,25 @@ std::optional<scene::CellRef> ParseCell(std::string_view s) {
   return c;
 }
 
+// The export flags that make no sense together, each said in one line.
+std::string CheckExportFlags(const Options& o) {
+  const exports::ExportRequest& e = o.export_request;
+  const bool picture = !e.png.empty() || !e.svg.empty() || !e.sequence_dir.empty();
+  if (o.Exporting() &&
+      (!o.screenshot.empty() || o.bench_frames > 0 || o.time_startup || !o.state_file.empty()))
+    return "--export-* runs on its own: not with --screenshot, --bench-frames, --time-startup "
+           "or --state-file";
+  if (o.transparent && !picture)
+    return "--transparent applies to --export-png, --export-svg and --export-sequence (a GIF "
+           "has the theme's background)";
+  if (o.gif_delay_ms && e.gif.empty()) return "--gif-delay-ms needs --export-gif";
+  if (o.export_size && !o.Exporting()) return "--export-size needs --export-png, -gif or -sequence";
+  if (o.round && o.Exporting() && e.png.empty() && e.svg.empty() && o.screenshot.empty())
+    return "--round picks the round of --export-png and --export-svg; --export-gif and "
+           "--export-sequence write every round";
+  return {};
+}
+
 }  // namespace
 
 const char* UsageText() {
@@ -73,6 +92,16 @@ headless modes (settings are neither read nor written):
   --time-startup     print the time from launch to the first frame, exit
 data (presets, benchmark results, icon; $SCANVIZ_DATA_DIR, else ../share/scanviz beside bin/):
   --data-dir         print the data dir the app uses, how it was found and what is in it, exit
+  --export-png OUT.png  --export-svg OUT.svg   the figure alone (heading, rounds, selection;
+                     no panels) at --round K (default: the last); several may be given at once
+  --export-gif OUT.gif   every round, one frame each, looping; --gif-delay-ms N a frame
+                     (default 1200; the last shows three times as long)
+  --export-sequence DIR  every round as DIR/scanviz-ALGORITHM-00.png and .svg, 01, ...
+                     (DIR is made if missing)
+  --export-size WxH  the PNG's and GIF's size (default: the window's, --size)
+  --transparent      PNG and SVG without a background (a GIF has the theme's)
+                     exit 0 when every file was written, 2 on a bad flag, path or round (nothing
+                     written), 1 when drawing or writing failed
 testing the live app:
   --state-file FILE  after every frame that changed it, write the app's state (algorithm, rounds,
                      input, toggles, keyboard focus) as one line of JSON
@@ -180,6 +209,27 @@ Options ParseOptions(int argc, char** argv) {
           o.error = "--size takes WxH (320x240 up to 16384x16384)";
         }
       }
+    } else if (a == "--export-png" || a == "--export-svg" || a == "--export-gif" ||
+               a == "--export-sequence") {
+      std::string& target = a == "--export-png"   ? o.export_request.png
+                            : a == "--export-svg" ? o.export_request.svg
+                            : a == "--export-gif" ? o.export_request.gif
+                                                  : o.export_request.sequence_dir;
+      if ((v = need(i)) && *v != '\0')
+        target = v;
+      else if (v)
+        o.error = std::string(a) + " needs a file name";
+    } else if (a == "--export-size") {
+      if ((v = need(i)) && !(o.export_size = exports::ParseSize(v)))
+        o.error = "--export-size takes WxH (320x240 up to 8192x8192)";
+    } else if (a == "--transparent") {
+      o.transparent = true;
+    } else if (a == "--gif-delay-ms") {
+      int ms = 0;
+      if ((v = need(i)) && ParseInt(v, &ms) && ms >= 20 && ms <= exports::kMaxDelayMs)
+        o.gif_delay_ms = ms;
+      else if (v)
+        o.error = "--gif-delay-ms takes 20..60000";
     } else if (a == "--state-file") {
       if ((v = need(i))) o.state_file = v;
     } else if (a == "--dump-layout") {
@@ -229,6 +279,7 @@ Options ParseOptions(int argc, char** argv) {
   }
   if (o.error.empty() && o.input && o.random_n)
     o.error = "give either --input or --random, not both";
+  if (o.error.empty()) o.error = CheckExportFlags(o);
   return o;
 }
 

@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "app_state.h"
 #include "backend/backend.h"
 #include "core/trace.h"
+#include "export/export_plan.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
-#include "app_state.h"
 #include "views/views.h"
 
 namespace scanviz {
@@ -45,9 +46,19 @@ struct Options {
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
 
   bool data_dir = false;  // --data-dir: print where the data are read from, exit
+  // --export-png FILE, --export-svg FILE, --export-gif FILE, --export-sequence DIR: write the
+  // figure and exit (figure_export.h); the request's round is --round's.
+  exports::ExportRequest export_request;
+  std::optional<exports::Size> export_size;  // --export-size WxH (default: the window's)
+  bool transparent = false;                  // --transparent: PNG and SVG without a background
+  std::optional<int> gif_delay_ms;           // --gif-delay-ms N
+
   bool help = false;
   std::string error;
-  bool Headless() const { return !screenshot.empty() || bench_frames > 0 || time_startup; }
+  bool Exporting() const { return export_request.Any(); }
+  bool Headless() const {
+    return !screenshot.empty() || bench_frames > 0 || time_startup || Exporting();
+  }
 };
 
 Options ParseOptions(int argc, char** argv);

@@ -19,6 +19,7 @@
 #include "core/file_io.h"
 #include "core/input.h"
 #include "data_dir.h"
+#include "figure_export.h"
 #include "fonts.h"
 #include "headless.h"
 #include "key_queue.h"
@@ -412,6 +413,26 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   return 0;
 }
 
+// The figure exports (figure_export.h) draw with the app's renderer, fonts and views.
+FigureSource Figure(App& app) {
+  return {*app.state, app.renderer, app.fonts, app.views, app.style_scale};
+}
+exports::Size WindowPixels(App& app) {
+  exports::Size size;
+  glfwGetFramebufferSize(app.window, &size.width, &size.height);
+  return size;
+}
+
+int Export(App& app, const Options& opt) {
+  for (int i = 0; i < 2; ++i) {  // fonts and style settle as for a screenshot
+    glfwPollEvents();
+    DrawFrame(app, 60);
+    glfwSwapBuffers(app.window);
+  }
+  FigureSource figure = Figure(app);
+  return RunExports(figure, opt, WindowPixels(app));
+}
+
 void ApplyOptions(AppState& st, const Options& opt) {
   // The file first: the flags then change what it set.
   if (!opt.open.empty()) {
@@ -432,7 +453,7 @@ void ApplyOptions(AppState& st, const Options& opt) {
   if (opt.bench) st.view.bench = true;
   if (opt.bench_float) st.view.bench_float = true;
   if (opt.bench_exclusive) st.view.bench_exclusive = true;
-  st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0;
+  st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
   st.view.side_by_side = opt.side_by_side;
   if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;
@@ -566,6 +587,9 @@ int main(int argc, char** argv) {
     state.WaitForBackend(30);
     if (state.view.panel == SidePanel::kWorkDepth) state.WaitForWorkDepth(60);
     rc = TakeScreenshot(app, opt);
+  } else if (opt.Exporting()) {
+    state.WaitForBackend(30);
+    rc = Export(app, opt);
   } else if (opt.bench_frames > 0) {
     rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele));
   } else {
@@ -582,6 +606,10 @@ int main(int argc, char** argv) {
       fps = fps * 0.95f + 0.05f * static_cast<float>(dt > 0 ? 1.0 / dt : 60);
       state.Poll();  // a finished CUDA trace replaces the simulator's
       state.ForEachShownPlayer([&](Player& p) { p.Tick(dt); });
+      if (state.view.export_request != ViewState::Export::kNone) {  // Ctrl+S, the Export buttons
+        FigureSource figure = Figure(app);
+        CarryOutExportRequest(figure, WindowPixels(app));
+      }
       DrawFrame(app, fps);
       SetFullscreen(app, state.view.fullscreen || state.view.presenter);
       glfwSwapBuffers(window);

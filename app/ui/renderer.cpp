@@ -189,7 +189,9 @@ void Renderer::Flush(int framebuffer_w, int framebuffer_h) {
     glDisable(GL_SCISSOR_TEST);
   }
   glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  // Alpha as coverage (ONE, ONE_MINUS_SRC_ALPHA), as ImGui's backend does: an exported figure on
+  // a transparent background keeps each pixel's coverage; on screen nothing changes.
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
 

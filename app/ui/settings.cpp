@@ -144,6 +144,20 @@ SettingsLoad ParseSettings(const std::string& json_text) {
       bad("recent");
     }
   }
+  if (j.contains("export_dir")) {
+    if (j["export_dir"].is_string()) {
+      s.export_dir = j["export_dir"].get<std::string>();
+    } else {
+      bad("export_dir");
+    }
+  }
+  if (j.contains("export_transparent")) {
+    if (j["export_transparent"].is_boolean()) {
+      s.export_transparent = j["export_transparent"].get<bool>();
+    } else {
+      bad("export_transparent");
+    }
+  }
   return out;
 }
 
@@ -180,6 +194,8 @@ std::string SettingsToJson(const Settings& s) {
   j["type"] = ToString(s.type);
   j["convert"] = s.convert;
   j["panel"] = ToString(s.panel);
+  j["export_dir"] = s.export_dir;
+  j["export_transparent"] = s.export_transparent;
   return j.dump(2) + "\n";
 }
 

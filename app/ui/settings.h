@@ -32,6 +32,8 @@ struct Settings {
   bool convert = false;                    // the traced inclusive/exclusive conversion round
   SidePanel panel = SidePanel::kInspector;
   std::vector<std::string> recent;  // sessions and traces opened or saved, newest first
+  std::string export_dir;           // where Ctrl+S saves figures; empty: the current folder
+  bool export_transparent = false;  // exported PNG and SVG without a background
 };
 
 inline constexpr size_t kMaxRecent = 8;

@@ -34,6 +34,9 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       if (k == GLFW_KEY_Q) out.quit = true;
       if (k == GLFW_KEY_O && !repeat) vs.file_dialog = FileDialog::kOpen;
       if (k == GLFW_KEY_S && (e.mods & GLFW_MOD_SHIFT) && !repeat) vs.file_dialog = FileDialog::kSave;
+      // Ctrl+S saves the figure (PNG and SVG; main's loop does it before the next frame). Once
+      // per press: a held key does not write a file per repeat.
+      if (k == GLFW_KEY_S && !(e.mods & GLFW_MOD_SHIFT) && !repeat) vs.export_request = ViewState::Export::kFigure;
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's

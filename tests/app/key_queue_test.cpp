@@ -148,6 +148,21 @@ TEST_F(Shortcuts, TogglesTabsAndZoom) {
   EXPECT_FALSE(app.CurrentPlayer().Playing());
 }
 
+TEST_F(Shortcuts, CtrlSAsksForTheFigureOncePerPressAndNotFromATextField) {
+  using Export = ViewState::Export;
+  Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL)},
+       /*text_input=*/true);  // typing: Ctrl+S is the field's
+  EXPECT_EQ(app.view.export_request, Export::kNone);
+  Keys({Press(GLFW_KEY_S)});  // S alone is side by side, not a save
+  EXPECT_EQ(app.view.export_request, Export::kNone);
+  EXPECT_TRUE(app.view.side_by_side);
+  Keys({{GLFW_KEY_S, GLFW_REPEAT, GLFW_MOD_CONTROL}});  // a held key's repeats write nothing
+  EXPECT_EQ(app.view.export_request, Export::kNone);
+  Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.view.export_request, Export::kFigure);
+  EXPECT_TRUE(app.view.side_by_side);  // and Ctrl+S toggles nothing
+}
+
 TEST(ReservedKeys, TabIsKeptFromImGui) {
   EXPECT_TRUE(IsReservedKey(GLFW_KEY_TAB));
   EXPECT_FALSE(IsReservedKey(GLFW_KEY_A));

@@ -12,6 +12,7 @@
 #include "core/registry.h"
 #include "core/simulator.h"
 #include "scene/palette.h"
+#include "scene/svg.h"
 #include "support/broken_traces.h"
 
 namespace scanviz::scene {
@@ -255,6 +256,47 @@ TEST(Scene, SvgHasEveryBoxWithItsDashPattern) {
   EXPECT_NE(svg.find("stroke-dasharray=\"8 5\""), std::string::npos);  // dashed
   EXPECT_NE(svg.find("stroke-dasharray=\"2 4\""), std::string::npos);  // dotted
   EXPECT_NE(svg.find("up-sweep round 1 · stride 1"), std::string::npos);
+}
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(Scene, AnExportedSvgHasTheThemeTheHeadingsAndTheSelection) {
+  ViewOptions o;
+  o.current_round = 2;
+  o.selected = CellRef{2, 0, 5};
+  Built hs = Build(Algorithm::kHillisSteele, o);
+  Built bl = Build(Algorithm::kBlelloch, ViewOptions{});
+  const std::string hs_title = FigureHeading(hs.trace, hs.analysis, 2);
+  EXPECT_EQ(
+      hs_title,
+      "Hillis-Steele (inclusive)  ·  round 2 of 3 · stride 2  ·  work 13 of 17  ·  depth 2 of 3");
+  SvgOptions dark;
+  dark.theme = Theme::kDark;
+  std::ostringstream two;
+  WriteSvg({{&hs.scene, hs_title, o.selected}, {&bl.scene, "Blelloch", std::nullopt}}, dark, two);
+  const std::string svg = two.str();
+  EXPECT_NE(svg.find("<rect width=\"100%\" height=\"100%\" fill=\"#1e2127\"/>"), std::string::npos);
+  EXPECT_EQ(Count(svg, "<g class=\"cell"), hs.scene.boxes.size() + bl.scene.boxes.size());
+  EXPECT_EQ(Count(svg, "class=\"selection\""), 1u);
+  EXPECT_NE(svg.find("class=\"selection\""), std::string::npos);
+  // The heading wraps at " · " to its pane: two lines here, the second starting with "work".
+  EXPECT_EQ(Count(svg, "<text class=\"title\""), 3u);
+  EXPECT_NE(svg.find(">work 13 of 17  ·  depth 2 of 3</text>"), std::string::npos);
+  // A round title longer than the gutter is wrapped into lines, not run off the left edge.
+  EXPECT_NE(svg.find("<tspan"), std::string::npos);
+  EXPECT_NE(svg.find(">8 of 8 threads active</tspan>"), std::string::npos);
+
+  SvgOptions clear;
+  clear.transparent = true;
+  std::ostringstream one;
+  WriteSvg({{&hs.scene, "", std::nullopt}}, clear, one);
+  EXPECT_EQ(one.str().find("<rect width=\"100%\""), std::string::npos);
+  EXPECT_EQ(one.str().find("class=\"title\""), std::string::npos);
+  EXPECT_EQ(one.str().find("class=\"selection\""), std::string::npos);
 }
 
 // The scene and the inspector on traces that contradict themselves (a loaded file may): every

@@ -36,6 +36,22 @@ TEST(Settings, RoundTrip) {
   EXPECT_EQ(back.settings.panel, SidePanel::kWorkDepth);
 }
 
+TEST(Settings, TheExportFolderAndBackgroundAreKept) {
+  Settings s;
+  s.export_dir = "/home/me/slides/week 3";
+  s.export_transparent = true;
+  SettingsLoad back = ParseSettings(SettingsToJson(s));
+  EXPECT_TRUE(back.message.empty()) << back.message;
+  EXPECT_EQ(back.settings.export_dir, "/home/me/slides/week 3");
+  EXPECT_TRUE(back.settings.export_transparent);
+  // Defaults: the current folder, the theme's background; a bad value is named and ignored.
+  SettingsLoad bad = ParseSettings(R"({"export_dir": 3, "export_transparent": "yes"})");
+  EXPECT_NE(bad.message.find("'export_dir'"), std::string::npos) << bad.message;
+  EXPECT_NE(bad.message.find("'export_transparent'"), std::string::npos) << bad.message;
+  EXPECT_EQ(bad.settings.export_dir, "");
+  EXPECT_FALSE(bad.settings.export_transparent);
+}
+
 TEST(Settings, BadTypeConvertOrPanelAreNamed) {
   SettingsLoad l = ParseSettings(R"({"type": "float64", "convert": "yes", "panel": "chart"})");
   EXPECT_NE(l.message.find("'type'"), std::string::npos) << l.message;

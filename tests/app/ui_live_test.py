@@ -2,6 +2,9 @@
 by xdotool to `scanviz` running under Xvfb, and what happened read back from the app's
 --state-file (the algorithm, each player's round, the input, which field has the keyboard).
 
+Ctrl+S saves the figure (PNG and SVG) into the current folder and says so in the status line;
+"All rounds" writes the GIF and the numbered sequence.
+
 These are the lecture bugs a headless screenshot cannot see: a Tab that pushes the keyboard into
 the Input box, a 12 ms clicker tap that never reaches a frame, Escape throwing away what was typed,
 a half-typed array replacing the trace.
@@ -9,7 +12,7 @@ a half-typed array replacing the trace.
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import json, os, shutil, signal, subprocess, sys, tempfile, time
 
-from ui_test_support import SKIP, finish, make_workdir
+from ui_test_support import SKIP, finish, gif_info, make_workdir, png_size, svg_cells
 
 TAP = ["--delay", "12"]  # xdotool: 12 ms between keys; each press and release back to back
 
@@ -31,9 +34,11 @@ class Live:
         self.env = dict(os.environ, DISPLAY=f":{display}",
                         XDG_CONFIG_HOME=os.path.join(workdir, "config"))
         self.log = open(os.path.join(workdir, "app.log"), "w")
+        # In the work directory: Ctrl+S saves there (the current folder, no export folder set).
         self.app = subprocess.Popen([app, "--backend", "cpu", "--size", "1600x900",
                                      "--state-file", self.state_path],
-                                    env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+                                    env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+                                    cwd=workdir)
         self.wait(lambda s: True, "the first frame", timeout=30)
         # Keys go to the window under the pointer (there is no window manager): rest it on the
         # figure's empty lower half.
@@ -151,6 +156,49 @@ def main():
         s = live.settle()
         expect(s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1,
                "End did not reach the last round")
+
+        # Ctrl+S: the figure at this round as PNG (the window's size) and SVG, named after the
+        # algorithm and round; a second save takes the next free name; the status line says where.
+        last = s["rounds"]["blelloch"]["round"]
+        stem = os.path.join(workdir, f"scanviz-blelloch-round{last}")
+        live.keys("ctrl+s")
+        s = live.wait(lambda s: s["notice"] != "", "the notice of Ctrl+S", timeout=10)
+        expect(s is not None and f"scanviz-blelloch-round{last}.png and .svg" in s["notice"]
+               and workdir in s["notice"], f"Ctrl+S: notice {s and s['notice']!r}")
+        if expect(os.path.exists(stem + ".png") and os.path.exists(stem + ".svg"),
+                  f"Ctrl+S wrote {sorted(os.listdir(workdir))}, wanted {stem}.png and .svg"):
+            expect(png_size(stem + ".png") == (1600, 900),
+                   f"Ctrl+S: the PNG is {png_size(stem + '.png')}, wanted the window's 1600x900")
+            rounds = {r for (r, b, p) in svg_cells(stem + ".svg") if r >= 0}
+            expect(rounds == set(range(last + 1)),
+                   f"Ctrl+S: the SVG draws rounds {sorted(rounds)}, wanted 0..{last}")
+        live.keys("ctrl+s")
+        s = live.wait(lambda s: "round%d-2.png" % last in s["notice"], "a second Ctrl+S",
+                      timeout=10)
+        expect(s is not None and os.path.exists(stem + "-2.png") and os.path.exists(stem + "-2.svg"),
+               f"a second Ctrl+S: {sorted(os.listdir(workdir))}, notice {s and s['notice']!r}")
+        # In the Input box Ctrl+S is the box's: nothing is saved.
+        live.click("input")
+        live.keys("ctrl+s")
+        s = live.settle()
+        expect(not os.path.exists(stem + "-3.png"), "Ctrl+S in the Input box saved a figure")
+        live.keys("Escape")
+        live.settle()
+        # "All rounds": the GIF (one frame a round) and the folder of numbered PNGs and SVGs.
+        live.click("export_rounds")
+        s = live.wait(lambda s: "rounds" in s["notice"], "the notice of All rounds", timeout=30)
+        gif = os.path.join(workdir, "scanviz-blelloch.gif")
+        folder = os.path.join(workdir, "scanviz-blelloch-rounds")
+        count = live.state()["rounds"]["blelloch"]["of"]
+        no_gif = s is not None and "no GIF" in s["notice"]  # a build without giflib says so
+        if expect(s is not None and (no_gif or os.path.exists(gif)) and os.path.isdir(folder),
+                  f"All rounds: {sorted(os.listdir(workdir))}, notice {s and s['notice']!r}"):
+            expect(no_gif or gif_info(gif)[2] == count,
+                   f"All rounds: the GIF has {gif_info(gif)[2]} frames, the trace {count} rounds")
+            expect(len(os.listdir(folder)) == 2 * count,
+                   f"All rounds: {len(os.listdir(folder))} files, wanted {2 * count}")
+        expect(live.state()["rounds"]["blelloch"]["round"] == last,
+               "exporting every round moved the player")
         live.keys("Home", "space")
         s = live.wait(lambda s: s["rounds"]["blelloch"]["playing"], "Space to play", timeout=3)
         expect(s is not None, "a quick Space tap did not start playing")

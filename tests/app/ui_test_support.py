@@ -5,7 +5,7 @@ expected one.
 
 A missing tool means the test cannot look at anything: it reports SKIPPED and exits 77, which
 CTest (SKIP_RETURN_CODE) shows as skipped, never as passed."""
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, struct, subprocess, sys, tempfile
 
 SKIP = 77
 
@@ -142,3 +142,88 @@ def finish(name, workdir, failures, checks):
         return 1
     shutil.rmtree(workdir, ignore_errors=True)
     return 0
+
+
+def gif_info(path):
+    """Reads a GIF's blocks (no pixels): (width, height, frames, delays in hundredths, loops).
+    Written here, not taken from the app's giflib, so that a writer bug cannot also be the
+    reader's."""
+    data = open(path, "rb").read()
+    if data[:6] not in (b"GIF87a", b"GIF89a"):
+        raise ValueError(f"{path}: not a GIF ({data[:6]!r})")
+    width, height, flags = struct.unpack("<HHB", data[6:11])
+    pos = 13 + (3 * (2 << (flags & 7)) if flags & 0x80 else 0)
+
+    def skip_sub_blocks(p):
+        while data[p] != 0:
+            p += data[p] + 1
+        return p + 1
+
+    frames, delays, loops = 0, [], False
+    while True:
+        block = data[pos]
+        if block == 0x3B:  # trailer
+            break
+        if block == 0x21:  # extension: label, then sub-blocks
+            label = data[pos + 1]
+            pos += 2
+            if label == 0xF9:  # graphic control: size 4, flags, delay (LE), transparent index
+                delays.append(struct.unpack("<H", data[pos + 2:pos + 4])[0])
+            if label == 0xFF and data[pos + 1:pos + 12] == b"NETSCAPE2.0":
+                loops = True
+            pos = skip_sub_blocks(pos)
+        elif block == 0x2C:  # image: descriptor, local palette, LZW code size, data
+            frames += 1
+            f = data[pos + 9]
+            pos += 10 + (3 * (2 << (f & 7)) if f & 0x80 else 0) + 1
+            pos = skip_sub_blocks(pos)
+        else:
+            raise ValueError(f"{path}: unexpected block 0x{block:02x} at {pos}")
+    return width, height, frames, delays, loops
+
+
+def png_size(path):
+    """(width, height) from a PNG's header."""
+    data = open(path, "rb").read(24)
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    return struct.unpack(">II", data[16:24])
+
+
+def svg_cells(path):
+    """The figure's cells in an exported SVG: {(round, buffer, pos): the value drawn}."""
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = {}
+    for g in ET.parse(path).getroot().iter(ns + "g"):
+        if not g.get("class", "").startswith("cell "):
+            continue
+        key = (int(g.get("data-round")), int(g.get("data-buffer")), int(g.get("data-pos")))
+        texts = [t.text or "" for t in g.iter(ns + "text")]
+        cells[key] = texts[0] if len(texts) == 1 else texts
+    return cells
+
+
+class Xvfb:
+    """One X server for a test's many runs (xvfb-run starts one per run, and now and then fails
+    to clean up after it): a free display, which Xvfb picks and writes to a pipe (-displayfd)."""
+
+    def __init__(self, screen="1600x900"):
+        read_fd, write_fd = os.pipe()
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                                      f"{screen}x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as f:
+            number = f.readline().strip()
+        if not number:
+            self.proc.kill()
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{number}"
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()

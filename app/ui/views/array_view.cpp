@@ -117,10 +117,8 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     // round), then the work and depth so far.
     const std::string heading = RoundHeading(slot.trace, player.Round());
     char text[384];
-    std::snprintf(text, sizeof text, "%s (%s)  ·  %s  ·  work %d of %d  ·  depth %d of %d",
-                  DisplayName(algorithm), slot.trace.Inclusive() ? "inclusive" : "exclusive",
-                  heading.c_str(), info.cumulative_work, slot.analysis.work, info.depth,
-                  slot.analysis.depth);
+    std::snprintf(text, sizeof text, "%s",
+                  scene::FigureHeading(slot.trace, slot.analysis, player.Round()).c_str());
     // A narrow pane (side by side, presenter font) gets the compact form, then a smaller font:
     // the header is never clipped.
     const float room = rect.w - 2 * pad;

@@ -1,6 +1,6 @@
 // The left panel: the input (text, n, random with a seed, presets, operator, element type, the
 // conversion round), the algorithm and backend, the player (buttons, speed, timeline with rounds
-// marked) and the view toggles.
+// marked), the view toggles and the export.
 
 #include <algorithm>
 #include <cstdio>
@@ -258,6 +258,57 @@ void ViewSection(UiContext& ui) {
       "G benchmark · 1-5 right-hand tabs · [ ] panels");
 }
 
+// The figure for slides and notes (figure_export.h): the buttons ask main's loop, which writes
+// the files before the next frame; where they went is said in the status line.
+void ExportSection(UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  ImGui::Separator();
+  ImGui::TextDisabled("Export");
+  if (ImGui::Button("Save figure (Ctrl+S)")) vs.export_request = ViewState::Export::kFigure;
+  Place(ui, "export_figure");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The figure alone, as PNG and SVG, named after the algorithm and round");
+  SameLineIfFits("All rounds", false);
+  if (ImGui::Button("All rounds")) vs.export_request = ViewState::Export::kAllRounds;
+  Place(ui, "export_rounds");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every round: an animated GIF and a folder of numbered PNGs and SVGs");
+  // The options in a popup: the panel keeps its room for the input and the player.
+  SameLineIfFits("Options…", false);
+  if (ImGui::Button("Options…")) ImGui::OpenPopup("##export_options");
+  Place(ui, "export_options");
+  if (!ImGui::BeginPopup("##export_options")) return;
+  ImGui::TextDisabled("Export options");
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 16);
+  ImGui::InputTextWithHint("folder", "empty: the current one", &vs.export_dir);
+  Place(ui, "export_dir");
+  ImGui::TextUnformatted("size");
+  struct Choice {
+    const char* name;
+    int w, h;
+  };
+  constexpr Choice kSizes[] = {{"window", 0, 0},
+                               {"1280x720", 1280, 720},
+                               {"1920x1080", 1920, 1080},
+                               {"3840x2160", 3840, 2160}};
+  for (const Choice& c : kSizes) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(c.name, vs.export_width == c.w && vs.export_height == c.h)) {
+      vs.export_width = c.w;
+      vs.export_height = c.h;
+    }
+  }
+  ImGui::Checkbox("Transparent background (PNG, SVG)", &vs.export_transparent);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A GIF keeps the theme's background");
+  float seconds = static_cast<float>(vs.export_delay_ms) / 1000.0f;
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 8);
+  if (ImGui::SliderFloat("seconds a GIF frame", &seconds, 0.2f, 5.0f, "%.1f",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+    vs.export_delay_ms = static_cast<int>(seconds * 1000.0f + 0.5f);
+  }
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void DrawControlsView(UiContext& ui, ViewRect rect) {
@@ -272,6 +323,7 @@ void DrawControlsView(UiContext& ui, ViewRect rect) {
   AlgorithmSection(ui);
   PlayerSection(ui);
   ViewSection(ui);
+  ExportSection(ui);
   ImGui::End();
 }
 

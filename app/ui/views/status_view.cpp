@@ -26,8 +26,10 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.message.c_str());
     if (ImGui::IsItemClicked()) app.message.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
-  } else if (!app.notice.empty()) {
-    ImGui::TextUnformatted(app.notice.c_str());
+  }
+  if (!app.notice.empty()) {  // good news: a file opened or saved, an export written
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.ok)), "%s",
+                       app.notice.c_str());
     Record(ui, "notice", app.notice);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.notice.c_str());
     if (ImGui::IsItemClicked()) app.notice.clear();

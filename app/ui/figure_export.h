@@ -1,0 +1,72 @@
+// Exporting what the trace view shows, for slides and notes: the figure alone (its heading, the
+// rounds, a selected cell's bracket; not the panels, not a hover), fitted, rendered offscreen at
+// any size the way the screen draws it (our renderer and ImGui's text) and written as PNG; the
+// same figure as SVG from the scene; every round as an animated GIF and a numbered sequence. The
+// command line (--export-*) and the live app (Ctrl+S, the Export section) both come here. Which
+// files, under which names, and whether they may be written is export/export_plan.h's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+#include "export/export_plan.h"
+#include "export/image.h"
+#include "fonts.h"
+#include "headless.h"
+#include "renderer.h"
+#include "views/views.h"
+
+namespace scanviz {
+
+struct FigureSource {
+  AppState& app;
+  Renderer& renderer;
+  const Fonts& fonts;  // the app's (the figure's own are FigureFonts of them)
+  ArrayView* views;    // two: the shown algorithm (or the left pane), the right pane
+  float scale = 1;     // the frame's scale: content scale x panel text x presenter
+};
+
+struct FigureStyle {
+  exports::Size size;
+  bool transparent = false;  // PNG and SVG; a GIF has the theme's background
+  int gif_delay_ms = exports::kDefaultDelayMs;
+};
+
+// The algorithms the figure shows: one, or side by side two.
+std::vector<Algorithm> ShownAlgorithms(const AppState& app);
+// Its rounds: the shown algorithm's, side by side the longer trace's.
+int FigureRoundCount(AppState& app);
+// "scanviz-blelloch", "scanviz-hillis-steele-vs-blelloch".
+std::string FigureStemOf(const AppState& app);
+
+// The figure at the players' rounds as RGBA, rows top down. Needs the GL context and ImGui between
+// frames (after one frame's Render, before the next NewFrame). Empty, or why not.
+std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out);
+// The figure at the players' rounds as an SVG document, in the app's theme.
+std::string FigureSvg(AppState& app, bool transparent);
+
+// Renders every file of `plan`, then writes them (the sequence's folder made first); nothing is
+// written unless every file rendered. The players are left where they were. Empty, or why not.
+std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
+                          const FigureStyle& style);
+
+// The live app. Ctrl+S: the figure as PNG and SVG under a free name in `dir` (only the PNG for
+// the benchmark chart, which has no scene); all rounds: a GIF and a folder of numbered PNGs and
+// SVGs. `notice` says what was written where; `error` why nothing was.
+struct ExportOutcome {
+  std::string notice;
+  std::string error;
+};
+ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const FigureStyle& style);
+ExportOutcome SaveAllRounds(FigureSource& src, const std::string& dir, const FigureStyle& style);
+// Carries out the view's export request (Ctrl+S, the Export buttons) at the view's size (0: the
+// window's) and clears it; the notice, or the error, goes to the status line.
+void CarryOutExportRequest(FigureSource& src, exports::Size window);
+
+// The command line's --export-* flags: plans, checks every path, renders, writes, says what it
+// wrote. The exit code: 0 written, 2 a usage error (a round out of range, a path that cannot be
+// written, no giflib for a GIF) said in one line with nothing written, 1 drawing or writing failed.
+int RunExports(FigureSource& src, const Options& opt, exports::Size window);
+
+}  // namespace scanviz

@@ -1,0 +1,213 @@
+"""The figure exports from the command line, as a course's script makes them: `scanviz
+--export-gif/--export-svg/--export-png/--export-sequence` under Xvfb, checked against the trace
+that `scanviz-cli trace --json` prints for the same input (the GIF's frames are its rounds; the
+SVG at --round K holds every cell each round up to K wrote, with the trace's value, and nothing
+later), and the refusals: a round out of range, a path that cannot be written, a directory or a
+pipe where a file would go, flags that do not go together: exit 2, one line, nothing written.
+
+Needs Xvfb, ImageMagick's convert and python3; without them it reports SKIPPED (exit 77)."""
+import json, os, shutil, stat, subprocess, sys
+
+from ui_test_support import (PALETTE, SKIP, Xvfb, finish, gif_info, make_workdir, near, png_size,
+                             require_tools, svg_cells)
+
+EXAMPLE = "3,1,7,0,4,1,6,3"
+
+
+def main():
+    require_tools()
+    if not shutil.which("Xvfb"):
+        print("SKIPPED: Xvfb not found (scripts/setup.sh installs it)")
+        return SKIP
+    app, cli = sys.argv[1], sys.argv[2]
+    workdir = make_workdir("export")
+    xvfb = Xvfb("1600x900")
+    env = dict(os.environ, DISPLAY=xvfb.display, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+    checks = Checks()
+    try:
+        # A build without giflib says so and exports no GIF: this test then proves nothing.
+        probe = subprocess.run([app, "--backend", "cpu", "--export-gif",
+                                os.path.join(workdir, "probe.gif")], env=env,
+                               capture_output=True, text=True, timeout=180)
+        if "no giflib" in probe.stderr:
+            print("SKIPPED: this scanviz was built without giflib (libgif-dev)")
+            shutil.rmtree(workdir, ignore_errors=True)
+            return SKIP
+        run_checks(app, cli, workdir, env, checks.expect)
+    finally:
+        xvfb.close()
+    return finish("ui_export_test", workdir, checks.failures, checks.count)
+
+
+class Checks:
+    def __init__(self):
+        self.failures, self.count = [], 0
+
+    def expect(self, ok, message):
+        self.count += 1
+        if not ok:
+            self.failures.append(message)
+        return ok
+
+
+def run_checks(app, cli, workdir, env, expect):
+    def path(name):
+        return os.path.join(workdir, name)
+
+    def run(*flags):
+        return subprocess.run([app, "--backend", "cpu", *flags], env=env, capture_output=True,
+                              text=True, timeout=180)
+
+    def trace(algorithm, *input_flags):
+        r = subprocess.run([cli, "trace", "--backend", "cpu", "--algorithm", algorithm,
+                            *input_flags, "--json"], capture_output=True, text=True, timeout=60)
+        return json.loads(r.stdout)
+
+    def value(v):
+        return "?" if v is None else str(int(v))
+
+    def check_svg(name, t, k, label):
+        """Every cell each round 0..k wrote is drawn with the trace's value; none after k; the
+        input row is the input."""
+        cells = svg_cells(path(name))
+        inputs = {pos: v for (r, b, pos), v in cells.items() if r == -1}
+        expect(inputs == {i: value(v) for i, v in enumerate(t["input"])},
+               f"{label}: input row {inputs}, wanted {t['input']}")
+        rounds = {r for (r, b, p) in cells if r >= 0}
+        expect(rounds == set(range(k + 1)),
+               f"{label}: the SVG draws rounds {sorted(rounds)}, wanted 0..{k}")
+        for r in range(k + 1):
+            rd = t["rounds"][r]
+            pout = rd["pout"]
+            want = {p: value(v) for p, v in enumerate(rd["values"][pout])}
+            got = {p: v for (cr, b, p), v in cells.items() if cr == r and b == pout}
+            if not expect(got == want, f"{label}: round {r} array {pout}: drew {got}, "
+                                       f"the trace has {want}"):
+                break
+        # Each cell is one box with one value.
+        expect(all(isinstance(v, str) for v in cells.values()),
+               f"{label}: a cell with other than one <text>")
+
+    # [1] Each algorithm: the GIF's frames are the trace's rounds, the SVG at a middle round
+    # holds exactly that round's cells, the PNG has the asked size.
+    cases = [("hillis-steele", ["--input", EXAMPLE]), ("blelloch", ["--input", EXAMPLE]),
+             ("warp-shuffle", ["--random", "40", "--seed", "7"]),
+             ("blelloch", ["--random", "13", "--seed", "3", "--op", "max"])]
+    for algorithm, input_flags in cases:
+        t = trace(algorithm, *input_flags)
+        count = len(t["rounds"])
+        k = count // 2
+        label = f"{algorithm} {' '.join(input_flags)}"
+        stem = f"{algorithm}-{len(t['input'])}-{t['meta']['op']}"
+        r = run("--algorithm", algorithm, *input_flags, "--export-gif", path(stem + ".gif"),
+                "--gif-delay-ms", "500", "--export-svg", path(stem + ".svg"), "--round", str(k),
+                "--export-png", path(stem + ".png"), "--size", "1280x720")
+        if not expect(r.returncode == 0, f"{label}: exit {r.returncode}: {r.stderr.strip()}"):
+            continue
+        w, h, frames, delays, loops = gif_info(path(stem + ".gif"))
+        expect(frames == count, f"{label}: the GIF has {frames} frames, the trace {count} rounds")
+        expect((w, h) == (1280, 720), f"{label}: GIF {w}x{h}, wanted the window's 1280x720")
+        expect(delays == [50] * (count - 1) + [150],
+               f"{label}: delays {delays}, wanted 50 cs a round and the last 150")
+        expect(loops, f"{label}: the GIF does not loop")
+        expect(png_size(path(stem + ".png")) == (1280, 720),
+               f"{label}: PNG {png_size(path(stem + '.png'))}, wanted 1280x720")
+        check_svg(stem + ".svg", t, k, label)
+
+    # [2] The GIF's last frame is the last round's PNG: its colours survive the palette.
+    t = trace("hillis-steele", "--input", EXAMPLE)
+    last = len(t["rounds"]) - 1
+    r = run("--input", EXAMPLE, "--export-gif", path("hs.gif"), "--export-png", path("hs.png"),
+            "--export-size", "800x600")
+    if expect(r.returncode == 0, f"hs.gif: exit {r.returncode}: {r.stderr.strip()}"):
+        subprocess.run(["convert", path("hs.gif"), "-coalesce", path("hs-frame-%d.png")],
+                       check=True)
+        diff = subprocess.run(["compare", "-metric", "PAE", path(f"hs-frame-{last}.png"),
+                               path("hs.png"), "null:"], capture_output=True, text=True)
+        worst = float(diff.stderr.split("(")[1].rstrip(")")) * 255 if "(" in diff.stderr else 999
+        expect(worst <= 12, f"the GIF's last frame differs from the PNG by up to {worst:.0f}/255 "
+                            f"in a channel ({diff.stderr.strip()})")
+
+    # [3] Bigger than the screen, on a transparent background, and themed.
+    r = run("--input", EXAMPLE, "--theme", "light", "--export-png", path("big.png"),
+            "--export-size", "2400x1350", "--transparent", "--export-svg", path("clear.svg"))
+    if expect(r.returncode == 0, f"2400x1350 on a 1600x900 screen: exit {r.returncode}: "
+                                 f"{r.stderr.strip()}"):
+        expect(png_size(path("big.png")) == (2400, 1350),
+               f"--export-size 2400x1350 gave {png_size(path('big.png'))}")
+        corner = subprocess.run(["convert", path("big.png"), "-crop", "1x1+0+0", "rgba:-"],
+                                capture_output=True, check=True).stdout
+        expect(len(corner) == 4 and corner[3] == 0,
+               f"--transparent: the corner pixel is {list(corner)}, wanted alpha 0")
+        svg = open(path("clear.svg"), encoding="utf-8").read()
+        expect('<rect width="100%"' not in svg, "--transparent: the SVG still has a background")
+    r = run("--input", EXAMPLE, "--theme", "light", "--export-png", path("light.png"),
+            "--export-svg", path("light.svg"))
+    if expect(r.returncode == 0, f"light: exit {r.returncode}: {r.stderr.strip()}"):
+        corner = subprocess.run(["convert", path("light.png"), "-crop", "1x1+0+0", "rgb:-"],
+                                capture_output=True, check=True).stdout
+        expect(near(tuple(corner), PALETTE["light"]["background"], 2),
+               f"light theme: the corner is {tuple(corner)}, wanted the background")
+        expect('fill="#fafaf7"' in open(path("light.svg"), encoding="utf-8").read(),
+               "light theme: the SVG's background is not the theme's")
+
+    # [4] A numbered sequence, side by side: one PNG and one SVG per round of the longer trace.
+    hs = len(trace("hillis-steele", "--input", EXAMPLE)["rounds"])
+    bl = len(trace("blelloch", "--input", EXAMPLE)["rounds"])
+    r = run("--input", EXAMPLE, "--pair", "hillis-steele,blelloch", "--export-sequence",
+            path("seq"), "--export-gif", path("pair.gif"))
+    if expect(r.returncode == 0, f"sequence: exit {r.returncode}: {r.stderr.strip()}"):
+        names = sorted(os.listdir(path("seq")))
+        stem = "scanviz-hillis-steele-vs-blelloch"
+        want = sorted(f"{stem}-{i:02d}.{ext}" for i in range(max(hs, bl)) for ext in ("png", "svg"))
+        expect(names == want, f"sequence files {names}, wanted {want}")
+        expect(gif_info(path("pair.gif"))[2] == max(hs, bl),
+               f"side by side: {gif_info(path('pair.gif'))[2]} frames, wanted {max(hs, bl)}")
+        rounds = {r for (r, b, p) in svg_cells(path(f"seq/{stem}-03.svg")) if r >= 0}
+        expect(rounds == set(range(4)), f"{stem}-03.svg draws rounds {sorted(rounds)}")
+
+    # [5] Refused: exit 2, one line on stderr, nothing written, nothing replaced.
+    os.mkdir(path("a-folder.svg"))
+    os.mkfifo(path("pipe.gif"))
+    with open(path("keep.png"), "w") as f:
+        f.write("not replaced")
+    refusals = [
+        (["--input", EXAMPLE, "--export-svg", path("r99.svg"), "--round", "99"], "--round 99",
+         ["r99.svg"]),
+        (["--input", EXAMPLE, "--export-gif", path("r7.gif"), "--export-png", path("keep.png"),
+          "--round", "7"], "--round 7", ["r7.gif"]),
+        (["--input", EXAMPLE, "--export-png", path("no/such/folder/x.png")], "no/such/folder",
+         []),
+        (["--input", EXAMPLE, "--export-svg", path("a-folder.svg")], "is a directory", []),
+        (["--input", EXAMPLE, "--export-gif", path("pipe.gif"), "--export-png",
+          path("keep.png")], "not a regular file", []),
+        (["--input", EXAMPLE, "--export-sequence", path("keep.png")], "not a folder", []),
+        (["--input", EXAMPLE, "--export-gif", path("t.gif"), "--transparent"], "--transparent",
+         ["t.gif"]),
+        (["--input", EXAMPLE, "--export-svg", path("d.svg"), "--gif-delay-ms", "300"],
+         "--gif-delay-ms", ["d.svg"]),
+        (["--input", EXAMPLE, "--export-png", path("s.png"), "--export-size", "100x100"],
+         "--export-size", ["s.png"]),
+        (["--input", EXAMPLE, "--export-gif", path("g.gif"), "--round", "2"], "--round",
+         ["g.gif"]),
+        (["--input", "1,x", "--export-png", path("bad-input.png")], "--input",
+         ["bad-input.png"]),
+    ]
+    for flags, says, absent in refusals:
+        r = run(*flags)
+        lines = r.stderr.strip().splitlines()
+        label = " ".join(f.replace(workdir + "/", "") for f in flags[2:])
+        expect(r.returncode == 2, f"{label}: exit {r.returncode}, wanted 2 ({r.stderr.strip()})")
+        expect(len(lines) == 1 and says in lines[0],
+               f"{label}: stderr {lines}, wanted one line naming {says!r}")
+        for name in absent:
+            expect(not os.path.exists(path(name)), f"{label}: {name} was written")
+    expect(os.path.isdir(path("a-folder.svg")), "the folder at a-folder.svg was replaced")
+    expect(stat.S_ISFIFO(os.stat(path("pipe.gif")).st_mode), "the pipe at pipe.gif was replaced")
+    expect(open(path("keep.png")).read() == "not replaced",
+           "keep.png was replaced by a run that was refused")
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())
