@@ -21,6 +21,7 @@
 #include "backend/backend.h"
 #include "core/analysis.h"
 #include "core/trace.h"
+#include "edit_history.h"
 #include "player.h"
 #include "scene/bench_results.h"
 #include "scene/palette.h"
@@ -68,6 +69,7 @@ struct ViewState {
   bool presenter = false;  // large font, side panels hidden
   bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
   bool fullscreen = false;
+  bool help = false;          // F1 or ?: the keys and mouse actions over everything
   bool ignore_mouse = false;  // headless: the pointer position means nothing
   scene::Theme theme = scene::Theme::kDark;
   std::optional<scene::CellRef> selected;
@@ -86,6 +88,7 @@ struct ViewState {
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;
+  std::string tooltip;  // the control tooltip (Tip) shown this frame, for --state-file
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once
@@ -106,7 +109,8 @@ class AppState {
   AppState(const AppState&) = delete;
   AppState& operator=(const AppState&) = delete;
 
-  // [SECTION] Input edits. Each regenerates the traces, keeping the players' rounds.
+  // [SECTION] Input edits. Each regenerates the traces, keeping the players' rounds, and is one
+  // step of the undo history (edit_history.h says what counts as an edit).
   bool SetInputText(const std::string& text);  // false: keeps the last good trace, sets InputError
   void SetValues(std::vector<double> values);
   void SetCell(int pos, double value);
@@ -125,6 +129,14 @@ class AppState {
   void SetType(ElementType type);
   // Adds the traced conversion round (Hillis-Steele -> exclusive, Blelloch -> inclusive).
   void SetConvert(bool convert);
+  // The preset's type (when it needs one), its values, and add for the numerics presets: one step.
+  void ApplyPreset(const Preset& preset);
+
+  // [SECTION] Undo and redo of the input edits above
+  bool Undo();  // false: nothing to undo
+  bool Redo();
+  const EditHistory& History() const { return m_history; }
+  void ClearHistory() { m_history.Clear(); }  // the start (settings, command line) is the bottom
 
   const std::string& InputText() const { return m_input_text; }
   const std::string& InputError() const { return m_input_error; }
@@ -181,6 +193,11 @@ class AppState {
     std::future<std::vector<ScanOutcome>> result;
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
+  // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
+  // SetInputText, a preset calls three edits: one step each).
+  class EditScope;
+  InputSnapshot Snapshot() const;
+  void Restore(const InputSnapshot& s);
   void Regenerate();
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
   void Install(size_t index, Trace trace, std::string ran);
@@ -209,6 +226,10 @@ class AppState {
   std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
   std::string m_bench_path;
   std::optional<scene::BenchLoad> m_bench;
+  EditHistory m_history;
+  int m_edit_depth = 0;  // open EditScopes
+  InputSnapshot m_edit_before;
+  EditTag m_edit_tag;
 };
 
 }  // namespace scanviz

@@ -7,6 +7,17 @@
 
 namespace scanviz {
 
+namespace {
+
+// F1, or `?` however the layout types it: its character where GLFW gave one, else Shift+/ (US).
+bool IsHelpKey(const KeyEvent& e) {
+  if (e.key == GLFW_KEY_F1) return true;
+  if (e.codepoint != 0) return e.codepoint == '?';
+  return e.key == GLFW_KEY_SLASH && (e.mods & GLFW_MOD_SHIFT);
+}
+
+}  // namespace
+
 bool IsReservedKey(int key) {
   return key == GLFW_KEY_TAB;
 }
@@ -22,6 +33,12 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     if (!e.Press()) continue;
     const bool repeat = e.action == GLFW_REPEAT;
     const int k = e.key;
+    if (vs.help) {
+      // The help covers the view and keeps the keys until it closes; the key that closes it (F1,
+      // ?, Escape) does nothing else: Escape does not also drop the selection.
+      if (!repeat && (IsHelpKey(e) || k == GLFW_KEY_ESCAPE)) vs.help = false;
+      continue;
+    }
     if (e.mods & GLFW_MOD_CONTROL) {
       // The figure is what the class reads: Ctrl + and - size its values and cells (the layout
       // then gives it the room), not the panels around it.
@@ -31,6 +48,10 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
       if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.figure_scale = 1.0f;
       if (k == GLFW_KEY_Q) out.quit = true;
+      // Undo and redo of input edits (in a text field Ctrl+Z is the field's own undo).
+      if (k == GLFW_KEY_Z && (e.mods & GLFW_MOD_SHIFT)) app.Redo();
+      if (k == GLFW_KEY_Z && !(e.mods & GLFW_MOD_SHIFT)) app.Undo();
+      if (k == GLFW_KEY_Y) app.Redo();
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's
@@ -48,6 +69,10 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         break;
     }
     if (repeat) continue;
+    if (IsHelpKey(e)) {
+      vs.help = true;
+      continue;
+    }
     switch (k) {
       case GLFW_KEY_SPACE:
         app.ForEachShownPlayer([](Player& p) { p.TogglePlay(); });
