@@ -34,6 +34,24 @@ bool Ready(const std::future<T>& f) {
 
 }  // namespace
 
+class AppState::EditScope {
+ public:
+  EditScope(AppState& app, EditTag tag) : m_app(app) {
+    if (m_app.m_edit_depth++ > 0) return;
+    m_app.m_edit_before = m_app.Snapshot();
+    m_app.m_edit_tag = tag;
+  }
+  ~EditScope() {
+    if (--m_app.m_edit_depth > 0) return;
+    m_app.m_history.Record(m_app.m_edit_before, m_app.m_edit_tag, m_app.Snapshot());
+  }
+  EditScope(const EditScope&) = delete;
+  EditScope& operator=(const EditScope&) = delete;
+
+ private:
+  AppState& m_app;
+};
+
 AppState::AppState(const Settings& settings)
     : m_type(settings.type),
       m_op(settings.op),
@@ -48,11 +66,13 @@ AppState::AppState(const Settings& settings)
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");
   }
+  m_history.Clear();  // the saved input is where undo stops
 }
 
 AppState::~AppState() = default;  // pending futures finish before the state goes
 
 bool AppState::SetInputText(const std::string& text) {
+  const EditScope edit(*this, {EditKind::kText});
   m_input_text = text;
   ParsedValues parsed = ParseValues(text, m_type);
   if (!parsed.Ok()) {
@@ -66,6 +86,7 @@ bool AppState::SetInputText(const std::string& text) {
 }
 
 void AppState::SetValues(std::vector<double> values) {
+  const EditScope edit(*this, {EditKind::kValues});
   m_input_text = FormatValues(values, m_type, " ");
   m_input_error.clear();
   m_values = std::move(values);
@@ -74,12 +95,14 @@ void AppState::SetValues(std::vector<double> values) {
 
 void AppState::SetCell(int pos, double value) {
   if (pos < 0 || pos >= static_cast<int>(m_values.size())) return;
+  const EditScope edit(*this, {EditKind::kCell, pos});
   std::vector<double> v = m_values;
   v[static_cast<size_t>(pos)] = value;
   SetValues(std::move(v));
 }
 
 void AppState::Resize(int n) {
+  const EditScope edit(*this, {EditKind::kSize});
   n = std::clamp(n, 1, kMaxElements);
   std::vector<double> v = m_values;
   if (n > static_cast<int>(v.size())) {
@@ -92,11 +115,13 @@ void AppState::Resize(int n) {
 }
 
 void AppState::Randomize(int n, std::uint64_t seed) {
+  const EditScope edit(*this, {EditKind::kRandom});
   m_seed = seed;
   SetValues(RandomValues(std::clamp(n, 1, kMaxElements), seed, m_type));
 }
 
 void AppState::SetOp(OpKind op) {
+  const EditScope edit(*this, {EditKind::kOp});
   m_op = op;
   Regenerate();
 }
@@ -122,6 +147,7 @@ void AppState::SetBackend(BackendChoice choice) {
 
 void AppState::SetType(ElementType type) {
   if (type == m_type) return;
+  const EditScope edit(*this, {EditKind::kType});
   m_type = type;
   if (ParseValues(m_input_text, type).Ok()) {
     SetInputText(m_input_text);
@@ -143,6 +169,39 @@ void AppState::SetConvert(bool convert) {
   if (convert == m_convert) return;
   m_convert = convert;
   Regenerate();
+}
+
+void AppState::ApplyPreset(const Preset& preset) {
+  const EditScope edit(*this, {EditKind::kPreset});
+  if (preset.type) SetType(*preset.type);
+  SetValues(preset.values);
+  if (preset.type) SetOp(OpKind::kAdd);  // the numerics presets are about add
+}
+
+InputSnapshot AppState::Snapshot() const {
+  return {m_input_text, m_input_error, m_values, m_type, m_op, m_seed};
+}
+
+void AppState::Restore(const InputSnapshot& s) {
+  m_input_text = s.text;
+  m_input_error = s.error;
+  m_values = s.values;
+  m_type = s.type;
+  m_op = s.op;
+  m_seed = s.seed;
+  Regenerate();  // the players keep their rounds (MatchRound), as after any edit
+}
+
+bool AppState::Undo() {
+  std::optional<InputSnapshot> s = m_history.Undo(Snapshot());
+  if (s) Restore(*s);
+  return s.has_value();
+}
+
+bool AppState::Redo() {
+  std::optional<InputSnapshot> s = m_history.Redo(Snapshot());
+  if (s) Restore(*s);
+  return s.has_value();
 }
 
 void AppState::FillTeach(TraceSlot& slot) const {
@@ -281,6 +340,8 @@ std::string TraceOrigin(const Trace& t, const std::string& path) {
 }  // namespace
 
 void AppState::OpenTrace(Trace trace, std::string origin) {
+  // Undo brings back the input from before; redo gives the file's input, traced here.
+  const EditScope edit(*this, {EditKind::kFile});
   m_type = trace.meta.type;
   m_op = trace.meta.op;
   m_convert = trace.meta.converted;
@@ -324,6 +385,7 @@ Session AppState::ToSession() const {
 }
 
 void AppState::ApplySession(const Session& s) {
+  const EditScope edit(*this, {EditKind::kFile});
   m_seed = s.seed;
   view.side_by_side = s.side_by_side;
   m_pair[0] = s.left;

@@ -21,6 +21,7 @@
 #include "backend/backend.h"
 #include "core/analysis.h"
 #include "core/trace.h"
+#include "edit_history.h"
 #include "player.h"
 #include "presets.h"
 #include "scene/bench_results.h"
@@ -69,6 +70,7 @@ struct ViewState {
   bool presenter = false;  // large font, side panels hidden
   bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
   bool fullscreen = false;
+  bool help = false;          // F1 or ?: the keys and mouse actions over everything
   bool ignore_mouse = false;  // headless: the pointer position means nothing
   scene::Theme theme = scene::Theme::kDark;
   std::optional<scene::CellRef> selected;
@@ -87,6 +89,7 @@ struct ViewState {
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;
+  std::string tooltip;  // the control tooltip (Tip) shown this frame, for --state-file
 
   FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
   std::string file_path;                       // the dialog's path field
@@ -121,7 +124,8 @@ class AppState {
   AppState(const AppState&) = delete;
   AppState& operator=(const AppState&) = delete;
 
-  // [SECTION] Input edits. Each regenerates the traces, keeping the players' rounds.
+  // [SECTION] Input edits. Each regenerates the traces, keeping the players' rounds, and is one
+  // step of the undo history (edit_history.h says what counts as an edit).
   bool SetInputText(const std::string& text);  // false: keeps the last good trace, sets InputError
   void SetValues(std::vector<double> values);
   void SetCell(int pos, double value);
@@ -140,6 +144,14 @@ class AppState {
   void SetType(ElementType type);
   // Adds the traced conversion round (Hillis-Steele -> exclusive, Blelloch -> inclusive).
   void SetConvert(bool convert);
+  // The preset's type (when it needs one), its values, and add for the numerics presets: one step.
+  void ApplyPreset(const Preset& preset);
+
+  // [SECTION] Undo and redo of the input edits above
+  bool Undo();  // false: nothing to undo
+  bool Redo();
+  const EditHistory& History() const { return m_history; }
+  void ClearHistory() { m_history.Clear(); }  // the start (settings, command line) is the bottom
 
   const std::string& InputText() const { return m_input_text; }
   const std::string& InputError() const { return m_input_error; }
@@ -219,6 +231,11 @@ class AppState {
     std::future<std::vector<ScanOutcome>> result;
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
+  // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
+  // SetInputText, a preset calls three edits: one step each).
+  class EditScope;
+  InputSnapshot Snapshot() const;
+  void Restore(const InputSnapshot& s);
   void Regenerate();
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
   void Install(size_t index, Trace trace, std::string ran);
@@ -251,6 +268,10 @@ class AppState {
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;
   std::vector<PresetSpec> m_presets = BuiltinPresets();
+  EditHistory m_history;
+  int m_edit_depth = 0;  // open EditScopes
+  InputSnapshot m_edit_before;
+  EditTag m_edit_tag;
 };
 
 }  // namespace scanviz

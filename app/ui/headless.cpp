@@ -77,6 +77,7 @@ input (as scanviz-cli):
 view:
   --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
+  --keys             every key and mouse action, over the view (as F1 or ? opens it)
   --round K (default: the last)
   --panel inspector|code|narration|work-depth|numerics|bench   (bench: the chart, key G)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
@@ -264,6 +265,8 @@ Options ParseOptions(int argc, char** argv) {
       o.case_colors = true;
     } else if (a == "--presenter") {
       o.presenter = true;
+    } else if (a == "--keys") {
+      o.show_keys = true;
     } else if (a == "--select") {
       if ((v = need(i))) {
         o.select = ParseCell(v);
@@ -381,6 +384,10 @@ std::string StateJson(AppState& app, bool text_input) {
   j["color_by_case"] = vs.color_by_case;
   j["bench"] = vs.bench;
   j["ui_scale"] = vs.ui_scale;
+  j["help"] = vs.help;
+  j["tooltip"] = vs.tooltip;
+  j["undo"] = app.History().UndoCount();
+  j["redo"] = app.History().RedoCount();
   j["selected"] = vs.selected ? nlohmann::json::array({vs.selected->round, vs.selected->buffer,
                                                        vs.selected->pos})
                               : nlohmann::json();

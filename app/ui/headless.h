@@ -42,6 +42,7 @@ struct Options {
   std::string open;           // FILE or --open FILE: a session or a trace, opened first
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
+  bool show_keys = false;  // --keys: the key help (F1) open
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
 

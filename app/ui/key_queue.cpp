@@ -13,6 +13,26 @@ bool IsModifier(int key) {
 
 }  // namespace
 
+void KeyQueue::PushChar(unsigned codepoint) {
+  if (!m_events.empty()) {
+    KeyEvent& last = m_events.back();
+    if (last.action != 0 && last.codepoint == 0 && !IsModifier(last.key)) {
+      last.codepoint = codepoint;
+      return;
+    }
+  }
+  m_events.push_back({-1, 1, 0, 0, codepoint});  // GLFW_KEY_UNKNOWN, GLFW_PRESS
+}
+
+int LayoutKey(int key, const char* layout_name) {
+  if (key >= 320 && key <= 336) return key;  // GLFW_KEY_KP_0 .. GLFW_KEY_KP_EQUAL
+  if (layout_name == nullptr || layout_name[0] == 0 || layout_name[1] != 0) return key;
+  const char c = layout_name[0];
+  if (c >= 'a' && c <= 'z') return 'A' + (c - 'a');  // GLFW_KEY_A is 'A'
+  if (c >= 'A' && c <= 'Z') return c;
+  return key;
+}
+
 std::vector<KeyEvent> KeyQueue::TakeFrame() {
   std::vector<KeyEvent> out;
   std::vector<int> changed;  // keys whose up/down state this frame has changed

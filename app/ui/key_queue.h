@@ -15,6 +15,9 @@ struct KeyEvent {
   int action = 0;  // GLFW_RELEASE 0, GLFW_PRESS 1, GLFW_REPEAT 2
   int mods = 0;    // GLFW_MOD_* bits
   int scancode = 0;
+  // The character the press typed (GLFW's char callback), 0 if none: `?` is Shift+/ on a US
+  // keyboard but Shift+ß on a German one, and only the character says which key typed it.
+  unsigned codepoint = 0;
   bool Press() const { return action != 0; }  // a press or an auto-repeat
   bool operator==(const KeyEvent&) const = default;
 };
@@ -22,6 +25,9 @@ struct KeyEvent {
 class KeyQueue {
  public:
   void Push(const KeyEvent& e) { m_events.push_back(e); }
+  // A character typed: GLFW reports it right after its key's press, to which it is attached;
+  // without one (an input method) it comes as a press of its own, key GLFW_KEY_UNKNOWN.
+  void PushChar(unsigned codepoint);
   // The events of one frame, in order: all of them, unless a key changes twice (press then
   // release), or a modifier changes after another key went down (Ctrl released just after its
   // A): that event and everything after it wait for the next frame.
@@ -31,5 +37,11 @@ class KeyQueue {
  private:
   std::deque<KeyEvent> m_events;
 };
+
+// GLFW names keys by their place on a US keyboard, so the key labelled Z on a German keyboard
+// arrives as Y (Ctrl+Z would redo). Letters are taken from the layout instead: `layout_name` is
+// glfwGetKeyName's name for the key ("z"); the keypad and keys that do not type one ASCII letter
+// keep their place (digits and brackets stay where a US keyboard has them).
+int LayoutKey(int key, const char* layout_name);
 
 }  // namespace scanviz

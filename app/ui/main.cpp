@@ -72,7 +72,20 @@ void DropCallback(GLFWwindow* window, int count, const char** paths) {
 
 void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
   auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
-  if (app != nullptr) app->keys.Push({key, action, mods, scancode});
+  if (app == nullptr) return;
+  if (key >= GLFW_KEY_SPACE && key <= GLFW_KEY_WORLD_2) {  // printable: letters as labelled
+    GLFWerrorfun previous = glfwSetErrorCallback(nullptr);
+    key = LayoutKey(key, glfwGetKeyName(key, scancode));
+    glfwSetErrorCallback(previous);
+  }
+  app->keys.Push({key, action, mods, scancode});
+}
+
+// Characters go to ImGui at once (text fields) and to the queue, on their key (`?`: the help).
+void CharCallback(GLFWwindow* window, unsigned int c) {
+  auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
+  if (app != nullptr) app->keys.PushChar(c);
+  ImGui_ImplGlfw_CharCallback(window, c);
 }
 
 // The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
@@ -134,6 +147,12 @@ void SetFullscreen(App& app, bool on) {
 }
 
 // [SECTION] The right-hand panel: a row of tabs (wrapping when narrow), then the chosen one
+constexpr const char* kTabTips[kSidePanelCount] = {
+    "The hovered or selected cell: its window, its value, how it was made (key 1)",
+    "The real kernel (or pseudo-code), this round's lines lit (key 2)",
+    "This round in sentences, with its values (key 3)",
+    "Work and depth: this trace's rounds, and against n (key 4)",
+    "float32 rounding and int32 wrap-around in this trace (key 5)"};
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
   const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
@@ -150,7 +169,7 @@ void DrawSidePanel(App& app, UiContext& ui) {
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   // » folds the panel into a strip, giving the figure its width (] does the same).
   if (ImGui::Button("»")) vs.right_collapsed = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the side panel (])");
+  Tip(ui, "Hide the side panel", KeyAction::kHideSidePanel);
   for (int i = 0; i < kSidePanelCount; ++i) {
     const SidePanel p = static_cast<SidePanel>(i);
     const char* name = DisplayName(p);
@@ -162,6 +181,7 @@ void DrawSidePanel(App& app, UiContext& ui) {
                           ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
     if (ImGui::Button(name)) vs.panel = p;
     ImGui::PopStyleColor();
+    Tip(ui, kTabTips[i]);
   }
   ImGui::Separator();
   if (vs.panel != SidePanel::kInspector) content();
@@ -198,7 +218,7 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  Tip(ui, tip);
   ImGui::PopStyleVar();
   ImGui::End();
 }
@@ -227,6 +247,7 @@ void DrawFrame(App& app, float fps) {
 
   vs.hovered = vs.next_hovered;
   vs.next_hovered.reset();
+  vs.tooltip.clear();
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (shortcut.quit || g_stop_requested) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
@@ -299,6 +320,7 @@ void DrawFrame(App& app, float fps) {
   }
   DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
   DrawFileDialog(ui);
+  DrawHelpView(ui);  // last: over everything
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
     ImGui::SetWindowFocus(nullptr);
     vs.text_escape = false;
@@ -459,6 +481,7 @@ void ApplyOptions(AppState& st, const Options& opt) {
   st.view.only_current = opt.only_current;
   st.view.color_by_case = opt.case_colors;
   st.view.presenter = opt.presenter;
+  st.view.help = opt.show_keys;
   if (opt.select) {
     st.view.selected = opt.select;
     st.view.selected_algorithm = st.GetAlgorithm();
@@ -560,6 +583,7 @@ int main(int argc, char** argv) {
   glfwSetWindowUserPointer(window, &app);
   glfwSetKeyCallback(window, KeyCallback);
   glfwSetDropCallback(window, DropCallback);
+  glfwSetCharCallback(window, CharCallback);
   std::signal(SIGTERM, RequestStop);
   std::signal(SIGINT, RequestStop);
   std::string error;
@@ -578,6 +602,7 @@ int main(int argc, char** argv) {
   }
   app.state = &state;
   ApplyOptions(state, opt);
+  state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
   state.SetBenchResultsPath(!opt.bench_results.empty() ? opt.bench_results
                                                        : data.File("bench/h200.json"));

@@ -7,6 +7,17 @@
 
 namespace scanviz {
 
+namespace {
+
+// F1, or `?` however the layout types it: its character where GLFW gave one, else Shift+/ (US).
+bool IsHelpKey(const KeyEvent& e) {
+  if (e.key == GLFW_KEY_F1) return true;
+  if (e.codepoint != 0) return e.codepoint == '?';
+  return e.key == GLFW_KEY_SLASH && (e.mods & GLFW_MOD_SHIFT);
+}
+
+}  // namespace
+
 bool IsReservedKey(int key) {
   return key == GLFW_KEY_TAB;
 }
@@ -22,6 +33,12 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     if (!e.Press()) continue;
     const bool repeat = e.action == GLFW_REPEAT;
     const int k = e.key;
+    if (vs.help) {
+      // The help covers the view and keeps the keys until it closes; the key that closes it (F1,
+      // ?, Escape) does nothing else: Escape does not also drop the selection.
+      if (!repeat && (IsHelpKey(e) || k == GLFW_KEY_ESCAPE)) vs.help = false;
+      continue;
+    }
     if (vs.file_dialog != FileDialog::kNone) continue;  // the dialog has the keys (and Escape)
     if (e.mods & GLFW_MOD_CONTROL) {
       // The figure is what the class reads: Ctrl + and - size its values and cells (the layout
@@ -37,6 +54,10 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       // Ctrl+S saves the figure (PNG and SVG; main's loop does it before the next frame). Once
       // per press: a held key does not write a file per repeat.
       if (k == GLFW_KEY_S && !(e.mods & GLFW_MOD_SHIFT) && !repeat) vs.export_request = ViewState::Export::kFigure;
+      // Undo and redo of input edits (in a text field Ctrl+Z is the field's own undo).
+      if (k == GLFW_KEY_Z && (e.mods & GLFW_MOD_SHIFT)) app.Redo();
+      if (k == GLFW_KEY_Z && !(e.mods & GLFW_MOD_SHIFT)) app.Undo();
+      if (k == GLFW_KEY_Y) app.Redo();
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's
@@ -54,6 +75,10 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         break;
     }
     if (repeat) continue;
+    if (IsHelpKey(e)) {
+      vs.help = true;
+      continue;
+    }
     switch (k) {
       case GLFW_KEY_SPACE:
         app.ForEachShownPlayer([](Player& p) { p.TogglePlay(); });

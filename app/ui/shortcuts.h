@@ -13,6 +13,7 @@ namespace scanviz {
 struct ShortcutResult {
   bool toggle_fullscreen = false;
   bool quit = false;  // Ctrl+Q
+  bool operator==(const ShortcutResult&) const = default;
 };
 
 // `text_input`: a text field had the keyboard when these keys were pressed (ImGui's

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/registry.h"
 
 namespace scanviz {
@@ -111,6 +113,162 @@ TEST(AppState, AnEditKeepsTheRoundDoingTheSameThing) {
   p.Seek(3);
   app.SetInputText("9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9");
   EXPECT_EQ(p.Round(), 3);
+}
+
+// [SECTION] Undo and redo: every kind of input edit goes back and comes again, traces included.
+class Undo : public ::testing::Test {
+ protected:
+  Undo() : app(CpuSettings("3 1 7 0 4 1 6 3")) { app.SetBackend(BackendChoice::kCpu); }
+  // The edit changes the input; undo restores it exactly (and the trace's input); redo redoes it.
+  template <typename Edit>
+  void RoundTrip(Edit edit) {
+    const InputSnapshot before = Snap();
+    edit();
+    const InputSnapshot after = Snap();
+    ASSERT_NE(after, before) << "the edit changed nothing";
+    ASSERT_TRUE(app.History().CanUndo());
+    EXPECT_TRUE(app.Undo());
+    EXPECT_EQ(Snap(), before);
+    ExpectTracesOf(before);
+    EXPECT_TRUE(app.Redo());
+    EXPECT_EQ(Snap(), after);
+    ExpectTracesOf(after);
+  }
+  InputSnapshot Snap() const {
+    return {app.InputText(), app.InputError(), app.Values(), app.Type(), app.Op(), app.Seed()};
+  }
+  void ExpectTracesOf(const InputSnapshot& s) {
+    for (const AlgorithmInfo* info : Algorithms()) {
+      const Trace& t = app.Slot(info->id).trace;
+      EXPECT_EQ(t.input, s.values) << info->name;
+      EXPECT_EQ(t.meta.op, s.op) << info->name;
+      EXPECT_EQ(t.meta.type, s.type) << info->name;
+    }
+  }
+  AppState app;
+};
+
+TEST_F(Undo, TheStartingInputIsTheBottom) {
+  EXPECT_FALSE(app.History().CanUndo());
+  EXPECT_FALSE(app.Undo());
+  EXPECT_FALSE(app.Redo());
+  EXPECT_EQ(app.InputText(), "3 1 7 0 4 1 6 3");
+}
+
+TEST_F(Undo, Text) {
+  RoundTrip([&] { app.SetInputText("5 6 7"); });
+}
+
+TEST_F(Undo, AnInvalidTextComesBackWithItsError) {
+  RoundTrip([&] { app.SetInputText("1,,x"); });  // the box's text and its error, not the trace
+  ASSERT_TRUE(app.Undo());
+  EXPECT_TRUE(app.InputError().empty());
+  app.SetInputText("1,,x");
+  app.SetInputText("9 9");
+  app.Undo();
+  EXPECT_EQ(app.InputText(), "1,,x");
+  EXPECT_FALSE(app.InputError().empty());
+  EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+}
+
+TEST_F(Undo, Cell) {
+  RoundTrip([&] { app.SetCell(2, 40); });
+}
+
+TEST_F(Undo, TwoEditsOfOneCellAreOneStep) {
+  app.SetCell(2, 4);
+  app.SetCell(2, 40);
+  app.SetCell(5, 9);
+  EXPECT_EQ(app.History().UndoCount(), 2u);
+  app.Undo();
+  EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 40, 0, 4, 1, 6, 3}));
+  app.Undo();
+  EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+}
+
+TEST_F(Undo, N) {
+  RoundTrip([&] { app.Resize(13); });
+  RoundTrip([&] { app.Resize(3); });
+}
+
+TEST_F(Undo, PresetIsOneStepWithItsTypeAndOperator) {
+  app.SetOp(OpKind::kMax);
+  const size_t steps = app.History().UndoCount();
+  const std::vector<Preset> presets = MakePresets(app.Presets(), app.Seed());
+  const auto tenths = std::find_if(presets.begin(), presets.end(), [](const Preset& p) {
+    return p.type == ElementType::kFloat32;
+  });
+  ASSERT_NE(tenths, presets.end());
+  RoundTrip([&] { app.ApplyPreset(*tenths); });
+  EXPECT_EQ(app.Type(), ElementType::kFloat32);
+  EXPECT_EQ(app.Op(), OpKind::kAdd);
+  EXPECT_EQ(app.History().UndoCount(), steps + 1);
+  app.Undo();
+  EXPECT_EQ(app.Type(), ElementType::kInt32);
+  EXPECT_EQ(app.Op(), OpKind::kMax);
+}
+
+TEST_F(Undo, RandomiseAndNewSeedKeepTheirSeeds) {
+  RoundTrip([&] { app.Randomize(16, 7); });
+  RoundTrip([&] { app.Randomize(16, app.Seed() + 1); });
+  app.Undo();
+  EXPECT_EQ(app.Seed(), 7u);  // Randomise again gives the undone values back
+}
+
+TEST_F(Undo, Operator) {
+  RoundTrip([&] { app.SetOp(OpKind::kLast); });
+}
+
+TEST_F(Undo, Type) {
+  app.SetType(ElementType::kFloat32);
+  app.SetInputText("0.25 1.25 3");
+  RoundTrip([&] { app.SetType(ElementType::kInt32); });  // rounds the fractions
+  EXPECT_EQ(app.Values(), (std::vector<double>{0, 1, 3}));
+  app.Undo();
+  EXPECT_EQ(app.Values(), (std::vector<double>{0.25, 1.25, 3}));
+}
+
+TEST_F(Undo, TheAlgorithmConversionAndBackendAreNotEdits) {
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  app.ToggleAlgorithm();
+  app.SetConvert(true);
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetSeed(42);
+  EXPECT_FALSE(app.History().CanUndo());
+}
+
+TEST_F(Undo, ANewEditAfterAnUndoClearsRedo) {
+  app.SetCell(0, 9);
+  app.Undo();
+  EXPECT_TRUE(app.History().CanRedo());
+  app.SetOp(OpKind::kMin);
+  EXPECT_FALSE(app.History().CanRedo());
+  EXPECT_FALSE(app.Redo());
+}
+
+// As after any edit (AnEditKeepsTheRoundDoingTheSameThing): the last round stays the last.
+TEST_F(Undo, UndoAndRedoKeepThePlayersRound) {
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  Player& p = app.CurrentPlayer();
+  p.Last();
+  app.Resize(9);
+  ASSERT_TRUE(p.AtLast());
+  app.Undo();  // 16 padded -> 8: fewer rounds
+  EXPECT_TRUE(p.AtLast()) << p.Round() << " of " << p.RoundCount();
+  app.Redo();
+  EXPECT_TRUE(p.AtLast()) << p.Round() << " of " << p.RoundCount();
+  p.Seek(2);
+  app.SetCell(0, 5);  // same n: the same round, there and back
+  app.Undo();
+  EXPECT_EQ(p.Round(), 2);
+}
+
+TEST_F(Undo, AnUndoneShorterInputDropsASelectionPastItsEnd) {
+  app.view.selected_algorithm = Algorithm::kHillisSteele;
+  app.Resize(16);
+  app.view.selected = scene::CellRef{scene::kInputRound, 0, 12};
+  app.Undo();  // back to 8
+  EXPECT_FALSE(app.view.selected.has_value());
 }
 
 TEST(MatchRound, LastPhaseStrideThenStep) {

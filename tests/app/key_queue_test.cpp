@@ -163,6 +163,122 @@ TEST_F(Shortcuts, CtrlSAsksForTheFigureOncePerPressAndNotFromATextField) {
   EXPECT_TRUE(app.view.side_by_side);  // and Ctrl+S toggles nothing
 }
 
+// Ctrl+O opens the file dialog, Ctrl+Shift+S the save dialog (not the figure's Ctrl+S); while the
+// dialog is open the player's keys are its own.
+TEST_F(Shortcuts, CtrlOAndCtrlShiftSOpenTheFileDialog) {
+  Keys({Press(GLFW_KEY_O, GLFW_MOD_CONTROL)}, /*text_input=*/true);
+  EXPECT_EQ(app.view.file_dialog, FileDialog::kNone);
+  Keys({Press(GLFW_KEY_O, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.view.file_dialog, FileDialog::kOpen);
+  EXPECT_FALSE(app.view.only_current);  // not O's toggle
+  const int round = app.CurrentPlayer().Round();
+  Keys({Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_ESCAPE)});
+  EXPECT_EQ(app.CurrentPlayer().Round(), round);
+  app.view.file_dialog = FileDialog::kNone;
+  Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT)});
+  EXPECT_EQ(app.view.file_dialog, FileDialog::kSave);
+  EXPECT_EQ(app.view.export_request, ViewState::Export::kNone);
+}
+
+TEST(KeyQueue, ACharacterRidesOnTheKeyThatTypedIt) {
+  KeyQueue q;
+  q.Push(Press(GLFW_KEY_LEFT_SHIFT, 0));
+  q.Push(Press(GLFW_KEY_SLASH, GLFW_MOD_SHIFT));
+  q.PushChar('?');
+  q.PushChar(0x00E9);  // an input method's character, with no key of its own
+  const std::vector<KeyEvent> frame = q.TakeFrame();
+  ASSERT_EQ(frame.size(), 3u);
+  EXPECT_EQ(frame[0].codepoint, 0u);  // not on the modifier
+  EXPECT_EQ(frame[1].key, GLFW_KEY_SLASH);
+  EXPECT_EQ(frame[1].codepoint, static_cast<unsigned>('?'));
+  EXPECT_EQ(frame[2].key, GLFW_KEY_UNKNOWN);
+  EXPECT_EQ(frame[2].action, GLFW_PRESS);
+  EXPECT_EQ(frame[2].codepoint, 0x00E9u);
+}
+
+TEST(LayoutKey, LettersFollowTheLayoutOtherKeysKeepTheirPlace) {
+  EXPECT_EQ(LayoutKey(GLFW_KEY_Y, "z"), GLFW_KEY_Z);  // German: the key labelled Z
+  EXPECT_EQ(LayoutKey(GLFW_KEY_Z, "y"), GLFW_KEY_Y);
+  EXPECT_EQ(LayoutKey(GLFW_KEY_Q, "a"), GLFW_KEY_A);  // French
+  EXPECT_EQ(LayoutKey(GLFW_KEY_SEMICOLON, "m"), GLFW_KEY_M);
+  EXPECT_EQ(LayoutKey(GLFW_KEY_S, "s"), GLFW_KEY_S);
+  EXPECT_EQ(LayoutKey(GLFW_KEY_M, ","), GLFW_KEY_M);          // not a letter: its place
+  EXPECT_EQ(LayoutKey(GLFW_KEY_1, "&"), GLFW_KEY_1);          // French digits need Shift
+  EXPECT_EQ(LayoutKey(GLFW_KEY_LEFT_BRACKET, "ü"), GLFW_KEY_LEFT_BRACKET);  // not ASCII
+  EXPECT_EQ(LayoutKey(GLFW_KEY_KP_1, "1"), GLFW_KEY_KP_1);
+  EXPECT_EQ(LayoutKey(GLFW_KEY_A, nullptr), GLFW_KEY_A);
+}
+
+KeyEvent Typed(int key, int mods, char c) {
+  KeyEvent e = Press(key, mods);
+  e.codepoint = static_cast<unsigned char>(c);
+  return e;
+}
+
+TEST_F(Shortcuts, F1AndQuestionMarkOpenTheHelpEscapeClosesItAndDoesNothingElse) {
+  app.view.selected_algorithm = app.GetAlgorithm();
+  app.view.selected = scene::CellRef{scene::kInputRound, 0, 2};
+  Keys({Press(GLFW_KEY_F1)});
+  EXPECT_TRUE(app.view.help);
+  Keys({Press(GLFW_KEY_ESCAPE)});
+  EXPECT_FALSE(app.view.help);
+  EXPECT_TRUE(app.view.selected.has_value()) << "the Escape that closed the help also deselected";
+  Keys({Press(GLFW_KEY_ESCAPE)});  // the next one does
+  EXPECT_FALSE(app.view.selected.has_value());
+
+  Keys({Press(GLFW_KEY_SLASH, GLFW_MOD_SHIFT)});  // ? on a US keyboard, as xdotool sends it
+  EXPECT_TRUE(app.view.help);
+  Keys({Press(GLFW_KEY_SLASH, GLFW_MOD_SHIFT)});  // ? again closes
+  EXPECT_FALSE(app.view.help);
+  Keys({Typed(GLFW_KEY_MINUS, GLFW_MOD_SHIFT, '?')});  // German: Shift+ß types ?
+  EXPECT_TRUE(app.view.help);
+  Keys({Press(GLFW_KEY_F1)});
+  EXPECT_FALSE(app.view.help);
+  Keys({Typed(GLFW_KEY_SLASH, GLFW_MOD_SHIFT, '_')});  // German: that key types _
+  Keys({Press(GLFW_KEY_SLASH)});                        // / is not ?
+  Keys({Press(GLFW_KEY_F1)}, /*text_input=*/true);      // typing: not a shortcut
+  EXPECT_FALSE(app.view.help);
+}
+
+TEST_F(Shortcuts, TheHelpKeepsTheKeysUntilItClosesButCtrlQStillQuits) {
+  app.SetCell(0, 9);
+  Keys({Press(GLFW_KEY_F1)});
+  const Algorithm shown = app.GetAlgorithm();
+  Keys({Press(GLFW_KEY_TAB), Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_S), Press(GLFW_KEY_3),
+        Press(GLFW_KEY_Z, GLFW_MOD_CONTROL), Repeat(GLFW_KEY_F1)});
+  EXPECT_TRUE(app.view.help);
+  EXPECT_EQ(app.GetAlgorithm(), shown);
+  EXPECT_EQ(app.CurrentPlayer().Round(), 0);
+  EXPECT_FALSE(app.view.side_by_side);
+  EXPECT_EQ(app.view.panel, SidePanel::kInspector);
+  EXPECT_EQ(app.Values()[0], 9);
+  EXPECT_TRUE(HandleShortcuts(app, {Press(GLFW_KEY_Q, GLFW_MOD_CONTROL)}, false).quit);
+}
+
+TEST_F(Shortcuts, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
+  const std::vector<double> start = app.Values();
+  app.SetCell(0, 9);
+  app.SetOp(OpKind::kMax);
+  Keys({Press(GLFW_KEY_Z, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.Op(), OpKind::kAdd);
+  EXPECT_EQ(app.Values()[0], 9);
+  Keys({Press(GLFW_KEY_Z, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.Values(), start);
+  Keys({Press(GLFW_KEY_Z, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT)});
+  EXPECT_EQ(app.Values()[0], 9);
+  EXPECT_EQ(app.Op(), OpKind::kAdd);
+  Keys({Press(GLFW_KEY_Y, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.Op(), OpKind::kMax);
+  // Held: keeps undoing. In a text field Ctrl+Z is the field's, not the app's.
+  Keys({Press(GLFW_KEY_Z, GLFW_MOD_CONTROL), {GLFW_KEY_Z, GLFW_REPEAT, GLFW_MOD_CONTROL}});
+  EXPECT_EQ(app.Values(), start);
+  Keys({Press(GLFW_KEY_Y, GLFW_MOD_CONTROL)}, /*text_input=*/true);
+  EXPECT_EQ(app.Values(), start);
+  // Plain Z and Y are no shortcuts.
+  Keys({Press(GLFW_KEY_Y), Press(GLFW_KEY_Z, GLFW_MOD_SHIFT)});
+  EXPECT_EQ(app.Values(), start);
+}
+
 TEST(ReservedKeys, TabIsKeptFromImGui) {
   EXPECT_TRUE(IsReservedKey(GLFW_KEY_TAB));
   EXPECT_FALSE(IsReservedKey(GLFW_KEY_A));

@@ -7,7 +7,8 @@ Ctrl+S saves the figure (PNG and SVG) into the current folder and says so in the
 
 These are the lecture bugs a headless screenshot cannot see: a Tab that pushes the keyboard into
 the Input box, a 12 ms clicker tap that never reaches a frame, Escape throwing away what was typed,
-a half-typed array replacing the trace.
+a half-typed array replacing the trace; and undo / redo with Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, the
+controls' tooltips, the key help (F1, ?, Escape, a click outside).
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import json, os, shutil, signal, subprocess, sys, tempfile, time
@@ -268,6 +269,87 @@ def main():
         expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
                f"Escape in the cell editor: values {s['values']}, editor open {s['text_input']}")
         live.xdo("mousemove", "800", "750")
+
+        # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, then the
+        # invalid text left with Escape (with its error); Ctrl+Shift+Z and Ctrl+Y bring them back.
+        # The last round stays the last throughout.
+        def last_round(s):
+            return s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1
+
+        live.keys("ctrl+z")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9] and s["input_text"] == "5 6 7 8 9",
+               f"Ctrl+Z after the cell edit: values {s['values']}, text {s['input_text']!r}")
+        expect(s["redo"] == 1, f"Ctrl+Z left {s['redo']} redo steps, wanted 1")
+        live.keys("ctrl+z")
+        s = live.settle()
+        expect(s["input_text"] == "1,,x" and s["input_error"] != "" and
+               s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
+               f"a second Ctrl+Z: text {s['input_text']!r}, error {s['input_error']!r}, "
+               f"values {s['values']}")
+        expect(last_round(s), "the last round did not stay the last after an undo")
+        live.keys("ctrl+shift+z")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9] and s["input_error"] == "",
+               f"Ctrl+Shift+Z: values {s['values']}, error {s['input_error']!r}")
+        live.keys("ctrl+y")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9] and s["redo"] == 0,
+               f"Ctrl+Y: values {s['values']}, {s['redo']} redo steps left")
+        expect(last_round(s), "the last round did not stay the last after a redo")
+        # The Undo button does the same, and its tooltip names the edit and the key.
+        x, y, w, h = live.state()["widgets"]["undo"]
+        live.xdo("mousemove", str(int(x + w / 2)), str(int(y + h / 2)))
+        s = live.wait(lambda s: s["tooltip"] != "", "the Undo button's tooltip", timeout=3)
+        expect(s is not None and "cell 2" in s["tooltip"] and "(Ctrl+Z)" in s["tooltip"],
+               f"the Undo button's tooltip: {s and s['tooltip']!r}")
+        live.click("undo")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 7, 8, 9], f"the Undo button: values {s['values']}")
+        live.click("redo")
+        s = live.settle()
+        expect(s["values"] == [5, 6, 40, 8, 9], f"the Redo button: values {s['values']}")
+
+        # Tooltips: every control says what it does, and its key where it has one.
+        for widget, key in (("n", None), ("randomise", None), ("presets", None),
+                            ("op max", None), ("first", "(Home)"), ("keys", "(F1 or ?)")):
+            live.xdo("mousemove", "800", "750")  # off every control: no tooltip
+            live.wait(lambda s: s["tooltip"] == "", "no tooltip", timeout=3)
+            x, y, w, h = live.state()["widgets"][widget]
+            live.xdo("mousemove", str(int(x + min(w / 2, 20))), str(int(y + h / 2)))
+            s = live.wait(lambda s: s["tooltip"] != "", f"{widget}'s tooltip", timeout=3)
+            tip = s["tooltip"] if s else ""
+            expect(tip != "" and (key is None or key in tip),
+                   f"hovering {widget}: tooltip {tip!r}" + (f", wanted {key} in it" if key else ""))
+        live.xdo("mousemove", "800", "750")
+
+        # The help: F1 opens it, it keeps the keys (Right does not step), Escape closes it and
+        # does not also drop the selected cell; ? (Shift+/) opens it, a click outside closes it.
+        live.click("input[1]")
+        s = live.settle()
+        expect(s["selected"] is not None, "a click on input[1] did not select it")
+        round_before = s["rounds"]["blelloch"]["round"]
+        live.keys("F1")
+        s = live.wait(lambda s: s["help"], "F1 to open the help", timeout=3)
+        expect(s is not None, "F1 did not open the help")
+        live.keys("Home")
+        s = live.settle()
+        expect(s["help"] and s["rounds"]["blelloch"]["round"] == round_before,
+               "Home stepped the player behind the open help")
+        live.keys("Escape")
+        s = live.settle()
+        expect(not s["help"], "Escape did not close the help")
+        expect(s["selected"] is not None, "the Escape that closed the help also dropped the selection")
+        live.keys("question")
+        s = live.wait(lambda s: s["help"], "? to open the help", timeout=3)
+        expect(s is not None, "? (Shift+/) did not open the help")
+        live.xdo("mousemove", "20", "880", "click", "1")
+        s = live.wait(lambda s: not s["help"], "a click outside to close the help", timeout=3)
+        expect(s is not None, "a click outside the help did not close it")
+        live.xdo("mousemove", "800", "750")
+        live.keys("Escape")
+        s = live.settle()
+        expect(s["selected"] is None, "Escape with the help closed did not drop the selection")
 
         # The n field: 2000 becomes 1024 and says why.
         live.click("n", fx=0.15)  # the number, not its - and + buttons

@@ -20,6 +20,9 @@ the inspector; the trace view; the benchmark chart), never the sidebars, tab row
 - A broken benchmark results file: the chart area shows its one-line error in the error colour.
 - The other tabs (work and depth, numerics) and the benchmark chart draw in their own area, and
   differ where their input differs; presenter mode hides the side panels.
+- --keys: every line of docs/app.md's key table (which app_key_tests holds equal to the app's)
+  drawn whole inside the help card in two columns, at a readable size, also in a 720p presenter
+  window.
 - Bad flag values exit 2 with a message.
 
 Expected colours come from the palette table in ui_test_support.py, never from the app's dump.
@@ -409,6 +412,40 @@ def check_every_value_shown(c, frame, name, values, min_px):
 # [SECTION] The cases
 
 
+def key_table(source_dir):
+    """(keys, action) of each line of docs/app.md's generated key table."""
+    doc = open(os.path.join(source_dir, "docs", "app.md"), encoding="utf-8").read()
+    body = doc[doc.index("<!-- keys:begin"):doc.index("<!-- keys:end -->")]
+    rows = []
+    for line in body.splitlines()[3:]:  # the marker, the header and its rule
+        cells = [x.strip() for x in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[1]:  # a group's heading has no action
+            rows.append((cells[0], cells[1]))
+    return rows
+
+
+def check_key_help(c, frame, name, table, min_px):
+    help_panels = frame.panels("help")
+    if not c.expect(len(help_panels) == 1, f"{name}: {len(help_panels)} help panels drawn"):
+        return
+    card = help_panels[0]
+    lines = card["lines"]
+    c.expect(inside(card["rect"], [0, 0, frame.w, frame.h]), f"{name}: the card leaves the window")
+    for keys, action in table:
+        k = [l for l in lines if l["kind"] == "keys" and l["text"] == keys]
+        a = [l for l in lines if l["kind"] == "action" and l["text"] == action]
+        if not c.expect(k and a, f"{name}: {keys!r} / {action!r} not drawn"):
+            continue
+        for l in (k[0], a[0]):
+            c.expect(l["visible"] and inside(l["rect"], card["rect"]),
+                     f"{name}: {l['text']!r} cut off or outside the card ({l['rect']})")
+            c.expect(l["rect"][3] >= min_px,
+                     f"{name}: {l['text']!r} is {l['rect'][3]:.1f} px tall, wanted >= {min_px}")
+    lefts = sorted({round(l["rect"][0]) for l in lines if l["kind"] == "keys"})
+    c.expect(len(lefts) == 2 and lefts[1] - lefts[0] > card["rect"][2] * 0.35,
+             f"{name}: the keys start at x {lefts}, wanted two columns")
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__)
@@ -576,6 +613,22 @@ def main():
         c.expect(len(views) == 1 and views[0]["rect"][0] == 0 and views[0]["rect"][2] == frame.w,
                  f"presenter mode: trace view at {[v['rect'] for v in views]}, wanted the whole "
                  f"width {frame.w}")
+
+    # The key help (--keys, as F1 opens it): every line of docs/app.md's key table (the same table,
+    # app_key_tests checks) drawn, whole, inside the card, at least as large as the panels' text,
+    # in two columns; in a small presenter window too, where it shrinks rather than scroll.
+    table = key_table(source_dir)
+    c.expect(len(table) > 30, f"docs/app.md's key table has {len(table)} lines")
+    for name, flags, size in [("keys", ["--keys"], (1600, 1000)),
+                              ("keys-presenter-720p", ["--keys", "--presenter", "--theme", "light"],
+                               (1280, 720))]:
+        frame, error = screenshot(app, workdir, name, ["--input", EXAMPLE_TEXT] + flags, size)
+        if not c.expect(error is None, f"{name}: {error}"):
+            continue
+        check_key_help(c, frame, name, table, min_px=14 if "--presenter" in flags else 18)
+    frame = shot("no-keys", [])
+    if frame:
+        c.expect(not frame.panels("help"), "the key help is drawn without --keys")
 
     # Bad values are refused with exit 2 and a message, before any window opens.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))

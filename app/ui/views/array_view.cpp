@@ -457,6 +457,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
           "##edit_cell", &m_edit_text,
           ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
       ImGui::PopStyleColor();
+      Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
       const bool left_field = ImGui::IsItemDeactivated() && !enter;
       const float below = ImGui::GetItemRectMax().y + 2;
       ParsedValues v = ParseValues(m_edit_text, app.Type());

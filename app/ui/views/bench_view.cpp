@@ -122,8 +122,11 @@ void FileRow(UiContext& ui, const scene::BenchLoad& load) {
   std::string path = app.BenchResultsPath();
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 5);
   const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
+  Tip(ui, "A results file of scanviz-cli bench (JSON); Enter reads it");
   ImGui::SameLine();
-  if (ImGui::Button("Open") || enter) app.SetBenchResultsPath(path);
+  const bool open = ImGui::Button("Open");
+  Tip(ui, "Read the results file named beside");
+  if (open || enter) app.SetBenchResultsPath(path);
   if (!load.results) {
     TextWrappedColored(ui.palette.bad, "✗ " + load.error);
     Record(ui, "error", "✗ " + load.error);
@@ -168,14 +171,18 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   ImGui::TextUnformatted("type");
   ImGui::SameLine();
   if (ImGui::RadioButton("int32", !vs.bench_float)) vs.bench_float = false;
+  Tip(ui, "The scans of int32 values");
   ImGui::SameLine();
   if (ImGui::RadioButton("float32", vs.bench_float)) vs.bench_float = true;
+  Tip(ui, "The scans of float32 values");
   ImGui::SameLine(0, px * 2);
   ImGui::TextUnformatted("mode");
   ImGui::SameLine();
   if (ImGui::RadioButton("inclusive", !vs.bench_exclusive)) vs.bench_exclusive = false;
+  Tip(ui, "Inclusive scans: result i combines values 0..i");
   ImGui::SameLine();
   if (ImGui::RadioButton("exclusive", vs.bench_exclusive)) vs.bench_exclusive = true;
+  Tip(ui, "Exclusive scans: result i combines values 0..i-1");
   const char* type = vs.bench_float ? "float32" : "int32";
   const char* mode = vs.bench_exclusive ? "exclusive" : "inclusive";
 
@@ -217,8 +224,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     ImGui::SameLine();
     bool on = !Hidden(vs, l.rung->name);
     if (ImGui::Checkbox(label.c_str(), &on)) Toggle(vs, l.rung->name);
-    if (ImGui::IsItemHovered() && !l.rung->description.empty())
-      ImGui::SetTooltip("%s", l.rung->description.c_str());
+    Tip(ui, l.rung->description.empty() ? "Show or hide this line" : l.rung->description.c_str());
   }
 
   // The chart: x = log2 n, y = GB/s from 0.

@@ -21,8 +21,10 @@ void CodeView::Draw(UiContext& ui) {
   const bool last = round == static_cast<int>(slot.trace.rounds.size()) - 1;
 
   if (ImGui::RadioButton("Kernel code", !vs.pseudo_code)) vs.pseudo_code = false;
+  Tip(ui, "The driver the GPU and the simulator ran, embedded at build time");
   ImGui::SameLine();
   if (ImGui::RadioButton("Pseudo-code", vs.pseudo_code)) vs.pseudo_code = true;
+  Tip(ui, "The same round loop in a few lines, with this trace's operator");
   const teach::CodeListing& listing = vs.pseudo_code ? slot.teach.pseudo : slot.teach.kernel;
   const std::vector<int> lit = teach::HighlightedLines(
       listing, algorithm, slot.trace.rounds[static_cast<size_t>(round)].spec, last);

@@ -86,6 +86,15 @@ std::vector<double> NiceTicks(double lo, double hi, int count) {
   return ticks;
 }
 
+void Tip(UiContext& ui, const char* text, KeyAction key) {
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+  const char* keys = KeysOf(key);
+  std::string tip = text;
+  if (keys[0] != 0) tip += std::string(" (") + keys + ")";
+  ImGui::SetTooltip("%s", tip.c_str());
+  ui.app.view.tooltip = std::move(tip);
+}
+
 void Place(UiContext& ui, const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};

@@ -15,6 +15,42 @@ namespace scanviz {
 
 namespace {
 
+const char* OpTip(OpKind op) {
+  switch (op) {
+    case OpKind::kAdd:
+      return "Sums: each result adds every value up to it";
+    case OpKind::kMax:
+      return "The largest value so far";
+    case OpKind::kMin:
+      return "The smallest value so far";
+    case OpKind::kLast:
+      return "The last non-zero value so far: last(a, b) = b unless b is 0 (not commutative)";
+  }
+  return "";
+}
+
+// Undo and redo of input edits, beside the section's heading; the tooltip names the edit.
+void UndoButtons(UiContext& ui) {
+  AppState& app = ui.app;
+  const EditHistory& history = app.History();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!history.CanUndo());
+  if (ImGui::SmallButton("Undo")) app.Undo();
+  ImGui::EndDisabled();
+  Place(ui, "undo");
+  const std::string undo =
+      history.CanUndo() ? "Undo the last edit: " + Describe(history.NextUndo()) : "Nothing to undo";
+  Tip(ui, undo.c_str(), KeyAction::kUndo);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!history.CanRedo());
+  if (ImGui::SmallButton("Redo")) app.Redo();
+  ImGui::EndDisabled();
+  Place(ui, "redo");
+  const std::string redo =
+      history.CanRedo() ? "Redo: " + Describe(history.NextRedo()) : "Nothing to redo";
+  Tip(ui, redo.c_str(), KeyAction::kRedo);
+}
+
 void InputSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::TextDisabled("Input");
@@ -23,20 +59,18 @@ void InputSection(UiContext& ui) {
   ImGui::SameLine();
   if (ImGui::SmallButton("Open…")) vs.file_dialog = FileDialog::kOpen;
   Place(ui, "open");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Open a session (.scanviz) or a trace from scanviz-cli trace -o (Ctrl+O);\n"
-                      "or drop the file on the window");
+  Tip(ui, "Open a session (.scanviz) or a trace from scanviz-cli trace -o; or drop the file on "
+          "the window", KeyAction::kOpenFile);
   ImGui::SameLine();
   if (ImGui::SmallButton("Save…")) vs.file_dialog = FileDialog::kSave;
   Place(ui, "save_session");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Save the session: input, algorithm, round and view, and a trace opened "
-                      "from a file (Ctrl+Shift+S)");
+  Tip(ui, "Save the session: input, algorithm, round and view, and a trace opened from a file",
+      KeyAction::kSaveSession);
+  UndoButtons(ui);
   // « folds the panel into a strip, giving the figure its width ([ does the same).
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
   if (ImGui::SmallButton("«")) vs.left_collapsed = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hide the controls ([)");
-
+  Tip(ui, "Hide the controls", KeyAction::kHideControls);
   // While the box has the keyboard it edits a draft; the edit is applied when it ends (Enter, a
   // click elsewhere, Escape): a valid array replaces the trace, an invalid one stays in the box
   // with its error beside it, and the trace stays the last good one.
@@ -46,6 +80,7 @@ void InputSection(UiContext& ui) {
       "##input", &vs.input_draft, ImVec2(-1, ui.fonts.ui_px * 3.2f),
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
   Place(ui, "input");
+  Tip(ui, "The input: values separated by spaces or commas; Enter applies them");
   const bool active = ImGui::IsItemActive();
   const bool escape = active && vs.text_escape;
   if (escape) {
@@ -76,7 +111,10 @@ void InputSection(UiContext& ui) {
   }
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
-  if (ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue)) {
+  const bool n_entered = ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue);
+  Place(ui, "n");
+  Tip(ui, "How many values, 1 to 1024: fewer cuts the end, more adds random values from the seed");
+  if (n_entered) {
     // A single block: 1..1024. Out of range is said, not silently clamped.
     vs.n_note.clear();
     vs.n_note_for = std::clamp(n, 1, kMaxElements);
@@ -87,12 +125,12 @@ void InputSection(UiContext& ui) {
     }
     app.Resize(n);
   }
-  Place(ui, "n");
   int seed = static_cast<int>(app.Seed());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 5);
   if (ImGui::InputInt("seed", &seed, 0, 0))
     app.SetSeed(static_cast<std::uint64_t>(std::max(seed, 0)));
+  Tip(ui, "The seed Randomise draws from (and n, when it adds values)");
   if (!vs.n_note.empty()) {
     // Said until n changes again.
     if (static_cast<int>(app.Values().size()) != vs.n_note_for) vs.n_note.clear();
@@ -100,18 +138,21 @@ void InputSection(UiContext& ui) {
     Record(ui, "error", vs.n_note);
   }
   if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
+  Place(ui, "randomise");
+  Tip(ui, "n random values from the seed");
   SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
+  Tip(ui, "The next seed, and n random values from it");
 
   std::vector<Preset> presets = MakePresets(app.Presets(), app.Seed());
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##presets", "Presets…")) {
+  const bool presets_open = ImGui::BeginCombo("##presets", "Presets…");
+  Place(ui, "presets");
+  Tip(ui, "Ready-made inputs: the chapters' example, awkward sizes, int32 wrap, float32 rounding");
+  if (presets_open) {
     for (const Preset& p : presets) {
-      if (ImGui::Selectable(p.name.c_str())) {
-        if (p.type) app.SetType(*p.type);
-        app.SetValues(p.values);
-        if (p.type) app.SetOp(OpKind::kAdd);  // the numerics presets are about add
-      }
+      if (ImGui::Selectable(p.name.c_str())) app.ApplyPreset(p);
+      Tip(ui, "Replace the input with this one (Ctrl+Z brings the old one back)");
     }
     ImGui::EndCombo();
   }
@@ -119,13 +160,15 @@ void InputSection(UiContext& ui) {
   for (OpKind op : kAllOps) {
     SameLineIfFits(ToString(op), true);
     if (ImGui::RadioButton(ToString(op), app.Op() == op)) app.SetOp(op);
-    if (op == OpKind::kLast && ImGui::IsItemHovered())
-      ImGui::SetTooltip("the last non-zero value so far: last(a, b) = b unless b is 0");
+    Place(ui, (std::string("op ") + ToString(op)).c_str());
+    Tip(ui, OpTip(op));
   }
   ImGui::TextUnformatted("type");
   for (ElementType t : {ElementType::kInt32, ElementType::kFloat32}) {
     SameLineIfFits(ToString(t), true);
     if (ImGui::RadioButton(ToString(t), app.Type() == t)) app.SetType(t);
+    Tip(ui, t == ElementType::kInt32 ? "32-bit integers: sums past 2³¹ − 1 wrap around"
+                                     : "32-bit floats: a tree of additions rounds unlike a loop");
   }
   bool convert = app.Convert();
   if (ImGui::Checkbox(Info(app.GetAlgorithm()).inclusive ? "Conversion round (→ exclusive)"
@@ -133,11 +176,7 @@ void InputSection(UiContext& ui) {
                       &convert)) {
     app.SetConvert(convert);
   }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "One more traced round turns the result into the other flavour:\n"
-        "an inclusive scan becomes exclusive, an exclusive one inclusive.");
-  }
+  Tip(ui, "One more traced round turns an inclusive result exclusive, an exclusive one inclusive");
 }
 
 void AlgorithmSection(UiContext& ui) {
@@ -146,19 +185,23 @@ void AlgorithmSection(UiContext& ui) {
   ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
   for (const AlgorithmInfo* info : Algorithms()) {
     if (ImGui::RadioButton(info->name, app.GetAlgorithm() == info->id)) app.SetAlgorithm(info->id);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info->summary);
+    Tip(ui, info->summary);
   }
   ImGui::Checkbox("Side by side", &app.view.side_by_side);
+  Tip(ui, "Two algorithms at once, stepped together", KeyAction::kSideBySide);
   if (app.view.side_by_side) {
     // Any two: the left and the right pane.
     for (int side = 0; side < 2; ++side) {
       const Algorithm shown = side == 0 ? app.Left() : app.Right();
       ImGui::SetNextItemWidth(-1);
-      if (ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown))) {
+      const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
+      Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
+      if (open) {
         for (const AlgorithmInfo* info : Algorithms()) {
           if (ImGui::Selectable(info->name, info->id == shown)) {
             side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
           }
+          Tip(ui, info->summary);
         }
         ImGui::EndCombo();
       }
@@ -168,6 +211,9 @@ void AlgorithmSection(UiContext& ui) {
   for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
     SameLineIfFits(ToString(c), true);
     if (ImGui::RadioButton(ToString(c), app.Backend() == c)) app.SetBackend(c);
+    Tip(ui, c == BackendChoice::kAuto  ? "CUDA where a device answers, else the CPU simulator"
+            : c == BackendChoice::kCpu ? "The CPU simulator: the kernel's own round loop and steps"
+                                       : "The instrumented CUDA kernel (needs an NVIDIA GPU)");
   }
 }
 
@@ -176,16 +222,18 @@ void PlayerSection(UiContext& ui) {
   Player& player = app.CurrentPlayer();
   ImGui::Separator();
   ImGui::TextDisabled("Player");
-  auto button = [&](const char* label, auto action) {
+  auto button = [&](const char* label, const char* tip, KeyAction key, auto action) {
     if (ImGui::Button(label)) app.ForEachShownPlayer(action);
-    ImGui::SameLine();
+    Tip(ui, tip, key);
+    if (key == KeyAction::kFirst) Place(ui, "first");
+    if (key != KeyAction::kLast) ImGui::SameLine();
   };
-  button("|<", [](Player& p) { p.First(); });
-  Place(ui, "first");
-  button("<", [](Player& p) { p.StepBack(); });
-  button(player.Playing() ? "Pause" : "Play", [](Player& p) { p.TogglePlay(); });
-  button(">", [](Player& p) { p.StepForward(); });
-  if (ImGui::Button(">|")) app.ForEachShownPlayer([](Player& p) { p.Last(); });
+  button("|<", "First round", KeyAction::kFirst, [](Player& p) { p.First(); });
+  button("<", "Previous round", KeyAction::kStepBack, [](Player& p) { p.StepBack(); });
+  button(player.Playing() ? "Pause" : "Play", "Play or pause the rounds", KeyAction::kPlay,
+         [](Player& p) { p.TogglePlay(); });
+  button(">", "Next round", KeyAction::kStepForward, [](Player& p) { p.StepForward(); });
+  button(">|", "Last round", KeyAction::kLast, [](Player& p) { p.Last(); });
   float speed = static_cast<float>(player.Speed());
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 4);
   if (ImGui::SliderFloat("speed", &speed, static_cast<float>(Player::kMinSpeed),
@@ -193,6 +241,7 @@ void PlayerSection(UiContext& ui) {
                          ImGuiSliderFlags_Logarithmic)) {
     app.ForEachShownPlayer([&](Player& p) { p.SetSpeed(speed); });
   }
+  Tip(ui, "Rounds per second while playing");
   // Timeline: a scrubber with a tick and a short name for every round.
   const TraceSlot& slot = app.Current();
   int round = player.Round();
@@ -200,6 +249,7 @@ void PlayerSection(UiContext& ui) {
   if (ImGui::SliderInt("##timeline", &round, 0, player.RoundCount() - 1, "round %d")) {
     app.ForEachShownPlayer([&](Player& p) { p.Seek(round); });
   }
+  Tip(ui, "Drag to any round; each tick has the colour of what its round wrote");
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int count = player.RoundCount();
@@ -229,33 +279,44 @@ void ViewSection(UiContext& ui) {
   ImGui::Separator();
   ImGui::TextDisabled("View");
   ImGui::Checkbox("Only the current round", &vs.only_current);
+  Tip(ui, "Draw the input and the current round only", KeyAction::kOnlyCurrent);
   ImGui::Checkbox("Colour Hillis-Steele cases", &vs.color_by_case);
+  Tip(ui, "Colour each written cell by its case: 1 full window, 2 partial, 3 no left neighbour",
+      KeyAction::kCaseColours);
   int theme = static_cast<int>(vs.theme);
   ImGui::TextUnformatted("theme");
   const char* names[] = {"dark", "light", "high contrast"};
   for (int i = 0; i < 3; ++i) {
     SameLineIfFits(names[i], true);
     if (ImGui::RadioButton(names[i], theme == i)) vs.theme = static_cast<scene::Theme>(i);
+    const char* tips[] = {"Light text on dark grey", "Dark text on white, for a bright projector",
+                          "White on black, every outline drawn"};
+    Tip(ui, tips[i]);
   }
   // The panels' text; the figure has its own size (Ctrl + and -).
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 8);
   float text_size = vs.ui_scale;
   if (ImGui::SliderFloat("panel text", &text_size, 0.75f, 2.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp))
     vs.ui_scale = text_size;
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The size of the panels' text; Ctrl + and - size the figure");
+  Tip(ui, "The size of the panels' text; Ctrl + and Ctrl − size the figure");
   if (ImGui::Button("Presenter (P)")) vs.presenter = !vs.presenter;
+  Tip(ui, "Large text, full screen, the panels hidden", KeyAction::kPresenter);
   SameLineIfFits("Fit view", false);
   if (ImGui::Button("Fit view")) {
     vs.zoom = 1;
     vs.pan_x = vs.pan_y = 0;
   }
+  Tip(ui, "The whole figure again, after the wheel zoomed or a drag panned it");
   const char* bench_label = vs.bench ? "Rounds (G)" : "Benchmark (G)";
   SameLineIfFits(bench_label, false);
   if (ImGui::Button(bench_label)) vs.bench = !vs.bench;
-  ImGui::TextDisabled(
-      "Space play · ←/→ step · Home/End\nPgUp/PgDn · Ctrl +/-/0 figure size · F11\n"
-      "G benchmark · 1-5 right-hand tabs · [ ] panels");
+  Tip(ui, vs.bench ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds",
+      KeyAction::kBenchmark);
+  // Every key is in the help; the line names the few a lecture needs and where the rest are.
+  if (ImGui::Button("Keys (F1)")) vs.help = true;
+  Place(ui, "keys");
+  Tip(ui, "Every key and mouse action", KeyAction::kHelp);
+  ImGui::TextDisabled("Space play · ←/→ step · F1 or ? all keys");
 }
 
 // The figure for slides and notes (figure_export.h): the buttons ask main's loop, which writes
@@ -266,22 +327,23 @@ void ExportSection(UiContext& ui) {
   ImGui::TextDisabled("Export");
   if (ImGui::Button("Save figure (Ctrl+S)")) vs.export_request = ViewState::Export::kFigure;
   Place(ui, "export_figure");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The figure alone, as PNG and SVG, named after the algorithm and round");
+  Tip(ui, "The figure alone, as PNG and SVG, named after the algorithm and round",
+      KeyAction::kSaveFigure);
   SameLineIfFits("All rounds", false);
   if (ImGui::Button("All rounds")) vs.export_request = ViewState::Export::kAllRounds;
   Place(ui, "export_rounds");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Every round: an animated GIF and a folder of numbered PNGs and SVGs");
+  Tip(ui, "Every round: an animated GIF and a folder of numbered PNGs and SVGs");
   // The options in a popup: the panel keeps its room for the input and the player.
   SameLineIfFits("Options…", false);
   if (ImGui::Button("Options…")) ImGui::OpenPopup("##export_options");
   Place(ui, "export_options");
+  Tip(ui, "The exports' folder, size, background and GIF speed");
   if (!ImGui::BeginPopup("##export_options")) return;
   ImGui::TextDisabled("Export options");
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 16);
   ImGui::InputTextWithHint("folder", "empty: the current one", &vs.export_dir);
   Place(ui, "export_dir");
+  Tip(ui, "Where Ctrl+S and All rounds write (kept in the settings)");
   ImGui::TextUnformatted("size");
   struct Choice {
     const char* name;
@@ -297,15 +359,17 @@ void ExportSection(UiContext& ui) {
       vs.export_width = c.w;
       vs.export_height = c.h;
     }
+    Tip(ui, c.w == 0 ? "The size of the window" : "A slide's size, whatever the window's");
   }
   ImGui::Checkbox("Transparent background (PNG, SVG)", &vs.export_transparent);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A GIF keeps the theme's background");
+  Tip(ui, "PNG and SVG without a background, for a slide's own; a GIF keeps the theme's");
   float seconds = static_cast<float>(vs.export_delay_ms) / 1000.0f;
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 8);
   if (ImGui::SliderFloat("seconds a GIF frame", &seconds, 0.2f, 5.0f, "%.1f",
                          ImGuiSliderFlags_AlwaysClamp)) {
     vs.export_delay_ms = static_cast<int>(seconds * 1000.0f + 0.5f);
   }
+  Tip(ui, "How long each round shows in the GIF (the last three times as long)");
   ImGui::EndPopup();
 }
 

@@ -80,10 +80,13 @@ void DrawFileDialog(UiContext& ui) {
     act = true;
   const bool field_active = ImGui::IsItemActive();
   Place(ui, "file_path");
+  Tip(ui, open ? "A file's path; Enter opens it" : "Where to save; Enter saves");
   ImGui::SameLine();
   if (ImGui::Button(open ? "Open" : "Save")) act = true;
+  Tip(ui, open ? "Open the file named in the field" : "Save the session to the file named");
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) close = true;
+  Tip(ui, "Close the dialog (Esc)");
   // Escape: in the field it reaches the app as text_escape (main.cpp), elsewhere as a key.
   if ((field_active && vs.text_escape) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     close = true;
@@ -96,6 +99,7 @@ void DrawFileDialog(UiContext& ui) {
     ImGui::TextDisabled("Recent");
     for (const std::string& r : app.Recent()) {
       if (ImGui::Selectable(r.c_str())) chosen = r;
+      Tip(ui, "Open it again");
     }
   }
   ImGui::Separator();
@@ -103,12 +107,15 @@ void DrawFileDialog(UiContext& ui) {
   ImGui::BeginChild("##folder", ImVec2(0, 0), true);
   if (ImGui::Selectable("..", false, ImGuiSelectableFlags_DontClosePopups))
     vs.file_folder = fs::path(vs.file_folder).parent_path().string();
+  Tip(ui, "The folder above");
   for (const Entry& e : ListFolder(vs.file_folder)) {
     const std::string label = e.folder ? e.name + "/" : e.name;
-    if (!ImGui::Selectable(label.c_str(), false,
-                           ImGuiSelectableFlags_DontClosePopups |
-                               ImGuiSelectableFlags_AllowDoubleClick))
-      continue;
+    const bool picked = ImGui::Selectable(
+        label.c_str(), false,
+        ImGuiSelectableFlags_DontClosePopups | ImGuiSelectableFlags_AllowDoubleClick);
+    Tip(ui, e.folder ? "Go into this folder" : open ? "Click: into the field; double-click: open"
+                                                    : "Save over this file");
+    if (!picked) continue;
     const std::string full = (fs::path(vs.file_folder) / e.name).string();
     if (e.folder) {
       vs.file_folder = full;

@@ -10,6 +10,7 @@
 
 #include "app_state.h"
 #include "fonts.h"
+#include "key_help.h"
 #include "renderer.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -154,6 +155,8 @@ void DrawWorkDepthView(UiContext& ui);
 void DrawNumericsView(UiContext& ui);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
 void DrawBenchView(UiContext& ui, ViewRect rect);
+// F1 or ?: every key and mouse action (key_help.h) over the whole window, in two columns.
+void DrawHelpView(UiContext& ui);
 
 // The algorithm whose trace the teaching panels describe: the shown one, or side by side the one
 // a cell was last selected in.
@@ -173,6 +176,11 @@ void Record(UiContext& ui, const char* kind, const std::string& text);
 // Before a radio button or button of `label`: stays on the line if it fits, else starts a new one
 // (a narrow panel wraps its rows instead of cutting them off).
 void SameLineIfFits(const char* label, bool radio);
+// The last item's tooltip, one line: what it does, then its key from the key table where it has
+// one ("Play or pause (Space)"). Shown while the item is hovered (disabled too); the text shown
+// goes to ViewState::tooltip for --state-file. The last item stays the control's (ImGui restores
+// it after the tooltip's window), so IsItemActive and GetItemRect may follow.
+void Tip(UiContext& ui, const char* text, KeyAction key = KeyAction::kNone);
 // Remembers where the last item was drawn, under `name` (ViewState::widgets).
 void Place(UiContext& ui, const char* name);
 // "1,234,567": digits grouped for reading at a distance.

@@ -278,6 +278,7 @@ void DrawWorkDepthView(UiContext& ui) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##lanes", &k, 0, 10, "")) app.view.lanes_log2 = k;
+  Tip(ui, "p: operator applications at once, for Brent's count (work / p + depth steps)");
   ImGui::Spacing();
   TextWrappedColored(ui.palette.text, teach::BrentCaption(*pts, std::clamp(n, 1, 1024), 1 << k));
   ImGui::EndChild();

@@ -1,0 +1,48 @@
+"""Every control has a tooltip: a source check over the app's views and main.cpp. Each ImGui
+control call (Button, SmallButton, Checkbox, RadioButton, Slider*, Input*, BeginCombo, Selectable,
+Drag*) must be followed by a call of the Tip() helper (views.h) before the next control and within
+a few lines, so that a control added without one fails here. It reads the source, not the running
+app: the live test (ui_live_test.py) hovers controls and checks what their tooltips say.
+
+A control that must have none says why on its line: `// no tooltip: <reason>`.
+
+Usage: tooltips_test.py SOURCE_DIR"""
+import glob, os, re, sys
+
+CONTROL = re.compile(r"ImGui::(Button|SmallButton|Checkbox|RadioButton|Slider\w*|Input\w+|"
+                     r"BeginCombo|Selectable|Drag\w+)\(")
+WINDOW = 10  # lines after the control in which its Tip() must come
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    root = sys.argv[1]
+    files = sorted(glob.glob(os.path.join(root, "app", "ui", "views", "*.cpp")))
+    files.append(os.path.join(root, "app", "ui", "main.cpp"))
+    failures, controls = [], 0
+    for path in files:
+        lines = open(path, encoding="utf-8").read().splitlines()
+        for i, line in enumerate(lines):
+            if not CONTROL.search(line) or "// no tooltip:" in line:
+                continue
+            controls += 1
+            tipped = False
+            for j in range(i, min(i + WINDOW, len(lines))):
+                after = lines[j]
+                if j > i and CONTROL.search(after):
+                    break
+                if re.search(r"\bTip\(", after):
+                    tipped = True
+                    break
+            if not tipped:
+                failures.append(f"{os.path.relpath(path, root)}:{i + 1}: {line.strip()}")
+    for f in failures:
+        print("FAIL no Tip() after the control at", f)
+    print(f"tooltips_test: {controls} controls; {len(failures)} without a tooltip")
+    return 1 if failures or controls < 30 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
