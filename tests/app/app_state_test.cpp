@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/registry.h"
+#include "core/simulator.h"
+#include "support/trace_compare.h"
 
 namespace scanviz {
 namespace {
@@ -288,6 +291,37 @@ TEST(MatchRound, LastPhaseStrideThenStep) {
   const std::vector<RoundSpec> other = {spec(0, 1, 0), spec(2, 1, 8), spec(2, 2, 16)};
   EXPECT_EQ(MatchRound(big, 1, other), 2);  // no such phase: the last round
   EXPECT_EQ(MatchRound(big, 1, {}), 0);
+}
+
+// The app's own CUDA path, as the status line and the figure see it: with backend cuda the
+// simulator's trace shows first, the GPU's replaces it when it arrives, and the status line names
+// the device. Skipped (never passed) where no CUDA device answers: CI, a laptop.
+TEST(AppStateGpu, TheGpusTraceReplacesTheSimulatorsAndTheStatusNamesTheGpu) {
+  const CudaAvailability& cuda = QueryCuda();
+  if (!cuda.usable) GTEST_SKIP() << "no CUDA device: " << cuda.reason;
+  Settings s;
+  s.input = "3 1 7 0 4 1 6 3";
+  s.algorithm = Algorithm::kBlelloch;
+  AppState app(s);
+  app.SetBackend(BackendChoice::kCuda);
+  ASSERT_TRUE(app.WaitForBackend(60)) << app.BackendStatus();
+  const std::string& device = cuda.devices.at(0).name;
+  EXPECT_EQ(app.BackendStatus().rfind("CUDA: " + device, 0), 0u) << app.BackendStatus();
+  std::printf("status line: %s\n", app.BackendStatus().c_str());
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const TraceSlot& slot = app.Slot(info->id);
+    EXPECT_EQ(slot.trace.meta.backend.kind, BackendKind::kCuda) << info->key;
+    EXPECT_EQ(slot.trace.meta.backend.device_name, device) << info->key;
+    EXPECT_TRUE(slot.analysis.Ok()) << info->key;
+    // The figure is the GPU's trace, and it records the run the simulator records.
+    ScanRequest r{info->id, OpKind::kAdd, ElementType::kInt32, app.Values(), false};
+    EXPECT_EQ(testing::FirstDifference(Simulate(r), slot.trace), "") << info->key;
+  }
+  // An edit: the simulator's trace at once, the GPU's again once it arrives.
+  app.SetCell(2, 70);
+  ASSERT_TRUE(app.WaitForBackend(60));
+  EXPECT_EQ(app.Current().trace.input[2], 70);
+  EXPECT_EQ(app.Current().trace.meta.backend.kind, BackendKind::kCuda);
 }
 
 }  // namespace
