@@ -26,3 +26,13 @@ shot docs/warp-shuffle.png --size 1600x1000 --algorithm warp-shuffle --input $ex
 shot docs/warp-shuffle-warps.png --size 1600x1000 --algorithm warp-shuffle --random 70 --seed 2 \
   --round 11 --panel narration
 shot docs/hs-vs-warp.png --size 1920x1080 --pair hillis-steele,warp-shuffle --presenter --input $ex
+# The chapters' case figures: Hillis-Steele's rounds with each cell's case as the chapters draw
+# it (Case 1 solid, Case 2 dashed, Case 3 dotted), the legend saying so.
+for r in 1 2 3; do
+  shot docs/cases-round$r.png --size 1600x1000 --algorithm hillis-steele --input $ex --case-colors \
+    --round $r
+done
+# Values that must not vanish: Blelloch with max writes the identity, -2^31, at the root.
+shot docs/blelloch-max.png --size 1600x1000 --algorithm blelloch --input $ex --op max --round 5
+# A GPU's trace opened on a machine without one: the status line says where it was recorded.
+shot docs/opened-h200-trace.png --size 1600x1000 docs/example-blelloch-h200.json --round 4

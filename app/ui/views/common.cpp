@@ -29,7 +29,10 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
   ImGui::Dummy(ImVec2(w, h));
   ImGui::SameLine();
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (h - ui.fonts.ui_px) * 0.5f);
+  // A narrow panel wraps the words under themselves, beside the sample, never past the edge.
+  ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
 }
 
 Algorithm TeachAlgorithm(const AppState& app) {

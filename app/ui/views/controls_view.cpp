@@ -33,7 +33,13 @@ const char* OpTip(OpKind op) {
 void UndoButtons(UiContext& ui) {
   AppState& app = ui.app;
   const EditHistory& history = app.History();
+  // On the heading's line when they fit beside the « at its right end, else on a line of their own.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float need = ImGui::CalcTextSize("Undo").x + ImGui::CalcTextSize("Redo").x +
+                     style.FramePadding.x * 4 + style.ItemSpacing.x * 2;
   ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + need > ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.6f)
+    ImGui::NewLine();
   ImGui::BeginDisabled(!history.CanUndo());
   if (ImGui::SmallButton("Undo")) app.Undo();
   ImGui::EndDisabled();

@@ -57,7 +57,9 @@ void DrawLegendView(UiContext& ui) {
   if (ui.app.view.color_by_case && hs) {
     // The chapters' case figures: the border says the case (the boxes above keep the overview
     // figure's convention, by what the cell did).
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Hillis-Steele cases (as the case figures draw them)");
+    ImGui::PopTextWrapPos();
     SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.hs_case[1],
               "solid: Case 1, full window");
     SampleBox(ui, CellClass::kComputed, BoxStyle::kDashed, p.hs_case[2],
