@@ -141,9 +141,6 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   // The gutter holds the row tags; the round titles between the rows wrap (at " · ") and shrink
   // to it rather than widen it, so that the columns keep the room.
   const float gutter = std::min(m_widest_tag + 2 * pad, rect.w * 0.35f);
-  const float tag_scale = m_widest_tag + 2 * pad > gutter
-                              ? std::max((gutter - 2 * pad) / std::max(m_widest_tag, 1.0f), 0.1f)
-                              : 1.0f;
   const float avail_w = std::max(rect.w - gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
   const float base_sx =
@@ -350,11 +347,41 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     const float cy = Y(l.y);
     switch (l.role) {
       case scene::LabelRole::kRowTag: {
-        const float px = std::min(ImGui::GetFontSize() * tag_scale, sy * scene::kCellH * 0.95f);
+        // Each tag as large as the gutter and the row allow ("input" need not shrink with
+        // "down-sweep round 1 · stride 4"); a long one that would shrink takes two lines at a
+        // readable size instead, where the row is tall enough.
+        const float row_h = sy * scene::kCellH;
+        const float room = std::max(gutter - 2 * pad, 10.0f);
+        const float full = ImGui::GetFontSize();
+        const float full_w = ImGui::GetFont()->CalcTextSizeA(full, FLT_MAX, 0, l.text.c_str()).x;
+        float px = std::min(full * std::min(1.0f, room / std::max(full_w, 1.0f)), row_h * 0.95f);
+        std::vector<std::string> lines = {l.text};
+        if (px < full * 0.999f && l.text.find(" · ") != std::string::npos) {
+          auto fits = [&](const std::vector<std::string>& ls, float at) {
+            if (static_cast<float>(ls.size()) * at * 1.05f > row_h * 0.95f) return false;
+            for (const std::string& line : ls)
+              if (ImGui::GetFont()->CalcTextSizeA(at, FLT_MAX, 0, line.c_str()).x > room)
+                return false;
+            return true;
+          };
+          for (float at = ImGui::GetFontSize(); at > px * 1.1f; at *= 0.92f) {
+            std::vector<std::string> wrapped = WrapAtDots(l.text, room, at);
+            if (wrapped.size() > 1 && fits(wrapped, at)) {
+              px = at;
+              lines = std::move(wrapped);
+              break;
+            }
+          }
+        }
         if (px < 6) break;  // a row thinner than any text
-        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, l.text.c_str());
-        dl->AddText(ImGui::GetFont(), px, ImVec2(ox - pad - ts.x, cy - ts.y * 0.5f),
-                    ToImU32(scene::Dim(pal, pal.text, l.emphasis)), l.text.c_str());
+        const float line_h = px * 1.05f;
+        float y = cy - line_h * static_cast<float>(lines.size()) * 0.5f;
+        for (const std::string& line : lines) {
+          const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
+          dl->AddText(ImGui::GetFont(), px, ImVec2(ox - pad - ts.x, y + (line_h - ts.y) * 0.5f),
+                      ToImU32(scene::Dim(pal, pal.text, l.emphasis)), line.c_str());
+          y += line_h;
+        }
         break;
       }
       case scene::LabelRole::kRowTitle: {
