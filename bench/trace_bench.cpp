@@ -14,6 +14,9 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "scene/scene.h"
+#include "teach/narration.h"
+#include "teach/numerics.h"
 #include "teach/work_depth.h"
 
 namespace {
@@ -31,6 +34,29 @@ ScanRequest Request(Algorithm algorithm) {
 void BM_Simulate(benchmark::State& state, Algorithm algorithm) {
   const ScanRequest request = Request(algorithm);
   for (auto _ : state) benchmark::DoNotOptimize(Simulate(request));
+}
+
+// What an edit costs besides the simulation, per algorithm: the analysis, the teaching panels'
+// data (narration of every round, per-round work, numerics) and the scene the view draws.
+void BM_Analyze(benchmark::State& state, Algorithm algorithm) {
+  const Trace trace = Simulate(Request(algorithm));
+  for (auto _ : state) benchmark::DoNotOptimize(Analyze(trace));
+}
+void BM_Teach(benchmark::State& state, Algorithm algorithm) {
+  const Trace trace = Simulate(Request(algorithm));
+  const TraceAnalysis analysis = Analyze(trace);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(teach::NarrateTrace(trace, analysis));
+    benchmark::DoNotOptimize(teach::RoundWorkSeries(trace, analysis));
+    benchmark::DoNotOptimize(teach::DiagnoseInt(trace, analysis));
+  }
+}
+void BM_BuildScene(benchmark::State& state, Algorithm algorithm) {
+  const Trace trace = Simulate(Request(algorithm));
+  const TraceAnalysis analysis = Analyze(trace);
+  scene::ViewOptions o;
+  o.current_round = static_cast<int>(trace.rounds.size()) - 1;
+  for (auto _ : state) benchmark::DoNotOptimize(scene::BuildScene(trace, analysis, o));
 }
 
 void BM_AnalyzeHillisSteele(benchmark::State& state) {
@@ -68,9 +94,16 @@ class RecordingReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (const AlgorithmInfo* info : Algorithms())
+  for (const AlgorithmInfo* info : Algorithms()) {
     benchmark::RegisterBenchmark((std::string("BM_Simulate/") + info->key).c_str(), BM_Simulate,
                                  info->id);
+    benchmark::RegisterBenchmark((std::string("BM_Analyze/") + info->key).c_str(), BM_Analyze,
+                                 info->id);
+    benchmark::RegisterBenchmark((std::string("BM_Teach/") + info->key).c_str(), BM_Teach,
+                                 info->id);
+    benchmark::RegisterBenchmark((std::string("BM_BuildScene/") + info->key).c_str(),
+                                 BM_BuildScene, info->id);
+  }
   benchmark::Initialize(&argc, argv);
   RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -64,6 +64,11 @@ class SceneBuilder {
     if (round_count == 0) return m_scene;
     const int current = std::clamp(m_options.current_round, 0, round_count - 1);
     int last = m_options.show_future ? round_count - 1 : current;
+    // Room for every row's boxes at once: at n = 1024 a scene holds over 10,000 of them, and
+    // growing the vector copies each box (two strings) again and again.
+    size_t cells = m_trace.input.size();
+    for (const ArrayDesc& a : m_trace.arrays) cells += static_cast<size_t>(a.size) * 2;
+    m_scene.boxes.reserve(cells * static_cast<size_t>(last + 1));
 
     m_y = kTopRoom;
     m_input_row_y = m_y;
@@ -399,6 +404,9 @@ const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
 }
 
 std::string CompactValue(ElementType type, double v) {
+  // The common case first, without formatting anything: a small integer is as short as it gets
+  // (an edit at n = 1024 builds this for every cell of every round).
+  if (type == ElementType::kInt32 && std::fabs(v) < 1e4) return {};
   const std::string full = FormatValue(type, v);
   std::string out;
   if (type == ElementType::kInt32 && v == -2147483648.0) {

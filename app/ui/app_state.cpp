@@ -239,9 +239,12 @@ void AppState::Install(size_t index, Trace trace, std::string ran) {
 void AppState::Regenerate() {
   ++m_generation;
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
-  // Every algorithm on the simulator, now: the next frame shows the edit.
+  // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
+  // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
     const Algorithm a = info->id;
+    m_stale[Index(a)] = !Shown(a);
+    if (m_stale[Index(a)]) continue;
     ScanOutcome out =
         RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
     if (!out.trace) {
@@ -257,7 +260,7 @@ void AppState::Regenerate() {
     view.selected.reset();
   if (view.hovered && !scene::HasCell(picked.trace, picked.analysis, *view.hovered))
     view.hovered.reset();
-  m_cpu_status = m_slots[0].ran;
+  m_cpu_status = m_slots[Index(m_algorithm)].ran;
   if (m_backend == BackendChoice::kCpu) {
     m_backend_status = m_cpu_status;
     return;
@@ -274,9 +277,10 @@ void AppState::Regenerate() {
   for (const AlgorithmInfo* info : Algorithms())
     requests.push_back(MakeRequest(info->id, m_op, m_type, m_convert, m_values));
   BackendChoice choice = m_backend;
-  m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice] {
+  m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice, wake = m_wake] {
                          std::vector<ScanOutcome> outs;
                          for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r));
+                         if (wake) wake();  // the result is ready: a sleeping loop shows it now
                          return outs;
                        })});
 }
@@ -304,8 +308,34 @@ void AppState::Poll() {
       if (!QueryCuda().usable) m_auto_fallback_status = outs[0].ran;
       continue;
     }
-    for (size_t i = 0; i < m_slots.size(); ++i) Install(i, std::move(*outs[i].trace), outs[i].ran);
+    for (size_t i = 0; i < m_slots.size(); ++i) {
+      m_stale[i] = 0;
+      Install(i, std::move(*outs[i].trace), outs[i].ran);
+    }
   }
+}
+
+bool AppState::Shown(Algorithm a) const {
+  return a == m_algorithm || a == view.selected_algorithm ||
+         (view.side_by_side && (a == m_pair[0] || a == m_pair[1]));
+}
+
+void AppState::Refresh(size_t index) const {
+  if (!m_stale[index]) return;
+  auto* self = const_cast<AppState*>(this);
+  self->m_stale[index] = 0;
+  const Algorithm a = static_cast<Algorithm>(index);
+  ScanOutcome out =
+      RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
+  if (out.trace) self->Install(index, std::move(*out.trace), out.ran);
+}
+
+void AppState::CatchUp() const {
+  for (size_t i = 0; i < m_stale.size(); ++i) Refresh(i);
+}
+
+bool AppState::BackgroundPending() const {
+  return !m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future));
 }
 
 bool AppState::WaitForBackend(double seconds) {
@@ -484,7 +514,11 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
 void AppState::StartWorkDepth() {
   if (m_work_depth || m_work_depth_future.valid()) return;
   m_work_depth_future =
-      std::async(std::launch::async, [] { return teach::WorkDepthSeries(kMaxElements); });
+      std::async(std::launch::async, [wake = m_wake] {
+        std::vector<teach::WorkDepthPoint> series = teach::WorkDepthSeries(kMaxElements);
+        if (wake) wake();
+        return series;
+      });
 }
 
 const std::vector<teach::WorkDepthPoint>* AppState::WorkDepthSeries() {

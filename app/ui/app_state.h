@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <map>
 #include <optional>
@@ -165,9 +166,18 @@ class AppState {
   void SetSeed(std::uint64_t seed) { m_seed = seed; }
 
   // [SECTION] Traces and players
-  const TraceSlot& Slot(Algorithm a) const { return m_slots[Index(a)]; }
+  // An edit traces the algorithms on screen at once and the others when first asked for (or
+  // when the loop calls CatchUp after the frame that shows the edit): the edit reaches the screen
+  // sooner, and every accessor still sees the current input's trace.
+  const TraceSlot& Slot(Algorithm a) const {
+    Refresh(Index(a));
+    return m_slots[Index(a)];
+  }
   const TraceSlot& Current() const { return Slot(m_algorithm); }
-  Player& PlayerOf(Algorithm a) { return m_players[Index(a)]; }
+  Player& PlayerOf(Algorithm a) {
+    Refresh(Index(a));
+    return m_players[Index(a)];
+  }
   Player& CurrentPlayer() { return PlayerOf(m_algorithm); }
   // Player actions applied to the shown algorithm, or to both side by side.
   template <typename F>
@@ -182,6 +192,14 @@ class AppState {
 
   // Called once per frame: takes a finished CUDA result if it is still wanted.
   void Poll();
+  // Traces the algorithms an edit left for later (see Slot); the loop calls it after a frame.
+  void CatchUp() const;
+  // Work running on another thread whose result the next frames should show (a CUDA trace, the
+  // work and depth series): the app keeps drawing, or sleeps until `wake` says it is done.
+  bool BackgroundPending() const;
+  // Called from the worker thread when a background result is ready (the app posts an empty
+  // GLFW event, so a sleeping loop shows it at once). Set before the first edit; thread-safe.
+  void SetWake(std::function<void()> wake) { m_wake = std::move(wake); }
   bool WaitForBackend(double seconds);  // headless: waits for pending CUDA work
   const std::string& BackendStatus() const { return m_backend_status; }
   std::uint64_t Generation() const { return m_generation; }
@@ -237,6 +255,10 @@ class AppState {
   InputSnapshot Snapshot() const;
   void Restore(const InputSnapshot& s);
   void Regenerate();
+  bool Shown(Algorithm a) const;  // drawn now: the algorithm, the pair side by side, the selection's
+  // Traces slot `index` if the last edit left it for later. Const because the accessors are: the
+  // state is never a const object (main and the tests own it), and this only completes an edit.
+  void Refresh(size_t index) const;
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
   void Install(size_t index, Trace trace, std::string ran);
   void FillTeach(TraceSlot& slot) const;
@@ -252,6 +274,7 @@ class AppState {
   std::uint64_t m_seed = 1;
   std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
   std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
+  std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);  // [Algorithm]: see Slot
   Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
   std::uint64_t m_generation = 0;
   std::vector<Pending> m_pending;
@@ -267,6 +290,7 @@ class AppState {
   // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;
+  std::function<void()> m_wake;  // copied into each worker: the state may not outlive it
   std::vector<PresetSpec> m_presets = BuiltinPresets();
   EditHistory m_history;
   int m_edit_depth = 0;  // open EditScopes

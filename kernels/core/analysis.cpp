@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -474,7 +475,9 @@ TraceAnalysis Analyze(const Trace& trace) {
 std::string FormatValue(ElementType type, double v) {
   char buf[40];
   if (type == ElementType::kInt32) {
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    // std::to_chars rather than snprintf: the scene formats every cell of every round.
+    const auto end = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr;
+    return std::string(buf, end);
   } else if (std::isinf(v)) {
     return v < 0 ? "-inf" : "inf";
   } else if (std::isnan(v)) {

@@ -130,6 +130,28 @@ def main():
         expect(s["algorithm"] == "hillis-steele" and s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
                f"start: {s['algorithm']} {s['values']}, wanted the chapters' example")
 
+        # Asleep when idle: left alone for 10 s (the work and depth series done), the app uses
+        # under 0.2 s of CPU; then a key still shows at once.
+        time.sleep(2)
+        ticks = os.sysconf("SC_CLK_TCK")
+
+        def cpu_seconds():
+            with open(f"/proc/{live.app.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+
+        before = cpu_seconds()
+        time.sleep(10)
+        idle = cpu_seconds() - before
+        expect(idle < 0.2, f"left alone for 10 s the app used {idle:.2f} s of CPU, wanted < 0.2")
+        t0 = time.time()
+        live.keys("Home")
+        s = live.wait(lambda s: s["rounds"]["hillis-steele"]["round"] == 0, "Home after idling", 2)
+        expect(s is not None and time.time() - t0 < 1.0,
+               f"Home after 10 s idle: shown after {time.time() - t0:.2f} s")
+        live.keys("End")
+        live.wait(lambda s: s["rounds"]["hillis-steele"]["round"] == 3, "End", 2)
+
         # The Tab trap: a click on |< gives its window the keyboard; Tab must switch the algorithm
         # and leave the Input box alone, so that 5 and the arrows stay shortcuts.
         live.click("first")
