@@ -152,12 +152,9 @@ std::string SessionToJson(const Session& s) {
   j["algorithm"] = ToString(s.algorithm);
   j["round"] = s.round;
   j["seed"] = s.seed;
-  j["view"] = {{"side_by_side", s.side_by_side},
-               {"pair", {ToString(s.left), ToString(s.right)}},
-               {"only_current", s.only_current},
-               {"color_by_case", s.color_by_case},
-               {"theme", scene::ToString(s.theme)},
-               {"panel", ToString(s.panel)},
+  j["view"] = {{"side_by_side", s.side_by_side},    {"pair", {ToString(s.left), ToString(s.right)}},
+               {"only_current", s.only_current},    {"color_by_case", s.color_by_case},
+               {"theme", scene::ToString(s.theme)}, {"panel", ToString(s.panel)},
                {"figure_scale", s.figure_scale}};
   if (s.trace) {
     j["trace"] = json::parse(TraceToJson(*s.trace));

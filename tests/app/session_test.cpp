@@ -25,8 +25,9 @@ struct TempDir {
   fs::path path;
   TempDir() {
     path = fs::temp_directory_path() /
-           ("scanviz-session-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+           ("scanviz-session-test-" +
+            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(path);
     fs::create_directories(path);
   }
@@ -220,7 +221,8 @@ TEST(AppStateFiles, RecentFilesNewestFirstWithoutRepeatsAndAtMostEight) {
   TempDir dir;
   AppState app(CpuSettings());
   app.SetBackend(BackendChoice::kCpu);
-  for (int i = 0; i < 10; ++i) ASSERT_EQ(app.SaveSessionTo(dir.File(std::to_string(i) + ".scanviz")), "");
+  for (int i = 0; i < 10; ++i)
+    ASSERT_EQ(app.SaveSessionTo(dir.File(std::to_string(i) + ".scanviz")), "");
   ASSERT_EQ(app.Recent().size(), kMaxRecent);
   EXPECT_EQ(fs::path(app.Recent()[0]).filename(), "9.scanviz");
   ASSERT_EQ(app.OpenFile(dir.File("5.scanviz")), "");

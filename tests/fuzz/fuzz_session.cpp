@@ -42,7 +42,8 @@ std::string FirstDifference(const Session& a, const Session& b) {
 void CheckUsable(const Session& s) {
   if (!ParseValues(s.input, s.type).Ok()) Fail(kTarget, "the input does not parse as its type");
   if (s.round < -1) Fail(kTarget, "round below -1");
-  if (!(s.figure_scale >= 0.5f && s.figure_scale <= 4.0f)) Fail(kTarget, "figure scale out of range");
+  if (!(s.figure_scale >= 0.5f && s.figure_scale <= 4.0f))
+    Fail(kTarget, "figure scale out of range");
   Session parsed;
   if (!Parse(ToString(s.algorithm), &parsed.algorithm) || !Parse(ToString(s.op), &parsed.op) ||
       !Parse(ToString(s.type), &parsed.type) || !Parse(ToString(s.panel), &parsed.panel) ||
@@ -71,7 +72,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::Fail(fuzz::kTarget, "reading back what SessionToJson wrote fails: " + again.error +
                                   "\n--- written:\n" + saved.substr(0, 2000));
   const std::string difference = fuzz::FirstDifference(*first.session, *again.session);
-  if (!difference.empty())
-    fuzz::Fail(fuzz::kTarget, "the round trip changed '" + difference + "'");
+  if (!difference.empty()) fuzz::Fail(fuzz::kTarget, "the round trip changed '" + difference + "'");
   return 0;
 }

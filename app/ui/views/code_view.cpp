@@ -61,8 +61,8 @@ void CodeView::Draw(UiContext& ui) {
     const float line_h = ImGui::GetTextLineHeightWithSpacing();
     ImGui::PopFont();
     const float avail = ImGui::GetContentRegionAvail().y;
-    const float step_h = std::min(avail * 0.5f, (static_cast<float>(step->lines.size()) + 3.5f) *
-                                                    line_h);
+    const float step_h =
+        std::min(avail * 0.5f, (static_cast<float>(step->lines.size()) + 3.5f) * line_h);
     loop_h = std::max(4 * line_h, avail - step_h);
   }
   ImGui::BeginChild("##code", ImVec2(0, loop_h), true);

@@ -113,8 +113,9 @@ void DrawFileDialog(UiContext& ui) {
     const bool picked = ImGui::Selectable(
         label.c_str(), false,
         ImGuiSelectableFlags_DontClosePopups | ImGuiSelectableFlags_AllowDoubleClick);
-    Tip(ui, e.folder ? "Go into this folder" : open ? "Click: into the field; double-click: open"
-                                                    : "Save over this file");
+    Tip(ui, e.folder ? "Go into this folder"
+            : open   ? "Click: into the field; double-click: open"
+                     : "Save over this file");
     if (!picked) continue;
     const std::string full = (fs::path(vs.file_folder) / e.name).string();
     if (e.folder) {
