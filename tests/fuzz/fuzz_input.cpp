@@ -6,11 +6,9 @@
 // when a cell is edited, and saves in its settings) and parsing that again gives the same values
 // bit for bit, with either separator the app and the CLI use.
 //
-// Known finding F1 (docs/reliability.md): FormatValue writes a float32 with 7 significant digits,
-// and a float32 needs up to 9 to read back the same, so this target fails on "35555555" (the
-// regression seed) until that is fixed. A long run can look past it with
-// SCANVIZ_FUZZ_KNOWN=float32-digits: a float32 that reads back as the float32 nearest to its
-// 7-digit form is then let through; every other difference still fails.
+// Finding F1 (docs/reliability.md): FormatValue wrote a float32 with 7 significant digits, and a
+// float32 needs up to 9 to read back the same ("35555555", the regression seed); it now writes the
+// shortest form that reads back bit for bit.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -41,21 +39,6 @@ bool SameBits(double a, double b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
-bool KnownFloat32Digits() {
-  static const bool known = [] {
-    const char* k = std::getenv("SCANVIZ_FUZZ_KNOWN");
-    return k != nullptr && std::strstr(k, "float32-digits") != nullptr;
-  }();
-  return known;
-}
-
-// What F1 turns a float32 into: the float32 nearest to its "%.7g" form.
-double SevenDigits(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.7g", v);
-  return static_cast<double>(std::strtof(buf, nullptr));
-}
-
 void Check(std::string_view text, ElementType type) {
   const ParsedValues parsed = ParseValues(text, type);
   if (!parsed.Ok()) return;
@@ -80,8 +63,6 @@ void Check(std::string_view text, ElementType type) {
       // Bit for bit: -0 must stay -0 (it is not the identity of float addition).
       const double v = parsed.values[i], back = again.values[i];
       if (SameBits(v, back)) continue;
-      if (type == ElementType::kFloat32 && KnownFloat32Digits() && SameBits(back, SevenDigits(v)))
-        continue;
       Fail(kTarget, std::string(ToString(type)) + " value " + std::to_string(i) + ", " +
                         Describe(v) + ", written as \"" + FormatValue(type, v) +
                         "\", reads back as " + Describe(back));
