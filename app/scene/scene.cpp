@@ -236,7 +236,9 @@ class SceneBuilder {
       box.padding = ci.padding;
       box.written = ci.writer >= 0;
       box.idle = !box.written;
-      if (cases) box.hs_case = info->hs_case[static_cast<size_t>(i)];
+      // The analysis may be another trace's (a broken file): fewer cells than this row.
+      if (cases && static_cast<size_t>(i) < info->hs_case.size())
+        box.hs_case = info->hs_case[static_cast<size_t>(i)];
       const bool known = value && is_defined && *is_defined;
       box.text = known ? FormatValue(m_trace.meta.type, *value) : "?";
       if (known) box.compact = CompactValue(m_trace.meta.type, *value);

@@ -140,10 +140,16 @@ def main():
                 fields = f.read().rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
 
-        before = cpu_seconds()
-        time.sleep(10)
-        idle = cpu_seconds() - before
-        expect(idle < 0.2, f"left alone for 10 s the app used {idle:.2f} s of CPU, wanted < 0.2")
+        sanitizer = os.environ.get("SCANVIZ_UNDER_SANITIZER")
+        if sanitizer:
+            print(f"idle CPU: not measured under {sanitizer} (its runtime's threads use CPU of "
+                  "their own); the plain build's run measures it")
+        else:
+            before = cpu_seconds()
+            time.sleep(10)
+            idle = cpu_seconds() - before
+            expect(idle < 0.2,
+                   f"left alone for 10 s the app used {idle:.2f} s of CPU, wanted < 0.2")
         t0 = time.time()
         live.keys("Home")
         s = live.wait(lambda s: s["rounds"]["hillis-steele"]["round"] == 0, "Home after idling", 2)
