@@ -146,7 +146,7 @@ ClassifyFindings() {
     [ -f "$f" ] && [[ "$f" != *.log ]] && [[ "$f" != *.min ]] || continue
     "$build/tests/fuzz/fuzz_$t" -timeout="$timeout" -rss_limit_mb=2048 "$f" >"$f.log" 2>&1 || true
     what=$(Diagnosis "$f.log")
-    [ -n "$what" ] || what="no longer fails (or only slowly): ${f##*/}"
+    [ -n "$what" ] || what="no longer fails (or only slowly) when run again alone"
     local key
     key=$(sed -E 's/"[^"]*"/"…"/g; s/-?[0-9][0-9.eE+-]*/N/g' <<<"$what" | cut -c1-90)
     count[$key]=$((${count[$key]:-0} + 1))

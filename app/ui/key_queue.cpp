@@ -33,6 +33,25 @@ int LayoutKey(int key, const char* layout_name) {
   return key;
 }
 
+void KeyQueue::DropTyping() {
+  constexpr int kSpace = 32, kWorld2 = 162, kNoTyping = 0x0002 | 0x0004 | 0x0008;  // Ctrl Alt Super
+  // A release goes with its press: a key pressed with Ctrl keeps its release even when Ctrl was
+  // let go first (xdotool's order: Ctrl down, A down, Ctrl up, A up), or ImGui would see A held.
+  std::vector<int> dropped_down;
+  std::erase_if(m_events, [&](const KeyEvent& e) {
+    if (e.key < kSpace || e.key > kWorld2) return false;
+    const auto down = std::find(dropped_down.begin(), dropped_down.end(), e.key);
+    if (e.action == 0) {  // a release
+      if (down == dropped_down.end()) return false;
+      dropped_down.erase(down);
+      return true;
+    }
+    if ((e.mods & kNoTyping) != 0) return false;
+    if (down == dropped_down.end()) dropped_down.push_back(e.key);
+    return true;
+  });
+}
+
 std::vector<KeyEvent> KeyQueue::TakeFrame() {
   std::vector<KeyEvent> out;
   std::vector<int> changed;  // keys whose up/down state this frame has changed

@@ -32,6 +32,10 @@ class KeyQueue {
   // release), or a modifier changes after another key went down (Ctrl released just after its
   // A): that event and everything after it wait for the next frame.
   std::vector<KeyEvent> TakeFrame();
+  // While a text field has the keyboard: drops the events of printable keys typed without Ctrl,
+  // Alt or Super. Their characters reach the field on their own (the char callback), and their
+  // presses and releases, one frame each, would hold up the Enter or Escape typed after them.
+  void DropTyping();
   bool Empty() const { return m_events.empty(); }
 
  private:

@@ -94,6 +94,7 @@ void CharCallback(GLFWwindow* window, unsigned int c) {
 // Escape in a text field is ours too: ImGui would throw away what was typed; the views decide
 // (the Input box keeps it, the cell editor cancels), and the field lets go of the keyboard.
 std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
+  if (text_input) app.keys.DropTyping();  // typed text went to the field already
   std::vector<KeyEvent> events = app.keys.TakeFrame();
   for (const KeyEvent& e : events) {
     if (!text_input && IsReservedKey(e.key) && e.Press()) continue;

@@ -180,6 +180,40 @@ TEST_F(Shortcuts, CtrlOAndCtrlShiftSOpenTheFileDialog) {
   EXPECT_EQ(app.view.export_request, ViewState::Export::kNone);
 }
 
+// Typing into a field: the printable keys' own events are dropped (their characters went to the
+// field), so the Escape typed after twenty characters is fed at once, not twenty frames later;
+// Ctrl shortcuts in the field (Ctrl+A) and the special keys stay.
+TEST(KeyQueue, TypingDoesNotHoldUpTheEscapeAfterIt) {
+  KeyQueue q;
+  for (int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_N, GLFW_KEY_E, GLFW_KEY_PERIOD, GLFW_KEY_SLASH}) {
+    q.Push(Press(key));
+    q.Push({key, GLFW_RELEASE, 0});
+  }
+  // xdotool's Ctrl+A: Ctrl is let go before A, so A's release has no Ctrl; it must stay.
+  q.Push(Press(GLFW_KEY_LEFT_CONTROL));
+  q.Push(Press(GLFW_KEY_A, GLFW_MOD_CONTROL));
+  q.Push({GLFW_KEY_LEFT_CONTROL, GLFW_RELEASE, GLFW_MOD_CONTROL});
+  q.Push({GLFW_KEY_A, GLFW_RELEASE, 0});
+  q.Push(Press(GLFW_KEY_BACKSPACE));
+  q.Push(Press(GLFW_KEY_ESCAPE));
+  q.DropTyping();
+  std::vector<KeyEvent> all;
+  while (!q.Empty())
+    for (const KeyEvent& e : q.TakeFrame()) all.push_back(e);
+  ASSERT_EQ(all.size(), 6u);
+  EXPECT_EQ(all[1].key, GLFW_KEY_A);
+  EXPECT_EQ(all[3].key, GLFW_KEY_A);  // its release
+  EXPECT_EQ(all[3].action, GLFW_RELEASE);
+  EXPECT_EQ(all[4].key, GLFW_KEY_BACKSPACE);
+  EXPECT_EQ(all[5].key, GLFW_KEY_ESCAPE);
+  KeyQueue typed;
+  typed.Push(Press(GLFW_KEY_X));
+  typed.Push({GLFW_KEY_X, GLFW_RELEASE, 0});
+  typed.Push(Press(GLFW_KEY_ENTER));
+  typed.DropTyping();
+  EXPECT_EQ(typed.TakeFrame(), (std::vector<KeyEvent>{Press(GLFW_KEY_ENTER)}));
+}
+
 TEST(KeyQueue, ACharacterRidesOnTheKeyThatTypedIt) {
   KeyQueue q;
   q.Push(Press(GLFW_KEY_LEFT_SHIFT, 0));

@@ -422,7 +422,7 @@ def main():
             expect(saved.get("format") == "scanviz-session" and "trace" in saved,
                    "the saved session does not carry the GPU's trace")
         live.keys("ctrl+o")
-        live.wait(lambda s: s["file_dialog"] == "open", "the Open dialog again")
+        live.wait(lambda s: s["file_dialog"] == "open" and s["text_input"], "the Open dialog again")
         live.xdo("type", "--delay", "12", "/nonexistent.scanviz")
         live.keys("Escape")
         s = live.settle()
