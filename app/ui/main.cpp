@@ -389,6 +389,7 @@ bool Animating(App& app) {
 // over a few frames after anything happens (an edited field lets go of the keyboard two frames
 // after Enter, and WantTextInput says so a frame later).
 constexpr int kSettleFrames = 6;
+constexpr int kTypingSettleFrames = 30;
 
 // Polls when the app is animating or settling; else sleeps until an event (a key, the mouse, a
 // resize, a worker's empty event). A text field's caret blinks: it wakes twice a second then.
@@ -396,7 +397,7 @@ constexpr int kSettleFrames = 6;
 bool WaitForWork(App& app, int* settle, double max_wait = 1e9) {
   if (Animating(app)) {
     glfwPollEvents();
-    *settle = kSettleFrames;
+    *settle = ImGui::GetIO().WantTextInput ? kTypingSettleFrames : kSettleFrames;
     return false;
   }
   if (*settle > 0) {
@@ -404,13 +405,19 @@ bool WaitForWork(App& app, int* settle, double max_wait = 1e9) {
     --*settle;
     return false;
   }
-  const double wait = std::min(max_wait, ImGui::GetIO().WantTextInput ? 0.53 : 1e9);
+  const bool typing = ImGui::GetIO().WantTextInput;
+  const double wait = std::min(max_wait, typing ? 0.53 : 1e9);
+  const double t0 = glfwGetTime();
   if (wait < 1e9) {
     glfwWaitEventsTimeout(wait);
   } else {
     glfwWaitEvents();
   }
-  *settle = kSettleFrames;
+  // Woken by the caret's timer alone: one frame. In a text field a key can take the field
+  // through several frames (Enter on a bad value lets go of the keyboard and takes it back):
+  // about half a second of frames after each event there.
+  const bool timed_out = wait < 1e9 && glfwGetTime() - t0 >= wait * 0.98;
+  *settle = timed_out ? 0 : typing ? kTypingSettleFrames : kSettleFrames;
   return true;
 }
 
