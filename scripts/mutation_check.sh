@@ -22,7 +22,7 @@ jobs=$(nproc)
 
 all_tests=0
 # Never run: the GPU tests, which skip in this build without CUDA (gpu-validation.md runs them).
-exclude=(-E '^GpuVsCpu[.]')
+exclude=(-E '^(GpuVsCpu|AppStateGpu)[.]')
 list_only=0
 wanted=()
 for arg in "$@"; do
