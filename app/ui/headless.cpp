@@ -69,7 +69,8 @@ const char* UsageText() {
 usage: scanviz [FILE] [input flags] [view flags] [headless mode]
 
 FILE (or --open FILE): a session (.scanviz) or a trace (scanviz-cli trace -o), opened first; the
-flags then change what it set. In the app: Open… (Ctrl+O), Save… (Ctrl+Shift+S), or drop a file.
+flags then change what it set; with --screenshot or --export-* one that does not open exits 2.
+In the app: Open… (Ctrl+O), Save… (Ctrl+Shift+S), or drop a file.
 
 input (as scanviz-cli):
   --algorithm hillis-steele|blelloch|warp-shuffle   --input "3,1,7,0"   --random N   --seed S

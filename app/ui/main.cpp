@@ -567,10 +567,13 @@ int Export(App& app, const Options& opt) {
   return RunExports(figure, opt, WindowPixels(app));
 }
 
-void ApplyOptions(AppState& st, const Options& opt) {
+// Returns why FILE did not open (shown in the status line), or empty.
+std::string ApplyOptions(AppState& st, const Options& opt) {
   // The file first: the flags then change what it set.
+  std::string open_error;
   if (!opt.open.empty()) {
-    if (std::string err = st.OpenFile(opt.open); !err.empty()) st.message = err;
+    open_error = st.OpenFile(opt.open);
+    if (!open_error.empty()) st.message = open_error;
   }
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
   if (opt.op) st.SetOp(*opt.op);
@@ -602,6 +605,7 @@ void ApplyOptions(AppState& st, const Options& opt) {
     st.ForEachShownPlayer([](Player& p) { p.Last(); });
   }
   if (opt.round) st.ForEachShownPlayer([&](Player& p) { p.Seek(*opt.round); });
+  return open_error;
 }
 
 void GlfwError(int code, const char* text) {
@@ -714,7 +718,12 @@ int main(int argc, char** argv) {
     state.message = state.message.empty() ? m : state.message + "; " + m;
   }
   app.state = &state;
-  ApplyOptions(state, opt);
+  // A script's FILE that does not open is an error like a bad --input: one line, exit 2, nothing
+  // written; the live app shows the reason in its status line instead.
+  if (std::string err = ApplyOptions(state, opt); !err.empty() && (opt.Headless() || opt.Exporting())) {
+    std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+    return 2;
+  }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
   state.SetBenchResultsPath(!opt.bench_results.empty() ? opt.bench_results

@@ -192,6 +192,11 @@ def run_checks(app, cli, workdir, env, expect):
          ["g.gif"]),
         (["--input", "1,x", "--export-png", path("bad-input.png")], "--input",
          ["bad-input.png"]),
+        # A FILE that is not a session or a trace, or not a file at all (a script's typo).
+        (["--open", path("keep.png"), "--export-png", path("bad-open.png")],
+         "neither a ScanViz session", ["bad-open.png"]),
+        (["--open", "/dev/zero", "--export-svg", path("zero.svg")], "not a regular file",
+         ["zero.svg"]),
     ]
     for flags, says, absent in refusals:
         r = run(*flags)
