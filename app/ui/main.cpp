@@ -434,6 +434,36 @@ double MsPerFrame(int frames, auto&& frame) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count() / frames;
 }
 
+// The figure exports (figure_export.h) draw with the app's renderer, fonts and views.
+FigureSource Figure(App& app) {
+  return {*app.state, app.renderer, app.fonts, app.views, app.style_scale};
+}
+exports::Size WindowPixels(App& app) {
+  exports::Size size;
+  glfwGetFramebufferSize(app.window, &size.width, &size.height);
+  return size;
+}
+
+// One pass of the main loop after its wait, up to the new pixels: a finished CUDA trace taken,
+// the players moved on by dt, an export carried out, the frame drawn and shown. The live loop and
+// --bench-frames both run it, so that the benchmark measures what a user sees; both then call
+// AppState::CatchUp (the algorithms not on screen traced after the swap: an edit reaches the
+// screen first). `finish`: wait for the pixels (glFinish) before the swap, as the benchmark's
+// clock must.
+void ShowFrame(App& app, double dt, float fps, bool finish = false) {
+  AppState& st = *app.state;
+  st.Poll();  // a finished CUDA trace replaces the simulator's
+  st.ForEachShownPlayer([&](Player& p) { p.Tick(dt); });
+  if (st.view.export_request != ViewState::Export::kNone) {  // Ctrl+S, the Export buttons
+    FigureSource figure = Figure(app);
+    CarryOutExportRequest(figure, WindowPixels(app));
+  }
+  DrawFrame(app, fps);
+  SetFullscreen(app, st.view.fullscreen || st.view.presenter);
+  if (finish) glFinish();
+  glfwSwapBuffers(app.window);
+}
+
 int RunBench(App& app, int frames, Algorithm algorithm) {
   glfwSwapInterval(0);
   AppState& st = *app.state;
@@ -449,11 +479,11 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
     glFinish();
     glfwSwapBuffers(app.window);
   };
-  auto view = [&] {
+  // A frame of the live loop (ShowFrame, then CatchUp), to its pixels.
+  auto view = [&](double dt = 0) {
     glfwPollEvents();
-    DrawFrame(app, 60);
-    glFinish();
-    glfwSwapBuffers(app.window);
+    ShowFrame(app, dt, 60, /*finish=*/true);
+    st.CatchUp();
   };
   // The app's own window with the trace view left empty: panels, status line, everything but
   // the rounds. The difference to the view frame is what drawing the trace costs.
@@ -466,16 +496,19 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   const double empty_ms = MsPerFrame(frames, empty);
   const double empty_view_ms = MsPerFrame(frames, empty_view);
   const double view_ms = MsPerFrame(frames, view);
-  // Edits at n = 1024, as a user makes them: regenerate every algorithm's trace, then the next
-  // frame shows the new generation. The median of 21 (a loaded machine's outliers aside).
+  // Edits at n = 1024, as a user makes them: regenerate the shown algorithm's trace, then the
+  // next frame of the live loop shows the new generation (the others are traced after its swap,
+  // outside the clock, as in the app). The median of 21 (a loaded machine's outliers aside).
   const std::uint64_t before = st.Generation();
   std::vector<double> regen, next, total;
   for (int i = 0; i < 21; ++i) {
     const auto t0 = Clock::now();
     st.SetCell(i % kMaxElements, static_cast<double>(i % 10));
     const auto t1 = Clock::now();
-    view();
+    glfwPollEvents();
+    ShowFrame(app, 0, 60, /*finish=*/true);
     const auto t2 = Clock::now();
+    st.CatchUp();  // after the pixels, as in the live loop
     regen.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     next.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
     total.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
@@ -495,8 +528,7 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   while (idle_elapsed() < idle_s) {
     WaitForWork(app, &settle, idle_s - idle_elapsed());
     if (idle_elapsed() >= idle_s) break;  // woke because the time was up
-    st.Poll();  // as the main loop does: a finished background run is taken
-    view();
+    view();                               // as the live loop: a finished background run is taken
     ++idle_frames;
   }
   const double idle_cpu = CpuSeconds() - cpu0;
@@ -512,9 +544,8 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   while (player.Playing() && play_frames < 100000) {
     WaitForWork(app, &settle);
     const auto now = Clock::now();
-    player.Tick(std::chrono::duration<double>(now - play_last).count());
+    view(std::chrono::duration<double>(now - play_last).count());  // the player moves on
     play_last = now;
-    view();
     ++play_frames;
     if (shown.empty() || shown.back() != player.Round()) shown.push_back(player.Round());
   }
@@ -524,9 +555,11 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   int w = 0, h = 0;
   glfwGetFramebufferSize(app.window, &w, &h);
   std::printf("renderer: %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-  std::printf("window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes\n", w, h,
-              frames, DisplayName(algorithm), kMaxElements, st.Current().trace.rounds.size(),
-              app.renderer.BoxCount());
+  std::printf(
+      "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu triangles "
+      "(the last frame)\n",
+      w, h, frames, DisplayName(algorithm), kMaxElements, st.Current().trace.rounds.size(),
+      app.renderer.BoxCount(), app.renderer.TriangleCount());
   std::printf(
       "bare window (clear only):     %.3f ms\n"
       "app, empty view (panels):     %.3f ms\n"
@@ -545,16 +578,6 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
               shown.size(), player.RoundCount(), every_round ? "every round" : "ROUNDS MISSED",
               play_frames);
   return 0;
-}
-
-// The figure exports (figure_export.h) draw with the app's renderer, fonts and views.
-FigureSource Figure(App& app) {
-  return {*app.state, app.renderer, app.fonts, app.views, app.style_scale};
-}
-exports::Size WindowPixels(App& app) {
-  exports::Size size;
-  glfwGetFramebufferSize(app.window, &size.width, &size.height);
-  return size;
 }
 
 int Export(App& app, const Options& opt) {
@@ -754,18 +777,8 @@ int main(int argc, char** argv) {
       const double dt = slept ? 1.0 / 60 : std::chrono::duration<double>(now - last).count();
       last = now;
       if (!slept) fps = fps * 0.95f + 0.05f * static_cast<float>(dt > 0 ? 1.0 / dt : 60);
-      state.Poll();  // a finished CUDA trace replaces the simulator's
-      state.ForEachShownPlayer([&](Player& p) { p.Tick(dt); });
-      if (state.view.export_request != ViewState::Export::kNone) {  // Ctrl+S, the Export buttons
-        FigureSource figure = Figure(app);
-        CarryOutExportRequest(figure, WindowPixels(app));
-      }
-      DrawFrame(app, fps);
-      SetFullscreen(app, state.view.fullscreen || state.view.presenter);
-      glfwSwapBuffers(window);
-      // The edit is on screen: now the algorithms not shown are traced too, so that Tab or
-      // side by side shows them at once.
-      state.CatchUp();
+      ShowFrame(app, dt, fps);
+      state.CatchUp();  // the edit is on screen: now the algorithms not shown
       if (!opt.state_file.empty()) {
         std::string now_state = StateJson(state, ImGui::GetIO().WantTextInput);
         if (now_state != last_state) {

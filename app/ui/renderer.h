@@ -49,6 +49,7 @@ class Renderer {
   void Flush(int framebuffer_w, int framebuffer_h);
 
   size_t BoxCount() const { return m_boxes.size(); }
+  size_t TriangleCount() const { return m_vertices.size() / 3; }
 
  private:
   struct Vertex {

@@ -1,13 +1,14 @@
 #include "core/analysis.h"
 
 #include <algorithm>
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -301,10 +302,146 @@ std::vector<double> SequentialScan(const TraceMeta& meta, const std::vector<doub
   });
 }
 
+namespace {
+
+// What one round's checks found: its violations (the first kMaxReportedViolations of them, and how
+// many there were) and the first int32 sum in it that wrapped. Rounds are checked independently
+// (each against the input and its own predecessor), so that a long trace spreads over the cores;
+// Analyze merges them in round order, as a single pass would have found them.
+struct RoundLog {
+  std::vector<std::string> violations;
+  int count = 0;
+  std::optional<Overflow> overflow;
+  void Violate(const std::string& message) {
+    if (++count <= kMaxReportedViolations) violations.push_back(message);
+  }
+};
+
+void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& schedule,
+                  const std::optional<Trace>& replay, const WindowFolder& folder, RoundInfo& info,
+                  RoundLog& log) {
+  const TraceMeta& meta = trace.meta;
+  const AlgorithmInfo& algorithm = Info(meta.algorithm);
+  const int array_count = static_cast<int>(trace.arrays.size());
+  const Round& round = trace.rounds[ri];
+  const std::string where = "round " + std::to_string(ri);
+  if (ri < schedule.size()) {
+    const RoundSpec& want = schedule[ri];
+    if (round.spec.phase != want.phase || round.spec.stride != want.stride ||
+        round.spec.pin != want.pin || round.spec.pout != want.pout ||
+        round.spec.level != want.level) {
+      log.Violate(where + ": is " + PhaseName(meta.algorithm, round.spec.phase) + " stride " +
+                  std::to_string(round.spec.stride) + ", expected " +
+                  PhaseName(meta.algorithm, want.phase) + " stride " + std::to_string(want.stride));
+    }
+  }
+
+  info.cells.resize(trace.arrays.size());
+  for (int a = 0; a < array_count; ++a) {
+    const ArrayDesc& desc = trace.arrays[static_cast<size_t>(a)];
+    std::vector<CellInfo>& cells = info.cells[static_cast<size_t>(a)];
+    cells.assign(static_cast<size_t>(desc.size), CellInfo{});
+    for (int i = 0; i < desc.size; ++i) {
+      CellInfo& c = cells[static_cast<size_t>(i)];
+      c.cls = round.defined[static_cast<size_t>(a)][static_cast<size_t>(i)] ? CellClass::kUnchanged
+                                                                            : CellClass::kUndefined;
+      c.padding = i >= desc.real;
+    }
+  }
+  const Round* expected = replay ? &replay->rounds[ri] : nullptr;
+  if (expected != nullptr && expected->actions.size() != round.actions.size()) {
+    log.Violate(where + ": " + std::to_string(round.actions.size()) +
+                " threads, the algorithm has " + std::to_string(expected->actions.size()));
+    expected = nullptr;
+  }
+  for (int tid = 0; tid < static_cast<int>(round.actions.size()); ++tid) {
+    const ThreadAction& a = round.actions[static_cast<size_t>(tid)];
+    if (expected != nullptr && !SameAction(a, expected->actions[static_cast<size_t>(tid)])) {
+      log.Violate(where + ": thread " + std::to_string(tid) + " recorded " + Describe(trace, a) +
+                  ", but the algorithm's step does " +
+                  Describe(trace, expected->actions[static_cast<size_t>(tid)]));
+    }
+    if (a.kind == ActionKind::kIdle) continue;
+    ++info.active_threads;
+    info.operator_applications += OperatorApplications(a.kind);
+    for (int k = 0; k < 2; ++k) {
+      const int w = a.write[k], array = a.write_array[k];
+      if (w < 0) continue;
+      if (array < 0 || array >= array_count || w >= trace.arrays[static_cast<size_t>(array)].size) {
+        log.Violate(where + ": thread " + std::to_string(tid) + " wrote outside its arrays");
+        continue;
+      }
+      CellInfo& c = info.cells[static_cast<size_t>(array)][static_cast<size_t>(w)];
+      if (c.writer >= 0) {
+        log.Violate(where + ": threads " + std::to_string(c.writer) + " and " +
+                    std::to_string(tid) + " both wrote " +
+                    trace.arrays[static_cast<size_t>(array)].name + "[" + std::to_string(w) + "]");
+      }
+      c.writer = tid;
+      c.cls = algorithm.cell_class(a.kind);
+    }
+  }
+  if (algorithm.cell_case != nullptr && round.spec.pout >= 0 && round.spec.pout < array_count) {
+    const int size = trace.arrays[static_cast<size_t>(round.spec.pout)].size;
+    std::vector<int> cases(static_cast<size_t>(size));
+    bool any = false;
+    for (int i = 0; i < size; ++i) {
+      cases[static_cast<size_t>(i)] = algorithm.cell_case(meta, round.spec, i);
+      any = any || cases[static_cast<size_t>(i)] != 0;
+    }
+    if (any) info.hs_case = std::move(cases);
+  }
+
+  // The invariant: every defined cell holds the combination of its window. Cells no thread
+  // wrote this round must also still hold last round's value.
+  const bool float_add = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd;
+  for (int b = 0; b < array_count; ++b) {
+    const std::string& name = trace.arrays[static_cast<size_t>(b)].name;
+    for (int i = 0; i < trace.arrays[static_cast<size_t>(b)].size; ++i) {
+      CellInfo& c = info.cells[static_cast<size_t>(b)][static_cast<size_t>(i)];
+      if (c.cls == CellClass::kUndefined) continue;
+      c.window = ExpectedWindow(trace, static_cast<int>(ri), b, i);
+      const double stored = round.buffers[static_cast<size_t>(b)][static_cast<size_t>(i)];
+      c.expected = folder.Fold(c.window);
+      // Only a float32 sum is compared with a tolerance; everything else must be the fold itself.
+      c.ok =
+          c.window.valid && (float_add ? folder.Matches(c.window, stored) : stored == c.expected);
+      if (!c.ok) {
+        std::ostringstream msg;
+        msg << where << " " << name << "[" << i << "] = " << FormatValue(meta.type, stored)
+            << ", but its window ";
+        if (!c.window.valid)
+          msg << "is unknown";
+        else if (c.window.Empty())
+          msg << "(empty) is the identity " << FormatValue(meta.type, c.expected);
+        else
+          msg << "[" << c.window.lo << ".." << c.window.hi << "] combines to "
+              << FormatValue(meta.type, c.expected);
+        log.Violate(msg.str());
+      }
+      const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
+      if (c.cls == CellClass::kUnchanged && before != nullptr &&
+          before->defined[static_cast<size_t>(b)][static_cast<size_t>(i)] &&
+          !SameValue(before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)], stored)) {
+        log.Violate(where + " " + name + "[" + std::to_string(i) +
+                    "] changed, but no thread recorded a write to it");
+      }
+      // Where an int32 sum wrapped: the exact sum of the window differs from the stored value.
+      if (!log.overflow && c.window.valid && meta.type == ElementType::kInt32 &&
+          meta.op == OpKind::kAdd) {
+        const long long exact = folder.ExactSum(c.window);
+        if (static_cast<double>(exact) != stored)
+          log.overflow = Overflow{static_cast<int>(ri), b, i, exact, stored};
+      }
+    }
+  }
+}
+
+}  // namespace
+
 TraceAnalysis Analyze(const Trace& trace) {
   TraceAnalysis result;
   const TraceMeta& meta = trace.meta;
-  const AlgorithmInfo& algorithm = Info(meta.algorithm);
   int violation_count = 0;
   auto violate = [&](const std::string& message) {
     if (++violation_count <= kMaxReportedViolations) result.violations.push_back(message);
@@ -327,127 +464,42 @@ TraceAnalysis Analyze(const Trace& trace) {
       replay = Simulate(request);
   }
 
-  const int array_count = static_cast<int>(trace.arrays.size());
+  // The rounds, checked independently: on a second core too when there are enough cells to pay
+  // for a thread (n = 1024 has 10 to 20 thousand; an edit in the app waits for this).
   const WindowFolder folder(trace);
-  result.rounds.resize(trace.rounds.size());
-  for (size_t ri = 0; ri < trace.rounds.size(); ++ri) {
-    const Round& round = trace.rounds[ri];
-    RoundInfo& info = result.rounds[ri];
-    const std::string where = "round " + std::to_string(ri);
-    if (ri < schedule.size()) {
-      const RoundSpec& want = schedule[ri];
-      if (round.spec.phase != want.phase || round.spec.stride != want.stride ||
-          round.spec.pin != want.pin || round.spec.pout != want.pout ||
-          round.spec.level != want.level) {
-        violate(where + ": is " + PhaseName(meta.algorithm, round.spec.phase) + " stride " +
-                std::to_string(round.spec.stride) + ", expected " +
-                PhaseName(meta.algorithm, want.phase) + " stride " + std::to_string(want.stride));
-      }
-    }
+  const size_t rounds = trace.rounds.size();
+  result.rounds.resize(rounds);
+  std::vector<RoundLog> logs(rounds);
+  size_t cells = 0;
+  for (const ArrayDesc& a : trace.arrays) cells += static_cast<size_t>(std::max(a.size, 0));
+  cells *= rounds;
+  const size_t workers =
+      cells >= 8192
+          ? std::min<size_t>({2, std::max(1u, std::thread::hardware_concurrency()), rounds})
+          : 1;
+  auto run = [&](size_t first) {
+    for (size_t ri = first; ri < rounds; ri += workers)
+      AnalyzeRound(trace, ri, schedule, replay, folder, result.rounds[ri], logs[ri]);
+  };
+  if (workers > 1) {
+    std::thread helper(run, 1);
+    run(0);
+    helper.join();
+  } else {
+    run(0);
+  }
 
-    info.cells.resize(trace.arrays.size());
-    for (int a = 0; a < array_count; ++a) {
-      const ArrayDesc& desc = trace.arrays[static_cast<size_t>(a)];
-      std::vector<CellInfo>& cells = info.cells[static_cast<size_t>(a)];
-      cells.assign(static_cast<size_t>(desc.size), CellInfo{});
-      for (int i = 0; i < desc.size; ++i) {
-        CellInfo& c = cells[static_cast<size_t>(i)];
-        c.cls = round.defined[static_cast<size_t>(a)][static_cast<size_t>(i)]
-                    ? CellClass::kUnchanged
-                    : CellClass::kUndefined;
-        c.padding = i >= desc.real;
-      }
-    }
-    const Round* expected = replay ? &replay->rounds[ri] : nullptr;
-    if (expected != nullptr && expected->actions.size() != round.actions.size()) {
-      violate(where + ": " + std::to_string(round.actions.size()) + " threads, the algorithm has " +
-              std::to_string(expected->actions.size()));
-      expected = nullptr;
-    }
-    for (int tid = 0; tid < static_cast<int>(round.actions.size()); ++tid) {
-      const ThreadAction& a = round.actions[static_cast<size_t>(tid)];
-      if (expected != nullptr && !SameAction(a, expected->actions[static_cast<size_t>(tid)])) {
-        violate(where + ": thread " + std::to_string(tid) + " recorded " + Describe(trace, a) +
-                ", but the algorithm's step does " +
-                Describe(trace, expected->actions[static_cast<size_t>(tid)]));
-      }
-      if (a.kind == ActionKind::kIdle) continue;
-      ++info.active_threads;
-      info.operator_applications += OperatorApplications(a.kind);
-      for (int k = 0; k < 2; ++k) {
-        const int w = a.write[k], array = a.write_array[k];
-        if (w < 0) continue;
-        if (array < 0 || array >= array_count ||
-            w >= trace.arrays[static_cast<size_t>(array)].size) {
-          violate(where + ": thread " + std::to_string(tid) + " wrote outside its arrays");
-          continue;
-        }
-        CellInfo& c = info.cells[static_cast<size_t>(array)][static_cast<size_t>(w)];
-        if (c.writer >= 0) {
-          violate(where + ": threads " + std::to_string(c.writer) + " and " + std::to_string(tid) +
-                  " both wrote " + trace.arrays[static_cast<size_t>(array)].name + "[" +
-                  std::to_string(w) + "]");
-        }
-        c.writer = tid;
-        c.cls = algorithm.cell_class(a.kind);
-      }
-    }
+  // In round order: the counts that run on (work, depth), the violations, the first wrap.
+  for (size_t ri = 0; ri < rounds; ++ri) {
+    RoundInfo& info = result.rounds[ri];
     result.work += info.operator_applications;
     if (info.operator_applications > 0) ++result.depth;
-    if (round.spec.level >= Level::kBlock) ++result.barriers;
+    if (trace.rounds[ri].spec.level >= Level::kBlock) ++result.barriers;
     info.cumulative_work = result.work;
     info.depth = result.depth;
-    if (algorithm.cell_case != nullptr && round.spec.pout >= 0 && round.spec.pout < array_count) {
-      const int size = trace.arrays[static_cast<size_t>(round.spec.pout)].size;
-      std::vector<int> cases(static_cast<size_t>(size));
-      bool any = false;
-      for (int i = 0; i < size; ++i) {
-        cases[static_cast<size_t>(i)] = algorithm.cell_case(meta, round.spec, i);
-        any = any || cases[static_cast<size_t>(i)] != 0;
-      }
-      if (any) info.hs_case = std::move(cases);
-    }
-
-    // The invariant: every defined cell holds the combination of its window. Cells no thread
-    // wrote this round must also still hold last round's value.
-    for (int b = 0; b < array_count; ++b) {
-      const std::string name = trace.arrays[static_cast<size_t>(b)].name;
-      for (int i = 0; i < trace.arrays[static_cast<size_t>(b)].size; ++i) {
-        CellInfo& c = info.cells[static_cast<size_t>(b)][static_cast<size_t>(i)];
-        if (c.cls == CellClass::kUndefined) continue;
-        c.window = ExpectedWindow(trace, static_cast<int>(ri), b, i);
-        const double stored = round.buffers[static_cast<size_t>(b)][static_cast<size_t>(i)];
-        c.expected = folder.Fold(c.window);
-        c.ok = c.window.valid && folder.Matches(c.window, stored);
-        if (!c.ok) {
-          std::ostringstream msg;
-          msg << where << " " << name << "[" << i << "] = " << FormatValue(meta.type, stored)
-              << ", but its window ";
-          if (!c.window.valid)
-            msg << "is unknown";
-          else if (c.window.Empty())
-            msg << "(empty) is the identity " << FormatValue(meta.type, c.expected);
-          else
-            msg << "[" << c.window.lo << ".." << c.window.hi << "] combines to "
-                << FormatValue(meta.type, c.expected);
-          violate(msg.str());
-        }
-        const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
-        if (c.cls == CellClass::kUnchanged && before != nullptr &&
-            before->defined[static_cast<size_t>(b)][static_cast<size_t>(i)] &&
-            !SameValue(before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)], stored)) {
-          violate(where + " " + name + "[" + std::to_string(i) +
-                  "] changed, but no thread recorded a write to it");
-        }
-        // Where an int32 sum wrapped: the exact sum of the window differs from the stored value.
-        if (!result.overflow && c.window.valid && meta.type == ElementType::kInt32 &&
-            meta.op == OpKind::kAdd) {
-          const long long exact = folder.ExactSum(c.window);
-          if (static_cast<double>(exact) != stored)
-            result.overflow = Overflow{static_cast<int>(ri), b, i, exact, stored};
-        }
-      }
-    }
+    for (const std::string& message : logs[ri].violations) violate(message);
+    violation_count += logs[ri].count - static_cast<int>(logs[ri].violations.size());
+    if (!result.overflow && logs[ri].overflow) result.overflow = logs[ri].overflow;
   }
 
   if (!trace.rounds.empty() && violation_count == 0) {

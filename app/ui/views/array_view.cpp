@@ -9,6 +9,7 @@
 
 #include "core/input.h"
 #include "core/registry.h"
+#include "dense_rows.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -86,9 +87,9 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     m_selected = bracket_cell;
     m_have_scene = true;
     m_text_px = fonts.ui_px;
-    m_widest_text = 0;
-    for (const scene::Box& b : m_scene.boxes)
-      m_widest_text = std::max(m_widest_text, measure(b.text));
+    // The widest value sizes the columns (NeededWidth, 64 columns at most) and the values'
+    // font; a dense figure measures it only once zoomed in far enough to show values.
+    m_widest_text = -1;
     m_widest_tag = 0;
     for (const scene::Label& l : m_scene.labels) {
       if (l.role == scene::LabelRole::kRowTag)
@@ -96,6 +97,14 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     }
   }
   const scene::Scene& sc = m_scene;
+  auto widest_text = [&] {
+    if (m_widest_text < 0) {
+      m_widest_text = 0;
+      for (const scene::Box& b : sc.boxes) m_widest_text = std::max(m_widest_text, measure(b.text));
+    }
+    return m_widest_text;
+  };
+  if (sc.columns <= 64) widest_text();
 
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
@@ -234,16 +243,12 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                             static_cast<float>(vs.selected_algorithm),
                             m_only_current ? 1.0f : 0.0f};
   const bool text_fits = sx >= fonts.ui_px * 0.6f && sy >= fonts.ui_px;
-  if (key == m_instance_key && ui.dump == nullptr && !text_fits) {
-    ui.renderer.AddBoxes(m_instances);
-  } else {
-    struct AddWhenDone {  // the instances go to the renderer once the runs are merged
-      Renderer& renderer;
-      const std::vector<BoxInstance>& instances;
-      ~AddWhenDone() { renderer.AddBoxes(instances); }
-    } add_when_done{ui.renderer, m_instances};
+  if (key != m_instance_key || ui.dump != nullptr || text_fits) {
     m_instances.clear();
+    m_dense.clear();
     m_instance_key = key;
+    DenseRows dense(1.0f / std::max(fb_scale.x, 1e-3f));
+    std::vector<BoxInstance> marked_instances;
     for (const scene::Box& b : sc.boxes) {
       const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * sx, h = b.rect.h * sy;
       if (x > rect.x + rect.w || x + w < rect.x || y > rect.y + rect.h || y + h < top) continue;
@@ -268,24 +273,19 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         inst.h += 2 * inst.ring;
         inst.border = pal.selection;
       }
-      // Cells narrower than a few pixels show no border pattern anyway: a run of neighbours with
-      // the same look becomes one box, so n = 1024 costs tens of quads per row, not a thousand
-      // (software GL pays per triangle).
-      bool merged = false;
-      if (w < 4.0f * ui.scale && !marked && !m_instances.empty()) {
-        BoxInstance& prev = m_instances.back();
-        auto same = [](const scene::Rgba& p, const scene::Rgba& q) {
-          return p.r == q.r && p.g == q.g && p.b == q.b && p.a == q.a;
-        };
-        if (prev.ring == 0 && prev.y == inst.y && prev.h == inst.h && prev.style == inst.style &&
-            prev.hatch == inst.hatch && same(prev.fill, inst.fill) &&
-            same(prev.border, inst.border) && inst.x >= prev.x &&
-            inst.x - (prev.x + prev.w) < 2.0f * ui.scale) {
-          prev.w = inst.x + inst.w - prev.x;
-          merged = true;
-        }
+      // Cells narrower than a few pixels show no border pattern: their fills go by pixel runs
+      // (dense_rows.h), so n = 1024 costs tens of quads per row, not a thousand (software GL
+      // pays per triangle), and a pixel shared by an idle and an active cell shows the active.
+      if (w < 4.0f * ui.scale && !marked) {
+        BoxInstance look = inst;
+        look.style = 0;
+        look.border = look.fill;
+        dense.Add(look, b.written ? 2 : b.padding ? 1 : 0, &m_dense);
+      } else if (marked) {
+        marked_instances.push_back(inst);
+      } else {
+        m_instances.push_back(inst);
       }
-      if (!merged) m_instances.push_back(inst);
       if (b.is_input && sc.columns <= 64 && index == app.GetAlgorithm()) {
         vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {x, y, w, h};
       }
@@ -301,7 +301,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       const float k = fonts.large_px / fonts.ui_px;
       ImFont* font = fonts.ui;
       float font_px = fonts.ui_px;
-      if (m_widest_text * k + 6 <= w && fonts.large_px * 1.05f <= h) {
+      if (widest_text() * k + 6 <= w && fonts.large_px * 1.05f <= h) {
         font = fonts.large;
         font_px = fonts.large_px;
       }
@@ -332,7 +332,20 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                     tag);
       }
     }
+    dense.Flush(&m_dense);
+    // The selected and hovered cells last: their rings over their neighbours.
+    m_instances.insert(m_instances.end(), marked_instances.begin(), marked_instances.end());
   }
+  // Dense runs as plain rectangles (software GL draws a batch of triangles far faster than as
+  // many instances), hatched padding through the box shader; the boxes over them.
+  for (const BoxInstance& d : m_dense) {
+    if (d.hatch > 0) {
+      ui.renderer.AddBox(d);
+    } else {
+      ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
+    }
+  }
+  ui.renderer.AddBoxes(m_instances);
 
   // [SECTION] Brackets and labels
   for (const scene::Bracket& br : sc.brackets) {
@@ -522,7 +535,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
 float ArrayView::NeededWidth(const UiContext& ui) const {
   if (!m_have_scene || m_scene.columns > 64) return 0;
   const float pad = 10 * ui.scale;
-  const float cell = std::max(m_widest_text + 10 * ui.scale, ui.fonts.ui_px * 1.6f);
+  const float cell = std::max(std::max(m_widest_text, 0.0f) + 10 * ui.scale, ui.fonts.ui_px * 1.6f);
   return m_widest_tag + 4 * pad + static_cast<float>(m_scene.columns) * cell;
 }
 

@@ -113,11 +113,12 @@ class ArrayView {
   bool m_only_current = false;
   std::optional<scene::CellRef> m_selected;
   bool m_have_scene = false;
-  float m_widest_text = 0;  // widest cell value in the ui font
+  float m_widest_text = 0;  // widest cell value in the ui font; < 0: not measured yet
   float m_widest_tag = 0;   // widest row tag ("buf[0] · pout") in the ui font
   float m_text_px = 0;      // the figure's UI font size the widths were measured at
   // Box instances of the last frame, reused while nothing that places or colours them changed.
   std::vector<BoxInstance> m_instances;
+  std::vector<BoxInstance> m_dense;  // runs of pixels of cells too narrow for borders
   std::vector<float> m_instance_key;
   std::optional<int> m_editing;  // input position being edited in place
   std::string m_edit_text;
