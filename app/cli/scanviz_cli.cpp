@@ -1,6 +1,7 @@
 // scanviz-cli: the trace of a single-block scan, on the GPU or the CPU simulator, as a table or
 // JSON; checks trace files; lists CUDA devices; runs the performance lab where built.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -41,6 +42,60 @@ std::string AlgorithmKeys() {
   return out;
 }
 
+std::string MistakeKeys(Algorithm a) {
+  std::string keys;
+  for (const MistakeInfo& m : Mistakes()) {
+    if (m.algorithm != a) continue;
+    keys += (keys.empty() ? "" : ", ") + std::string(m.key);
+  }
+  return keys.empty() ? std::string("the lab has no mistakes of ") + DisplayName(a)
+                      : std::string("mistakes of ") + DisplayName(a) + ": " + keys;
+}
+
+// The mistake's run beside the correct one: what was taken away, the first wrong result cell,
+// and where the two runs first part (the round and the cell).
+void ReportMistake(const Trace& broken, const Trace& correct, std::ostream& out) {
+  const MistakeInfo& m = *FindMistake(broken.meta.mistake);
+  out << "mistake: " << m.key << " (" << m.name << "), threads " << broken.meta.thread_order
+      << "\n  taken away: " << m.removed << "\n  why it matters: " << m.why << '\n';
+  const std::vector<double> got = broken.Result(), want = correct.Result();
+  size_t wrong = 0, first = got.size();
+  for (size_t i = 0; i < got.size() && i < want.size(); ++i) {
+    if (got[i] == want[i]) continue;
+    ++wrong;
+    first = std::min(first, i);
+  }
+  const ElementType type = broken.meta.type;
+  if (wrong == 0) {
+    out << "result: the same as the correct kernel's in this thread order (try another: "
+           "in-order, reverse, random:SEED, warp-by-warp)\n";
+    return;
+  }
+  out << "result: " << wrong << " of " << got.size() << " cells wrong; the first is result["
+      << first << "] = " << FormatValue(type, got[first]) << ", should be "
+      << FormatValue(type, want[first]) << '\n';
+  for (size_t r = 0; r < broken.rounds.size() && r < correct.rounds.size(); ++r) {
+    const Round& b = broken.rounds[r];
+    const Round& c = correct.rounds[r];
+    for (size_t a = 0; a < b.buffers.size() && a < c.buffers.size(); ++a) {
+      for (size_t i = 0; i < b.buffers[a].size() && i < c.buffers[a].size(); ++i) {
+        if (b.defined[a][i] == c.defined[a][i] && b.buffers[a][i] == c.buffers[a][i]) continue;
+        if (m.no_barrier) {
+          out << "(without barriers each round's snapshot is memory as the last "
+              << (broken.meta.thread_order == "warp-by-warp" ? "warp" : "thread")
+              << " to run it left it: the ones before had already run ahead)\n";
+        }
+        out << "first difference: round " << r << " (" << RoundTitle(broken, static_cast<int>(r))
+            << "), " << broken.arrays[a].name << "[" << i
+            << "] = " << (b.defined[a][i] ? FormatValue(type, b.buffers[a][i]) : std::string("?"))
+            << ", the correct kernel has "
+            << (c.defined[a][i] ? FormatValue(type, c.buffers[a][i]) : std::string("?")) << '\n';
+        return;
+      }
+    }
+  }
+}
+
 int UsageError(const std::string& message) {
   std::cerr << "scanviz-cli: error: " << message << '\n';
   return kExitUsage;
@@ -54,6 +109,8 @@ struct TraceArgs {
   std::string op = "add";
   std::string type = "int32";
   std::string backend = "auto";
+  std::string mistake;       // --mistake KEY (the mistakes lab)
+  std::string thread_order;  // --thread-order ORDER (the simulator's)
   bool input_given = false;
   bool random_given = false;
   bool output_given = false;
@@ -92,6 +149,21 @@ int RunTraceCommand(const TraceArgs& args) {
     request.input = parsed.values;
   }
   request.convert = args.convert;
+  if (!args.mistake.empty()) {
+    const MistakeInfo* m = FindMistake(request.algorithm, args.mistake);
+    if (m == nullptr)
+      return UsageError("--mistake '" + args.mistake + "': " + MistakeKeys(request.algorithm));
+    request.mistake = m->id;
+  }
+  SimulatorOptions order;
+  if (!args.thread_order.empty()) {
+    if (!ParseThreadOrder(args.thread_order, &order))
+      return UsageError("--thread-order '" + args.thread_order +
+                        "': choose in-order, reverse, random:SEED or warp-by-warp");
+    if (choice == BackendChoice::kCuda)
+      return UsageError("--thread-order orders the simulator's threads; the GPU picks its own");
+    if (choice == BackendChoice::kAuto) choice = BackendChoice::kCpu;
+  }
   // A bad -o is refused before anything runs or prints.
   if (args.output_given) {
     if (args.output.empty()) return UsageError("--output: the file name is empty");
@@ -99,7 +171,7 @@ int RunTraceCommand(const TraceArgs& args) {
       return UsageError("--output: " + error);
   }
 
-  const ScanOutcome outcome = RunScan(choice, request);
+  const ScanOutcome outcome = RunScan(choice, request, order);
   if (!outcome.trace) {
     std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
     return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
@@ -127,6 +199,20 @@ int RunTraceCommand(const TraceArgs& args) {
     } else {
       PrintTraceTable(trace, analysis, std::cout, options);
     }
+  }
+  if (request.mistake != Mistake::kNone) {
+    // The lesson: what the mistake did, against the correct kernel on the same input.
+    ScanRequest correct = request;
+    correct.mistake = Mistake::kNone;
+    ReportMistake(trace, Simulate(correct), note);
+    if (args.output_given) {
+      if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
+        std::cerr << "scanviz-cli: error: " << error << '\n';
+        return kExitFailed;
+      }
+      note << "wrote " << args.output << '\n';
+    }
+    return kExitOk;
   }
   if (!analysis.Ok()) {
     // Output only on success: a failed run leaves what was at -o as it was, and says why.
@@ -218,6 +304,12 @@ int main(int argc, char** argv) {
                   "print each round's narration (title, then paragraphs) after its table, and "
                   "the summary at the end, as the app's Narration tab tells them");
   trace->add_option("-o,--output", trace_args.output, "also write the trace to this file");
+  trace->add_option("--mistake", trace_args.mistake,
+                    "run a classic mistake (the mistakes lab): Hillis-Steele single-buffer or "
+                    "no-barrier; Blelloch no-barrier or no-seed. Prints where it goes wrong");
+  trace->add_option("--thread-order", trace_args.thread_order,
+                    "the simulator's thread order: in-order (default), reverse, random:SEED, "
+                    "warp-by-warp (lanes in lockstep)");
 
   std::string check_path;
   CLI::App* check = app.add_subcommand(

@@ -60,7 +60,16 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
     outcome.error = invalid;
     return outcome;
   }
-  if (choice != BackendChoice::kCpu) {
+  // A mistake's trace is the simulator's, in a thread order it names: a racy kernel's snapshots
+  // on the GPU would race with the copy that records them. The GPU runs the broken kernels for
+  // their outcomes instead (docs/mistakes.md).
+  if (request.mistake != Mistake::kNone && choice == BackendChoice::kCuda) {
+    outcome.error =
+        "a mistake is traced on the simulator (--backend cpu or auto), which runs the "
+        "threads in an order it can name";
+    return outcome;
+  }
+  if (choice != BackendChoice::kCpu && request.mistake == Mistake::kNone) {
     const CudaAvailability& cuda = QueryCuda();
     if (cuda.usable) {
 #if SCANVIZ_HAVE_CUDA

@@ -330,9 +330,22 @@ void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& s
     if (round.spec.phase != want.phase || round.spec.stride != want.stride ||
         round.spec.pin != want.pin || round.spec.pout != want.pout ||
         round.spec.level != want.level) {
-      log.Violate(where + ": is " + PhaseName(meta.algorithm, round.spec.phase) + " stride " +
-                  std::to_string(round.spec.stride) + ", expected " +
-                  PhaseName(meta.algorithm, want.phase) + " stride " + std::to_string(want.stride));
+      // Said in the terms that differ: the phase and stride, else the buffers, else the barrier.
+      auto describe = [&](const RoundSpec& r) {
+        std::string d =
+            std::string(PhaseName(meta.algorithm, r.phase)) + " stride " + std::to_string(r.stride);
+        if (round.spec.phase == want.phase && round.spec.stride == want.stride) {
+          auto name = [&](int a) {
+            return a == kInputArray            ? std::string("the input")
+                   : a >= 0 && a < array_count ? trace.arrays[static_cast<size_t>(a)].name
+                                               : "array " + std::to_string(a);
+          };
+          d += " reading " + name(r.pin) + ", writing " + name(r.pout) + ", ending at a " +
+               ToString(r.level) + " barrier";
+        }
+        return d;
+      };
+      log.Violate(where + ": is " + describe(round.spec) + ", expected " + describe(want));
     }
   }
 
@@ -426,9 +439,9 @@ void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& s
         log.Violate(where + " " + name + "[" + std::to_string(i) +
                     "] changed, but no thread recorded a write to it");
       }
-      // Where an int32 sum wrapped: the exact sum of the window differs from the stored value.
-      if (!log.overflow && c.window.valid && meta.type == ElementType::kInt32 &&
-          meta.op == OpKind::kAdd) {
+      // Where an int32 sum wrapped: the cell holds its window's sum modulo 2^32, and the exact
+      // sum differs (a cell that is simply wrong, as in a mistake's run, did not wrap).
+      if (!log.overflow && c.ok && meta.type == ElementType::kInt32 && meta.op == OpKind::kAdd) {
         const long long exact = folder.ExactSum(c.window);
         if (static_cast<double>(exact) != stored)
           log.overflow = Overflow{static_cast<int>(ri), b, i, exact, stored};
@@ -447,7 +460,8 @@ TraceAnalysis Analyze(const Trace& trace) {
     if (++violation_count <= kMaxReportedViolations) result.violations.push_back(message);
   };
 
-  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
+  const std::vector<RoundSpec> schedule =
+      RoundSchedule(meta.algorithm, meta.n, meta.converted, meta.mistake);
   if (trace.rounds.size() != schedule.size()) {
     violate("the trace has " + std::to_string(trace.rounds.size()) + " rounds; a " +
             DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) + " elements has " +
@@ -459,7 +473,10 @@ TraceAnalysis Analyze(const Trace& trace) {
   // thread working on the wrong node) did not come from this algorithm.
   std::optional<Trace> replay;
   if (trace.rounds.size() == schedule.size()) {
-    const ScanRequest request{meta.algorithm, meta.op, meta.type, trace.input, meta.converted};
+    // A mistakes-lab run is replayed with its mistake: its threads do what the broken kernel's
+    // do; what it gets wrong shows in the values.
+    const ScanRequest request{meta.algorithm, meta.op,        meta.type,
+                              trace.input,    meta.converted, meta.mistake};
     if (ValidateRequest(request).empty() && static_cast<int>(trace.input.size()) == meta.n)
       replay = Simulate(request);
   }

@@ -1,20 +1,69 @@
 #include "core/simulator.h"
 
+#include <charconv>
+
 namespace scanviz {
 
+std::string ToString(const SimulatorOptions& options) {
+  switch (options.order) {
+    case ThreadOrder::kAscending:
+      return "in-order";
+    case ThreadOrder::kDescending:
+      return "reverse";
+    case ThreadOrder::kShuffled:
+      return "random:" + std::to_string(options.seed);
+    case ThreadOrder::kWarpByWarp:
+      return "warp-by-warp";
+  }
+  return "in-order";
+}
+
+bool ParseThreadOrder(std::string_view s, SimulatorOptions* out) {
+  SimulatorOptions o;
+  if (s == "in-order") {
+    o.order = ThreadOrder::kAscending;
+  } else if (s == "reverse") {
+    o.order = ThreadOrder::kDescending;
+  } else if (s == "warp-by-warp") {
+    o.order = ThreadOrder::kWarpByWarp;
+  } else if (s.rfind("random:", 0) == 0) {
+    const std::string_view digits = s.substr(7);
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), o.seed);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) return false;
+    o.order = ThreadOrder::kShuffled;
+  } else {
+    return false;
+  }
+  *out = o;
+  return true;
+}
+
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options) {
-  return DispatchAlgorithm(request.algorithm, [&](auto driver) {
+  const MistakeInfo* mistake = FindMistake(request.mistake);
+  Trace trace = DispatchAlgorithm(request.algorithm, [&](auto driver) {
     return DispatchOp(request.op, request.type, [&](auto op) {
       using T = typename decltype(op)::Value;
       TraceBuilder builder(request, BackendInfo{});
       const int n = builder.meta().n;
       std::vector<T> data(static_cast<size_t>(n));
       for (int i = 0; i < n; ++i) data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
-      SimulatorExec<T> exec(builder, options);
-      decltype(driver)::Run(exec, data.data(), n, request.convert, op);
+      SimulatorExec<T> exec(builder, options, mistake);
+      if (mistake != nullptr && mistake->no_barrier) {
+        // No thread waits for another: each group runs the whole loop before the next starts.
+        for (std::vector<int>& group : exec.Groups()) {
+          exec.BeginPass(std::move(group));
+          decltype(driver)::Run(exec, data.data(), n, request.convert, op);
+        }
+        exec.FinishPasses();
+      } else {
+        decltype(driver)::Run(exec, data.data(), n, request.convert, op);
+      }
       return std::move(builder).Finish();
     });
   });
+  if (mistake != nullptr || options.order != ThreadOrder::kAscending)
+    trace.meta.thread_order = ToString(options);
+  return trace;
 }
 
 }  // namespace scanviz

@@ -7,22 +7,38 @@
 #include <cstdint>
 #include <numeric>
 #include <random>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/mistake.h"
 #include "core/trace.h"
 #include "core/trace_builder.h"
 
 namespace scanviz {
 
 // The order in which the simulator runs the threads of one round. A correct kernel gives the same
-// trace in any order (its rounds have no races); the common-mistakes lab uses the others to show
-// what a missing barrier or a single buffer does.
-enum class ThreadOrder : std::uint8_t { kAscending, kDescending, kShuffled };
+// trace in any order (its rounds have no races); the mistakes lab (core/mistake.h) uses them to
+// show what a single buffer or a missing barrier does, each failure reproducible:
+//   kAscending   thread 0, 1, 2, ... one after the other ("in-order")
+//   kDescending  the highest thread first ("reverse")
+//   kShuffled    a random order, drawn anew each round from `seed` ("random:SEED")
+//   kWarpByWarp  warp 0, then warp 1, ...; the 32 lanes of a warp in lockstep, as the hardware runs
+//                them: every lane's reads before any lane's writes ("warp-by-warp")
+// Without a barrier (a "no-barrier" mistake) a thread does not wait for the others at the end of a
+// round: the simulator lets each thread (each warp, warp by warp) run all its rounds before the
+// next one starts, in the order above, and each round's snapshot is memory as the last of them
+// left that round.
+enum class ThreadOrder : std::uint8_t { kAscending, kDescending, kShuffled, kWarpByWarp };
 
 struct SimulatorOptions {
   ThreadOrder order = ThreadOrder::kAscending;
   std::uint64_t seed = 0;  // for kShuffled
 };
+
+// "in-order", "reverse", "random:SEED", "warp-by-warp".
+std::string ToString(const SimulatorOptions& options);
+bool ParseThreadOrder(std::string_view s, SimulatorOptions* out);
 
 // Requires ValidateRequest(request) to be empty.
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options = {});
@@ -30,32 +46,34 @@ Trace Simulate(const ScanRequest& request, const SimulatorOptions& options = {})
 // The simulator's executor (see core/exec.h). Shared memory and registers live in one flat array
 // laid out as the trace's snapshot; a round runs every thread's step, then records the snapshot:
 // that is the barrier. Shuffles read the registers as they were when the round began, as the
-// hardware's do, so the order of the threads cannot change what a shuffle sees.
+// hardware's do, so the order of the threads cannot change what a shuffle sees. A mistake
+// (core/mistake.h) changes what the executor does, never the driver: an aliased array, a phase
+// whose rounds do not run, rounds without a barrier (run in passes: BeginPass, FinishPasses).
 template <class T>
 class SimulatorExec {
  public:
-  SimulatorExec(TraceBuilder& builder, const SimulatorOptions& options)
+  SimulatorExec(TraceBuilder& builder, const SimulatorOptions& options,
+                const MistakeInfo* mistake = nullptr)
       : m_builder(builder),
         m_cells(static_cast<size_t>(builder.layout().cells), T(0)),
         m_actions(static_cast<size_t>(builder.meta().block_size)),
         m_order(static_cast<size_t>(builder.meta().block_size)),
-        m_shuffled(options.order == ThreadOrder::kShuffled),
+        m_options(options),
+        m_mistake(mistake),
         m_rng(options.seed) {
     std::iota(m_order.begin(), m_order.end(), 0);
     if (options.order == ThreadOrder::kDescending) std::reverse(m_order.begin(), m_order.end());
   }
 
-  T* Shared(int array) { return m_cells.data() + m_builder.layout().offset[Index(array)]; }
+  T* Shared(int array) { return m_cells.data() + Offset(Alias(array)); }
 
-  T& Reg(int array, int tid) {
-    return m_cells[static_cast<size_t>(m_builder.layout().offset[Index(array)] + tid)];
-  }
+  T& Reg(int array, int tid) { return m_cells[static_cast<size_t>(Offset(Alias(array)) + tid)]; }
 
   // __shfl_up_sync: lane l of each group of `width` lanes gets what lane l - delta held when the
   // round began; the lower delta lanes of a group keep their own value. A lane outside the array
   // (a warp's spare lanes) gets the value-initialised T.
   T ShflUp(int array, int tid, int delta, int width) {
-    const size_t a = Index(array);
+    const size_t a = static_cast<size_t>(Alias(array));
     if (tid < 0 || tid >= m_builder.arrays()[a].size) return T();
     const int source = tid % width >= delta ? tid - delta : tid;
     return m_start[static_cast<size_t>(m_builder.layout().offset[a] + source)];
@@ -69,23 +87,138 @@ class SimulatorExec {
   }
 
   template <class F>
-  void Round(const RoundSpec& spec, F&& step) {
+  void Round(const RoundSpec& driver_spec, F&& step) {
+    const RoundSpec spec = ApplyMistake(m_mistake, driver_spec);
+    const bool skipped = m_mistake != nullptr && m_mistake->skip_phase == spec.phase;
+    if (m_pass.empty()) {
+      m_start = m_cells;
+      std::fill(m_actions.begin(), m_actions.end(), ThreadAction{});
+      if (!skipped) RunAll(step);
+      m_builder.AddRound(spec, m_cells.data(), m_actions.data());
+      return;
+    }
+    // A pass without barriers: this group's threads run the round, and the round's record keeps
+    // the latest memory and every group's actions.
+    if (m_round >= m_pending.size()) {
+      m_pending.push_back({spec, {}, std::vector<ThreadAction>(m_actions.size())});
+    }
+    Pending& p = m_pending[m_round++];
     m_start = m_cells;
-    if (m_shuffled) std::shuffle(m_order.begin(), m_order.end(), m_rng);
-    for (int tid : m_order) m_actions[static_cast<size_t>(tid)] = step(tid);
-    m_builder.AddRound(spec, m_cells.data(), m_actions.data());
+    if (!skipped) {
+      if (m_pass.size() > 1) {
+        RunLockstep(m_pass, step, p.actions);
+      } else {
+        p.actions[static_cast<size_t>(m_pass[0])] = Run(step, m_pass[0]);
+      }
+    }
+    p.cells = m_cells;
+  }
+
+  // Without a barrier: the groups of threads that run their rounds one after the other (single
+  // threads in the chosen order, or warps for kWarpByWarp).
+  std::vector<std::vector<int>> Groups() {
+    std::vector<std::vector<int>> groups;
+    if (m_options.order == ThreadOrder::kWarpByWarp) {
+      for (size_t w = 0; w < m_order.size(); w += 32)
+        groups.emplace_back(m_order.begin() + static_cast<long>(w),
+                            m_order.begin() + static_cast<long>(std::min(w + 32, m_order.size())));
+      return groups;
+    }
+    std::vector<int> order = m_order;
+    if (m_options.order == ThreadOrder::kShuffled) std::shuffle(order.begin(), order.end(), m_rng);
+    for (int tid : order) groups.push_back({tid});
+    return groups;
+  }
+  void BeginPass(std::vector<int> threads) {
+    m_pass = std::move(threads);
+    m_round = 0;
+  }
+  // After the last pass: the rounds go to the trace.
+  void FinishPasses() {
+    for (const Pending& p : m_pending) m_builder.AddRound(p.spec, p.cells.data(), p.actions.data());
+    m_pending.clear();
+    m_pass.clear();
   }
 
  private:
-  static size_t Index(int array) { return static_cast<size_t>(array); }
+  struct Pending {
+    RoundSpec spec;
+    std::vector<T> cells;
+    std::vector<ThreadAction> actions;
+  };
+
+  int Alias(int array) const {
+    return m_mistake != nullptr && array == m_mistake->alias_from ? m_mistake->alias_to : array;
+  }
+  int Offset(int array) const { return m_builder.layout().offset[static_cast<size_t>(array)]; }
+
+  template <class F>
+  ThreadAction Run(F& step, int tid) {
+    ThreadAction a = step(tid);
+    for (int k = 0; k < 2; ++k) {  // the memory the thread really used
+      if (a.read[k] >= 0) a.read_array[k] = Alias(a.read_array[k]);
+      if (a.write[k] >= 0) a.write_array[k] = Alias(a.write_array[k]);
+    }
+    return a;
+  }
+
+  template <class F>
+  void RunAll(F& step) {
+    if (m_options.order == ThreadOrder::kWarpByWarp) {
+      for (size_t w = 0; w < m_order.size(); w += 32) {
+        const std::vector<int> lanes(
+            m_order.begin() + static_cast<long>(w),
+            m_order.begin() + static_cast<long>(std::min(w + 32, m_order.size())));
+        RunLockstep(lanes, step, m_actions);
+      }
+      return;
+    }
+    if (m_options.order == ThreadOrder::kShuffled)
+      std::shuffle(m_order.begin(), m_order.end(), m_rng);
+    for (int tid : m_order) m_actions[static_cast<size_t>(tid)] = Run(step, tid);
+  }
+
+  // The lanes of one warp in lockstep: each lane's step runs on memory as the warp found it (its
+  // writes are set aside and undone), then every lane's writes land together.
+  template <class F>
+  void RunLockstep(const std::vector<int>& lanes, F& step, std::vector<ThreadAction>& actions) {
+    m_warp_start = m_cells;
+    m_lockstep_writes.clear();
+    for (int tid : lanes) {
+      const ThreadAction a = Run(step, tid);
+      actions[static_cast<size_t>(tid)] = a;
+      for (int k = 0; k < 2; ++k) {
+        if (a.write[k] < 0 || a.write_array[k] < 0) continue;
+        const size_t flat = static_cast<size_t>(Offset(a.write_array[k]) + a.write[k]);
+        m_lockstep_writes.push_back({flat, m_cells[flat]});
+      }
+      for (int k = 0; k < 2; ++k) {
+        if (a.write[k] < 0 || a.write_array[k] < 0) continue;
+        const size_t flat = static_cast<size_t>(Offset(a.write_array[k]) + a.write[k]);
+        m_cells[flat] = m_warp_start[flat];
+      }
+    }
+    for (const Write& w : m_lockstep_writes) m_cells[w.flat] = w.value;
+  }
+
+  struct Write {
+    size_t flat;
+    T value;
+  };
 
   TraceBuilder& m_builder;
   std::vector<T> m_cells;
-  std::vector<T> m_start;  // m_cells as the round began
+  std::vector<T> m_start;       // m_cells as the round began
+  std::vector<T> m_warp_start;  // m_cells as the warp in lockstep began
   std::vector<ThreadAction> m_actions;
   std::vector<int> m_order;
-  bool m_shuffled;
+  SimulatorOptions m_options;
+  const MistakeInfo* m_mistake;
   std::mt19937_64 m_rng;
+  std::vector<Write> m_lockstep_writes;
+  std::vector<int> m_pass;         // the threads of the current pass (empty: not in passes)
+  size_t m_round = 0;              // the current pass's round
+  std::vector<Pending> m_pending;  // rounds of the passes so far
 };
 
 }  // namespace scanviz

@@ -22,12 +22,15 @@ bool Trace::Inclusive() const {
   return Info(meta.algorithm).inclusive != meta.converted;
 }
 
-std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert) {
-  return DispatchAlgorithm(algorithm, [&](auto driver) {
+std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert, Mistake mistake) {
+  std::vector<RoundSpec> rounds = DispatchAlgorithm(algorithm, [&](auto driver) {
     ScheduleExec<int> exec;
     decltype(driver)::Run(exec, static_cast<const int*>(nullptr), n, convert, AddOp<int>{});
     return std::move(exec).Take();
   });
+  const MistakeInfo* m = FindMistake(mistake);
+  for (RoundSpec& r : rounds) r = ApplyMistake(m, r);
+  return rounds;
 }
 
 TraceMeta MakeMeta(const ScanRequest& request) {
@@ -43,6 +46,7 @@ TraceMeta MakeMeta(const ScanRequest& request) {
   meta.block_size = info.block_size(meta.n);
   meta.buffer_count = static_cast<int>(info.arrays(meta.n).size());
   meta.converted = request.convert;
+  meta.mistake = request.mistake;
   return meta;
 }
 
@@ -52,6 +56,13 @@ std::string ValidateRequest(const ScanRequest& request) {
   if (n > static_cast<size_t>(kMaxElements))
     return "the input has " + std::to_string(n) + " elements; a single block scans at most " +
            std::to_string(kMaxElements);
+  if (request.mistake != Mistake::kNone) {
+    const MistakeInfo* m = FindMistake(request.mistake);
+    if (m == nullptr) return "unknown mistake";
+    if (m->algorithm != request.algorithm)
+      return std::string("the mistake '") + m->key + "' is one of " + DisplayName(m->algorithm) +
+             "'s, not " + DisplayName(request.algorithm) + "'s";
+  }
   for (size_t i = 0; i < n; ++i) {
     const double v = request.input[i];
     if (request.type == ElementType::kInt32) {

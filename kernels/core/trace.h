@@ -17,6 +17,7 @@
 
 #include "core/action.h"
 #include "core/algorithms/algorithms.h"
+#include "core/mistake.h"
 #include "core/ops.h"
 #include "core/round_spec.h"
 
@@ -81,6 +82,11 @@ struct TraceMeta {
   int buffer_count = 0;    // arrays (Hillis-Steele's 2 shared buffers, Blelloch's 1, ...)
   bool converted = false;  // a last conversion round turned the result into the other flavour
   BackendInfo backend;
+  // The mistakes lab (core/mistake.h): the mistake the run was made with (kNone for the
+  // algorithm as the chapters write it), and the simulator's thread order ("in-order",
+  // "reverse", "random:SEED", "warp-by-warp"; empty: in-order, or a GPU run).
+  Mistake mistake = Mistake::kNone;
+  std::string thread_order;
 };
 
 struct Trace {
@@ -103,11 +109,15 @@ struct ScanRequest {
   std::vector<double> input;
   // Add a traced conversion round to the other flavour (inclusive <-> exclusive).
   bool convert = false;
+  // Run the algorithm with one of its classic mistakes (the mistakes lab); kNone: as written.
+  Mistake mistake = Mistake::kNone;
 };
 
 // The rounds a scan of n elements records, in order, the load first: what the algorithm's driver
 // reports when it runs without memory (core/exec.h's ScheduleExec).
-std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert = false);
+// With a mistake: the rounds as its executor runs them (ApplyMistake).
+std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert = false,
+                                     Mistake mistake = Mistake::kNone);
 TraceMeta MakeMeta(const ScanRequest& request);
 
 // Empty string if the request can be run (1..1024 elements, values of its type); else why not.

@@ -1,5 +1,7 @@
 #include "core/trace_io.h"
 
+#include "core/simulator.h"
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -238,6 +240,20 @@ Trace Decode(const json& root) {
   // Version 1 files written before the conversion round existed have no "converted": they have
   // no conversion round either. Version 2 files always say.
   if (!v1 || m.contains("converted")) meta.converted = BoolField(m, "converted", "meta");
+  // The mistakes lab's runs say which mistake and which thread order made them (absent: none).
+  if (m.contains("mistake")) {
+    const std::string key = StringField(m, "mistake", "meta");
+    const MistakeInfo* mistake = FindMistake(meta.algorithm, key);
+    if (mistake == nullptr)
+      Fail("meta.mistake", "'" + key + "' is not a mistake of " + DisplayName(meta.algorithm));
+    meta.mistake = mistake->id;
+  }
+  if (m.contains("thread_order")) {
+    meta.thread_order = StringField(m, "thread_order", "meta");
+    SimulatorOptions order;
+    if (!ParseThreadOrder(meta.thread_order, &order))
+      Fail("meta.thread_order", "'" + meta.thread_order + "' is not a thread order");
+  }
   ScanRequest request{meta.algorithm, meta.op, meta.type, {}, meta.converted};
   request.input.resize(static_cast<size_t>(meta.n));
   const TraceMeta want = MakeMeta(request);
@@ -313,7 +329,8 @@ Trace Decode(const json& root) {
     }
   }
 
-  const std::vector<RoundSpec> schedule = RoundSchedule(meta.algorithm, meta.n, meta.converted);
+  const std::vector<RoundSpec> schedule =
+      RoundSchedule(meta.algorithm, meta.n, meta.converted, meta.mistake);
   const json& rounds = Field(root, "rounds", "");
   if (!rounds.is_array()) Fail("rounds", "expected an array");
   if (rounds.size() != schedule.size()) {
@@ -442,6 +459,8 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
                   {"block_count", meta.block_count},
                   {"converted", meta.converted},
                   {"backend", backend}};
+  if (meta.mistake != Mistake::kNone) root["meta"]["mistake"] = ToString(meta.mistake);
+  if (!meta.thread_order.empty()) root["meta"]["thread_order"] = meta.thread_order;
   json input = json::array();
   for (double v : trace.input) input.push_back(EncodeValue(meta.type, v));
   root["input"] = std::move(input);

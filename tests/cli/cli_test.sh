@@ -65,6 +65,14 @@ expect_run "random" 0 "n = 100" -- trace --random 100 --seed 4 -b cpu
 expect_run "windows" 0 "0..7" -- trace -i $ex --windows -b cpu
 expect_run "float32" 0 "result (inclusive): [1.5,2,4.25]" -- trace -i 1.5,0.5,2.25 --type float32 -b cpu
 expect_run "version" 0 "scanviz-cli 0.1.0" -- --version
+# The mistakes lab: the broken run beside the correct one, the first wrong cell named.
+expect_run "mistake single buffer" 0 "the first is result[2] = 7, should be 6" -- trace -a hillis-steele --random 1024 --mistake single-buffer --thread-order in-order
+expect_run "single buffer from the top down is right" 0 "result: the same as the correct kernel's" -- trace -a hillis-steele --random 1024 --mistake single-buffer --thread-order reverse
+expect_run "no barrier in one warp" 0 "result: the same as the correct kernel's" -- trace -a hillis-steele --random 32 --mistake no-barrier --thread-order warp-by-warp
+expect_run "no barrier across warps" 0 "first difference: round" -- trace -a blelloch --random 1024 --mistake no-barrier --thread-order warp-by-warp
+expect_run "no seed" 0 "result[0] = 25, should be 0" -- trace -a blelloch -i $ex --mistake no-seed
+expect_run "mistake to a file" 0 "wrote $tmp/mistake.json" -- trace -a blelloch -i $ex --mistake no-seed -o "$tmp/mistake.json"
+expect_run "a mistake file says so" 0 "\"mistake\": \"no-seed\"" -- trace -a blelloch -i $ex --mistake no-seed --json
 expect_run "help" 0 "trace" -- --help
 expect_run "trace help" 0 "--algorithm" -- trace --help
 
@@ -208,6 +216,9 @@ expect_usage_error "output is a folder" "is a directory; not replaced" -- trace 
 expect_usage_error "output folder missing" "no folder $tmp/no-such-dir" -- trace -i 1,2 -o "$tmp/no-such-dir/x.json"
 expect_usage_error "empty algorithm" "--algorithm" -- trace -i 1,2 --algorithm=
 expect_usage_error "unknown type" "unknown element type 'int64'" -- trace -i 1,2 --type int64
+expect_usage_error "mistake of another algorithm" "mistakes of Hillis-Steele: single-buffer, no-barrier" -- trace -i 1,2 --mistake no-seed
+expect_usage_error "unknown thread order" "--thread-order 'sideways'" -- trace -i 1,2 --thread-order sideways
+expect_usage_error "thread order on the GPU" "the GPU picks its own" -- trace -i 1,2 --thread-order reverse --backend cuda
 long=$(printf 'y%.0s' $(seq 1 500))
 expect_usage_error "long token shortened" "is not an integer" -- trace -i "1,$long"
 if [ "$(wc -c <"$tmp/err")" -lt 200 ]; then pass; else fail "long token: the error repeats it whole: $(cat "$tmp/err")"; fi

@@ -21,8 +21,8 @@ int RoundOf(const std::string& message) {
 TEST(AnalysisOrder, ALongTracesViolationsComeInRoundOrder) {
   for (Algorithm algorithm : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
     SCOPED_TRACE(DisplayName(algorithm));
-    Trace t = Simulate(ScanRequest{algorithm, OpKind::kAdd, ElementType::kInt32,
-                                   std::vector<double>(1024, 1.0)});
+    Trace t = Simulate(
+        ScanRequest{algorithm, OpKind::kAdd, ElementType::kInt32, std::vector<double>(1024, 1.0)});
     const int rounds = static_cast<int>(t.rounds.size());
     ASSERT_GE(rounds, 10);
     // Three cells wrong in a late round, then one in an early round, and one in the middle: a
