@@ -101,6 +101,7 @@ struct ViewState {
   bool panel_from_code = false;             // set by code (not a click): select that tab once
   bool pseudo_code = false;                 // the Code tab shows the pseudo-code, not the kernel
   int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
+  bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
   bool bench = false;                       // G: the benchmark chart replaces the array view
   bool bench_float = false;                 // benchmark: float32 (else int32)
   bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)

@@ -78,9 +78,10 @@ input (as scanviz-cli):
 view:
   --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
+  --bank-padding     Warps & banks: model Blelloch's buffer with one pad word every 32
   --keys             every key and mouse action, over the view (as F1 or ? opens it)
   --round K (default: the last)
-  --panel inspector|code|narration|work-depth|numerics|bench   (bench: the chart, key G)
+  --panel inspector|code|narration|work-depth|numerics|warps-banks|bench   (bench: the chart, key G)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
@@ -177,7 +178,7 @@ Options ParseOptions(int argc, char** argv) {
         o.panel = x;
       } else if (v) {
         o.error = std::string("unknown panel '") + v +
-                  "' (inspector, code, narration, work-depth, numerics or bench)";
+                  "' (inspector, code, narration, work-depth, numerics, warps-banks or bench)";
       }
     } else if (a == "--bench-results") {
       if ((v = need(i))) o.bench_results = v;
@@ -262,6 +263,8 @@ Options ParseOptions(int argc, char** argv) {
       }
     } else if (a == "--only-current") {
       o.only_current = true;
+    } else if (a == "--bank-padding") {
+      o.bank_padding = true;
     } else if (a == "--case-colors") {
       o.case_colors = true;
     } else if (a == "--presenter") {
@@ -382,6 +385,7 @@ std::string StateJson(AppState& app, bool text_input) {
   j["presenter"] = vs.presenter;
   j["side_by_side"] = vs.side_by_side;
   j["only_current"] = vs.only_current;
+  j["bank_padding"] = vs.bank_padding;
   j["color_by_case"] = vs.color_by_case;
   j["bench"] = vs.bench;
   j["ui_scale"] = vs.ui_scale;

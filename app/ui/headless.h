@@ -27,7 +27,7 @@ struct Options {
   std::optional<scene::Theme> theme;
   std::optional<ElementType> type;  // --type int32|float32
   bool convert = false;             // --convert: the traced inclusive/exclusive conversion round
-  std::optional<SidePanel> panel;   // --panel inspector|code|narration|work-depth|numerics
+  std::optional<SidePanel> panel;   // --panel inspector|...|warps-banks
   bool bench = false;               // --panel bench: the benchmark chart in the middle
   bool bench_float = false,
        bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
@@ -43,6 +43,8 @@ struct Options {
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
   bool show_keys = false;  // --keys: the key help (F1) open
+  // --bank-padding: the Warps & banks tab's padding switch on
+  bool bank_padding = false;
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
   std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
 

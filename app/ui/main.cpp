@@ -154,7 +154,8 @@ constexpr const char* kTabTips[kSidePanelCount] = {
     "The real kernel (or pseudo-code), this round's lines lit (key 2)",
     "This round in sentences, with its values (key 3)",
     "Work and depth: this trace's rounds, and against n (key 4)",
-    "float32 rounding and int32 wrap-around in this trace (key 5)"};
+    "float32 rounding and int32 wrap-around in this trace (key 5)",
+    "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)"};
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
   const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
@@ -205,6 +206,9 @@ void DrawSidePanel(App& app, UiContext& ui) {
       break;
     case SidePanel::kNumerics:
       DrawNumericsView(ui);
+      break;
+    case SidePanel::kWarpsBanks:
+      DrawWarpsBanksView(ui);
       break;
   }
 }
@@ -617,6 +621,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   st.view.side_by_side = opt.side_by_side;
   if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;
+  st.view.bank_padding = opt.bank_padding;
   st.view.color_by_case = opt.case_colors;
   st.view.presenter = opt.presenter;
   st.view.help = opt.show_keys;

@@ -15,9 +15,16 @@
 namespace scanviz {
 
 // The tabs of the right-hand panel.
-enum class SidePanel : std::uint8_t { kInspector, kCode, kNarration, kWorkDepth, kNumerics };
-inline constexpr int kSidePanelCount = 5;
-const char* ToString(SidePanel p);     // "inspector", "code", "narration", "work-depth", "numerics"
+enum class SidePanel : std::uint8_t {
+  kInspector,
+  kCode,
+  kNarration,
+  kWorkDepth,
+  kNumerics,
+  kWarpsBanks
+};
+inline constexpr int kSidePanelCount = 6;
+const char* ToString(SidePanel p);     // "inspector", ..., "numerics", "warps-banks"
 const char* DisplayName(SidePanel p);  // "Inspector", "Code", "Narration", ...
 bool Parse(std::string_view s, SidePanel* out);
 

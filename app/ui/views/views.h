@@ -14,6 +14,7 @@
 #include "renderer.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "teach/warps.h"
 
 namespace scanviz {
 
@@ -154,6 +155,11 @@ void DrawFileDialog(UiContext& ui);  // when ViewState::file_dialog is set
 void DrawNarrationView(UiContext& ui);
 void DrawWorkDepthView(UiContext& ui);
 void DrawNumericsView(UiContext& ui);
+// Warps & banks: the current round's active warps and lanes (warp_view.cpp) and the shared-memory
+// banks its accesses hit, with Blelloch's padding switch (bank_view.cpp).
+void DrawWarpsBanksView(UiContext& ui);
+void DrawWarpView(UiContext& ui, const teach::RoundWarps& round);
+void DrawBankView(UiContext& ui, const Trace& trace, int round);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
 void DrawBenchView(UiContext& ui, ViewRect rect);
 // F1 or ?: every key and mouse action (key_help.h) over the whole window, in two columns.
