@@ -64,14 +64,15 @@ def main():
             expect(s["quiz"]["right"] == 7 and s["quiz"]["asked"] == 8,
                    f"score {s['quiz']['right']} of {s['quiz']['asked']}, wanted 7 of 8")
         live.keys("Return")
-        s = live.wait(lambda s: s["quiz"]["question"] == 1 and not s["quiz"]["graded"],
-                      "Enter goes to the next question")
+        s = live.wait(lambda s: s["quiz"]["question"] == 1 and not s["quiz"]["graded"] and
+                      s["text_input"], "Enter goes to the next question, its first field focused")
         if expect(s is not None, f"Enter after the grades: {live.state()['quiz']}"):
             expect(s["rounds"]["hillis-steele"]["round"] == 2,
                    f"question 2 asks round 2: {s['rounds']['hillis-steele']}")
         # Q outside a field closes the panel; the quiz is kept.
         live.xdo("mousemove", "800", "750", "click", "1")
-        time.sleep(0.3)
+        expect(live.wait(lambda s: not s["text_input"], "a click lets go of the field") is not None,
+               "a click on the figure did not take the keyboard from the answer field")
         live.keys("q")
         s = live.wait(lambda s: not s["quiz"]["on"], "Q again")
         expect(s is not None and s["quiz"].get("question") == 1,

@@ -190,6 +190,9 @@ void DrawQuizView(UiContext& ui) {
   } else {
     DrawQuestion(ui);
   }
+  // A Next (or Again) above moved the question: the figure, drawn after this panel, shows the new
+  // one in this same frame.
+  ShowQuestion(ui.app);
   ImGui::Spacing();
   const bool other = ImGui::Button("Other set");
   Tip(ui, "Back to the list of sets (the score is dropped)");
