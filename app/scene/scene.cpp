@@ -132,8 +132,11 @@ class SceneBuilder {
     const Emphasis emphasis = EmphasisOf(r, current);
     const std::string title = RoundTitle(m_trace, r);
     const RoundInfo* info = Find(m_analysis.rounds, r);
-    const std::string activity = std::to_string(info ? info->active_threads : 0) + " of " +
-                                 std::to_string(m_trace.meta.block_size) + " threads active";
+    const std::string activity =
+        HidesHow(r)
+            ? std::string("? of ") + std::to_string(m_trace.meta.block_size) + " threads active"
+            : std::to_string(info ? info->active_threads : 0) + " of " +
+                  std::to_string(m_trace.meta.block_size) + " threads active";
     const int pout = round.spec.pout;
     if (Find(m_trace.arrays, pout) == nullptr) return;  // a round that writes no array we know
 
@@ -179,6 +182,16 @@ class SceneBuilder {
       AddRow(r, pout, emphasis, m_trace.arrays.size() > 1 ? Name(pout) + " · " + title : title);
     }
     AddArrows(r, emphasis);
+  }
+
+  bool Blank(const CellRef& c) const {
+    return std::find(m_options.blanks.begin(), m_options.blanks.end(), c) != m_options.blanks.end();
+  }
+  bool HidesHow(int round) const {
+    if (!m_options.blank_how) return false;
+    for (const CellRef& c : m_options.blanks)
+      if (c.round == round) return true;
+    return false;
   }
 
   std::string Name(int array) const {
@@ -242,6 +255,14 @@ class SceneBuilder {
       const bool known = value && is_defined && *is_defined;
       box.text = known ? FormatValue(m_trace.meta.type, *value) : "?";
       if (known) box.compact = CompactValue(m_trace.meta.type, *value);
+      if (Blank(box.cell)) {
+        box.text.clear();
+        box.compact.clear();
+        if (m_options.blank_how) {
+          box.style = BoxStyle::kSolid;  // every asked box alike: the style is an answer
+          box.hs_case = 0;
+        }
+      }
       m_scene.boxes.push_back(std::move(box));
     }
     AddLabel(0, m_y + kCellH / 2, tag, LabelRole::kRowTag, emphasis);
@@ -254,6 +275,7 @@ class SceneBuilder {
   // Arrows from each cell the round's threads read (in the latest row showing it) to the cells
   // they wrote (in the round's own row).
   void AddArrows(int r, Emphasis emphasis) {
+    if (HidesHow(r)) return;
     const Round& round = m_trace.rounds[static_cast<size_t>(r)];
     const int pout = round.spec.pout;
     const auto dst = m_row_y.find({r, pout});

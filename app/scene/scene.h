@@ -37,6 +37,11 @@ struct ViewOptions {
   bool show_future = false;         // also show rounds after the current one (dimmed)
   bool color_by_case = false;       // Hillis-Steele: tag the written row's cells with Case 1/2/3
   std::optional<CellRef> selected;  // draws its invariant window as a bracket over the input
+  // The Quiz mode's question: these cells are drawn blank (no value), and with `blank_how` their
+  // box style, the arrows of their rounds and the rounds' active-thread counts are left out too,
+  // since those would give away a class or an active-threads answer.
+  std::vector<CellRef> blanks;
+  bool blank_how = false;
 };
 
 struct Rect {

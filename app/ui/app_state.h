@@ -25,6 +25,7 @@
 #include "edit_history.h"
 #include "player.h"
 #include "presets.h"
+#include "quiz_session.h"
 #include "scene/bench_results.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -103,6 +104,7 @@ struct ViewState {
   int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
   bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
   bool bench = false;                       // G: the benchmark chart replaces the array view
+  bool quiz = false;                        // Q: the Quiz panel in place of the tabs
   bool bench_float = false;                 // benchmark: float32 (else int32)
   bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
@@ -241,6 +243,7 @@ class AppState {
   void NoteRecent(const std::string& path);  // first in the list, at most kMaxRecent
 
   ViewState view;
+  QuizSession quiz;     // Q: the sets on offer and the quiz being taken (quiz_session.h)
   std::string message;  // one-line problem for the status bar (settings, a file that did not open)
   std::string notice;   // one-line news for the status bar (a file opened or saved)
 

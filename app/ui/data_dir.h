@@ -1,6 +1,6 @@
 // Where the app's data are: presets.json, bench/h200.json (the benchmark panel's default file),
-// icons/ (the window icon) and shaders/ (installed for reading; the app uses its embedded copy).
-// No GL, no ImGui.
+// icons/ (the window icon), quizzes/ (the Quiz mode's sets) and shaders/ (installed for reading;
+// the app uses its embedded copy). No GL, no ImGui.
 //
 // Looked for in this order:
 //   1. $SCANVIZ_DATA_DIR, when set and a directory;

@@ -80,6 +80,7 @@ view:
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
   --bank-padding     Warps & banks: model Blelloch's buffer with one pad word every 32
   --keys             every key and mouse action, over the view (as F1 or ? opens it)
+  --quiz FILE        start in Quiz mode (key Q) with this exercise set (docs/quizzes.md)
   --round K (default: the last)
   --panel inspector|code|narration|work-depth|numerics|warps-banks|bench   (bench: the chart, key G)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
@@ -276,6 +277,8 @@ Options ParseOptions(int argc, char** argv) {
         o.select = ParseCell(v);
         if (!o.select) o.error = "--select takes ROUND:BUFFER:POS or input:POS";
       }
+    } else if (a == "--quiz") {
+      if ((v = need(i))) o.quiz = v;
     } else if (a == "--open") {
       if ((v = need(i))) o.open = v;
     } else if (!a.empty() && a[0] != '-' && o.open.empty()) {
@@ -409,6 +412,19 @@ std::string StateJson(AppState& app, bool text_input) {
   nlohmann::json widgets = nlohmann::json::object();
   for (const auto& [name, r] : vs.widgets) widgets[name] = {r[0], r[1], r[2], r[3]};
   j["widgets"] = std::move(widgets);
+  nlohmann::json quiz = {{"on", vs.quiz}, {"error", app.quiz.error}};
+  if (const auto& q = app.quiz.quiz) {
+    const teach::Score score = q->SetScore();
+    quiz["set"] = q->Set().title;
+    quiz["question"] = q->QuestionIndex();
+    quiz["questions"] = q->QuestionCount();
+    quiz["finished"] = q->Finished();
+    quiz["graded"] = q->Graded();
+    quiz["answers"] = q->Answers();
+    quiz["right"] = score.right;
+    quiz["asked"] = score.asked;
+  }
+  j["quiz"] = std::move(quiz);
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

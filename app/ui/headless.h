@@ -40,6 +40,7 @@ struct Options {
   int bench_frames = 0;       // --bench-frames N
   bool time_startup = false;
   std::string open;           // FILE or --open FILE: a session or a trace, opened first
+  std::string quiz;           // --quiz FILE: start in Quiz mode with this set (docs/quizzes.md)
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
   bool show_keys = false;  // --keys: the key help (F1) open

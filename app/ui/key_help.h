@@ -27,6 +27,7 @@ enum class KeyAction {
   kCaseColours,
   kPresenter,
   kBenchmark,
+  kQuiz,
   kDeselect,
   kFullscreen,
   kTabs,

@@ -308,7 +308,11 @@ void DrawFrame(App& app, float fps) {
                    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                        ImGuiWindowFlags_NoBringToFrontOnFocus);
-      DrawSidePanel(app, ui);
+      if (vs.quiz) {
+        DrawQuizView(ui);  // Q: the quiz in place of the tabs
+      } else {
+        DrawSidePanel(app, ui);
+      }
       ImGui::End();
     }
   }
@@ -633,6 +637,11 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
     st.ForEachShownPlayer([](Player& p) { p.Last(); });
   }
   if (opt.round) st.ForEachShownPlayer([&](Player& p) { p.Seek(*opt.round); });
+  if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) {
+    std::fprintf(stderr, "scanviz: --quiz: %s\n", st.quiz.error.c_str());
+    if (open_error.empty()) open_error = st.quiz.error;
+  }
+  if (!opt.quiz.empty()) st.view.quiz = true;
   return open_error;
 }
 
@@ -741,6 +750,7 @@ int main(int argc, char** argv) {
   if (!loaded.message.empty())
     state.message = state.message.empty() ? loaded.message : loaded.message + "; " + state.message;
   state.SetPresets(presets.presets);
+  state.quiz.sets = teach::ListQuizSets(data.File("quizzes"));
   if (!presets.error.empty()) {
     const std::string m = "presets: " + presets.error + "; using the built-in list";
     state.message = state.message.empty() ? m : state.message + "; " + m;

@@ -114,6 +114,9 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       case GLFW_KEY_G:
         vs.bench = !vs.bench;
         break;
+      case GLFW_KEY_Q:
+        vs.quiz = !vs.quiz;
+        break;
       case GLFW_KEY_LEFT_BRACKET:
         vs.left_collapsed = !vs.left_collapsed;
         break;

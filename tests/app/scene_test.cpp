@@ -187,7 +187,7 @@ TEST(Scene, SelectedCellGetsABracketOverItsWindowAndACheck) {
   EXPECT_EQ(c.expected, 11);
   EXPECT_EQ(c.expression, "in[0..3]: 3 + 1 + 7 + 0 = 11");
   // Blelloch's exclusive prefix of position 0: the empty window, the identity.
-  Built bl = Build(Algorithm::kBlelloch, ViewOptions{7, false, false, false, {}});
+  Built bl = Build(Algorithm::kBlelloch, ViewOptions{7, false, false, false, {}, {}, false});
   CellCheck e = CheckCell(bl.trace, bl.analysis, {7, 0, 0});
   EXPECT_TRUE(e.valid && e.ok && e.window.Empty());
   // An undefined cell has nothing to check.

@@ -72,13 +72,26 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   std::optional<scene::CellRef> bracket_cell;
   if (vs.hovered && vs.selected_algorithm == index) bracket_cell = vs.hovered;
   if (!bracket_cell && vs.selected && vs.selected_algorithm == index) bracket_cell = vs.selected;
+  // Quiz (Q): the asked cells blank, and no bracket, which would show a blank cell's value.
+  std::vector<scene::CellRef> blanks;
+  bool blank_how = false;
+  if (vs.quiz) {
+    blanks = QuizBlanks(app.quiz);
+    blank_how = !blanks.empty() && app.quiz.quiz->Current().mode != teach::QuizMode::kValues;
+    if (!blanks.empty()) bracket_cell.reset();
+  }
   if (!m_have_scene || m_trace != &slot.trace || m_generation != app.Generation() ||
       m_round != player.Round() || m_only_current != vs.only_current ||
-      m_selected != bracket_cell || m_text_px != fonts.ui_px) {
+      m_selected != bracket_cell || m_text_px != fonts.ui_px || m_blanks != blanks ||
+      m_blank_how != blank_how) {
     scene::ViewOptions o;
     o.current_round = player.Round();
     o.only_current = vs.only_current;
     o.selected = bracket_cell;
+    o.blanks = blanks;
+    o.blank_how = blank_how;
+    m_blanks = std::move(blanks);
+    m_blank_how = blank_how;
     m_scene = scene::BuildScene(slot.trace, slot.analysis, o);
     m_trace = &slot.trace;
     m_generation = app.Generation();
@@ -241,7 +254,9 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
                             cell_key(vs.selected),
                             cell_key(vs.hovered),
                             static_cast<float>(vs.selected_algorithm),
-                            m_only_current ? 1.0f : 0.0f};
+                            m_only_current ? 1.0f : 0.0f,
+                            static_cast<float>(m_blanks.size()),
+                            m_blank_how ? 1.0f : 0.0f};
   const bool text_fits = sx >= fonts.ui_px * 0.6f && sy >= fonts.ui_px;
   if (key != m_instance_key || ui.dump != nullptr || text_fits) {
     m_instances.clear();

@@ -113,6 +113,8 @@ class ArrayView {
   int m_round = -1;
   bool m_only_current = false;
   std::optional<scene::CellRef> m_selected;
+  std::vector<scene::CellRef> m_blanks;  // the Quiz mode's blank cells the scene was built with
+  bool m_blank_how = false;
   bool m_have_scene = false;
   float m_widest_text = 0;  // widest cell value in the ui font; < 0: not measured yet
   float m_widest_tag = 0;   // widest row tag ("buf[0] · pout") in the ui font
@@ -162,6 +164,9 @@ void DrawWarpView(UiContext& ui, const teach::RoundWarps& round);
 void DrawBankView(UiContext& ui, const Trace& trace, int round);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
 void DrawBenchView(UiContext& ui, ViewRect rect);
+// Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the
+// blank cells' values (or classes, or the active threads), submit, see each graded, Next.
+void DrawQuizView(UiContext& ui);
 // F1 or ?: every key and mouse action (key_help.h) over the whole window, in two columns.
 void DrawHelpView(UiContext& ui);
 

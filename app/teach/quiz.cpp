@@ -1,0 +1,237 @@
+#include "quiz.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "core/input.h"
+#include "core/simulator.h"
+
+namespace scanviz::teach {
+
+namespace {
+
+const CellInfo& InfoOf(const BuiltExercise& b, int round, const QuizCell& c) {
+  return b.analysis.rounds[static_cast<size_t>(round)]
+      .cells[static_cast<size_t>(c.array)][static_cast<size_t>(c.pos)];
+}
+
+std::set<int> ActiveThreads(const Trace& trace, int round) {
+  std::set<int> out;
+  const Round& r = trace.rounds[static_cast<size_t>(round)];
+  for (size_t t = 0; t < r.actions.size(); ++t)
+    if (r.actions[t].kind != ActionKind::kIdle) out.insert(static_cast<int>(t));
+  return out;
+}
+
+// Reads "1 3 5" or "1, 3, 5" into *out; false when a token is not a thread below `threads`.
+bool ParseThreads(const std::string& text, int threads, std::set<int>* out) {
+  std::string spaced = text;
+  std::replace(spaced.begin(), spaced.end(), ',', ' ');
+  std::istringstream in(spaced);
+  std::string token;
+  while (in >> token) {
+    if (token.empty() || token.size() > 5 ||
+        !std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return false;
+    const int t = std::stoi(token);
+    if (t >= threads) return false;
+    out->insert(t);
+  }
+  return true;
+}
+
+// x2 + x3 + x4, max(x2, x3, x4), ... shortened with … past six terms.
+std::string WindowInWords(const TraceMeta& meta, const Window& w) {
+  std::vector<std::string> terms;
+  const int len = w.hi - w.lo + 1;
+  for (int i = w.lo; i <= w.hi; ++i) {
+    if (len > 6 && i == w.lo + 2) {
+      terms.push_back("…");
+      i = w.hi - 1;
+    }
+    std::string term = "x";
+    term += std::to_string(i);
+    terms.push_back(std::move(term));
+  }
+  auto join = [&](const char* sep) {
+    std::string s;
+    for (size_t i = 0; i < terms.size(); ++i) {
+      if (i) s += sep;
+      s += terms[i];
+    }
+    return s;
+  };
+  if (len == 1) return terms[0];
+  switch (meta.op) {
+    case OpKind::kAdd:
+      return join(" + ");
+    case OpKind::kMax:
+      return "max(" + join(", ") + ")";
+    case OpKind::kMin:
+      return "min(" + join(", ") + ")";
+    case OpKind::kLast:
+      return terms.back() + " (the last of " + terms.front() + ".." + terms.back() + ")";
+  }
+  return join(" . ");
+}
+
+}  // namespace
+
+BuiltExercise BuildExercise(const Exercise& exercise) {
+  BuiltExercise b{exercise, Simulate(exercise.request), {}};
+  b.analysis = Analyze(b.trace);
+  return b;
+}
+
+std::vector<Question> MakeQuestions(const BuiltExercise& built, int exercise_index) {
+  std::vector<Question> out;
+  for (int r : built.exercise.rounds) {
+    if (r < 0 || r >= static_cast<int>(built.trace.rounds.size())) continue;
+    Question q{exercise_index, r, built.exercise.mode, {}};
+    const RoundInfo& info = built.analysis.rounds[static_cast<size_t>(r)];
+    for (size_t a = 0; a < info.cells.size(); ++a)
+      for (size_t p = 0; p < info.cells[a].size(); ++p)
+        if (info.cells[a][p].writer >= 0)
+          q.cells.push_back({static_cast<int>(a), static_cast<int>(p)});
+    if (q.mode == QuizMode::kThreads || !q.cells.empty()) out.push_back(std::move(q));
+  }
+  return out;
+}
+
+std::vector<CellClass> AnswerClasses() {
+  return {CellClass::kLoaded, CellClass::kCopied, CellClass::kComputed,
+          CellClass::kAdded,  CellClass::kSeeded, CellClass::kSwapAdded};
+}
+
+std::string CellName(const Trace& trace, const QuizCell& cell) {
+  const ArrayDesc& a = trace.arrays[static_cast<size_t>(cell.array)];
+  return a.name + "[" + std::to_string(cell.pos) + "]";
+}
+
+std::string RightAnswer(const BuiltExercise& b, const Question& q, int cell) {
+  if (q.mode == QuizMode::kThreads) {
+    std::string s;
+    for (int t : ActiveThreads(b.trace, q.round)) {
+      if (!s.empty()) s += ' ';
+      s += std::to_string(t);
+    }
+    return s.empty() ? "none" : s;
+  }
+  const QuizCell& c = q.cells[static_cast<size_t>(cell)];
+  if (q.mode == QuizMode::kClass) return ToString(InfoOf(b, q.round, c).cls);
+  const double v = b.trace.rounds[static_cast<size_t>(q.round)]
+                       .buffers[static_cast<size_t>(c.array)][static_cast<size_t>(c.pos)];
+  return FormatValue(b.trace.meta.type, v);
+}
+
+std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
+  const TraceMeta& meta = b.trace.meta;
+  if (q.mode == QuizMode::kThreads) {
+    return std::to_string(ActiveThreads(b.trace, q.round).size()) + " of " +
+           std::to_string(meta.block_size) +
+           " threads are active: a thread is active when it writes a cell in this round";
+  }
+  const QuizCell& c = q.cells[static_cast<size_t>(cell)];
+  const CellInfo& info = InfoOf(b, q.round, c);
+  const Window& w = info.window;
+  std::string hint = CellName(b.trace, c) + " must hold ";
+  if (w.Empty()) {
+    hint += "the identity (" + FormatValue(meta.type, meta.identity) + ")";
+  } else {
+    hint +=
+        WindowInWords(meta, w) + " [" + std::to_string(w.lo) + ".." + std::to_string(w.hi) + "]";
+    if (w.hi >= meta.n) hint += "; x" + std::to_string(meta.n) + " on are padding: the identity";
+  }
+  if (q.mode == QuizMode::kClass) hint += "; thread " + std::to_string(info.writer) + " wrote it";
+  return hint;
+}
+
+Grade GradeAnswer(const BuiltExercise& b, const Question& q, int cell, const std::string& answer) {
+  Grade g;
+  g.expected = RightAnswer(b, q, cell);
+  switch (q.mode) {
+    case QuizMode::kValues: {
+      const ParsedValues parsed = ParseValues(answer, b.trace.meta.type);
+      g.right = parsed.Ok() && parsed.values.size() == 1 &&
+                FormatValue(b.trace.meta.type, parsed.values[0]) == g.expected;
+      break;
+    }
+    case QuizMode::kClass: {
+      std::string a = answer;
+      a.erase(0, a.find_first_not_of(' '));
+      a.erase(a.find_last_not_of(' ') + 1);
+      g.right = a == g.expected;
+      break;
+    }
+    case QuizMode::kThreads: {
+      std::set<int> given;
+      g.right = ParseThreads(answer, b.trace.meta.block_size, &given) &&
+                given == ActiveThreads(b.trace, q.round);
+      break;
+    }
+  }
+  if (!g.right) g.hint = Hint(b, q, cell);
+  return g;
+}
+
+Quiz::Quiz(QuizSet set) : m_set(std::move(set)) {
+  for (size_t i = 0; i < m_set.exercises.size(); ++i) {
+    m_built.push_back(BuildExercise(m_set.exercises[i]));
+    for (Question& q : MakeQuestions(m_built.back(), static_cast<int>(i)))
+      m_questions.push_back(std::move(q));
+  }
+  m_scores.resize(m_set.exercises.size());
+  Open();
+}
+
+const BuiltExercise& Quiz::CurrentExercise() const {
+  return m_built[static_cast<size_t>(Current().exercise)];
+}
+
+void Quiz::Open() {
+  m_graded = false;
+  m_grades.clear();
+  m_answers.assign(Finished() ? 0 : static_cast<size_t>(Current().Asked()), std::string());
+}
+
+const std::vector<Grade>& Quiz::Submit() {
+  if (m_graded || Finished()) return m_grades;
+  const Question& q = Current();
+  Score& s = m_scores[static_cast<size_t>(q.exercise)];
+  for (int i = 0; i < q.Asked(); ++i) {
+    m_grades.push_back(GradeAnswer(CurrentExercise(), q, i, m_answers[static_cast<size_t>(i)]));
+    s.right += m_grades.back().right ? 1 : 0;
+    s.asked += 1;
+  }
+  m_graded = true;
+  return m_grades;
+}
+
+bool Quiz::Next() {
+  if (!m_graded || Finished()) return false;
+  ++m_index;
+  Open();
+  return !Finished();
+}
+
+void Quiz::Restart() {
+  m_index = 0;
+  std::fill(m_scores.begin(), m_scores.end(), Score{});
+  Open();
+}
+
+Score Quiz::SetScore() const {
+  Score total;
+  for (const Score& s : m_scores) {
+    total.right += s.right;
+    total.asked += s.asked;
+  }
+  return total;
+}
+
+Score Quiz::ExerciseScore(int exercise) const {
+  return m_scores[static_cast<size_t>(exercise)];
+}
+
+}  // namespace scanviz::teach

@@ -1,0 +1,69 @@
+#include "quiz_session.h"
+
+#include "app_state.h"
+
+namespace scanviz {
+
+bool StartQuiz(AppState& app, const std::string& path) {
+  QuizSession& s = app.quiz;
+  teach::QuizSetLoad load = teach::LoadQuizSet(path);
+  if (!load.Ok()) {
+    s.error = load.error;
+    return false;
+  }
+  s.error.clear();
+  s.quiz.emplace(std::move(load.set));
+  s.applied = -1;
+  s.focus_first = true;
+  app.view.quiz = true;
+  return true;
+}
+
+void ShowQuestion(AppState& app) {
+  QuizSession& s = app.quiz;
+  if (!s.quiz || s.quiz->Finished()) return;
+  const teach::Question& q = s.quiz->Current();
+  if (s.applied != s.quiz->QuestionIndex()) {
+    const ScanRequest& r = s.quiz->CurrentExercise().exercise.request;
+    // The exercise replaces the input as one edit would (Ctrl+Z after the quiz brings the
+    // student's own input back); the views it needs are the plain single figure.
+    if (app.Type() != r.type) app.SetType(r.type);
+    if (app.Op() != r.op) app.SetOp(r.op);
+    if (app.Convert() != r.convert) app.SetConvert(r.convert);
+    if (app.Values() != r.input) app.SetValues(r.input);
+    if (app.GetAlgorithm() != r.algorithm) app.SetAlgorithm(r.algorithm);
+    app.view.side_by_side = false;
+    app.view.bench = false;
+    app.view.only_current = false;
+    app.view.selected.reset();
+    s.applied = s.quiz->QuestionIndex();
+    s.focus_first = true;
+  }
+  // Stepping past the asked round would show the answer: the player stays on it.
+  Player& p = app.CurrentPlayer();
+  p.Pause();
+  if (p.Round() != q.round) p.Seek(q.round);
+}
+
+std::vector<scene::CellRef> QuizBlanks(const QuizSession& s) {
+  std::vector<scene::CellRef> out;
+  if (!s.quiz || s.quiz->Finished() || s.quiz->Graded()) return out;
+  const teach::Question& q = s.quiz->Current();
+  for (const teach::QuizCell& c : q.cells) out.push_back({q.round, c.array, c.pos});
+  if (q.mode == teach::QuizMode::kThreads) {
+    // Which cells change would give the threads away: every cell of each array the round
+    // writes is blank (and, with blank_how, its arrows and thread count are hidden).
+    const teach::BuiltExercise& b = s.quiz->CurrentExercise();
+    const RoundInfo& info = b.analysis.rounds[static_cast<size_t>(q.round)];
+    for (size_t a = 0; a < info.cells.size(); ++a) {
+      bool written = false;
+      for (const CellInfo& c : info.cells[a]) written = written || c.writer >= 0;
+      if (!written) continue;
+      for (size_t p = 0; p < info.cells[a].size(); ++p)
+        out.push_back({q.round, static_cast<int>(a), static_cast<int>(p)});
+    }
+  }
+  return out;
+}
+
+}  // namespace scanviz

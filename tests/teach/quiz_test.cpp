@@ -1,0 +1,197 @@
+// The quiz engine: loading a set (and refusing bad ones with one line naming the file, the
+// exercise and the field), the questions a round makes, grading against the trace, the hints,
+// the score, and every shipped exercise answerable from its own trace.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "teach/quiz.h"
+
+namespace scanviz::teach {
+namespace {
+
+// The chapters' example: Hillis-Steele, add, 3 1 7 0 4 1 6 3, every round.
+constexpr const char* kChapters = R"({
+  "schema": "scanviz-quiz/1",
+  "title": "t",
+  "exercises": [
+    {"title": "HS", "algorithm": "hillis-steele", "input": [3, 1, 7, 0, 4, 1, 6, 3]}
+  ]
+})";
+
+QuizSet Parsed(const std::string& text) {
+  QuizSetLoad load = ParseQuizSet(text, "test.json");
+  EXPECT_TRUE(load.Ok()) << load.error;
+  return load.set;
+}
+
+std::string ErrorOf(const std::string& exercise) {
+  const std::string text =
+      R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [)" + exercise + "]}";
+  return ParseQuizSet(text, "bad.json").error;
+}
+
+TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
+  EXPECT_EQ(ParseQuizSet("{", "a.json").error, "a.json: not valid JSON");
+  EXPECT_NE(ParseQuizSet(R"({"schema": "x", "title": "t", "exercises": []})", "a.json")
+                .error.find("'schema'"),
+            std::string::npos);
+  const std::string base = R"("title": "e", "algorithm": "blelloch", "input": [1, 2, 3])";
+  EXPECT_EQ(ErrorOf("{" + base + R"(, "round": 9})"),
+            "bad.json: exercises[0]: 'round' must be a round 0..5 of this scan (it has 6 rounds, "
+            "the load is 0)");
+  EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "bitonic", "input": [1]})"),
+            "bad.json: exercises[0]: 'algorithm' must be \"hillis-steele\", \"blelloch\" or "
+            "\"warp-shuffle\"");
+  EXPECT_EQ(ErrorOf("{" + base + R"(, "ask": "colour"})"),
+            "bad.json: exercises[0]: 'ask' must be \"values\", \"class\" or \"threads\"");
+  EXPECT_EQ(ErrorOf("{" + base + R"(, "colour": 1})"),
+            "bad.json: exercises[0]: unknown key 'colour'");
+  EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch"})"),
+            "bad.json: exercises[0]: needs exactly one of 'input' and 'random'");
+  EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch", "input": [1, 2.5]})"),
+            "bad.json: exercises[0]: input[1] is not an integer in int32's range");
+  EXPECT_NE(ErrorOf("{" + base + R"(, "mistake": "no-barrier"})").find("'mistake' is reserved"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("{" + base + R"(, "thread_order": "descending"})").find("reserved"),
+            std::string::npos);
+  EXPECT_EQ(LoadQuizSet("/nonexistent/q.json").error, "/nonexistent/q.json: not found");
+}
+
+TEST(QuizSet, RandomInputIsReproducibleAndRoundsResolve) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "r", "algorithm": "blelloch", "random": {"n": 6, "seed": 4}, "rounds": [2, 5]},
+    {"title": "r", "algorithm": "blelloch", "random": {"n": 6, "seed": 4}, "rounds": "all"}]})");
+  ASSERT_EQ(set.exercises.size(), 2u);
+  EXPECT_EQ(set.exercises[0].request.input, set.exercises[1].request.input);
+  EXPECT_EQ(set.exercises[0].request.input.size(), 6u);
+  EXPECT_EQ(set.exercises[0].rounds, (std::vector<int>{2, 5}));
+  // n = 6 pads to 8: load, 3 up-sweep, seed, 3 down-sweep; "all" asks every round but the load.
+  EXPECT_EQ(set.exercises[1].rounds, (std::vector<int>{1, 2, 3, 4, 5, 6, 7}));
+}
+
+TEST(Quiz, ChaptersExampleRoundOneAsksTheCellsItWrites) {
+  Quiz quiz(Parsed(kChapters));
+  ASSERT_EQ(quiz.QuestionCount(), 3);  // strides 1, 2, 4
+  const Question& q = quiz.Current();
+  EXPECT_EQ(q.round, 1);
+  // Hillis-Steele writes every cell of pout each round: 7 computed, 1 copied.
+  ASSERT_EQ(q.cells.size(), 8u);
+  const BuiltExercise& b = quiz.CurrentExercise();
+  std::vector<std::string> right;
+  for (int i = 0; i < 8; ++i) right.push_back(RightAnswer(b, q, i));
+  EXPECT_EQ(right, (std::vector<std::string>{"3", "4", "8", "7", "4", "5", "7", "9"}));
+}
+
+TEST(Quiz, GradesRightWrongAndHintsTheWindow) {
+  Quiz quiz(Parsed(kChapters));
+  quiz.Next();  // nothing graded yet: stays
+  EXPECT_EQ(quiz.QuestionIndex(), 0);
+  quiz.Answers() = {"3", "4", "8", "7", "4", "5", "7", " 9 "};
+  quiz.Answers()[5] = "6";   // wrong: 1 + 4 = 5
+  quiz.Answers()[2] = "08";  // right: the int32 8
+  const std::vector<Grade>& g = quiz.Submit();
+  ASSERT_EQ(g.size(), 8u);
+  EXPECT_TRUE(g[2].right);
+  EXPECT_TRUE(g[7].right);
+  EXPECT_FALSE(g[5].right);
+  EXPECT_EQ(g[5].expected, "5");
+  EXPECT_EQ(g[5].hint, "buf[1][5] must hold x4 + x5 [4..5]");
+  EXPECT_TRUE(g[0].hint.empty());
+  EXPECT_EQ(quiz.SetScore().right, 7);
+  EXPECT_EQ(quiz.SetScore().asked, 8);
+  quiz.Submit();  // once only
+  EXPECT_EQ(quiz.SetScore().asked, 8);
+  EXPECT_TRUE(quiz.Next());
+  EXPECT_EQ(quiz.Current().round, 2);
+  quiz.Answers().assign(8, "x");
+  quiz.Submit();
+  EXPECT_EQ(quiz.ExerciseScore(0).right, 7);
+  EXPECT_EQ(quiz.ExerciseScore(0).asked, 16);
+  EXPECT_EQ(quiz.Grades()[7].hint, "buf[0][7] must hold x4 + x5 + x6 + x7 [4..7]");
+  quiz.Restart();
+  EXPECT_EQ(quiz.SetScore().asked, 0);
+}
+
+TEST(Quiz, ClassesThreadsMaxAndPadding) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "c", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "ask": "class",
+     "round": 1},
+    {"title": "t", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "ask": "threads",
+     "round": 2},
+    {"title": "m", "algorithm": "hillis-steele", "op": "max", "input": [3, 1, 7, 0, 4],
+     "round": 1},
+    {"title": "p", "algorithm": "blelloch", "input": [1, 2, 3, 4, 5], "round": 4}]})");
+  Quiz quiz(set);
+  // Up-sweep stride 1: threads 0..3 add into buf[1], buf[3], buf[5], buf[7].
+  const Question& c = quiz.Current();
+  ASSERT_EQ(c.cells.size(), 4u);
+  EXPECT_EQ(c.cells[0], (QuizCell{0, 1}));
+  EXPECT_TRUE(GradeAnswer(quiz.CurrentExercise(), c, 0, "add").right);
+  const Grade wrong = GradeAnswer(quiz.CurrentExercise(), c, 0, "copied");
+  EXPECT_FALSE(wrong.right);
+  EXPECT_EQ(wrong.hint, "buf[1] must hold x0 + x1 [0..1]; thread 0 wrote it");
+  quiz.Submit();
+  quiz.Next();
+  // Up-sweep stride 2: two active threads.
+  const Question& t = quiz.Current();
+  EXPECT_EQ(t.Asked(), 1);
+  EXPECT_EQ(RightAnswer(quiz.CurrentExercise(), t, 0), "0 1");
+  EXPECT_TRUE(GradeAnswer(quiz.CurrentExercise(), t, 0, "1, 0").right);
+  EXPECT_FALSE(GradeAnswer(quiz.CurrentExercise(), t, 0, "0 1 2").right);
+  EXPECT_FALSE(GradeAnswer(quiz.CurrentExercise(), t, 0, "0 1 99").right);
+  EXPECT_NE(GradeAnswer(quiz.CurrentExercise(), t, 0, "0").hint.find("2 of 8 threads are active"),
+            std::string::npos);
+  quiz.Submit();
+  quiz.Next();
+  const Question& m = quiz.Current();
+  EXPECT_EQ(RightAnswer(quiz.CurrentExercise(), m, 1), "3");  // max(3, 1)
+  EXPECT_NE(GradeAnswer(quiz.CurrentExercise(), m, 1, "4").hint.find("max(x0, x1)"),
+            std::string::npos);
+  quiz.Submit();
+  quiz.Next();
+  // Blelloch on 5 pads to 8; the seed step writes the root, buf[7], with the identity.
+  const Question& p = quiz.Current();
+  ASSERT_EQ(p.cells.size(), 1u);
+  EXPECT_EQ(p.cells[0], (QuizCell{0, 7}));
+  EXPECT_EQ(GradeAnswer(quiz.CurrentExercise(), p, 0, "15").hint,
+            "buf[7] must hold the identity (0)");
+}
+
+// Every shipped exercise loads, its own trace's answers grade all right, and a wrong answer
+// grades wrong with a hint.
+TEST(Quiz, EveryShippedExerciseIsAnswerable) {
+  const std::vector<std::string> files = ListQuizSets(SCANVIZ_SOURCE_DIR "/assets/quizzes");
+  ASSERT_GE(files.size(), 3u);
+  int exercises = 0;
+  for (const std::string& file : files) {
+    SCOPED_TRACE(file);
+    QuizSetLoad load = LoadQuizSet(file);
+    ASSERT_TRUE(load.Ok()) << load.error;
+    exercises += static_cast<int>(load.set.exercises.size());
+    Quiz quiz(load.set);
+    std::vector<int> asked(load.set.exercises.size(), 0);
+    while (!quiz.Finished()) {
+      const Question& q = quiz.Current();
+      const BuiltExercise& b = quiz.CurrentExercise();
+      ASSERT_GT(q.Asked(), 0);
+      asked[static_cast<size_t>(q.exercise)] += q.Asked();
+      for (int i = 0; i < q.Asked(); ++i) {
+        quiz.Answers()[static_cast<size_t>(i)] = RightAnswer(b, q, i);
+        const Grade wrong = GradeAnswer(b, q, i, "-12345");
+        EXPECT_FALSE(wrong.right);
+        EXPECT_FALSE(wrong.hint.empty());
+      }
+      for (const Grade& g : quiz.Submit()) EXPECT_TRUE(g.right) << g.expected;
+      quiz.Next();
+    }
+    for (size_t e = 0; e < asked.size(); ++e) {
+      EXPECT_GT(asked[e], 0) << "exercise " << e << " asks nothing";
+      EXPECT_EQ(quiz.ExerciseScore(static_cast<int>(e)).right, asked[e]);
+    }
+  }
+  EXPECT_GE(exercises, 12);
+}
+
+}  // namespace
+}  // namespace scanviz::teach
