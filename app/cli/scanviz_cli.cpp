@@ -96,6 +96,47 @@ void ReportMistake(const Trace& broken, const Trace& correct, std::ostream& out)
   }
 }
 
+int UsageError(const std::string& message);
+
+// --runs K: the kernel (with its mistake, or the correct one) K times on the GPU; how many
+// distinct results, how often each, and where each wrong one first differs from the correct scan.
+int RunOutcomesCommand(const ScanRequest& request, int runs) {
+  const GpuOutcomes got = RunGpuOutcomes(request, runs);
+  if (!got.error.empty()) {
+    std::cerr << "scanviz-cli: error: " << got.error << '\n';
+    return kExitFailed;
+  }
+  ScanRequest correct = request;
+  correct.mistake = Mistake::kNone;
+  const std::vector<double> want = Simulate(correct).Result();
+  const MistakeInfo* m = FindMistake(request.mistake);
+  std::cout << (m ? std::string(m->key) : std::string("correct kernel")) << ", "
+            << DisplayName(request.algorithm) << ", n = " << request.input.size() << ": " << runs
+            << " runs on " << got.device << ", " << got.outcomes.size() << " distinct result"
+            << (got.outcomes.size() == 1 ? "" : "s") << '\n';
+  int right_runs = 0;
+  for (size_t k = 0; k < got.outcomes.size(); ++k) {
+    const GpuOutcome& o = got.outcomes[k];
+    size_t wrong = 0, first = o.values.size();
+    for (size_t i = 0; i < o.values.size() && i < want.size(); ++i) {
+      if (o.values[i] == want[i]) continue;
+      ++wrong;
+      first = std::min(first, i);
+    }
+    std::cout << "  #" << k + 1 << "  x" << o.count << "  ";
+    if (wrong == 0) {
+      right_runs += o.count;
+      std::cout << "correct\n";
+    } else {
+      std::cout << wrong << " cells wrong, first result[" << first
+                << "] = " << FormatValue(request.type, o.values[first]) << ", should be "
+                << FormatValue(request.type, want[first]) << '\n';
+    }
+  }
+  std::cout << "correct in " << right_runs << " of " << runs << " runs\n";
+  return kExitOk;
+}
+
 int UsageError(const std::string& message) {
   std::cerr << "scanviz-cli: error: " << message << '\n';
   return kExitUsage;
@@ -111,6 +152,7 @@ struct TraceArgs {
   std::string backend = "auto";
   std::string mistake;       // --mistake KEY (the mistakes lab)
   std::string thread_order;  // --thread-order ORDER (the simulator's)
+  int runs = 0;              // --runs K: the kernel K times on the GPU, its distinct results
   bool input_given = false;
   bool random_given = false;
   bool output_given = false;
@@ -155,6 +197,9 @@ int RunTraceCommand(const TraceArgs& args) {
       return UsageError("--mistake '" + args.mistake + "': " + MistakeKeys(request.algorithm));
     request.mistake = m->id;
   }
+  if (args.runs < 0 || args.runs > 100000)
+    return UsageError("--runs " + std::to_string(args.runs) + ": choose 1..100000");
+  if (args.runs > 0) return RunOutcomesCommand(request, args.runs);
   SimulatorOptions order;
   if (!args.thread_order.empty()) {
     if (!ParseThreadOrder(args.thread_order, &order))
@@ -307,6 +352,9 @@ int main(int argc, char** argv) {
   trace->add_option("--mistake", trace_args.mistake,
                     "run a classic mistake (the mistakes lab): Hillis-Steele single-buffer or "
                     "no-barrier; Blelloch no-barrier or no-seed. Prints where it goes wrong");
+  trace->add_option("--runs", trace_args.runs,
+                    "run the kernel (with --mistake, the broken one) K times on the GPU without "
+                    "instrumentation and count its distinct results (the mistakes lab)");
   trace->add_option("--thread-order", trace_args.thread_order,
                     "the simulator's thread order: in-order (default), reverse, random:SEED, "
                     "warp-by-warp (lanes in lockstep)");

@@ -99,4 +99,27 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
   return outcome;
 }
 
+GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {
+  GpuOutcomes result;
+  if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {
+    result.error = invalid;
+    return result;
+  }
+  const CudaAvailability& cuda = QueryCuda();
+  if (!cuda.usable) {
+    result.error = "no usable CUDA device: " + cuda.reason;
+    return result;
+  }
+#if SCANVIZ_HAVE_CUDA
+  cuda::OutcomeRun run = cuda::RunOutcomes(request, runs, 0);
+  result.error = run.error;
+  result.device = DescribeBackend(run.backend);
+  for (cuda::Outcome& o : run.outcomes) result.outcomes.push_back({std::move(o.values), o.count});
+#else
+  (void)runs;
+  result.error = "this build has no CUDA kernels";
+#endif
+  return result;
+}
+
 }  // namespace scanviz

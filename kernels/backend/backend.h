@@ -53,4 +53,18 @@ struct ScanOutcome {
 ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
                     const SimulatorOptions& simulator_options = {});
 
+// The mistakes lab on the GPU: the request's kernel (with its mistake, or the correct one) run
+// `runs` times without instrumentation, each distinct result with its count, most frequent first.
+// An error (quoting CUDA's, or saying there is no device) when it cannot run.
+struct GpuOutcome {
+  std::vector<double> values;
+  int count = 0;
+};
+struct GpuOutcomes {
+  std::vector<GpuOutcome> outcomes;
+  std::string device;  // DescribeBackend of the device that ran them
+  std::string error;
+};
+GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs);
+
 }  // namespace scanviz

@@ -42,4 +42,17 @@ struct TraceRun {
 // Requires ValidateRequest(request) to be empty.
 TraceRun RunTrace(const ScanRequest& request, int device = 0);
 
+// The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
+// without instrumentation; each distinct result with how many runs gave it, most frequent first.
+struct Outcome {
+  std::vector<double> values;
+  int count = 0;
+};
+struct OutcomeRun {
+  std::vector<Outcome> outcomes;
+  BackendInfo backend;
+  std::string error;  // quotes the CUDA error when a run failed
+};
+OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device = 0);
+
 }  // namespace scanviz::cuda

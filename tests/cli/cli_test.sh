@@ -219,6 +219,7 @@ expect_usage_error "unknown type" "unknown element type 'int64'" -- trace -i 1,2
 expect_usage_error "mistake of another algorithm" "mistakes of Hillis-Steele: single-buffer, no-barrier" -- trace -i 1,2 --mistake no-seed
 expect_usage_error "unknown thread order" "--thread-order 'sideways'" -- trace -i 1,2 --thread-order sideways
 expect_usage_error "thread order on the GPU" "the GPU picks its own" -- trace -i 1,2 --thread-order reverse --backend cuda
+expect_usage_error "runs out of range" "--runs -3: choose 1..100000" -- trace -i 1,2 --runs -3
 long=$(printf 'y%.0s' $(seq 1 500))
 expect_usage_error "long token shortened" "is not an integer" -- trace -i "1,$long"
 if [ "$(wc -c <"$tmp/err")" -lt 200 ]; then pass; else fail "long token: the error repeats it whole: $(cat "$tmp/err")"; fi

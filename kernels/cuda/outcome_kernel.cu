@@ -1,0 +1,163 @@
+// The mistakes lab on the GPU: an algorithm's driver (the very round loop the simulator and the
+// traced kernel run) with a bare executor, run many times to count the distinct results a race
+// gives. No instrumentation: a snapshot copy would add barriers and change the races. With a
+// mistake (core/mistake.h) the executor takes its one thing away: it hands out one buffer for two,
+// skips a phase's rounds, or ends rounds without __syncthreads(). Without one it is the correct
+// kernel, which compute-sanitizer racecheck and synccheck must find clean.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/algorithms/algorithms.h"
+#include "core/trace_builder.h"
+#include "cuda/cuda_trace.h"
+
+namespace scanviz::cuda {
+namespace {
+
+inline constexpr int kMaxArrays = 4;
+
+struct OutcomeConfig {
+  int shared_offset[kMaxArrays] = {};
+  int alias_from = -1, alias_to = -1;
+  int skip_phase = -1;
+  bool barrier = true;
+};
+
+template <class T>
+class OutcomeExec {
+ public:
+  __device__ OutcomeExec(T* smem, const OutcomeConfig& config) : m_smem(smem), m_config(config) {}
+
+  __device__ T* Shared(int array) {
+    if (array == m_config.alias_from) array = m_config.alias_to;
+    return m_smem + m_config.shared_offset[array];
+  }
+  // The lab's mistakes are Hillis-Steele's and Blelloch's, which use no registers or shuffles.
+  __device__ T& Reg(int, int) { return m_reg; }
+  __device__ T ShflUp(int, int, int, int) { return T(); }
+  __device__ bool Wide(int) const { return true; }
+  template <class F>
+  __device__ void Narrow(F&& rounds) {
+    rounds();
+  }
+  template <class F>
+  __device__ void Round(const RoundSpec& spec, F&& step) {
+    if (spec.phase != m_config.skip_phase) step(static_cast<int>(threadIdx.x));
+    if (m_config.barrier) __syncthreads();
+  }
+
+ private:
+  T* m_smem;
+  const OutcomeConfig& m_config;
+  T m_reg{};
+};
+
+template <class Driver, class Op>
+__global__ void OutcomeKernel(const typename Op::Value* data, typename Op::Value* out, int n,
+                              bool convert, OutcomeConfig config) {
+  using T = typename Op::Value;
+  extern __shared__ __align__(16) unsigned char smem[];
+  OutcomeExec<T> exec(reinterpret_cast<T*>(smem), config);
+  const int result = Driver::Run(exec, data, n, convert, Op{});
+  __syncthreads();  // the store reads other threads' cells: the rounds' barriers are the mistake
+  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Shared(result)[threadIdx.x];
+}
+
+std::string Describe(const char* what, cudaError_t err) {
+  return std::string(what) + ": " + cudaGetErrorString(err) + " (" + cudaGetErrorName(err) +
+         ", error " + std::to_string(static_cast<int>(err)) + ")";
+}
+
+template <class T>
+struct DeviceArray {
+  T* ptr = nullptr;
+  ~DeviceArray() {
+    if (ptr) cudaFree(ptr);
+  }
+  cudaError_t Allocate(size_t count) { return cudaMalloc(&ptr, count * sizeof(T)); }
+};
+
+template <class Driver, class Op>
+OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {
+  using T = typename Op::Value;
+  OutcomeRun result;
+  auto fail = [&](const char* what, cudaError_t err) {
+    result.error = Describe(what, err);
+    return result;
+  };
+  cudaError_t err = cudaSetDevice(device);
+  if (err != cudaSuccess) return fail("cudaSetDevice", err);
+  cudaDeviceProp prop{};
+  if ((err = cudaGetDeviceProperties(&prop, device)) != cudaSuccess)
+    return fail("cudaGetDeviceProperties", err);
+  result.backend.kind = BackendKind::kCuda;
+  result.backend.device_name = prop.name;
+  result.backend.compute_major = prop.major;
+  result.backend.compute_minor = prop.minor;
+  cudaDriverGetVersion(&result.backend.driver_version);
+  cudaRuntimeGetVersion(&result.backend.runtime_version);
+
+  ScanRequest plain = request;
+  plain.mistake = Mistake::kNone;  // the layout is the correct kernel's
+  TraceBuilder builder(plain, result.backend);
+  const TraceMeta& meta = builder.meta();
+  OutcomeConfig config;
+  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
+    if (builder.arrays()[a].space != Space::kShared) {
+      result.error = "the mistakes lab runs kernels whose arrays are all in shared memory";
+      return result;
+    }
+    config.shared_offset[a] = builder.layout().shared_offset[a];
+  }
+  if (const MistakeInfo* m = FindMistake(request.mistake)) {
+    config.alias_from = m->alias_from;
+    config.alias_to = m->alias_to;
+    config.skip_phase = m->skip_phase;
+    config.barrier = !m->no_barrier;
+  }
+
+  std::vector<T> h_data(static_cast<size_t>(meta.n)), h_out(static_cast<size_t>(meta.n));
+  for (int i = 0; i < meta.n; ++i)
+    h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+  DeviceArray<T> d_data, d_out;
+  if ((err = d_data.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
+  if ((err = d_out.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
+  if ((err = cudaMemcpy(d_data.ptr, h_data.data(), meta.n * sizeof(T), cudaMemcpyHostToDevice)) !=
+      cudaSuccess)
+    return fail("cudaMemcpy", err);
+  const size_t shared_bytes = static_cast<size_t>(builder.layout().shared_cells) * sizeof(T);
+  std::map<std::vector<double>, int> seen;
+  for (int run = 0; run < runs; ++run) {
+    // Garbage in the output, so that a cell a run failed to write cannot look right.
+    if ((err = cudaMemset(d_out.ptr, 0x7f, meta.n * sizeof(T))) != cudaSuccess)
+      return fail("cudaMemset", err);
+    OutcomeKernel<Driver, Op><<<1, meta.block_size, shared_bytes>>>(d_data.ptr, d_out.ptr, meta.n,
+                                                                    request.convert, config);
+    if ((err = cudaGetLastError()) != cudaSuccess) return fail("kernel launch", err);
+    if ((err = cudaMemcpy(h_out.data(), d_out.ptr, meta.n * sizeof(T), cudaMemcpyDeviceToHost)) !=
+        cudaSuccess)
+      return fail("kernel", err);
+    std::vector<double> values(h_out.begin(), h_out.end());
+    ++seen[values];
+  }
+  for (auto& [values, count] : seen) result.outcomes.push_back({values, count});
+  std::sort(result.outcomes.begin(), result.outcomes.end(),
+            [](const Outcome& a, const Outcome& b) { return a.count > b.count; });
+  return result;
+}
+
+}  // namespace
+
+OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device) {
+  return DispatchAlgorithm(request.algorithm, [&](auto driver) {
+    return DispatchOp(request.op, request.type, [&](auto op) {
+      return RunTyped<decltype(driver), decltype(op)>(request, runs, device);
+    });
+  });
+}
+
+}  // namespace scanviz::cuda
