@@ -153,6 +153,7 @@ struct TraceArgs {
   std::string mistake;       // --mistake KEY (the mistakes lab)
   std::string thread_order;  // --thread-order ORDER (the simulator's)
   int runs = 0;              // --runs K: the kernel K times on the GPU, its distinct results
+  int cycles = 0;            // --cycles R: time each round on the GPU, R runs (median)
   bool input_given = false;
   bool random_given = false;
   bool output_given = false;
@@ -197,6 +198,8 @@ int RunTraceCommand(const TraceArgs& args) {
       return UsageError("--mistake '" + args.mistake + "': " + MistakeKeys(request.algorithm));
     request.mistake = m->id;
   }
+  if (args.cycles < 0 || args.cycles > 100000)
+    return UsageError("--cycles " + std::to_string(args.cycles) + ": choose 1..100000");
   if (args.runs < 0 || args.runs > 100000)
     return UsageError("--runs " + std::to_string(args.runs) + ": choose 1..100000");
   if (args.runs > 0) return RunOutcomesCommand(request, args.runs);
@@ -216,12 +219,21 @@ int RunTraceCommand(const TraceArgs& args) {
       return UsageError("--output: " + error);
   }
 
-  const ScanOutcome outcome = RunScan(choice, request, order);
+  ScanOutcome outcome = RunScan(choice, request, order);
   if (!outcome.trace) {
     std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
     return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
   }
-  const Trace& trace = *outcome.trace;
+  Trace& trace = *outcome.trace;
+  if (args.cycles > 0) {
+    if (trace.meta.backend.kind != BackendKind::kCuda)
+      return UsageError("--cycles times the rounds on the GPU; this trace ran on the simulator (" +
+                        outcome.ran + ")");
+    if (const std::string error = MeasureGpuCycles(&trace, args.cycles); !error.empty()) {
+      std::cerr << "scanviz-cli: error: --cycles: " << error << '\n';
+      return kExitFailed;
+    }
+  }
   const TraceAnalysis analysis = Analyze(trace);
 
   // Which backend ran goes to stderr with --json, so stdout stays one JSON document.
@@ -355,6 +367,9 @@ int main(int argc, char** argv) {
   trace->add_option("--runs", trace_args.runs,
                     "run the kernel (with --mistake, the broken one) K times on the GPU without "
                     "instrumentation and count its distinct results (the mistakes lab)");
+  trace->add_option("--cycles", trace_args.cycles,
+                    "time each round on the GPU: R runs without snapshots, the median clock "
+                    "cycles per round, printed and kept in the trace file");
   trace->add_option("--thread-order", trace_args.thread_order,
                     "the simulator's thread order: in-order (default), reverse, random:SEED, "
                     "warp-by-warp (lanes in lockstep)");

@@ -71,6 +71,7 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   if (s.level != Level::kBlock) t << "  [" << ToString(s.level) << " level]";
   t << "\n  threads " << ActiveThreads(round) << " active;  operator applications "
     << info.operator_applications << " (total " << info.cumulative_work << ")";
+  if (round.cycles >= 0) t << ";  " << static_cast<long long>(round.cycles) << " GPU cycles";
   return t.str();
 }
 

@@ -122,4 +122,21 @@ GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {
   return result;
 }
 
+std::string MeasureGpuCycles(Trace* trace, int runs) {
+  const CudaAvailability& cuda = QueryCuda();
+  if (!cuda.usable) return "no usable CUDA device: " + cuda.reason;
+#if SCANVIZ_HAVE_CUDA
+  const ScanRequest request{trace->meta.algorithm, trace->meta.op, trace->meta.type, trace->input,
+                            trace->meta.converted};
+  const cuda::CycleRun run = cuda::RunCycles(request, runs, 0);
+  if (!run.error.empty()) return run.error;
+  if (run.cycles.size() != trace->rounds.size()) return "the timing run has another round count";
+  for (size_t i = 0; i < run.cycles.size(); ++i) trace->rounds[i].cycles = run.cycles[i];
+  return {};
+#else
+  (void)runs;
+  return "this build has no CUDA kernels";
+#endif
+}
+
 }  // namespace scanviz

@@ -67,4 +67,8 @@ struct GpuOutcomes {
 };
 GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs);
 
+// Fills trace->rounds[i].cycles with the GPU's clock cycles per round: the correct kernel timed
+// `runs` times without snapshots, the median of each round. Returns why not, or empty.
+std::string MeasureGpuCycles(Trace* trace, int runs);
+
 }  // namespace scanviz

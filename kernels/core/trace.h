@@ -67,6 +67,9 @@ struct Round {
   std::vector<std::vector<std::uint8_t>> defined;
   // What each thread of the block did in this round: [thread].
   std::vector<ThreadAction> actions;
+  // GPU clock cycles the round took (clock64 between the barriers that end the rounds before it
+  // and it), the median of a timing run without snapshots; < 0: not measured (the simulator).
+  double cycles = -1;
 };
 
 struct TraceMeta {

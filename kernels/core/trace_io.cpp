@@ -399,6 +399,12 @@ Trace Decode(const json& root) {
       DecodeCells(snapshots[a], trace.arrays[a], meta.type, aw, &round.buffers[a],
                   &round.defined[a]);
     }
+    if (jr.contains("cycles")) {  // measured on a GPU (absent: not measured)
+      const json& c = jr["cycles"];
+      if (!c.is_number() || !(c.get<double>() >= 0) || !(c.get<double>() < 1e15))
+        Fail(where + ".cycles", "expected a number of clock cycles, 0 or more");
+      round.cycles = c.get<double>();
+    }
     const json& actions = Field(jr, "actions", where);
     if (!actions.is_array() || static_cast<int>(actions.size()) != meta.block_size)
       Fail(where + ".actions", "expected " + std::to_string(meta.block_size) + " threads");
@@ -489,6 +495,7 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
     json actions = json::array();
     for (const ThreadAction& a : r.actions) actions.push_back(EncodeAction(a));
     jr["actions"] = std::move(actions);
+    if (r.cycles >= 0) jr["cycles"] = r.cycles;
     rounds.push_back(std::move(jr));
   }
   root["rounds"] = std::move(rounds);

@@ -55,4 +55,12 @@ struct OutcomeRun {
 };
 OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device = 0);
 
+// Cycles per round: the correct kernel run `runs` times (after one warm-up) with clock64() read
+// after each round's barrier and no snapshot; the median of each round's cycles.
+struct CycleRun {
+  std::vector<double> cycles;  // [round]
+  std::string error;
+};
+CycleRun RunCycles(const ScanRequest& request, int runs, int device = 0);
+
 }  // namespace scanviz::cuda

@@ -22,6 +22,7 @@ inline constexpr int kMaxArrays = 4;
 
 struct OutcomeConfig {
   int shared_offset[kMaxArrays] = {};
+  bool shared[kMaxArrays] = {};
   int alias_from = -1, alias_to = -1;
   int skip_phase = -1;
   bool barrier = true;
@@ -150,7 +151,118 @@ OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {
   return result;
 }
 
+// The cost of each round: the driver with barriers and registers as the traced kernel has them,
+// no snapshot; thread 0 reads clock64() after each round's barrier, so round r's cycles run from
+// the barrier that ended round r - 1 (the kernel's start for the first) to its own.
+template <class T>
+class TimingExec {
+ public:
+  __device__ TimingExec(T* smem, const int* shared_offset, long long* clocks)
+      : m_smem(smem), m_shared_offset(shared_offset), m_clocks(clocks) {}
+  __device__ T* Shared(int array) { return m_smem + m_shared_offset[array]; }
+  __device__ T& Reg(int array, int) { return m_regs[array]; }
+  __device__ T ShflUp(int array, int, int delta, int width) {
+    const unsigned mask = blockDim.x >= 32 ? 0xffffffffu : (1u << blockDim.x) - 1u;
+    return __shfl_up_sync(mask, m_regs[array], delta, width);
+  }
+  __device__ bool Wide(int) const { return true; }
+  template <class F>
+  __device__ void Narrow(F&& rounds) {
+    rounds();
+  }
+  template <class F>
+  __device__ void Round(const RoundSpec&, F&& step) {
+    step(static_cast<int>(threadIdx.x));
+    __syncthreads();
+    if (threadIdx.x == 0) m_clocks[++m_round] = clock64();
+  }
+  __device__ void Start() {
+    __syncthreads();
+    if (threadIdx.x == 0) m_clocks[0] = clock64();
+  }
+
+ private:
+  T* m_smem;
+  const int* m_shared_offset;
+  long long* m_clocks;
+  T m_regs[kMaxArrays] = {};
+  int m_round = 0;
+};
+
+template <class Driver, class Op>
+__global__ void TimingKernel(const typename Op::Value* data, typename Op::Value* out, int n,
+                             bool convert, OutcomeConfig config, long long* clocks) {
+  using T = typename Op::Value;
+  extern __shared__ __align__(16) unsigned char smem[];
+  TimingExec<T> exec(reinterpret_cast<T*>(smem), config.shared_offset, clocks);
+  exec.Start();
+  const int result = Driver::Run(exec, data, n, convert, Op{});
+  // The store keeps the work from being optimised away.
+  if (static_cast<int>(threadIdx.x) < n)
+    out[threadIdx.x] = config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Reg(result, 0);
+}
+
+template <class Driver, class Op>
+CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
+  using T = typename Op::Value;
+  CycleRun result;
+  auto fail = [&](const char* what, cudaError_t err) {
+    result.error = Describe(what, err);
+    return result;
+  };
+  cudaError_t err = cudaSetDevice(device);
+  if (err != cudaSuccess) return fail("cudaSetDevice", err);
+  TraceBuilder builder(request, BackendInfo{});
+  const TraceMeta& meta = builder.meta();
+  OutcomeConfig config;
+  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
+    config.shared[a] = builder.arrays()[a].space == Space::kShared;
+    config.shared_offset[a] = std::max(builder.layout().shared_offset[a], 0);
+  }
+  const int rounds =
+      static_cast<int>(RoundSchedule(meta.algorithm, meta.n, meta.converted).size());
+  std::vector<T> h_data(static_cast<size_t>(meta.n));
+  for (int i = 0; i < meta.n; ++i) h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+  DeviceArray<T> d_data, d_out;
+  DeviceArray<long long> d_clocks;
+  if ((err = d_data.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
+  if ((err = d_out.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
+  if ((err = d_clocks.Allocate(static_cast<size_t>(rounds) + 1)) != cudaSuccess)
+    return fail("cudaMalloc", err);
+  if ((err = cudaMemcpy(d_data.ptr, h_data.data(), meta.n * sizeof(T), cudaMemcpyHostToDevice)) !=
+      cudaSuccess)
+    return fail("cudaMemcpy", err);
+  const size_t shared_bytes = static_cast<size_t>(builder.layout().shared_cells + 1) * sizeof(T);
+  std::vector<std::vector<long long>> per_round(static_cast<size_t>(rounds));
+  std::vector<long long> clocks(static_cast<size_t>(rounds) + 1);
+  for (int run = 0; run < runs + 1; ++run) {  // run 0 warms up (instruction cache, clocks)
+    TimingKernel<Driver, Op><<<1, meta.block_size, shared_bytes>>>(
+        d_data.ptr, d_out.ptr, meta.n, request.convert, config, d_clocks.ptr);
+    if ((err = cudaGetLastError()) != cudaSuccess) return fail("kernel launch", err);
+    if ((err = cudaMemcpy(clocks.data(), d_clocks.ptr, clocks.size() * sizeof(long long),
+                          cudaMemcpyDeviceToHost)) != cudaSuccess)
+      return fail("kernel", err);
+    if (run == 0) continue;
+    for (int r = 0; r < rounds; ++r)
+      per_round[static_cast<size_t>(r)].push_back(clocks[static_cast<size_t>(r) + 1] -
+                                                  clocks[static_cast<size_t>(r)]);
+  }
+  for (std::vector<long long>& v : per_round) {
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    result.cycles.push_back(static_cast<double>(v[v.size() / 2]));
+  }
+  return result;
+}
+
 }  // namespace
+
+CycleRun RunCycles(const ScanRequest& request, int runs, int device) {
+  return DispatchAlgorithm(request.algorithm, [&](auto driver) {
+    return DispatchOp(request.op, request.type, [&](auto op) {
+      return CyclesTyped<decltype(driver), decltype(op)>(request, runs, device);
+    });
+  });
+}
 
 OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device) {
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {

@@ -477,3 +477,31 @@ TEST(TraceIo, SaveIsAtomicAndLoadNamesTheFile) {
 
 }  // namespace
 }  // namespace scanviz
+
+namespace scanviz {
+namespace {
+
+// Cycles per round, measured on a GPU, travel with the trace file to a laptop; a file without
+// them says "not measured" (< 0), and a nonsense count is refused with its field's name.
+TEST(TraceIoCycles, CyclesPerRoundRoundTripAndAreChecked) {
+  Trace t = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32,
+                                 {3, 1, 7, 0, 4, 1, 6, 3}});
+  for (const Round& r : t.rounds) EXPECT_LT(r.cycles, 0);
+  const std::string plain = TraceToJson(t);
+  EXPECT_EQ(plain.find("cycles"), std::string::npos);
+  for (size_t i = 0; i < t.rounds.size(); ++i) t.rounds[i].cycles = 100.0 + static_cast<double>(i);
+  const TraceLoadResult back = ParseTraceJson(TraceToJson(t));
+  ASSERT_TRUE(back.trace) << back.error;
+  for (size_t i = 0; i < t.rounds.size(); ++i)
+    EXPECT_EQ(back.trace->rounds[i].cycles, 100.0 + static_cast<double>(i));
+  std::string bad = TraceToJson(t);
+  const size_t at = bad.find("\"cycles\":100");
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, 12, "\"cycles\":-5");
+  const TraceLoadResult refused = ParseTraceJson(bad);
+  EXPECT_FALSE(refused.trace);
+  EXPECT_NE(refused.error.find("cycles"), std::string::npos) << refused.error;
+}
+
+}  // namespace
+}  // namespace scanviz
