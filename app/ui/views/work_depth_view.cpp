@@ -54,18 +54,18 @@ void RoundBars(UiContext& ui, const std::vector<teach::RoundWork>& rows, int cur
   ImGui::TextDisabled("operator applications per round (current round lit)");
 }
 
-void RoundTable(UiContext& ui, Algorithm algorithm, const std::vector<teach::RoundWork>& rows,
-                int current) {
+void RoundTable(UiContext& ui, Algorithm algorithm, const Trace& trace,
+                const std::vector<teach::RoundWork>& rows, int current) {
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_PadOuterX;
   const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2 * ui.scale;
   const float height =
       std::min(row_h * static_cast<float>(rows.size() + 1) + 4 * ui.scale, row_h * 12.5f);
-  if (!ImGui::BeginTable("##rounds", 6, flags, ImVec2(0, height))) return;
+  if (!ImGui::BeginTable("##rounds", 7, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("round", ImGuiTableColumnFlags_WidthStretch);
-  for (const char* name : {"ops", "active", "work", "depth", "barriers"})
+  for (const char* name : {"ops", "active", "work", "depth", "barriers", "cycles"})
     ImGui::TableSetupColumn(name);
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -83,10 +83,32 @@ void RoundTable(UiContext& ui, Algorithm algorithm, const std::vector<teach::Rou
       ImGui::TableNextColumn();
       ImGui::Text("%s", Grouped(v).c_str());
     }
+    // Measured on a GPU (scanviz-cli trace --cycles), else not measured: never an estimate.
+    ImGui::TableNextColumn();
+    const double cycles = i < trace.rounds.size() ? trace.rounds[i].cycles : -1;
+    if (cycles >= 0) {
+      ImGui::Text("%s", Grouped(static_cast<int>(cycles)).c_str());
+    } else {
+      ImGui::TextDisabled("-");
+    }
     if (static_cast<int>(i) == current) ImGui::SetScrollHereY(0.5f);
   }
   ImGui::EndTable();
   ImGui::TextDisabled("ops: this round · work, depth, barriers: so far");
+  bool measured = false;
+  for (const Round& r : trace.rounds) measured = measured || r.cycles >= 0;
+  ImGui::PushTextWrapPos(0);
+  if (measured) {
+    ImGui::TextDisabled(
+        "cycles: clock cycles of each round on %s, the median of a timing run "
+        "without snapshots",
+        DescribeBackend(trace.meta.backend).c_str());
+  } else {
+    ImGui::TextDisabled(
+        "cycles: not measured (a simulator trace); record a trace with "
+        "scanviz-cli trace --backend cuda --cycles 101 -o FILE and open it");
+  }
+  ImGui::PopTextWrapPos();
 }
 
 // [SECTION] Against n
@@ -234,7 +256,7 @@ void DrawWorkDepthView(UiContext& ui) {
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   RoundBars(ui, rows, round);
-  RoundTable(ui, algorithm, rows, round);
+  RoundTable(ui, algorithm, slot.trace, rows, round);
 
   ImGui::Spacing();
   ImGui::Separator();
