@@ -72,6 +72,8 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   t << "\n  threads " << ActiveThreads(round) << " active;  operator applications "
     << info.operator_applications << " (total " << info.cumulative_work << ")";
   if (round.cycles >= 0) t << ";  " << static_cast<long long>(round.cycles) << " GPU cycles";
+  if (round.padded_cycles >= 0)
+    t << " (" << static_cast<long long>(round.padded_cycles) << " padded)";
   return t.str();
 }
 

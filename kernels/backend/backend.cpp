@@ -128,10 +128,20 @@ std::string MeasureGpuCycles(Trace* trace, int runs) {
 #if SCANVIZ_HAVE_CUDA
   const ScanRequest request{trace->meta.algorithm, trace->meta.op, trace->meta.type, trace->input,
                             trace->meta.converted};
-  const cuda::CycleRun run = cuda::RunCycles(request, runs, 0);
-  if (!run.error.empty()) return run.error;
-  if (run.cycles.size() != trace->rounds.size()) return "the timing run has another round count";
-  for (size_t i = 0; i < run.cycles.size(); ++i) trace->rounds[i].cycles = run.cycles[i];
+  // Blelloch also with its conflict-free padding: the same steps, other addresses. Each timed
+  // kernel must compute what the trace holds.
+  const std::vector<double> want = trace->Result();
+  for (bool padded : {false, true}) {
+    if (padded && trace->meta.algorithm != Algorithm::kBlelloch) break;
+    const cuda::CycleRun run = cuda::RunCycles(request, runs, padded, 0);
+    if (!run.error.empty()) return run.error;
+    if (run.cycles.size() != trace->rounds.size()) return "the timing run has another round count";
+    if (run.result != want)
+      return std::string("the timed ") + (padded ? "padded " : "") +
+             "kernel computed another result than the traced one";
+    for (size_t i = 0; i < run.cycles.size(); ++i)
+      (padded ? trace->rounds[i].padded_cycles : trace->rounds[i].cycles) = run.cycles[i];
+  }
   return {};
 #else
   (void)runs;

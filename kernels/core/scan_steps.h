@@ -10,8 +10,8 @@ namespace scanviz {
 // Load: thread tid stages its element in `buf` (array `array` of the trace). Threads at tid >= n
 // exist only where the algorithm pads the block (Blelloch: up to a power of two) and write the
 // identity.
-template <class Op, class T = typename Op::Value>
-SCANVIZ_HD ThreadAction LoadStep(const T* data, int n, T* buf, int array, int tid, Op) {
+template <class Op, class Buf, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction LoadStep(const T* data, int n, Buf buf, int array, int tid, Op) {
   if (tid < n) {           // [does:all]
     buf[tid] = data[tid];  // [does:load-input]
     return MakeAction(ActionKind::kLoad, kInputArray, tid, kNoPosition, array, tid, kNoPosition);  // [does:load-input]

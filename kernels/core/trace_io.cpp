@@ -399,11 +399,12 @@ Trace Decode(const json& root) {
       DecodeCells(snapshots[a], trace.arrays[a], meta.type, aw, &round.buffers[a],
                   &round.defined[a]);
     }
-    if (jr.contains("cycles")) {  // measured on a GPU (absent: not measured)
-      const json& c = jr["cycles"];
+    for (const char* key : {"cycles", "padded_cycles"}) {  // measured on a GPU (absent: not)
+      if (!jr.contains(key)) continue;
+      const json& c = jr[key];
       if (!c.is_number() || !(c.get<double>() >= 0) || !(c.get<double>() < 1e15))
-        Fail(where + ".cycles", "expected a number of clock cycles, 0 or more");
-      round.cycles = c.get<double>();
+        Fail(where + "." + key, "expected a number of clock cycles, 0 or more");
+      (std::string_view(key) == "cycles" ? round.cycles : round.padded_cycles) = c.get<double>();
     }
     const json& actions = Field(jr, "actions", where);
     if (!actions.is_array() || static_cast<int>(actions.size()) != meta.block_size)
@@ -496,6 +497,7 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
     for (const ThreadAction& a : r.actions) actions.push_back(EncodeAction(a));
     jr["actions"] = std::move(actions);
     if (r.cycles >= 0) jr["cycles"] = r.cycles;
+    if (r.padded_cycles >= 0) jr["padded_cycles"] = r.padded_cycles;
     rounds.push_back(std::move(jr));
   }
   root["rounds"] = std::move(rounds);

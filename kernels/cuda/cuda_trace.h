@@ -57,10 +57,12 @@ OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device = 0);
 
 // Cycles per round: the correct kernel run `runs` times (after one warm-up) with clock64() read
 // after each round's barrier and no snapshot; the median of each round's cycles.
+// padded: Blelloch with its conflict-free layout (core/padded.h), through the same steps.
 struct CycleRun {
   std::vector<double> cycles;  // [round]
+  std::vector<double> result;  // what the timed kernel computed (its last run)
   std::string error;
 };
-CycleRun RunCycles(const ScanRequest& request, int runs, int device = 0);
+CycleRun RunCycles(const ScanRequest& request, int runs, bool padded = false, int device = 0);
 
 }  // namespace scanviz::cuda

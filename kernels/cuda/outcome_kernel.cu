@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/algorithms/algorithms.h"
+#include "core/padded.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
 
@@ -154,12 +155,20 @@ OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {
 // The cost of each round: the driver with barriers and registers as the traced kernel has them,
 // no snapshot; thread 0 reads clock64() after each round's barrier, so round r's cycles run from
 // the barrier that ended round r - 1 (the kernel's start for the first) to its own.
-template <class T>
+// kPadded: shared arrays are handed out as padded views (core/padded.h), Blelloch's
+// conflict-free layout, through the same steps.
+template <class T, bool kPadded>
 class TimingExec {
  public:
   __device__ TimingExec(T* smem, const int* shared_offset, long long* clocks)
       : m_smem(smem), m_shared_offset(shared_offset), m_clocks(clocks) {}
-  __device__ T* Shared(int array) { return m_smem + m_shared_offset[array]; }
+  __device__ auto Shared(int array) {
+    if constexpr (kPadded) {
+      return PaddedView<T>{m_smem + m_shared_offset[array]};
+    } else {
+      return m_smem + m_shared_offset[array];
+    }
+  }
   __device__ T& Reg(int array, int) { return m_regs[array]; }
   __device__ T ShflUp(int array, int, int delta, int width) {
     const unsigned mask = blockDim.x >= 32 ? 0xffffffffu : (1u << blockDim.x) - 1u;
@@ -189,12 +198,12 @@ class TimingExec {
   int m_round = 0;
 };
 
-template <class Driver, class Op>
+template <class Driver, class Op, bool kPadded>
 __global__ void TimingKernel(const typename Op::Value* data, typename Op::Value* out, int n,
                              bool convert, OutcomeConfig config, long long* clocks) {
   using T = typename Op::Value;
   extern __shared__ __align__(16) unsigned char smem[];
-  TimingExec<T> exec(reinterpret_cast<T*>(smem), config.shared_offset, clocks);
+  TimingExec<T, kPadded> exec(reinterpret_cast<T*>(smem), config.shared_offset, clocks);
   exec.Start();
   const int result = Driver::Run(exec, data, n, convert, Op{});
   // The store keeps the work from being optimised away.
@@ -202,7 +211,7 @@ __global__ void TimingKernel(const typename Op::Value* data, typename Op::Value*
     out[threadIdx.x] = config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Reg(result, 0);
 }
 
-template <class Driver, class Op>
+template <class Driver, class Op, bool kPadded>
 CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   using T = typename Op::Value;
   CycleRun result;
@@ -232,11 +241,13 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   if ((err = cudaMemcpy(d_data.ptr, h_data.data(), meta.n * sizeof(T), cudaMemcpyHostToDevice)) !=
       cudaSuccess)
     return fail("cudaMemcpy", err);
-  const size_t shared_bytes = static_cast<size_t>(builder.layout().shared_cells + 1) * sizeof(T);
+  const int shared_cells = kPadded ? PaddedCells(builder.layout().shared_cells)
+                                   : builder.layout().shared_cells;
+  const size_t shared_bytes = static_cast<size_t>(shared_cells + 1) * sizeof(T);
   std::vector<std::vector<long long>> per_round(static_cast<size_t>(rounds));
   std::vector<long long> clocks(static_cast<size_t>(rounds) + 1);
   for (int run = 0; run < runs + 1; ++run) {  // run 0 warms up (instruction cache, clocks)
-    TimingKernel<Driver, Op><<<1, meta.block_size, shared_bytes>>>(
+    TimingKernel<Driver, Op, kPadded><<<1, meta.block_size, shared_bytes>>>(
         d_data.ptr, d_out.ptr, meta.n, request.convert, config, d_clocks.ptr);
     if ((err = cudaGetLastError()) != cudaSuccess) return fail("kernel launch", err);
     if ((err = cudaMemcpy(clocks.data(), d_clocks.ptr, clocks.size() * sizeof(long long),
@@ -247,6 +258,12 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
       per_round[static_cast<size_t>(r)].push_back(clocks[static_cast<size_t>(r) + 1] -
                                                   clocks[static_cast<size_t>(r)]);
   }
+  // What the timed kernel computed: the caller compares it with the simulator's result.
+  std::vector<T> h_out(static_cast<size_t>(meta.n));
+  if ((err = cudaMemcpy(h_out.data(), d_out.ptr, meta.n * sizeof(T), cudaMemcpyDeviceToHost)) !=
+      cudaSuccess)
+    return fail("cudaMemcpy", err);
+  result.result.assign(h_out.begin(), h_out.end());
   for (std::vector<long long>& v : per_round) {
     std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
     result.cycles.push_back(static_cast<double>(v[v.size() / 2]));
@@ -256,10 +273,20 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
 
 }  // namespace
 
-CycleRun RunCycles(const ScanRequest& request, int runs, int device) {
+CycleRun RunCycles(const ScanRequest& request, int runs, bool padded, int device) {
+  if (padded) {  // Blelloch's layout: its one buffer padded
+    if (request.algorithm != Algorithm::kBlelloch) {
+      CycleRun r;
+      r.error = "the conflict-free padding is Blelloch's";
+      return r;
+    }
+    return DispatchOp(request.op, request.type, [&](auto op) {
+      return CyclesTyped<drivers::blelloch, decltype(op), true>(request, runs, device);
+    });
+  }
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {
     return DispatchOp(request.op, request.type, [&](auto op) {
-      return CyclesTyped<decltype(driver), decltype(op)>(request, runs, device);
+      return CyclesTyped<decltype(driver), decltype(op), false>(request, runs, device);
     });
   });
 }

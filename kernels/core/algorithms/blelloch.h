@@ -33,8 +33,8 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE int Index(int tid, int stride) {
 // Up-sweep round: the right child absorbs its left sibling (which covers the earlier inputs, so
 // it comes first). Within a round the positions written (index) and the positions read by other
 // threads (their own index and index - stride) are disjoint, so one buffer is safe.
-template <class Op, class T = typename Op::Value>
-SCANVIZ_HD ThreadAction UpSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
+template <class Op, class Buf>
+SCANVIZ_HD ThreadAction UpSweepStep(Buf buf, int padded_n, int stride, int tid, Op op) {
   const int index = Index(tid, stride);  // (tid + 1) * stride * 2 - 1 [does:all]
   if (index >= padded_n) return ThreadAction{};       // [does:all]
   buf[index] = op(buf[index - stride], buf[index]);  // [does:add]
@@ -43,8 +43,8 @@ SCANVIZ_HD ThreadAction UpSweepStep(T* buf, int padded_n, int stride, int tid, O
 
 // Seed: the root, which holds the total after the up-sweep, becomes the identity. This is what
 // makes the result exclusive.
-template <class Op, class T = typename Op::Value>
-SCANVIZ_HD ThreadAction SeedStep(T* buf, int padded_n, int tid, Op) {
+template <class Op, class Buf>
+SCANVIZ_HD ThreadAction SeedStep(Buf buf, int padded_n, int tid, Op) {
   if (tid != 0) return ThreadAction{};  // [does:all]
   buf[padded_n - 1] = Op::Identity();   // [does:seed]
   return MakeAction(ActionKind::kSeed, kBuf, kNoPosition, kNoPosition, kBuf, padded_n - 1,  // [does:seed]
@@ -55,8 +55,8 @@ SCANVIZ_HD ThreadAction SeedStep(T* buf, int padded_n, int tid, Op) {
 // parent's prefix combined with the left subtree's total. The prefix covers the earlier inputs, so
 // it comes first: with a non-commutative operator (last) the other order gives a wrong scan. (Add,
 // max, min and IEEE float addition are all commutative, so they cannot tell the orders apart.)
-template <class Op, class T = typename Op::Value>
-SCANVIZ_HD ThreadAction DownSweepStep(T* buf, int padded_n, int stride, int tid, Op op) {
+template <class Op, class Buf, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction DownSweepStep(Buf buf, int padded_n, int stride, int tid, Op op) {
   const int index = Index(tid, stride);  // (tid + 1) * stride * 2 - 1 [does:all]
   if (index >= padded_n) return ThreadAction{};  // [does:all]
   const T left = buf[index - stride];            // [does:swap-add]
@@ -67,8 +67,8 @@ SCANVIZ_HD ThreadAction DownSweepStep(T* buf, int padded_n, int stride, int tid,
 
 // The exclusive result to inclusive: each cell adds its own input element (read again from global
 // memory), prefix first. Padding cells stay as they are.
-template <class Op, class T = typename Op::Value>
-SCANVIZ_HD ThreadAction ToInclusiveStep(T* buf, const T* data, int n, int tid, Op op) {
+template <class Op, class Buf, class T = typename Op::Value>
+SCANVIZ_HD ThreadAction ToInclusiveStep(Buf buf, const T* data, int n, int tid, Op op) {
   if (tid >= n) return ThreadAction{};  // [does:all]
   buf[tid] = op(buf[tid], data[tid]);   // [does:add-input]
   ThreadAction a = MakeAction(ActionKind::kAddInput, kBuf, tid, tid, kBuf, tid, kNoPosition);  // [does:add-input]
@@ -83,7 +83,7 @@ SCANVIZ_HD ThreadAction ToInclusiveStep(T* buf, const T* data, int n, int tid, O
 template <class Op, class Exec, class T = typename Op::Value>
 SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   const int padded_n = NextPowerOfTwo(n);
-  T* buf = exec.Shared(kBuf);
+  auto buf = exec.Shared(kBuf);  // a pointer, or a padded view (core/padded.h)
   exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf, Level::kBlock, padded_n), [&](int tid) {
     return tid < padded_n ? LoadStep(data, n, buf, kBuf, tid, op) : ThreadAction{};  // [line:load]
   });
