@@ -18,6 +18,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
+#include "teach/mistake_report.h"
 
 #if SCANVIZ_HAVE_PERF
 #include "perf/perf_bench.h"
@@ -53,47 +54,27 @@ std::string MistakeKeys(Algorithm a) {
 }
 
 // The mistake's run beside the correct one: what was taken away, the first wrong result cell,
-// and where the two runs first part (the round and the cell).
+// where the two runs first part (the round and the cell), and the first hazard (teach/).
 void ReportMistake(const Trace& broken, const Trace& correct, std::ostream& out) {
   const MistakeInfo& m = *FindMistake(broken.meta.mistake);
   out << "mistake: " << m.key << " (" << m.name << "), threads " << broken.meta.thread_order
       << "\n  taken away: " << m.removed << "\n  why it matters: " << m.why << '\n';
-  const std::vector<double> got = broken.Result(), want = correct.Result();
-  size_t wrong = 0, first = got.size();
-  for (size_t i = 0; i < got.size() && i < want.size(); ++i) {
-    if (got[i] == want[i]) continue;
-    ++wrong;
-    first = std::min(first, i);
-  }
-  const ElementType type = broken.meta.type;
-  if (wrong == 0) {
-    out << "result: the same as the correct kernel's in this thread order (try another: "
-           "in-order, reverse, random:SEED, warp-by-warp)\n";
+  const teach::MistakeReport r = teach::ReportMistake(broken, correct);
+  out << "result: " << teach::ResultLine(broken, r);
+  if (r.wrong == 0) {
+    out << " (try another: in-order, reverse, random:SEED, warp-by-warp)\n";
     return;
   }
-  out << "result: " << wrong << " of " << got.size() << " cells wrong; the first is result["
-      << first << "] = " << FormatValue(type, got[first]) << ", should be "
-      << FormatValue(type, want[first]) << '\n';
-  for (size_t r = 0; r < broken.rounds.size() && r < correct.rounds.size(); ++r) {
-    const Round& b = broken.rounds[r];
-    const Round& c = correct.rounds[r];
-    for (size_t a = 0; a < b.buffers.size() && a < c.buffers.size(); ++a) {
-      for (size_t i = 0; i < b.buffers[a].size() && i < c.buffers[a].size(); ++i) {
-        if (b.defined[a][i] == c.defined[a][i] && b.buffers[a][i] == c.buffers[a][i]) continue;
-        if (m.no_barrier) {
-          out << "(without barriers each round's snapshot is memory as the last "
-              << (broken.meta.thread_order == "warp-by-warp" ? "warp" : "thread")
-              << " to run it left it: the ones before had already run ahead)\n";
-        }
-        out << "first difference: round " << r << " (" << RoundTitle(broken, static_cast<int>(r))
-            << "), " << broken.arrays[a].name << "[" << i
-            << "] = " << (b.defined[a][i] ? FormatValue(type, b.buffers[a][i]) : std::string("?"))
-            << ", the correct kernel has "
-            << (c.defined[a][i] ? FormatValue(type, c.buffers[a][i]) : std::string("?")) << '\n';
-        return;
-      }
+  out << '\n';
+  if (r.diff_round >= 0) {
+    if (m.no_barrier) {
+      out << "(without barriers each round's snapshot is memory as the last "
+          << (broken.meta.thread_order == "warp-by-warp" ? "warp" : "thread")
+          << " to run it left it: the ones before had already run ahead)\n";
     }
+    out << "first difference: " << teach::DifferenceLine(broken, r) << '\n';
   }
+  if (!r.hazard.empty()) out << "hazard: " << r.hazard << '\n';
 }
 
 int UsageError(const std::string& message);

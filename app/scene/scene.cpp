@@ -252,6 +252,12 @@ class SceneBuilder {
       // The analysis may be another trace's (a broken file): fewer cells than this row.
       if (cases && static_cast<size_t>(i) < info->hs_case.size())
         box.hs_case = info->hs_case[static_cast<size_t>(i)];
+      if (m_options.differs != nullptr) {
+        const auto* by_array = Find(*m_options.differs, r);
+        const auto* by_cell = by_array ? Find(*by_array, array) : nullptr;
+        const std::uint8_t* d = by_cell ? Find(*by_cell, i) : nullptr;
+        box.differs = d != nullptr && *d != 0;
+      }
       const bool known = value && is_defined && *is_defined;
       box.text = known ? FormatValue(m_trace.meta.type, *value) : "?";
       if (known) box.compact = CompactValue(m_trace.meta.type, *value);

@@ -42,6 +42,9 @@ struct ViewOptions {
   // since those would give away a class or an active-threads answer.
   std::vector<CellRef> blanks;
   bool blank_how = false;
+  // The mistakes lab: [round][array][cell], 1 where a broken run's cell differs from the correct
+  // run's (teach/mistake_report.h); those boxes get `differs`. Null: no comparison.
+  const std::vector<std::vector<std::vector<std::uint8_t>>>* differs = nullptr;
 };
 
 struct Rect {
@@ -64,6 +67,7 @@ struct Box {
   bool idle = false;             // not written in its round (dotted or '?')
   bool written = false;          // some thread wrote it in its round
   int hs_case = 0;               // Hillis-Steele Case 1/2/3 of a written cell (0: none)
+  bool differs = false;          // differs from the correct run (ViewOptions::differs)
   std::string text;              // the value, or "?"
   std::string compact;           // a shorter form of the value for a narrow cell, or empty
 };

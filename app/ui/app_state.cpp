@@ -7,8 +7,9 @@
 
 #include "core/file_io.h"
 #include "core/input.h"
-#include "core/trace_io.h"
 #include "core/registry.h"
+#include "core/simulator.h"
+#include "core/trace_io.h"
 #include "teach/kernel_source.h"
 #include "teach/pseudo_code.h"
 
@@ -165,6 +166,23 @@ void AppState::SetType(ElementType type) {
   SetValues(std::move(v));
 }
 
+void AppState::SetMistake(Mistake m) {
+  if (m == m_mistake) return;
+  m_mistake = m;
+  Regenerate();
+}
+
+Mistake AppState::MistakeOf(Algorithm a) const {
+  const MistakeInfo* info = FindMistake(m_mistake);
+  return info != nullptr && info->algorithm == a ? m_mistake : Mistake::kNone;
+}
+
+void AppState::SetThreadOrder(const SimulatorOptions& order) {
+  if (order.order == m_thread_order.order && order.seed == m_thread_order.seed) return;
+  m_thread_order = order;
+  Regenerate();
+}
+
 void AppState::SetConvert(bool convert) {
   if (convert == m_convert) return;
   m_convert = convert;
@@ -204,6 +222,12 @@ bool AppState::Redo() {
   return s.has_value();
 }
 
+ScanRequest AppState::MistakeRequest(Algorithm a) const {
+  ScanRequest r = MakeRequest(a, m_op, m_type, m_convert, m_values);
+  r.mistake = MistakeOf(a);
+  return r;
+}
+
 void AppState::FillTeach(TraceSlot& slot) const {
   TeachSlot& t = slot.teach;
   const Algorithm a = slot.trace.meta.algorithm;
@@ -231,6 +255,17 @@ void AppState::Install(size_t index, Trace trace, std::string ran) {
   slot.trace = std::move(trace);
   slot.analysis = Analyze(slot.trace);
   slot.ran = std::move(ran);
+  slot.correct.reset();
+  slot.mistake = {};
+  if (slot.trace.meta.mistake != Mistake::kNone) {
+    ScanRequest correct =
+        MakeRequest(slot.trace.meta.algorithm, slot.trace.meta.op, slot.trace.meta.type,
+                    slot.trace.meta.converted, slot.trace.input);
+    if (ValidateRequest(correct).empty()) {
+      slot.correct = Simulate(correct);
+      slot.mistake = teach::ReportMistake(slot.trace, *slot.correct);
+    }
+  }
   FillTeach(slot);
   player.SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
   player.Seek(round);
@@ -245,8 +280,7 @@ void AppState::Regenerate() {
     const Algorithm a = info->id;
     m_stale[Index(a)] = !Shown(a);
     if (m_stale[Index(a)]) continue;
-    ScanOutcome out =
-        RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
+    ScanOutcome out = RunScan(BackendChoice::kCpu, MistakeRequest(a), m_thread_order);
     if (!out.trace) {
       m_input_error = out.error;
       return;
@@ -274,15 +308,16 @@ void AppState::Regenerate() {
     m_backend_status = "CPU simulation (checking for a CUDA device…)";
   }
   std::vector<ScanRequest> requests;
-  for (const AlgorithmInfo* info : Algorithms())
-    requests.push_back(MakeRequest(info->id, m_op, m_type, m_convert, m_values));
+  for (const AlgorithmInfo* info : Algorithms()) requests.push_back(MistakeRequest(info->id));
   BackendChoice choice = m_backend;
-  m_pending.push_back({m_generation, std::async(std::launch::async, [requests, choice, wake = m_wake] {
-                         std::vector<ScanOutcome> outs;
-                         for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r));
-                         if (wake) wake();  // the result is ready: a sleeping loop shows it now
-                         return outs;
-                       })});
+  m_pending.push_back(
+      {m_generation,
+       std::async(std::launch::async, [requests, choice, wake = m_wake, order = m_thread_order] {
+         std::vector<ScanOutcome> outs;
+         for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r, order));
+         if (wake) wake();  // the result is ready: a sleeping loop shows it now
+         return outs;
+       })});
 }
 
 void AppState::Poll() {
@@ -325,8 +360,7 @@ void AppState::Refresh(size_t index) const {
   auto* self = const_cast<AppState*>(this);
   self->m_stale[index] = 0;
   const Algorithm a = static_cast<Algorithm>(index);
-  ScanOutcome out =
-      RunScan(BackendChoice::kCpu, MakeRequest(a, m_op, m_type, m_convert, m_values));
+  ScanOutcome out = RunScan(BackendChoice::kCpu, MistakeRequest(a), m_thread_order);
   if (out.trace) self->Install(index, std::move(*out.trace), out.ran);
 }
 

@@ -32,6 +32,7 @@
 #include "session.h"
 #include "settings.h"
 #include "teach/code_listing.h"
+#include "teach/mistake_report.h"
 #include "teach/narration.h"
 #include "teach/numerics.h"
 #include "teach/work_depth.h"
@@ -56,6 +57,10 @@ struct TraceSlot {
   TraceAnalysis analysis;
   std::string ran;  // "CPU simulation", "CUDA: ..."
   TeachSlot teach;
+  // The mistakes lab: a trace made with a mistake comes with the correct kernel's trace of the
+  // same input (one more simulation) and the comparison of the two; empty otherwise.
+  std::optional<Trace> correct;
+  teach::MistakeReport mistake;
 };
 
 // The File dialog, when open: opening a session or trace, or saving the session.
@@ -148,6 +153,14 @@ class AppState {
   void SetType(ElementType type);
   // Adds the traced conversion round (Hillis-Steele -> exclusive, Blelloch -> inclusive).
   void SetConvert(bool convert);
+  // The mistakes lab: the mistake to run (it applies to its own algorithm; the others run as
+  // written) and the simulator's thread order. Not input edits: no undo step. With a mistake the
+  // algorithm is traced on the simulator.
+  void SetMistake(Mistake m);
+  Mistake GetMistake() const { return m_mistake; }
+  Mistake MistakeOf(Algorithm a) const;  // m_mistake if it is one of a's, else kNone
+  void SetThreadOrder(const SimulatorOptions& order);
+  const SimulatorOptions& ThreadOrder() const { return m_thread_order; }
   // The preset's type (when it needs one), its values, and add for the numerics presets: one step.
   void ApplyPreset(const Preset& preset);
 
@@ -266,6 +279,8 @@ class AppState {
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
   void Install(size_t index, Trace trace, std::string ran);
   void FillTeach(TraceSlot& slot) const;
+  // The request for algorithm a: the input, with a's mistake if the lab has one chosen.
+  ScanRequest MistakeRequest(Algorithm a) const;
 
   std::string m_input_text;
   std::string m_input_error;
@@ -276,6 +291,8 @@ class AppState {
   Algorithm m_algorithm = Algorithm::kHillisSteele;
   BackendChoice m_backend = BackendChoice::kAuto;
   std::uint64_t m_seed = 1;
+  Mistake m_mistake = Mistake::kNone;
+  SimulatorOptions m_thread_order;
   std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
   std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
   std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);  // [Algorithm]: see Slot

@@ -82,7 +82,11 @@ view:
   --keys             every key and mouse action, over the view (as F1 or ? opens it)
   --quiz FILE        start in Quiz mode (key Q) with this exercise set (docs/quizzes.md)
   --round K (default: the last)
-  --panel inspector|code|narration|work-depth|numerics|warps-banks|bench   (bench: the chart, key G)
+  --panel inspector|code|narration|work-depth|numerics|warps-banks|mistakes|bench   (bench: the
+                     chart, key G)
+  --mistake KEY      the mistakes lab: run the algorithm with this mistake (single-buffer,
+                     no-barrier, no-seed: docs/mistakes.md), beside the correct kernel
+  --thread-order in-order|reverse|random:SEED|warp-by-warp   the simulator's order (mistakes)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive
 headless modes (settings are neither read nor written):
@@ -171,6 +175,20 @@ Options ParseOptions(int argc, char** argv) {
         o.error = std::string("unknown type '") + v + "' (int32 or float32)";
     } else if (a == "--convert") {
       o.convert = true;
+    } else if (a == "--mistake") {
+      if ((v = need(i))) {
+        o.mistake = v;
+        bool known = false;
+        for (const MistakeInfo& m : Mistakes()) known = known || o.mistake == m.key;
+        if (!known) o.error = std::string("unknown mistake '") + v + "' (docs/mistakes.md)";
+      }
+    } else if (a == "--thread-order") {
+      SimulatorOptions x;
+      if ((v = need(i)) && ParseThreadOrder(v, &x))
+        o.thread_order = x;
+      else if (v)
+        o.error = std::string("unknown thread order '") + v +
+                  "' (in-order, reverse, random:SEED or warp-by-warp)";
     } else if (a == "--panel") {
       SidePanel x;
       if ((v = need(i)) && std::string_view(v) == "bench") {
@@ -179,7 +197,8 @@ Options ParseOptions(int argc, char** argv) {
         o.panel = x;
       } else if (v) {
         o.error = std::string("unknown panel '") + v +
-                  "' (inspector, code, narration, work-depth, numerics, warps-banks or bench)";
+                  "' (inspector, code, narration, work-depth, numerics, warps-banks, mistakes or "
+                  "bench)";
       }
     } else if (a == "--bench-results") {
       if ((v = need(i))) o.bench_results = v;

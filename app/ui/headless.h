@@ -27,6 +27,8 @@ struct Options {
   std::optional<scene::Theme> theme;
   std::optional<ElementType> type;  // --type int32|float32
   bool convert = false;             // --convert: the traced inclusive/exclusive conversion round
+  std::string mistake;              // --mistake KEY: the mistakes lab (of the shown algorithm)
+  std::optional<SimulatorOptions> thread_order;  // --thread-order in-order|reverse|random:S|...
   std::optional<SidePanel> panel;   // --panel inspector|...|warps-banks
   bool bench = false;               // --panel bench: the benchmark chart in the middle
   bool bench_float = false,

@@ -37,10 +37,12 @@ std::vector<KeyHelp> MakeTable() {
       {"Esc", "drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
 
-      {"1 to 6",
-       "right-hand tab: Inspector, Code, Narration, Work & depth, Numerics, Warps & banks",
+      {"1 to 7",
+       "right-hand tab: Inspector, Code, Narration, Work & depth, Numerics, Warps & banks, "
+       "Mistakes",
        G::kPanels, A::kTabs,
-       {{GLFW_KEY_1}, {GLFW_KEY_2}, {GLFW_KEY_3}, {GLFW_KEY_4}, {GLFW_KEY_5}, {GLFW_KEY_6}}},
+       {{GLFW_KEY_1}, {GLFW_KEY_2}, {GLFW_KEY_3}, {GLFW_KEY_4}, {GLFW_KEY_5}, {GLFW_KEY_6},
+        {GLFW_KEY_7}}},
       {"[", "hide / show the controls", G::kPanels, A::kHideControls, {{GLFW_KEY_LEFT_BRACKET}}},
       {"]", "hide / show the side panel", G::kPanels, A::kHideSidePanel,
        {{GLFW_KEY_RIGHT_BRACKET}}},

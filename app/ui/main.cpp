@@ -155,7 +155,8 @@ constexpr const char* kTabTips[kSidePanelCount] = {
     "This round in sentences, with its values (key 3)",
     "Work and depth: this trace's rounds, and against n (key 4)",
     "float32 rounding and int32 wrap-around in this trace (key 5)",
-    "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)"};
+    "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)",
+    "The mistakes lab: a broken kernel beside the correct one, in a chosen thread order (key 7)"};
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
   const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
@@ -209,6 +210,9 @@ void DrawSidePanel(App& app, UiContext& ui) {
       break;
     case SidePanel::kWarpsBanks:
       DrawWarpsBanksView(ui);
+      break;
+    case SidePanel::kMistakes:
+      DrawMistakesView(ui);
       break;
   }
 }
@@ -611,6 +615,16 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
   if (opt.convert) st.SetConvert(true);
   if (opt.backend) st.SetBackend(*opt.backend);
+  if (opt.thread_order) st.SetThreadOrder(*opt.thread_order);
+  if (!opt.mistake.empty()) {
+    const MistakeInfo* m = FindMistake(st.GetAlgorithm(), opt.mistake);
+    if (m != nullptr) {
+      st.SetMistake(m->id);
+    } else {
+      std::fprintf(stderr, "scanviz: --mistake %s: not a mistake of %s\n", opt.mistake.c_str(),
+                   DisplayName(st.GetAlgorithm()));
+    }
+  }
   st.SetSeed(opt.seed);
   if (opt.random_n) st.Randomize(*opt.random_n, opt.seed);
   if (opt.input && !st.SetInputText(*opt.input)) {

@@ -15,10 +15,10 @@ namespace scanviz {
 
 namespace {
 
-constexpr const char* kSidePanelNames[kSidePanelCount] = {"inspector",  "code",     "narration",
-                                                          "work-depth", "numerics", "warps-banks"};
+constexpr const char* kSidePanelNames[kSidePanelCount] = {
+    "inspector", "code", "narration", "work-depth", "numerics", "warps-banks", "mistakes"};
 constexpr const char* kSidePanelTitles[kSidePanelCount] = {
-    "Inspector", "Code", "Narration", "Work & depth", "Numerics", "Warps & banks"};
+    "Inspector", "Code", "Narration", "Work & depth", "Numerics", "Warps & banks", "Mistakes"};
 
 }  // namespace
 

@@ -21,10 +21,11 @@ enum class SidePanel : std::uint8_t {
   kNarration,
   kWorkDepth,
   kNumerics,
-  kWarpsBanks
+  kWarpsBanks,
+  kMistakes
 };
-inline constexpr int kSidePanelCount = 6;
-const char* ToString(SidePanel p);     // "inspector", ..., "numerics", "warps-banks"
+inline constexpr int kSidePanelCount = 7;
+const char* ToString(SidePanel p);     // "inspector", ..., "warps-banks", "mistakes"
 const char* DisplayName(SidePanel p);  // "Inspector", "Code", "Narration", ...
 bool Parse(std::string_view s, SidePanel* out);
 

@@ -124,8 +124,8 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         vs.right_collapsed = !vs.right_collapsed;
         break;
       default:
-        // 1..6: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics, Warps &
-        // banks).
+        // 1..7: the right-hand tabs (Inspector, Code, Narration, Work & depth, Numerics, Warps &
+        // banks, Mistakes).
         if (k >= GLFW_KEY_1 && k < GLFW_KEY_1 + kSidePanelCount)
           vs.panel = static_cast<SidePanel>(k - GLFW_KEY_1);
         break;

@@ -187,7 +187,8 @@ TEST(Scene, SelectedCellGetsABracketOverItsWindowAndACheck) {
   EXPECT_EQ(c.expected, 11);
   EXPECT_EQ(c.expression, "in[0..3]: 3 + 1 + 7 + 0 = 11");
   // Blelloch's exclusive prefix of position 0: the empty window, the identity.
-  Built bl = Build(Algorithm::kBlelloch, ViewOptions{7, false, false, false, {}, {}, false});
+  Built bl =
+      Build(Algorithm::kBlelloch, ViewOptions{7, false, false, false, {}, {}, false, nullptr});
   CellCheck e = CheckCell(bl.trace, bl.analysis, {7, 0, 0});
   EXPECT_TRUE(e.valid && e.ok && e.window.Empty());
   // An undefined cell has nothing to check.
@@ -448,6 +449,34 @@ TEST(Palette, ThemesParseAndTextContrasts) {
   box.hs_case = 2;
   EXPECT_FLOAT_EQ(FillOf(p, box, false).b, p.computed.b);
   EXPECT_FLOAT_EQ(FillOf(p, box, true).r, p.hs_case[2].r);
+}
+
+}  // namespace
+}  // namespace scanviz::scene
+
+namespace scanviz::scene {
+namespace {
+
+// The mistakes lab: the cells a comparison marks, and only those, are drawn as differing.
+TEST(Scene, MarksTheCellsThatDifferFromTheCorrectRun) {
+  std::vector<std::vector<std::vector<std::uint8_t>>> differs(4);
+  for (auto& round : differs) round.assign(2, std::vector<std::uint8_t>(8, 0));
+  differs[1][1][2] = 1;
+  ViewOptions o;
+  o.current_round = 3;
+  o.differs = &differs;
+  Built hs = Build(Algorithm::kHillisSteele, o);
+  int marked = 0;
+  for (const Box& b : hs.scene.boxes) {
+    if (!b.differs) continue;
+    ++marked;
+    EXPECT_EQ(b.cell, (CellRef{1, 1, 2}));
+  }
+  EXPECT_EQ(marked, 1);
+  // Without a comparison nothing is marked, and a short table does not read past its end.
+  differs.resize(1);
+  Built none = Build(Algorithm::kHillisSteele, o);
+  for (const Box& b : none.scene.boxes) EXPECT_FALSE(b.differs);
 }
 
 }  // namespace

@@ -67,6 +67,7 @@ expect_run "float32" 0 "result (inclusive): [1.5,2,4.25]" -- trace -i 1.5,0.5,2.
 expect_run "version" 0 "scanviz-cli 0.1.0" -- --version
 # The mistakes lab: the broken run beside the correct one, the first wrong cell named.
 expect_run "mistake single buffer" 0 "the first is result[2] = 7, should be 6" -- trace -a hillis-steele --random 1024 --mistake single-buffer --thread-order in-order
+expect_run "mistake names the hazard" 0 "hazard: round 1: thread 2 read buf[0][1] after thread 1 had already overwritten it in the same round" -- trace -a hillis-steele --random 1024 --mistake single-buffer --thread-order in-order
 expect_run "single buffer from the top down is right" 0 "result: the same as the correct kernel's" -- trace -a hillis-steele --random 1024 --mistake single-buffer --thread-order reverse
 expect_run "no barrier in one warp" 0 "result: the same as the correct kernel's" -- trace -a hillis-steele --random 32 --mistake no-barrier --thread-order warp-by-warp
 expect_run "no barrier across warps" 0 "first difference: round" -- trace -a blelloch --random 1024 --mistake no-barrier --thread-order warp-by-warp

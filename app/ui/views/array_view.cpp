@@ -90,6 +90,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     o.selected = bracket_cell;
     o.blanks = blanks;
     o.blank_how = blank_how;
+    if (slot.correct) o.differs = &slot.mistake.differs;  // the mistakes lab: cells gone wrong
     m_blanks = std::move(blanks);
     m_blank_how = blank_how;
     m_scene = scene::BuildScene(slot.trace, slot.analysis, o);
@@ -280,6 +281,16 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       const bool marked =
           (vs.selected && vs.selected_algorithm == index && *vs.selected == b.cell) ||
           (vs.hovered && vs.selected_algorithm == index && *vs.hovered == b.cell);
+      // The mistakes lab: a cell that differs from the correct run gets a red ring.
+      const bool wrong = b.differs && !marked;
+      if (wrong) {
+        inst.ring = 2 * ui.scale;
+        inst.x -= inst.ring;
+        inst.y -= inst.ring;
+        inst.w += 2 * inst.ring;
+        inst.h += 2 * inst.ring;
+        inst.border = scene::Dim(pal, pal.bad, b.emphasis);
+      }
       if (marked) {
         inst.ring = 3 * ui.scale;
         inst.x -= inst.ring;
@@ -295,8 +306,10 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         BoxInstance look = inst;
         look.style = 0;
         look.border = look.fill;
-        dense.Add(look, b.written ? 2 : b.padding ? 1 : 0, &m_dense);
-      } else if (marked) {
+        // A cell gone wrong (mistakes lab) wins its pixel, in red, at any n.
+        if (b.differs) look.fill = look.border = scene::Dim(pal, pal.bad, b.emphasis);
+        dense.Add(look, b.differs ? 3 : b.written ? 2 : b.padding ? 1 : 0, &m_dense);
+      } else if (marked || wrong) {
         marked_instances.push_back(inst);
       } else {
         m_instances.push_back(inst);

@@ -162,6 +162,9 @@ void DrawNumericsView(UiContext& ui);
 void DrawWarpsBanksView(UiContext& ui);
 void DrawWarpView(UiContext& ui, const teach::RoundWarps& round);
 void DrawBankView(UiContext& ui, const Trace& trace, int round);
+// Mistakes: the shown algorithm's classic mistakes, the thread order, and the broken run against
+// the correct one (mistakes_view.cpp).
+void DrawMistakesView(UiContext& ui);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
 void DrawBenchView(UiContext& ui, ViewRect rect);
 // Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the

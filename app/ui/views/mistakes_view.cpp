@@ -1,0 +1,131 @@
+// The Mistakes tab (the mistakes lab, docs/mistakes.md): the shown algorithm's classic mistakes
+// beside its correct kernel, the simulator's thread order, what each mistake takes away and why it
+// matters, and the broken run against the correct one (teach/mistake_report.h): how many result
+// cells are wrong, where the runs first part (a click selects that cell), and the first hazard.
+// The figure rings the cells that differ in red (array_view.cpp).
+#include <string>
+
+#include "core/simulator.h"
+#include "views.h"
+
+namespace scanviz {
+
+namespace {
+
+void ThreadOrderControls(UiContext& ui) {
+  AppState& app = ui.app;
+  SimulatorOptions order = app.ThreadOrder();
+  Heading("Thread order (the simulator)");
+  struct Choice {
+    ThreadOrder order;
+    const char* label;
+    const char* tip;
+  };
+  static const Choice kChoices[] = {
+      {ThreadOrder::kAscending, "in-order", "Each round runs thread 0, then 1, 2, ..."},
+      {ThreadOrder::kDescending, "reverse", "Each round runs the highest thread first"},
+      {ThreadOrder::kShuffled, "random", "A fresh random order every round, from the seed"},
+      {ThreadOrder::kWarpByWarp, "warp-by-warp",
+       "Warp 0, then warp 1, ...; the 32 lanes of a warp in lockstep, as the hardware runs them"},
+  };
+  for (const Choice& c : kChoices) {
+    SameLineIfFits(c.label, true);
+    if (ImGui::RadioButton(c.label, order.order == c.order)) {
+      order.order = c.order;
+      app.SetThreadOrder(order);
+    }
+    Tip(ui, c.tip);
+  }
+  if (order.order == ThreadOrder::kShuffled) {
+    int seed = static_cast<int>(order.seed);
+    ImGui::SetNextItemWidth(120 * ui.scale);
+    if (ImGui::InputInt("seed##order", &seed) && seed >= 0) {
+      order.seed = static_cast<std::uint64_t>(seed);
+      app.SetThreadOrder(order);
+    }
+    Tip(ui, "The random order's seed: the same seed, the same order, the same failure");
+  }
+}
+
+void Comparison(UiContext& ui, const TraceSlot& slot) {
+  const teach::MistakeReport& r = slot.mistake;
+  const scene::Palette& pal = ui.palette;
+  Heading("Against the correct kernel (same input)");
+  const std::string result = "result: " + teach::ResultLine(slot.trace, r);
+  TextWrappedColored(r.wrong > 0 ? pal.bad : pal.ok, result);
+  Record(ui, "mistake", result);
+  if (r.wrong == 0) {
+    ImGui::TextWrapped("Right by luck in this order: try another.");
+    return;
+  }
+  if (r.diff_round >= 0) {
+    const std::string diff = "first difference: " + teach::DifferenceLine(slot.trace, r);
+    ImGui::TextWrapped("%s", diff.c_str());
+    if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      AppState& app = ui.app;
+      app.view.selected = scene::CellRef{r.diff_round, r.diff_array, r.diff_cell};
+      app.view.selected_algorithm = slot.trace.meta.algorithm;
+      app.PlayerOf(slot.trace.meta.algorithm).Seek(r.diff_round);
+    }
+    Tip(ui, "Click: select that cell and go to its round");
+    Record(ui, "mistake", diff);
+  }
+  if (!r.hazard.empty()) {
+    const std::string hazard = "hazard: " + r.hazard;
+    TextWrappedColored(pal.bad, hazard);
+    Record(ui, "mistake", hazard);
+  }
+  if (const MistakeInfo* m = FindMistake(slot.trace.meta.mistake); m && m->no_barrier) {
+    ImGui::TextWrapped(
+        "Without barriers each round's snapshot is memory as the last %s to run it "
+        "left it: the ones before had already run ahead.",
+        slot.trace.meta.thread_order == "warp-by-warp" ? "warp" : "thread");
+  }
+  ImGui::TextDisabled("The figure rings the cells that differ from the correct run in red.");
+}
+
+}  // namespace
+
+void DrawMistakesView(UiContext& ui) {
+  AppState& app = ui.app;
+  const Algorithm a = app.GetAlgorithm();
+  Heading((std::string("Mistakes of ") + DisplayName(a)).c_str());
+  const Mistake chosen = app.MistakeOf(a);
+  bool any = false;
+  if (ImGui::RadioButton("none: the chapters' kernel", chosen == Mistake::kNone))
+    app.SetMistake(Mistake::kNone);
+  Tip(ui, "Run the algorithm as the chapters write it");
+  for (const MistakeInfo& m : Mistakes()) {
+    if (m.algorithm != a) continue;
+    any = true;
+    const std::string label = std::string(m.key) + ": " + m.name;
+    if (ImGui::RadioButton(label.c_str(), chosen == m.id)) app.SetMistake(m.id);
+    Tip(ui, m.removed);
+  }
+  if (!any) {
+    ImGui::TextWrapped("The lab has no mistakes of %s yet.", DisplayName(a));
+    return;
+  }
+  ThreadOrderControls(ui);
+  const MistakeInfo* m = FindMistake(chosen);
+  if (m == nullptr) {
+    ImGui::TextWrapped(
+        "Pick a mistake to run it beside the correct kernel, in the thread order "
+        "above.");
+    return;
+  }
+  Heading("Taken away");
+  ImGui::TextWrapped("%s", m->removed);
+  Record(ui, "mistake", m->removed);
+  Heading("Why it matters");
+  ImGui::TextWrapped("%s", m->why);
+  Record(ui, "mistake", m->why);
+  const TraceSlot& slot = app.Slot(a);
+  if (!slot.correct) {
+    ImGui::TextWrapped("This trace was not made with the mistake (a file, or the GPU).");
+    return;
+  }
+  Comparison(ui, slot);
+}
+
+}  // namespace scanviz
