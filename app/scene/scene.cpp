@@ -164,7 +164,9 @@ class SceneBuilder {
       // A band: what the round read, as it was before the round.
       m_y += kBandGap;
       for (int a : sources) {
-        const bool role = m_info.double_buffered;
+        // (A single buffer, the mistakes lab's: the round reads the array it writes, so the
+        // band shows it as the round found it.)
+        const bool role = m_info.double_buffered && a != pout;
         // Hillis-Steele's pin is unchanged by the round: its row after the round is the same.
         const int shown = role ? r : r - 1;
         const std::string tag =
@@ -203,6 +205,7 @@ class SceneBuilder {
     std::string tag = Name(array);
     if (!m_info.double_buffered) return tag;
     if (round.spec.pin == kInputArray) return array == round.spec.pout ? tag + " · loaded" : tag;
+    if (round.spec.pin == round.spec.pout) return tag + " · pin and pout";
     return tag + (array == round.spec.pin ? " · pin" : " · pout");
   }
 

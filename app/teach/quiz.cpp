@@ -79,7 +79,7 @@ std::string WindowInWords(const TraceMeta& meta, const Window& w) {
 }  // namespace
 
 BuiltExercise BuildExercise(const Exercise& exercise) {
-  BuiltExercise b{exercise, Simulate(exercise.request), {}};
+  BuiltExercise b{exercise, Simulate(exercise.request, exercise.order), {}};
   b.analysis = Analyze(b.trace);
   return b;
 }
@@ -135,7 +135,10 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
   const QuizCell& c = q.cells[static_cast<size_t>(cell)];
   const CellInfo& info = InfoOf(b, q.round, c);
   const Window& w = info.window;
-  std::string hint = CellName(b.trace, c) + " must hold ";
+  // A mistake's cell holds what the race left there, not its window: the window is what the
+  // chapters' kernel would have, and the hint says so.
+  const bool mistake = meta.mistake != Mistake::kNone;
+  std::string hint = CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
   if (w.Empty()) {
     hint += "the identity (" + FormatValue(meta.type, meta.identity) + ")";
   } else {
@@ -144,6 +147,9 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
     if (w.hi >= meta.n) hint += "; x" + std::to_string(meta.n) + " on are padding: the identity";
   }
   if (q.mode == QuizMode::kClass) hint += "; thread " + std::to_string(info.writer) + " wrote it";
+  if (mistake)
+    hint += "; with the mistake, which values did the threads read? (" +
+            std::string(FindMistake(meta.mistake)->removed) + ")";
   return hint;
 }
 

@@ -131,19 +131,30 @@ std::string ParseExercise(const Json& j, Exercise* out) {
         std::end(kKeys))
       return "unknown key '" + key.substr(0, 40) + "'";
   }
-  // Reserved for the mistake variants (a missing barrier, one buffer, a thread order): the
-  // format keeps the names so that sets written later do not change shape.
-  for (const char* k : {"mistake", "thread_order"}) {
-    if (j.contains(k))
-      return std::string("'") + k +
-             "' is reserved for the mistake variants, which this version does not have yet";
-  }
   if (std::string e = Text(j, "title", &out->title, true); !e.empty()) return e;
   if (std::string e = Text(j, "note", &out->note, false); !e.empty()) return e;
   ScanRequest& r = out->request;
   if (!j.contains("algorithm") || !j["algorithm"].is_string() ||
       !Parse(j["algorithm"].get<std::string>(), &r.algorithm))
     return "'algorithm' must be \"hillis-steele\", \"blelloch\" or \"warp-shuffle\"";
+  // A mistake variant (docs/mistakes.md) and the thread order that makes its race reproducible.
+  if (j.contains("mistake")) {
+    std::string keys;
+    for (const MistakeInfo& m : Mistakes())
+      if (m.algorithm == r.algorithm) keys += (keys.empty() ? "" : ", ") + std::string(m.key);
+    const MistakeInfo* m = j["mistake"].is_string()
+                               ? FindMistake(r.algorithm, j["mistake"].get<std::string>())
+                               : nullptr;
+    if (m == nullptr)
+      return std::string("'mistake' must be one of ") + DisplayName(r.algorithm) + "'s: " +
+             (keys.empty() ? std::string("it has none") : keys);
+    r.mistake = m->id;
+  }
+  if (j.contains("thread_order") &&
+      (!j["thread_order"].is_string() ||
+       !ParseThreadOrder(j["thread_order"].get<std::string>(), &out->order)))
+    return "'thread_order' must be \"in-order\", \"reverse\", \"random:SEED\" or "
+           "\"warp-by-warp\"";
   if (j.contains("op") && (!j["op"].is_string() || !Parse(j["op"].get<std::string>(), &r.op)))
     return "'op' must be \"add\", \"max\", \"min\" or \"last\"";
   if (j.contains("type") &&

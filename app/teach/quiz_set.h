@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/simulator.h"
 #include "core/trace.h"
 
 namespace scanviz::teach {
@@ -29,7 +30,8 @@ bool Parse(std::string_view s, QuizMode* out);
 struct Exercise {
   std::string title;  // shown above the question
   std::string note;   // optional: a sentence for the student, empty when none
-  ScanRequest request;
+  ScanRequest request;  // request.mistake: a mistake variant ("what does this race produce?")
+  SimulatorOptions order;  // the simulator's thread order ("thread_order"; in-order by default)
   QuizMode mode = QuizMode::kValues;
   // The rounds asked, in order. Empty in the file's "rounds": "all" until BuildExercise resolves
   // it (every round after the load), since how many rounds there are depends on the trace.

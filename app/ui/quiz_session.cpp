@@ -23,15 +23,21 @@ void ShowQuestion(AppState& app) {
   QuizSession& s = app.quiz;
   if (!s.quiz || s.quiz->Finished()) return;
   const teach::Question& q = s.quiz->Current();
+  // The exercise replaces the input as one edit would (Ctrl+Z after the quiz brings the
+  // student's own input back). It is held every frame, as the round is below: Tab, B or an edit
+  // while answering would otherwise show another algorithm or input than the one graded.
+  const ScanRequest& r = s.quiz->CurrentExercise().exercise.request;
+  if (app.Type() != r.type) app.SetType(r.type);
+  if (app.Op() != r.op) app.SetOp(r.op);
+  if (app.Convert() != r.convert) app.SetConvert(r.convert);
+  if (app.Values() != r.input) app.SetValues(r.input);
+  if (app.GetAlgorithm() != r.algorithm) app.SetAlgorithm(r.algorithm);
+  // A mistake exercise shows the broken kernel in its thread order; any other the chapters'.
+  const SimulatorOptions& order = s.quiz->CurrentExercise().exercise.order;
+  if (app.GetMistake() != r.mistake) app.SetMistake(r.mistake);
+  if (ToString(app.ThreadOrder()) != ToString(order)) app.SetThreadOrder(order);
   if (s.applied != s.quiz->QuestionIndex()) {
-    const ScanRequest& r = s.quiz->CurrentExercise().exercise.request;
-    // The exercise replaces the input as one edit would (Ctrl+Z after the quiz brings the
-    // student's own input back); the views it needs are the plain single figure.
-    if (app.Type() != r.type) app.SetType(r.type);
-    if (app.Op() != r.op) app.SetOp(r.op);
-    if (app.Convert() != r.convert) app.SetConvert(r.convert);
-    if (app.Values() != r.input) app.SetValues(r.input);
-    if (app.GetAlgorithm() != r.algorithm) app.SetAlgorithm(r.algorithm);
+    // The views it needs are the plain single figure.
     app.view.side_by_side = false;
     app.view.bench = false;
     app.view.only_current = false;

@@ -51,9 +51,10 @@ TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
             "bad.json: exercises[0]: needs exactly one of 'input' and 'random'");
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch", "input": [1, 2.5]})"),
             "bad.json: exercises[0]: input[1] is not an integer in int32's range");
-  EXPECT_NE(ErrorOf("{" + base + R"(, "mistake": "no-barrier"})").find("'mistake' is reserved"),
+  // A mistake must be one of the exercise's algorithm's; a thread order one the simulator knows.
+  EXPECT_NE(ErrorOf("{" + base + R"(, "mistake": "single-buffer"})").find("'mistake' must be one of"),
             std::string::npos);
-  EXPECT_NE(ErrorOf("{" + base + R"(, "thread_order": "descending"})").find("reserved"),
+  EXPECT_NE(ErrorOf("{" + base + R"(, "thread_order": "descending"})").find("'thread_order' must"),
             std::string::npos);
   EXPECT_EQ(LoadQuizSet("/nonexistent/q.json").error, "/nonexistent/q.json: not found");
 }
@@ -191,6 +192,35 @@ TEST(Quiz, EveryShippedExerciseIsAnswerable) {
     }
   }
   EXPECT_GE(exercises, 12);
+}
+
+}  // namespace
+}  // namespace scanviz::teach
+
+namespace scanviz::teach {
+namespace {
+
+// A mistake variant asks what the broken kernel computes: with one buffer and the threads in
+// order, round 1 already holds the whole inclusive scan (each thread adds a neighbour that has
+// added its own), so the right answer for buf[0][2] is 11, and the correct kernel's 8 is wrong;
+// the hint gives the correct kernel's window as such, and names what was taken away.
+TEST(QuizMistakes, TheRightAnswerIsWhatTheRaceProduced) {
+  const QuizSetLoad load = ParseQuizSet(R"({"schema": "scanviz-quiz/1", "title": "m",
+    "exercises": [{"title": "one buffer", "algorithm": "hillis-steele",
+                   "input": [3, 1, 7, 0, 4, 1, 6, 3], "round": 1,
+                   "mistake": "single-buffer", "thread_order": "in-order"}]})",
+                                        "m.json");
+  ASSERT_TRUE(load.Ok()) << load.error;
+  Quiz quiz(load.set);
+  ASSERT_EQ(quiz.Current().cells.size(), 8u);
+  quiz.Answers() = {"3", "4", "11", "11", "15", "16", "22", "25"};
+  quiz.Answers()[3] = "7";  // the correct kernel's round-1 value: wrong here
+  const std::vector<Grade>& g = quiz.Submit();
+  EXPECT_TRUE(g[2].right);
+  EXPECT_FALSE(g[3].right);
+  EXPECT_EQ(g[3].expected, "11");
+  EXPECT_NE(g[3].hint.find("in the correct kernel holds x2 + x3"), std::string::npos) << g[3].hint;
+  EXPECT_NE(g[3].hint.find("pin and pout are the same buffer"), std::string::npos) << g[3].hint;
 }
 
 }  // namespace
