@@ -18,18 +18,31 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 
 kernels=("hillis-steele -" "hillis-steele single-buffer" "hillis-steele no-barrier"
          "blelloch -" "blelloch no-barrier" "blelloch no-seed")
+entries=()
+sanitizers=()
 for k in "${kernels[@]}"; do
   read -r a m <<<"$k"
   flags=(trace --algorithm "$a" --backend cuda)
   [ "$m" != "-" ] && flags+=(--mistake "$m")
   for n in 32 256 1024; do
     "$cli" "${flags[@]}" --random "$n" --seed 5 --runs "$runs" 2>&1 | tee -a "$out/outcomes.txt"
+    entries+=("$("$cli" "${flags[@]}" --random "$n" --seed 5 --runs "$runs" --json)")
   done
   for tool in racecheck synccheck; do
     log="$out/$tool-$a-$m.txt"
     "$sanitizer" --tool "$tool" --print-limit 5 "$cli" "${flags[@]}" --random 1024 --seed 5 \
       --runs 3 >"$log" 2>&1
-    echo "$tool $a $m: exit $? · $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | head -2 | tr '\n' ' ')" |
-      tee -a "$out/sanitizers.txt"
+    summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | head -1 | sed 's/^=* *//')
+    errors=$(grep -oE '[0-9]+ error' <<<"$summary" | head -1 | cut -d' ' -f1)
+    echo "$tool $a $m: $summary" | tee -a "$out/sanitizers.txt"
+    mm=$m; [ "$m" = "-" ] && mm=none
+    sanitizers+=("{\"algorithm\":\"$a\",\"mistake\":\"$mm\",\"n\":1024,\"tool\":\"$tool\",\"errors\":${errors:-0},\"summary\":\"$summary\"}")
   done
 done
+# The lab results file the app's Mistakes tab reads (assets/labs/): every kernel's outcomes at
+# every size, and the sanitizers' verdicts.
+join() { local IFS=,; echo "$*"; }
+device=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+printf '{"schema":"scanviz-lab/1","device":"%s","date":"%s","kernels":[%s],"sanitizers":[%s]}\n' \
+  "$device" "$(date -u +%F)" "$(join "${entries[@]}")" "$(join "${sanitizers[@]}")" >"$out/lab.json"
+echo "wrote $out/lab.json"

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -81,7 +82,7 @@ int UsageError(const std::string& message);
 
 // --runs K: the kernel (with its mistake, or the correct one) K times on the GPU; how many
 // distinct results, how often each, and where each wrong one first differs from the correct scan.
-int RunOutcomesCommand(const ScanRequest& request, int runs) {
+int RunOutcomesCommand(const ScanRequest& request, int runs, bool json) {
   const GpuOutcomes got = RunGpuOutcomes(request, runs);
   if (!got.error.empty()) {
     std::cerr << "scanviz-cli: error: " << got.error << '\n';
@@ -91,6 +92,38 @@ int RunOutcomesCommand(const ScanRequest& request, int runs) {
   correct.mistake = Mistake::kNone;
   const std::vector<double> want = Simulate(correct).Result();
   const MistakeInfo* m = FindMistake(request.mistake);
+  if (json) {
+    // One kernel's entry of a lab results file (docs/mistakes.md: scripts/mistakes_device.sh
+    // gathers them; the app's Mistakes tab shows them).
+    nlohmann::json entry = {{"algorithm", ToString(request.algorithm)},
+                            {"mistake", m ? m->key : "none"},
+                            {"n", request.input.size()},
+                            {"runs", runs},
+                            {"device", got.device}};
+    int right = 0;
+    nlohmann::json outcomes = nlohmann::json::array();
+    for (const GpuOutcome& o : got.outcomes) {
+      size_t wrong = 0, first = o.values.size();
+      for (size_t i = 0; i < o.values.size() && i < want.size(); ++i) {
+        if (o.values[i] == want[i]) continue;
+        ++wrong;
+        first = std::min(first, i);
+      }
+      nlohmann::json jo = {{"count", o.count}, {"wrong_cells", wrong}};
+      if (wrong == 0) {
+        right += o.count;
+      } else {
+        jo["first_wrong"] = first;
+        jo["got"] = FormatValue(request.type, o.values[first]);
+        jo["want"] = FormatValue(request.type, want[first]);
+      }
+      outcomes.push_back(std::move(jo));
+    }
+    entry["right"] = right;
+    entry["outcomes"] = std::move(outcomes);
+    std::cout << entry.dump() << '\n';
+    return kExitOk;
+  }
   std::cout << (m ? std::string(m->key) : std::string("correct kernel")) << ", "
             << DisplayName(request.algorithm) << ", n = " << request.input.size() << ": " << runs
             << " runs on " << got.device << ", " << got.outcomes.size() << " distinct result"
@@ -183,7 +216,7 @@ int RunTraceCommand(const TraceArgs& args) {
     return UsageError("--cycles " + std::to_string(args.cycles) + ": choose 1..100000");
   if (args.runs < 0 || args.runs > 100000)
     return UsageError("--runs " + std::to_string(args.runs) + ": choose 1..100000");
-  if (args.runs > 0) return RunOutcomesCommand(request, args.runs);
+  if (args.runs > 0) return RunOutcomesCommand(request, args.runs, args.json);
   SimulatorOptions order;
   if (!args.thread_order.empty()) {
     if (!ParseThreadOrder(args.thread_order, &order))

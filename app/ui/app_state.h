@@ -32,6 +32,7 @@
 #include "session.h"
 #include "settings.h"
 #include "teach/code_listing.h"
+#include "teach/lab_results.h"
 #include "teach/mistake_report.h"
 #include "teach/narration.h"
 #include "teach/numerics.h"
@@ -257,6 +258,7 @@ class AppState {
 
   ViewState view;
   QuizSession quiz;     // Q: the sets on offer and the quiz being taken (quiz_session.h)
+  teach::LabLoad lab;   // the mistakes lab's GPU results (the data dir's labs/), for the tab
   std::string message;  // one-line problem for the status bar (settings, a file that did not open)
   std::string notice;   // one-line news for the status bar (a file opened or saved)
 

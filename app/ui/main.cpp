@@ -765,6 +765,7 @@ int main(int argc, char** argv) {
     state.message = state.message.empty() ? loaded.message : loaded.message + "; " + state.message;
   state.SetPresets(presets.presets);
   state.quiz.sets = teach::ListQuizSets(data.File("quizzes"));
+  state.lab = teach::LoadLabResults(data.File("labs/mistakes-h200.json"));
   if (!presets.error.empty()) {
     const std::string m = "presets: " + presets.error + "; using the built-in list";
     state.message = state.message.empty() ? m : state.message + "; " + m;

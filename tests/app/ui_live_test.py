@@ -24,8 +24,10 @@ class Live:
         self.state_path = os.path.join(workdir, "state.json")
         # A free display: Xvfb picks one and writes its number to the pipe (-displayfd).
         read_fd, write_fd = os.pipe()
+        # -noreset: no server reset between clients (a client connecting during one fails).
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                                      "1600x900x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                      "1600x900x24", "-nolisten", "tcp", "-noreset"],
+                                     pass_fds=(write_fd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
         with os.fdopen(read_fd) as f:

@@ -210,8 +210,11 @@ class Xvfb:
 
     def __init__(self, screen="1600x900"):
         read_fd, write_fd = os.pipe()
+        # -noreset: by default Xvfb resets when its last client leaves, and a run that connects
+        # during the reset (a loaded 2-core CI machine) fails with "Failed to open display".
         self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                                      f"{screen}x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                                      f"{screen}x24", "-nolisten", "tcp", "-noreset"],
+                                     pass_fds=(write_fd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
         with os.fdopen(read_fd) as f:

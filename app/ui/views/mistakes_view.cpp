@@ -47,6 +47,51 @@ void ThreadOrderControls(UiContext& ui) {
   }
 }
 
+// What a real GPU made of the same kernel, from the shipped results file (recorded by
+// scripts/mistakes_device.sh; never simulated): how often each size came out right, and what
+// racecheck and synccheck said.
+void GpuResults(UiContext& ui, Algorithm a, Mistake m) {
+  const teach::LabLoad& lab = ui.app.lab;
+  if (!lab.Ok()) {
+    Heading("On a GPU");
+    ImGui::TextWrapped("No GPU results: %s", lab.error.c_str());
+    return;
+  }
+  const teach::LabResults& r = lab.results;
+  Heading(("On an " + r.device + " (" + r.date + ")").c_str());
+  const auto kernels = r.KernelsOf(a, m);
+  if (kernels.empty()) {
+    ImGui::TextWrapped("Not run on the GPU.");
+    return;
+  }
+  ImGui::TextWrapped(
+      "The kernel run %d times at each size on a random input (seed 5), without "
+      "instrumentation (scripts/mistakes_device.sh):",
+      kernels.front()->runs);
+  for (const teach::LabKernel* k : kernels) {
+    const std::string line = teach::DescribeKernel(*k);
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", line.c_str());
+    Record(ui, "gpu", line);
+  }
+  for (const teach::LabSanitizer* s : r.SanitizersOf(a, m)) {
+    const std::string line = "compute-sanitizer " + s->tool + " at n = " + std::to_string(s->n) +
+                             ": " +
+                             (s->errors == 0 ? "clean" : std::to_string(s->errors) + " errors") +
+                             " (" + s->summary + ")";
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", line.c_str());
+    Record(ui, "gpu", line);
+  }
+  const auto correct = r.KernelsOf(a, Mistake::kNone);
+  if (!correct.empty()) {
+    bool always = true;
+    for (const teach::LabKernel* k : correct) always = always && k->right == k->runs;
+    ImGui::TextDisabled("The chapters' kernel, the same runs: %s",
+                        always ? "right every time at every size" : "NOT always right");
+  }
+}
+
 void Comparison(UiContext& ui, const TraceSlot& slot) {
   const teach::MistakeReport& r = slot.mistake;
   const scene::Palette& pal = ui.palette;
@@ -123,9 +168,10 @@ void DrawMistakesView(UiContext& ui) {
   const TraceSlot& slot = app.Slot(a);
   if (!slot.correct) {
     ImGui::TextWrapped("This trace was not made with the mistake (a file, or the GPU).");
-    return;
+  } else {
+    Comparison(ui, slot);
   }
-  Comparison(ui, slot);
+  GpuResults(ui, a, chosen);
 }
 
 }  // namespace scanviz

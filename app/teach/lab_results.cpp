@@ -1,0 +1,192 @@
+#include "teach/lab_results.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/file_io.h"
+#include "core/trace.h"
+
+namespace scanviz::teach {
+namespace {
+
+using Json = nlohmann::json;
+
+// Reads the fields every entry shares; empty on success, else why not.
+std::string ReadKernelId(const Json& j, Algorithm* a, Mistake* m, int* n) {
+  if (!j.is_object()) return "not an object";
+  if (!j.contains("algorithm") || !j["algorithm"].is_string() ||
+      !Parse(j["algorithm"].get<std::string>(), a))
+    return "'algorithm' is not an algorithm of the registry";
+  if (!j.contains("mistake") || !j["mistake"].is_string()) return "'mistake' is missing";
+  const std::string key = j["mistake"].get<std::string>();
+  *m = Mistake::kNone;
+  if (key != "none") {
+    const MistakeInfo* info = FindMistake(*a, key);
+    if (info == nullptr)
+      return "'mistake' '" + key.substr(0, 40) + "' is not one of this algorithm's";
+    *m = info->id;
+  }
+  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<int>() < 1 ||
+      j["n"].get<int>() > kMaxElements)
+    return "'n' must be 1.." + std::to_string(kMaxElements);
+  *n = j["n"].get<int>();
+  return {};
+}
+
+int Count(const Json& j, const char* key, std::string* error) {
+  if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long long>() < 0 ||
+      j[key].get<long long>() > 100000000) {
+    *error = std::string("'") + key + "' must be a count";
+    return 0;
+  }
+  return j[key].get<int>();
+}
+
+std::string Text(const Json& j, const char* key) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>().substr(0, 200)
+                                               : std::string();
+}
+
+}  // namespace
+
+std::vector<const LabKernel*> LabResults::KernelsOf(Algorithm a, Mistake m) const {
+  std::vector<const LabKernel*> out;
+  for (const LabKernel& k : kernels)
+    if (k.algorithm == a && k.mistake == m) out.push_back(&k);
+  std::sort(out.begin(), out.end(),
+            [](const LabKernel* x, const LabKernel* y) { return x->n < y->n; });
+  return out;
+}
+
+std::vector<const LabSanitizer*> LabResults::SanitizersOf(Algorithm a, Mistake m) const {
+  std::vector<const LabSanitizer*> out;
+  for (const LabSanitizer& s : sanitizers)
+    if (s.algorithm == a && s.mistake == m) out.push_back(&s);
+  return out;
+}
+
+LabLoad ParseLabResults(std::string_view json_text, std::string_view name) {
+  LabLoad load;
+  const std::string where(name);
+  const Json root = Json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.is_object()) {
+    load.error = where + ": not a JSON object";
+    return load;
+  }
+  if (!root.contains("schema") || root["schema"] != "scanviz-lab/1") {
+    load.error = where + ": 'schema' must be \"scanviz-lab/1\"";
+    return load;
+  }
+  LabResults& r = load.results;
+  r.device = Text(root, "device");
+  r.date = Text(root, "date");
+  if (r.device.empty()) {
+    load.error = where + ": 'device' is missing: results are shown with the GPU they came from";
+    return load;
+  }
+  for (const char* list : {"kernels", "sanitizers"}) {
+    if (!root.contains(list) || !root[list].is_array()) {
+      load.error = where + ": '" + list + "' must be an array";
+      return load;
+    }
+  }
+  const Json& kernels = root["kernels"];
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const Json& j = kernels[i];
+    const std::string at = where + ": kernels[" + std::to_string(i) + "]: ";
+    LabKernel k;
+    std::string error = ReadKernelId(j, &k.algorithm, &k.mistake, &k.n);
+    if (error.empty()) k.runs = Count(j, "runs", &error);
+    if (error.empty()) k.right = Count(j, "right", &error);
+    if (error.empty() && (!j.contains("outcomes") || !j["outcomes"].is_array()))
+      error = "'outcomes' must be an array";
+    int total = 0;
+    for (size_t o = 0; error.empty() && o < j["outcomes"].size(); ++o) {
+      const Json& jo = j["outcomes"][o];
+      LabOutcome out;
+      if (!jo.is_object()) {
+        error = "outcomes[" + std::to_string(o) + "] is not an object";
+        break;
+      }
+      out.count = Count(jo, "count", &error);
+      if (error.empty()) out.wrong_cells = Count(jo, "wrong_cells", &error);
+      if (!error.empty()) {
+        error = "outcomes[" + std::to_string(o) + "]: " + error;
+        break;
+      }
+      if (out.wrong_cells > 0) {
+        out.first_wrong = Count(jo, "first_wrong", &error);
+        out.got = Text(jo, "got");
+        out.want = Text(jo, "want");
+      }
+      total += out.count;
+      k.outcomes.push_back(std::move(out));
+    }
+    // The counts must add up: a file whose outcomes do not account for its runs was edited.
+    if (error.empty() && total != k.runs)
+      error =
+          "the outcomes count " + std::to_string(total) + " runs, not " + std::to_string(k.runs);
+    if (error.empty() && k.right > k.runs) error = "'right' is more than 'runs'";
+    if (!error.empty()) {
+      load.error = at + error;
+      return load;
+    }
+    std::stable_sort(k.outcomes.begin(), k.outcomes.end(),
+                     [](const LabOutcome& a, const LabOutcome& b) { return a.count > b.count; });
+    r.kernels.push_back(std::move(k));
+  }
+  const Json& sanitizers = root["sanitizers"];
+  for (size_t i = 0; i < sanitizers.size(); ++i) {
+    const Json& j = sanitizers[i];
+    LabSanitizer s;
+    std::string error = ReadKernelId(j, &s.algorithm, &s.mistake, &s.n);
+    s.tool = Text(j, "tool");
+    if (error.empty() && s.tool != "racecheck" && s.tool != "synccheck")
+      error = "'tool' must be racecheck or synccheck";
+    if (error.empty()) s.errors = Count(j, "errors", &error);
+    s.summary = Text(j, "summary");
+    if (!error.empty()) {
+      load.error = where + ": sanitizers[" + std::to_string(i) + "]: " + error;
+      return load;
+    }
+    r.sanitizers.push_back(std::move(s));
+  }
+  return load;
+}
+
+LabLoad LoadLabResults(const std::string& path) {
+  std::error_code ec;
+  LabLoad load;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    load.error = path + ": not found";
+    return load;
+  }
+  FileText file = ReadFileLimited(path, 8u << 20);
+  if (!file.Ok()) {
+    load.error = path + ": " + file.error;
+    return load;
+  }
+  if (std::string deep = CheckJsonNesting(file.text, 16); !deep.empty()) {
+    load.error = path + ": " + deep;
+    return load;
+  }
+  return ParseLabResults(file.text, path);
+}
+
+std::string DescribeKernel(const LabKernel& k) {
+  std::string s = "n = " + std::to_string(k.n) + ": right in " + std::to_string(k.right) + " of " +
+                  std::to_string(k.runs) + " runs";
+  const size_t distinct = k.outcomes.size();
+  if (distinct > 1) s += "; " + std::to_string(distinct) + " distinct results";
+  for (const LabOutcome& o : k.outcomes) {
+    if (o.wrong_cells == 0) continue;
+    s += std::string(distinct > 1 ? ", the commonest wrong one: " : "; ") +
+         std::to_string(o.wrong_cells) + " cells wrong, first result[" +
+         std::to_string(o.first_wrong) + "] = " + o.got + " (should be " + o.want + ")";
+    break;
+  }
+  return s;
+}
+
+}  // namespace scanviz::teach

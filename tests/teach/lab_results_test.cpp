@@ -1,0 +1,83 @@
+// The mistakes lab's GPU results file (teach/lab_results.h): the shipped one loads and says what
+// the H200 showed; a file that does not add up, or names a mistake of another algorithm, is
+// refused with the field's name.
+#include "teach/lab_results.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace scanviz::teach {
+namespace {
+
+TEST(LabResults, TheShippedFileHoldsEveryKernelAtEverySize) {
+  const LabLoad load = LoadLabResults(SCANVIZ_SOURCE_DIR "/assets/labs/mistakes-h200.json");
+  ASSERT_TRUE(load.Ok()) << load.error;
+  const LabResults& r = load.results;
+  EXPECT_EQ(r.device, "NVIDIA H200");
+  for (const MistakeInfo& m : Mistakes()) {
+    SCOPED_TRACE(m.key);
+    const auto kernels = r.KernelsOf(m.algorithm, m.id);
+    ASSERT_EQ(kernels.size(), 3u);
+    EXPECT_EQ(kernels[0]->n, 32);
+    EXPECT_EQ(kernels[2]->n, 1024);
+    EXPECT_EQ(r.SanitizersOf(m.algorithm, m.id).size(), 2u);
+  }
+  // What docs/mistakes.md says of this run: the correct kernels always right and race-free, one
+  // warp hiding both races, no-seed never right and no race.
+  for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (const LabKernel* k : r.KernelsOf(a, Mistake::kNone)) EXPECT_EQ(k->right, k->runs);
+    for (const LabSanitizer* s : r.SanitizersOf(a, Mistake::kNone)) EXPECT_EQ(s->errors, 0);
+    const Mistake no_barrier = FindMistake(a, "no-barrier")->id;
+    EXPECT_EQ(r.KernelsOf(a, no_barrier)[0]->right, 100) << "one warp";
+    EXPECT_EQ(r.KernelsOf(a, no_barrier)[2]->right, 0);
+  }
+  for (const LabKernel* k : r.KernelsOf(Algorithm::kBlelloch, Mistake::kBlellochNoSeed)) {
+    EXPECT_EQ(k->right, 0);
+    EXPECT_EQ(k->outcomes.size(), 1u);
+  }
+  int racecheck_errors = 0;
+  for (const LabSanitizer* s :
+       r.SanitizersOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleSingleBuffer))
+    if (s->tool == "racecheck") racecheck_errors += s->errors;
+  EXPECT_GT(racecheck_errors, 0);
+}
+
+TEST(LabResults, DescribesASizeInOneLine) {
+  LabKernel k;
+  k.n = 1024;
+  k.runs = 100;
+  k.right = 87;
+  k.outcomes = {{87, 0, -1, "", ""}, {9, 96, 832, "3788", "3780"}, {4, 112, 800, "3630", "3629"}};
+  EXPECT_EQ(DescribeKernel(k),
+            "n = 1024: right in 87 of 100 runs; 3 distinct results, the commonest wrong one: 96 "
+            "cells wrong, first result[832] = 3788 (should be 3780)");
+}
+
+TEST(LabResults, RefusesWhatDoesNotAddUp) {
+  const std::string head =
+      R"({"schema": "scanviz-lab/1", "device": "G", "sanitizers": [], "kernels": [)";
+  auto error = [&](const std::string& kernel) {
+    return ParseLabResults(head + kernel + "]}", "f").error;
+  };
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 3, "right": 3,
+                      "outcomes": [{"count": 3, "wrong_cells": 0}]})"),
+            "");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 4, "right": 3,
+                      "outcomes": [{"count": 3, "wrong_cells": 0}]})"),
+            "f: kernels[0]: the outcomes count 3 runs, not 4");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "single-buffer", "n": 8, "runs": 1,
+                      "right": 1, "outcomes": [{"count": 1, "wrong_cells": 0}]})"),
+            "f: kernels[0]: 'mistake' 'single-buffer' is not one of this algorithm's");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 0, "runs": 1, "right": 1,
+                      "outcomes": []})"),
+            "f: kernels[0]: 'n' must be 1..1024");
+  EXPECT_EQ(
+      ParseLabResults(R"({"schema": "scanviz-lab/1", "kernels": [], "sanitizers": []})", "f").error,
+      "f: 'device' is missing: results are shown with the GPU they came from");
+  EXPECT_EQ(ParseLabResults("[1]", "f").error, "f: not a JSON object");
+  EXPECT_EQ(LoadLabResults("/nonexistent/lab.json").error, "/nonexistent/lab.json: not found");
+}
+
+}  // namespace
+}  // namespace scanviz::teach
