@@ -221,6 +221,8 @@ expect_usage_error "mistake of another algorithm" "mistakes of Hillis-Steele: si
 expect_usage_error "unknown thread order" "--thread-order 'sideways'" -- trace -i 1,2 --thread-order sideways
 expect_usage_error "thread order on the GPU" "the GPU picks its own" -- trace -i 1,2 --thread-order reverse --backend cuda
 expect_usage_error "runs out of range" "--runs -3: choose 1..100000" -- trace -i 1,2 --runs -3
+expect_usage_error "cycles out of range" "--cycles -2: choose 1..100000" -- trace -i 1,2 --cycles -2 --backend cpu
+expect_usage_error "cycles need the GPU" "--cycles times the rounds on the GPU" -- trace -i 1,2 --cycles 5 --backend cpu
 long=$(printf 'y%.0s' $(seq 1 500))
 expect_usage_error "long token shortened" "is not an integer" -- trace -i "1,$long"
 if [ "$(wc -c <"$tmp/err")" -lt 200 ]; then pass; else fail "long token: the error repeats it whole: $(cat "$tmp/err")"; fi
