@@ -392,7 +392,10 @@ bool Animating(App& app) {
   bool playing = false;
   st.ForEachShownPlayer([&](Player& p) { playing = playing || p.Playing(); });
   // Key events still queued (a burst of taps is fed one press a frame) need their frames too.
+  // A quiz field waiting for the keyboard (quiz_view.cpp) asks again each frame until it has it.
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
+         (st.view.quiz && !st.view.presenter && st.quiz.focus_first && st.quiz.quiz &&
+          !st.quiz.quiz->Finished() && !st.quiz.quiz->Graded()) ||
          !app.dropped.empty() ||
          st.view.export_request != ViewState::Export::kNone || g_stop_requested;
 }

@@ -92,10 +92,11 @@ void DrawQuestion(UiContext& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(name.c_str());
     ImGui::SameLine(label_w);
-    if (ui.app.quiz.focus_first && i == 0 && !quiz.Graded()) {
-      ImGui::SetKeyboardFocusHere();
-      ui.app.quiz.focus_first = false;
-    }
+    // Asked again every frame until the field has the keyboard: a request made in a frame where
+    // ImGui cannot honour it (the Enter that moved on still being handled, a slow first frame)
+    // must not be lost, or the student types into nothing.
+    const bool want_focus = ui.app.quiz.focus_first && i == 0 && !quiz.Graded();
+    if (want_focus) ImGui::SetKeyboardFocusHere();
     std::string& answer = answers[static_cast<size_t>(i)];
     ImGui::SetNextItemWidth(ImGui::CalcTextSize(q.mode == teach::QuizMode::kThreads
                                                     ? "00 00 00 00 00 00 00 00"
@@ -114,8 +115,10 @@ void DrawQuestion(UiContext& ui) {
         }
         ImGui::EndCombo();
       }
+      if (want_focus) ui.app.quiz.focus_first = false;  // a combo takes no keyboard focus
     } else {
       submit = ImGui::InputText("##answer", &answer, flags) || submit;
+      if (want_focus && ImGui::IsItemActive()) ui.app.quiz.focus_first = false;
       Tip(ui, "Your answer; Tab: the next cell, Enter: submit");
     }
     Place(ui, ("quiz_answer_" + std::to_string(i)).c_str());
