@@ -82,6 +82,18 @@ int UsageError(const std::string& message);
 
 // --runs K: the kernel (with its mistake, or the correct one) K times on the GPU; how many
 // distinct results, how often each, and where each wrong one first differs from the correct scan.
+// How many cells of `got` differ from `want`, and the first of them (got.size() when none).
+std::pair<size_t, size_t> WrongCells(const std::vector<double>& got,
+                                     const std::vector<double>& want) {
+  size_t wrong = 0, first = got.size();
+  for (size_t i = 0; i < got.size() && i < want.size(); ++i) {
+    if (got[i] == want[i]) continue;
+    ++wrong;
+    first = std::min(first, i);
+  }
+  return {wrong, first};
+}
+
 int RunOutcomesCommand(const ScanRequest& request, int runs, bool json) {
   const GpuOutcomes got = RunGpuOutcomes(request, runs);
   if (!got.error.empty()) {
@@ -103,12 +115,7 @@ int RunOutcomesCommand(const ScanRequest& request, int runs, bool json) {
     int right = 0;
     nlohmann::json outcomes = nlohmann::json::array();
     for (const GpuOutcome& o : got.outcomes) {
-      size_t wrong = 0, first = o.values.size();
-      for (size_t i = 0; i < o.values.size() && i < want.size(); ++i) {
-        if (o.values[i] == want[i]) continue;
-        ++wrong;
-        first = std::min(first, i);
-      }
+      const auto [wrong, first] = WrongCells(o.values, want);
       nlohmann::json jo = {{"count", o.count}, {"wrong_cells", wrong}};
       if (wrong == 0) {
         right += o.count;
@@ -131,12 +138,7 @@ int RunOutcomesCommand(const ScanRequest& request, int runs, bool json) {
   int right_runs = 0;
   for (size_t k = 0; k < got.outcomes.size(); ++k) {
     const GpuOutcome& o = got.outcomes[k];
-    size_t wrong = 0, first = o.values.size();
-    for (size_t i = 0; i < o.values.size() && i < want.size(); ++i) {
-      if (o.values[i] == want[i]) continue;
-      ++wrong;
-      first = std::min(first, i);
-    }
+    const auto [wrong, first] = WrongCells(o.values, want);
     std::cout << "  #" << k + 1 << "  x" << o.count << "  ";
     if (wrong == 0) {
       right_runs += o.count;

@@ -15,6 +15,7 @@
 #include "core/padded.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
+#include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
 namespace {
@@ -68,20 +69,6 @@ __global__ void OutcomeKernel(const typename Op::Value* data, typename Op::Value
   __syncthreads();  // the store reads other threads' cells: the rounds' barriers are the mistake
   if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Shared(result)[threadIdx.x];
 }
-
-std::string Describe(const char* what, cudaError_t err) {
-  return std::string(what) + ": " + cudaGetErrorString(err) + " (" + cudaGetErrorName(err) +
-         ", error " + std::to_string(static_cast<int>(err)) + ")";
-}
-
-template <class T>
-struct DeviceArray {
-  T* ptr = nullptr;
-  ~DeviceArray() {
-    if (ptr) cudaFree(ptr);
-  }
-  cudaError_t Allocate(size_t count) { return cudaMalloc(&ptr, count * sizeof(T)); }
-};
 
 template <class Driver, class Op>
 OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {

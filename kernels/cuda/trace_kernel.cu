@@ -16,6 +16,7 @@
 #include "core/algorithms/algorithms.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
+#include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
 namespace {
@@ -110,21 +111,6 @@ __global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* 
   const int result = Driver::Run(exec, data, n, convert, Op{});
   if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Read(result);
 }
-
-std::string Describe(const char* what, cudaError_t err) {
-  return std::string(what) + ": " + cudaGetErrorString(err) + " (" + cudaGetErrorName(err) +
-         ", error " + std::to_string(static_cast<int>(err)) + ")";
-}
-
-// Device buffers freed on every exit path.
-template <class T>
-struct DeviceArray {
-  T* ptr = nullptr;
-  ~DeviceArray() {
-    if (ptr) cudaFree(ptr);
-  }
-  cudaError_t Allocate(size_t count) { return cudaMalloc(&ptr, count * sizeof(T)); }
-};
 
 template <class Driver, class Op>
 TraceRun RunTyped(const ScanRequest& request, int device) {
