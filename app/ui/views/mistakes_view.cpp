@@ -143,9 +143,13 @@ void DrawMistakesView(UiContext& ui) {
   for (const MistakeInfo& m : Mistakes()) {
     if (m.algorithm != a) continue;
     any = true;
-    const std::string label = std::string(m.key) + ": " + m.name;
-    if (ImGui::RadioButton(label.c_str(), chosen == m.id)) app.SetMistake(m.id);
+    // The key on the button, its name wrapped beside it: a narrow panel clips no words.
+    if (ImGui::RadioButton(m.key, chosen == m.id)) app.SetMistake(m.id);
     Tip(ui, m.removed);
+    ImGui::SameLine();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", m.name);
+    ImGui::PopTextWrapPos();
   }
   if (!any) {
     ImGui::TextWrapped("The lab has no mistakes of %s yet.", DisplayName(a));
