@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # On a machine with an NVIDIA GPU: the mistakes lab's GPU half (docs/mistakes.md). Each mistake,
 # and each correct kernel, run K times (default 100) at n = 32, 256 and 1024 without
-# instrumentation, counting the distinct results; then compute-sanitizer racecheck and synccheck
-# on each at n = 1024 (a few runs: a sanitized launch is slow). Logs go to $OUT (or
+# instrumentation, counting the distinct results; then compute-sanitizer racecheck, synccheck and
+# memcheck on each at n = 1024 (a few runs: a sanitized launch is slow). Logs go to $OUT (or
 # mistakes-logs/). CLI=path/to/scanviz-cli (default build-gpu/app/cli/scanviz-cli).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,8 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 } 2>&1 | tee "$out/environment.txt"
 
 kernels=("hillis-steele -" "hillis-steele single-buffer" "hillis-steele no-barrier"
-         "blelloch -" "blelloch no-barrier" "blelloch no-seed")
+         "hillis-steele no-edge-check" "blelloch -" "blelloch no-barrier" "blelloch wrong-index"
+         "blelloch no-seed")
 entries=()
 sanitizers=()
 for k in "${kernels[@]}"; do
@@ -28,7 +29,7 @@ for k in "${kernels[@]}"; do
     "$cli" "${flags[@]}" --random "$n" --seed 5 --runs "$runs" 2>&1 | tee -a "$out/outcomes.txt"
     entries+=("$("$cli" "${flags[@]}" --random "$n" --seed 5 --runs "$runs" --json)")
   done
-  for tool in racecheck synccheck; do
+  for tool in racecheck synccheck memcheck; do
     log="$out/$tool-$a-$m.txt"
     "$sanitizer" --tool "$tool" --print-limit 5 "$cli" "${flags[@]}" --random 1024 --seed 5 \
       --runs 3 >"$log" 2>&1

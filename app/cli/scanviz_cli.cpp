@@ -59,7 +59,12 @@ std::string MistakeKeys(Algorithm a) {
 void ReportMistake(const Trace& broken, const Trace& correct, std::ostream& out) {
   const MistakeInfo& m = *FindMistake(broken.meta.mistake);
   out << "mistake: " << m.key << " (" << m.name << "), threads " << broken.meta.thread_order
-      << "\n  taken away: " << m.removed << "\n  why it matters: " << m.why << '\n';
+      << "\n  taken away: " << m.removed << '\n';
+  if (m.step) {
+    out << "  the chapters: " << m.chapter_line << "\n  the mistake:  " << m.mistaken_line
+        << '\n';
+  }
+  out << "  why it matters: " << m.why << '\n';
   const teach::MistakeReport r = teach::ReportMistake(broken, correct);
   out << "result: " << teach::ResultLine(broken, r);
   if (r.wrong == 0) {
@@ -378,8 +383,9 @@ int main(int argc, char** argv) {
                   "the summary at the end, as the app's Narration tab tells them");
   trace->add_option("-o,--output", trace_args.output, "also write the trace to this file");
   trace->add_option("--mistake", trace_args.mistake,
-                    "run a classic mistake (the mistakes lab): Hillis-Steele single-buffer or "
-                    "no-barrier; Blelloch no-barrier or no-seed. Prints where it goes wrong");
+                    "run a classic mistake (the mistakes lab): Hillis-Steele single-buffer, "
+                    "no-barrier or no-edge-check; Blelloch no-barrier, wrong-index or no-seed. "
+                    "Prints where it goes wrong");
   trace->add_option("--runs", trace_args.runs,
                     "run the kernel (with --mistake, the broken one) K times on the GPU without "
                     "instrumentation and count its distinct results (the mistakes lab)");

@@ -142,8 +142,8 @@ LabLoad ParseLabResults(std::string_view json_text, std::string_view name) {
     LabSanitizer s;
     std::string error = ReadKernelId(j, &s.algorithm, &s.mistake, &s.n);
     s.tool = Text(j, "tool");
-    if (error.empty() && s.tool != "racecheck" && s.tool != "synccheck")
-      error = "'tool' must be racecheck or synccheck";
+    if (error.empty() && s.tool != "racecheck" && s.tool != "synccheck" && s.tool != "memcheck")
+      error = "'tool' must be racecheck, synccheck or memcheck";
     if (error.empty()) s.errors = Count(j, "errors", &error);
     s.summary = Text(j, "summary");
     if (!error.empty()) {

@@ -36,7 +36,34 @@ std::string Value(const Trace& t, const Round& r, int array, int cell) {
 }
 
 std::string Cell(const Trace& t, int array, int cell) {
+  if (array == kReservedArray) {
+    const int before = kReservedCells - cell;
+    return "the block's reserved shared memory, " + std::to_string(before) +
+           (before == 1 ? " word" : " words") + " before " + t.arrays.front().name + "[0]";
+  }
+  if (array == kInputArray) return "input[" + std::to_string(cell) + "]";
   return t.arrays[static_cast<size_t>(array)].name + "[" + std::to_string(cell) + "]";
+}
+
+// What a thread did, in words: "added buf[0][6] and buf[1][0] into buf[0][0]".
+std::string Did(const Trace& t, const ThreadAction& a) {
+  const auto read = [&](int k) { return Cell(t, a.read_array[k], a.read[k]); };
+  const auto write = [&](int k) { return Cell(t, a.write_array[k], a.write[k]); };
+  switch (a.kind) {
+    case ActionKind::kIdle:
+      return "did nothing";
+    case ActionKind::kAdd:
+    case ActionKind::kAddInput:
+      return "added " + read(0) + " and " + read(1) + " into " + write(0);
+    case ActionKind::kSwapAdd:
+      return "moved " + read(1) + " to " + write(0) + " and added " + read(0) + " into " + write(1);
+    case ActionKind::kSeed:
+      return "set " + write(0) + " to the identity";
+    case ActionKind::kCopy:
+    case ActionKind::kLoad:
+      return "copied " + read(0) + " to " + write(0);
+  }
+  return "?";
 }
 
 // "thread 40 (warp 1)" in warp-by-warp order, "thread 40" in the others.
@@ -191,6 +218,42 @@ void FindSkippedStep(const Trace& b, const Trace& c, const MistakeInfo& m, Mista
   }
 }
 
+// A step's line changed (no-edge-check, wrong-index): in the first round whose memory differs,
+// the first thread that did something else than the correct kernel's thread, both in words; and,
+// where it read a cell another thread wrote in that round before it ran, that race too.
+void FindChangedStep(const Trace& b, const Trace& c, MistakeReport& r) {
+  const size_t round = static_cast<size_t>(r.diff_round);
+  if (round >= b.rounds.size() || round >= c.rounds.size()) return;
+  const std::vector<ThreadAction>& got = b.rounds[round].actions;
+  const std::vector<ThreadAction>& want = c.rounds[round].actions;
+  for (size_t t = 0; t < got.size() && t < want.size(); ++t) {
+    if (SameAction(got[t], want[t])) continue;
+    const int tid = static_cast<int>(t);
+    std::string text = "round " + std::to_string(round) + ": " + Thread(b, tid) + " " +
+                       Did(b, got[t]) + "; in the correct kernel it " + Did(c, want[t]);
+    for (int k = 0; k < 2; ++k) {
+      const int a = got[t].read_array[k], p = got[t].read[k];
+      if (a < 0 || p < 0) continue;
+      for (size_t w = 0; w < got.size(); ++w) {
+        const ThreadAction& wa = got[w];
+        const bool writes = (wa.write_array[0] == a && wa.write[0] == p) ||
+                            (wa.write_array[1] == a && wa.write[1] == p);
+        if (!writes || w == t) continue;
+        const Order o = RunsBefore(b.meta.thread_order, static_cast<int>(w), tid);
+        text += o == Order::kBefore
+                    ? " (and " + Thread(b, static_cast<int>(w)) +
+                          " had already overwritten that cell in this round: a race too)"
+                    : " (a cell " + Thread(b, static_cast<int>(w)) +
+                          " overwrites in this same round: a race too)";
+        break;
+      }
+    }
+    const int a = got[t].write_array[0], p = got[t].write[0];
+    SetHazard(r, static_cast<int>(round), tid, a, p, std::move(text));
+    return;
+  }
+}
+
 }  // namespace
 
 MistakeReport ReportMistake(const Trace& broken, const Trace& correct) {
@@ -239,6 +302,7 @@ MistakeReport ReportMistake(const Trace& broken, const Trace& correct) {
   if (m->alias_from >= 0) FindAliasHazard(broken, r);
   if (m->no_barrier) FindBarrierHazard(broken, correct, r);
   if (m->skip_phase >= 0) FindSkippedStep(broken, correct, *m, r);
+  if (m->step) FindChangedStep(broken, correct, r);
   return r;
 }
 

@@ -85,7 +85,8 @@ view:
   --panel inspector|code|narration|work-depth|numerics|warps-banks|mistakes|bench   (bench: the
                      chart, key G)
   --mistake KEY      the mistakes lab: run the algorithm with this mistake (single-buffer,
-                     no-barrier, no-seed: docs/mistakes.md), beside the correct kernel
+                     no-barrier, no-edge-check, wrong-index, no-seed: docs/mistakes.md), beside
+                     the correct kernel
   --thread-order in-order|reverse|random:SEED|warp-by-warp   the simulator's order (mistakes)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive

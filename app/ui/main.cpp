@@ -720,6 +720,14 @@ int main(int argc, char** argv) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (opt.width <= 0 && !opt.Headless()) {  // the saved size, on this screen
+    int x = 0, y = 0, area_w = 0, area_h = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+      glfwGetMonitorWorkarea(monitor, &x, &y, &area_w, &area_h);
+    const WindowSize fitted = FitToWorkArea(width, height, area_w, area_h);
+    width = fitted.width;
+    height = fitted.height;
+  }
   GLFWwindow* window = glfwCreateWindow(width, height, "ScanViz", nullptr, nullptr);
   if (window == nullptr) {
     glfwTerminate();

@@ -209,4 +209,11 @@ std::string SaveSettings(const Settings& s, const std::string& path) {
   return WriteFileAtomically(path, SettingsToJson(s));
 }
 
+WindowSize FitToWorkArea(int width, int height, int area_w, int area_h) {
+  WindowSize w{width, height};
+  if (area_w > 0) w.width = std::min(w.width, area_w);
+  if (area_h > 0) w.height = std::min(w.height, area_h);
+  return w;
+}
+
 }  // namespace scanviz

@@ -52,6 +52,14 @@ struct SettingsLoad {
   bool unreadable = false;  // not JSON at all: LoadSettings keeps a copy as settings.json.bad
 };
 
+// The window's size on opening: the saved size, shrunk to fit a monitor's work area of area_w x
+// area_h (a projector at 1280x800 must show the side panel, not lose it past the edge); an area of
+// 0 (unknown) leaves it as it is.
+struct WindowSize {
+  int width = 0, height = 0;
+};
+WindowSize FitToWorkArea(int width, int height, int area_w, int area_h);
+
 // The settings file's path from the environment; empty if neither XDG_CONFIG_HOME nor HOME is set.
 std::string SettingsPath();
 

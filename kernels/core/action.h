@@ -22,8 +22,15 @@ enum class ActionKind : std::uint8_t {
 
 inline constexpr int kNoPosition = -1;
 
-// Each access names an array (an index into the trace's arrays, or kInputArray) and a position
-// in it; a position of kNoPosition means no access.
+// The block's reserved shared memory: on compute capability 8.0 and later the system keeps the
+// 1 KB just before a block's own shared arrays. Only a mistake reaches it (Hillis-Steele without
+// its edge check reads left of buf[0]); word p of its 256 is position p, 255 the word right before
+// the first shared array. Reads only.
+inline constexpr int kReservedArray = -2;
+inline constexpr int kReservedCells = 256;
+
+// Each access names an array (an index into the trace's arrays, kInputArray or kReservedArray)
+// and a position in it; a position of kNoPosition means no access.
 struct ThreadAction {
   ActionKind kind = ActionKind::kIdle;
   std::int8_t read_array[2] = {kInputArray, kInputArray};
@@ -46,6 +53,17 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE ThreadAction MakeAction(ActionKind kind, int in, 
   a.write[0] = w0;
   a.write[1] = w1;
   return a;
+}
+
+// The same work: kind, positions, and the arrays of the positions that exist.
+SCANVIZ_HD inline bool SameAction(const ThreadAction& a, const ThreadAction& b) {
+  if (a.kind != b.kind) return false;
+  for (int k = 0; k < 2; ++k) {
+    if (a.read[k] != b.read[k] || a.write[k] != b.write[k]) return false;
+    if (a.read[k] >= 0 && a.read_array[k] != b.read_array[k]) return false;
+    if (a.write[k] >= 0 && a.write_array[k] != b.write_array[k]) return false;
+  }
+  return true;
 }
 
 // Number of operator applications an action performed.

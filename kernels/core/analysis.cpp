@@ -191,21 +191,12 @@ bool SameValue(double a, double b) {
   return a == b || (std::isnan(a) && std::isnan(b));
 }
 
-bool SameAction(const ThreadAction& a, const ThreadAction& b) {
-  if (a.kind != b.kind) return false;
-  for (int k = 0; k < 2; ++k) {
-    if (a.read[k] != b.read[k] || a.write[k] != b.write[k]) return false;
-    if (a.read[k] >= 0 && a.read_array[k] != b.read_array[k]) return false;
-    if (a.write[k] >= 0 && a.write_array[k] != b.write_array[k]) return false;
-  }
-  return true;
-}
-
 // "load input[7] -> buf[2], buf[3]": an action as a violation names it.
 std::string Describe(const Trace& trace, const ThreadAction& a) {
   if (a.kind == ActionKind::kIdle) return "nothing";
   auto cell = [&](int array, int pos) {
-    const std::string name = array == kInputArray ? std::string("input")
+    const std::string name = array == kInputArray      ? std::string("input")
+                             : array == kReservedArray ? std::string("reserved")
                              : array >= 0 && array < static_cast<int>(trace.arrays.size())
                                  ? trace.arrays[static_cast<size_t>(array)].name
                                  : std::string("?");

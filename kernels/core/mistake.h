@@ -6,6 +6,11 @@
 //   - no barrier: the executor does not wait at the end of a round, so a thread (a warp, on the
 //     GPU) runs ahead into the next round while others are still in this one;
 //   - a skipped step: the executor does not run the rounds of one phase (Blelloch's seed).
+// Two mistakes live inside a step, where no executor can reach: a guard removed (Hillis-Steele's
+// `tid >= stride`) and an index formula off by one (Blelloch's). For those the caller runs the
+// unchanged driver with the operator wrapped as Mistaken<Op, M>; the driver's call to the step
+// then picks the mistaken step (core/algorithms/mistaken_steps.h), which is the chapters' step
+// with its one line changed. The code panel keeps showing the chapters' steps.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +29,8 @@ enum class Mistake : std::uint8_t {
   kHillisSteeleNoBarrier,
   kBlellochNoBarrier,
   kBlellochNoSeed,
+  kHillisSteeleNoEdgeCheck,
+  kBlellochWrongIndex,
 };
 
 struct MistakeInfo {
@@ -37,7 +44,20 @@ struct MistakeInfo {
   int alias_from = -1, alias_to = -1;  // array alias_from is array alias_to's memory
   bool no_barrier = false;             // rounds end without a barrier
   int skip_phase = -1;                 // the rounds of this phase do not run
+  bool step = false;                   // a step's line changed (Mistaken<Op, id>)
+  // The line as the chapters write it and as the mistake has it (empty when the mistake is the
+  // executor's and no line of code changes).
+  const char* chapter_line = "";
+  const char* mistaken_line = "";
 };
+
+namespace mistaken {
+// The operator of a step-level mistake: the same operator under another type, so that the
+// unchanged driver's call to the step resolves to the mistaken overload.
+template <class Op, Mistake M>
+struct Mistaken : Op {};
+}  // namespace mistaken
+using mistaken::Mistaken;
 
 // The mistakes of every algorithm, in the order the lab lists them.
 std::span<const MistakeInfo> Mistakes();

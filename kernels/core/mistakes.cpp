@@ -55,10 +55,51 @@ MistakeInfo NoSeed() {
   return m;
 }
 
-const std::array<MistakeInfo, 4>& Table() {
-  static const std::array<MistakeInfo, 4> table = {SingleBuffer(),
-                                                   NoBarrier(Algorithm::kHillisSteele),
-                                                   NoBarrier(Algorithm::kBlelloch), NoSeed()};
+MistakeInfo NoEdgeCheck() {
+  MistakeInfo m{};
+  m.id = Mistake::kHillisSteeleNoEdgeCheck;
+  m.algorithm = Algorithm::kHillisSteele;
+  m.key = "no-edge-check";
+  m.name = "no check at the left edge";
+  m.removed =
+      "the guard `if (tid >= stride)` is gone: threads 0 .. stride-1 also add pin[tid - stride], "
+      "a cell left of position 0.";
+  m.why =
+      "Left of buf[1] lies the end of buf[0], which other threads are overwriting in the same "
+      "round: those threads add a value from the far end of the array (and race for it). Left of "
+      "buf[0] lies the block's reserved shared memory, which happened to read 0 on our GPU, so "
+      "the rounds that read buf[0] look right with + and go wrong with max on negative values.";
+  m.step = true;
+  m.chapter_line = "if (tid >= stride) {";
+  m.mistaken_line = "{  // every thread adds, the guard is gone";
+  return m;
+}
+
+MistakeInfo WrongIndex() {
+  MistakeInfo m{};
+  m.id = Mistake::kBlellochWrongIndex;
+  m.algorithm = Algorithm::kBlelloch;
+  m.key = "wrong-index";
+  m.name = "the tree's index one place off";
+  m.removed =
+      "the index formula lost its - 1: index = (tid + 1) * stride * 2, one cell right of the "
+      "node thread tid owns.";
+  m.why =
+      "Every pair the sweeps combine starts one cell late: cell 0 is never added in, the "
+      "right-most node falls past the end and is skipped, and the root the seed clears is not the "
+      "node that holds the total. No two threads touch the same cell, so it is wrong the same way "
+      "every time: a logic error, not a race.";
+  m.step = true;
+  m.chapter_line = "const int index = (tid + 1) * stride * 2 - 1;";
+  m.mistaken_line = "const int index = (tid + 1) * stride * 2;";
+  return m;
+}
+
+const std::array<MistakeInfo, 6>& Table() {
+  static const std::array<MistakeInfo, 6> table = {
+      SingleBuffer(), NoBarrier(Algorithm::kHillisSteele),
+      NoEdgeCheck(),  NoBarrier(Algorithm::kBlelloch),
+      WrongIndex(),   NoSeed()};
   return table;
 }
 

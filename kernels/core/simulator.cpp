@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/algorithms/mistaken_steps.h"
+
 namespace scanviz {
 
 std::string ToString(const SimulatorOptions& options) {
@@ -41,24 +43,27 @@ bool ParseThreadOrder(std::string_view s, SimulatorOptions* out) {
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options) {
   const MistakeInfo* mistake = FindMistake(request.mistake);
   Trace trace = DispatchAlgorithm(request.algorithm, [&](auto driver) {
-    return DispatchOp(request.op, request.type, [&](auto op) {
-      using T = typename decltype(op)::Value;
-      TraceBuilder builder(request, BackendInfo{});
-      const int n = builder.meta().n;
-      std::vector<T> data(static_cast<size_t>(n));
-      for (int i = 0; i < n; ++i) data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
-      SimulatorExec<T> exec(builder, options, mistake);
-      if (mistake != nullptr && mistake->no_barrier) {
-        // No thread waits for another: each group runs the whole loop before the next starts.
-        for (std::vector<int>& group : exec.Groups()) {
-          exec.BeginPass(std::move(group));
+    using Driver = decltype(driver);
+    return DispatchOp(request.op, request.type, [&](auto plain_op) {
+      return mistaken::WithMistakenSteps<Driver>(mistake, plain_op, [&](auto op) {
+        using T = typename decltype(op)::Value;
+        TraceBuilder builder(request, BackendInfo{});
+        const int n = builder.meta().n;
+        std::vector<T> data(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i) data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+        SimulatorExec<T> exec(builder, options, mistake);
+        if (mistake != nullptr && mistake->no_barrier) {
+          // No thread waits for another: each group runs the whole loop before the next starts.
+          for (std::vector<int>& group : exec.Groups()) {
+            exec.BeginPass(std::move(group));
+            decltype(driver)::Run(exec, data.data(), n, request.convert, op);
+          }
+          exec.FinishPasses();
+        } else {
           decltype(driver)::Run(exec, data.data(), n, request.convert, op);
         }
-        exec.FinishPasses();
-      } else {
-        decltype(driver)::Run(exec, data.data(), n, request.convert, op);
-      }
-      return std::move(builder).Finish();
+        return std::move(builder).Finish();
+      });
     });
   });
   if (mistake != nullptr || options.order != ThreadOrder::kAscending)

@@ -44,7 +44,8 @@ bool ParseThreadOrder(std::string_view s, SimulatorOptions* out);
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options = {});
 
 // The simulator's executor (see core/exec.h). Shared memory and registers live in one flat array
-// laid out as the trace's snapshot; a round runs every thread's step, then records the snapshot:
+// laid out as the trace's snapshot, after kReservedCells words that stand for the block's reserved
+// shared memory (zeros, as they read on our GPU; only a mistake reads them); a round runs every thread's step, then records the snapshot:
 // that is the barrier. Shuffles read the registers as they were when the round began, as the
 // hardware's do, so the order of the threads cannot change what a shuffle sees. A mistake
 // (core/mistake.h) changes what the executor does, never the driver: an aliased array, a phase
@@ -55,7 +56,7 @@ class SimulatorExec {
   SimulatorExec(TraceBuilder& builder, const SimulatorOptions& options,
                 const MistakeInfo* mistake = nullptr)
       : m_builder(builder),
-        m_cells(static_cast<size_t>(builder.layout().cells), T(0)),
+        m_cells(static_cast<size_t>(kReservedCells + builder.layout().cells), T(0)),
         m_actions(static_cast<size_t>(builder.meta().block_size)),
         m_order(static_cast<size_t>(builder.meta().block_size)),
         m_options(options),
@@ -76,7 +77,7 @@ class SimulatorExec {
     const size_t a = static_cast<size_t>(Alias(array));
     if (tid < 0 || tid >= m_builder.arrays()[a].size) return T();
     const int source = tid % width >= delta ? tid - delta : tid;
-    return m_start[static_cast<size_t>(m_builder.layout().offset[a] + source)];
+    return m_start[static_cast<size_t>(Offset(static_cast<int>(a)) + source)];
   }
 
   // Every round is simulated the same way: the narrow ones too.
@@ -94,7 +95,7 @@ class SimulatorExec {
       m_start = m_cells;
       std::fill(m_actions.begin(), m_actions.end(), ThreadAction{});
       if (!skipped) RunAll(step);
-      m_builder.AddRound(spec, m_cells.data(), m_actions.data());
+      m_builder.AddRound(spec, m_cells.data() + kReservedCells, m_actions.data());
       return;
     }
     // A pass without barriers: this group's threads run the round, and the round's record keeps
@@ -135,7 +136,8 @@ class SimulatorExec {
   }
   // After the last pass: the rounds go to the trace.
   void FinishPasses() {
-    for (const Pending& p : m_pending) m_builder.AddRound(p.spec, p.cells.data(), p.actions.data());
+    for (const Pending& p : m_pending)
+      m_builder.AddRound(p.spec, p.cells.data() + kReservedCells, p.actions.data());
     m_pending.clear();
     m_pass.clear();
   }
@@ -150,7 +152,10 @@ class SimulatorExec {
   int Alias(int array) const {
     return m_mistake != nullptr && array == m_mistake->alias_from ? m_mistake->alias_to : array;
   }
-  int Offset(int array) const { return m_builder.layout().offset[static_cast<size_t>(array)]; }
+  // Where array `array` starts in m_cells.
+  int Offset(int array) const {
+    return kReservedCells + m_builder.layout().offset[static_cast<size_t>(array)];
+  }
 
   template <class F>
   ThreadAction Run(F& step, int tid) {

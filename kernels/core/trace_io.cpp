@@ -30,9 +30,13 @@ json EncodeValue(ElementType type, double v) {
 }
 
 // An access as the file writes it: [array, position], the array an index into "arrays" or the
-// string "input".
+// string "input" (the scan's input) or "reserved" (the block's reserved shared memory, which only
+// a mistake reads).
 json EncodeAccess(int array, int pos) {
-  return json::array({array == kInputArray ? json("input") : json(array), pos});
+  return json::array({array == kInputArray      ? json("input")
+                      : array == kReservedArray ? json("reserved")
+                                                : json(array),
+                      pos});
 }
 
 json EncodeAction(const ThreadAction& a) {
@@ -125,6 +129,7 @@ bool BoolField(const json& object, const char* key, std::string_view where) {
 
 // The size of the array an access names, for its bounds check: the input has n cells.
 int AccessLimit(const Trace& trace, int array) {
+  if (array == kReservedArray) return kReservedCells;
   return array == kInputArray ? trace.meta.n : trace.arrays[static_cast<size_t>(array)].size;
 }
 
@@ -146,6 +151,9 @@ ThreadAction DecodeAction(const json& v, const Trace& trace, const std::string& 
       int array = kInputArray;
       if (access[0].is_string() && access[0] == "input") {
         if (dir == 2) Fail(where, "writes to the input");
+      } else if (access[0].is_string() && access[0] == "reserved") {
+        if (dir == 2) Fail(where, "writes to the reserved shared memory");
+        array = kReservedArray;
       } else if (long long index = 0; IntegerIn(access[0], 0, arrays - 1, &index)) {
         array = static_cast<int>(index);
       } else {

@@ -2,7 +2,8 @@
 // traced kernel run) with a bare executor, run many times to count the distinct results a race
 // gives. No instrumentation: a snapshot copy would add barriers and change the races. With a
 // mistake (core/mistake.h) the executor takes its one thing away: it hands out one buffer for two,
-// skips a phase's rounds, or ends rounds without __syncthreads(). Without one it is the correct
+// skips a phase's rounds, or ends rounds without __syncthreads(); a step-level mistake runs the
+// driver with the mistaken operator (core/algorithms/mistaken_steps.h). Without one it is the correct
 // kernel, which compute-sanitizer racecheck and synccheck must find clean.
 #include <cuda_runtime.h>
 
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "core/algorithms/algorithms.h"
+#include "core/algorithms/mistaken_steps.h"
 #include "core/padded.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
@@ -279,9 +281,13 @@ CycleRun RunCycles(const ScanRequest& request, int runs, bool padded, int device
 }
 
 OutcomeRun RunOutcomes(const ScanRequest& request, int runs, int device) {
+  const MistakeInfo* mistake = FindMistake(request.mistake);
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {
-    return DispatchOp(request.op, request.type, [&](auto op) {
-      return RunTyped<decltype(driver), decltype(op)>(request, runs, device);
+    using Driver = decltype(driver);
+    return DispatchOp(request.op, request.type, [&](auto plain_op) {
+      return mistaken::WithMistakenSteps<Driver>(mistake, plain_op, [&](auto op) {
+        return RunTyped<Driver, decltype(op)>(request, runs, device);
+      });
     });
   });
 }

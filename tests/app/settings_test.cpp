@@ -14,6 +14,19 @@
 namespace scanviz {
 namespace {
 
+TEST(Settings, TheWindowFitsTheScreen) {
+  // A projector's 1280x800: the saved 1600x900 shrinks to it; a larger screen keeps it.
+  const WindowSize small = FitToWorkArea(1600, 900, 1280, 770);
+  EXPECT_EQ(small.width, 1280);
+  EXPECT_EQ(small.height, 770);
+  const WindowSize large = FitToWorkArea(1600, 900, 2560, 1400);
+  EXPECT_EQ(large.width, 1600);
+  EXPECT_EQ(large.height, 900);
+  const WindowSize unknown = FitToWorkArea(1600, 900, 0, 0);
+  EXPECT_EQ(unknown.width, 1600);
+  EXPECT_EQ(unknown.height, 900);
+}
+
 TEST(Settings, RoundTrip) {
   Settings s;
   s.window_width = 1234;

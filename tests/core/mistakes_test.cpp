@@ -147,6 +147,65 @@ TEST(Mistakes, NoSeedAddsTheTotalToEveryCell) {
   EXPECT_TRUE(seen);
 }
 
+// The chapters' example without the edge check, worked by hand. Round 1 (stride 1, pin = buf[0]):
+// thread 0 reads the reserved word before buf[0], 0, so 0 + 3 = 3 is right by luck. Round 2
+// (stride 2, pin = buf[1]): threads 0 and 1 read left of buf[1], i.e. buf[0][6] and buf[0][7],
+// which threads 6 and 7 overwrite in this very round. In order, threads 0 and 1 read the inputs
+// 6 and 3 (9, 7); from the top down they read 11 and 14 (14, 18). Round 3 (stride 4, pin =
+// buf[0]) reads reserved zeros again and carries the damage on.
+TEST(Mistakes, NoEdgeCheckReadsLeftOfZero) {
+  ScanRequest r{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32,
+                {3, 1, 7, 0, 4, 1, 6, 3}};
+  r.mistake = Mistake::kHillisSteeleNoEdgeCheck;
+  SimulatorOptions in_order, reverse;
+  ASSERT_TRUE(ParseThreadOrder("in-order", &in_order));
+  ASSERT_TRUE(ParseThreadOrder("reverse", &reverse));
+  const Trace t = Simulate(r, in_order);
+  EXPECT_EQ(t.Result(), (std::vector<double>{9, 7, 11, 11, 21, 19, 22, 25}));
+  EXPECT_EQ(Simulate(r, reverse).Result(), (std::vector<double>{14, 18, 11, 11, 26, 30, 22, 25}));
+  // Every thread adds, and the trace names the memory it really read.
+  const ThreadAction& t0r1 = t.rounds[1].actions[0];
+  EXPECT_EQ(t0r1.kind, ActionKind::kAdd);
+  EXPECT_EQ(t0r1.read_array[0], kReservedArray);
+  EXPECT_EQ(t0r1.read[0], kReservedCells - 1);
+  const ThreadAction& t1r2 = t.rounds[2].actions[1];
+  EXPECT_EQ(t1r2.read_array[0], hillis_steele::kBuf0);
+  EXPECT_EQ(t1r2.read[0], 7);
+  EXPECT_EQ(t.rounds[3].actions[3].read_array[0], kReservedArray);
+  EXPECT_EQ(t.rounds[3].actions[3].read[0], kReservedCells - 1);
+  EXPECT_FALSE(Analyze(t).Ok());
+  // The file keeps the reserved reads.
+  const TraceLoadResult back = ParseTraceJson(TraceToJson(t));
+  ASSERT_TRUE(back.trace) << back.error;
+  EXPECT_EQ(back.trace->rounds[1].actions[0].read_array[0], kReservedArray);
+  EXPECT_TRUE(Analyze(*back.trace).Ok() == Analyze(t).Ok());
+  // With max, the reserved 0 is larger than any negative element: result[0] becomes 0.
+  ScanRequest m{Algorithm::kHillisSteele, OpKind::kMax, ElementType::kInt32, {-5, -3, -8, -1}};
+  m.mistake = Mistake::kHillisSteeleNoEdgeCheck;
+  EXPECT_EQ(Simulate(m, in_order).Result()[0], 0);
+}
+
+// Blelloch with index = (tid + 1) * stride * 2 on the chapters' example, worked by hand:
+// up-sweep 1 adds pairs (1,2), (3,4), (5,6) into 2, 4, 6; up-sweep 2 adds 2 into 4; the root's
+// index 8 is past the end. The seed clears buf[7] (3, never combined). Down-sweep 2 swaps-and-adds
+// (2,4), down-sweep 1 (1,2), (3,4), (5,6). Cell 0 keeps its input. No two threads share a cell,
+// so every order gives the same wrong result.
+TEST(Mistakes, WrongIndexIsWrongTheSameWayInEveryOrder) {
+  ScanRequest r{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32,
+                {3, 1, 7, 0, 4, 1, 6, 3}};
+  r.mistake = Mistake::kBlellochWrongIndex;
+  for (const SimulatorOptions& o : AllOrders())
+    EXPECT_EQ(Simulate(r, o).Result(), (std::vector<double>{3, 12, 13, 20, 20, 7, 8, 0}))
+        << ToString(o);
+  const Trace t = Simulate(r);
+  const ThreadAction& a = t.rounds[1].actions[0];  // up-sweep 1, thread 0
+  EXPECT_EQ(a.read[0], 1);
+  EXPECT_EQ(a.read[1], 2);
+  EXPECT_EQ(a.write[0], 2);
+  EXPECT_EQ(t.rounds[1].actions[3].kind, ActionKind::kIdle);  // index 8: past the end
+  EXPECT_FALSE(Analyze(t).Ok());
+}
+
 TEST(Mistakes, AMistakeBelongsToItsAlgorithm) {
   ScanRequest r = Request(Algorithm::kHillisSteele, 8, Mistake::kBlellochNoSeed);
   EXPECT_NE(ValidateRequest(r).find("Blelloch"), std::string::npos) << ValidateRequest(r);

@@ -12,6 +12,7 @@
 #include "core/analysis.h"
 #include "core/input.h"
 #include "core/registry.h"
+#include "core/simulator.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -140,6 +141,38 @@ TEST(Backend, AutoSaysWhichRan) {
     EXPECT_FALSE(cuda.trace.has_value());
     EXPECT_EQ(cuda.error, "no usable CUDA device: " + QueryCuda().reason);
     EXPECT_FALSE(QueryCuda().reason.empty());
+  }
+}
+
+// The mistakes lab's deterministic mistakes on the GPU give the simulator's result exactly: the
+// wrong index (no race) at every size, and the missing edge check within one warp (its lanes run
+// in lockstep, as warp-by-warp simulates them), where the reads left of buf[0] find the reserved
+// shared memory's zeros that the simulator models.
+TEST(GpuMistakes, DeterministicMistakesEqualTheSimulator) {
+  SKIP_WITHOUT_CUDA();
+  SimulatorOptions warps;
+  ASSERT_TRUE(ParseThreadOrder("warp-by-warp", &warps));
+  struct Case {
+    Algorithm algorithm;
+    Mistake mistake;
+    int n;
+  };
+  const Case cases[] = {{Algorithm::kBlelloch, Mistake::kBlellochWrongIndex, 8},
+                        {Algorithm::kBlelloch, Mistake::kBlellochWrongIndex, 1000},
+                        {Algorithm::kBlelloch, Mistake::kBlellochWrongIndex, 1024},
+                        {Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck, 8},
+                        {Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck, 32}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(ToString(c.mistake)) + " n = " + std::to_string(c.n));
+    ScanRequest request{c.algorithm, OpKind::kAdd, ElementType::kInt32,
+                        RandomValues(c.n, 5, ElementType::kInt32)};
+    request.mistake = c.mistake;
+    const GpuOutcomes gpu = RunGpuOutcomes(request, 20);
+    ASSERT_TRUE(gpu.error.empty()) << gpu.error;
+    ASSERT_EQ(gpu.outcomes.size(), 1u) << "a deterministic mistake gave several results";
+    EXPECT_EQ(gpu.outcomes[0].values, Simulate(request, warps).Result());
+    request.mistake = Mistake::kNone;
+    EXPECT_NE(gpu.outcomes[0].values, Simulate(request).Result()) << "the mistake did nothing";
   }
 }
 

@@ -21,7 +21,7 @@ TEST(LabResults, TheShippedFileHoldsEveryKernelAtEverySize) {
     ASSERT_EQ(kernels.size(), 3u);
     EXPECT_EQ(kernels[0]->n, 32);
     EXPECT_EQ(kernels[2]->n, 1024);
-    EXPECT_EQ(r.SanitizersOf(m.algorithm, m.id).size(), 2u);
+    EXPECT_EQ(r.SanitizersOf(m.algorithm, m.id).size(), 3u);  // racecheck, synccheck, memcheck
   }
   // What docs/mistakes.md says of this run: the correct kernels always right and race-free, one
   // warp hiding both races, no-seed never right and no race.
@@ -32,9 +32,25 @@ TEST(LabResults, TheShippedFileHoldsEveryKernelAtEverySize) {
     EXPECT_EQ(r.KernelsOf(a, no_barrier)[0]->right, 100) << "one warp";
     EXPECT_EQ(r.KernelsOf(a, no_barrier)[2]->right, 0);
   }
-  for (const LabKernel* k : r.KernelsOf(Algorithm::kBlelloch, Mistake::kBlellochNoSeed)) {
+  // The logic errors: never right, one result every time, nothing for racecheck.
+  for (Mistake m : {Mistake::kBlellochNoSeed, Mistake::kBlellochWrongIndex}) {
+    for (const LabKernel* k : r.KernelsOf(Algorithm::kBlelloch, m)) {
+      EXPECT_EQ(k->right, 0);
+      EXPECT_EQ(k->outcomes.size(), 1u);
+    }
+    for (const LabSanitizer* s : r.SanitizersOf(Algorithm::kBlelloch, m)) EXPECT_EQ(s->errors, 0);
+  }
+  // No edge check: wrong at every size, a race at 1024, and memcheck sees nothing.
+  for (const LabKernel* k : r.KernelsOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck))
     EXPECT_EQ(k->right, 0);
-    EXPECT_EQ(k->outcomes.size(), 1u);
+  for (const LabSanitizer* s :
+       r.SanitizersOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck)) {
+    if (s->tool == "memcheck") {
+      EXPECT_EQ(s->errors, 0);
+    }
+    if (s->tool == "racecheck") {
+      EXPECT_GT(s->errors, 0);
+    }
   }
   int racecheck_errors = 0;
   for (const LabSanitizer* s :

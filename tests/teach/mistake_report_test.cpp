@@ -156,5 +156,39 @@ TEST(MistakeReport, BlellochNoBarrierReadsBeforeTheWrite) {
       << r.hazard;
 }
 
+TEST(MistakeReport, NoEdgeCheckNamesTheReadAndTheRace) {
+  const Runs runs =
+      RunBoth(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck, kExample, "in-order");
+  const MistakeReport r = ReportMistake(runs.broken, runs.correct);
+  // Round 1 reads the reserved 0 and is right; round 2 is the first to differ: buf[0][0] = 9.
+  EXPECT_EQ(r.diff_round, 2);
+  EXPECT_EQ(r.diff_cell, 0);
+  EXPECT_EQ(r.diff_got, "9");
+  EXPECT_EQ(r.diff_want, "3");
+  EXPECT_EQ(r.hazard_round, 2);
+  EXPECT_EQ(r.hazard_thread, 0);
+  EXPECT_EQ(r.hazard,
+            "round 2: thread 0 added buf[0][6] and buf[1][0] into buf[0][0]; in the correct "
+            "kernel it copied buf[1][0] to buf[0][0] (a cell thread 6 overwrites in this same "
+            "round: a race too)");
+  const Runs reverse =
+      RunBoth(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck, kExample, "reverse");
+  EXPECT_NE(ReportMistake(reverse.broken, reverse.correct)
+                .hazard.find("thread 6 had already overwritten that cell in this round"),
+            std::string::npos);
+}
+
+TEST(MistakeReport, WrongIndexNamesThePairs) {
+  const Runs runs =
+      RunBoth(Algorithm::kBlelloch, Mistake::kBlellochWrongIndex, kExample, "in-order");
+  const MistakeReport r = ReportMistake(runs.broken, runs.correct);
+  EXPECT_EQ(r.diff_round, 1);
+  EXPECT_EQ(r.diff_cell, 1);
+  EXPECT_EQ(r.hazard,
+            "round 1: thread 0 added buf[1] and buf[2] into buf[2]; in the correct kernel it "
+            "added buf[0] and buf[1] into buf[1]");
+  EXPECT_EQ(r.wrong, 8);
+}
+
 }  // namespace
 }  // namespace scanviz::teach

@@ -49,7 +49,7 @@ void ThreadOrderControls(UiContext& ui) {
 
 // What a real GPU made of the same kernel, from the shipped results file (recorded by
 // scripts/mistakes_device.sh; never simulated): how often each size came out right, and what
-// racecheck and synccheck said.
+// racecheck, synccheck and memcheck said.
 void GpuResults(UiContext& ui, Algorithm a, Mistake m) {
   const teach::LabLoad& lab = ui.app.lab;
   if (!lab.Ok()) {
@@ -87,8 +87,10 @@ void GpuResults(UiContext& ui, Algorithm a, Mistake m) {
   if (!correct.empty()) {
     bool always = true;
     for (const teach::LabKernel* k : correct) always = always && k->right == k->runs;
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("The chapters' kernel, the same runs: %s",
                         always ? "right every time at every size" : "NOT always right");
+    ImGui::PopTextWrapPos();
   }
 }
 
@@ -126,7 +128,9 @@ void Comparison(UiContext& ui, const TraceSlot& slot) {
         "left it: the ones before had already run ahead.",
         slot.trace.meta.thread_order == "warp-by-warp" ? "warp" : "thread");
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("The figure rings the cells that differ from the correct run in red.");
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -166,6 +170,12 @@ void DrawMistakesView(UiContext& ui) {
   Heading("Taken away");
   ImGui::TextWrapped("%s", m->removed);
   Record(ui, "mistake", m->removed);
+  if (m->step) {  // a line of the step changed: the two lines, one above the other
+    const scene::Palette& pal = ui.palette;
+    TextWrappedColored(pal.ok, std::string("chapters: ") + m->chapter_line);
+    TextWrappedColored(pal.bad, std::string("mistake:  ") + m->mistaken_line);
+    Record(ui, "mistake", std::string("mistake: ") + m->mistaken_line);
+  }
   Heading("Why it matters");
   ImGui::TextWrapped("%s", m->why);
   Record(ui, "mistake", m->why);

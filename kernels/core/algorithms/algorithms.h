@@ -31,6 +31,7 @@ inline constexpr int kAlgorithmCount = 0 SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGO
 namespace drivers {
 #define SCANVIZ_ALGORITHM_DRIVER(id, ns, key)                                          \
   struct ns {                                                                          \
+    static constexpr Algorithm kId = Algorithm::id;                                    \
     template <class Op, class Exec, class T>                                           \
     SCANVIZ_HD static int Run(Exec& exec, const T* data, int n, bool convert, Op op) { \
       return ::scanviz::ns::Run(exec, data, n, convert, op);                           \
