@@ -21,7 +21,11 @@ void KeyQueue::PushChar(unsigned codepoint) {
       return;
     }
   }
-  m_events.push_back({-1, 1, 0, 0, codepoint});  // GLFW_KEY_UNKNOWN, GLFW_PRESS
+  m_events.push_back(CharOnly(codepoint));
+}
+
+KeyEvent KeyQueue::CharOnly(unsigned codepoint) {
+  return {-1, 2, 0, 0, codepoint};  // GLFW_KEY_UNKNOWN, GLFW_REPEAT: no key changes
 }
 
 int LayoutKey(int key, const char* layout_name) {
@@ -48,17 +52,32 @@ void KeyQueue::DropTyping() {
     }
     if ((e.mods & kNoTyping) != 0) return false;
     if (down == dropped_down.end()) dropped_down.push_back(e.key);
-    return true;
+    return e.codepoint == 0;  // a typed character stays, in its place, without its key
   });
+  for (KeyEvent& e : m_events) {
+    if (e.key >= kSpace && e.key <= kWorld2 && e.action != 0 && (e.mods & kNoTyping) == 0 &&
+        e.codepoint != 0)
+      e = CharOnly(e.codepoint);
+  }
 }
 
 std::vector<KeyEvent> KeyQueue::TakeFrame() {
   std::vector<KeyEvent> out;
   std::vector<int> changed;  // keys whose up/down state this frame has changed
   bool pressed = false;      // a key other than a modifier went down this frame
+  bool keyed = false;        // some key went down or up this frame
+  bool typed = false;        // a character-only event was taken this frame
   while (!m_events.empty()) {
     const KeyEvent& e = m_events.front();
+    // A character after a key waits for the next frame: ImGui 1.86 activates the field a Tab
+    // moves to in the frame after the Tab, and drops the characters of that frame.
+    if (e.key == -1 && keyed) break;
     const bool transition = e.action != 2;  // a repeat keeps the key down
+    // And a key after a character: Enter typed right after the last digit submits the field
+    // with the digit in it, a frame later.
+    if (transition && typed) break;
+    if (transition) keyed = true;
+    if (e.key == -1) typed = true;
     if (transition) {
       if (std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;
       // Ctrl released right after its A (xdotool's order, and a quick hand's): the frame that

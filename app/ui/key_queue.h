@@ -26,16 +26,22 @@ class KeyQueue {
  public:
   void Push(const KeyEvent& e) { m_events.push_back(e); }
   // A character typed: GLFW reports it right after its key's press, to which it is attached;
-  // without one (an input method) it comes as a press of its own, key GLFW_KEY_UNKNOWN.
+  // without one (an input method) it comes as a character-only event (CharOnly).
   void PushChar(unsigned codepoint);
   // The events of one frame, in order: all of them, unless a key changes twice (press then
   // release), or a modifier changes after another key went down (Ctrl released just after its
   // A): that event and everything after it wait for the next frame.
   std::vector<KeyEvent> TakeFrame();
-  // While a text field has the keyboard: drops the events of printable keys typed without Ctrl,
-  // Alt or Super. Their characters reach the field on their own (the char callback), and their
-  // presses and releases, one frame each, would hold up the Enter or Escape typed after them.
+  // While a text field has the keyboard: the printable keys typed without Ctrl, Alt or Super
+  // lose their presses and releases, which (one frame each) would hold up the Enter or Escape
+  // typed after them; their characters stay in the queue, in order, as character-only events.
+  // TakeFrame holds a character-only event back while a key has changed in the frame, so a
+  // character reaches ImGui at least two frames after a Tab typed before it: "7", Tab, "5" puts
+  // the 5 in the field Tab moved to (active from the frame after the Tab), never nowhere.
   void DropTyping();
+  // An event that carries only a typed character: key GLFW_KEY_UNKNOWN, action GLFW_REPEAT (no
+  // key changes, so it never holds up a frame).
+  static KeyEvent CharOnly(unsigned codepoint);
   bool Empty() const { return m_events.empty(); }
 
  private:

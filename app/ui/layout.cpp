@@ -25,6 +25,10 @@ PanelLayout ComputeLayout(const LayoutInput& in) {
                              : px * kRightInspector;
       right_min = std::min(right, px * kRightMinimum);
     }
+  } else if (in.quiz) {
+    // Presenter mode keeps the quiz: the class answers where it can read the questions.
+    right = std::min(in.width * 0.42f, px * kRightReading);
+    right_min = std::min(right, px * kRightMinimum);
   }
   // The figure first: the right panel gives way, then the left, down to their minimums.
   const float short_by = in.figure_need - (in.width - left - right);

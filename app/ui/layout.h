@@ -14,7 +14,8 @@ struct Rect {
 struct LayoutInput {
   float width = 0, height = 0;  // the window, in points
   float px = 17;                // the UI font's size
-  bool presenter = false;       // no side panels at all
+  bool presenter = false;       // no side panels at all, but for the quiz's
+  bool quiz = false;            // the quiz (Q) holds the right panel, in presenter mode too
   bool left_collapsed = false, right_collapsed = false;
   bool reading_tab = false;  // the right panel shows code, narration, charts (wider) or the inspector
   float figure_need = 0;     // the width the figure wants (its values at the UI font), points

@@ -82,11 +82,12 @@ void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods
   app->keys.Push({key, action, mods, scancode});
 }
 
-// Characters go to ImGui at once (text fields) and to the queue, on their key (`?`: the help).
+// Characters go to the queue, on their key (`?`: the help), and reach ImGui in order with the
+// keys around them (FeedKeys): a character typed right after a Tab lands in the field the Tab
+// moved to.
 void CharCallback(GLFWwindow* window, unsigned int c) {
   auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
   if (app != nullptr) app->keys.PushChar(c);
-  ImGui_ImplGlfw_CharCallback(window, c);
 }
 
 // The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
@@ -102,7 +103,8 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
       continue;
     }
-    ImGui_ImplGlfw_KeyCallback(app.window, e.key, e.scancode, e.action, e.mods);
+    if (e.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, e.key, e.scancode, e.action, e.mods);
+    if (e.codepoint != 0) ImGui::GetIO().AddInputCharacter(e.codepoint);
   }
   return events;
 }
@@ -278,6 +280,7 @@ void DrawFrame(App& app, float fps) {
   li.height = display.y;
   li.px = px;
   li.presenter = vs.presenter;
+  li.quiz = vs.quiz;
   li.left_collapsed = vs.left_collapsed;
   li.right_collapsed = vs.right_collapsed;
   li.reading_tab = vs.panel != SidePanel::kInspector;
@@ -291,17 +294,19 @@ void DrawFrame(App& app, float fps) {
   scene::Rgba panel = ui.palette.background;
   const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
   panel = {panel.r + k, panel.g + k, panel.b + k, 1};
+  const Rect& l = layout.left;
+  const Rect& r = layout.right;
   if (!vs.presenter) {
-    const Rect& l = layout.left;
-    const Rect& r = layout.right;
     app.renderer.AddBackground(l.x, l.y, l.w, l.h, panel);
-    app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
     if (layout.left_strip) {
       DrawStrip(ui, "##left_strip", {l.x, l.y, l.w, l.h}, "»", "Show the controls ([)",
                 &vs.left_collapsed);
     } else {
       DrawControlsView(ui, {l.x, l.y, l.w, l.h});
     }
+  }
+  if (r.w > 0) {  // presenter mode has none, but for the quiz's
+    app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
     if (layout.right_strip) {
       DrawStrip(ui, "##right_strip", {r.x, r.y, r.w, r.h}, "«", "Show the side panel (])",
                 &vs.right_collapsed);
@@ -394,7 +399,7 @@ bool Animating(App& app) {
   // Key events still queued (a burst of taps is fed one press a frame) need their frames too.
   // A quiz field waiting for the keyboard (quiz_view.cpp) asks again each frame until it has it.
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
-         (st.view.quiz && !st.view.presenter && st.quiz.focus_first && st.quiz.quiz &&
+         (st.view.quiz && st.quiz.focus_first && st.quiz.quiz &&
           !st.quiz.quiz->Finished() && !st.quiz.quiz->Graded()) ||
          !app.dropped.empty() ||
          st.view.export_request != ViewState::Export::kNone || g_stop_requested;

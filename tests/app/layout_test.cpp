@@ -73,6 +73,19 @@ TEST(Layout, CollapsedPanelsAreStripsAndPresenterHasNone) {
   EXPECT_FALSE(l.left_strip);
 }
 
+TEST(Layout, PresenterModeKeepsTheQuiz) {
+  LayoutInput in = Window(1600, 900);
+  in.presenter = true;
+  in.px = 17 * 1.5f;
+  in.quiz = true;
+  const PanelLayout l = ComputeLayout(in);
+  EXPECT_FLOAT_EQ(l.left.w, 0);  // no controls
+  EXPECT_GT(l.right.w, 17 * kRightMinimum);
+  EXPECT_LE(l.right.w, 1600 * 0.42f);
+  EXPECT_FALSE(l.right_strip);
+  ExpectTiled(l, 1600, 900);
+}
+
 TEST(Layout, ATinyWindowStillLeavesTheFigureAFifth) {
   LayoutInput in = Window(400, 300);
   in.figure_need = 1000;

@@ -108,6 +108,13 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
     for (const scene::Label& l : m_scene.labels) {
       if (l.role == scene::LabelRole::kRowTag)
         m_widest_tag = std::max(m_widest_tag, measure(l.text));
+      // A round title wraps at its " · ": the gutter holds its widest piece at three quarters of
+      // the text size, so that short row tags ("input", "buf") cannot squeeze round 0's title
+      // ("staging step (load)") to a few pixels.
+      if (l.role == scene::LabelRole::kRowTitle) {
+        for (const std::string& piece : WrapAtDots(l.text, 0, fonts.ui_px))
+          m_widest_tag = std::max(m_widest_tag, 0.75f * measure(piece));
+      }
     }
   }
   const scene::Scene& sc = m_scene;
