@@ -28,7 +28,7 @@ std::vector<KeyHelp> MakeTable() {
       {"S", "side by side: two algorithms at once", G::kShow, A::kSideBySide, {{GLFW_KEY_S}}},
       {"O", "only the current round", G::kShow, A::kOnlyCurrent, {{GLFW_KEY_O}}},
       {"C", "colour Hillis-Steele's cases 1, 2, 3", G::kShow, A::kCaseColours, {{GLFW_KEY_C}}},
-      {"P", "presenter mode: large text, full screen, no panels", G::kShow, A::kPresenter,
+      {"P", "presenter mode: large text, full screen, no panels (the quiz keeps its own)", G::kShow, A::kPresenter,
        {{GLFW_KEY_P}}},
       {"G", "the benchmark chart in place of the rounds", G::kShow, A::kBenchmark,
        {{GLFW_KEY_G}}},
