@@ -12,10 +12,12 @@
 #include <string>
 
 #include "backend/backend.h"
+#include "cli/grid_table.h"
 #include "cli/narrate.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
 #include "core/file_io.h"
+#include "core/grid/grid_io.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
@@ -183,12 +185,103 @@ struct TraceArgs {
   bool convert = false;
   bool narrate = false;
   std::string output;
+  // --algorithm multi-block: the block scan and the elements per block.
+  std::string block_algorithm = "hillis-steele";
+  int block_size = 8;
+  bool block_algorithm_given = false;
+  bool block_size_given = false;
 };
 
+// --algorithm multi-block: the chapters' three phases over a grid of blocks (core/grid/).
+int RunGridCommand(const TraceArgs& args) {
+  GridRequest request;
+  if (!Parse(args.block_algorithm, &request.block_algorithm) ||
+      !IsGridBlockAlgorithm(request.block_algorithm))
+    return UsageError("--block-algorithm '" + args.block_algorithm + "': choose " +
+                      GridBlockAlgorithmKeys());
+  request.block_size = args.block_size;
+  if (!Parse(args.op, &request.op))
+    return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
+  if (!Parse(args.type, &request.type))
+    return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
+  BackendChoice choice{};
+  if (!Parse(args.backend, &choice))
+    return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
+  const char* single_only[][2] = {{"--mistake", args.mistake.empty() ? nullptr : "x"},
+                                  {"--thread-order", args.thread_order.empty() ? nullptr : "x"},
+                                  {"--runs", args.runs ? "x" : nullptr},
+                                  {"--cycles", args.cycles ? "x" : nullptr},
+                                  {"--narrate", args.narrate ? "x" : nullptr},
+                                  {"--windows", args.windows ? "x" : nullptr}};
+  for (const auto& o : single_only)
+    if (o[1] != nullptr)
+      return UsageError(std::string(o[0]) + " is for single-block scans, not multi-block");
+  if (args.input_given && args.random_given)
+    return UsageError("give either --input or --random, not both");
+  if (!args.input_given) {
+    if (args.random_n < 1 || args.random_n > kMaxGridElements)
+      return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
+                        std::to_string(kMaxGridElements) + " for a multi-block scan");
+    std::uint64_t seed = 0;
+    if (!ParseSeed(args.seed, &seed))
+      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
+                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
+    request.input = RandomValues(args.random_n, seed, request.type);
+  } else {
+    const ParsedValues parsed = ParseValues(args.input, request.type);
+    if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
+    request.input = parsed.values;
+  }
+  request.convert = args.convert;
+  if (const std::string invalid = ValidateGridRequest(request); !invalid.empty())
+    return UsageError(invalid);
+  if (args.output_given) {
+    if (args.output.empty()) return UsageError("--output: the file name is empty");
+    if (const std::string error = CheckWriteTarget(args.output); !error.empty())
+      return UsageError("--output: " + error);
+  }
+  GridOutcome outcome = RunGridScan(choice, request);
+  if (!outcome.grid) {
+    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
+    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
+  }
+  const GridTrace& grid = *outcome.grid;
+  std::ostream& note = args.json ? std::cerr : std::cout;
+  note << "ran on: " << outcome.ran << '\n';
+  if (args.json) {
+    WriteGridJson(grid, std::cout, /*pretty=*/true);
+  } else {
+    PrintGridTable(grid, std::cout);
+  }
+  const std::vector<std::string> broken = CheckGrid(grid);
+  if (!broken.empty()) {
+    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << broken.front()
+              << (broken.size() > 1 ? " (and more)" : "")
+              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
+    return kExitFailed;
+  }
+  note << "check: every block's cells, sum, offset and output cell hold their windows; the "
+          "result equals the sequential "
+       << (grid.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
+  if (args.output_given) {
+    if (const std::string error = SaveGridFile(grid, args.output); !error.empty()) {
+      std::cerr << "scanviz-cli: error: " << error << '\n';
+      return kExitFailed;
+    }
+    note << "wrote " << args.output << '\n';
+  }
+  return kExitOk;
+}
+
 int RunTraceCommand(const TraceArgs& args) {
+  if (args.algorithm == kMultiBlockKey) return RunGridCommand(args);
+  if (args.block_algorithm_given || args.block_size_given)
+    return UsageError(std::string(args.block_size_given ? "--block-size" : "--block-algorithm") +
+                      " is for --algorithm multi-block");
   ScanRequest request;
   if (!Parse(args.algorithm, &request.algorithm))
-    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + ")");
+    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + " or " +
+                      kMultiBlockKey + ")");
   if (!Parse(args.op, &request.op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request.type))
@@ -309,8 +402,26 @@ int RunTraceCommand(const TraceArgs& args) {
   return kExitOk;
 }
 
+int RunCheckGrid(const std::string& path, const GridTrace& grid) {
+  const std::vector<std::string> broken = CheckGrid(grid);
+  if (!broken.empty()) {
+    std::cout << path << ": FAILED the self-check:\n";
+    for (const std::string& v : broken) std::cout << "  " << v << '\n';
+    return kExitFailed;
+  }
+  std::cout << path << ": ok: multi-block, " << grid.BlockCount() << " blocks of "
+            << grid.block_size << " (" << DisplayName(grid.block_algorithm) << "), "
+            << ToString(grid.op) << ", " << ToString(grid.type) << ", n = " << grid.N()
+            << ", recorded on " << DescribeBackend(grid.backend)
+            << "; every block, sum, offset and output cell holds its window and the result "
+               "equals the sequential "
+            << (grid.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
+  return kExitOk;
+}
+
 int RunCheckCommand(const std::string& path) {
-  const TraceLoadResult loaded = LoadTraceFile(path);
+  AnyTraceLoad loaded = LoadAnyTraceFile(path);
+  if (loaded.grid) return RunCheckGrid(path, *loaded.grid);
   if (!loaded.trace) {
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
     return kExitFailed;
@@ -358,8 +469,15 @@ int main(int argc, char** argv) {
 
   TraceArgs trace_args;
   CLI::App* trace =
-      app.add_subcommand("trace", "Run a single-block scan and print its trace round by round");
-  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys())->capture_default_str();
+      app.add_subcommand("trace", "Run a scan (one block, or a grid of blocks) and print its trace round by round");
+  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys() + " or multi-block")
+      ->capture_default_str();
+  trace->add_option("--block-algorithm", trace_args.block_algorithm,
+                    "multi-block: each block's scan, hillis-steele or blelloch")
+      ->capture_default_str();
+  trace->add_option("--block-size", trace_args.block_size,
+                    "multi-block: elements per block, a power of two from 4 to 1024")
+      ->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
                     "the array, e.g. 3,1,7,0,4,1,6,3, \"3 1 7 0\" or -3,1,2");
   trace->add_option("--random", trace_args.random_n, "scan N random values in 0..9 instead");
@@ -450,6 +568,8 @@ int main(int argc, char** argv) {
     trace_args.input_given = trace->count("--input") > 0;
     trace_args.random_given = trace->count("--random") > 0;
     trace_args.output_given = trace->count("--output") > 0;
+    trace_args.block_algorithm_given = trace->count("--block-algorithm") > 0;
+    trace_args.block_size_given = trace->count("--block-size") > 0;
     return RunTraceCommand(trace_args);
   }
   if (*check) return RunCheckCommand(check_path);

@@ -99,6 +99,42 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
   return outcome;
 }
 
+GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request) {
+  GridOutcome outcome;
+  if (const std::string invalid = ValidateGridRequest(request); !invalid.empty()) {
+    outcome.error = invalid;
+    return outcome;
+  }
+  if (choice != BackendChoice::kCpu) {
+    const CudaAvailability& cuda = QueryCuda();
+    if (cuda.usable) {
+#if SCANVIZ_HAVE_CUDA
+      cuda::GridRun run = cuda::RunGridTrace(request, 0);
+      if (run.grid) {
+        outcome.ran = DescribeBackend(run.grid->backend);
+        outcome.grid = std::move(run.grid);
+        return outcome;
+      }
+      if (choice == BackendChoice::kCuda) {
+        outcome.error = "CUDA run failed: " + run.error;
+        return outcome;
+      }
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
+#endif
+    } else if (choice == BackendChoice::kCuda) {
+      outcome.error = "no usable CUDA device: " + cuda.reason;
+      return outcome;
+    } else {
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
+    }
+  }
+  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
+  outcome.grid = SimulateGrid(request);
+  return outcome;
+}
+
 GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {
   GpuOutcomes result;
   if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grid/grid.h"
 #include "core/simulator.h"
 #include "core/trace.h"
 
@@ -52,6 +53,15 @@ struct ScanOutcome {
 // is an error quoting the CUDA error. The request must pass ValidateRequest.
 ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
                     const SimulatorOptions& simulator_options = {});
+
+// The multi-block scan, the same way: on CUDA when usable (kAuto), else the simulator.
+struct GridOutcome {
+  std::optional<GridTrace> grid;
+  std::string error;
+  std::string ran;
+  bool fell_back = false;
+};
+GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request);
 
 // The mistakes lab on the GPU: the request's kernel (with its mistake, or the correct one) run
 // `runs` times without instrumentation, each distinct result with its count, most frequent first.

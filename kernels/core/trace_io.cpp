@@ -13,9 +13,10 @@
 #include "core/analysis.h"
 #include "core/file_io.h"
 #include "core/registry.h"
+#include "core/trace_json.h"
 
 namespace scanviz {
-namespace {
+namespace trace_json {
 
 using nlohmann::json;
 
@@ -48,10 +49,6 @@ json EncodeAction(const ThreadAction& a) {
     if (a.write[k] >= 0) writes.push_back(EncodeAccess(a.write_array[k], a.write[k]));
   return json::array({ToString(a.kind), reads, writes});
 }
-
-struct LoadError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 [[noreturn]] void Fail(std::string_view where, const std::string& what) {
   throw LoadError(where.empty() ? what : std::string(where) + ": " + what);
@@ -222,7 +219,32 @@ void DecodeCells(const json& cells, const ArrayDesc& desc, ElementType type,
   }
 }
 
-Trace Decode(const json& root) {
+BackendInfo DecodeBackend(const json& b) {
+  BackendInfo backend;
+  backend.kind = EnumField<BackendKind>(b, "kind", "meta.backend");
+  if (backend.kind == BackendKind::kCuda) {
+    backend.device_name = StringField(b, "device", "meta.backend");
+    backend.compute_major = IntField(b, "compute_major", "meta.backend");
+    backend.compute_minor = IntField(b, "compute_minor", "meta.backend");
+    backend.driver_version = IntField(b, "driver_version", "meta.backend");
+    backend.runtime_version = IntField(b, "runtime_version", "meta.backend");
+  }
+  return backend;
+}
+
+json EncodeBackend(const BackendInfo& b) {
+  json backend = {{"kind", ToString(b.kind)}};
+  if (b.kind == BackendKind::kCuda) {
+    backend["device"] = b.device_name;
+    backend["compute_major"] = b.compute_major;
+    backend["compute_minor"] = b.compute_minor;
+    backend["driver_version"] = b.driver_version;
+    backend["runtime_version"] = b.runtime_version;
+  }
+  return backend;
+}
+
+Trace DecodeTrace(const json& root) {
   if (!root.is_object()) Fail("", "the top level is not a JSON object");
   auto format = root.find("format");
   if (format == root.end() || !format->is_string() || *format != kTraceFormatName)
@@ -296,15 +318,7 @@ Trace Decode(const json& root) {
                std::to_string(meta.n) + " elements has " + std::to_string(s.expected));
     }
   }
-  const json& b = Field(m, "backend", "meta");
-  meta.backend.kind = EnumField<BackendKind>(b, "kind", "meta.backend");
-  if (meta.backend.kind == BackendKind::kCuda) {
-    meta.backend.device_name = StringField(b, "device", "meta.backend");
-    meta.backend.compute_major = IntField(b, "compute_major", "meta.backend");
-    meta.backend.compute_minor = IntField(b, "compute_minor", "meta.backend");
-    meta.backend.driver_version = IntField(b, "driver_version", "meta.backend");
-    meta.backend.runtime_version = IntField(b, "runtime_version", "meta.backend");
-  }
+  meta.backend = DecodeBackend(Field(m, "backend", "meta"));
 
   const json& input = Field(root, "input", "");
   if (!input.is_array() || static_cast<int>(input.size()) != meta.n) {
@@ -449,21 +463,12 @@ Trace Decode(const json& root) {
   return trace;
 }
 
-}  // namespace
-
-void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
+json EncodeTrace(const Trace& trace) {
   const TraceMeta& meta = trace.meta;
   json root;
   root["format"] = kTraceFormatName;
   root["version"] = kTraceFormatVersion;
-  json backend = {{"kind", ToString(meta.backend.kind)}};
-  if (meta.backend.kind == BackendKind::kCuda) {
-    backend["device"] = meta.backend.device_name;
-    backend["compute_major"] = meta.backend.compute_major;
-    backend["compute_minor"] = meta.backend.compute_minor;
-    backend["driver_version"] = meta.backend.driver_version;
-    backend["runtime_version"] = meta.backend.runtime_version;
-  }
+  const json backend = EncodeBackend(meta.backend);
   root["meta"] = {{"algorithm", ToString(meta.algorithm)},
                   {"op", ToString(meta.op)},
                   {"type", ToString(meta.type)},
@@ -509,7 +514,15 @@ void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
     rounds.push_back(std::move(jr));
   }
   root["rounds"] = std::move(rounds);
-  out << root.dump(pretty ? 1 : -1) << '\n';
+  return root;
+}
+
+}  // namespace trace_json
+
+using trace_json::json;
+
+void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty) {
+  out << trace_json::EncodeTrace(trace).dump(pretty ? 1 : -1) << '\n';
 }
 
 std::string TraceToJson(const Trace& trace, bool pretty) {
@@ -541,8 +554,8 @@ TraceLoadResult ParseTraceJson(std::string_view text) {
     return result;
   }
   try {
-    result.trace = Decode(root);
-  } catch (const LoadError& e) {
+    result.trace = trace_json::DecodeTrace(root);
+  } catch (const trace_json::LoadError& e) {
     result.error = e.what();
   } catch (const json::exception& e) {
     result.error = e.what();

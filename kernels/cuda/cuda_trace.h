@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grid/grid.h"
 #include "core/trace.h"
 
 namespace scanviz::cuda {
@@ -41,6 +42,15 @@ struct TraceRun {
 // Runs the instrumented kernel of request.algorithm on `device` and assembles its trace.
 // Requires ValidateRequest(request) to be empty.
 TraceRun RunTrace(const ScanRequest& request, int device = 0);
+
+// The multi-block scan (core/grid/multi_block.h) on the GPU: phase 1 the traced kernel over the
+// grid's blocks, phase 2 the same on the block sums (recursively), phase 3 a kernel adding the
+// offsets. Requires ValidateGridRequest(request) to be empty.
+struct GridRun {
+  std::optional<GridTrace> grid;
+  std::string error;
+};
+GridRun RunGridTrace(const GridRequest& request, int device = 0);
 
 // The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
 // without instrumentation; each distinct result with how many runs gave it, most frequent first.

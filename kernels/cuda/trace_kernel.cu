@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/algorithms/algorithms.h"
+#include "core/grid/multi_block.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"
@@ -101,128 +102,278 @@ class TraceExec {
   int m_round = 0;
 };
 
-// The kernel every algorithm runs: its driver with the recording executor, then the store.
+// The kernel every algorithm runs: its driver with the recording executor, then the store. One
+// block scans alone; in a grid (the multi-block scan's phase 1) block k of the launch scans
+// elements [(first_block + k) * n, ...) into its own part of the trace, and its last thread
+// writes the block's total to sums (multi_block.h's BlockTotal).
 template <class Driver, class Op>
-__global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* out, int n,
-                            bool convert, DeviceLayout layout, DeviceTrace trace) {
+__global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* out,
+                            typename Op::Value* sums, int n, int first_block, bool convert,
+                            bool inclusive, DeviceLayout layout, DeviceTrace trace) {
   using T = typename Op::Value;
   extern __shared__ __align__(16) unsigned char smem[];
-  TraceExec<T> exec(reinterpret_cast<T*>(smem), layout, trace);
+  const int block = first_block + static_cast<int>(blockIdx.x);
+  data += static_cast<size_t>(block) * n;
+  out += static_cast<size_t>(block) * n;
+  const size_t rounds = static_cast<size_t>(trace.max_rounds);
+  DeviceTrace mine = trace;
+  mine.values = static_cast<T*>(trace.values) + blockIdx.x * rounds * layout.cells;
+  mine.actions += blockIdx.x * rounds * blockDim.x;
+  mine.specs += blockIdx.x * rounds;
+  mine.rounds_recorded += blockIdx.x;
+  TraceExec<T> exec(reinterpret_cast<T*>(smem), layout, mine);
   const int result = Driver::Run(exec, data, n, convert, Op{});
-  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Read(result);
+  const int tid = static_cast<int>(threadIdx.x);
+  if (tid < n) {
+    const T value = exec.Read(result);
+    out[tid] = value;
+    if (sums != nullptr && tid == n - 1)
+      sums[block] = multi_block::BlockTotal(value, data[tid], inclusive, Op{});
+  }
 }
 
-template <class Driver, class Op>
-TraceRun RunTyped(const ScanRequest& request, int device) {
-  using T = typename Op::Value;
-  TraceRun result;
-  auto fail = [&](const char* what, cudaError_t err) {
-    result.error = Describe(what, err);
-    return result;
-  };
-  cudaError_t err = cudaSetDevice(device);
-  if (err != cudaSuccess) return fail("cudaSetDevice", err);
-
+BackendInfo DeviceBackend(int device, std::string* error) {
   BackendInfo backend;
-  backend.kind = BackendKind::kCuda;
+  cudaError_t err = cudaSetDevice(device);
   cudaDeviceProp prop{};
-  if ((err = cudaGetDeviceProperties(&prop, device)) != cudaSuccess)
-    return fail("cudaGetDeviceProperties", err);
+  if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
+  if (err != cudaSuccess) {
+    *error = Describe("cudaSetDevice", err);
+    return backend;
+  }
+  backend.kind = BackendKind::kCuda;
   backend.device_name = prop.name;
   backend.compute_major = prop.major;
   backend.compute_minor = prop.minor;
   cudaDriverGetVersion(&backend.driver_version);
   cudaRuntimeGetVersion(&backend.runtime_version);
+  return backend;
+}
 
-  TraceBuilder builder(request, backend);
-  const TraceMeta& meta = builder.meta();
-  const ArrayLayout& host_layout = builder.layout();
+// Runs the traced kernel over requests.size() blocks of requests[0].input.size() elements each,
+// whose inputs are at d_data (block first_block + k at (first_block + k) * n), and appends each
+// block's trace to *traces. d_sums: where the blocks' totals go (nullptr: one block, no totals).
+template <class Driver, class Op>
+std::string TraceBlocks(const std::vector<ScanRequest>& requests, const BackendInfo& backend,
+                        const typename Op::Value* d_data, typename Op::Value* d_out,
+                        typename Op::Value* d_sums, int first_block, std::vector<Trace>* traces) {
+  using T = typename Op::Value;
+  cudaError_t err = cudaSuccess;
+  const int blocks = static_cast<int>(requests.size());
+  std::vector<TraceBuilder> builders;
+  builders.reserve(requests.size());
+  for (const ScanRequest& r : requests) builders.emplace_back(r, backend);
+  const TraceMeta& meta = builders[0].meta();
+  const ArrayLayout& host_layout = builders[0].layout();
   const int rounds = static_cast<int>(RoundSchedule(meta.algorithm, meta.n, meta.converted).size());
   DeviceLayout layout;
-  layout.count = static_cast<int>(builder.arrays().size());
-  if (layout.count > kMaxArrays) {
-    result.error = "the algorithm has more arrays than the trace kernel records";
-    return result;
-  }
+  layout.count = static_cast<int>(builders[0].arrays().size());
+  if (layout.count > kMaxArrays) return "the algorithm has more arrays than the trace kernel records";
   for (int a = 0; a < layout.count; ++a) {
     layout.offset[a] = host_layout.offset[static_cast<size_t>(a)];
     layout.shared_offset[a] = host_layout.shared_offset[static_cast<size_t>(a)];
-    layout.size[a] = builder.arrays()[static_cast<size_t>(a)].size;
-    layout.shared[a] = builder.arrays()[static_cast<size_t>(a)].space == Space::kShared;
+    layout.size[a] = builders[0].arrays()[static_cast<size_t>(a)].size;
+    layout.shared[a] = builders[0].arrays()[static_cast<size_t>(a)].space == Space::kShared;
   }
   layout.cells = host_layout.cells;
   const size_t cells = static_cast<size_t>(layout.cells);
+  const size_t per_block_values = static_cast<size_t>(rounds) * cells;
+  const size_t per_block_actions = static_cast<size_t>(rounds) * meta.block_size;
 
-  std::vector<T> h_data(static_cast<size_t>(meta.n));
-  for (int i = 0; i < meta.n; ++i)
-    h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
-
-  DeviceArray<T> d_data, d_out, d_values;
+  DeviceArray<T> d_values;
   DeviceArray<ThreadAction> d_actions;
   DeviceArray<RoundSpec> d_specs;
   DeviceArray<int> d_rounds;
-  if ((err = d_data.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
-  if ((err = d_out.Allocate(meta.n)) != cudaSuccess) return fail("cudaMalloc", err);
-  if ((err = d_values.Allocate(static_cast<size_t>(rounds) * cells + 1)) != cudaSuccess)
-    return fail("cudaMalloc", err);
-  if ((err = d_actions.Allocate(static_cast<size_t>(rounds) * meta.block_size)) != cudaSuccess)
-    return fail("cudaMalloc", err);
-  if ((err = d_specs.Allocate(static_cast<size_t>(rounds))) != cudaSuccess)
-    return fail("cudaMalloc", err);
-  if ((err = d_rounds.Allocate(1)) != cudaSuccess) return fail("cudaMalloc", err);
-  if ((err = cudaMemcpy(d_data.ptr, h_data.data(), meta.n * sizeof(T), cudaMemcpyHostToDevice)) !=
-      cudaSuccess)
-    return fail("cudaMemcpy", err);
-  if ((err = cudaMemset(d_rounds.ptr, 0, sizeof(int))) != cudaSuccess)
-    return fail("cudaMemset", err);
+  if ((err = d_values.Allocate(per_block_values * blocks + 1)) != cudaSuccess ||
+      (err = d_actions.Allocate(per_block_actions * blocks)) != cudaSuccess ||
+      (err = d_specs.Allocate(static_cast<size_t>(rounds) * blocks)) != cudaSuccess ||
+      (err = d_rounds.Allocate(static_cast<size_t>(blocks))) != cudaSuccess)
+    return Describe("cudaMalloc", err);
+  if ((err = cudaMemset(d_rounds.ptr, 0, sizeof(int) * blocks)) != cudaSuccess)
+    return Describe("cudaMemset", err);
 
   const DeviceTrace trace{d_values.ptr, d_actions.ptr, d_specs.ptr, d_rounds.ptr, rounds};
   const size_t shared_bytes = static_cast<size_t>(host_layout.shared_cells) * sizeof(T);
-  TraceKernel<Driver, Op><<<1, meta.block_size, shared_bytes>>>(d_data.ptr, d_out.ptr, meta.n,
-                                                                request.convert, layout, trace);
-  if ((err = cudaGetLastError()) != cudaSuccess) return fail("kernel launch", err);
-  if ((err = cudaDeviceSynchronize()) != cudaSuccess) return fail("kernel", err);
+  const bool inclusive = Info(meta.algorithm).inclusive != meta.converted;
+  TraceKernel<Driver, Op><<<blocks, meta.block_size, shared_bytes>>>(
+      d_data, d_out, d_sums, meta.n, first_block, meta.converted, inclusive, layout, trace);
+  if ((err = cudaGetLastError()) != cudaSuccess) return Describe("kernel launch", err);
+  if ((err = cudaDeviceSynchronize()) != cudaSuccess) return Describe("kernel", err);
 
-  int recorded = 0;
-  std::vector<T> h_values(static_cast<size_t>(rounds) * cells);
-  std::vector<ThreadAction> h_actions(static_cast<size_t>(rounds) * meta.block_size);
-  std::vector<RoundSpec> h_specs(static_cast<size_t>(rounds));
-  std::vector<T> h_out(static_cast<size_t>(meta.n));
-  if ((err = cudaMemcpy(&recorded, d_rounds.ptr, sizeof(int), cudaMemcpyDeviceToHost)) !=
-          cudaSuccess ||
+  std::vector<int> recorded(static_cast<size_t>(blocks));
+  std::vector<T> h_values(per_block_values * blocks);
+  std::vector<ThreadAction> h_actions(per_block_actions * blocks);
+  std::vector<RoundSpec> h_specs(static_cast<size_t>(rounds) * blocks);
+  std::vector<T> h_out(static_cast<size_t>(meta.n) * blocks);
+  const T* out_begin = d_out + static_cast<size_t>(first_block) * meta.n;
+  if ((err = cudaMemcpy(recorded.data(), d_rounds.ptr, sizeof(int) * blocks,
+                        cudaMemcpyDeviceToHost)) != cudaSuccess ||
       (err = cudaMemcpy(h_values.data(), d_values.ptr, h_values.size() * sizeof(T),
                         cudaMemcpyDeviceToHost)) != cudaSuccess ||
       (err = cudaMemcpy(h_actions.data(), d_actions.ptr, h_actions.size() * sizeof(ThreadAction),
                         cudaMemcpyDeviceToHost)) != cudaSuccess ||
       (err = cudaMemcpy(h_specs.data(), d_specs.ptr, h_specs.size() * sizeof(RoundSpec),
                         cudaMemcpyDeviceToHost)) != cudaSuccess ||
-      (err = cudaMemcpy(h_out.data(), d_out.ptr, h_out.size() * sizeof(T),
+      (err = cudaMemcpy(h_out.data(), out_begin, h_out.size() * sizeof(T),
                         cudaMemcpyDeviceToHost)) != cudaSuccess)
-    return fail("cudaMemcpy", err);
-  if (recorded != rounds) {
-    result.error = "the kernel recorded " + std::to_string(recorded) +
-                   " rounds, the schedule has " + std::to_string(rounds);
+    return Describe("cudaMemcpy", err);
+  for (int b = 0; b < blocks; ++b) {
+    const size_t ub = static_cast<size_t>(b);
+    if (recorded[ub] != rounds)
+      return "block " + std::to_string(first_block + b) + " recorded " +
+             std::to_string(recorded[ub]) + " rounds, the schedule has " + std::to_string(rounds);
+    // The specs are what the driver reported on the GPU, not a schedule computed here.
+    for (int r = 0; r < rounds; ++r) {
+      const size_t ur = static_cast<size_t>(r);
+      builders[ub].AddRound(h_specs[ub * static_cast<size_t>(rounds) + ur],
+                            h_values.data() + ub * per_block_values + ur * cells,
+                            h_actions.data() + ub * per_block_actions + ur * meta.block_size);
+    }
+    Trace t = std::move(builders[ub]).Finish();
+    // What the kernel stored to global memory must be what its last snapshot shows.
+    const std::vector<double> shown = t.Result();
+    for (int i = 0; i < meta.n; ++i) {
+      if (static_cast<double>(h_out[ub * meta.n + static_cast<size_t>(i)]) !=
+          shown[static_cast<size_t>(i)])
+        return "block " + std::to_string(first_block + b) +
+               ": the kernel's output differs from its last snapshot at position " +
+               std::to_string(i);
+    }
+    traces->push_back(std::move(t));
+  }
+  return {};
+}
+
+template <class Driver, class Op>
+TraceRun RunTyped(const ScanRequest& request, int device) {
+  using T = typename Op::Value;
+  TraceRun result;
+  const BackendInfo backend = DeviceBackend(device, &result.error);
+  if (!result.error.empty()) return result;
+  const int n = static_cast<int>(request.input.size());
+  std::vector<T> h_data(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+  DeviceArray<T> d_data, d_out;
+  cudaError_t err = cudaSuccess;
+  if ((err = d_data.Allocate(n)) != cudaSuccess || (err = d_out.Allocate(n)) != cudaSuccess) {
+    result.error = Describe("cudaMalloc", err);
     return result;
   }
-  // The specs are what the driver reported on the GPU, not a schedule computed here.
-  for (int r = 0; r < rounds; ++r) {
-    builder.AddRound(h_specs[static_cast<size_t>(r)],
-                     h_values.data() + static_cast<size_t>(r) * cells,
-                     h_actions.data() + static_cast<size_t>(r) * meta.block_size);
+  if ((err = cudaMemcpy(d_data.ptr, h_data.data(), n * sizeof(T), cudaMemcpyHostToDevice)) !=
+      cudaSuccess) {
+    result.error = Describe("cudaMemcpy", err);
+    return result;
   }
-  Trace trace_out = std::move(builder).Finish();
-  // What the kernel stored to global memory must be what its last snapshot shows.
-  const std::vector<double> shown = trace_out.Result();
-  for (int i = 0; i < meta.n; ++i) {
-    if (static_cast<double>(h_out[static_cast<size_t>(i)]) != shown[static_cast<size_t>(i)]) {
-      result.error =
-          "the kernel's output differs from its last snapshot at position " + std::to_string(i);
-      return result;
-    }
-  }
-  result.trace = std::move(trace_out);
+  std::vector<Trace> traces;
+  result.error =
+      TraceBlocks<Driver, Op>({request}, backend, d_data.ptr, d_out.ptr, nullptr, 0, &traces);
+  if (result.error.empty()) result.trace = std::move(traces.front());
   return result;
 }
+
+// Phase 3 of the multi-block scan: one thread per element, blocks of the grid's block size.
+template <class Op>
+__global__ void AddOffsetsKernel(typename Op::Value* out, const typename Op::Value* offsets,
+                                 int block_size, int n) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  multi_block::AddOffsetStep(out, offsets, block_size, n, i, Op{});
+}
+
+// The grid's executor (core/grid/multi_block.h) on the GPU: phase 1 is the traced kernel over
+// the grid's blocks (the full ones in one launch, a last partial block in a second, since its
+// trace has its own shape), phase 3 a kernel of its own. Between the phases the global arrays
+// come back to the host to be recorded; each phase computes on the GPU from what the last one
+// left.
+template <class Driver, class Op>
+class CudaGridExec {
+ public:
+  using T = typename Op::Value;
+  explicit CudaGridExec(int device) { m_backend = DeviceBackend(device, &m_error); }
+  BackendInfo backend() const { return m_backend; }
+  bool Failed() const { return !m_error.empty(); }
+  const std::string& error() const { return m_error; }
+
+  void ScanBlocks(const GridRequest& request, bool convert, GridTrace* grid) {
+    if (Failed()) return;
+    const int n = static_cast<int>(request.input.size()), b = request.block_size;
+    const int blocks = (n + b - 1) / b, full = n / b;
+    DeviceArray<T> d_in, d_out, d_sums;
+    std::vector<T> h(Typed(request.input));
+    cudaError_t err = cudaSuccess;
+    if ((err = d_in.Allocate(n)) != cudaSuccess || (err = d_out.Allocate(n)) != cudaSuccess ||
+        (err = d_sums.Allocate(blocks)) != cudaSuccess)
+      return Fail(Describe("cudaMalloc", err));
+    if ((err = cudaMemcpy(d_in.ptr, h.data(), n * sizeof(T), cudaMemcpyHostToDevice)) != cudaSuccess)
+      return Fail(Describe("cudaMemcpy", err));
+    T* sums = blocks > 1 ? d_sums.ptr : nullptr;
+    auto requests = [&](int first, int count) {
+      std::vector<ScanRequest> r;
+      for (int k = first; k < first + count; ++k) {
+        r.push_back(BlockRequest(request, k));
+        r.back().convert = convert;
+      }
+      return r;
+    };
+    if (full > 0) {
+      if (std::string e = TraceBlocks<Driver, Op>(requests(0, full), m_backend, d_in.ptr, d_out.ptr,
+                                                  sums, 0, &grid->blocks);
+          !e.empty())
+        return Fail(e);
+    }
+    if (full < blocks) {
+      // The partial block's elements sit at full * b, its total at sums[full]: a launch of one
+      // block (first_block 0) over pointers moved to them.
+      const size_t at = static_cast<size_t>(full) * b;
+      if (std::string e = TraceBlocks<Driver, Op>(requests(full, 1), m_backend, d_in.ptr + at,
+                                                  d_out.ptr + at, sums ? sums + full : nullptr, 0,
+                                                  &grid->blocks);
+          !e.empty())
+        return Fail(e);
+    }
+    std::vector<T> out(static_cast<size_t>(n)), s(static_cast<size_t>(blocks));
+    if ((err = cudaMemcpy(out.data(), d_out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost)) !=
+            cudaSuccess ||
+        (err = cudaMemcpy(s.data(), d_sums.ptr, blocks * sizeof(T), cudaMemcpyDeviceToHost)) !=
+            cudaSuccess)
+      return Fail(Describe("cudaMemcpy", err));
+    grid->block_output.assign(out.begin(), out.end());
+    if (blocks > 1) grid->sums.assign(s.begin(), s.end());
+  }
+
+  void AddOffsets(const GridRequest& request, GridTrace* grid) {
+    if (Failed()) return;
+    const int n = grid->N(), blocks = grid->BlockCount();
+    DeviceArray<T> d_out, d_offsets;
+    const std::vector<T> out = Typed(grid->block_output), offsets = Typed(grid->Offsets());
+    cudaError_t err = cudaSuccess;
+    if ((err = d_out.Allocate(n)) != cudaSuccess || (err = d_offsets.Allocate(blocks)) != cudaSuccess)
+      return Fail(Describe("cudaMalloc", err));
+    if ((err = cudaMemcpy(d_out.ptr, out.data(), n * sizeof(T), cudaMemcpyHostToDevice)) !=
+            cudaSuccess ||
+        (err = cudaMemcpy(d_offsets.ptr, offsets.data(), blocks * sizeof(T),
+                          cudaMemcpyHostToDevice)) != cudaSuccess)
+      return Fail(Describe("cudaMemcpy", err));
+    AddOffsetsKernel<Op><<<blocks, request.block_size>>>(d_out.ptr, d_offsets.ptr,
+                                                         request.block_size, n);
+    if ((err = cudaGetLastError()) != cudaSuccess) return Fail(Describe("kernel launch", err));
+    if ((err = cudaDeviceSynchronize()) != cudaSuccess) return Fail(Describe("kernel", err));
+    std::vector<T> result(static_cast<size_t>(n));
+    if ((err = cudaMemcpy(result.data(), d_out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost)) !=
+        cudaSuccess)
+      return Fail(Describe("cudaMemcpy", err));
+    grid->output.assign(result.begin(), result.end());
+  }
+
+ private:
+  void Fail(std::string e) { m_error = std::move(e); }
+  static std::vector<T> Typed(const std::vector<double>& v) {
+    std::vector<T> t(v.size());
+    for (size_t i = 0; i < v.size(); ++i) t[i] = static_cast<T>(v[i]);
+    return t;
+  }
+  BackendInfo m_backend;
+  std::string m_error;
+};
 
 }  // namespace
 
@@ -264,6 +415,22 @@ TraceRun RunTrace(const ScanRequest& request, int device) {
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {
     return DispatchOp(request.op, request.type, [&](auto op) {
       return RunTyped<decltype(driver), decltype(op)>(request, device);
+    });
+  });
+}
+
+GridRun RunGridTrace(const GridRequest& request, int device) {
+  return DispatchAlgorithm(request.block_algorithm, [&](auto driver) {
+    return DispatchOp(request.op, request.type, [&](auto op) {
+      CudaGridExec<decltype(driver), decltype(op)> exec(device);
+      GridRun run;
+      GridTrace grid = multi_block::Run(exec, request);
+      if (exec.Failed()) {
+        run.error = exec.error();
+      } else {
+        run.grid = std::move(grid);
+      }
+      return run;
     });
   });
 }

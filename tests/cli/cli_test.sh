@@ -233,6 +233,35 @@ if [ "$(cat "$tmp/keep.json")" = "keep me" ]; then pass; else fail "bad input re
 if [ -d "$tmp" ]; then pass; else fail "-o on a folder removed it"; fi
 if [ -e "$tmp/never.json" ] || ls "$tmp"/never.json.* >/dev/null 2>&1; then fail "a file was written on bad input"; else pass; fi
 
+# The multi-block scan: the chapters' three phases, its bad parameters, its file and its check.
+mb="trace -a multi-block -b cpu"
+expect_run "multi-block example" 0 "output        3 4 11 11 15 16 22 25 30 32 40 41 50" -- $mb --block-size 4 -i 3,1,7,0,4,1,6,3,5,2,8,1,9
+expect_run "multi-block offsets" 0 "offsets       0 11 25 41" -- $mb --block-size 4 -i 3,1,7,0,4,1,6,3,5,2,8,1,9
+expect_run "multi-block blelloch exclusive" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --block-algorithm blelloch -i 3,1,7,0,4,1,6,3,5
+expect_run "multi-block converted" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --convert -i 3,1,7,0,4,1,6,3,5
+expect_run "multi-block recursion" 0 "the sums' own multi-block scan, level 1" -- $mb --block-size 4 --random 100
+expect_run "multi-block 2^16" 0 "check: every block's cells" -- $mb --block-size 1024 --random 65536
+expect_usage_error "multi-block block size" "--block-size 6: choose a power of two from 4 to 1024" -- $mb --block-size 6 --random 10
+expect_usage_error "multi-block block size 2048" "--block-size 2048: choose a power of two from 4 to 1024" -- $mb --block-size 2048 --random 10
+expect_usage_error "multi-block block algorithm" "--block-algorithm 'warp-shuffle': choose hillis-steele or blelloch" -- $mb --block-algorithm warp-shuffle --random 10
+expect_usage_error "multi-block too many" "--random 65537: choose 1..65536 for a multi-block scan" -- $mb --random 65537
+expect_usage_error "multi-block bad value" "'x' is not an integer" -- $mb -i 1,x -o "$tmp/never.json"
+expect_usage_error "multi-block no mistakes" "--mistake is for single-block scans, not multi-block" -- $mb --mistake no-seed -i 1,2
+expect_usage_error "block size without multi-block" "--block-size is for --algorithm multi-block" -- trace -a blelloch --block-size 8 -i 1,2
+expect_run "multi-block writes a file" 0 "wrote $tmp/grid.json" -- $mb --block-size 4 --random 40 -o "$tmp/grid.json"
+expect_run "multi-block file checks" 0 "ok: multi-block, 10 blocks of 4" -- check "$tmp/grid.json"
+if [ "$have_python" -eq 1 ]; then
+  python3 - "$tmp/grid.json" "$tmp/grid-bad.json" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))
+g["grid"]["output"][5] += 1
+json.dump(g, open(sys.argv[2], "w"))
+PY
+  expect_run "multi-block tampered output" 1 "phase 3: output[5] should hold the scan of the prefix" -- check "$tmp/grid-bad.json"
+  "$cli" $mb --block-size 8 --random 30 --json >"$tmp/grid-stdout.json" 2>/dev/null
+  if python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); sys.exit(0 if g["meta"]["algorithm"]=="multi-block" and len(g["grid"]["blocks"])==4 else 1)' "$tmp/grid-stdout.json"; then pass; else fail "multi-block --json is not one grid document"; fi
+fi
+
 # CUDA: with a usable device --backend cuda runs there; without, it is an error quoting CUDA.
 if "$cli" devices >/dev/null 2>&1; then
   expect_run "cuda backend" 0 "ran on: CUDA: " -- trace -a blelloch -i $ex --backend cuda

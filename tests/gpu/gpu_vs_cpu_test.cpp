@@ -10,6 +10,7 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
+#include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -174,6 +175,78 @@ TEST(GpuMistakes, DeterministicMistakesEqualTheSimulator) {
     request.mistake = Mistake::kNone;
     EXPECT_NE(gpu.outcomes[0].values, Simulate(request).Result()) << "the mistake did nothing";
   }
+}
+
+// The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its own
+// kernel) equals the simulator's grid: every block's trace, the block sums, the offsets (the
+// recursion's own grids) and the output, and passes the phases' invariants.
+std::string CompareGrids(const GridTrace& gpu, const GridTrace& cpu, const std::string& where) {
+  if (gpu.BlockCount() != cpu.BlockCount()) return where + "block counts differ";
+  for (int b = 0; b < gpu.BlockCount(); ++b) {
+    const std::string d = testing::FirstDifference(gpu.blocks[static_cast<size_t>(b)],
+                                                   cpu.blocks[static_cast<size_t>(b)]);
+    if (!d.empty()) return where + "block " + std::to_string(b) + ": " + d;
+  }
+  if (gpu.block_output != cpu.block_output) return where + "phase 1's outputs differ";
+  if (gpu.sums != cpu.sums) return where + "the block sums differ";
+  if (gpu.sums_scan.size() != cpu.sums_scan.size()) return where + "phase 2 differs in shape";
+  for (size_t k = 0; k < gpu.sums_scan.size(); ++k) {
+    const std::string d =
+        CompareGrids(gpu.sums_scan[k], cpu.sums_scan[k], where + "phase 2 level " +
+                                                             std::to_string(gpu.depth + 1) + ": ");
+    if (!d.empty()) return d;
+  }
+  if (gpu.output != cpu.output) return where + "the outputs differ";
+  return {};
+}
+
+TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
+  SKIP_WITHOUT_CUDA();
+  struct Case {
+    Algorithm block;
+    int block_size, n;
+    OpKind op;
+    ElementType type;
+    bool convert;
+  };
+  std::vector<Case> cases = {
+      {Algorithm::kHillisSteele, 4, 13, OpKind::kAdd, ElementType::kInt32, false},
+      {Algorithm::kBlelloch, 8, 32, OpKind::kAdd, ElementType::kInt32, false},
+      {Algorithm::kHillisSteele, 1024, kMaxGridElements, OpKind::kAdd, ElementType::kInt32, false},
+      {Algorithm::kBlelloch, 1024, kMaxGridElements, OpKind::kAdd, ElementType::kInt32, false},
+      {Algorithm::kBlelloch, 4, 1000, OpKind::kMax, ElementType::kInt32, true},
+      {Algorithm::kHillisSteele, 8, 4097, OpKind::kLast, ElementType::kInt32, false},
+      {Algorithm::kHillisSteele, 256, 65535, OpKind::kAdd, ElementType::kFloat32, true},
+      {Algorithm::kBlelloch, 32, 40000, OpKind::kMin, ElementType::kFloat32, false},
+  };
+  std::mt19937_64 rng(20261201);
+  for (int c = 0; c < 24; ++c) {
+    const int log2 = 2 + static_cast<int>(rng() % 9);
+    cases.push_back({rng() % 2 ? Algorithm::kBlelloch : Algorithm::kHillisSteele, 1 << log2,
+                     1 + static_cast<int>(rng() % kMaxGridElements), kAllOps[rng() % std::size(kAllOps)],
+                     ElementType::kInt32, rng() % 2 == 0});
+  }
+  for (const Case& c : cases) {
+    GridRequest request;
+    request.block_algorithm = c.block;
+    request.block_size = c.block_size;
+    request.op = c.op;
+    request.type = c.type;
+    request.convert = c.convert;
+    request.input = RandomValues(c.n, 31 * c.n + c.block_size, c.type, -100, 100);
+    const std::string name = std::string(ToString(c.block)) + " B=" + std::to_string(c.block_size) +
+                             " n=" + std::to_string(c.n) + " " + ToString(c.op) + " " +
+                             ToString(c.type) + (c.convert ? " converted" : "");
+    const GridOutcome gpu = RunGridScan(BackendChoice::kCuda, request);
+    ASSERT_TRUE(gpu.grid) << name << ": " << gpu.error;
+    EXPECT_EQ(gpu.grid->backend.kind, BackendKind::kCuda) << name;
+    const GridOutcome cpu = RunGridScan(BackendChoice::kCpu, request);
+    ASSERT_TRUE(cpu.grid) << name << ": " << cpu.error;
+    EXPECT_EQ(CompareGrids(*gpu.grid, *cpu.grid, ""), "") << name;
+    const std::vector<std::string> broken = CheckGrid(*gpu.grid);
+    EXPECT_TRUE(broken.empty()) << name << ": " << (broken.empty() ? "" : broken.front());
+  }
+  std::printf("compared %zu multi-block grids, GPU against the simulator\n", cases.size());
 }
 
 }  // namespace

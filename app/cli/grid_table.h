@@ -1,0 +1,21 @@
+// A multi-block trace as text for scanviz-cli: the grid's three phases with the global arrays
+// between them, each block's result and total, the sums' scan (recursively), the offsets added.
+#pragma once
+
+#include <iosfwd>
+
+#include "core/grid/grid.h"
+
+namespace scanviz {
+
+struct GridTableOptions {
+  int width = 100;  // wrap long rows at this many columns
+  // Rows longer than this many values print their first and last values around "…"; the JSON
+  // (--json) always holds every value.
+  int max_values = 64;
+  bool blocks = true;  // one row per block in phase 1 (off past max_values blocks)
+};
+
+void PrintGridTable(const GridTrace& grid, std::ostream& out, const GridTableOptions& options = {});
+
+}  // namespace scanviz

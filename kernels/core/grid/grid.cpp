@@ -1,0 +1,240 @@
+#include "core/grid/grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/analysis.h"
+#include "core/grid/multi_block.h"
+#include "core/simulator.h"
+#include "core/window_folder.h"
+
+namespace scanviz {
+
+bool IsGridBlockAlgorithm(Algorithm a) {
+  return a == Algorithm::kHillisSteele || a == Algorithm::kBlelloch;
+}
+
+const char* GridBlockAlgorithmKeys() { return "hillis-steele or blelloch"; }
+
+std::string ValidateGridRequest(const GridRequest& request) {
+  if (!IsGridBlockAlgorithm(request.block_algorithm))
+    return std::string("--block-algorithm '") + ToString(request.block_algorithm) +
+           "': choose " + GridBlockAlgorithmKeys();
+  const int b = request.block_size;
+  if (b < kMinGridBlockSize || b > kMaxGridBlockSize || (b & (b - 1)) != 0)
+    return "--block-size " + std::to_string(b) + ": choose a power of two from " +
+           std::to_string(kMinGridBlockSize) + " to " + std::to_string(kMaxGridBlockSize);
+  if (request.input.empty() || request.input.size() > static_cast<size_t>(kMaxGridElements))
+    return std::to_string(request.input.size()) + " elements: choose 1.." +
+           std::to_string(kMaxGridElements) + " for a multi-block scan";
+  ScanRequest values;  // the element checks of a block scan, on the first block's worth
+  values.algorithm = request.block_algorithm;
+  values.op = request.op;
+  values.type = request.type;
+  for (size_t i = 0; i < request.input.size(); i += kMaxElements) {
+    values.input.assign(request.input.begin() + static_cast<long>(i),
+                        request.input.begin() +
+                            static_cast<long>(std::min(request.input.size(), i + kMaxElements)));
+    if (std::string error = ValidateRequest(values); !error.empty()) return error;
+  }
+  return {};
+}
+
+bool GridTrace::Inclusive() const { return Info(block_algorithm).inclusive != converted; }
+
+const std::vector<double>& GridTrace::Offsets() const {
+  static const std::vector<double> kNone;
+  return sums_scan.empty() ? kNone : sums_scan.front().output;
+}
+
+int GridTrace::BlockCount(int b) const { return std::min(block_size, N() - BlockBegin(b)); }
+
+GridTrace MakeGridTrace(const GridRequest& request, const BackendInfo& backend, int depth) {
+  GridTrace t;
+  t.block_algorithm = request.block_algorithm;
+  t.block_size = request.block_size;
+  t.op = request.op;
+  t.type = request.type;
+  ScanRequest one{request.block_algorithm, request.op, request.type, {0.0}};
+  t.identity = MakeMeta(one).identity;
+  t.converted = request.convert;
+  t.backend = backend;
+  t.depth = depth;
+  t.input = request.input;
+  return t;
+}
+
+ScanRequest BlockRequest(const GridRequest& request, int block) {
+  ScanRequest r;
+  r.algorithm = request.block_algorithm;
+  r.op = request.op;
+  r.type = request.type;
+  r.convert = request.convert;
+  const size_t begin = static_cast<size_t>(block) * static_cast<size_t>(request.block_size);
+  const size_t end = std::min(request.input.size(), begin + static_cast<size_t>(request.block_size));
+  r.input.assign(request.input.begin() + static_cast<long>(begin),
+                 request.input.begin() + static_cast<long>(end));
+  return r;
+}
+
+namespace {
+
+// The simulator's executor of the grid's loop: each block's scan is the single-block simulator
+// on its slice; the grid steps are multi_block.h's, on the element type.
+class SimulatorGridExec {
+ public:
+  BackendInfo backend() const { return {}; }
+  bool Failed() const { return false; }
+
+  void ScanBlocks(const GridRequest& request, bool convert, GridTrace* trace) {
+    const int n = static_cast<int>(request.input.size());
+    const int blocks = (n + request.block_size - 1) / request.block_size;
+    trace->blocks.reserve(static_cast<size_t>(blocks));
+    trace->block_output.reserve(static_cast<size_t>(n));
+    for (int b = 0; b < blocks; ++b) {
+      ScanRequest block = BlockRequest(request, b);
+      block.convert = convert;
+      trace->blocks.push_back(Simulate(block));
+      const std::vector<double> result = trace->blocks.back().Result();
+      trace->block_output.insert(trace->block_output.end(), result.begin(), result.end());
+      if (blocks > 1) {
+        DispatchOp(request.op, request.type, [&](auto op) {
+          using T = typename decltype(op)::Value;
+          trace->sums.push_back(static_cast<double>(multi_block::BlockTotal(
+              static_cast<T>(result.back()), static_cast<T>(block.input.back()),
+              trace->blocks.back().Inclusive(), op)));
+        });
+      }
+    }
+  }
+
+  void AddOffsets(const GridRequest& request, GridTrace* trace) {
+    DispatchOp(request.op, request.type, [&](auto op) {
+      using T = typename decltype(op)::Value;
+      std::vector<T> out = Typed<T>(trace->block_output);
+      const std::vector<T> offsets = Typed<T>(trace->Offsets());
+      const int n = static_cast<int>(out.size());
+      for (int i = 0; i < n; ++i)
+        multi_block::AddOffsetStep(out.data(), offsets.data(), request.block_size, n, i, op);
+      trace->output.assign(out.begin(), out.end());
+    });
+  }
+
+ private:
+  template <class T>
+  static std::vector<T> Typed(const std::vector<double>& v) {
+    std::vector<T> t(v.size());
+    for (size_t i = 0; i < v.size(); ++i) t[i] = static_cast<T>(v[i]);
+    return t;
+  }
+};
+
+void Add(std::vector<std::string>* out, std::string what) {
+  if (out->size() < 8) out->push_back(std::move(what));
+}
+
+bool Same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+// Window [lo, hi] of the grid's input, empty when hi < lo.
+Window Span(int lo, int hi) { return hi < lo ? EmptyWindow() : Range(lo, hi); }
+
+void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::string>* out) {
+  const int n = t.N(), blocks = (n + t.block_size - 1) / t.block_size;
+  if (t.BlockCount() != blocks) {
+    Add(out, where + std::to_string(t.BlockCount()) + " block traces, but " + std::to_string(n) +
+                 " elements in blocks of " + std::to_string(t.block_size) + " make " +
+                 std::to_string(blocks));
+    return;
+  }
+  if (static_cast<int>(t.block_output.size()) != n || static_cast<int>(t.output.size()) != n) {
+    Add(out, where + "the global arrays do not hold n = " + std::to_string(n) + " cells");
+    return;
+  }
+  const bool inclusive = t.Inclusive();
+  TraceMeta meta;  // the grid's input as one array, for the windows' folds
+  meta.op = t.op;
+  meta.type = t.type;
+  meta.identity = t.identity;
+  meta.n = meta.padded_n = n;
+  const WindowFolder folder(meta, t.input);
+  auto check = [&](Window w, double stored) { return folder.Matches(w, stored); };
+  auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
+  for (int b = 0; b < blocks; ++b) {
+    const Trace& bt = t.blocks[static_cast<size_t>(b)];
+    const std::string block = where + "block " + std::to_string(b);
+    const int begin = t.BlockBegin(b), count = t.BlockCount(b);
+    if (bt.meta.n != count || bt.meta.algorithm != t.block_algorithm || bt.meta.op != t.op ||
+        bt.meta.type != t.type || bt.Inclusive() != inclusive ||
+        !std::equal(bt.input.begin(), bt.input.end(), t.input.begin() + begin)) {
+      Add(out, block + ": its trace is not the block scan of its " + std::to_string(count) +
+                   " elements");
+      continue;
+    }
+    const TraceAnalysis a = Analyze(bt);
+    if (!a.Ok()) Add(out, block + ": " + a.violations.front());
+    const std::vector<double> result = bt.Result();
+    for (int i = 0; i < count; ++i) {  // phase 1: the scan of its block
+      const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
+      if (!check(w, t.block_output[static_cast<size_t>(begin + i)]) ||
+          !Same(result[static_cast<size_t>(i)], t.block_output[static_cast<size_t>(begin + i)])) {
+        Add(out, block + ", phase 1: output[" + std::to_string(begin + i) +
+                     "] should hold the scan of its block up to it, " + want(w));
+        break;
+      }
+    }
+  }
+  if (blocks == 1) {
+    if (!t.sums.empty() || !t.sums_scan.empty())
+      Add(out, where + "one block has no block sums to scan");
+  } else {
+    if (static_cast<int>(t.sums.size()) != blocks || t.sums_scan.size() != 1) {
+      Add(out, where + "phase 1 must leave one total per block and phase 2 their scan");
+      return;
+    }
+    for (int b = 0; b < blocks; ++b) {
+      const Window w = Span(t.BlockBegin(b), t.BlockBegin(b) + t.BlockCount(b) - 1);
+      if (!check(w, t.sums[static_cast<size_t>(b)]))
+        Add(out, where + "phase 1: sums[" + std::to_string(b) + "] should hold the total of block " +
+                     std::to_string(b) + ", " + want(w));
+    }
+    const GridTrace& inner = t.sums_scan.front();
+    if (inner.input != t.sums || inner.Inclusive() || inner.block_size != t.block_size ||
+        inner.block_algorithm != t.block_algorithm || inner.depth != t.depth + 1) {
+      Add(out, where + "phase 2 must be the exclusive scan of the block sums");
+      return;
+    }
+    CheckGridAt(inner, where + "phase 2 (the sums' scan) ", out);
+    const std::vector<double>& offsets = t.Offsets();
+    for (int b = 0; b < blocks && static_cast<int>(offsets.size()) == blocks; ++b) {
+      const Window w = Span(0, t.BlockBegin(b) - 1);
+      if (!check(w, offsets[static_cast<size_t>(b)]))
+        Add(out, where + "phase 2: offsets[" + std::to_string(b) +
+                     "] should hold the total of every block before block " + std::to_string(b) +
+                     ", " + want(w));
+    }
+  }
+  for (int i = 0; i < n; ++i) {  // phase 3: the scan of the whole prefix
+    const Window w = Span(0, i - (inclusive ? 0 : 1));
+    if (!check(w, t.output[static_cast<size_t>(i)])) {
+      Add(out, where + "phase 3: output[" + std::to_string(i) +
+                   "] should hold the scan of the prefix up to it, " + want(w) +
+                   ", not " + FormatValue(t.type, t.output[static_cast<size_t>(i)]));
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+GridTrace SimulateGrid(const GridRequest& request) {
+  SimulatorGridExec exec;
+  return multi_block::Run(exec, request);
+}
+
+std::vector<std::string> CheckGrid(const GridTrace& trace) {
+  std::vector<std::string> out;
+  CheckGridAt(trace, "", &out);
+  return out;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,196 @@
+#include "core/grid/grid_io.h"
+
+#include <sstream>
+
+#include "core/file_io.h"
+#include "core/trace_io.h"
+#include "core/trace_json.h"
+
+namespace scanviz {
+namespace {
+
+using namespace trace_json;
+
+json EncodeValues(ElementType type, const std::vector<double>& values) {
+  json out = json::array();
+  for (double v : values) out.push_back(EncodeValue(type, v));
+  return out;
+}
+
+json EncodeGrid(const GridTrace& t) {
+  json root;
+  root["format"] = kTraceFormatName;
+  root["version"] = kTraceFormatVersion;
+  root["meta"] = {{"algorithm", kMultiBlockKey},
+                  {"block_algorithm", ToString(t.block_algorithm)},
+                  {"block_size", t.block_size},
+                  {"op", ToString(t.op)},
+                  {"type", ToString(t.type)},
+                  {"identity", EncodeValue(t.type, t.identity)},
+                  {"n", t.N()},
+                  {"block_count", t.BlockCount()},
+                  {"converted", t.converted},
+                  {"depth", t.depth},
+                  {"backend", EncodeBackend(t.backend)}};
+  root["input"] = EncodeValues(t.type, t.input);
+  json blocks = json::array();
+  for (const Trace& b : t.blocks) blocks.push_back(EncodeTrace(b));
+  root["grid"] = {{"blocks", std::move(blocks)},
+                  {"block_output", EncodeValues(t.type, t.block_output)},
+                  {"sums", EncodeValues(t.type, t.sums)},
+                  {"sums_scan", t.sums_scan.empty() ? json(nullptr) : EncodeGrid(t.sums_scan[0])},
+                  {"output", EncodeValues(t.type, t.output)}};
+  return root;
+}
+
+std::vector<double> DecodeValues(const json& object, const char* key, ElementType type,
+                                 size_t size, const std::string& where) {
+  const json& v = Field(object, key, where);
+  const std::string at = where + "." + key;
+  if (!v.is_array() || v.size() != size)
+    Fail(at, "expected " + std::to_string(size) + " values");
+  std::vector<double> out;
+  out.reserve(size);
+  for (size_t i = 0; i < size; ++i)
+    out.push_back(DecodeValue(v[i], type, at + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+GridTrace DecodeGrid(const json& root, const std::string& where, int depth) {
+  if (!root.is_object()) Fail(where, "expected a grid object");
+  const json& m = Field(root, "meta", where);
+  const std::string meta = where.empty() ? "meta" : where + ".meta";
+  if (StringField(m, "algorithm", meta) != kMultiBlockKey)
+    Fail(meta + ".algorithm", std::string("expected \"") + kMultiBlockKey + "\"");
+  GridRequest request;
+  const std::string block_key = StringField(m, "block_algorithm", meta);
+  if (!Parse(block_key, &request.block_algorithm) || !IsGridBlockAlgorithm(request.block_algorithm))
+    Fail(meta + ".block_algorithm",
+         "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
+  request.block_size = IntField(m, "block_size", meta);
+  if (!Parse(StringField(m, "op", meta), &request.op)) Fail(meta + ".op", "unknown operator");
+  if (!Parse(StringField(m, "type", meta), &request.type)) Fail(meta + ".type", "unknown type");
+  request.convert = BoolField(m, "converted", meta);
+  const int n = IntField(m, "n", meta);
+  if (n < 1 || n > kMaxGridElements)
+    Fail(meta + ".n", std::to_string(n) + " is outside 1.." + std::to_string(kMaxGridElements));
+  if (IntField(m, "depth", meta) != depth)
+    Fail(meta + ".depth", "expected " + std::to_string(depth));
+  request.input = DecodeValues(root, "input", request.type, static_cast<size_t>(n), where);
+  if (std::string error = ValidateGridRequest(request); !error.empty()) Fail(meta, error);
+  GridTrace t = MakeGridTrace(request, DecodeBackend(Field(m, "backend", meta)), depth);
+  if (DecodeValue(Field(m, "identity", meta), t.type, meta + ".identity") != t.identity)
+    Fail(meta + ".identity", "is not the identity of " + std::string(ToString(t.op)) + " on " +
+                                 ToString(t.type));
+  const int blocks = (n + t.block_size - 1) / t.block_size;
+  if (IntField(m, "block_count", meta) != blocks)
+    Fail(meta + ".block_count", std::to_string(n) + " elements in blocks of " +
+                                    std::to_string(t.block_size) + " make " +
+                                    std::to_string(blocks) + " blocks");
+
+  const std::string g = where.empty() ? "grid" : where + ".grid";
+  const json& grid = Field(root, "grid", where);
+  const json& jb = Field(grid, "blocks", g);
+  if (!jb.is_array() || static_cast<int>(jb.size()) != blocks)
+    Fail(g + ".blocks", "expected " + std::to_string(blocks) + " block traces");
+  for (int b = 0; b < blocks; ++b) {
+    const std::string at = g + ".blocks[" + std::to_string(b) + "]";
+    Trace bt;
+    try {
+      bt = DecodeTrace(jb[static_cast<size_t>(b)]);
+    } catch (const LoadError& e) {
+      Fail(at, e.what());
+    }
+    const ScanRequest want = BlockRequest(request, b);
+    if (bt.meta.algorithm != want.algorithm || bt.meta.op != want.op ||
+        bt.meta.type != want.type || bt.meta.converted != want.convert || bt.input != want.input)
+      Fail(at, "is not the block scan of block " + std::to_string(b) + "'s " +
+                   std::to_string(want.input.size()) + " elements");
+    t.blocks.push_back(std::move(bt));
+  }
+  t.block_output = DecodeValues(grid, "block_output", t.type, static_cast<size_t>(n), g);
+  t.output = DecodeValues(grid, "output", t.type, static_cast<size_t>(n), g);
+  t.sums = DecodeValues(grid, "sums", t.type, blocks > 1 ? static_cast<size_t>(blocks) : 0, g);
+  const json& inner = Field(grid, "sums_scan", g);
+  if (blocks == 1) {
+    if (!inner.is_null()) Fail(g + ".sums_scan", "one block has no sums to scan: expected null");
+  } else {
+    t.sums_scan.push_back(DecodeGrid(inner, g + ".sums_scan", depth + 1));
+    if (t.sums_scan[0].input != t.sums)
+      Fail(g + ".sums_scan.input", "is not the block sums");
+  }
+  return t;
+}
+
+}  // namespace
+
+void WriteGridJson(const GridTrace& grid, std::ostream& out, bool pretty) {
+  out << EncodeGrid(grid).dump(pretty ? 1 : -1) << '\n';
+}
+
+std::string GridToJson(const GridTrace& grid, bool pretty) {
+  std::ostringstream out;
+  WriteGridJson(grid, out, pretty);
+  return out.str();
+}
+
+std::string SaveGridFile(const GridTrace& grid, const std::string& path) {
+  return WriteFileAtomically(path, GridToJson(grid));
+}
+
+AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
+  AnyTraceLoad result;
+  if (text.size() > kMaxTraceFileBytes) {
+    result.error = "the file is " + std::to_string(text.size()) + " bytes, more than the " +
+                   std::to_string(kMaxTraceFileBytes) + " a trace may have";
+    return result;
+  }
+  if (std::string nesting = CheckJsonNesting(text, kMaxGridNesting); !nesting.empty()) {
+    result.error = "not a ScanViz trace: " + nesting;
+    return result;
+  }
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {
+    result.error = "malformed JSON (truncated file?): " + std::string(e.what());
+    return result;
+  }
+  const bool grid = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
+                    root["meta"].contains("algorithm") &&
+                    root["meta"]["algorithm"] == kMultiBlockKey;
+  if (!grid) {
+    // A single block: its own parser, with its own nesting limit.
+    TraceLoadResult single = ParseTraceJson(text);
+    result.trace = std::move(single.trace);
+    result.error = std::move(single.error);
+    return result;
+  }
+  try {
+    auto format = root.find("format");
+    if (format == root.end() || *format != kTraceFormatName)
+      Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
+    if (IntField(root, "version", "") != kTraceFormatVersion)
+      Fail("version", "grids are in version " + std::to_string(kTraceFormatVersion) + " only");
+    result.grid = DecodeGrid(root, "", 0);
+  } catch (const LoadError& e) {
+    result.error = e.what();
+  } catch (const json::exception& e) {
+    result.error = e.what();
+  }
+  return result;
+}
+
+AnyTraceLoad LoadAnyTraceFile(const std::string& path) {
+  const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
+  if (!file.Ok()) {
+    AnyTraceLoad r;
+    r.error = file.error;
+    return r;
+  }
+  AnyTraceLoad result = ParseAnyTraceJson(file.text);
+  if (!result.Ok()) result.error = path + ": " + result.error;
+  return result;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,35 @@
+// Grid trace files: the trace format's multi-block form (docs/trace-format.md, "Grids"): the
+// grid's metadata and input, each block's own single-block trace, and the global arrays between
+// the phases. Loading validates the structure (block count, each block's trace and slice, the
+// arrays' lengths) and never half-loads; `scanviz-cli check` then checks what the values mean.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/grid/grid.h"
+#include "core/trace.h"
+
+namespace scanviz {
+
+// A grid of 2^16 elements in blocks of 4 recurses 7 times; each level nests three more.
+inline constexpr int kMaxGridNesting = 48;
+
+void WriteGridJson(const GridTrace& grid, std::ostream& out, bool pretty = false);
+std::string GridToJson(const GridTrace& grid, bool pretty = false);
+// Writes atomically, as SaveTraceFile does; empty on success, else why not.
+std::string SaveGridFile(const GridTrace& grid, const std::string& path);
+
+// A trace file of either kind: a single-block trace or a grid.
+struct AnyTraceLoad {
+  std::optional<Trace> trace;
+  std::optional<GridTrace> grid;
+  std::string error;  // set when neither is
+  bool Ok() const { return trace.has_value() || grid.has_value(); }
+};
+AnyTraceLoad ParseAnyTraceJson(std::string_view text);
+AnyTraceLoad LoadAnyTraceFile(const std::string& path);
+
+}  // namespace scanviz

@@ -1,0 +1,36 @@
+// The JSON pieces of the trace format (docs/trace-format.md) that the grid's file
+// (core/grid/grid_io.cpp) builds on: internal to core.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/trace.h"
+
+namespace scanviz::trace_json {
+
+using nlohmann::json;
+
+// What a malformed file throws; its message names the place ("meta.n: ...").
+struct LoadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+[[noreturn]] void Fail(std::string_view where, const std::string& what);
+
+const json& Field(const json& object, const char* key, std::string_view where);
+int IntField(const json& object, const char* key, std::string_view where);
+std::string StringField(const json& object, const char* key, std::string_view where);
+bool BoolField(const json& object, const char* key, std::string_view where);
+json EncodeValue(ElementType type, double v);
+double DecodeValue(const json& v, ElementType type, const std::string& where);
+json EncodeBackend(const BackendInfo& backend);
+BackendInfo DecodeBackend(const json& backend);
+
+// A whole single-block trace as the file's top-level object, and back (validated as loading
+// does; throws LoadError).
+json EncodeTrace(const Trace& trace);
+Trace DecodeTrace(const json& root);
+
+}  // namespace scanviz::trace_json
