@@ -10,29 +10,9 @@
 namespace scanviz {
 namespace {
 
-// "3 4 11 11" or, past max values, "3 4 11 … 40 41 (4096 values)", wrapped at width.
 void PrintValues(const GridTrace& g, const std::string& label, const std::vector<double>& v,
                  std::ostream& out, const GridTableOptions& o) {
-  const size_t n = v.size(), keep = static_cast<size_t>(o.max_values);
-  std::vector<std::string> cells;
-  for (size_t i = 0; i < n; ++i) {
-    if (n > keep && i == keep / 2) {
-      cells.push_back("…");
-      i = n - keep / 2;
-    }
-    cells.push_back(FormatValue(g.type, v[i]));
-  }
-  std::string line = "  " + label;
-  const std::string indent(line.size(), ' ');
-  for (const std::string& c : cells) {
-    if (line.size() + c.size() + 1 > static_cast<size_t>(o.width) && line != indent) {
-      out << line << '\n';
-      line = indent;
-    }
-    line += ' ' + c;
-  }
-  if (n > keep) line += "  (" + std::to_string(n) + " values)";
-  out << line << '\n';
+  PrintValueRow(g.type, label, v, out, o);
 }
 
 std::string Pad(std::string s, size_t width) {
@@ -82,6 +62,31 @@ void PrintGrid(const GridTrace& g, std::ostream& out, const GridTableOptions& o)
 }
 
 }  // namespace
+
+// "3 4 11 11" or, past max values, "3 4 11 … 40 41 (4096 values)", wrapped at width.
+void PrintValueRow(ElementType type, const std::string& label, const std::vector<double>& v,
+                 std::ostream& out, const GridTableOptions& o) {
+  const size_t n = v.size(), keep = static_cast<size_t>(o.max_values);
+  std::vector<std::string> cells;
+  for (size_t i = 0; i < n; ++i) {
+    if (n > keep && i == keep / 2) {
+      cells.push_back("…");
+      i = n - keep / 2;
+    }
+    cells.push_back(FormatValue(type, v[i]));
+  }
+  std::string line = "  " + label;
+  const std::string indent(line.size(), ' ');
+  for (const std::string& c : cells) {
+    if (line.size() + c.size() + 1 > static_cast<size_t>(o.width) && line != indent) {
+      out << line << '\n';
+      line = indent;
+    }
+    line += ' ' + c;
+  }
+  if (n > keep) line += "  (" + std::to_string(n) + " values)";
+  out << line << '\n';
+}
 
 void PrintGridTable(const GridTrace& g, std::ostream& out, const GridTableOptions& options) {
   out << "multi-block scan · " << Info(g.block_algorithm).name << " blocks of " << g.block_size

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 #include "core/grid/grid.h"
 
@@ -17,5 +19,9 @@ struct GridTableOptions {
 };
 
 void PrintGridTable(const GridTrace& grid, std::ostream& out, const GridTableOptions& options = {});
+
+// One labelled row of values, abbreviated and wrapped by the options (the single-pass table too).
+void PrintValueRow(ElementType type, const std::string& label, const std::vector<double>& values,
+                   std::ostream& out, const GridTableOptions& options);
 
 }  // namespace scanviz

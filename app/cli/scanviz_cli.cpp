@@ -14,6 +14,7 @@
 #include "backend/backend.h"
 #include "cli/grid_table.h"
 #include "cli/narrate.h"
+#include "cli/single_pass_table.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
 #include "core/file_io.h"
@@ -190,22 +191,27 @@ struct TraceArgs {
   int block_size = 8;
   bool block_algorithm_given = false;
   bool block_size_given = false;
+  // --algorithm single-pass: elements per tile (one tile per block) and the order tiles are taken.
+  int tile_size = 8;
+  std::string tile_order = "blockidx";
+  bool tile_size_given = false;
+  bool tile_order_given = false;
 };
 
-// --algorithm multi-block: the chapters' three phases over a grid of blocks (core/grid/).
-int RunGridCommand(const TraceArgs& args) {
-  GridRequest request;
-  if (!Parse(args.block_algorithm, &request.block_algorithm) ||
-      !IsGridBlockAlgorithm(request.block_algorithm))
+// The options the grid-sized scans (multi-block, single-pass) share: the block scan, the block
+// (or tile) size, operator, type, backend, the input or --random, the conversion, the output
+// target. kExitOk when they parse; else the usage error's exit code, already reported.
+int ParseGridArgs(const TraceArgs& args, const std::string& kind, GridRequest* request,
+                  BackendChoice* choice) {
+  if (!Parse(args.block_algorithm, &request->block_algorithm) ||
+      !IsGridBlockAlgorithm(request->block_algorithm))
     return UsageError("--block-algorithm '" + args.block_algorithm + "': choose " +
                       GridBlockAlgorithmKeys());
-  request.block_size = args.block_size;
-  if (!Parse(args.op, &request.op))
+  if (!Parse(args.op, &request->op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
-  if (!Parse(args.type, &request.type))
+  if (!Parse(args.type, &request->type))
     return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
-  BackendChoice choice{};
-  if (!Parse(args.backend, &choice))
+  if (!Parse(args.backend, choice))
     return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
   const char* single_only[][2] = {{"--mistake", args.mistake.empty() ? nullptr : "x"},
                                   {"--thread-order", args.thread_order.empty() ? nullptr : "x"},
@@ -215,56 +221,47 @@ int RunGridCommand(const TraceArgs& args) {
                                   {"--windows", args.windows ? "x" : nullptr}};
   for (const auto& o : single_only)
     if (o[1] != nullptr)
-      return UsageError(std::string(o[0]) + " is for single-block scans, not multi-block");
+      return UsageError(std::string(o[0]) + " is for single-block scans, not " + kind);
   if (args.input_given && args.random_given)
     return UsageError("give either --input or --random, not both");
   if (!args.input_given) {
     if (args.random_n < 1 || args.random_n > kMaxGridElements)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
-                        std::to_string(kMaxGridElements) + " for a multi-block scan");
+                        std::to_string(kMaxGridElements) + " for a " + kind + " scan");
     std::uint64_t seed = 0;
     if (!ParseSeed(args.seed, &seed))
       return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
                         std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    request.input = RandomValues(args.random_n, seed, request.type);
+    request->input = RandomValues(args.random_n, seed, request->type);
   } else {
-    const ParsedValues parsed = ParseValues(args.input, request.type);
+    const ParsedValues parsed = ParseValues(args.input, request->type);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
-    request.input = parsed.values;
+    request->input = parsed.values;
   }
-  request.convert = args.convert;
-  if (const std::string invalid = ValidateGridRequest(request); !invalid.empty())
-    return UsageError(invalid);
+  request->convert = args.convert;
   if (args.output_given) {
     if (args.output.empty()) return UsageError("--output: the file name is empty");
     if (const std::string error = CheckWriteTarget(args.output); !error.empty())
       return UsageError("--output: " + error);
   }
-  GridOutcome outcome = RunGridScan(choice, request);
-  if (!outcome.grid) {
-    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
-    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
-  }
-  const GridTrace& grid = *outcome.grid;
+  return kExitOk;
+}
+
+// After a grid-sized trace was printed: its self-check's verdict, then the file (never written
+// when the check failed).
+template <class Save>
+int CheckAndSave(const TraceArgs& args, const std::vector<std::string>& broken,
+                 const std::string& ok, Save&& save) {
   std::ostream& note = args.json ? std::cerr : std::cout;
-  note << "ran on: " << outcome.ran << '\n';
-  if (args.json) {
-    WriteGridJson(grid, std::cout, /*pretty=*/true);
-  } else {
-    PrintGridTable(grid, std::cout);
-  }
-  const std::vector<std::string> broken = CheckGrid(grid);
   if (!broken.empty()) {
     std::cerr << "scanviz-cli: the trace FAILED the self-check: " << broken.front()
               << (broken.size() > 1 ? " (and more)" : "")
               << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
     return kExitFailed;
   }
-  note << "check: every block's cells, sum, offset and output cell hold their windows; the "
-          "result equals the sequential "
-       << (grid.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
+  note << "check: " << ok << '\n';
   if (args.output_given) {
-    if (const std::string error = SaveGridFile(grid, args.output); !error.empty()) {
+    if (const std::string error = save(args.output); !error.empty()) {
       std::cerr << "scanviz-cli: error: " << error << '\n';
       return kExitFailed;
     }
@@ -273,15 +270,86 @@ int RunGridCommand(const TraceArgs& args) {
   return kExitOk;
 }
 
+// --algorithm multi-block: the chapters' three phases over a grid of blocks (core/grid/).
+int RunGridCommand(const TraceArgs& args) {
+  GridRequest request;
+  BackendChoice choice{};
+  if (const int code = ParseGridArgs(args, kMultiBlockKey, &request, &choice); code != kExitOk)
+    return code;
+  request.block_size = args.block_size;
+  if (const std::string invalid = ValidateGridRequest(request); !invalid.empty())
+    return UsageError(invalid);
+  GridOutcome outcome = RunGridScan(choice, request);
+  if (!outcome.grid) {
+    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
+    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
+  }
+  const GridTrace& grid = *outcome.grid;
+  (args.json ? std::cerr : std::cout) << "ran on: " << outcome.ran << '\n';
+  if (args.json) {
+    WriteGridJson(grid, std::cout, /*pretty=*/true);
+  } else {
+    PrintGridTable(grid, std::cout);
+  }
+  return CheckAndSave(args, CheckGrid(grid),
+                      std::string("every block's cells, sum, offset and output cell hold their "
+                                  "windows; the result equals the sequential ") +
+                          (grid.Inclusive() ? "inclusive" : "exclusive") + " scan",
+                      [&](const std::string& path) { return SaveGridFile(grid, path); });
+}
+
+// --algorithm single-pass: one launch, tiles chained by their status words (core/grid/single_pass.h).
+int RunSinglePassCommand(const TraceArgs& args) {
+  GridRequest grid;
+  BackendChoice choice{};
+  if (const int code = ParseGridArgs(args, kSinglePassKey, &grid, &choice); code != kExitOk)
+    return code;
+  SinglePassRequest request;
+  request.block_algorithm = grid.block_algorithm;
+  request.tile_size = args.tile_size;
+  request.op = grid.op;
+  request.type = grid.type;
+  request.input = std::move(grid.input);
+  request.convert = grid.convert;
+  if (!Parse(args.tile_order, &request.order))
+    return UsageError("--tile-order '" + args.tile_order + "': choose blockidx or ticket");
+  if (const std::string invalid = ValidateSinglePassRequest(request); !invalid.empty())
+    return UsageError(invalid);
+  SinglePassOutcome outcome = RunSinglePass(choice, request);
+  if (!outcome.trace) {
+    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
+    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
+  }
+  const SinglePassTrace& trace = *outcome.trace;
+  (args.json ? std::cerr : std::cout) << "ran on: " << outcome.ran << '\n';
+  if (args.json) {
+    WriteSinglePassJson(trace, std::cout, /*pretty=*/true);
+  } else {
+    PrintSinglePassTable(trace, std::cout);
+  }
+  return CheckAndSave(args, CheckSinglePass(trace),
+                      std::string("every tile's scan, aggregate, look-back reads and prefixes hold; "
+                                  "the result equals the sequential ") +
+                          (trace.Inclusive() ? "inclusive" : "exclusive") + " scan",
+                      [&](const std::string& path) { return SaveSinglePassFile(trace, path); });
+}
+
 int RunTraceCommand(const TraceArgs& args) {
+  const bool single_pass = args.algorithm == kSinglePassKey;
+  if (single_pass && args.block_size_given)
+    return UsageError("--block-size is for --algorithm multi-block; a single-pass tile is --tile-size");
+  if (!single_pass && (args.tile_size_given || args.tile_order_given))
+    return UsageError(std::string(args.tile_size_given ? "--tile-size" : "--tile-order") +
+                      " is for --algorithm single-pass");
   if (args.algorithm == kMultiBlockKey) return RunGridCommand(args);
+  if (single_pass) return RunSinglePassCommand(args);
   if (args.block_algorithm_given || args.block_size_given)
     return UsageError(std::string(args.block_size_given ? "--block-size" : "--block-algorithm") +
-                      " is for --algorithm multi-block");
+                      " is for --algorithm multi-block or single-pass");
   ScanRequest request;
   if (!Parse(args.algorithm, &request.algorithm))
-    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + " or " +
-                      kMultiBlockKey + ")");
+    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + ", " +
+                      kMultiBlockKey + " or " + kSinglePassKey + ")");
   if (!Parse(args.op, &request.op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request.type))
@@ -419,9 +487,28 @@ int RunCheckGrid(const std::string& path, const GridTrace& grid) {
   return kExitOk;
 }
 
+int RunCheckSinglePass(const std::string& path, const SinglePassTrace& t) {
+  const std::vector<std::string> broken = CheckSinglePass(t);
+  if (!broken.empty()) {
+    std::cout << path << ": FAILED the self-check:\n";
+    for (const std::string& v : broken) std::cout << "  " << v << '\n';
+    return kExitFailed;
+  }
+  std::cout << path << ": ok: single-pass, " << t.TileCount() << " tiles of " << t.tile_size
+            << " (" << DisplayName(t.block_algorithm) << "), " << ToString(t.op) << ", "
+            << ToString(t.type) << ", n = " << t.N() << ", tiles in " << ToString(t.order)
+            << " order, recorded on " << DescribeBackend(t.backend)
+            << (t.measured ? " (times measured)" : " (times simulated)")
+            << "; every tile's scan, look-back and prefixes hold and the result equals the "
+               "sequential "
+            << (t.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
+  return kExitOk;
+}
+
 int RunCheckCommand(const std::string& path) {
   AnyTraceLoad loaded = LoadAnyTraceFile(path);
   if (loaded.grid) return RunCheckGrid(path, *loaded.grid);
+  if (loaded.single_pass) return RunCheckSinglePass(path, *loaded.single_pass);
   if (!loaded.trace) {
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
     return kExitFailed;
@@ -470,13 +557,20 @@ int main(int argc, char** argv) {
   TraceArgs trace_args;
   CLI::App* trace =
       app.add_subcommand("trace", "Run a scan (one block, or a grid of blocks) and print its trace round by round");
-  trace->add_option("-a,--algorithm", trace_args.algorithm, AlgorithmKeys() + " or multi-block")
+  trace->add_option("-a,--algorithm", trace_args.algorithm,
+                    AlgorithmKeys() + ", multi-block or single-pass")
       ->capture_default_str();
   trace->add_option("--block-algorithm", trace_args.block_algorithm,
-                    "multi-block: each block's scan, hillis-steele or blelloch")
+                    "multi-block, single-pass: each block's (tile's) scan, hillis-steele or blelloch")
       ->capture_default_str();
   trace->add_option("--block-size", trace_args.block_size,
                     "multi-block: elements per block, a power of two from 4 to 1024")
+      ->capture_default_str();
+  trace->add_option("--tile-size", trace_args.tile_size,
+                    "single-pass: elements per tile, a power of two from 4 to 1024")
+      ->capture_default_str();
+  trace->add_option("--tile-order", trace_args.tile_order,
+                    "single-pass: tiles taken in blockidx order or by an atomic ticket")
       ->capture_default_str();
   trace->add_option("-i,--input", trace_args.input,
                     "the array, e.g. 3,1,7,0,4,1,6,3, \"3 1 7 0\" or -3,1,2");
@@ -570,6 +664,8 @@ int main(int argc, char** argv) {
     trace_args.output_given = trace->count("--output") > 0;
     trace_args.block_algorithm_given = trace->count("--block-algorithm") > 0;
     trace_args.block_size_given = trace->count("--block-size") > 0;
+    trace_args.tile_size_given = trace->count("--tile-size") > 0;
+    trace_args.tile_order_given = trace->count("--tile-order") > 0;
     return RunTraceCommand(trace_args);
   }
   if (*check) return RunCheckCommand(check_path);

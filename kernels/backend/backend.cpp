@@ -99,39 +99,81 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
   return outcome;
 }
 
+namespace {
+
+// The fallback rule of the grid-sized scans: CUDA when asked for and usable (kAuto falls back to
+// the simulator, saying why; kCuda fails, quoting CUDA), else the simulator. `gpu` runs on the
+// device, filling the outcome and returning "" or CUDA's error; `cpu` fills it from the simulator.
+template <class Outcome, class Gpu, class Cpu>
+void RunEither(BackendChoice choice, Outcome* outcome, Gpu&& gpu, Cpu&& cpu) {
+  if (choice != BackendChoice::kCpu) {
+    const CudaAvailability& cuda = QueryCuda();
+    if (cuda.usable) {
+#if SCANVIZ_HAVE_CUDA
+      const std::string error = gpu();
+      if (error.empty()) return;
+      if (choice == BackendChoice::kCuda) {
+        outcome->error = "CUDA run failed: " + error;
+        return;
+      }
+      outcome->fell_back = true;
+      outcome->ran = "CPU simulation (the CUDA run failed: " + error + ")";
+#else
+      (void)gpu;
+#endif
+    } else if (choice == BackendChoice::kCuda) {
+      outcome->error = "no usable CUDA device: " + cuda.reason;
+      return;
+    } else {
+      outcome->fell_back = true;
+      outcome->ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
+    }
+  }
+  if (outcome->ran.empty()) outcome->ran = "CPU simulation";
+  cpu();
+}
+
+}  // namespace
+
 GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request) {
   GridOutcome outcome;
   if (const std::string invalid = ValidateGridRequest(request); !invalid.empty()) {
     outcome.error = invalid;
     return outcome;
   }
-  if (choice != BackendChoice::kCpu) {
-    const CudaAvailability& cuda = QueryCuda();
-    if (cuda.usable) {
+  RunEither(
+      choice, &outcome,
+      [&]() -> std::string {
 #if SCANVIZ_HAVE_CUDA
-      cuda::GridRun run = cuda::RunGridTrace(request, 0);
-      if (run.grid) {
+        cuda::GridRun run = cuda::RunGridTrace(request, 0);
+        if (!run.grid) return run.error;
         outcome.ran = DescribeBackend(run.grid->backend);
         outcome.grid = std::move(run.grid);
-        return outcome;
-      }
-      if (choice == BackendChoice::kCuda) {
-        outcome.error = "CUDA run failed: " + run.error;
-        return outcome;
-      }
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
 #endif
-    } else if (choice == BackendChoice::kCuda) {
-      outcome.error = "no usable CUDA device: " + cuda.reason;
-      return outcome;
-    } else {
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
-    }
+        return {};
+      },
+      [&] { outcome.grid = SimulateGrid(request); });
+  return outcome;
+}
+
+SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request) {
+  SinglePassOutcome outcome;
+  if (const std::string invalid = ValidateSinglePassRequest(request); !invalid.empty()) {
+    outcome.error = invalid;
+    return outcome;
   }
-  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
-  outcome.grid = SimulateGrid(request);
+  RunEither(
+      choice, &outcome,
+      [&]() -> std::string {
+#if SCANVIZ_HAVE_CUDA
+        cuda::SinglePassRun run = cuda::RunSinglePassTrace(request, 0);
+        if (!run.trace) return run.error;
+        outcome.ran = DescribeBackend(run.trace->backend);
+        outcome.trace = std::move(run.trace);
+#endif
+        return {};
+      },
+      [&] { outcome.trace = SimulateSinglePass(request); });
   return outcome;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/grid/grid.h"
+#include "core/grid/single_pass.h"
 #include "core/simulator.h"
 #include "core/trace.h"
 
@@ -62,6 +63,16 @@ struct GridOutcome {
   bool fell_back = false;
 };
 GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request);
+
+// The single-pass scan with decoupled look-back, the same way: on the GPU its times are measured,
+// on the simulator they are its schedule's (SinglePassTrace::measured says which).
+struct SinglePassOutcome {
+  std::optional<SinglePassTrace> trace;
+  std::string error;
+  std::string ran;
+  bool fell_back = false;
+};
+SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request);
 
 // The mistakes lab on the GPU: the request's kernel (with its mistake, or the correct one) run
 // `runs` times without instrumentation, each distinct result with its count, most frequent first.

@@ -84,6 +84,14 @@ int IntField(const json& object, const char* key, std::string_view where) {
   return static_cast<int>(x);
 }
 
+std::int64_t Int64Field(const json& object, const char* key, std::string_view where) {
+  const json& v = Field(object, key, where);
+  if (!v.is_number_integer()) Fail(std::string(where) + "." + key, "expected an integer");
+  long long x = 0;
+  if (!IntegerIn(v, -(1LL << 62), 1LL << 62, &x)) Fail(std::string(where) + "." + key, "out of range");
+  return x;
+}
+
 std::string StringField(const json& object, const char* key, std::string_view where) {
   const json& v = Field(object, key, where);
   if (!v.is_string()) Fail(std::string(where) + "." + key, "expected a string");

@@ -2,6 +2,7 @@
 // (core/grid/grid_io.cpp) builds on: internal to core.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,7 @@ struct LoadError : std::runtime_error {
 
 const json& Field(const json& object, const char* key, std::string_view where);
 int IntField(const json& object, const char* key, std::string_view where);
+std::int64_t Int64Field(const json& object, const char* key, std::string_view where);
 std::string StringField(const json& object, const char* key, std::string_view where);
 bool BoolField(const json& object, const char* key, std::string_view where);
 json EncodeValue(ElementType type, double v);
@@ -32,5 +34,13 @@ BackendInfo DecodeBackend(const json& backend);
 // does; throws LoadError).
 json EncodeTrace(const Trace& trace);
 Trace DecodeTrace(const json& root);
+
+}  // namespace scanviz::trace_json
+
+namespace scanviz {
+struct SinglePassTrace;
+// core/grid/single_pass_io.cpp: the single-pass form (throws trace_json::LoadError).
+trace_json::json EncodeSinglePass(const SinglePassTrace& trace);
+SinglePassTrace DecodeSinglePass(const trace_json::json& root);
 
 }  // namespace scanviz::trace_json

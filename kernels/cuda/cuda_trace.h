@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/grid/grid.h"
+#include "core/grid/single_pass.h"
 #include "core/trace.h"
 
 namespace scanviz::cuda {
@@ -51,6 +52,15 @@ struct GridRun {
   std::string error;
 };
 GridRun RunGridTrace(const GridRequest& request, int device = 0);
+
+// The single-pass scan with decoupled look-back (core/grid/single_pass_steps.h), one block per
+// tile, each tile's times and look-back reads recorded from %globaltimer (single_pass_kernel.cu).
+// Requires ValidateSinglePassRequest(request) to be empty.
+struct SinglePassRun {
+  std::optional<SinglePassTrace> trace;
+  std::string error;
+};
+SinglePassRun RunSinglePassTrace(const SinglePassRequest& request, int device = 0);
 
 // The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
 // without instrumentation; each distinct result with how many runs gave it, most frequent first.

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "core/trace.h"
+
 namespace scanviz::cuda {
 
 // "what: <CUDA's message> (<name>, error N)".
@@ -26,5 +28,25 @@ struct DeviceArray {
   }
   cudaError_t Allocate(std::size_t count) { return cudaMalloc(&ptr, count * sizeof(T)); }
 };
+
+// The device's name, compute capability and versions; sets *error (quoting CUDA) when the device
+// cannot be used.
+inline BackendInfo DeviceBackend(int device, std::string* error) {
+  BackendInfo backend;
+  cudaError_t err = cudaSetDevice(device);
+  cudaDeviceProp prop{};
+  if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
+  if (err != cudaSuccess) {
+    *error = Describe("cudaSetDevice", err);
+    return backend;
+  }
+  backend.kind = BackendKind::kCuda;
+  backend.device_name = prop.name;
+  backend.compute_major = prop.major;
+  backend.compute_minor = prop.minor;
+  cudaDriverGetVersion(&backend.driver_version);
+  cudaRuntimeGetVersion(&backend.runtime_version);
+  return backend;
+}
 
 }  // namespace scanviz::cuda

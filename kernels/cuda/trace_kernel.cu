@@ -132,24 +132,6 @@ __global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* 
   }
 }
 
-BackendInfo DeviceBackend(int device, std::string* error) {
-  BackendInfo backend;
-  cudaError_t err = cudaSetDevice(device);
-  cudaDeviceProp prop{};
-  if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
-  if (err != cudaSuccess) {
-    *error = Describe("cudaSetDevice", err);
-    return backend;
-  }
-  backend.kind = BackendKind::kCuda;
-  backend.device_name = prop.name;
-  backend.compute_major = prop.major;
-  backend.compute_minor = prop.minor;
-  cudaDriverGetVersion(&backend.driver_version);
-  cudaRuntimeGetVersion(&backend.runtime_version);
-  return backend;
-}
-
 // Runs the traced kernel over requests.size() blocks of requests[0].input.size() elements each,
 // whose inputs are at d_data (block first_block + k at (first_block + k) * n), and appends each
 // block's trace to *traces. d_sums: where the blocks' totals go (nullptr: one block, no totals).

@@ -156,10 +156,11 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     result.error = "malformed JSON (truncated file?): " + std::string(e.what());
     return result;
   }
-  const bool grid = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
-                    root["meta"].contains("algorithm") &&
-                    root["meta"]["algorithm"] == kMultiBlockKey;
-  if (!grid) {
+  const bool keyed = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
+                     root["meta"].contains("algorithm");
+  const bool grid = keyed && root["meta"]["algorithm"] == kMultiBlockKey;
+  const bool single_pass = keyed && root["meta"]["algorithm"] == kSinglePassKey;
+  if (!grid && !single_pass) {
     // A single block: its own parser, with its own nesting limit.
     TraceLoadResult single = ParseTraceJson(text);
     result.trace = std::move(single.trace);
@@ -171,8 +172,12 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     if (format == root.end() || *format != kTraceFormatName)
       Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
     if (IntField(root, "version", "") != kTraceFormatVersion)
-      Fail("version", "grids are in version " + std::to_string(kTraceFormatVersion) + " only");
-    result.grid = DecodeGrid(root, "", 0);
+      Fail("version", "grids and single-pass traces are in version " + std::to_string(kTraceFormatVersion) + " only");
+    if (grid) {
+      result.grid = DecodeGrid(root, "", 0);
+    } else {
+      result.single_pass = DecodeSinglePass(root);
+    }
   } catch (const LoadError& e) {
     result.error = e.what();
   } catch (const json::exception& e) {

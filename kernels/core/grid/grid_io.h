@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/grid/grid.h"
+#include "core/grid/single_pass.h"
 #include "core/trace.h"
 
 namespace scanviz {
@@ -22,12 +23,17 @@ std::string GridToJson(const GridTrace& grid, bool pretty = false);
 // Writes atomically, as SaveTraceFile does; empty on success, else why not.
 std::string SaveGridFile(const GridTrace& grid, const std::string& path);
 
-// A trace file of either kind: a single-block trace or a grid.
+// Single-pass traces (core/grid/single_pass.h), the same way.
+void WriteSinglePassJson(const SinglePassTrace& trace, std::ostream& out, bool pretty = false);
+std::string SaveSinglePassFile(const SinglePassTrace& trace, const std::string& path);
+
+// A trace file of any kind: a single-block trace, a grid, or a single-pass scan.
 struct AnyTraceLoad {
   std::optional<Trace> trace;
   std::optional<GridTrace> grid;
-  std::string error;  // set when neither is
-  bool Ok() const { return trace.has_value() || grid.has_value(); }
+  std::optional<SinglePassTrace> single_pass;
+  std::string error;  // set when none is
+  bool Ok() const { return trace.has_value() || grid.has_value() || single_pass.has_value(); }
 };
 AnyTraceLoad ParseAnyTraceJson(std::string_view text);
 AnyTraceLoad LoadAnyTraceFile(const std::string& path);
