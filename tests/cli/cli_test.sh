@@ -262,6 +262,36 @@ PY
   if python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); sys.exit(0 if g["meta"]["algorithm"]=="multi-block" and len(g["grid"]["blocks"])==4 else 1)' "$tmp/grid-stdout.json"; then pass; else fail "multi-block --json is not one grid document"; fi
 fi
 
+# The single-pass scan with decoupled look-back: its timeline table, bad parameters, file, check.
+sp="trace -a single-pass -b cpu"
+spx=3,1,7,0,4,1,6,3,5,2,8,1,9,2,2,2,1,1,1,1,4,4,4,4,5,5,5,5,6,6,6,6
+expect_run "single-pass example" 0 "output       3 4 11 11 15 16 22 25 30 32 40 41 50 52 54 56" -- $sp --tile-size 4 -i $spx
+expect_run "single-pass look-back" 0 "     2      2    2         0         3         8         9        2     2  1:X×2 1:A=14 0:P=11" -- $sp --tile-size 4 -i $spx
+expect_run "single-pass simulated" 0 "a simulated schedule (not measured)" -- $sp --tile-size 4 -i $spx
+expect_run "single-pass summary" 0 "summary: 1 of 8 tiles waited" -- $sp --tile-size 4 -i $spx
+expect_run "single-pass ticket" 0 "taken in ticket order" -- $sp --tile-order ticket --random 100
+expect_run "single-pass 2^16" 0 "check: every tile's scan" -- $sp --tile-size 4 --random 65536
+expect_usage_error "single-pass tile size" "--tile-size 6: choose a power of two from 4 to 1024" -- $sp --tile-size 6 --random 10
+expect_usage_error "single-pass tile order" "--tile-order 'fifo': choose blockidx or ticket" -- $sp --tile-order fifo --random 10
+expect_usage_error "single-pass block size" "--block-size is for --algorithm multi-block; a single-pass tile is --tile-size" -- $sp --block-size 8 --random 10
+expect_usage_error "tile order elsewhere" "--tile-order is for --algorithm single-pass" -- trace -a multi-block --tile-order ticket -i 1,2
+expect_usage_error "single-pass no mistakes" "--cycles is for single-block scans, not single-pass" -- $sp --cycles 5 -i 1,2
+expect_usage_error "single-pass bad value" "'y' is not an integer" -- $sp -i 1,y -o "$tmp/never-sp.json"
+if [ -e "$tmp/never-sp.json" ]; then fail "single-pass wrote a file on bad input"; else pass; fi
+expect_run "single-pass writes a file" 0 "wrote $tmp/sp.json" -- $sp --tile-size 8 --random 100 -o "$tmp/sp.json"
+expect_run "single-pass file checks" 0 "ok: single-pass, 13 tiles of 8" -- check "$tmp/sp.json"
+if [ "$have_python" -eq 1 ]; then
+  python3 - "$tmp/sp.json" "$tmp/sp-bad.json" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))
+t = next(t for t in g["single_pass"]["tiles"] if any(r["flag"] == 1 for r in t["reads"]))
+r = next(r for r in t["reads"] if r["flag"] == 1)
+r["value"] += 1
+json.dump(g, open(sys.argv[2], "w"))
+PY
+  expect_run "single-pass tampered read" 1 "saw A with" -- check "$tmp/sp-bad.json"
+fi
+
 # CUDA: with a usable device --backend cuda runs there; without, it is an error quoting CUDA.
 if "$cli" devices >/dev/null 2>&1; then
   expect_run "cuda backend" 0 "ran on: CUDA: " -- trace -a blelloch -i $ex --backend cuda

@@ -103,6 +103,7 @@ void Schedule(SinglePassTrace* trace, const std::vector<int>& rounds, int slots,
   std::vector<int> free_slots;
   for (int s = std::min(slots, tiles) - 1; s >= 0; --s) free_slots.push_back(s);
   int next = 0, done = 0;
+  std::vector<int> active;  // the resident tiles, in tile order
   std::vector<std::pair<int, std::uint64_t>> published;  // this step's stores, seen from the next
   for (std::int64_t now = 0; done < tiles; ++now) {
     while (next < tiles && !free_slots.empty()) {  // tiles start in order as slots free up
@@ -114,9 +115,10 @@ void Schedule(SinglePassTrace* trace, const std::vector<int>& rounds, int slots,
       s.stage = Stage::kScanning;
       s.until = now + rounds[static_cast<size_t>(next)] +
                 Jitter(next, rounds[static_cast<size_t>(next)]);
+      active.push_back(next);
       ++next;
     }
-    for (int t = 0; t < tiles; ++t) {
+    for (const int t : active) {
       TileRecord& r = trace->tiles[static_cast<size_t>(t)];
       Run& s = run[static_cast<size_t>(t)];
       const T aggregate = static_cast<T>(r.aggregate);
@@ -182,6 +184,7 @@ void Schedule(SinglePassTrace* trace, const std::vector<int>& rounds, int slots,
     }
     for (const auto& [tile, word] : published) status[static_cast<size_t>(tile)] = word;
     published.clear();
+    std::erase_if(active, [&](int t) { return run[static_cast<size_t>(t)].stage == Stage::kDone; });
   }
 }
 
