@@ -79,7 +79,11 @@ void PrintSinglePassTable(const SinglePassTrace& t, std::ostream& out, int max_t
   std::snprintf(mean, sizeof mean, "%.2f", s.mean_looked_back);
   out << "; tiles looked back " << mean << " predecessors on average, at most " << s.max_looked_back;
   out << "; " << s.out_of_order << " tiles started before a lower-numbered one; span "
-      << t.Span() << ' ' << (t.measured ? "ns" : "steps") << '\n';
+      << t.Span() << ' ' << (t.measured ? "ns" : "steps");
+  if (s.clock_skew > 0)
+    out << "; a read's time lay up to " << s.clock_skew
+        << " ns before the store it saw (each SM reads its own copy of the timer)";
+  out << '\n';
   PrintValueRow(t.type, "output      ", t.output, out, options);
 }
 

@@ -318,10 +318,11 @@ TEST(GpuSinglePass, ValuesEqualTheSimulatorAndTheTimelineHolds) {
     EXPECT_TRUE(broken.empty()) << name << ": " << (broken.empty() ? "" : broken.front());
     const SinglePassSummary sum = Summarize(*gpu.trace);
     std::printf("%s: %d tiles, %d waited (longest %lld ns), looked back %.2f on average (max %d), "
-                "%d out of order, span %lld ns\n",
+                "%d out of order, span %lld ns, timer skew seen %lld ns\n",
                 name.c_str(), sum.tiles, sum.tiles_that_waited,
                 static_cast<long long>(sum.longest_wait), sum.mean_looked_back, sum.max_looked_back,
-                sum.out_of_order, static_cast<long long>(gpu.trace->Span()));
+                sum.out_of_order, static_cast<long long>(gpu.trace->Span()),
+                static_cast<long long>(sum.clock_skew));
   }
 }
 

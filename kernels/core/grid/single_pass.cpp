@@ -245,6 +245,7 @@ std::vector<std::string> CheckSinglePass(const SinglePassTrace& t) {
   meta.n = meta.padded_n = n;
   const WindowFolder folder(meta, t.input);
   auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
+  const std::int64_t skew = t.measured ? kTimerSkewNs : 0;
   for (int k = 0; k < tiles; ++k) {
     const TileRecord& r = t.tiles[static_cast<size_t>(k)];
     const std::string tile = "tile " + std::to_string(k);
@@ -287,14 +288,14 @@ std::vector<std::string> CheckSinglePass(const SinglePassTrace& t) {
           Add(&out, at + ": saw A with " + FormatValue(t.type, read.value) + ", but tile " +
                         std::to_string(p.tile) + "'s aggregate is " +
                         FormatValue(t.type, p.aggregate));
-        if (p.published_a < 0 || read.time < p.published_a)
+        if (p.published_a < 0 || read.time + skew < p.published_a)
           Add(&out, at + ": saw A before tile " + std::to_string(p.tile) + " published it");
         --expect;
       } else if (read.flag == single_pass::kFlagP) {
         if (read.value != p.inclusive && !(std::isnan(read.value) && std::isnan(p.inclusive)))
           Add(&out, at + ": saw P with " + FormatValue(t.type, read.value) + ", but tile " +
                         std::to_string(p.tile) + " published " + FormatValue(t.type, p.inclusive));
-        if (read.time < p.published_p)
+        if (read.time + skew < p.published_p)
           Add(&out, at + ": saw P before tile " + std::to_string(p.tile) + " published it");
         met_p = true;
       } else if (read.flag != single_pass::kFlagX || read.reads < 1) {
@@ -346,6 +347,14 @@ SinglePassSummary Summarize(const SinglePassTrace& trace) {
     looked += r.LookedBack();
     if (r.start < latest_start) ++s.out_of_order;
     latest_start = std::max(latest_start, r.start);
+    for (const LookRead& read : r.reads) {
+      if (read.flag == single_pass::kFlagX || read.predecessor < 0 ||
+          read.predecessor >= s.tiles)
+        continue;
+      const TileRecord& p = trace.tiles[static_cast<size_t>(read.predecessor)];
+      const std::int64_t published = read.flag == single_pass::kFlagA ? p.published_a : p.published_p;
+      s.clock_skew = std::max(s.clock_skew, published - read.time);
+    }
   }
   s.mean_looked_back = s.tiles > 1 ? static_cast<double>(looked) / (s.tiles - 1) : 0.0;
   return s;

@@ -101,6 +101,12 @@ SinglePassTrace MakeSinglePassTrace(const SinglePassRequest& request, const Back
 inline constexpr int kSimulatedSlots = 4;
 SinglePassTrace SimulateSinglePass(const SinglePassRequest& request, int slots = kSimulatedSlots);
 
+// %globaltimer is one clock for the whole GPU, but each SM reads its own copy of it: a read on one SM
+// can carry a time a little before the time another SM took just before its store (on the H200,
+// a few hundred ns). A measured trace's causality (a read after the publication it saw) is held to
+// this margin; a simulated one exactly.
+inline constexpr std::int64_t kTimerSkewNs = 2000;
+
 // What must hold, from the trace's own values: every tile's scan is the scan of its elements,
 // its aggregate their combination; every read it recorded saw what its predecessor published
 // (A: that tile's aggregate, P: its inclusive prefix), the reads go back one tile at a time and
@@ -118,6 +124,8 @@ struct SinglePassSummary {
   int max_looked_back = 0;
   double mean_looked_back = 0;
   int out_of_order = 0;  // tiles that started before a lower-numbered tile
+  // The most a read's time lies before the publication it saw (> 0: the SMs' timer copies differ).
+  std::int64_t clock_skew = 0;
 };
 SinglePassSummary Summarize(const SinglePassTrace& trace);
 
