@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/file_io.h"
+#include "core/grid/grid_io.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -483,6 +484,48 @@ std::string AppState::SaveSessionTo(const std::string& path) {
   return {};
 }
 
+const SinglePassTrace& AppState::SinglePass() {
+  const SinglePassKey key{m_generation, view.tile_size, view.tile_order, false};
+  // A file's trace stays until an edit, or until another tile size or order is asked for.
+  const bool file = m_single_pass_key.from_file && m_single_pass_key.generation == m_generation &&
+                    m_single_pass_key.tile_size == view.tile_size &&
+                    m_single_pass_key.order == view.tile_order;
+  if (file) return *m_single_pass;
+  if (!m_single_pass || key.generation != m_single_pass_key.generation ||
+      key.tile_size != m_single_pass_key.tile_size || key.order != m_single_pass_key.order) {
+    SinglePassRequest r;
+    r.tile_size = std::clamp(view.tile_size, kMinGridBlockSize, kMaxGridBlockSize);
+    r.order = view.tile_order;
+    r.op = m_op;
+    r.type = m_type;
+    r.input = m_values;
+    r.convert = m_convert;
+    m_single_pass = SimulateSinglePass(r);
+    m_single_pass_key = key;
+    m_single_pass_origin = "the simulator's schedule (simulated, not measured)";
+  }
+  return *m_single_pass;
+}
+
+void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
+  // The trace's input becomes the app's where a block scan can take it, so the other views show
+  // the same array; a longer one is shown in the timeline alone.
+  if (trace.N() <= kMaxElements) {
+    m_type = trace.type;
+    m_op = trace.op;
+    SetValues(trace.input);
+  }
+  view.tile_size = trace.tile_size;
+  view.tile_order = trace.order;
+  view.timeline = true;
+  view.timeline_cursor = -1;
+  m_single_pass_origin = (trace.measured ? "measured on " + trace.backend.device_name
+                                         : std::string("a simulated schedule")) +
+                         " (" + origin + ")";
+  m_single_pass = std::move(trace);
+  m_single_pass_key = {m_generation, view.tile_size, view.tile_order, true};
+}
+
 std::string AppState::OpenFile(const std::string& path) {
   const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
   if (!file.Ok()) return path + ": " + file.error;
@@ -495,7 +538,12 @@ std::string AppState::OpenFile(const std::string& path) {
       break;
     }
     case FileKind::kTrace: {
-      TraceLoadResult loaded = ParseTraceJson(file.text);
+      AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
+      if (loaded.single_pass) {
+        OpenSinglePass(std::move(*loaded.single_pass), path);
+        notice = "opened the single-pass trace " + path;
+        break;
+      }
       if (!loaded.trace) return path + ": " + loaded.error;
       const std::string origin = TraceOrigin(*loaded.trace, path);
       OpenTrace(std::move(*loaded.trace), origin);

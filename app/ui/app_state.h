@@ -21,6 +21,7 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
+#include "core/grid/single_pass.h"
 #include "core/trace.h"
 #include "edit_history.h"
 #include "player.h"
@@ -111,6 +112,12 @@ struct ViewState {
   bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
   bool bench = false;                       // G: the benchmark chart replaces the array view
   bool quiz = false;                        // Q: the Quiz panel in place of the tabs
+  // L: the single-pass scan's timeline in place of the rounds (timeline_view.cpp): the current
+  // input in tiles of `tile_size` taken in `tile_order`, or a single-pass trace file opened.
+  bool timeline = false;
+  int tile_size = 8;
+  TileOrder tile_order = TileOrder::kBlockIdx;
+  std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
   bool bench_float = false;                 // benchmark: float32 (else int32)
   bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
@@ -233,6 +240,13 @@ class AppState {
   void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
   const std::vector<PresetSpec>& Presets() const { return m_presets; }
 
+  // [SECTION] The single-pass scan (L): the current input traced on the simulator in the view's
+  // tile size and order (again only when one of them changed), or the trace a file held, which
+  // stays until the next input edit. `ran` says which.
+  const SinglePassTrace& SinglePass();
+  const std::string& SinglePassOrigin() const { return m_single_pass_origin; }
+  void OpenSinglePass(SinglePassTrace trace, std::string origin);
+
   // [SECTION] Benchmark results (read on first use)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
   const std::string& BenchResultsPath() const { return m_bench_path; }
@@ -313,6 +327,14 @@ class AppState {
   // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;
+  std::optional<SinglePassTrace> m_single_pass;  // SinglePass(), for the key below
+  struct SinglePassKey {
+    std::uint64_t generation = ~0ull;
+    int tile_size = 0;
+    TileOrder order = TileOrder::kBlockIdx;
+    bool from_file = false;
+  } m_single_pass_key;
+  std::string m_single_pass_origin;
   std::function<void()> m_wake;  // copied into each worker: the state may not outlive it
   std::vector<PresetSpec> m_presets = BuiltinPresets();
   EditHistory m_history;

@@ -4,6 +4,7 @@
 #include <stb_image_write.h>
 
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -82,8 +83,9 @@ view:
   --keys             every key and mouse action, over the view (as F1 or ? opens it)
   --quiz FILE        start in Quiz mode (key Q) with this exercise set (docs/quizzes.md)
   --round K (default: the last)
-  --panel inspector|code|narration|work-depth|numerics|warps-banks|mistakes|bench   (bench: the
-                     chart, key G)
+  --panel inspector|code|narration|work-depth|numerics|warps-banks|mistakes|bench|timeline
+                     (bench: the chart, key G; timeline: the single-pass scan, key L)
+  --tile-size B  --tile-order blockidx|ticket   the single-pass timeline's tiles
   --mistake KEY      the mistakes lab: run the algorithm with this mistake (single-buffer,
                      no-barrier, no-edge-check, wrong-index, no-seed: docs/mistakes.md), beside
                      the correct kernel
@@ -194,13 +196,28 @@ Options ParseOptions(int argc, char** argv) {
       SidePanel x;
       if ((v = need(i)) && std::string_view(v) == "bench") {
         o.bench = true;
+      } else if (v && std::string_view(v) == "timeline") {
+        o.timeline = true;
       } else if (v && Parse(v, &x)) {
         o.panel = x;
       } else if (v) {
         o.error = std::string("unknown panel '") + v +
-                  "' (inspector, code, narration, work-depth, numerics, warps-banks, mistakes or "
-                  "bench)";
+                  "' (inspector, code, narration, work-depth, numerics, warps-banks, mistakes, "
+                  "bench or timeline)";
       }
+    } else if (a == "--tile-size") {
+      int b = 0;
+      if ((v = need(i)) && std::sscanf(v, "%d", &b) == 1 && b >= kMinGridBlockSize &&
+          b <= kMaxGridBlockSize && (b & (b - 1)) == 0)
+        o.tile_size = b;
+      else if (v)
+        o.error = std::string("--tile-size '") + v + "': choose a power of two from 4 to 1024";
+    } else if (a == "--tile-order") {
+      TileOrder x{};
+      if ((v = need(i)) && Parse(std::string(v), &x))
+        o.tile_order = x;
+      else if (v)
+        o.error = std::string("--tile-order '") + v + "': choose blockidx or ticket";
     } else if (a == "--bench-results") {
       if ((v = need(i))) o.bench_results = v;
     } else if (a == "--bench-type") {

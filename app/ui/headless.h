@@ -31,6 +31,9 @@ struct Options {
   std::optional<SimulatorOptions> thread_order;  // --thread-order in-order|reverse|random:S|...
   std::optional<SidePanel> panel;   // --panel inspector|...|warps-banks
   bool bench = false;               // --panel bench: the benchmark chart in the middle
+  bool timeline = false;            // --panel timeline: the single-pass timeline in the middle
+  std::optional<int> tile_size;     // --tile-size B: the single-pass timeline's tiles
+  std::optional<TileOrder> tile_order;  // --tile-order blockidx|ticket
   bool bench_float = false,
        bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
   std::string bench_results;     // --bench-results FILE

@@ -32,6 +32,8 @@ std::vector<KeyHelp> MakeTable() {
        {{GLFW_KEY_P}}},
       {"G", "the benchmark chart in place of the rounds", G::kShow, A::kBenchmark,
        {{GLFW_KEY_G}}},
+      {"L", "the single-pass timeline in place of the rounds",
+       G::kShow, A::kTimeline, {{GLFW_KEY_L}}},
       {"Q", "quiz: predict the next round (the asked cells blank; Enter submits, Tab moves)",
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
       {"Esc", "drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},

@@ -27,6 +27,7 @@ enum class KeyAction {
   kCaseColours,
   kPresenter,
   kBenchmark,
+  kTimeline,
   kQuiz,
   kDeselect,
   kFullscreen,

@@ -330,6 +330,8 @@ void DrawFrame(App& app, float fps) {
     // nothing: the baseline frame of --bench-frames
   } else if (vs.bench) {
     DrawBenchView(ui, center);
+  } else if (vs.timeline) {
+    DrawTimelineView(ui, center);
   } else if (vs.side_by_side) {
     const float half = center.w * 0.5f;
     app.views[0].Draw(figure, st.Left(), {center.x, center.y, half, center.h}, true);
@@ -641,6 +643,9 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
   if (opt.bench) st.view.bench = true;
+  if (opt.timeline) st.view.timeline = true;
+  if (opt.tile_size) st.view.tile_size = *opt.tile_size;
+  if (opt.tile_order) st.view.tile_order = *opt.tile_order;
   if (opt.bench_float) st.view.bench_float = true;
   if (opt.bench_exclusive) st.view.bench_exclusive = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();

@@ -4,8 +4,26 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include "scene/timeline.h"
 
 namespace scanviz {
+
+// The timeline's cursor to the next (or previous) moment: a publication, the start, the end.
+void StepTimeline(AppState& app, int direction) {
+  const SinglePassTrace& t = app.SinglePass();
+  const std::vector<std::int64_t> moments = timeline::Moments(t);
+  const std::int64_t now = app.view.timeline_cursor < 0 ? t.Span() : app.view.timeline_cursor;
+  std::int64_t to = now;
+  if (direction > 0) {
+    auto it = std::upper_bound(moments.begin(), moments.end(), now);
+    to = it == moments.end() ? moments.back() : *it;
+  } else {
+    auto it = std::lower_bound(moments.begin(), moments.end(), now);
+    to = it == moments.begin() ? moments.front() : *std::prev(it);
+  }
+  app.view.timeline_cursor = to;
+}
+
 
 namespace {
 
@@ -65,11 +83,19 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     switch (k) {
       case GLFW_KEY_RIGHT:
       case GLFW_KEY_PAGE_DOWN:
-        app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+        if (vs.timeline) {
+          StepTimeline(app, +1);
+        } else {
+          app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+        }
         continue;
       case GLFW_KEY_LEFT:
       case GLFW_KEY_PAGE_UP:
-        app.ForEachShownPlayer([](Player& p) { p.StepBack(); });
+        if (vs.timeline) {
+          StepTimeline(app, -1);
+        } else {
+          app.ForEachShownPlayer([](Player& p) { p.StepBack(); });
+        }
         continue;
       default:
         break;
@@ -113,6 +139,11 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         break;
       case GLFW_KEY_G:
         vs.bench = !vs.bench;
+        if (vs.bench) vs.timeline = false;
+        break;
+      case GLFW_KEY_L:
+        vs.timeline = !vs.timeline;
+        if (vs.timeline) vs.bench = false;
         break;
       case GLFW_KEY_Q:
         vs.quiz = !vs.quiz;

@@ -167,6 +167,9 @@ void DrawBankView(UiContext& ui, const Trace& trace, int round);
 void DrawMistakesView(UiContext& ui);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
 void DrawBenchView(UiContext& ui, ViewRect rect);
+// L: the single-pass scan's timeline (tiles down, time across) with the status array at the
+// cursor, in place of the array view (timeline_view.cpp).
+void DrawTimelineView(UiContext& ui, ViewRect rect);
 // Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the
 // blank cells' values (or classes, or the active threads), submit, see each graded, Next.
 void DrawQuizView(UiContext& ui);

@@ -1,0 +1,279 @@
+// The single-pass scan's timeline (L), in place of the rounds: tiles down, time across, from the
+// trace (scene/timeline.h): each tile's scan, look-back (its waits on X in red) and store as bars,
+// each status read a tick in the colour of the flag it saw (X grey, A amber, P green) with a line
+// up to the tile it read; the cursor (click or drag; ← → step from one publication to the next)
+// and, beside every row, what that tile's status word held at the cursor. The times are the GPU's
+// (%globaltimer) or the simulator's schedule, and the header says which.
+#include <algorithm>
+#include <cstdio>
+
+#include "scene/timeline.h"
+#include "views.h"
+
+namespace scanviz {
+namespace {
+
+constexpr scene::Rgba kScan = {0.337f, 0.706f, 0.914f, 1};      // sky blue
+constexpr scene::Rgba kLook = {0.902f, 0.624f, 0.000f, 1};      // orange: looking back
+constexpr scene::Rgba kWait = {0.835f, 0.200f, 0.150f, 1};      // red: a read that saw X
+constexpr scene::Rgba kStore = {0.000f, 0.620f, 0.451f, 1};     // bluish green
+constexpr scene::Rgba kFlagX = {0.55f, 0.55f, 0.55f, 1};
+constexpr scene::Rgba kFlagA = {0.902f, 0.624f, 0.000f, 1};
+constexpr scene::Rgba kFlagP = {0.000f, 0.620f, 0.451f, 1};
+
+scene::Rgba SegmentColor(timeline::Segment s) {
+  switch (s) {
+    case timeline::Segment::kScan:
+      return kScan;
+    case timeline::Segment::kLookBack:
+      return kLook;
+    case timeline::Segment::kWait:
+      return kWait;
+    case timeline::Segment::kStore:
+      return kStore;
+  }
+  return kScan;
+}
+
+scene::Rgba FlagColor(int flag) { return flag == 2 ? kFlagP : flag == 1 ? kFlagA : kFlagX; }
+const char* FlagName(int flag) { return flag == 2 ? "P" : flag == 1 ? "A" : "X"; }
+
+void Controls(UiContext& ui, const SinglePassTrace& t) {
+  ViewState& vs = ui.app.view;
+  ImGui::TextUnformatted("tile size");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
+  const std::string current = std::to_string(vs.tile_size);
+  const bool open = ImGui::BeginCombo("##tile", current.c_str());
+  Tip(ui, "Elements per tile: one block scans one tile");
+  if (open) {
+    for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
+      const bool picked = ImGui::Selectable(std::to_string(b).c_str(), b == vs.tile_size);
+      Tip(ui, "Tiles of this many elements, one block each");
+      if (picked) {
+        vs.tile_size = b;
+        vs.timeline_cursor = -1;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine(0, ui.fonts.ui_px);
+  ImGui::TextUnformatted("tiles taken in");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("blockIdx order", vs.tile_order == TileOrder::kBlockIdx)) {
+    vs.tile_order = TileOrder::kBlockIdx;
+    vs.timeline_cursor = -1;
+  }
+  Tip(ui, "Block b scans tile b: CUDA does not promise that blocks start in this order");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("ticket order", vs.tile_order == TileOrder::kTicket)) {
+    vs.tile_order = TileOrder::kTicket;
+    vs.timeline_cursor = -1;
+  }
+  Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
+          "predecessor is already running");
+  ImGui::SameLine(0, ui.fonts.ui_px);
+  if (ImGui::Button("Rounds (L)")) vs.timeline = false;
+  Tip(ui, "Back to the rounds of the block scans", KeyAction::kTimeline);
+  (void)t;
+}
+
+}  // namespace
+
+void DrawTimelineView(UiContext& ui, ViewRect rect) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
+  const SinglePassTrace& t = app.SinglePass();
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##timeline", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
+  const float px = ui.fonts.ui_px;
+  ImGui::PushFont(ui.fonts.large);
+  const std::string title = "Single-pass scan, decoupled look-back: " +
+                            std::to_string(t.TileCount()) + " tiles of " +
+                            std::to_string(t.tile_size) + ", n = " + std::to_string(t.N());
+  ImGui::TextUnformatted(title.c_str());
+  Record(ui, "title", title);
+  ImGui::PopFont();
+  const std::string origin = "times: " + app.SinglePassOrigin() + ", in " + t.clock;
+  TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
+  Record(ui, "origin", origin);
+  Controls(ui, t);
+  const SinglePassSummary sum = Summarize(t);
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "%d of %d tiles waited on an X (longest %lld); tiles looked back %.1f tiles on "
+                "average, at most %d; %d started before a lower-numbered tile",
+                sum.tiles_that_waited, sum.tiles, static_cast<long long>(sum.longest_wait),
+                sum.mean_looked_back, sum.max_looked_back, sum.out_of_order);
+  ImGui::TextWrapped("%s", line);
+  Record(ui, "summary", line);
+
+  // Legend.
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  {
+    const float sw = px * 0.9f;
+    for (timeline::Segment s : {timeline::Segment::kScan, timeline::Segment::kLookBack,
+                                timeline::Segment::kWait, timeline::Segment::kStore}) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      dl->AddRectFilled(ImVec2(p.x, p.y + px * 0.15f), ImVec2(p.x + sw, p.y + px * 0.15f + sw),
+                        ToImU32(SegmentColor(s)));
+      ImGui::Dummy(ImVec2(sw, sw));
+      ImGui::SameLine();
+      ImGui::TextUnformatted(timeline::Name(s));
+      ImGui::SameLine(0, px);
+    }
+    ImGui::TextUnformatted("reads: ");
+    for (int f : {0, 1, 2}) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(FlagColor(f).r, FlagColor(f).g, FlagColor(f).b, 1), "| %s",
+                         f == 0 ? "X not ready" : f == 1 ? "A aggregate" : "P inclusive prefix");
+    }
+  }
+
+  // The plot: rows on the left, the status column on the right; a line of room above it for the
+  // cursor's caption and the status column's title.
+  ImGui::Dummy(ImVec2(1, px * 1.4f));
+  const ImVec2 origin_px = ImGui::GetCursorScreenPos();
+  const float label_w = px * 4.5f;
+  const float status_w = std::min(rect.w * 0.28f, px * 12);
+  const float axis_h = px * 2.2f;
+  const float left = origin_px.x + label_w;
+  const float top = origin_px.y + px * 0.3f;
+  const float width = std::max(10.0f, rect.x + rect.w - left - status_w - px * 1.5f);
+  const float height = std::max(10.0f, rect.y + rect.h - top - axis_h - px * 0.5f);
+  const int rows = std::max(1, t.TileCount());
+  // Rows of at least one pixel: more tiles than that share a row (each drawn as its extent).
+  const int per_row = std::max(1, static_cast<int>(std::ceil(rows / height)));
+  const int shown_rows = (rows + per_row - 1) / per_row;
+  const float row_h = std::min(height / shown_rows, px * 2.4f);
+  const std::int64_t span = std::max<std::int64_t>(1, t.Span());
+  auto X = [&](std::int64_t time) {
+    return left + width * static_cast<float>(static_cast<double>(time) / static_cast<double>(span));
+  };
+  const ImU32 grid = ToImU32(ui.palette.text_dim);
+  dl->AddRect(ImVec2(left, top), ImVec2(left + width, top + row_h * shown_rows), grid);
+
+  const timeline::Layout layout = timeline::Build(t);
+  const float bar_pad = row_h > 6 ? row_h * 0.18f : 0.0f;
+  for (const timeline::Bar& b : layout.bars) {
+    const int row = b.tile / per_row;
+    const float y0 = top + row * row_h + bar_pad, y1 = top + (row + 1) * row_h - bar_pad;
+    float x0 = X(b.from), x1 = X(b.to);
+    if (x1 - x0 < 1) x1 = x0 + 1;
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), ToImU32(SegmentColor(b.kind)));
+  }
+  // Reads: a tick, and (rows tall enough to follow) a thin line up to the tile read.
+  const bool lines = row_h >= px * 0.8f && layout.marks.size() <= 4000;
+  for (const timeline::Mark& m : layout.marks) {
+    const int row = m.tile / per_row;
+    const float x = X(m.time);
+    const float y0 = top + row * row_h, y1 = y0 + row_h;
+    const ImU32 c = ToImU32(FlagColor(m.flag));
+    if (lines) {
+      const float yp = top + (m.predecessor / per_row + 0.5f) * row_h;
+      dl->AddLine(ImVec2(x, y0 + row_h * 0.5f), ImVec2(x, yp), (c & 0x00ffffff) | 0x60000000, 1);
+    }
+    dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), c, row_h > 6 ? 2.5f : 1.0f);
+  }
+  // Row labels.
+  ImGui::PushFont(ui.fonts.ui);
+  const int label_every = std::max(1, static_cast<int>(std::ceil(px * 1.1f / row_h)));
+  for (int row = 0; row < shown_rows; row += label_every) {
+    const int first = row * per_row;
+    std::string label = per_row == 1 ? std::string("tile ") : std::string();
+    label += std::to_string(first);
+    if (per_row > 1) label += "–";
+    const float y = top + row * row_h + (row_h - px) * 0.5f;
+    dl->AddText(ImVec2(origin_px.x, std::max(y, top + row * row_h)), ToImU32(ui.palette.text),
+                label.c_str());
+  }
+  ImGui::PopFont();
+  // Time axis.
+  const float axis_y = top + row_h * shown_rows;
+  for (double tick : NiceTicks(0, static_cast<double>(span), 6)) {
+    if (tick > static_cast<double>(span) * 1.0001) break;
+    const float x = X(static_cast<std::int64_t>(tick));
+    dl->AddLine(ImVec2(x, axis_y), ImVec2(x, axis_y + px * 0.4f), grid);
+    char tl[32];
+    std::snprintf(tl, sizeof tl, "%g", tick);
+    dl->AddText(ImVec2(x - px, axis_y + px * 0.45f), ToImU32(ui.palette.text), tl);
+  }
+  const std::string unit = t.measured ? "ns since the first tile started (%globaltimer)"
+                                      : "simulated steps (not measured)";
+  dl->AddText(ImVec2(left + width * 0.5f - px * 6, axis_y + px * 1.3f), ToImU32(ui.palette.text_dim),
+              unit.c_str());
+
+  // The cursor: click or drag in the plot; the arrow keys step between moments (shortcuts.cpp).
+  ImGui::SetCursorScreenPos(ImVec2(left, top));
+  ImGui::InvisibleButton("##timeline-plot", ImVec2(width, std::max(1.0f, row_h * shown_rows)));
+  Place(ui, "timeline-plot");
+  if (ImGui::IsItemActive() && !vs.ignore_mouse)
+    vs.timeline_cursor = timeline::TimeAt(ImGui::GetIO().MousePos.x, left, width, span);
+  const std::int64_t cursor = vs.timeline_cursor < 0 ? span : std::min(vs.timeline_cursor, span);
+  const float cx = X(cursor);
+  dl->AddLine(ImVec2(cx, top - px * 0.2f), ImVec2(cx, axis_y), ToImU32(ui.palette.text), 2);
+  const std::string caption = timeline::Caption(t, cursor);
+  dl->AddText(ImVec2(std::min(cx + px * 0.3f, left + width - px * 12), top - px * 1.35f),
+              ToImU32(ui.palette.text), caption.c_str());
+  if (ui.text != nullptr) ui.text->Text("cursor", caption, {cx, top, 1, row_h * shown_rows});
+  if (ImGui::IsItemHovered() && !vs.ignore_mouse) {
+    const int row = timeline::RowAt(ImGui::GetIO().MousePos.y, top, row_h, shown_rows);
+    if (row >= 0) {
+      const int k = std::min(row * per_row, rows - 1);
+      const TileRecord& r = t.tiles[static_cast<size_t>(k)];
+      std::string reads;
+      for (const LookRead& x : r.reads) {
+        reads += ' ';
+        reads += std::to_string(x.predecessor);
+        reads += ':';
+        reads += FlagName(x.flag);
+        reads += x.flag == 0 ? "×" : "=";
+        reads += x.flag == 0 ? std::to_string(x.reads) : FormatValue(t.type, x.value);
+      }
+      ImGui::SetTooltip("tile %d (block %d, %s %d)\nstart %lld, A %s, P %lld, end %lld, waited %lld\n"
+                        "aggregate %s, exclusive prefix %s, inclusive %s\nreads:%s",
+                        r.tile, r.block, t.measured ? "SM" : "slot", r.sm,
+                        static_cast<long long>(r.start),
+                        r.published_a < 0 ? "-" : std::to_string(r.published_a).c_str(),
+                        static_cast<long long>(r.published_p), static_cast<long long>(r.end),
+                        static_cast<long long>(r.waited), FormatValue(t.type, r.aggregate).c_str(),
+                        FormatValue(t.type, r.exclusive).c_str(),
+                        FormatValue(t.type, r.inclusive).c_str(), reads.empty() ? " none" : reads.c_str());
+    }
+  }
+
+  // The status array at the cursor, one box per row beside it.
+  const std::vector<timeline::Status> status = timeline::StatusAt(t, cursor);
+  const float sx = left + width + px * 0.8f;
+  dl->AddText(ImVec2(sx, top - px * 1.35f), ToImU32(ui.palette.text), "status words then");
+  ImGui::PushFont(row_h >= ui.fonts.large_px * 1.1f ? ui.fonts.large : ui.fonts.ui);
+  for (int row = 0; row < shown_rows; ++row) {
+    const int k = row * per_row;
+    const timeline::Status& s = status[static_cast<size_t>(k)];
+    const float y0 = top + row * row_h + bar_pad * 0.5f, y1 = top + (row + 1) * row_h - bar_pad * 0.5f;
+    scene::Rgba fill = FlagColor(s.flag);
+    fill.a = 0.85f;
+    dl->AddRectFilled(ImVec2(sx, y0), ImVec2(sx + status_w - px * 0.5f, y1), ToImU32(fill));
+    if (row_h >= px * 1.05f) {
+      std::string text = FlagName(s.flag);
+      if (s.flag != 0) {
+        text += "  ";
+        text += FormatValue(t.type, s.value);
+      }
+      dl->AddText(ImVec2(sx + px * 0.3f, y0 + (y1 - y0 - ImGui::GetFontSize()) * 0.5f),
+                  IM_COL32(0, 0, 0, 255), text.c_str());
+      if (ui.text != nullptr)
+        ui.text->Text("status", "tile " + std::to_string(k) + ": " + text,
+                      {sx, y0, status_w, y1 - y0});
+    }
+  }
+  ImGui::PopFont();
+  ImGui::End();
+}
+
+}  // namespace scanviz
