@@ -19,6 +19,10 @@ namespace scanviz {
 
 struct Options {
   std::optional<Algorithm> algorithm;
+  bool multi_block = false;                  // --algorithm multi-block: the grid view
+  std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
+  std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
+  std::optional<int> open_block;             // --open-block B: block B of the grid, opened
   std::optional<std::string> input;
   std::optional<int> random_n;
   std::uint64_t seed = 1;
