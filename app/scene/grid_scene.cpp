@@ -14,6 +14,7 @@ namespace {
 constexpr float kRowGap = 0.45f;    // between two rows
 constexpr float kBlocksH = 1.1f;    // the blocks row's boxes
 constexpr float kBandPad = 0.35f;   // a level's band around its rows
+constexpr float kBandTitle = 0.75f; // room for the band's title above its first row
 constexpr int kMaxTerms = 8;        // an expression longer than this is shortened
 
 // Columns of the grid's input that element `index` of level `level` covers: [first, end).
@@ -86,7 +87,7 @@ class Builder {
     const long unit = Unit(d), block_unit = unit * level.block_size;
     const float top = m_y;
     const int p1 = StepOf(d, 1);
-    if (d > 0) m_y += kBandPad;
+    if (d > 0) m_y += kBandPad + kBandTitle;
     const float rows_top = m_y;
     GridRow& blocks = AddRow(GridRowKind::kBlocks, d, Prefix(d) + "blocks", -1, kBlocksH);
     blocks.emphasis = p1 == m_scene.step ? Emphasis::kCurrent : Emphasis::kPast;

@@ -68,7 +68,10 @@ GridDrawList BuildGridBoxes(const scene::GridScene& sc, ElementType type, const 
         inst.border = pal.selection;
         inst.style = static_cast<float>(BoxStyle::kSolid);
       }
-      if (inst.w < 4.0f * g.scale && !ring) {
+      // Narrower than a few pixels, or than a value where the cell would show none (an empty
+      // row, the blocks): plain fills merged into pixel runs; the block boundaries show the cut.
+      const bool plain = !row.filled || row.kind == scene::GridRowKind::kBlocks;
+      if ((inst.w < 4.0f * g.scale || (plain && inst.w < g.text_w)) && !ring) {
         BoxInstance look = inst;
         look.style = 0;
         look.border = look.fill;

@@ -183,7 +183,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   }
   for (const scene::GridBand& b : sc.bands) {
     const float px = fonts.ui_px * 0.85f;
-    dl->AddText(ImGui::GetFont(), px, ImVec2(rect.x + pad, Y(b.y0) + 1), ToImU32(pal.text_dim),
+    dl->AddText(ImGui::GetFont(), px, ImVec2(rect.x + pad, Y(b.y0) + 0.3f * sy), ToImU32(pal.text_dim),
                 b.title.c_str());
     if (ui.text != nullptr) ui.text->Text("band", b.title, {rect.x + pad, Y(b.y0), 0, px});
   }
