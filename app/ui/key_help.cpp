@@ -25,7 +25,7 @@ std::vector<KeyHelp> MakeTable() {
       {"End", "last round", G::kRounds, A::kLast, {{GLFW_KEY_END}}},
 
       {"Tab or B", "next algorithm", G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
-      {"M", "the multi-block scan (a grid of blocks, n up to 65536) on / off", G::kShow,
+      {"M", "multi-block scan on / off (click a block: its rounds; Esc: back)", G::kShow,
        A::kMultiBlock, {{GLFW_KEY_M}}},
       {"S", "side by side: two algorithms at once", G::kShow, A::kSideBySide, {{GLFW_KEY_S}}},
       {"O", "only the current round", G::kShow, A::kOnlyCurrent, {{GLFW_KEY_O}}},
@@ -36,8 +36,7 @@ std::vector<KeyHelp> MakeTable() {
        {{GLFW_KEY_G}}},
       {"Q", "quiz: predict the next round (the asked cells blank; Enter submits, Tab moves)",
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
-      {"Esc", "drop the selected cell; an opened block: back to the grid", G::kShow, A::kDeselect,
-       {{GLFW_KEY_ESCAPE}}},
+      {"Esc", "drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
 
       {"1 to 7",
@@ -69,8 +68,6 @@ std::vector<KeyHelp> MakeTable() {
       {"hover a cell", "its invariant window: a bracket over the input, the combination, ✓ or ✗",
        G::kMouse},
       {"click a cell", "select it (the bracket and the inspector stay); click again to drop it",
-       G::kMouse},
-      {"click a block", "the multi-block scan: open its rounds in the single-block view",
        G::kMouse},
       {"double-click an input cell", "edit its value in place (Enter applies it, Esc cancels)",
        G::kMouse},

@@ -213,15 +213,17 @@ void AlgorithmSection(UiContext& ui) {
     }
     const std::string size = std::to_string(app.GridBlockSize());
     ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-    if (ImGui::BeginCombo("block size", size.c_str())) {
+    const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
+    Place(ui, "block_size");
+    Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
+    if (sizes_open) {
       for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
         if (ImGui::Selectable(std::to_string(b).c_str(), b == app.GridBlockSize()))
           app.SetGridBlockSize(b);
+        Tip(ui, "Blocks of this many elements");
       }
       ImGui::EndCombo();
     }
-    Place(ui, "block_size");
-    Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
     ImGui::Unindent();
   }
   ImGui::Checkbox("Side by side", &app.view.side_by_side);
