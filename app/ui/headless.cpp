@@ -79,6 +79,8 @@ input (as scanviz-cli):
   --block-algorithm hillis-steele|blelloch   --block-size B (4..1024, a power of two)   the
                      multi-block scan's block scan (default Hillis-Steele, blocks of 4)
   --open-block B     the multi-block scan's block B opened in the single-block view
+  --grid-select ROW:POS[:LEVEL]   select a cell of the grid (ROW: input, block-output, sums,
+                     offsets, output): its invariant window over the input
   --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
   --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
@@ -159,6 +161,28 @@ Options ParseOptions(int argc, char** argv) {
         o.block_size = b;
       else if (v)
         o.error = "--block-size takes a power of two from 4 to 1024";
+    } else if (a == "--grid-select") {
+      // ROW:POS[:LEVEL], ROW one of input, block-output, sums, offsets, output.
+      if ((v = need(i))) {
+        const std::string text = v;
+        const size_t c1 = text.find(':');
+        const size_t c2 = c1 == std::string::npos ? c1 : text.find(':', c1 + 1);
+        int pos = -1, level = 0;
+        std::optional<scene::GridRowKind> kind;
+        for (auto k : {scene::GridRowKind::kInput, scene::GridRowKind::kBlockOutput,
+                       scene::GridRowKind::kSums, scene::GridRowKind::kOffsets,
+                       scene::GridRowKind::kOutput})
+          if (c1 != std::string::npos && text.substr(0, c1) == scene::ToString(k)) kind = k;
+        const bool ok =
+            kind && ParseInt(text.substr(c1 + 1, c2 == std::string::npos ? c2 : c2 - c1 - 1).c_str(), &pos) &&
+            pos >= 0 && (c2 == std::string::npos || (ParseInt(text.substr(c2 + 1).c_str(), &level) && level >= 0));
+        if (ok) {
+          o.grid_select = scene::GridCellRef{level, *kind, pos};
+        } else {
+          o.error = "--grid-select takes ROW:POS[:LEVEL] (ROW: input, block-output, sums, "
+                    "offsets or output)";
+        }
+      }
     } else if (a == "--open-block") {
       int b = 0;
       if ((v = need(i)) && ParseInt(v, &b) && b >= 0)

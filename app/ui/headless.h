@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "scene/grid_scene.h"
 #include "app_state.h"
 #include "backend/backend.h"
 #include "core/trace.h"
@@ -23,6 +24,7 @@ struct Options {
   std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
   std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
   std::optional<int> open_block;             // --open-block B: block B of the grid, opened
+  std::optional<scene::GridCellRef> grid_select;  // --grid-select ROW:POS[:LEVEL]
   std::optional<std::string> input;
   std::optional<int> random_n;
   std::uint64_t seed = 1;

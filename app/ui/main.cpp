@@ -743,6 +743,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
     std::fprintf(stderr, "scanviz: --open-block %d: no such block of the multi-block scan\n",
                  *opt.open_block);
   }
+  if (opt.grid_select) st.view.grid_selected = opt.grid_select;
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
   if (opt.bench) st.view.bench = true;

@@ -142,7 +142,20 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   g.scale = ui.scale;
   g.text_w = fonts.ui_px * 1.2f;
   g.text_h = fonts.ui_px * 0.9f;
-  const GridDrawList list = BuildGridBoxes(sc, grid.type, g, pal, marked);
+  auto key_of = [](const std::optional<scene::GridCellRef>& c) {
+    return c ? static_cast<float>(c->level * 8 + static_cast<int>(c->kind)) * 70000.0f +
+                   static_cast<float>(c->index)
+             : -1.0f;
+  };
+  const std::vector<float> key = {ox, oy, sx, sy, rect.x, rect.y, rect.w, rect.h, ui.scale,
+                                  static_cast<float>(vs.theme), static_cast<float>(m_generation),
+                                  static_cast<float>(m_step), static_cast<float>(m_block_size),
+                                  key_of(marked), g.text_w};
+  if (key != m_list_key) {
+    m_list = BuildGridBoxes(sc, grid.type, g, pal, marked);
+    m_list_key = key;
+  }
+  const GridDrawList& list = m_list;
   for (const BoxInstance& d : list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
   ui.renderer.AddBoxes(list.boxes);
   for (const scene::GridBoundary& b : sc.boundaries) {

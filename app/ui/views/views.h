@@ -10,6 +10,7 @@
 
 #include "app_state.h"
 #include "fonts.h"
+#include "grid_boxes.h"
 #include "key_help.h"
 #include "renderer.h"
 #include "scene/palette.h"
@@ -146,6 +147,10 @@ class GridView {
   int m_block_size = 0;
   bool m_have = false;
   float m_widest_title = 0;
+  // The last frame's boxes, reused while nothing that places or colours them changed (placing
+  // 2^16 cells per row every frame costs more than drawing the runs they merge into).
+  GridDrawList m_list;
+  std::vector<float> m_list_key;
 };
 // The grid's tabs: the hovered or selected cell's window and check; the step in sentences; the
 // grid's loop with the step's lines lit. Others say that they describe a block's rounds.
