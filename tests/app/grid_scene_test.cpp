@@ -200,3 +200,41 @@ TEST(GridBoxes, TwoToTheSixteenIsAFewRunsPerRowAndZoomShowsEveryValue) {
 
 }  // namespace
 }  // namespace scanviz::scene
+
+#include "teach/grid_teach.h"
+
+namespace scanviz::teach {
+namespace {
+
+// The code tab's listing is the grid's loop as built, and each step lights its own phase's lines.
+TEST(GridTeach, EachStepLightsItsPhasesLinesAndIsToldWithTheTracesValues) {
+  GridRequest r;
+  r.block_size = 4;
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9};
+  const GridTrace g = SimulateGrid(r);
+  const CodeListing listing = GridListing();
+  ASSERT_FALSE(listing.lines.empty()) << "the [kernel:multi-block] markers are missing";
+  auto lit_text = [&](int step) {
+    std::string text;
+    for (int i : GridHighlightedLines(listing, g, step))
+      text += listing.lines[static_cast<size_t>(i)].text + "\n";
+    return text;
+  };
+  EXPECT_NE(lit_text(0).find("exec.ScanBlocks"), std::string::npos) << lit_text(0);
+  EXPECT_EQ(lit_text(0).find("AddOffsets"), std::string::npos) << lit_text(0);
+  EXPECT_NE(lit_text(1).find("Run(exec, sums"), std::string::npos) << lit_text(1);
+  EXPECT_NE(lit_text(2).find("exec.AddOffsets"), std::string::npos) << lit_text(2);
+  EXPECT_EQ(lit_text(2).find("ScanBlocks"), std::string::npos) << lit_text(2);
+  // The narration quotes the trace: block 1's scan, the offsets, element 7's sum.
+  auto told = [&](int step) {
+    std::string text;
+    for (const std::string& p : NarrateGridStep(g, step).paragraphs) text += p + "\n";
+    return text;
+  };
+  EXPECT_NE(told(0).find("[4, 1, 6, 3] becomes [4, 5, 11, 14]"), std::string::npos) << told(0);
+  EXPECT_NE(told(1).find("offsets = [0, 11, 25, 41]"), std::string::npos) << told(1);
+  EXPECT_NE(told(2).find("= 11 + 14 = 25"), std::string::npos) << told(2);
+}
+
+}  // namespace
+}  // namespace scanviz::teach

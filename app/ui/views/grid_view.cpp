@@ -111,6 +111,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   auto X = [&](float u) { return ox + u * sx; };
   auto Y = [&](float u) { return oy + u * sy; };
   const float clip_top = top - fonts.ui_px * 2.6f;
+  // The cells pan and zoom right of the gutter; the row titles stay in it.
+  const float cells_x = rect.x + pad + gutter - 2;
   ui.renderer.SetClip(rect.x, clip_top, rect.w, rect.y + rect.h - clip_top);
   dl->PushClipRect(ImVec2(rect.x, clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
 
@@ -134,9 +136,9 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   g.oy = oy;
   g.sx = sx;
   g.sy = sy;
-  g.clip_x = rect.x;
+  g.clip_x = cells_x;
   g.clip_y = clip_top;
-  g.clip_w = rect.w;
+  g.clip_w = rect.x + rect.w - cells_x;
   g.clip_h = rect.y + rect.h - clip_top;
   g.pixel = 1.0f / std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
   g.scale = ui.scale;
@@ -156,6 +158,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     m_list_key = key;
   }
   const GridDrawList& list = m_list;
+  ui.renderer.SetClip(cells_x, clip_top, rect.x + rect.w - cells_x, rect.y + rect.h - clip_top);
+  dl->PushClipRect(ImVec2(cells_x, clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   for (const BoxInstance& d : list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
   ui.renderer.AddBoxes(list.boxes);
   for (const scene::GridBoundary& b : sc.boundaries) {
@@ -180,6 +184,9 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
                 ToImU32(t.color), t.text.c_str());
   }
 
+  dl->PopClipRect();
+  ui.renderer.SetClip(rect.x, clip_top, rect.w, rect.y + rect.h - clip_top);
+
   // [SECTION] Row titles and band titles
   for (const scene::GridRow& r : sc.rows) {
     const float h = (r.kind == scene::GridRowKind::kBlocks ? 1.1f : 1.0f) * sy;
@@ -189,7 +196,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     if (w > room) px *= room / w;
     if (px < 6) continue;
     const float tw = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, r.title.c_str()).x;
-    const float tx = std::min(ox, base_x) - pad - tw;
+    const float tx = cells_x - pad - tw;
     dl->AddText(ImGui::GetFont(), px, ImVec2(std::max(tx, rect.x + pad * 0.5f), Y(r.y) + (h - px) * 0.5f),
                 ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
     if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, Y(r.y), tw, h});
