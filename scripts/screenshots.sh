@@ -36,3 +36,13 @@ done
 shot docs/blelloch-max.png --size 1600x1000 --algorithm blelloch --input $ex --op max --round 5
 # A GPU's trace opened on a machine without one: the status line says where it was recorded.
 shot docs/opened-h200-trace.png --size 1600x1000 docs/example-blelloch-h200.json --round 4
+# The multi-block scan (issue #11): the chapters' 13 values in blocks of 4, output[6]'s window;
+# block 1 opened in the single-block view; 2^16 values in 64 blocks of 1024 and, at phase 2's
+# fourth level, in 16384 blocks of 4 (the sums scanned by grids of their own).
+mb="--algorithm multi-block --block-size 4 --input 3,1,7,0,4,1,6,3,5,2,8,1,9"
+shot docs/multi-block-example.png --size 1600x900 $mb --grid-select output:6
+shot docs/multi-block-block.png --size 1600x900 $mb --open-block 1
+shot docs/multi-block-65536.png --size 1600x900 --algorithm multi-block --block-size 1024 \
+  --random 65536 --grid-select offsets:2
+shot docs/multi-block-65536-blocks-of-4.png --size 1600x900 --algorithm multi-block \
+  --block-size 4 --random 65536 --round 3

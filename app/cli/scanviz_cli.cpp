@@ -234,7 +234,7 @@ int ParseGridArgs(const TraceArgs& args, const std::string& kind, GridRequest* r
                         std::to_string(std::numeric_limits<std::uint64_t>::max()));
     request->input = RandomValues(args.random_n, seed, request->type);
   } else {
-    const ParsedValues parsed = ParseValues(args.input, request->type);
+    const ParsedValues parsed = ParseValues(args.input, request->type, kMaxGridElements);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
     request->input = parsed.values;
   }

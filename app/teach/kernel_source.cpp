@@ -110,13 +110,12 @@ const EmbeddedFile* KernelFile(Algorithm algorithm) {
   return nullptr;
 }
 
-CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
-                               std::string_view path) {
+CodeListing ParseMarkedListing(std::string_view file_text, std::string_view key,
+                               std::string title) {
   CodeListing listing;
-  listing.title = std::string(path) + " (" + DisplayName(algorithm) + ")";
-  const std::string key = ToString(algorithm);
-  const std::string begin = "// [kernel:" + key + "]";
-  const std::string end = "// [/kernel:" + key + "]";
+  listing.title = std::move(title);
+  const std::string begin = "// [kernel:" + std::string(key) + "]";
+  const std::string end = "// [/kernel:" + std::string(key) + "]";
   bool inside = false;
   int number = 0;
   size_t pos = 0;
@@ -133,6 +132,20 @@ CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
   // No closing marker: show nothing rather than the rest of the file.
   listing.lines.clear();
   return listing;
+}
+
+CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,
+                               std::string_view path) {
+  return ParseMarkedListing(file_text, ToString(algorithm),
+                            std::string(path) + " (" + DisplayName(algorithm) + ")");
+}
+
+CodeListing MarkedListing(std::string_view key) {
+  const std::string begin = "// [kernel:" + std::string(key) + "]";
+  for (const EmbeddedFile& f : KernelFiles())
+    if (f.Text().find(begin) != std::string_view::npos)
+      return ParseMarkedListing(f.Text(), key, f.path);
+  return CodeListing{};
 }
 
 CodeListing ParseStepFunction(std::string_view file_text, std::string_view name,

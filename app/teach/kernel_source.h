@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "core/trace.h"
@@ -44,6 +45,13 @@ CodeListing StepListing(const CodeListing& kernel, Algorithm algorithm, const Ro
 // The step function `name`, cut from `file_text` (for tests); empty if it is not defined there.
 CodeListing ParseStepFunction(std::string_view file_text, std::string_view name,
                               std::string_view path = {});
+
+// The lines between `// [kernel:KEY]` and `// [/kernel:KEY]` in `file_text`, tags moved as for
+// a driver; empty lines() if the markers are missing.
+CodeListing ParseMarkedListing(std::string_view file_text, std::string_view key, std::string title);
+// The same cut from whichever embedded file holds the markers (the multi-block scan's grid loop,
+// key "multi-block", in kernels/core/grid/multi_block.h), titled with its path.
+CodeListing MarkedListing(std::string_view key);
 
 // The same cut applied to any text (for tests and for a file loaded at run time).
 CodeListing ParseKernelListing(std::string_view file_text, Algorithm algorithm,

@@ -7,6 +7,7 @@
 
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
+#include "core/grid/grid_steps.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -76,7 +77,7 @@ AppState::~AppState() = default;  // pending futures finish before the state goe
 bool AppState::SetInputText(const std::string& text) {
   const EditScope edit(*this, {EditKind::kText});
   m_input_text = text;
-  ParsedValues parsed = ParseValues(text, m_type);
+  ParsedValues parsed = ParseValues(text, m_type, kMaxGridElements);
   if (!parsed.Ok()) {
     m_input_error = parsed.error;
     return false;
@@ -105,7 +106,7 @@ void AppState::SetCell(int pos, double value) {
 
 void AppState::Resize(int n) {
   const EditScope edit(*this, {EditKind::kSize});
-  n = std::clamp(n, 1, kMaxElements);
+  n = std::clamp(n, 1, kMaxGridElements);
   std::vector<double> v = m_values;
   if (n > static_cast<int>(v.size())) {
     std::vector<double> extra = RandomValues(n, m_seed, m_type);
@@ -119,7 +120,7 @@ void AppState::Resize(int n) {
 void AppState::Randomize(int n, std::uint64_t seed) {
   const EditScope edit(*this, {EditKind::kRandom});
   m_seed = seed;
-  SetValues(RandomValues(std::clamp(n, 1, kMaxElements), seed, m_type));
+  SetValues(RandomValues(std::clamp(n, 1, kMaxGridElements), seed, m_type));
 }
 
 void AppState::SetOp(OpKind op) {
@@ -129,12 +130,145 @@ void AppState::SetOp(OpKind op) {
 }
 
 void AppState::SetAlgorithm(Algorithm a) {
+  if (m_multi_block) SetMultiBlock(false);
   m_algorithm = a;
   view.selected.reset();
 }
 
 void AppState::ToggleAlgorithm() {
-  SetAlgorithm(static_cast<Algorithm>((static_cast<int>(m_algorithm) + 1) % kAlgorithmCount));
+  // The block scans in the registry's order, then the multi-block scan, then round again.
+  if (m_multi_block) {
+    SetAlgorithm(static_cast<Algorithm>(0));
+  } else if (static_cast<int>(m_algorithm) + 1 == kAlgorithmCount) {
+    SetMultiBlock(true);
+  } else {
+    SetAlgorithm(static_cast<Algorithm>(static_cast<int>(m_algorithm) + 1));
+  }
+}
+
+// [SECTION] The multi-block scan
+
+void AppState::SetMultiBlock(bool on) {
+  if (on == m_multi_block) return;
+  CloseBlock();
+  view.grid_selected.reset();
+  view.grid_hovered.reset();
+  m_multi_block = on;
+  if (on) {
+    m_algorithm = m_grid_block_algorithm;  // the opened block's slot is this algorithm's
+    view.side_by_side = false;
+    view.bench = false;
+    Grid();
+  }
+  view.selected.reset();
+}
+
+void AppState::SetGridBlockAlgorithm(Algorithm a) {
+  if (!IsGridBlockAlgorithm(a) || a == m_grid_block_algorithm) return;
+  CloseBlock();
+  m_grid_block_algorithm = a;
+  if (m_multi_block) m_algorithm = a;
+  m_grid_stale = true;
+  if (m_multi_block) RegenerateGrid();
+}
+
+void AppState::SetGridBlockSize(int block_size) {
+  int b = kMinGridBlockSize;
+  while (b * 2 <= std::min(block_size, kMaxGridBlockSize)) b *= 2;
+  if (b == m_grid_block_size) return;
+  CloseBlock();
+  view.grid_selected.reset();
+  m_grid_block_size = b;
+  m_grid_stale = true;
+  if (m_multi_block) RegenerateGrid();
+}
+
+const GridSlot& AppState::Grid() const {
+  if (m_grid_stale) const_cast<AppState*>(this)->RegenerateGrid();
+  return m_grid;
+}
+
+std::vector<double> AppState::BlockValues() const {
+  if (!BlockScansTruncated()) return m_values;
+  return {m_values.begin(), m_values.begin() + kMaxElements};
+}
+
+void AppState::RegenerateGrid() {
+  m_grid_stale = false;
+  GridRequest r;
+  r.block_algorithm = m_grid_block_algorithm;
+  r.block_size = m_grid_block_size;
+  r.op = m_op;
+  r.type = m_type;
+  r.input = m_values;
+  r.convert = m_convert;
+  const int step = m_grid_player.Round();
+  m_grid = GridSlot{};
+  if (std::string error = ValidateGridRequest(r); !error.empty()) {
+    m_grid.error = std::move(error);
+    m_grid_player.SetRoundCount(1);
+    CloseBlock();
+    return;
+  }
+  // The simulator, unless CUDA is asked for (or "auto" has already found a device): the grid is
+  // one synchronous run, so an unanswered "is there a GPU?" must not hold up the edit.
+  const bool cuda = m_backend == BackendChoice::kCuda ||
+                    (m_backend == BackendChoice::kAuto && m_backend_status.rfind("CUDA", 0) == 0);
+  GridOutcome out = RunGridScan(cuda ? m_backend : BackendChoice::kCpu, r);
+  if (!out.grid) {
+    const std::string why = out.error;
+    out = RunGridScan(BackendChoice::kCpu, r);
+    out.ran = "CPU simulation (CUDA failed: " + why + ")";
+  }
+  m_grid.grid = std::move(*out.grid);
+  m_grid.ran = out.ran;
+  m_grid.problems = CheckGrid(m_grid.grid);
+  m_grid_player.SetRoundCount(static_cast<int>(GridSteps(m_grid.grid).size()));
+  m_grid_player.Seek(step);
+  if (view.grid_selected && !scene::BuildGridScene(m_grid.grid, 0).FindCell(*view.grid_selected))
+    view.grid_selected.reset();
+  view.grid_hovered.reset();
+  if (m_opened) InstallBlock();
+}
+
+bool AppState::OpenBlock(int level, int block) {
+  if (!m_multi_block) return false;
+  const GridTrace* grid = scene::GridLevel(Grid().grid, level);
+  if (grid == nullptr || block < 0 || block >= grid->BlockCount()) return false;
+  m_opened = OpenedBlock{level, block};
+  InstallBlock();
+  m_block_player.Last();  // the block as phase 1 left it; Home and Left walk its rounds
+  view.selected.reset();
+  view.hovered.reset();
+  view.selected_algorithm = m_grid_block_algorithm;
+  return true;
+}
+
+void AppState::CloseBlock() {
+  if (!m_opened) return;
+  m_opened.reset();
+  view.selected.reset();
+  view.hovered.reset();
+}
+
+void AppState::InstallBlock() {
+  const GridTrace* grid = scene::GridLevel(m_grid.grid, m_opened->level);
+  if (grid == nullptr || m_opened->block >= grid->BlockCount()) {
+    m_opened.reset();  // the edit took the block away
+    return;
+  }
+  TraceSlot& slot = m_block_slot;
+  const int round = m_block_player.Round();
+  slot.trace = grid->blocks[static_cast<size_t>(m_opened->block)];
+  slot.analysis = Analyze(slot.trace);
+  slot.ran = m_grid.ran;
+  slot.correct.reset();
+  slot.mistake = {};
+  FillTeach(slot);
+  m_block_player.SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+  m_block_player.Seek(round);
+  if (view.selected && !scene::HasCell(slot.trace, slot.analysis, *view.selected))
+    view.selected.reset();
 }
 
 void AppState::SetPair(Algorithm left, Algorithm right) {
@@ -151,7 +285,7 @@ void AppState::SetType(ElementType type) {
   if (type == m_type) return;
   const EditScope edit(*this, {EditKind::kType});
   m_type = type;
-  if (ParseValues(m_input_text, type).Ok()) {
+  if (ParseValues(m_input_text, type, kMaxGridElements).Ok()) {
     SetInputText(m_input_text);
     return;
   }
@@ -224,7 +358,7 @@ bool AppState::Redo() {
 }
 
 ScanRequest AppState::MistakeRequest(Algorithm a) const {
-  ScanRequest r = MakeRequest(a, m_op, m_type, m_convert, m_values);
+  ScanRequest r = MakeRequest(a, m_op, m_type, m_convert, BlockValues());
   r.mistake = MistakeOf(a);
   return r;
 }
@@ -275,6 +409,8 @@ void AppState::Install(size_t index, Trace trace, std::string ran) {
 void AppState::Regenerate() {
   ++m_generation;
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
+  m_grid_stale = true;   // the grid when shown (now), else when first asked for
+  if (m_multi_block) RegenerateGrid();
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
@@ -352,6 +488,7 @@ void AppState::Poll() {
 }
 
 bool AppState::Shown(Algorithm a) const {
+  if (m_multi_block) return false;  // the grid view shows none of the block scans' own traces
   return a == m_algorithm || a == view.selected_algorithm ||
          (view.side_by_side && (a == m_pair[0] || a == m_pair[1]));
 }
@@ -410,6 +547,7 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   m_type = trace.meta.type;
   m_op = trace.meta.op;
   m_convert = trace.meta.converted;
+  SetMultiBlock(false);
   m_algorithm = trace.meta.algorithm;
   m_values = trace.input;
   m_input_text = FormatValues(m_values, m_type, " ");
@@ -467,6 +605,7 @@ void AppState::ApplySession(const Session& s) {
     m_type = s.type;
     m_op = s.op;
     m_convert = s.convert;
+    SetMultiBlock(false);
     m_algorithm = s.algorithm;
     view.selected.reset();
     view.hovered.reset();

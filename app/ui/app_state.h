@@ -22,12 +22,14 @@
 #include "backend/backend.h"
 #include "core/analysis.h"
 #include "core/grid/single_pass.h"
+#include "core/grid/grid.h"
 #include "core/trace.h"
 #include "edit_history.h"
 #include "player.h"
 #include "presets.h"
 #include "quiz_session.h"
 #include "scene/bench_results.h"
+#include "scene/grid_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "session.h"
@@ -65,6 +67,22 @@ struct TraceSlot {
   teach::MistakeReport mistake;
 };
 
+// The multi-block scan of the current input (the grid view): its trace and where it ran.
+struct GridSlot {
+  GridTrace grid;
+  std::vector<std::string> problems;  // CheckGrid's findings: empty when every phase holds
+  std::string ran;                    // "CPU simulation", "CUDA: ..."
+  std::string error;                  // why there is no grid (an input it cannot scan)
+};
+
+// A block of the grid opened in the single-block view: its level (0: the scan asked for, d: the
+// sums scan of level d - 1) and number.
+struct OpenedBlock {
+  int level = 0;
+  int block = 0;
+  bool operator==(const OpenedBlock&) const = default;
+};
+
 // The File dialog, when open: opening a session or trace, or saving the session.
 enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
 
@@ -93,7 +111,9 @@ struct ViewState {
   std::string input_draft;
   bool input_editing = false;
   bool text_escape = false;
-  std::string n_note;  // why the n field holds another number than was typed (1..1024)
+  std::string n_note;  // why the n field holds another number than was typed (1..65536)
+  // The grid view: the hovered (as of the previous frame) and selected cell or block.
+  std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
   int n_note_for = 0;  // the n the note is about  // this frame: Escape in a text field (kept from ImGui, which reverts)
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
@@ -193,12 +213,16 @@ class AppState {
   // An edit traces the algorithms on screen at once and the others when first asked for (or
   // when the loop calls CatchUp after the frame that shows the edit): the edit reaches the screen
   // sooner, and every accessor still sees the current input's trace.
+  // While a block of the grid is open, its algorithm's slot and player are that block's (its
+  // trace, analysis and teaching data), so every single-block panel describes the opened block.
   const TraceSlot& Slot(Algorithm a) const {
+    if (BlockShown(a)) return m_block_slot;
     Refresh(Index(a));
     return m_slots[Index(a)];
   }
   const TraceSlot& Current() const { return Slot(m_algorithm); }
   Player& PlayerOf(Algorithm a) {
+    if (BlockShown(a)) return m_block_player;
     Refresh(Index(a));
     return m_players[Index(a)];
   }
@@ -206,13 +230,39 @@ class AppState {
   // Player actions applied to the shown algorithm, or to both side by side.
   template <typename F>
   void ForEachShownPlayer(F f) {
-    if (view.side_by_side) {
+    if (m_multi_block && !m_opened) {
+      f(GridPlayer());
+    } else if (m_multi_block) {
+      f(CurrentPlayer());  // the opened block's
+    } else if (view.side_by_side) {
       f(PlayerOf(m_pair[0]));
       if (m_pair[1] != m_pair[0]) f(PlayerOf(m_pair[1]));
     } else {
       f(CurrentPlayer());
     }
   }
+
+  // [SECTION] The multi-block scan (the grid view). It scans the whole input (up to
+  // kMaxGridElements); the block scans take its first kMaxElements values (BlockValues).
+  void SetMultiBlock(bool on);  // the grid view in place of a block scan (Tab and M reach it)
+  bool MultiBlock() const { return m_multi_block; }
+  void SetGridBlockAlgorithm(Algorithm a);  // hillis-steele or blelloch; others are ignored
+  Algorithm GridBlockAlgorithm() const { return m_grid_block_algorithm; }
+  void SetGridBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
+  int GridBlockSize() const { return m_grid_block_size; }
+  const GridSlot& Grid() const;  // traced when first asked for after an edit
+  Player& GridPlayer() {
+    Grid();
+    return m_grid_player;
+  }
+  // Opens block `block` of level `level` in the single-block view (false: no such block);
+  // CloseBlock returns to the grid.
+  bool OpenBlock(int level, int block);
+  void CloseBlock();
+  const std::optional<OpenedBlock>& Opened() const { return m_opened; }
+  // The values a block scan traces: the input, or its first kMaxElements values.
+  std::vector<double> BlockValues() const;
+  bool BlockScansTruncated() const { return m_values.size() > static_cast<size_t>(kMaxElements); }
 
   // Called once per frame: takes a finished CUDA result if it is still wanted.
   void Poll();
@@ -282,6 +332,11 @@ class AppState {
     std::future<std::vector<ScanOutcome>> result;
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
+  bool BlockShown(Algorithm a) const {
+    return m_multi_block && m_opened && a == m_grid_block_algorithm;
+  }
+  void RegenerateGrid();  // the grid of the current input, its player kept on its step
+  void InstallBlock();    // the opened block's slot from the grid
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
   // SetInputText, a preset calls three edits: one step each).
   class EditScope;
@@ -312,6 +367,15 @@ class AppState {
   std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
   std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
   std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);  // [Algorithm]: see Slot
+  bool m_multi_block = false;
+  Algorithm m_grid_block_algorithm = Algorithm::kHillisSteele;
+  int m_grid_block_size = 4;
+  GridSlot m_grid;
+  Player m_grid_player;
+  bool m_grid_stale = true;
+  std::optional<OpenedBlock> m_opened;
+  TraceSlot m_block_slot;
+  Player m_block_player;
   Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
   std::uint64_t m_generation = 0;
   std::vector<Pending> m_pending;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/file_io.h"
+#include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
@@ -74,7 +75,13 @@ flags then change what it set; with --screenshot or --export-* one that does not
 In the app: Open… (Ctrl+O), Save… (Ctrl+Shift+S), or drop a file.
 
 input (as scanviz-cli):
-  --algorithm hillis-steele|blelloch|warp-shuffle   --input "3,1,7,0"   --random N   --seed S
+  --algorithm hillis-steele|blelloch|warp-shuffle|multi-block   --input "3,1,7,0"   --random N
+  --seed S   (n up to 65536: the multi-block scan takes it all, a block scan its first 1024)
+  --block-algorithm hillis-steele|blelloch   --block-size B (4..1024, a power of two)   the
+                     multi-block scan's block scan (default Hillis-Steele, blocks of 4)
+  --open-block B     the multi-block scan's block B opened in the single-block view
+  --grid-select ROW:POS[:LEVEL]   select a cell of the grid (ROW: input, block-output, sums,
+                     offsets, output): its invariant window over the input
   --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
 view:
   --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
@@ -99,7 +106,9 @@ headless modes (settings are neither read nor written):
                      status, bench) with its rectangle and the text lines it drew (narration,
                      code lines and which are lit, inspector, bench error, bracket caption)
   --bench-frames N   ms per frame: bare window, app with an empty view, and the view
-                     (--algorithm, default Hillis-Steele; n = 1024, every round), with ratios
+                     (--algorithm, default Hillis-Steele; n = 1024, every round), with ratios;
+                     --algorithm multi-block: the grid of --random N (default 65536) in blocks
+                     of --block-size, every phase shown
   --time-startup     print the time from launch to the first frame, exit
 data (presets, benchmark results, icon; $SCANVIZ_DATA_DIR, else ../share/scanviz beside bin/):
   --data-dir         print the data dir the app uses, how it was found and what is in it, exit
@@ -135,18 +144,61 @@ Options ParseOptions(int argc, char** argv) {
       o.help = true;
     } else if (a == "--algorithm") {
       Algorithm x;
-      if ((v = need(i)) && Parse(v, &x))
+      if ((v = need(i)) && std::string_view(v) == kMultiBlockKey)
+        o.multi_block = true;
+      else if (v && Parse(v, &x))
         o.algorithm = x;
       else if (v)
         o.error = std::string("unknown algorithm '") + v + "'";
+    } else if (a == "--block-algorithm") {
+      Algorithm x;
+      if ((v = need(i)) && Parse(v, &x) && IsGridBlockAlgorithm(x))
+        o.block_algorithm = x;
+      else if (v)
+        o.error = std::string("--block-algorithm '") + v + "': choose " + GridBlockAlgorithmKeys();
+    } else if (a == "--block-size") {
+      int b = 0;
+      if ((v = need(i)) && ParseInt(v, &b) && b >= kMinGridBlockSize && b <= kMaxGridBlockSize &&
+          (b & (b - 1)) == 0)
+        o.block_size = b;
+      else if (v)
+        o.error = "--block-size takes a power of two from 4 to 1024";
+    } else if (a == "--grid-select") {
+      // ROW:POS[:LEVEL], ROW one of input, block-output, sums, offsets, output.
+      if ((v = need(i))) {
+        const std::string text = v;
+        const size_t c1 = text.find(':');
+        const size_t c2 = c1 == std::string::npos ? c1 : text.find(':', c1 + 1);
+        int pos = -1, level = 0;
+        std::optional<scene::GridRowKind> kind;
+        for (auto k : {scene::GridRowKind::kInput, scene::GridRowKind::kBlockOutput,
+                       scene::GridRowKind::kSums, scene::GridRowKind::kOffsets,
+                       scene::GridRowKind::kOutput})
+          if (c1 != std::string::npos && text.substr(0, c1) == scene::ToString(k)) kind = k;
+        const bool ok =
+            kind && ParseInt(text.substr(c1 + 1, c2 == std::string::npos ? c2 : c2 - c1 - 1).c_str(), &pos) &&
+            pos >= 0 && (c2 == std::string::npos || (ParseInt(text.substr(c2 + 1).c_str(), &level) && level >= 0));
+        if (ok) {
+          o.grid_select = scene::GridCellRef{level, *kind, pos};
+        } else {
+          o.error = "--grid-select takes ROW:POS[:LEVEL] (ROW: input, block-output, sums, "
+                    "offsets or output)";
+        }
+      }
+    } else if (a == "--open-block") {
+      int b = 0;
+      if ((v = need(i)) && ParseInt(v, &b) && b >= 0)
+        o.open_block = b;
+      else if (v)
+        o.error = "--open-block takes a block number (0, 1, ...)";
     } else if (a == "--input") {
       if ((v = need(i))) o.input = v;
     } else if (a == "--random") {
       int n = 0;
-      if ((v = need(i)) && ParseInt(v, &n) && n >= 1 && n <= kMaxElements)
+      if ((v = need(i)) && ParseInt(v, &n) && n >= 1 && n <= kMaxGridElements)
         o.random_n = n;
       else if (v)
-        o.error = "--random takes 1..1024";
+        o.error = "--random takes 1..65536 (a block scan shows the first 1024)";
     } else if (a == "--seed") {
       if ((v = need(i)) && ParseSeed(v, &o.seed)) {
       } else if (v) {
@@ -408,7 +460,20 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
 
 std::string StateJson(AppState& app, bool text_input) {
   nlohmann::json j;
-  j["algorithm"] = ToString(app.GetAlgorithm());
+  j["algorithm"] = app.MultiBlock() ? kMultiBlockKey : ToString(app.GetAlgorithm());
+  j["multi_block"] = app.MultiBlock();
+  if (app.MultiBlock()) {
+    const Player& gp = app.GridPlayer();
+    j["grid"] = {{"step", gp.Round()},
+                 {"of", gp.RoundCount()},
+                 {"block_algorithm", ToString(app.GridBlockAlgorithm())},
+                 {"block_size", app.GridBlockSize()},
+                 {"blocks", app.Grid().grid.BlockCount()},
+                 {"problems", app.Grid().problems}};
+    j["opened_block"] = app.Opened() ? nlohmann::json::array({app.Opened()->level,
+                                                              app.Opened()->block})
+                                     : nlohmann::json();
+  }
   nlohmann::json rounds = nlohmann::json::object();
   for (const AlgorithmInfo* info : Algorithms()) {
     Player& p = app.PlayerOf(info->id);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "scene/grid_scene.h"
 #include "app_state.h"
 #include "backend/backend.h"
 #include "core/trace.h"
@@ -19,6 +20,11 @@ namespace scanviz {
 
 struct Options {
   std::optional<Algorithm> algorithm;
+  bool multi_block = false;                  // --algorithm multi-block: the grid view
+  std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
+  std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
+  std::optional<int> open_block;             // --open-block B: block B of the grid, opened
+  std::optional<scene::GridCellRef> grid_select;  // --grid-select ROW:POS[:LEVEL]
   std::optional<std::string> input;
   std::optional<int> random_n;
   std::uint64_t seed = 1;

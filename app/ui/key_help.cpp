@@ -25,6 +25,8 @@ std::vector<KeyHelp> MakeTable() {
       {"End", "last round", G::kRounds, A::kLast, {{GLFW_KEY_END}}},
 
       {"Tab or B", "next algorithm", G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
+      {"M", "multi-block scan on / off (click a block: its rounds; Esc: back)", G::kShow,
+       A::kMultiBlock, {{GLFW_KEY_M}}},
       {"S", "side by side: two algorithms at once", G::kShow, A::kSideBySide, {{GLFW_KEY_S}}},
       {"O", "only the current round", G::kShow, A::kOnlyCurrent, {{GLFW_KEY_O}}},
       {"C", "colour Hillis-Steele's cases 1, 2, 3", G::kShow, A::kCaseColours, {{GLFW_KEY_C}}},

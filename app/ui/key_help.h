@@ -23,6 +23,7 @@ enum class KeyAction {
   kLast,
   kNextAlgorithm,
   kSideBySide,
+  kMultiBlock,
   kOnlyCurrent,
   kCaseColours,
   kPresenter,

@@ -46,6 +46,7 @@ struct App {
   Fonts fonts;
   ArrayView views[2];  // [0] the shown algorithm (or the left pane side by side), [1] the right
   CodeView code_view;
+  GridView grid_view;  // the multi-block scan
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
@@ -191,6 +192,26 @@ void DrawSidePanel(App& app, UiContext& ui) {
   }
   ImGui::Separator();
   if (vs.panel != SidePanel::kInspector) content();
+  if (ui.app.MultiBlock() && !ui.app.Opened()) {  // the grid's own tabs
+    switch (vs.panel) {
+      case SidePanel::kInspector:
+        content();
+        DrawGridInspector(ui, app.grid_view.Scene());
+        return;
+      case SidePanel::kCode:
+        DrawGridCode(ui);
+        return;
+      case SidePanel::kNarration:
+        DrawGridNarration(ui);
+        return;
+      default:
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextWrapped("This tab describes a single block's rounds: click a block of the grid "
+                           "to open it (Esc returns to the grid).");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+  }
   switch (vs.panel) {
     case SidePanel::kInspector:
       DrawLegendView(ui);
@@ -235,6 +256,53 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
   ImGui::End();
 }
 
+// [SECTION] The multi-block scan's bars over the single-block view
+void DrawBlockBar(UiContext& ui, ViewRect rect) {
+  AppState& st = ui.app;
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##block_bar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::Button("← Back to the grid")) st.CloseBlock();
+  Place(ui, "grid_back");
+  Tip(ui, "Return to the multi-block scan's grid (Esc)");
+  if (st.Opened()) {
+    const OpenedBlock b = *st.Opened();
+    const GridTrace* level = scene::GridLevel(st.Grid().grid, b.level);
+    if (level != nullptr && b.block < level->BlockCount()) {
+      ImGui::SameLine();
+      const std::string what =
+          "block " + std::to_string(b.block) + " of " + std::to_string(level->BlockCount()) +
+          (b.level > 0 ? " (level " + std::to_string(b.level) + ": the sums scan)" : "") +
+          " · elements " + std::to_string(level->BlockBegin(b.block)) + ".." +
+          std::to_string(level->BlockBegin(b.block) + level->BlockCount(b.block) - 1) +
+          " · phase 1 of the multi-block scan";
+      ImGui::TextUnformatted(what.c_str());
+      Record(ui, "block", what);
+    }
+  }
+  ImGui::End();
+}
+
+void DrawTruncatedBar(UiContext& ui, ViewRect rect) {
+  AppState& st = ui.app;
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##truncated_bar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const std::string what = "n = " + std::to_string(st.Values().size()) +
+                           ": a block scan holds one block of at most 1024 elements, so it "
+                           "shows the first 1024. The multi-block scan (M) scans them all.";
+  if (ImGui::Button("Multi-block (M)")) st.SetMultiBlock(true);
+  Tip(ui, "Scan the whole input with a grid of blocks", KeyAction::kMultiBlock);
+  ImGui::SameLine();
+  TextWrappedColored(ui.palette.bad, what);
+  Record(ui, "truncated", what);
+  ImGui::End();
+}
+
 // [SECTION] One frame: new frame, the views, our renderer, ImGui on top
 void DrawFrame(App& app, float fps) {
   AppState& st = *app.state;
@@ -259,6 +327,8 @@ void DrawFrame(App& app, float fps) {
 
   vs.hovered = vs.next_hovered;
   vs.next_hovered.reset();
+  vs.grid_hovered = vs.grid_next_hovered;
+  vs.grid_next_hovered.reset();
   vs.tooltip.clear();
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
@@ -284,7 +354,7 @@ void DrawFrame(App& app, float fps) {
   li.left_collapsed = vs.left_collapsed;
   li.right_collapsed = vs.right_collapsed;
   li.reading_tab = vs.panel != SidePanel::kInspector;
-  li.figure_need = vs.bench ? 0
+  li.figure_need = vs.bench || (st.MultiBlock() && !st.Opened()) ? 0
                    : vs.side_by_side
                        ? app.views[0].NeededWidth(figure) + app.views[1].NeededWidth(figure)
                        : app.views[0].NeededWidth(figure);
@@ -332,10 +402,24 @@ void DrawFrame(App& app, float fps) {
     DrawBenchView(ui, center);
   } else if (vs.timeline) {
     DrawTimelineView(ui, center);
+  } else if (st.MultiBlock() && !st.Opened()) {
+    app.grid_view.Draw(figure, center);
+  } else if (st.MultiBlock()) {
+    // A block of the grid in the single-block view, under a bar that leads back.
+    const float bar = app.fonts.ui_px * 2.2f;
+    DrawBlockBar(ui, {center.x, center.y, center.w, bar});
+    app.views[0].Draw(figure, st.GridBlockAlgorithm(),
+                      {center.x, center.y + bar, center.w, center.h - bar}, true);
   } else if (vs.side_by_side) {
     const float half = center.w * 0.5f;
     app.views[0].Draw(figure, st.Left(), {center.x, center.y, half, center.h}, true);
     app.views[1].Draw(figure, st.Right(), {center.x + half, center.y, half, center.h}, true);
+  } else if (st.BlockScansTruncated()) {
+    // n > 1024: a block scan holds one block, so it shows the first 1024 values, and says so.
+    const float bar = app.fonts.ui_px * 2.2f;
+    DrawTruncatedBar(ui, {center.x, center.y, center.w, bar});
+    app.views[0].Draw(figure, st.GetAlgorithm(), {center.x, center.y + bar, center.w, center.h - bar},
+                      true);
   } else {
     app.views[0].Draw(figure, st.GetAlgorithm(), center, true);
   }
@@ -486,14 +570,19 @@ void ShowFrame(App& app, double dt, float fps, bool finish = false) {
   glfwSwapBuffers(app.window);
 }
 
-int RunBench(App& app, int frames, Algorithm algorithm) {
+// `multi_block`: the grid view of n random values (every phase shown) instead of a block scan.
+int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n) {
   glfwSwapInterval(0);
   AppState& st = *app.state;
-  st.SetAlgorithm(algorithm);
+  if (multi_block) {
+    st.SetMultiBlock(true);
+  } else {
+    st.SetAlgorithm(algorithm);
+  }
   st.view.side_by_side = false;
   st.view.only_current = false;
-  st.Randomize(kMaxElements, st.Seed());
-  st.CurrentPlayer().Last();  // every round visible
+  st.Randomize(n, st.Seed());
+  st.ForEachShownPlayer([](Player& p) { p.Last(); });  // every round (every phase) visible
   auto empty = [&] {
     glfwPollEvents();
     glClearColor(0.1f, 0.1f, 0.1f, 1);
@@ -556,7 +645,7 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   const double idle_cpu = CpuSeconds() - cpu0;
   // Playing at 4 rounds/s from the first round, through the same loop: every round must be on
   // screen for at least one frame.
-  Player& player = st.CurrentPlayer();
+  Player& player = multi_block ? st.GridPlayer() : st.CurrentPlayer();
   player.SetSpeed(4);
   player.First();
   player.Play();
@@ -577,11 +666,20 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
   int w = 0, h = 0;
   glfwGetFramebufferSize(app.window, &w, &h);
   std::printf("renderer: %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-  std::printf(
-      "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu triangles "
-      "(the last frame)\n",
-      w, h, frames, DisplayName(algorithm), kMaxElements, st.Current().trace.rounds.size(),
-      app.renderer.BoxCount(), app.renderer.TriangleCount());
+  if (multi_block) {
+    std::printf(
+        "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
+        "visible, %zu boxes and %zu triangles (the last frame)\n",
+        w, h, frames, DisplayName(st.GridBlockAlgorithm()), st.GridBlockSize(),
+        st.Grid().grid.N(), st.Grid().grid.BlockCount(), player.RoundCount(),
+        app.renderer.BoxCount(), app.renderer.TriangleCount());
+  } else {
+    std::printf(
+        "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu "
+        "triangles (the last frame)\n",
+        w, h, frames, DisplayName(algorithm), n, st.Current().trace.rounds.size(),
+        app.renderer.BoxCount(), app.renderer.TriangleCount());
+  }
   std::printf(
       "bare window (clear only):     %.3f ms\n"
       "app, empty view (panels):     %.3f ms\n"
@@ -590,9 +688,9 @@ int RunBench(App& app, int frames, Algorithm algorithm) {
       "ratio view / bare window: %.2f\n",
       empty_ms, empty_view_ms, view_ms, view_ms / empty_view_ms, view_ms / empty_ms);
   std::printf(
-      "input edit at n = 1024 (median of 21): regenerate %.3f ms, next frame %.3f ms, edit to new "
+      "input edit at n = %d (median of 21): regenerate %.3f ms, next frame %.3f ms, edit to new "
       "pixels %.3f ms (target < 16.7; generation %llu -> %llu)\n",
-      edit_ms, next_ms, edit_total_ms, static_cast<unsigned long long>(before),
+      n, edit_ms, next_ms, edit_total_ms, static_cast<unsigned long long>(before),
       static_cast<unsigned long long>(st.Generation()));
   std::printf("idle %.0f s: %.3f CPU s (%.2f%% of one core; target < 2%%), %d frames drawn\n",
               idle_s, idle_cpu, 100 * idle_cpu / idle_s, idle_frames);
@@ -621,6 +719,9 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
     if (!open_error.empty()) st.message = open_error;
   }
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
+  if (opt.block_algorithm) st.SetGridBlockAlgorithm(*opt.block_algorithm);
+  if (opt.block_size) st.SetGridBlockSize(*opt.block_size);
+  if (opt.multi_block) st.SetMultiBlock(true);
   if (opt.op) st.SetOp(*opt.op);
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
   if (opt.convert) st.SetConvert(true);
@@ -640,6 +741,11 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (opt.input && !st.SetInputText(*opt.input)) {
     std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
   }
+  if (opt.open_block && !st.OpenBlock(0, *opt.open_block)) {
+    std::fprintf(stderr, "scanviz: --open-block %d: no such block of the multi-block scan\n",
+                 *opt.open_block);
+  }
+  if (opt.grid_select) st.view.grid_selected = opt.grid_select;
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
   if (opt.bench) st.view.bench = true;
@@ -714,7 +820,8 @@ int main(int argc, char** argv) {
   // A bad --input is refused like any other bad flag, before a window opens (read as --type, else
   // the saved type).
   if (opt.input) {
-    const ParsedValues parsed = ParseValues(*opt.input, opt.type.value_or(loaded.settings.type));
+    const ParsedValues parsed =
+        ParseValues(*opt.input, opt.type.value_or(loaded.settings.type), kMaxGridElements);
     if (!parsed.Ok()) {
       std::fprintf(stderr, "scanviz: --input: %s\n", parsed.error.c_str());
       return 2;
@@ -812,7 +919,9 @@ int main(int argc, char** argv) {
     state.WaitForBackend(30);
     rc = Export(app, opt);
   } else if (opt.bench_frames > 0) {
-    rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele));
+    rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele),
+                  opt.multi_block,
+                  opt.random_n.value_or(opt.multi_block ? kMaxGridElements : kMaxElements));
   } else {
     // Main loop.
     auto last = Clock::now();

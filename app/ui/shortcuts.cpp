@@ -135,7 +135,15 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         out.toggle_fullscreen = true;
         break;
       case GLFW_KEY_ESCAPE:
-        vs.selected.reset();
+        if (app.MultiBlock() && app.Opened()) {
+          app.CloseBlock();  // back to the grid
+        } else {
+          vs.selected.reset();
+          vs.grid_selected.reset();
+        }
+        break;
+      case GLFW_KEY_M:
+        app.SetMultiBlock(!app.MultiBlock());
         break;
       case GLFW_KEY_G:
         vs.bench = !vs.bench;

@@ -326,3 +326,64 @@ TEST(AppStateGpu, TheGpusTraceReplacesTheSimulatorsAndTheStatusNamesTheGpu) {
 
 }  // namespace
 }  // namespace scanviz
+
+namespace scanviz {
+namespace {
+
+TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
+  AppState app(Settings{});
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetInputText("3 1 7 0 4 1 6 3 5 2 8 1 9");
+  app.SetGridBlockSize(4);
+  // Tab goes through the block scans to the multi-block scan, and on round again.
+  for (int i = 1; i < kAlgorithmCount; ++i) app.ToggleAlgorithm();
+  EXPECT_FALSE(app.MultiBlock());
+  app.ToggleAlgorithm();
+  ASSERT_TRUE(app.MultiBlock());
+  const GridSlot& grid = app.Grid();
+  EXPECT_TRUE(grid.problems.empty());
+  EXPECT_EQ(grid.grid.BlockCount(), 4);
+  // The phases are the player's steps; the shown player is the grid's.
+  EXPECT_EQ(app.GridPlayer().RoundCount(), 3);
+  app.ForEachShownPlayer([](Player& p) { p.First(); });
+  app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+  EXPECT_EQ(app.GridPlayer().Round(), 1);
+  // Block 2 opens in the single-block view: the shown trace is that block's, its player too.
+  ASSERT_TRUE(app.OpenBlock(0, 2));
+  EXPECT_EQ(app.Current().trace.input, (std::vector<double>{5, 2, 8, 1}));
+  EXPECT_EQ(app.Current().trace.Result(), (std::vector<double>{5, 7, 15, 16}));
+  EXPECT_TRUE(app.Current().analysis.Ok());
+  app.ForEachShownPlayer([](Player& p) { p.First(); });
+  EXPECT_EQ(app.CurrentPlayer().Round(), 0);
+  EXPECT_EQ(app.GridPlayer().Round(), 1);  // the grid keeps its phase
+  EXPECT_FALSE(app.OpenBlock(0, 4));       // no such block
+  app.CloseBlock();
+  EXPECT_FALSE(app.Opened());
+  EXPECT_EQ(app.Current().trace.meta.n, 13 > kMaxElements ? kMaxElements : 13);
+  EXPECT_EQ(app.GridPlayer().Round(), 1);
+  // An edit regenerates the grid, keeping the phase; a block size makes a new grid.
+  app.SetCell(0, 4);
+  EXPECT_EQ(app.Grid().grid.output.back(), 51);
+  app.SetGridBlockSize(8);
+  EXPECT_EQ(app.Grid().grid.BlockCount(), 2);
+  // Choosing a block scan leaves the grid.
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  EXPECT_FALSE(app.MultiBlock());
+}
+
+TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
+  AppState app(Settings{});
+  app.SetBackend(BackendChoice::kCpu);
+  app.Randomize(4096, 3);
+  EXPECT_EQ(app.Values().size(), 4096u);
+  EXPECT_TRUE(app.BlockScansTruncated());
+  EXPECT_EQ(app.Slot(Algorithm::kHillisSteele).trace.meta.n, kMaxElements);
+  app.SetGridBlockSize(1024);
+  app.SetMultiBlock(true);
+  EXPECT_EQ(app.Grid().grid.N(), 4096);
+  EXPECT_EQ(app.Grid().grid.BlockCount(), 4);
+  EXPECT_TRUE(app.Grid().problems.empty());
+}
+
+}  // namespace
+}  // namespace scanviz

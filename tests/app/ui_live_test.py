@@ -381,19 +381,66 @@ def main():
         s = live.settle()
         expect(s["selected"] is None, "Escape with the help closed did not drop the selection")
 
-        # The n field: 2000 becomes 1024 and says why.
+        # The n field: 2000 is taken (the multi-block scan scans it all), and the note says a
+        # block scan shows the first 1024; 70000 becomes 65536 and says why.
         live.click("n", fx=0.15)  # the number, not its - and + buttons
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "70000")
+        live.keys("Return")
+        s = live.settle()
+        expect(len(s["values"]) == 65536 and "65536" in s["n_note"],
+               f"n = 70000: {len(s['values'])} values, note {s.get('n_note')!r}")
+        live.click("n", fx=0.15)
         live.keys("ctrl+a")
         live.xdo("type", "--delay", "12", "2000")
         live.keys("Return")
         s = live.settle()
-        expect(len(s["values"]) == 1024 and "1024" in s["n_note"],
+        expect(len(s["values"]) == 2000 and "first 1024" in s["n_note"],
                f"n = 2000: {len(s['values'])} values, note {s.get('n_note')!r}")
 
         live.keys("Tab")
         s = live.settle()
         expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],
                f"Tab after an edit: {s['algorithm']}, keyboard in a field: {s['text_input']}")
+
+        # The multi-block scan: M shows the grid; the chapters' example typed into the Input
+        # box; Right steps through the phases; a click on block 1 opens its rounds in the
+        # single-block view; Escape returns to the grid; M leaves it.
+        live.keys("m")
+        s = live.wait(lambda s: s.get("multi_block"), "M: the grid view", 3)
+        expect(s is not None, "M did not show the multi-block scan")
+        live.click("input")
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "3 1 7 0 4 1 6 3 5 2 8 1 9")
+        live.keys("Return")
+        s = live.wait(lambda s: s["values"] == [3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9] and
+                      not s["text_input"], "the example typed", 5)
+        expect(s is not None and s["grid"]["blocks"] == 4 and not s["grid"]["problems"],
+               f"the example in blocks of 4: {s and s.get('grid')}")
+        live.keys("Home", "Right")
+        s = live.wait(lambda s: s["grid"]["step"] == 1, "Right: phase 2", 3)
+        expect(s is not None and s["grid"]["of"] == 3, f"Home, Right: {live.state().get('grid')}")
+        s = live.settle()
+        expect("block[1]" in s["widgets"], "the grid view did not place its blocks")
+        live.click("block[1]")
+        s = live.wait(lambda s: s.get("opened_block") == [0, 1], "block 1 opened", 3)
+        expect(s is not None, f"a click on block 1: opened {live.state().get('opened_block')}")
+        if s is not None:
+            hs = s["rounds"]["hillis-steele"]
+            expect(hs["of"] == 3 and hs["round"] == 2,
+                   f"block 1's rounds (4 elements, Hillis-Steele: 3 rounds): {hs}")
+        live.keys("Left")
+        s = live.wait(lambda s: s["rounds"]["hillis-steele"]["round"] == 1, "Left in block 1", 3)
+        expect(s is not None and s["grid"]["step"] == 1,
+               "Left in an opened block did not step its rounds (or moved the grid)")
+        live.keys("Escape")
+        s = live.wait(lambda s: s.get("opened_block") is None, "Escape: back to the grid", 3)
+        expect(s is not None and s["multi_block"] and s["grid"]["step"] == 1,
+               f"Escape from block 1: {live.state().get('opened_block')}")
+        live.keys("m")
+        s = live.wait(lambda s: not s.get("multi_block"), "M: the block scans again", 3)
+        expect(s is not None and s["algorithm"] == "hillis-steele",
+               f"M again: {live.state().get('algorithm')}")
 
         # Files: Ctrl+O, a path typed, Enter opens the GPU's trace and the status line says where
         # it was recorded; Ctrl+Shift+S saves the session; Escape closes the dialog unchanged.

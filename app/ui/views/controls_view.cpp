@@ -104,7 +104,7 @@ void InputSection(UiContext& ui) {
   std::string problem = app.InputError();
   if (vs.input_editing) {
     // Checked as it is typed; applied when the edit ends.
-    const ParsedValues typed = ParseValues(vs.input_draft, app.Type());
+    const ParsedValues typed = ParseValues(vs.input_draft, app.Type(), kMaxGridElements);
     problem = typed.error;
     if (typed.Ok() && vs.input_draft != app.InputText()) {
       ImGui::TextDisabled("Enter applies it");
@@ -119,15 +119,19 @@ void InputSection(UiContext& ui) {
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
   const bool n_entered = ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue);
   Place(ui, "n");
-  Tip(ui, "How many values, 1 to 1024: fewer cuts the end, more adds random values from the seed");
+  Tip(ui, "How many values, 1 to 65536 (a block scan shows the first 1024; the multi-block scan "
+          "all): fewer cuts the end, more adds random values from the seed");
   if (n_entered) {
-    // A single block: 1..1024. Out of range is said, not silently clamped.
+    // 1..65536. Out of range is said, not silently clamped; past one block, which view scans it.
     vs.n_note.clear();
-    vs.n_note_for = std::clamp(n, 1, kMaxElements);
-    if (n > kMaxElements || n < 1) {
-      vs.n_note = "n = " + std::to_string(n) + ": a single block scans 1 to " +
-                  std::to_string(kMaxElements) + " elements; n is " +
-                  std::to_string(std::clamp(n, 1, kMaxElements));
+    vs.n_note_for = std::clamp(n, 1, kMaxGridElements);
+    if (n > kMaxGridElements || n < 1) {
+      vs.n_note = "n = " + std::to_string(n) + ": the multi-block scan takes 1 to " +
+                  std::to_string(kMaxGridElements) + " elements; n is " +
+                  std::to_string(std::clamp(n, 1, kMaxGridElements));
+    } else if (n > kMaxElements && !app.MultiBlock()) {
+      vs.n_note = "n = " + std::to_string(n) + ": a block scan shows the first " +
+                  std::to_string(kMaxElements) + "; Multi-block (M) scans all of them";
     }
     app.Resize(n);
   }
@@ -190,8 +194,37 @@ void AlgorithmSection(UiContext& ui) {
   ImGui::Separator();
   ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
   for (const AlgorithmInfo* info : Algorithms()) {
-    if (ImGui::RadioButton(info->name, app.GetAlgorithm() == info->id)) app.SetAlgorithm(info->id);
+    if (ImGui::RadioButton(info->name, !app.MultiBlock() && app.GetAlgorithm() == info->id))
+      app.SetAlgorithm(info->id);
     Tip(ui, info->summary);
+  }
+  if (ImGui::RadioButton("Multi-block (grid)", app.MultiBlock())) app.SetMultiBlock(true);
+  Place(ui, "multi_block");
+  Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
+          "block adds its offset", KeyAction::kMultiBlock);
+  if (app.MultiBlock()) {
+    ImGui::Indent();
+    ImGui::TextUnformatted("blocks");
+    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+      SameLineIfFits(DisplayName(a), true);
+      if (ImGui::RadioButton(DisplayName(a), app.GridBlockAlgorithm() == a))
+        app.SetGridBlockAlgorithm(a);
+      Tip(ui, "The block scan each block runs in phase 1 and phase 2");
+    }
+    const std::string size = std::to_string(app.GridBlockSize());
+    ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
+    const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
+    Place(ui, "block_size");
+    Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
+    if (sizes_open) {
+      for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
+        if (ImGui::Selectable(std::to_string(b).c_str(), b == app.GridBlockSize()))
+          app.SetGridBlockSize(b);
+        Tip(ui, "Blocks of this many elements");
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::Unindent();
   }
   ImGui::Checkbox("Side by side", &app.view.side_by_side);
   Tip(ui, "Two algorithms at once, stepped together", KeyAction::kSideBySide);
@@ -225,7 +258,8 @@ void AlgorithmSection(UiContext& ui) {
 
 void PlayerSection(UiContext& ui) {
   AppState& app = ui.app;
-  Player& player = app.CurrentPlayer();
+  const bool grid = app.MultiBlock() && !app.Opened();  // steps are the grid's phases
+  Player& player = grid ? app.GridPlayer() : app.CurrentPlayer();
   ImGui::Separator();
   ImGui::TextDisabled("Player");
   auto button = [&](const char* label, const char* tip, KeyAction key, auto action) {
@@ -256,6 +290,10 @@ void PlayerSection(UiContext& ui) {
     app.ForEachShownPlayer([&](Player& p) { p.Seek(round); });
   }
   Tip(ui, "Drag to any round; each tick has the colour of what its round wrote");
+  if (grid) {
+    ImGui::TextWrapped("%s", scene::GridStepTitle(app.Grid().grid, player.Round()).c_str());
+    return;
+  }
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int count = player.RoundCount();

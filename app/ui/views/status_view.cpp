@@ -42,9 +42,20 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   const TraceSlot& shown = app.Current();
   char numbers[256];
-  std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
-                shown.trace.meta.n, ToString(app.Op()), shown.analysis.work, shown.analysis.depth,
-                fps);
+  if (app.MultiBlock() && !app.Opened()) {  // the grid: its n and blocks, not a block's numbers
+    const GridTrace& g = app.Grid().grid;
+    std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  %d blocks of %d  ·  %.0f fps",
+                  g.N(), ToString(app.Op()), g.BlockCount(), g.block_size, fps);
+  } else if (app.MultiBlock()) {
+    std::snprintf(numbers, sizeof numbers,
+                  "block of n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
+                  shown.trace.meta.n, ToString(app.Op()), shown.analysis.work,
+                  shown.analysis.depth, fps);
+  } else {
+    std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
+                  shown.trace.meta.n, ToString(app.Op()), shown.analysis.work,
+                  shown.analysis.depth, fps);
+  }
   ImGui::TextDisabled("%s", numbers);
   if (ImGui::IsItemHovered()) {
     std::string all = "work / depth at this n:";

@@ -10,6 +10,7 @@
 
 #include "app_state.h"
 #include "fonts.h"
+#include "grid_boxes.h"
 #include "key_help.h"
 #include "renderer.h"
 #include "scene/palette.h"
@@ -127,6 +128,35 @@ class ArrayView {
   std::string m_edit_text;
   bool m_focus_editor = false;  // give the editor the keyboard on its next frame
 };
+
+// The grid view: the multi-block scan of the input as labelled rows (input, blocks, block
+// outputs, sums, the sums scan, offsets, output), one player step per phase; hover or select a
+// cell for its invariant window; click a block to open its rounds in the single-block view.
+// Caches its scene; the side panel's grid tabs read it.
+class GridView {
+ public:
+  void Draw(UiContext& ui, ViewRect rect);
+  // The scene last drawn (for the inspector), or null.
+  const scene::GridScene* Scene() const { return m_have ? &m_scene : nullptr; }
+
+ private:
+  scene::GridScene m_scene;
+  const GridTrace* m_grid = nullptr;
+  std::uint64_t m_generation = ~0ull;
+  int m_step = -1;
+  int m_block_size = 0;
+  bool m_have = false;
+  float m_widest_title = 0;
+  // The last frame's boxes, reused while nothing that places or colours them changed (placing
+  // 2^16 cells per row every frame costs more than drawing the runs they merge into).
+  GridDrawList m_list;
+  std::vector<float> m_list_key;
+};
+// The grid's tabs: the hovered or selected cell's window and check; the step in sentences; the
+// grid's loop with the step's lines lit. Others say that they describe a block's rounds.
+void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
+void DrawGridNarration(UiContext& ui);
+void DrawGridCode(UiContext& ui);
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.

@@ -43,22 +43,26 @@ SCANVIZ_HD void AddOffsetStep(T* out, const T* offsets, int block_size, int n, i
 }
 
 // The grid's loop: the three phases, phase 2 recursive when the sums need more than one block.
+// The app's code panel shows the text between the [kernel:...] markers and lights the lines tagged
+// [line:...] for the phase on screen.
+// [kernel:multi-block]
 template <class Exec>
 GridTrace Run(Exec& exec, const GridRequest& request, int depth = 0) {
   GridTrace trace = MakeGridTrace(request, exec.backend(), depth);
-  exec.ScanBlocks(request, request.convert, &trace);  // phase 1
+  exec.ScanBlocks(request, request.convert, &trace);  // phase 1  // [line:phase1]
   if (exec.Failed()) return trace;
-  if (trace.BlockCount() == 1) {
-    trace.output = trace.block_output;
-    return trace;
+  if (trace.BlockCount() == 1) {           // [line:single]
+    trace.output = trace.block_output;     // [line:single]
+    return trace;                          // [line:single]
   }
-  GridRequest sums = request;  // phase 2: an exclusive scan of the block totals
-  sums.input = trace.sums;
-  sums.convert = Info(request.block_algorithm).inclusive;
-  trace.sums_scan.push_back(Run(exec, sums, depth + 1));
+  GridRequest sums = request;  // phase 2: an exclusive scan of the block totals  // [line:phase2]
+  sums.input = trace.sums;                                       // [line:phase2]
+  sums.convert = Info(request.block_algorithm).inclusive;        // [line:phase2]
+  trace.sums_scan.push_back(Run(exec, sums, depth + 1));         // [line:phase2]
   if (exec.Failed()) return trace;
-  exec.AddOffsets(request, &trace);  // phase 3
+  exec.AddOffsets(request, &trace);  // phase 3  // [line:phase3]
   return trace;
 }
+// [/kernel:multi-block]
 
 }  // namespace scanviz::multi_block

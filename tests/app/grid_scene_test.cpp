@@ -1,0 +1,240 @@
+// The grid view's layout without a window: the rows of the chapters' example in blocks of 4, the
+// block boundaries, what each step leaves empty, each cell's invariant window (checked against
+// the trace's stored values), the recursion's bands at 2^16, and the drawing's aggregation.
+#include "scene/grid_scene.h"
+
+#include <gtest/gtest.h>
+
+#include "core/grid/grid.h"
+#include "grid_boxes.h"
+#include "scene/palette.h"
+
+namespace scanviz::scene {
+namespace {
+
+using K = GridRowKind;
+
+GridTrace Example(int block_size = 4, Algorithm a = Algorithm::kHillisSteele) {
+  GridRequest r;
+  r.block_algorithm = a;
+  r.block_size = block_size;
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9};
+  return SimulateGrid(r);
+}
+
+GridTrace Random(int n, int block_size) {
+  GridRequest r;
+  r.block_size = block_size;
+  for (int i = 0; i < n; ++i) r.input.push_back((i * 7 + 3) % 10);
+  return SimulateGrid(r);
+}
+
+std::vector<double> RowValues(const GridScene& sc, int level, K kind) {
+  std::vector<double> v;
+  for (const GridCell& c : sc.FindRow(level, kind)->cells) v.push_back(c.value);
+  return v;
+}
+
+TEST(GridScene, TheChaptersExampleHasItsRowsInOrder) {
+  const GridTrace g = Example();
+  const GridScene sc = BuildGridScene(g, 2);
+  std::vector<std::pair<int, K>> rows;
+  for (const GridRow& r : sc.rows) rows.push_back({r.level, r.kind});
+  const std::vector<std::pair<int, K>> want = {{0, K::kInput},   {0, K::kBlocks},
+                                               {0, K::kBlockOutput}, {0, K::kSums},
+                                               {1, K::kBlocks},  {0, K::kOffsets},
+                                               {0, K::kOutput}};
+  EXPECT_EQ(rows, want);
+  EXPECT_EQ(RowValues(sc, 0, K::kBlockOutput),
+            (std::vector<double>{3, 4, 11, 11, 4, 5, 11, 14, 5, 7, 15, 16, 9}));
+  EXPECT_EQ(RowValues(sc, 0, K::kSums), (std::vector<double>{11, 14, 16, 9}));
+  EXPECT_EQ(RowValues(sc, 0, K::kOffsets), (std::vector<double>{0, 11, 25, 41}));
+  EXPECT_EQ(RowValues(sc, 0, K::kOutput),
+            (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25, 30, 32, 40, 41, 50}));
+  // A block spans its elements, the last one the element it holds; a sum spans its block.
+  const GridRow& blocks = *sc.FindRow(0, K::kBlocks);
+  ASSERT_EQ(blocks.cells.size(), 4u);
+  EXPECT_EQ(blocks.cells[3].x, 12);
+  EXPECT_EQ(blocks.cells[3].w, 1);
+  EXPECT_EQ(sc.FindRow(0, K::kSums)->cells[1].x, 4);
+  EXPECT_EQ(sc.FindRow(0, K::kSums)->cells[1].w, 4);
+  // The boundaries between the level-0 blocks, through every row.
+  std::vector<float> xs;
+  for (const GridBoundary& b : sc.boundaries)
+    if (b.level == 0) xs.push_back(b.x);
+  EXPECT_EQ(xs, (std::vector<float>{4, 8, 12}));
+  EXPECT_EQ(sc.bands.size(), 1u);
+  EXPECT_EQ(sc.steps.size(), 3u);
+}
+
+TEST(GridScene, EachStepFillsItsRowsAndLeavesLaterOnesEmpty) {
+  const GridTrace g = Example();
+  // [step] -> rows filled: block outputs and sums at phase 1, offsets at 2, output at 3.
+  const std::vector<std::vector<K>> filled = {
+      {K::kInput, K::kBlocks, K::kBlockOutput, K::kSums},
+      {K::kInput, K::kBlocks, K::kBlockOutput, K::kSums, K::kOffsets},
+      {K::kInput, K::kBlocks, K::kBlockOutput, K::kSums, K::kOffsets, K::kOutput}};
+  // The blocks row is lit while its blocks scan (phase 1).
+  const std::vector<K> current[] = {
+      {K::kBlocks, K::kBlockOutput, K::kSums}, {K::kOffsets}, {K::kOutput}};
+  for (int step = 0; step < 3; ++step) {
+    const GridScene sc = BuildGridScene(g, step);
+    for (const GridRow& r : sc.rows) {
+      if (r.level != 0) continue;
+      const bool want = std::find(filled[step].begin(), filled[step].end(), r.kind) !=
+                        filled[step].end();
+      EXPECT_EQ(r.filled, want) << "step " << step << " row " << r.title;
+      const bool now = std::find(current[step].begin(), current[step].end(), r.kind) !=
+                       current[step].end();
+      EXPECT_EQ(r.emphasis == Emphasis::kCurrent, now) << "step " << step << " row " << r.title;
+    }
+  }
+  // An empty row has no check to show.
+  EXPECT_FALSE(CheckGridCell(g, BuildGridScene(g, 0), {0, K::kOutput, 3}).valid);
+  EXPECT_TRUE(CheckGridCell(g, BuildGridScene(g, 2), {0, K::kOutput, 3}).valid);
+}
+
+TEST(GridScene, EachCellHasTheChaptersWindow) {
+  const GridTrace g = Example();
+  const GridScene sc = BuildGridScene(g, 2);
+  struct Case {
+    GridCellRef cell;
+    int lo, hi;
+    double value;
+  };
+  const Case cases[] = {
+      {{0, K::kBlockOutput, 6}, 4, 6, 11},  // block 1's own scan up to element 6
+      {{0, K::kSums, 1}, 4, 7, 14},         // the total of block 1
+      {{0, K::kOffsets, 2}, 0, 7, 25},      // blocks 0 and 1
+      {{0, K::kOutput, 6}, 0, 6, 22},       // the whole prefix
+      {{0, K::kSums, 3}, 12, 12, 9},        // the last block holds one element
+  };
+  for (const Case& c : cases) {
+    const GridCellCheck check = CheckGridCell(g, sc, c.cell);
+    ASSERT_TRUE(check.valid) << check.name;
+    EXPECT_EQ(check.window.lo, c.lo) << check.name;
+    EXPECT_EQ(check.window.hi, c.hi) << check.name;
+    EXPECT_EQ(check.expected, c.value) << check.name;
+    EXPECT_EQ(check.stored, c.value) << check.name;
+    EXPECT_TRUE(check.ok) << check.name;
+  }
+  const GridCellCheck first = CheckGridCell(g, sc, {0, K::kOffsets, 0});
+  EXPECT_TRUE(first.window.Empty());
+  EXPECT_TRUE(first.ok);
+  // Blelloch's exclusive blocks: the block output excludes its own element.
+  const GridTrace b = Example(4, Algorithm::kBlelloch);
+  const GridCellCheck ex = CheckGridCell(b, BuildGridScene(b, 2), {0, K::kBlockOutput, 6});
+  EXPECT_EQ(ex.window.lo, 4);
+  EXPECT_EQ(ex.window.hi, 5);
+  EXPECT_TRUE(ex.ok);
+}
+
+TEST(GridScene, TheCheckReadsTheTracesValue) {
+  GridTrace g = Example();
+  g.output[6] = 21;  // a wrong value in the trace must show as wrong
+  const GridCellCheck check = CheckGridCell(g, BuildGridScene(g, 2), {0, K::kOutput, 6});
+  EXPECT_EQ(check.stored, 21);
+  EXPECT_EQ(check.expected, 22);
+  EXPECT_FALSE(check.ok);
+}
+
+TEST(GridScene, TheSumsOfALargeGridAreScannedLevelByLevel) {
+  const GridTrace g = Random(1 << 16, 4);  // 16384 blocks: 8 levels
+  const GridScene sc = BuildGridScene(g, 0);
+  EXPECT_EQ(sc.steps.size(), 15u);
+  EXPECT_EQ(sc.bands.size(), 7u);
+  // Level 1's block outputs: one element per level-0 block, each spanning 4 columns.
+  const GridRow& l1 = *sc.FindRow(1, K::kBlockOutput);
+  EXPECT_EQ(l1.cells.size(), 16384u);
+  EXPECT_EQ(l1.cells[5].x, 20);
+  EXPECT_EQ(l1.cells[5].w, 4);
+  EXPECT_FALSE(l1.filled);  // step 0 is level 0's phase 1
+  const GridScene last = BuildGridScene(g, 14);
+  const GridCellCheck c = CheckGridCell(g, last, {2, K::kOffsets, 3});  // blocks 0..2 of level 2
+  ASSERT_TRUE(c.valid);
+  EXPECT_EQ(c.window.lo, 0);
+  EXPECT_EQ(c.window.hi, 3 * 64 - 1);
+  EXPECT_TRUE(c.ok);
+  EXPECT_TRUE(CheckGridCell(g, last, {0, K::kOutput, 65535}).ok);
+}
+
+// The drawing at 2^16 fitted to a window: a bounded number of boxes however many cells; zoomed
+// in, every visible value is written.
+TEST(GridBoxes, TwoToTheSixteenIsAFewRunsPerRowAndZoomShowsEveryValue) {
+  const Palette pal = MakePalette(Theme::kDark);
+  for (int block : {1024, 4}) {
+    const GridTrace g = Random(1 << 16, block);
+    const GridScene sc = BuildGridScene(g, static_cast<int>(GridSteps(g).size()) - 1);
+    GridGeometry fit;
+    fit.sx = 1000.0f / 65536;
+    fit.sy = 20;
+    fit.ox = 100;
+    fit.clip_w = 1200;
+    fit.clip_h = 20 * sc.height + 100;
+    fit.text_w = 16;
+    const GridDrawList list = BuildGridBoxes(sc, ElementType::kInt32, fit, pal, std::nullopt);
+    EXPECT_GT(list.cells_placed, 3 * 65536) << block;
+    // Runs: a few per row; boxes: only cells at least 4 points wide, so a row holds at most the
+    // window's width / 4 of them, however many cells it has.
+    EXPECT_LE(list.dense.size(), 8 * sc.rows.size()) << block;
+    for (const BoxInstance& b : list.boxes) EXPECT_GE(b.w, 4.0f) << block;
+    EXPECT_LE(list.boxes.size() + list.dense.size(), 400u) << block;
+    for (const GridText& t : list.texts) EXPECT_GE(t.w, fit.text_w) << t.text;
+
+    GridGeometry zoom = fit;
+    zoom.sx = 40;  // 40 points a column: 30 columns on screen
+    zoom.ox = 100 - 40 * 30000;
+    const GridDrawList near = BuildGridBoxes(sc, ElementType::kInt32, zoom, pal, std::nullopt);
+    const GridRow& out = *sc.FindRow(0, K::kOutput);
+    int shown = 0;
+    for (const GridText& t : near.texts)
+      if (t.y == zoom.oy + out.y * zoom.sy) {
+        ++shown;
+        const int index = static_cast<int>((t.x - zoom.ox) / zoom.sx + 0.5f);
+        EXPECT_EQ(t.text, std::to_string(static_cast<long>(g.output[static_cast<size_t>(index)])));
+      }
+    EXPECT_GE(shown, 29) << block;
+    EXPECT_LE(shown, 32) << block;
+  }
+}
+
+}  // namespace
+}  // namespace scanviz::scene
+
+#include "teach/grid_teach.h"
+
+namespace scanviz::teach {
+namespace {
+
+// The code tab's listing is the grid's loop as built, and each step lights its own phase's lines.
+TEST(GridTeach, EachStepLightsItsPhasesLinesAndIsToldWithTheTracesValues) {
+  GridRequest r;
+  r.block_size = 4;
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9};
+  const GridTrace g = SimulateGrid(r);
+  const CodeListing listing = GridListing();
+  ASSERT_FALSE(listing.lines.empty()) << "the [kernel:multi-block] markers are missing";
+  auto lit_text = [&](int step) {
+    std::string text;
+    for (int i : GridHighlightedLines(listing, g, step))
+      text += listing.lines[static_cast<size_t>(i)].text + "\n";
+    return text;
+  };
+  EXPECT_NE(lit_text(0).find("exec.ScanBlocks"), std::string::npos) << lit_text(0);
+  EXPECT_EQ(lit_text(0).find("AddOffsets"), std::string::npos) << lit_text(0);
+  EXPECT_NE(lit_text(1).find("Run(exec, sums"), std::string::npos) << lit_text(1);
+  EXPECT_NE(lit_text(2).find("exec.AddOffsets"), std::string::npos) << lit_text(2);
+  EXPECT_EQ(lit_text(2).find("ScanBlocks"), std::string::npos) << lit_text(2);
+  // The narration quotes the trace: block 1's scan, the offsets, element 7's sum.
+  auto told = [&](int step) {
+    std::string text;
+    for (const std::string& p : NarrateGridStep(g, step).paragraphs) text += p + "\n";
+    return text;
+  };
+  EXPECT_NE(told(0).find("[4, 1, 6, 3] becomes [4, 5, 11, 14]"), std::string::npos) << told(0);
+  EXPECT_NE(told(1).find("offsets = [0, 11, 25, 41]"), std::string::npos) << told(1);
+  EXPECT_NE(told(2).find("= 11 + 14 = 25"), std::string::npos) << told(2);
+}
+
+}  // namespace
+}  // namespace scanviz::teach
