@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/trace.h"
 
@@ -22,12 +23,14 @@ std::string GridToJson(const GridTrace& grid, bool pretty = false);
 // Writes atomically, as SaveTraceFile does; empty on success, else why not.
 std::string SaveGridFile(const GridTrace& grid, const std::string& path);
 
-// A trace file of either kind: a single-block trace or a grid.
+// A trace file of any kind: a single-block trace, a grid, or an application (core/apps/, its
+// file written by core/apps/app_io.h; told apart by meta.algorithm).
 struct AnyTraceLoad {
   std::optional<Trace> trace;
   std::optional<GridTrace> grid;
-  std::string error;  // set when neither is
-  bool Ok() const { return trace.has_value() || grid.has_value(); }
+  std::optional<AppTrace> app;
+  std::string error;  // set when none is
+  bool Ok() const { return trace.has_value() || grid.has_value() || app.has_value(); }
 };
 AnyTraceLoad ParseAnyTraceJson(std::string_view text);
 AnyTraceLoad LoadAnyTraceFile(const std::string& path);
