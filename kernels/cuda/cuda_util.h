@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "core/trace.h"
+
 namespace scanviz::cuda {
 
 // "what: <CUDA's message> (<name>, error N)".
@@ -13,6 +15,9 @@ inline std::string Describe(const char* what, cudaError_t err) {
   return std::string(what) + ": " + cudaGetErrorString(err) + " (" + cudaGetErrorName(err) +
          ", error " + std::to_string(static_cast<int>(err)) + ")";
 }
+
+// Selects `device` and describes it for a trace's metadata; on failure sets *error (CUDA's).
+BackendInfo DeviceBackend(int device, std::string* error);
 
 // Device buffers freed on every exit path.
 template <class T>

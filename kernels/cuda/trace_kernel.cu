@@ -20,6 +20,25 @@
 #include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
+
+BackendInfo DeviceBackend(int device, std::string* error) {
+  BackendInfo backend;
+  cudaError_t err = cudaSetDevice(device);
+  cudaDeviceProp prop{};
+  if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
+  if (err != cudaSuccess) {
+    *error = Describe("cudaSetDevice", err);
+    return backend;
+  }
+  backend.kind = BackendKind::kCuda;
+  backend.device_name = prop.name;
+  backend.compute_major = prop.major;
+  backend.compute_minor = prop.minor;
+  cudaDriverGetVersion(&backend.driver_version);
+  cudaRuntimeGetVersion(&backend.runtime_version);
+  return backend;
+}
+
 namespace {
 
 inline constexpr int kMaxArrays = 4;
@@ -130,24 +149,6 @@ __global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* 
     if (sums != nullptr && tid == n - 1)
       sums[block] = multi_block::BlockTotal(value, data[tid], inclusive, Op{});
   }
-}
-
-BackendInfo DeviceBackend(int device, std::string* error) {
-  BackendInfo backend;
-  cudaError_t err = cudaSetDevice(device);
-  cudaDeviceProp prop{};
-  if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
-  if (err != cudaSuccess) {
-    *error = Describe("cudaSetDevice", err);
-    return backend;
-  }
-  backend.kind = BackendKind::kCuda;
-  backend.device_name = prop.name;
-  backend.compute_major = prop.major;
-  backend.compute_minor = prop.minor;
-  cudaDriverGetVersion(&backend.driver_version);
-  cudaRuntimeGetVersion(&backend.runtime_version);
-  return backend;
 }
 
 // Runs the traced kernel over requests.size() blocks of requests[0].input.size() elements each,
