@@ -27,7 +27,7 @@ std::string Quoted(const std::string& token) {
 
 }  // namespace
 
-ParsedValues ParseValues(std::string_view text, ElementType type) {
+ParsedValues ParseValues(std::string_view text, ElementType type, int max_values) {
   ParsedValues out;
   // Strip one pair of surrounding brackets, so a result printed as [3,4,11] can be pasted back.
   size_t begin = text.find_first_not_of(" \t\r\n");
@@ -101,9 +101,11 @@ ParsedValues ParseValues(std::string_view text, ElementType type) {
   }
   if (out.values.empty()) {
     out.error = "the input is empty";
-  } else if (out.values.size() > static_cast<size_t>(kMaxElements)) {
-    out.error = std::to_string(out.values.size()) + " elements: a single block scans at most " +
-                std::to_string(kMaxElements);
+  } else if (out.values.size() > static_cast<size_t>(max_values)) {
+    out.error = std::to_string(out.values.size()) +
+                (max_values == kMaxElements ? " elements: a single block scans at most "
+                                            : " elements: at most ") +
+                std::to_string(max_values);
     out.values.clear();
   }
   return out;
