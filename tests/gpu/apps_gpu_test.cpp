@@ -83,6 +83,31 @@ AppRequest Make(AppKind app, std::vector<double> input, std::mt19937_64& rng) {
 
 const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 257, 1000, 1024, 1025, 4097, 65536};
 
+// Runs everywhere: with no device, auto falls back with the CUDA error and cuda is an error.
+TEST(Backend, ApplicationAutoSaysWhichRan) {
+  AppRequest r;
+  r.app = AppKind::kSplit;
+  r.input = {3, 1, 7, 0};
+  r.block_size = DefaultAppBlockSize(4);
+  const AppOutcome outcome = RunApplication(BackendChoice::kAuto, r);
+  ASSERT_TRUE(outcome.app) << outcome.error;
+  EXPECT_EQ(outcome.app->output, (std::vector<double>{0, 3, 1, 7}));
+  if (QueryCuda().usable) {
+    EXPECT_EQ(outcome.ran.rfind("CUDA: ", 0), 0u) << outcome.ran;
+    EXPECT_EQ(outcome.app->backend.kind, BackendKind::kCuda);
+    EXPECT_EQ(outcome.app->passes[0].scan.backend.kind, BackendKind::kCuda);
+  } else {
+    EXPECT_TRUE(outcome.fell_back);
+    EXPECT_EQ(outcome.ran, "CPU simulation (no CUDA device: " + QueryCuda().reason + ")");
+    const AppOutcome cuda = RunApplication(BackendChoice::kCuda, r);
+    EXPECT_FALSE(cuda.app.has_value());
+    EXPECT_EQ(cuda.error, "no usable CUDA device: " + QueryCuda().reason);
+  }
+  r.params.bit = 32;
+  EXPECT_EQ(RunApplication(BackendChoice::kAuto, r).error,
+            "--bit 32: choose 0..31 (int32 has 32 bits)");
+}
+
 TEST(GpuApps, TheChaptersExample) {
   SKIP_WITHOUT_CUDA();
   std::mt19937_64 rng(1);
