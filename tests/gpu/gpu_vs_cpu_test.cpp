@@ -178,8 +178,9 @@ TEST(GpuMistakes, DeterministicMistakesEqualTheSimulator) {
   }
 }
 
-// The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its own
-// kernel) equals the simulator's grid (support/grid_compare.h) and passes the phases' invariants.
+// The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its
+// own kernel) equals the simulator's grid (support/grid_compare.h) and passes the phases'
+// invariants.
 TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
   SKIP_WITHOUT_CUDA();
   struct Case {
