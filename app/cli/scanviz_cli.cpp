@@ -12,11 +12,13 @@
 #include <string>
 
 #include "backend/backend.h"
+#include "cli/app_command.h"
 #include "cli/grid_table.h"
 #include "cli/narrate.h"
 #include "cli/single_pass_table.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
+#include "core/apps/apps.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"
@@ -196,7 +198,53 @@ struct TraceArgs {
   std::string tile_order = "blockidx";
   bool tile_size_given = false;
   bool tile_order_given = false;
+  // The applications (core/apps/): compact's predicate, split's bit, radix sort's bit count.
+  std::string keep;
+  int bit = 0;
+  int bits = 0;
+  bool keep_given = false;
+  bool bit_given = false;
+  bool bits_given = false;
+  bool op_given = false;
 };
+
+// --algorithm compact|split|radix-sort|allocate: the application's command, with the options
+// that are for scans only named when given.
+int RunApp(const TraceArgs& args) {
+  AppCommandArgs a;
+  a.algorithm = args.algorithm;
+  a.input = args.input;
+  a.random_n = args.random_n;
+  a.seed = args.seed;
+  a.type = args.type;
+  a.backend = args.backend;
+  a.keep = args.keep;
+  a.bit = args.bit;
+  a.bits = args.bits;
+  a.block_algorithm = args.block_algorithm;
+  a.block_size = args.block_size;
+  a.output = args.output;
+  a.input_given = args.input_given;
+  a.random_given = args.random_given;
+  a.output_given = args.output_given;
+  a.json = args.json;
+  a.keep_given = args.keep_given;
+  a.bit_given = args.bit_given;
+  a.bits_given = args.bits_given;
+  a.block_algorithm_given = args.block_algorithm_given;
+  a.block_size_given = args.block_size_given;
+  const std::pair<const char*, bool> scan_only[] = {{"--op", args.op_given},
+                                                    {"--mistake", !args.mistake.empty()},
+                                                    {"--thread-order", !args.thread_order.empty()},
+                                                    {"--runs", args.runs != 0},
+                                                    {"--cycles", args.cycles != 0},
+                                                    {"--narrate", args.narrate},
+                                                    {"--windows", args.windows},
+                                                    {"--convert", args.convert}};
+  for (const auto& [option, given] : scan_only)
+    if (given) a.scan_only.push_back(option);
+  return RunAppCommand(a);
+}
 
 // The options the grid-sized scans (multi-block, single-pass) share: the block scan, the block
 // (or tile) size, operator, type, backend, the input or --random, the conversion, the output
@@ -335,6 +383,11 @@ int RunSinglePassCommand(const TraceArgs& args) {
 }
 
 int RunTraceCommand(const TraceArgs& args) {
+  if (IsAppKey(args.algorithm)) return RunApp(args);
+  if (std::string misplaced =
+          MisplacedAppOption(args.algorithm, args.keep_given, args.bit_given, args.bits_given);
+      !misplaced.empty())
+    return UsageError(misplaced);
   const bool single_pass = args.algorithm == kSinglePassKey;
   if (single_pass && args.block_size_given)
     return UsageError("--block-size is for --algorithm multi-block; a single-pass tile is --tile-size");
@@ -348,8 +401,9 @@ int RunTraceCommand(const TraceArgs& args) {
                       " is for --algorithm multi-block or single-pass");
   ScanRequest request;
   if (!Parse(args.algorithm, &request.algorithm))
-    return UsageError("unknown algorithm '" + args.algorithm + "' (" + AlgorithmKeys() + ", " +
-                      kMultiBlockKey + " or " + kSinglePassKey + ")");
+    return UsageError("unknown algorithm '" + args.algorithm + "' (scans: " + AlgorithmKeys() +
+                      "; the grid: " + kMultiBlockKey + " or " + kSinglePassKey +
+                      "; applications: " + AppKeys() + ")");
   if (!Parse(args.op, &request.op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request.type))
@@ -509,6 +563,7 @@ int RunCheckCommand(const std::string& path) {
   AnyTraceLoad loaded = LoadAnyTraceFile(path);
   if (loaded.grid) return RunCheckGrid(path, *loaded.grid);
   if (loaded.single_pass) return RunCheckSinglePass(path, *loaded.single_pass);
+  if (loaded.app) return CheckAppFile(path, *loaded.app);
   if (!loaded.trace) {
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
     return kExitFailed;
@@ -557,14 +612,27 @@ int main(int argc, char** argv) {
   TraceArgs trace_args;
   CLI::App* trace =
       app.add_subcommand("trace", "Run a scan (one block, or a grid of blocks) and print its trace round by round");
-  trace->add_option("-a,--algorithm", trace_args.algorithm,
-                    AlgorithmKeys() + ", multi-block or single-pass")
+  trace
+      ->add_option("-a,--algorithm", trace_args.algorithm,
+                   AlgorithmKeys() + ", multi-block or single-pass; or an application of the scan: " +
+                       AppKeys())
       ->capture_default_str();
-  trace->add_option("--block-algorithm", trace_args.block_algorithm,
-                    "multi-block, single-pass: each block's (tile's) scan, hillis-steele or blelloch")
+  trace->add_option("--keep", trace_args.keep,
+                    "compact: which elements to keep, odd, even, positive, nonzero (default) or "
+                    "greater:K");
+  trace->add_option("--bit", trace_args.bit, "split: the bit to split on, 0..31 (default 0)");
+  trace->add_option("--bits", trace_args.bits,
+                    "radix-sort: passes over the low K bits, 1..32 (default: as many as the keys "
+                    "need; 32 with a negative key)");
+  trace
+      ->add_option("--block-algorithm", trace_args.block_algorithm,
+                   "multi-block and the applications: each block's scan, hillis-steele or "
+                   "blelloch (applications: blelloch)")
       ->capture_default_str();
-  trace->add_option("--block-size", trace_args.block_size,
-                    "multi-block: elements per block, a power of two from 4 to 1024")
+  trace
+      ->add_option("--block-size", trace_args.block_size,
+                   "multi-block and the applications: elements per block, a power of two from 4 "
+                   "to 1024 (applications: the smallest covering n, at most 1024)")
       ->capture_default_str();
   trace->add_option("--tile-size", trace_args.tile_size,
                     "single-pass: elements per tile, a power of two from 4 to 1024")
@@ -666,6 +734,10 @@ int main(int argc, char** argv) {
     trace_args.block_size_given = trace->count("--block-size") > 0;
     trace_args.tile_size_given = trace->count("--tile-size") > 0;
     trace_args.tile_order_given = trace->count("--tile-order") > 0;
+    trace_args.keep_given = trace->count("--keep") > 0;
+    trace_args.bit_given = trace->count("--bit") > 0;
+    trace_args.bits_given = trace->count("--bits") > 0;
+    trace_args.op_given = trace->count("--op") > 0;
     return RunTraceCommand(trace_args);
   }
   if (*check) return RunCheckCommand(check_path);

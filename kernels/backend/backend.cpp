@@ -177,6 +177,42 @@ SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& r
   return outcome;
 }
 
+AppOutcome RunApplication(BackendChoice choice, const AppRequest& request) {
+  AppOutcome outcome;
+  if (const std::string invalid = ValidateAppRequest(request); !invalid.empty()) {
+    outcome.error = invalid;
+    return outcome;
+  }
+  if (choice != BackendChoice::kCpu) {
+    const CudaAvailability& cuda = QueryCuda();
+    if (cuda.usable) {
+#if SCANVIZ_HAVE_CUDA
+      cuda::AppRun run = cuda::RunAppTrace(request, 0);
+      if (run.app) {
+        outcome.ran = DescribeBackend(run.app->backend);
+        outcome.app = std::move(run.app);
+        return outcome;
+      }
+      if (choice == BackendChoice::kCuda) {
+        outcome.error = "CUDA run failed: " + run.error;
+        return outcome;
+      }
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
+#endif
+    } else if (choice == BackendChoice::kCuda) {
+      outcome.error = "no usable CUDA device: " + cuda.reason;
+      return outcome;
+    } else {
+      outcome.fell_back = true;
+      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
+    }
+  }
+  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
+  outcome.app = SimulateApp(request);
+  return outcome;
+}
+
 GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {
   GpuOutcomes result;
   if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {

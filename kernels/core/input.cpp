@@ -27,7 +27,7 @@ std::string Quoted(const std::string& token) {
 
 }  // namespace
 
-ParsedValues ParseValues(std::string_view text, ElementType type, int max_count) {
+ParsedValues ParseValues(std::string_view text, ElementType type, int max_values) {
   ParsedValues out;
   // Strip one pair of surrounding brackets, so a result printed as [3,4,11] can be pasted back.
   size_t begin = text.find_first_not_of(" \t\r\n");
@@ -101,11 +101,11 @@ ParsedValues ParseValues(std::string_view text, ElementType type, int max_count)
   }
   if (out.values.empty()) {
     out.error = "the input is empty";
-  } else if (out.values.size() > static_cast<size_t>(max_count)) {
+  } else if (out.values.size() > static_cast<size_t>(max_values)) {
     out.error = std::to_string(out.values.size()) +
-                (max_count == kMaxElements ? " elements: a single block scans at most "
-                                           : " elements: choose at most ") +
-                std::to_string(max_count);
+                (max_values == kMaxElements ? " elements: a single block scans at most "
+                                            : " elements: at most ") +
+                std::to_string(max_values);
     out.values.clear();
   }
   return out;

@@ -17,9 +17,9 @@ struct ParsedValues {
 };
 
 // Accepts "3,1,7,0", "3 1 7 0", "3, 1, 7, 0" and the same inside [ ]. Checks each token is a
-// value of `type` (int32: an integer in range) and that there are 1..max_count of them (a single
-// block's 1024 unless told: the multi-block scan takes kMaxGridElements).
-ParsedValues ParseValues(std::string_view text, ElementType type, int max_count = 1024);
+// value of `type` (int32: an integer in range) and that there are 1..max_values of them (a
+// single block's 1024 unless the caller scans a grid).
+ParsedValues ParseValues(std::string_view text, ElementType type, int max_values = 1024);
 
 // n values drawn uniformly from [lo, hi] (integers for int32), reproducible from the seed.
 std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo = 0,

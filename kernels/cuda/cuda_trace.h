@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
@@ -61,6 +62,15 @@ struct SinglePassRun {
   std::string error;
 };
 SinglePassRun RunSinglePassTrace(const SinglePassRequest& request, int device = 0);
+
+// An application of the scan (core/apps/app_driver.h) on the GPU: the flag and scatter steps as
+// kernels (app_kernel.cu), the scan of the flags through RunGridTrace. Requires
+// ValidateAppRequest(request) to be empty.
+struct AppRun {
+  std::optional<AppTrace> app;
+  std::string error;
+};
+AppRun RunAppTrace(const AppRequest& request, int device = 0);
 
 // The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
 // without instrumentation; each distinct result with how many runs gave it, most frequent first.

@@ -20,6 +20,7 @@
 #include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
+
 namespace {
 
 inline constexpr int kMaxArrays = 4;

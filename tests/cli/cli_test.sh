@@ -290,15 +290,132 @@ r["value"] += 1
 json.dump(g, open(sys.argv[2], "w"))
 PY
   expect_run "single-pass tampered read" 1 "saw A with" -- check "$tmp/sp-bad.json"
+# The applications of the scan: the chapters' example through each, their bad parameters, their
+# files, check on good and tampered files, and the --json result against a reference written here.
+ap="trace -b cpu -a"
+expect_run "compact example" 0 "  output 3 1 7 1 3" -- $ap compact --keep odd -i $ex
+expect_run "compact kept count" 0 "result: 5 of 8 kept" -- $ap compact --keep odd -i $ex
+expect_run "compact scan row" 0 "  scan  0 1 2 3 3 3 4 4" -- $ap compact --keep odd -i $ex
+expect_run "compact greater" 0 "  output 7 4 6" -- $ap compact --keep greater:3 -i $ex
+expect_run "compact nothing kept" 0 "(nothing kept)" -- $ap compact --keep greater:100 -i $ex
+expect_run "compact float32" 0 "  output 1.5 2.25" -- $ap compact --keep positive --type float32 -i 1.5,-0.5,2.25
+expect_run "split example" 0 "  output 0 4 6 3 1 7 1 3" -- $ap split --bit 0 -i $ex
+expect_run "split total zeros" 0 "total_zeros 3 = scan[7] + flags[7]" -- $ap split --bit 0 -i $ex
+expect_run "radix example" 0 "  output 0 1 1 3 3 4 6 7" -- $ap radix-sort -i $ex
+expect_run "radix default bits" 0 "--bits 3" -- $ap radix-sort -i $ex
+expect_run "radix signed" 0 "  output -7 0 1 1 3 3 4 6" -- $ap radix-sort -i 3,1,-7,0,4,1,6,3
+expect_run "radix flips the sign bit" 0 "flipped 0x80000003 0x80000001 0x7ffffff9" -- $ap radix-sort -i 3,1,-7,0,4,1,6,3
+expect_run "radix fewer bits says so" 0 "(the keys need 3 for a full sort)" -- $ap radix-sort --bits 2 -i $ex
+expect_run "allocate example" 0 "slices 0:[0,3) 1:[3,4) 2:[4,11) 3:[11,11) 4:[11,15)" -- $ap allocate -i $ex
+expect_run "allocate pool size" 0 "total 25 = offsets[7] + sizes[7]: the pool's size" -- $ap allocate -i $ex
+expect_run "allocate hillis-steele" 0 "offsets 0 3 4 11 11 15 16 22" -- $ap allocate --block-algorithm hillis-steele --block-size 4 -i $ex
+long_input=$(seq -s, 1 3000)
+expect_run "application input past one block" 0 "result: 3000 zeros of bit 31 first" -- $ap split --bit 31 -i "$long_input"
+for app in "compact --keep even" "split --bit 3" "radix-sort" "allocate"; do
+  expect_run "$app 2^16" 0 "check: every flag is its element's" -- $ap $app --random 65536
+done
+expect_usage_error "keep foo" "--keep 'foo': choose odd, even, positive, nonzero or greater:K" -- $ap compact --keep foo -i 1,2 -o "$tmp/never.json"
+expect_usage_error "keep greater without K" "--keep 'greater:'" -- $ap compact --keep greater: -i 1,2
+expect_usage_error "keep odd on float32" "float32 values are neither odd nor even" -- $ap compact --keep odd --type float32 -i 1.5
+expect_usage_error "bit 32" "--bit 32: choose 0..31" -- $ap split --bit 32 -i 1,2 -o "$tmp/never.json"
+expect_usage_error "bit -1" "--bit -1: choose 0..31" -- $ap split --bit -1 -i 1,2
+expect_usage_error "bits 0" "--bits 0: choose 1..32" -- $ap radix-sort --bits 0 -i 1,2 -o "$tmp/never.json"
+expect_usage_error "bits 33" "--bits 33: choose 1..32" -- $ap radix-sort --bits 33 -i 1,2
+expect_usage_error "bits past the trace" "more than a trace holds" -- $ap radix-sort --bits 32 --random 65536
+expect_usage_error "negative size" "allocate: size -1 (element 1) is negative" -- $ap allocate -i 3,-1,2 -o "$tmp/never.json"
+expect_usage_error "pool too large" "allocate: the sizes add up to 2000000000 cells" -- $ap allocate -i 1000000000,1000000000
+expect_usage_error "split float32" "--type float32: split takes int32 values" -- $ap split --type float32 -i 1.5
+expect_usage_error "radix float32" "--type float32: radix-sort takes int32 values" -- $ap radix-sort --type float32 -i 1
+expect_usage_error "allocate float32" "--type float32: allocate takes int32 values" -- $ap allocate --type float32 -i 1
+expect_usage_error "keep without compact" "--keep is for --algorithm compact" -- $ap blelloch --keep odd -i 1,2
+expect_usage_error "keep on split" "--keep is for --algorithm compact" -- $ap split --keep odd -i 1,2
+expect_usage_error "bit without split" "--bit is for --algorithm split" -- $ap radix-sort --bit 2 -i 1,2
+expect_usage_error "bits without radix-sort" "--bits is for --algorithm radix-sort" -- $ap multi-block --bits 2 -i 1,2
+expect_usage_error "op on an application" "--op is for scans, not for compact" -- $ap compact --op max -i 1,2
+expect_usage_error "mistake on an application" "--mistake is for scans, not for split" -- $ap split --mistake no-seed -i 1,2
+expect_usage_error "application block size" "--block-size 6: choose a power of two from 4 to 1024" -- $ap compact --block-size 6 -i 1,2
+expect_usage_error "application too many" "--random 65537: choose 1..65536 for allocate" -- $ap allocate --random 65537
+expect_usage_error "application bad value" "'x' is not an integer" -- $ap compact -i 1,x -o "$tmp/never.json"
+if [ -e "$tmp/never.json" ] || ls "$tmp"/never.json.* >/dev/null 2>&1; then fail "an application wrote a file on bad input"; else pass; fi
+for app in compact split radix-sort allocate; do
+  expect_run "$app writes a file" 0 "wrote $tmp/$app.json" -- $ap $app --random 300 --block-size 16 -o "$tmp/$app.json"
+  expect_run "$app file checks" 0 "ok: $app (" -- check "$tmp/$app.json"
+done
+head -c 3000 "$tmp/split.json" >"$tmp/split-trunc.json"
+expect_run "application truncated" 1 "malformed JSON" -- check "$tmp/split-trunc.json"
+if [ "$have_python" -eq 1 ]; then
+  # tamper KEY EDIT EXPECTED: the edited file must fail check naming the step (or the field).
+  tamper() {
+    local name=$1 file=$2 edit=$3 want=$4
+    python3 - "$tmp/$file.json" "$tmp/tampered.json" "$edit" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+    local out rc
+    out=$("$cli" check "$tmp/tampered.json" 2>&1)
+    rc=$?
+    if [ "$rc" -ne 1 ]; then fail "$name: exit $rc, expected 1: $out"; return; fi
+    if ! grep -qF -- "$want" <<<"$out"; then fail "$name: output lacks '$want': $out"; return; fi
+    if [ "$(wc -l <<<"$out")" -gt 9 ]; then fail "$name: more than the report: $out"; return; fi
+    pass
+  }
+  tamper "tampered flag" compact 'p=d["passes"][0]; p["flags"][7]=1-p["flags"][7]; p["scan"]["input"][7]=p["flags"][7]; p["scan"]["grid"]["blocks"][0]["input"][7]=p["flags"][7]' "step 1 flags: flags[7]"
+  tamper "tampered scan" split 'd["passes"][0]["scan"]["grid"]["output"][40]+=1' "step 2 scan: phase 3: output[40]"
+  tamper "tampered total" allocate 'd["passes"][0]["total"]-=1; d["total"]-=1; d["passes"][0]["output"].pop(); d["output"].pop()' "step 2 scan: total"
+  tamper "tampered scatter" radix-sort 'd["passes"][1]["output"][3]+=1000' "pass 2 (bit 1) · step 3 scatter: output[3]"
+  tamper "tampered pool" allocate 'd["passes"][0]["output"][5]+=1; d["output"][5]+=1' "step 3 scatter: pool[5]"
+  tamper "tampered result" compact 'd["output"][0]+=1' "result: the output is not the last pass's"
+  tamper "tampered keys" radix-sort 'd["meta"]["sign_flipped"]=not d["meta"]["sign_flipped"]' "keys: sign_flipped"
+  tamper "hostile pass count" radix-sort 'd["passes"]=d["passes"][:1]' "passes: expected"
+  tamper "hostile total" compact 'd["passes"][0]["total"]=10**6' "passes[0].total"
+  tamper "hostile keep" compact 'd["meta"]["keep"]="foo"' "meta.keep: --keep 'foo'"
+  tamper "hostile bit" split 'd["meta"]["bit"]=40' "--bit 40"
+  # --json: one document, its result the reference computed here.
+  for case in "compact --keep odd" "compact --keep greater:4" "split --bit 1" "radix-sort" "allocate"; do
+    for n in 1 9 1500; do
+      set -- $case
+      app=$1
+      "$cli" $ap $case --random $n --seed $n --json >"$tmp/app-stdout.json" 2>/dev/null
+      if python3 - "$tmp/app-stdout.json" "$app" "$*" <<'PY'; then pass; else fail "$case n=$n: --json result"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+app, args = sys.argv[2], sys.argv[3].split()
+x = d["input"]
+if app == "compact":
+    k = args[2]
+    keep = (lambda v: v % 2 != 0) if k == "odd" else (lambda v: v > int(k.split(":")[1]))
+    want = [v for v in x if keep(v)]
+elif app == "split":
+    b = int(args[2])
+    want = [v for v in x if not (v >> b) & 1] + [v for v in x if (v >> b) & 1]
+elif app == "radix-sort":
+    want = sorted(x)
+else:
+    want = [i for i, s in enumerate(x) for _ in range(s)]
+    off, acc = [], 0
+    for s in x:
+        off.append(acc); acc += s
+    if d["passes"][0]["scan"]["grid"]["output"] != off or d["total"] != acc:
+        sys.exit("offsets or total differ")
+ok = d["meta"]["algorithm"] == app and d["output"] == want
+sys.exit(0 if ok else f"{app}: output differs: {d['output'][:10]} vs {want[:10]}")
+PY
+    done
+  done
 fi
 
 # CUDA: with a usable device --backend cuda runs there; without, it is an error quoting CUDA.
 if "$cli" devices >/dev/null 2>&1; then
   expect_run "cuda backend" 0 "ran on: CUDA: " -- trace -a blelloch -i $ex --backend cuda
+  expect_run "cuda application" 0 "ran on: CUDA: " -- trace -a radix-sort --random 3000 --backend cuda
 else
   expect_run "devices says why" 1 "no usable CUDA device: " -- devices
   expect_run "cuda backend without device" 1 "no usable CUDA device: " -- trace -i $ex --backend cuda
   expect_run "auto falls back" 0 "ran on: CPU simulation (no CUDA device: " -- trace -i $ex
+  expect_run "cuda application without device" 1 "no usable CUDA device: " -- trace -a compact -i $ex --backend cuda
+  expect_run "application falls back" 0 "ran on: CPU simulation (no CUDA device: " -- trace -a split -i $ex
 fi
 
 echo "cli: $passed passed, $failed failed"

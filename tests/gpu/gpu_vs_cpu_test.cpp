@@ -15,6 +15,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "support/grid_compare.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -178,29 +179,9 @@ TEST(GpuMistakes, DeterministicMistakesEqualTheSimulator) {
   }
 }
 
-// The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its own
-// kernel) equals the simulator's grid: every block's trace, the block sums, the offsets (the
-// recursion's own grids) and the output, and passes the phases' invariants.
-std::string CompareGrids(const GridTrace& gpu, const GridTrace& cpu, const std::string& where) {
-  if (gpu.BlockCount() != cpu.BlockCount()) return where + "block counts differ";
-  for (int b = 0; b < gpu.BlockCount(); ++b) {
-    const std::string d = testing::FirstDifference(gpu.blocks[static_cast<size_t>(b)],
-                                                   cpu.blocks[static_cast<size_t>(b)]);
-    if (!d.empty()) return where + "block " + std::to_string(b) + ": " + d;
-  }
-  if (gpu.block_output != cpu.block_output) return where + "phase 1's outputs differ";
-  if (gpu.sums != cpu.sums) return where + "the block sums differ";
-  if (gpu.sums_scan.size() != cpu.sums_scan.size()) return where + "phase 2 differs in shape";
-  for (size_t k = 0; k < gpu.sums_scan.size(); ++k) {
-    const std::string d =
-        CompareGrids(gpu.sums_scan[k], cpu.sums_scan[k], where + "phase 2 level " +
-                                                             std::to_string(gpu.depth + 1) + ": ");
-    if (!d.empty()) return d;
-  }
-  if (gpu.output != cpu.output) return where + "the outputs differ";
-  return {};
-}
-
+// The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its
+// own kernel) equals the simulator's grid (support/grid_compare.h) and passes the phases'
+// invariants.
 TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
   SKIP_WITHOUT_CUDA();
   struct Case {
@@ -243,7 +224,7 @@ TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
     EXPECT_EQ(gpu.grid->backend.kind, BackendKind::kCuda) << name;
     const GridOutcome cpu = RunGridScan(BackendChoice::kCpu, request);
     ASSERT_TRUE(cpu.grid) << name << ": " << cpu.error;
-    EXPECT_EQ(CompareGrids(*gpu.grid, *cpu.grid, ""), "") << name;
+    EXPECT_EQ(testing::FirstGridDifference(*gpu.grid, *cpu.grid, ""), "") << name;
     const std::vector<std::string> broken = CheckGrid(*gpu.grid);
     EXPECT_TRUE(broken.empty()) << name << ": " << (broken.empty() ? "" : broken.front());
   }

@@ -2,14 +2,14 @@
 
 #include <sstream>
 
+#include "core/apps/app_json.h"
 #include "core/file_io.h"
+#include "core/grid/grid_json.h"
 #include "core/trace_io.h"
 #include "core/trace_json.h"
 
 namespace scanviz {
-namespace {
-
-using namespace trace_json;
+namespace trace_json {
 
 json EncodeValues(ElementType type, const std::vector<double>& values) {
   json out = json::array();
@@ -122,7 +122,9 @@ GridTrace DecodeGrid(const json& root, const std::string& where, int depth) {
   return t;
 }
 
-}  // namespace
+}  // namespace trace_json
+
+using namespace trace_json;
 
 void WriteGridJson(const GridTrace& grid, std::ostream& out, bool pretty) {
   out << EncodeGrid(grid).dump(pretty ? 1 : -1) << '\n';
@@ -156,11 +158,12 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     result.error = "malformed JSON (truncated file?): " + std::string(e.what());
     return result;
   }
-  const bool keyed = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
-                     root["meta"].contains("algorithm");
-  const bool grid = keyed && root["meta"]["algorithm"] == kMultiBlockKey;
-  const bool single_pass = keyed && root["meta"]["algorithm"] == kSinglePassKey;
-  if (!grid && !single_pass) {
+  const bool has_key = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
+                       root["meta"].contains("algorithm") && root["meta"]["algorithm"].is_string();
+  const std::string key = has_key ? root["meta"]["algorithm"].get<std::string>() : "";
+  AppKind app{};
+  const bool is_app = ParseApp(key, &app);
+  if (key != kMultiBlockKey && key != kSinglePassKey && !is_app) {
     // A single block: its own parser, with its own nesting limit.
     TraceLoadResult single = ParseTraceJson(text);
     result.trace = std::move(single.trace);
@@ -172,11 +175,14 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     if (format == root.end() || *format != kTraceFormatName)
       Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
     if (IntField(root, "version", "") != kTraceFormatVersion)
-      Fail("version", "grids and single-pass traces are in version " + std::to_string(kTraceFormatVersion) + " only");
-    if (grid) {
-      result.grid = DecodeGrid(root, "", 0);
-    } else {
+      Fail("version", std::string(is_app ? "applications" : "grids and single-pass traces") +
+                          " are in version " + std::to_string(kTraceFormatVersion) + " only");
+    if (is_app) {
+      result.app = DecodeApp(root);
+    } else if (key == kSinglePassKey) {
       result.single_pass = DecodeSinglePass(root);
+    } else {
+      result.grid = DecodeGrid(root, "", 0);
     }
   } catch (const LoadError& e) {
     result.error = e.what();

@@ -1,0 +1,156 @@
+#include "cli/app_command.h"
+
+#include <cstdint>
+#include <iostream>
+#include <limits>
+
+#include "backend/backend.h"
+#include "cli/app_table.h"
+#include "core/apps/app_io.h"
+#include "core/apps/apps.h"
+#include "core/file_io.h"
+#include "core/input.h"
+
+namespace scanviz {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+int UsageError(const std::string& message) {
+  std::cerr << "scanviz-cli: error: " << message << '\n';
+  return kExitUsage;
+}
+
+}  // namespace
+
+bool IsAppKey(const std::string& algorithm) {
+  AppKind app{};
+  return ParseApp(algorithm, &app);
+}
+
+std::string MisplacedAppOption(const std::string& algorithm, bool keep, bool bit, bool bits) {
+  const struct {
+    bool given;
+    const char* option;
+    const char* app;
+  } options[] = {
+      {keep, "--keep", "compact"}, {bit, "--bit", "split"}, {bits, "--bits", "radix-sort"}};
+  for (const auto& o : options)
+    if (o.given && algorithm != o.app)
+      return std::string(o.option) + " is for --algorithm " + o.app;
+  return {};
+}
+
+int RunAppCommand(const AppCommandArgs& args) {
+  AppRequest request;
+  ParseApp(args.algorithm, &request.app);
+  const AppInfo& info = Info(request.app);
+  if (!args.scan_only.empty())
+    return UsageError(args.scan_only.front() + " is for scans, not for " + info.key +
+                      " (its scan is an exclusive int32 sum of the " + info.flags_name + ")");
+  if (std::string e =
+          MisplacedAppOption(args.algorithm, args.keep_given, args.bit_given, args.bits_given);
+      !e.empty())
+    return UsageError(e);
+  if (!Parse(args.type, &request.type))
+    return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
+  if (request.type == ElementType::kFloat32 && !info.float32)
+    return UsageError(std::string("--type float32: ") + info.key + " takes " + info.types +
+                      " values");
+  BackendChoice choice{};
+  if (!Parse(args.backend, &choice))
+    return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
+  if (args.block_algorithm_given && (!Parse(args.block_algorithm, &request.block_algorithm) ||
+                                     !IsGridBlockAlgorithm(request.block_algorithm)))
+    return UsageError("--block-algorithm '" + args.block_algorithm + "': choose " +
+                      GridBlockAlgorithmKeys());
+  if (args.input_given && args.random_given)
+    return UsageError("give either --input or --random, not both");
+  if (!args.input_given) {
+    if (args.random_n < 1 || args.random_n > kMaxGridElements)
+      return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
+                        std::to_string(kMaxGridElements) + " for " + info.key);
+    std::uint64_t seed = 0;
+    if (!ParseSeed(args.seed, &seed))
+      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
+                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
+    request.input = RandomValues(args.random_n, seed, request.type);
+  } else {
+    const ParsedValues parsed = ParseValues(args.input, request.type, kMaxGridElements);
+    if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
+    request.input = parsed.values;
+  }
+  const int n = static_cast<int>(request.input.size());
+  request.block_size = args.block_size_given ? args.block_size : DefaultAppBlockSize(n);
+  switch (request.app) {
+    case AppKind::kCompact:
+      if (std::string e = ParseKeep(args.keep_given ? args.keep : "nonzero", request.type,
+                                    &request.params.keep);
+          !e.empty())
+        return UsageError(e);
+      break;
+    case AppKind::kSplit:
+      request.params.bit = args.bit;
+      break;
+    case AppKind::kRadixSort:
+      request.params.bits = args.bits_given ? args.bits : RadixBitsNeeded(request.input);
+      break;
+    case AppKind::kAllocate:
+      break;
+  }
+  if (const std::string invalid = ValidateAppRequest(request); !invalid.empty())
+    return UsageError(invalid);
+  if (args.output_given) {
+    if (args.output.empty()) return UsageError("--output: the file name is empty");
+    if (const std::string error = CheckWriteTarget(args.output); !error.empty())
+      return UsageError("--output: " + error);
+  }
+
+  AppOutcome outcome = RunApplication(choice, request);
+  if (!outcome.app) {
+    std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
+    return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
+  }
+  const AppTrace& trace = *outcome.app;
+  std::ostream& note = args.json ? std::cerr : std::cout;
+  note << "ran on: " << outcome.ran << '\n';
+  if (args.json) {
+    WriteAppJson(trace, std::cout, /*pretty=*/true);
+  } else {
+    PrintAppTable(trace, std::cout);
+  }
+  const std::vector<std::string> broken = CheckApp(trace);
+  if (!broken.empty()) {
+    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << broken.front()
+              << (broken.size() > 1 ? " (and more)" : "")
+              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
+    return kExitFailed;
+  }
+  note << "check: " << AppCheckSentence() << '\n';
+  if (args.output_given) {
+    if (const std::string error = SaveAppFile(trace, args.output); !error.empty()) {
+      std::cerr << "scanviz-cli: error: " << error << '\n';
+      return kExitFailed;
+    }
+    note << "wrote " << args.output << '\n';
+  }
+  return kExitOk;
+}
+
+int CheckAppFile(const std::string& path, const AppTrace& trace) {
+  const std::vector<std::string> broken = CheckApp(trace);
+  if (!broken.empty()) {
+    std::cout << path << ": FAILED the self-check:\n";
+    for (const std::string& v : broken) std::cout << "  " << v << '\n';
+    return kExitFailed;
+  }
+  std::cout << path << ": ok: " << Info(trace.app).key << " (" << Info(trace.app).name << "), "
+            << ToString(trace.type) << ", n = " << trace.N() << ", " << trace.passes.size()
+            << (trace.passes.size() == 1 ? " pass" : " passes") << ", recorded on "
+            << DescribeBackend(trace.backend) << "; " << AppCheckSentence() << '\n';
+  return kExitOk;
+}
+
+}  // namespace scanviz

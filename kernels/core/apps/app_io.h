@@ -1,0 +1,17 @@
+// Application trace files: written atomically as SaveTraceFile and SaveGridFile write theirs;
+// read back through LoadAnyTraceFile (core/grid/grid_io.h), which tells the kinds apart.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "core/apps/apps.h"
+
+namespace scanviz {
+
+void WriteAppJson(const AppTrace& trace, std::ostream& out, bool pretty = false);
+std::string AppToJson(const AppTrace& trace, bool pretty = false);
+// Empty on success, else why not; a failure leaves what was at the path.
+std::string SaveAppFile(const AppTrace& trace, const std::string& path);
+
+}  // namespace scanviz

@@ -1,0 +1,15 @@
+// An application trace as JSON (docs/trace-format.md, "Applications"), for grid_io.cpp's loader
+// of every kind of trace file. Internal to core; the public side is core/apps/app_io.h.
+#pragma once
+
+#include "core/apps/apps.h"
+#include "core/trace_json.h"
+
+namespace scanviz::trace_json {
+
+json EncodeApp(const AppTrace& trace);
+// Validates the structure (parameters, lengths, each pass's scan as a grid) and never returns
+// half a trace: throws LoadError naming the place. CheckApp then checks what the values mean.
+AppTrace DecodeApp(const json& root);
+
+}  // namespace scanviz::trace_json

@@ -1,0 +1,52 @@
+// The two per-thread steps of an application's pass, picked by its PassSpec: what the flag kernel
+// and the scatter kernel (kernels/cuda/app_kernel.cu) and the simulator (apps.cpp) call for
+// thread i. Each application's own steps are in its header; this only dispatches.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "core/apps/allocate.h"
+#include "core/apps/app_kind.h"
+#include "core/apps/compact.h"
+#include "core/apps/radix_sort.h"
+#include "core/apps/split.h"
+#include "core/hd.h"
+
+namespace scanviz::apps {
+
+// Step 1 of a pass: thread i's flag (compact: kept; split and radix sort: the inverted bit;
+// allocate: its size). Split, radix sort and allocate run on int32 only.
+template <class T>
+SCANVIZ_HD void FlagStep(const PassSpec<T>& spec, const T* in, int* flags, int n, int i) {
+  if (spec.app == AppKind::kCompact) {
+    CompactFlagStep(in, flags, n, i, spec.keep, spec.threshold);
+    return;
+  }
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    if (spec.app == AppKind::kAllocate) {
+      AllocateSizeStep(in, flags, n, i);
+    } else {
+      SplitFlagStep(in, flags, n, i, spec.bit);
+    }
+  }
+}
+
+// Step 3 of a pass: thread i's writes, from its flag, its scan value and the scan's total.
+template <class T>
+SCANVIZ_HD void ScatterStep(const PassSpec<T>& spec, const T* in, const int* flags, const int* scan,
+                            int total, T* out, int n, int i) {
+  if (spec.app == AppKind::kCompact) {
+    CompactScatterStep(in, flags, scan, out, n, i);
+    return;
+  }
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    if (spec.app == AppKind::kAllocate) {
+      AllocateFillStep(flags, scan, out, n, i);
+    } else {
+      SplitScatterStep(in, flags, scan, total, out, n, i);
+    }
+  }
+}
+
+}  // namespace scanviz::apps
