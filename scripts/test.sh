@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test (unit, trace, CLI, GPU-vs-CPU, headless UI under Xvfb), then
 # the same tests under the sanitizers (scripts/sanitize.sh: ASan + UBSan, and the UI under TSan)
-# and each fuzz target for SCANVIZ_FUZZ_SECONDS seconds, default 60 (scripts/fuzz.sh). CI runs
+# and each fuzz target for SCANVIZ_FUZZ_SECONDS seconds, default 30 (scripts/fuzz.sh). CI runs
 # this on every submission (.ci/run); docs/reliability.md says what each stage covers.
 # GPU tests report SKIPPED where no CUDA device is usable; they never pass silently.
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
-fuzz_seconds=${SCANVIZ_FUZZ_SECONDS:-60}
+fuzz_seconds=${SCANVIZ_FUZZ_SECONDS:-30}
 
 summaries=()
 status=0

@@ -28,7 +28,6 @@ enum class KeyAction {
   kCaseColours,
   kPresenter,
   kBenchmark,
-  kTimeline,
   kQuiz,
   kDeselect,
   kFullscreen,

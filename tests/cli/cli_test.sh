@@ -290,6 +290,8 @@ r["value"] += 1
 json.dump(g, open(sys.argv[2], "w"))
 PY
   expect_run "single-pass tampered read" 1 "saw A with" -- check "$tmp/sp-bad.json"
+fi
+
 # The applications of the scan: the chapters' example through each, their bad parameters, their
 # files, check on good and tampered files, and the --json result against a reference written here.
 ap="trace -b cpu -a"

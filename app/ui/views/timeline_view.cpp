@@ -74,7 +74,7 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
           "predecessor is already running");
   ImGui::SameLine(0, ui.fonts.ui_px);
   if (ImGui::Button("Rounds (L)")) vs.timeline = false;
-  Tip(ui, "Back to the rounds of the block scans", KeyAction::kTimeline);
+  Tip(ui, "Back to the rounds of the block scans (L)");
   (void)t;
 }
 
