@@ -151,7 +151,10 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         break;
       case GLFW_KEY_L:
         vs.timeline = !vs.timeline;
-        if (vs.timeline) vs.bench = false;
+        if (vs.timeline) {  // from the start, so that → steps through the publications
+          vs.bench = false;
+          vs.timeline_cursor = 0;
+        }
         break;
       case GLFW_KEY_Q:
         vs.quiz = !vs.quiz;
