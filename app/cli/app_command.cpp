@@ -3,9 +3,11 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 #include "backend/backend.h"
 #include "cli/app_table.h"
+#include "cli/report.h"
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
 #include "core/file_io.h"
@@ -121,36 +123,18 @@ int RunAppCommand(const AppCommandArgs& args) {
   } else {
     PrintAppTable(trace, std::cout);
   }
-  const std::vector<std::string> broken = CheckApp(trace);
-  if (!broken.empty()) {
-    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << broken.front()
-              << (broken.size() > 1 ? " (and more)" : "")
-              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
-    return kExitFailed;
-  }
-  note << "check: " << AppCheckSentence() << '\n';
-  if (args.output_given) {
-    if (const std::string error = SaveAppFile(trace, args.output); !error.empty()) {
-      std::cerr << "scanviz-cli: error: " << error << '\n';
-      return kExitFailed;
-    }
-    note << "wrote " << args.output << '\n';
-  }
-  return kExitOk;
+  return cli::CheckAndSave(note, CheckApp(trace), args.output_given, args.output,
+                           AppCheckSentence(),
+                           [&](const std::string& path) { return SaveAppFile(trace, path); });
 }
 
 int CheckAppFile(const std::string& path, const AppTrace& trace) {
-  const std::vector<std::string> broken = CheckApp(trace);
-  if (!broken.empty()) {
-    std::cout << path << ": FAILED the self-check:\n";
-    for (const std::string& v : broken) std::cout << "  " << v << '\n';
-    return kExitFailed;
-  }
-  std::cout << path << ": ok: " << Info(trace.app).key << " (" << Info(trace.app).name << "), "
-            << ToString(trace.type) << ", n = " << trace.N() << ", " << trace.passes.size()
-            << (trace.passes.size() == 1 ? " pass" : " passes") << ", recorded on "
-            << DescribeBackend(trace.backend) << "; " << AppCheckSentence() << '\n';
-  return kExitOk;
+  std::ostringstream ok;
+  ok << Info(trace.app).key << " (" << Info(trace.app).name << "), " << ToString(trace.type)
+     << ", n = " << trace.N() << ", " << trace.passes.size()
+     << (trace.passes.size() == 1 ? " pass" : " passes") << ", recorded on "
+     << DescribeBackend(trace.backend) << "; " << AppCheckSentence();
+  return cli::ReportFileCheck(path, CheckApp(trace), ok.str());
 }
 
 }  // namespace scanviz

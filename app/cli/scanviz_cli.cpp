@@ -15,6 +15,7 @@
 #include "cli/app_command.h"
 #include "cli/grid_table.h"
 #include "cli/narrate.h"
+#include "cli/report.h"
 #include "cli/single_pass_table.h"
 #include "cli/trace_table.h"
 #include "core/analysis.h"
@@ -295,27 +296,12 @@ int ParseGridArgs(const TraceArgs& args, const std::string& kind, GridRequest* r
   return kExitOk;
 }
 
-// After a grid-sized trace was printed: its self-check's verdict, then the file (never written
-// when the check failed).
+// After a grid-sized trace was printed: its self-check's verdict, then the file.
 template <class Save>
 int CheckAndSave(const TraceArgs& args, const std::vector<std::string>& broken,
                  const std::string& ok, Save&& save) {
-  std::ostream& note = args.json ? std::cerr : std::cout;
-  if (!broken.empty()) {
-    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << broken.front()
-              << (broken.size() > 1 ? " (and more)" : "")
-              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
-    return kExitFailed;
-  }
-  note << "check: " << ok << '\n';
-  if (args.output_given) {
-    if (const std::string error = save(args.output); !error.empty()) {
-      std::cerr << "scanviz-cli: error: " << error << '\n';
-      return kExitFailed;
-    }
-    note << "wrote " << args.output << '\n';
-  }
-  return kExitOk;
+  return cli::CheckAndSave(args.json ? std::cerr : std::cout, broken, args.output_given,
+                           args.output, ok, std::forward<Save>(save));
 }
 
 // --algorithm multi-block: the chapters' three phases over a grid of blocks (core/grid/).
@@ -498,65 +484,36 @@ int RunTraceCommand(const TraceArgs& args) {
     ScanRequest correct = request;
     correct.mistake = Mistake::kNone;
     ReportMistake(trace, Simulate(correct), note);
-    if (args.output_given) {
-      if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
-        std::cerr << "scanviz-cli: error: " << error << '\n';
-        return kExitFailed;
-      }
-      note << "wrote " << args.output << '\n';
-    }
-    return kExitOk;
+    // A broken kernel's trace fails the self-check by design: it is written as it is.
+    return cli::CheckAndSave(note, {}, args.output_given, args.output, "",
+                             [&](const std::string& path) { return SaveTraceFile(trace, path); });
   }
-  if (!analysis.Ok()) {
-    // Output only on success: a failed run leaves what was at -o as it was, and says why.
-    std::cerr << "scanviz-cli: the trace FAILED the self-check: " << analysis.violations.front()
-              << (analysis.violations.size() > 1 ? " (and more)" : "")
-              << (args.output_given ? "; " + args.output + " not written" : std::string()) << '\n';
-    return kExitFailed;
-  }
-  if (args.output_given) {
-    if (const std::string error = SaveTraceFile(trace, args.output); !error.empty()) {
-      std::cerr << "scanviz-cli: error: " << error << '\n';
-      return kExitFailed;
-    }
-    note << "wrote " << args.output << '\n';
-  }
-  return kExitOk;
+  // Output only on success: a failed run leaves what was at -o as it was, and says why.
+  return cli::CheckAndSave(note, analysis.violations, args.output_given, args.output, "",
+                           [&](const std::string& path) { return SaveTraceFile(trace, path); });
 }
 
 int RunCheckGrid(const std::string& path, const GridTrace& grid) {
-  const std::vector<std::string> broken = CheckGrid(grid);
-  if (!broken.empty()) {
-    std::cout << path << ": FAILED the self-check:\n";
-    for (const std::string& v : broken) std::cout << "  " << v << '\n';
-    return kExitFailed;
-  }
-  std::cout << path << ": ok: multi-block, " << grid.BlockCount() << " blocks of "
-            << grid.block_size << " (" << DisplayName(grid.block_algorithm) << "), "
-            << ToString(grid.op) << ", " << ToString(grid.type) << ", n = " << grid.N()
-            << ", recorded on " << DescribeBackend(grid.backend)
-            << "; every block, sum, offset and output cell holds its window and the result "
-               "equals the sequential "
-            << (grid.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
-  return kExitOk;
+  std::ostringstream ok;
+  ok << "multi-block, " << grid.BlockCount() << " blocks of " << grid.block_size << " ("
+     << DisplayName(grid.block_algorithm) << "), " << ToString(grid.op) << ", "
+     << ToString(grid.type) << ", n = " << grid.N() << ", recorded on "
+     << DescribeBackend(grid.backend)
+     << "; every block, sum, offset and output cell holds its window and the result equals the "
+        "sequential "
+     << (grid.Inclusive() ? "inclusive" : "exclusive") << " scan";
+  return cli::ReportFileCheck(path, CheckGrid(grid), ok.str());
 }
 
 int RunCheckSinglePass(const std::string& path, const SinglePassTrace& t) {
-  const std::vector<std::string> broken = CheckSinglePass(t);
-  if (!broken.empty()) {
-    std::cout << path << ": FAILED the self-check:\n";
-    for (const std::string& v : broken) std::cout << "  " << v << '\n';
-    return kExitFailed;
-  }
-  std::cout << path << ": ok: single-pass, " << t.TileCount() << " tiles of " << t.tile_size
-            << " (" << DisplayName(t.block_algorithm) << "), " << ToString(t.op) << ", "
-            << ToString(t.type) << ", n = " << t.N() << ", tiles in " << ToString(t.order)
-            << " order, recorded on " << DescribeBackend(t.backend)
-            << (t.measured ? " (times measured)" : " (times simulated)")
-            << "; every tile's scan, look-back and prefixes hold and the result equals the "
-               "sequential "
-            << (t.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
-  return kExitOk;
+  std::ostringstream ok;
+  ok << "single-pass, " << t.TileCount() << " tiles of " << t.tile_size << " ("
+     << DisplayName(t.block_algorithm) << "), " << ToString(t.op) << ", " << ToString(t.type)
+     << ", n = " << t.N() << ", tiles in " << ToString(t.order) << " order, recorded on "
+     << DescribeBackend(t.backend) << (t.measured ? " (times measured)" : " (times simulated)")
+     << "; every tile's scan, look-back and prefixes hold and the result equals the sequential "
+     << (t.Inclusive() ? "inclusive" : "exclusive") << " scan";
+  return cli::ReportFileCheck(path, CheckSinglePass(t), ok.str());
 }
 
 int RunCheckCommand(const std::string& path) {
@@ -569,19 +526,13 @@ int RunCheckCommand(const std::string& path) {
     return kExitFailed;
   }
   const Trace& trace = *loaded.trace;
-  const TraceAnalysis analysis = Analyze(trace);
-  if (!analysis.Ok()) {
-    std::cout << path << ": FAILED the self-check:\n";
-    for (const std::string& v : analysis.violations) std::cout << "  " << v << '\n';
-    return kExitFailed;
-  }
-  std::cout << path << ": ok: " << DisplayName(trace.meta.algorithm) << ", "
-            << ToString(trace.meta.op) << ", " << ToString(trace.meta.type)
-            << ", n = " << trace.meta.n << ", " << trace.rounds.size() << " rounds, recorded on "
-            << DescribeBackend(trace.meta.backend)
-            << "; every cell holds its invariant window and the result equals the sequential "
-            << (trace.Inclusive() ? "inclusive" : "exclusive") << " scan\n";
-  return kExitOk;
+  std::ostringstream ok;
+  ok << DisplayName(trace.meta.algorithm) << ", " << ToString(trace.meta.op) << ", "
+     << ToString(trace.meta.type) << ", n = " << trace.meta.n << ", " << trace.rounds.size()
+     << " rounds, recorded on " << DescribeBackend(trace.meta.backend)
+     << "; every cell holds its invariant window and the result equals the sequential "
+     << (trace.Inclusive() ? "inclusive" : "exclusive") << " scan";
+  return cli::ReportFileCheck(path, Analyze(trace).violations, ok.str());
 }
 
 int RunDevicesCommand() {

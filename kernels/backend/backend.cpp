@@ -101,7 +101,7 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
 
 namespace {
 
-// The fallback rule of the grid-sized scans: CUDA when asked for and usable (kAuto falls back to
+// The fallback rule of the grid-sized scans and the applications: CUDA when asked for and usable (kAuto falls back to
 // the simulator, saying why; kCuda fails, quoting CUDA), else the simulator. `gpu` runs on the
 // device, filling the outcome and returning "" or CUDA's error; `cpu` fills it from the simulator.
 template <class Outcome, class Gpu, class Cpu>
@@ -183,33 +183,18 @@ AppOutcome RunApplication(BackendChoice choice, const AppRequest& request) {
     outcome.error = invalid;
     return outcome;
   }
-  if (choice != BackendChoice::kCpu) {
-    const CudaAvailability& cuda = QueryCuda();
-    if (cuda.usable) {
+  RunEither(
+      choice, &outcome,
+      [&]() -> std::string {
 #if SCANVIZ_HAVE_CUDA
-      cuda::AppRun run = cuda::RunAppTrace(request, 0);
-      if (run.app) {
+        cuda::AppRun run = cuda::RunAppTrace(request, 0);
+        if (!run.app) return run.error;
         outcome.ran = DescribeBackend(run.app->backend);
         outcome.app = std::move(run.app);
-        return outcome;
-      }
-      if (choice == BackendChoice::kCuda) {
-        outcome.error = "CUDA run failed: " + run.error;
-        return outcome;
-      }
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
 #endif
-    } else if (choice == BackendChoice::kCuda) {
-      outcome.error = "no usable CUDA device: " + cuda.reason;
-      return outcome;
-    } else {
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
-    }
-  }
-  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
-  outcome.app = SimulateApp(request);
+        return {};
+      },
+      [&] { outcome.app = SimulateApp(request); });
   return outcome;
 }
 

@@ -8,6 +8,7 @@
 #include "core/grid/grid.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"
+#include "support/sequential.h"
 #include "core/trace_io.h"
 
 #include <nlohmann/json.hpp>
@@ -18,19 +19,8 @@ namespace {
 
 using V = std::vector<double>;
 
-// A plain left-to-right scan in the element type: the reference the grid must equal.
-V Sequential(OpKind op_kind, ElementType type, const V& input, bool inclusive) {
-  return DispatchOp(op_kind, type, [&](auto op) {
-    using T = typename decltype(op)::Value;
-    V out;
-    T acc = decltype(op)::Identity();
-    for (double x : input) {
-      if (!inclusive) out.push_back(static_cast<double>(acc));
-      acc = op(acc, static_cast<T>(x));
-      if (inclusive) out.push_back(static_cast<double>(acc));
-    }
-    return out;
-  });
+V Sequential(OpKind op, ElementType type, const V& input, bool inclusive) {
+  return testing::SequentialScan(op, type, input, inclusive);
 }
 
 GridRequest Request(Algorithm a, int block_size, V input, OpKind op = OpKind::kAdd,

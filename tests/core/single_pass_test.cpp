@@ -11,24 +11,15 @@
 #include "core/grid/single_pass.h"
 #include "core/grid/single_pass_steps.h"
 #include "core/input.h"
+#include "support/sequential.h"
 
 namespace scanviz {
 namespace {
 
 using V = std::vector<double>;
 
-V Sequential(OpKind op_kind, ElementType type, const V& input, bool inclusive) {
-  return DispatchOp(op_kind, type, [&](auto op) {
-    using T = typename decltype(op)::Value;
-    V out;
-    T acc = decltype(op)::Identity();
-    for (double x : input) {
-      if (!inclusive) out.push_back(static_cast<double>(acc));
-      acc = op(acc, static_cast<T>(x));
-      if (inclusive) out.push_back(static_cast<double>(acc));
-    }
-    return out;
-  });
+V Sequential(OpKind op, ElementType type, const V& input, bool inclusive) {
+  return testing::SequentialScan(op, type, input, inclusive);
 }
 
 SinglePassRequest Request(Algorithm a, int tile, V input, OpKind op = OpKind::kAdd,

@@ -493,18 +493,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
             (vs.selected && *vs.selected == hit->cell) ? std::nullopt : std::optional(hit->cell);
       }
     }
-    if (io.MouseWheel != 0) {
-      const float f = std::pow(1.15f, io.MouseWheel);
-      const float new_zoom = std::clamp(vs.zoom * f, 0.25f, 64.0f);
-      const float g = new_zoom / vs.zoom;
-      vs.pan_x = io.MousePos.x - base_x - (io.MousePos.x - base_x - vs.pan_x) * g;
-      vs.zoom = new_zoom;
-    }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
-      vs.pan_x += io.MouseDelta.x;
-      vs.pan_y += io.MouseDelta.y;
-    }
+    WheelZoomAndDrag(vs, io, base_x, 64.0f);
   }
   if (m_editing) {
     const scene::Box* box = sc.FindBox({scene::kInputRound, 0, *m_editing});

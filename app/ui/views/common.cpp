@@ -111,4 +111,19 @@ void SameLineIfFits(const char* label, bool radio) {
   if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
 }
 
+void WheelZoomAndDrag(ViewState& vs, const ImGuiIO& io, float base_x, float max_zoom) {
+  if (io.MouseWheel != 0) {
+    const float f = std::pow(1.15f, io.MouseWheel);
+    const float new_zoom = std::clamp(vs.zoom * f, 0.25f, max_zoom);
+    const float k = new_zoom / vs.zoom;
+    vs.pan_x = io.MousePos.x - base_x - (io.MousePos.x - base_x - vs.pan_x) * k;
+    vs.zoom = new_zoom;
+  }
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+      ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+    vs.pan_x += io.MouseDelta.x;
+    vs.pan_y += io.MouseDelta.y;
+  }
+}
+
 }  // namespace scanviz

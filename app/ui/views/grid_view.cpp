@@ -270,18 +270,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
         }
       }
     }
-    if (io.MouseWheel != 0) {
-      const float f = std::pow(1.15f, io.MouseWheel);
-      const float new_zoom = std::clamp(vs.zoom * f, 0.25f, 4096.0f);
-      const float k = new_zoom / vs.zoom;
-      vs.pan_x = io.MousePos.x - base_x - (io.MousePos.x - base_x - vs.pan_x) * k;
-      vs.zoom = new_zoom;
-    }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
-      vs.pan_x += io.MouseDelta.x;
-      vs.pan_y += io.MouseDelta.y;
-    }
+    WheelZoomAndDrag(vs, io, base_x, 4096.0f);
   }
   dl->PopClipRect();
   ui.renderer.NoClip();

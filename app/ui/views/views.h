@@ -233,6 +233,9 @@ void Tip(UiContext& ui, const char* text, KeyAction key = KeyAction::kNone);
 void Place(UiContext& ui, const char* name);
 // "1,234,567": digits grouped for reading at a distance.
 std::string Grouped(long long v);
+// The figures' mouse: the wheel zooms around the pointer (zoom in 0.25..max_zoom, the figure's
+// left edge at base_x), a right or middle drag pans.
+void WheelZoomAndDrag(ViewState& vs, const ImGuiIO& io, float base_x, float max_zoom);
 // A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).
 void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash);
 // Round numbers for an axis from lo to hi: about `count` ticks, the last at or above hi.
