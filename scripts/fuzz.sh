@@ -3,7 +3,7 @@
 # build-asan/ and runs each for SECONDS (default 60), as many at a time as there are cores. The
 # build is the one scripts/sanitize.sh runs the tests in under ASan: one set of flags, built once.
 #
-#   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results session
+#   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results session grid
 #   bash scripts/fuzz.sh --build-only
 #
 # Each target starts from its committed seeds (tests/fuzz/corpus/<target>, never written to) and
@@ -18,7 +18,7 @@
 # are listed by what went wrong, with a count and an example each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(trace input settings bench_results session)
+all_targets=(trace input settings bench_results session grid)
 
 build_only=0
 seconds=60
