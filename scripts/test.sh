@@ -12,6 +12,9 @@
 # summary line; the script exits 1 when any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache keys on paths relative to the checkout (and not on the folder), so a fresh clone in a new
+# folder, as CI makes for every run, reuses what an earlier build on this machine compiled.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 fuzz_seconds=${SCANVIZ_FUZZ_SECONDS:-30}
