@@ -226,7 +226,20 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
       int labelled = 0;
       float last_label_end = -1e9f;
       for (const app_scene::Slice& s : l.slices) {
-        if (s.end <= s.begin) continue;
+        if (s.end <= s.begin) {
+          // An empty slice [offset, offset): a tick where it would start, named below the bar.
+          const float x = left + scale_x * static_cast<float>(s.begin);
+          dl->AddLine(ImVec2(x, y - fig_px * 0.3f), ImVec2(x, y + row_h + fig_px * 1.8f),
+                      ToImU32(ui.palette.text), 2);
+          if (l.n <= 64) {
+            char lab[64];
+            std::snprintf(lab, sizeof lab, "t%d [%d, %d) empty", s.thread, s.begin, s.end);
+            dl->AddText(font, fig_px * 0.75f, ImVec2(x + 2, y + row_h + fig_px * 1.0f),
+                        ToImU32(ui.palette.text), lab);
+            if (ui.text != nullptr) ui.text->Text("slice", lab, {x, y, 1, row_h});
+          }
+          continue;
+        }
         const float x0 = left + scale_x * static_cast<float>(s.begin);
         const float x1 = left + scale_x * static_cast<float>(s.end);
         if (x1 - x0 < 0.5f && s.thread % 64 != 0) continue;  // sub-pixel slices: the bar's fill
