@@ -11,7 +11,9 @@
 namespace scanviz::app_scene {
 namespace {
 
-bool Splits(AppKind app) { return app == AppKind::kSplit || app == AppKind::kRadixSort; }
+bool Splits(AppKind app) {
+  return app == AppKind::kSplit || app == AppKind::kRadixSort;
+}
 
 // A radix sort's pass works on flipped keys when a key was negative: shown as the numbers they
 // stand for (flipped back); the bits are the flipped key's.
@@ -27,7 +29,9 @@ Row MakeRow(RowKind kind, std::string title, const std::vector<double>& values, 
   return r;
 }
 
-std::vector<double> AsDoubles(const std::vector<int>& v) { return {v.begin(), v.end()}; }
+std::vector<double> AsDoubles(const std::vector<int>& v) {
+  return {v.begin(), v.end()};
+}
 
 std::string Count(long long k, const char* one, const char* many) {
   std::string s = std::to_string(k);
@@ -108,8 +112,7 @@ std::vector<int> Destinations(const AppTrace& trace, int pass) {
     if (trace.app == AppKind::kCompact) {
       dest[static_cast<size_t>(i)] = flag != 0 ? s : -1;
     } else if (Splits(trace.app)) {
-      dest[static_cast<size_t>(i)] =
-          apps::SplitDestination(flag, s, static_cast<int>(p.total), i);
+      dest[static_cast<size_t>(i)] = apps::SplitDestination(flag, s, static_cast<int>(p.total), i);
     } else {
       dest[static_cast<size_t>(i)] = s;  // allocation: the offset
     }
@@ -137,9 +140,10 @@ PassLayout Build(const AppTrace& trace, int step) {
                 " · bit " + std::to_string(p.bit) + ": a stable split of ";
     out.title += at.pass == 0 ? "the keys" : "the last pass's output";
     if (trace.sign_flipped)
-      out.note = "a key is negative, so every key's sign bit was flipped first (x XOR "
-                 "0x80000000): flipped, bit order is numeric order. Keys are shown as their "
-                 "numbers; the bits are the flipped keys'; the result flips them back";
+      out.note =
+          "a key is negative, so every key's sign bit was flipped first (x XOR "
+          "0x80000000): flipped, bit order is numeric order. Keys are shown as their "
+          "numbers; the bits are the flipped keys'; the result flips them back";
   } else {
     out.title = info.name;
     if (p.bit >= 0) out.title += " on bit " + std::to_string(p.bit);
@@ -155,8 +159,8 @@ PassLayout Build(const AppTrace& trace, int step) {
     std::vector<double> bits;
     bits.reserve(p.input.size());
     for (double v : p.input) bits.push_back(apps::BitOf(static_cast<std::int32_t>(v), p.bit));
-    out.rows.push_back(MakeRow(RowKind::kBit, "bit " + std::to_string(p.bit), bits,
-                               ElementType::kInt32));
+    out.rows.push_back(
+        MakeRow(RowKind::kBit, "bit " + std::to_string(p.bit), bits, ElementType::kInt32));
   }
   int flagged = 0;
   for (double f : p.flags) flagged += f != 0 ? 1 : 0;
@@ -202,7 +206,8 @@ PassLayout Build(const AppTrace& trace, int step) {
     owners.reserve(out.slices.size());
     for (const Slice& sl : out.slices) owners.push_back(sl.thread);
     Row pool = MakeRow(RowKind::kPool, "pool", owners, ElementType::kInt32);
-    for (size_t i = 0; i < pool.lit.size(); ++i) pool.lit[i] = out.slices[i].end > out.slices[i].begin;
+    for (size_t i = 0; i < pool.lit.size(); ++i)
+      pool.lit[i] = out.slices[i].end > out.slices[i].begin;
     out.rows.push_back(std::move(pool));
     s += "Pool: " + std::to_string(out.pool) + " cells";
     if (n > 0) {

@@ -58,14 +58,14 @@ struct PassLayout {
   int pass_count = 1;
   int bit = -1;
   Step step = Step::kFlag;
-  std::string title;  // "pass 2 of 3 · bit 1: a stable split of the last pass's output"
-  std::string note;   // the sign flip, or empty
-  std::vector<Row> rows;  // the rows reached by the step, top to bottom
+  std::string title;          // "pass 2 of 3 · bit 1: a stable split of the last pass's output"
+  std::string note;           // the sign flip, or empty
+  std::vector<Row> rows;      // the rows reached by the step, top to bottom
   std::vector<Arrow> arrows;  // the scatter step's
   std::vector<Slice> slices;  // allocation's scatter step
   int n = 0;
-  int total = 0;       // the pass's scan total
-  int pool = 0;        // allocation: the pool's size (the total)
+  int total = 0;          // the pass's scan total
+  int pool = 0;           // allocation: the pool's size (the total)
   std::string narration;  // the step in a sentence or two, with the trace's values
 };
 
@@ -86,7 +86,8 @@ struct Columns {
 };
 Columns Visible(int n, int max_cells);
 
-// The title line of the view: "stream compaction · --keep odd · n = 8 · scan: Blelloch blocks of 8".
+// The title line of the view: "stream compaction · --keep odd · n = 8 · scan: Blelloch blocks of
+// 8".
 std::string Heading(const AppTrace& trace);
 
 }  // namespace scanviz::app_scene

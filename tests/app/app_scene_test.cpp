@@ -96,23 +96,21 @@ TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
   EXPECT_EQ(second.pass, 1);
   EXPECT_EQ(second.bit, 1);
   EXPECT_EQ(RowOf(second, RowKind::kInput).values, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
-  EXPECT_EQ(RowOf(second, RowKind::kOutput).values,
-            (std::vector<double>{0, 4, 1, 1, 6, 3, 7, 3}));
+  EXPECT_EQ(RowOf(second, RowKind::kOutput).values, (std::vector<double>{0, 4, 1, 1, 6, 3, 7, 3}));
   EXPECT_NE(second.title.find("pass 2 of 3 · bit 1"), std::string::npos) << second.title;
   EXPECT_EQ(RowOf(Build(t, 8), RowKind::kOutput).values,
             (std::vector<double>{0, 1, 1, 3, 3, 4, 6, 7}));
   EXPECT_TRUE(second.note.empty());
 
-  const AppTrace s = Simulated(AppKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, AppParams{{}, 0, 32});
+  const AppTrace s =
+      Simulated(AppKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, AppParams{{}, 0, 32});
   ASSERT_TRUE(s.sign_flipped);
   const PassLayout last = Build(s, 3 * 32 - 1);
   EXPECT_EQ(last.bit, 31);
   EXPECT_FALSE(last.note.empty());
-  EXPECT_EQ(RowOf(last, RowKind::kInput).values,
-            (std::vector<double>{0, 1, 3, 3, 4, 7, -6, -1}));
+  EXPECT_EQ(RowOf(last, RowKind::kInput).values, (std::vector<double>{0, 1, 3, 3, 4, 7, -6, -1}));
   EXPECT_EQ(RowOf(last, RowKind::kBit).values, (std::vector<double>{1, 1, 1, 1, 1, 1, 0, 0}));
-  EXPECT_EQ(RowOf(last, RowKind::kOutput).values,
-            (std::vector<double>{-6, -1, 0, 1, 3, 3, 4, 7}));
+  EXPECT_EQ(RowOf(last, RowKind::kOutput).values, (std::vector<double>{-6, -1, 0, 1, 3, 3, 4, 7}));
 }
 
 TEST(AppScene, AllocationSlicesTileThePool) {

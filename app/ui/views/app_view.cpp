@@ -19,7 +19,9 @@ constexpr scene::Rgba kZeros = {0.337f, 0.706f, 0.914f, 1};    // sky blue: goes
 constexpr scene::Rgba kOnes = {0.800f, 0.475f, 0.655f, 1};     // reddish purple: the ones
 constexpr scene::Rgba kKept = {0.000f, 0.620f, 0.451f, 1};     // bluish green: written
 
-scene::Rgba Dim(scene::Rgba c, float a) { return {c.r, c.g, c.b, a}; }
+scene::Rgba Dim(scene::Rgba c, float a) {
+  return {c.r, c.g, c.b, a};
+}
 
 // Where the slots of a row go: `slots` of width `w` from x0.
 struct Strip {
@@ -31,8 +33,9 @@ void Arrowhead(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, float size) {
   const float dx = b.x - a.x, dy = b.y - a.y;
   const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
   const float ux = dx / len, uy = dy / len;
-  dl->AddTriangleFilled(b, ImVec2(b.x - ux * size - uy * size * 0.5f, b.y - uy * size + ux * size * 0.5f),
-                        ImVec2(b.x - ux * size + uy * size * 0.5f, b.y - uy * size - ux * size * 0.5f), c);
+  dl->AddTriangleFilled(
+      b, ImVec2(b.x - ux * size - uy * size * 0.5f, b.y - uy * size + ux * size * 0.5f),
+      ImVec2(b.x - ux * size + uy * size * 0.5f, b.y - uy * size - ux * size * 0.5f), c);
 }
 
 }  // namespace
@@ -52,8 +55,9 @@ void DrawAppControls(UiContext& ui) {
   AppState& app = ui.app;
   if (ImGui::RadioButton("Applications", app.AppMode())) app.SetAppMode(true);
   Place(ui, "apps");
-  Tip(ui, "What a scan is for: compaction, split, radix sort and allocation on this input, each "
-          "pass stepped through flag, scan and scatter");
+  Tip(ui,
+      "What a scan is for: compaction, split, radix sort and allocation on this input, each "
+      "pass stepped through flag, scan and scatter");
   if (!app.AppMode()) return;
   ImGui::Indent();
   ImGui::SetNextItemWidth(-1);
@@ -71,8 +75,8 @@ void DrawAppControls(UiContext& ui) {
     case AppKind::kCompact: {
       ImGui::TextUnformatted("keep");
       const KeepRule keep = app.Keep();
-      for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive,
-                         KeepKind::kNonzero, KeepKind::kGreater}) {
+      for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
+                         KeepKind::kGreater}) {
         KeepRule rule{k, k == KeepKind::kGreater ? keep.threshold : 0};
         std::string label = ToString(rule, ElementType::kInt32);
         if (k == KeepKind::kGreater) label = "greater";
@@ -102,8 +106,9 @@ void DrawAppControls(UiContext& ui) {
       if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
         app.SetRadixBits(bits);
       Place(ui, "radix_bits");
-      Tip(ui, "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
-              "a negative key)");
+      Tip(ui,
+          "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
+          "a negative key)");
       break;
     }
     case AppKind::kAllocate:
@@ -153,7 +158,10 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
     TextWrappedColored(ui.palette.bad, "CheckApp: " + slot.problems.front());
     Record(ui, "error", slot.problems.front());
   }
-  const std::string pass = l.title + "  ·  " + AppStepTitle(app);
+  // The radix sort's title already names the pass: the step alone after it.
+  std::string pass = l.title + "  ·  ";
+  pass += t.app == AppKind::kRadixSort ? AppStepTitle(app).substr(AppStepTitle(app).find("step"))
+                                       : AppStepTitle(app);
   ImGui::TextWrapped("%s", pass.c_str());
   Record(ui, "pass", pass);
   if (!l.note.empty()) {
@@ -177,7 +185,8 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   const float arrows_h = std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f));
   const int max_cells = std::max(4, static_cast<int>(width / min_cell));
   const app_scene::Columns cols = app_scene::Visible(l.n, max_cells);
-  const Strip strip{left, std::min(fig_px * 3.2f, width / static_cast<float>(std::max(1, cols.Slots())))};
+  const Strip strip{left,
+                    std::min(fig_px * 3.2f, width / static_cast<float>(std::max(1, cols.Slots())))};
   const ImU32 border = ToImU32(ui.palette.border), text = ToImU32(ui.palette.text);
   ImFont* font = ImGui::GetFont();
 
@@ -206,8 +215,9 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   auto fill_of = [&](const app_scene::Row& r, int i) {
     if (r.kind == app_scene::RowKind::kOutput) return kKept;
     if (t.app == AppKind::kSplit || t.app == AppKind::kRadixSort)
-      return r.kind == app_scene::RowKind::kBit ? (r.values[static_cast<size_t>(i)] != 0 ? kOnes : kZeros)
-                                                : kFlagged;
+      return r.kind == app_scene::RowKind::kBit
+                 ? (r.values[static_cast<size_t>(i)] != 0 ? kOnes : kZeros)
+                 : kFlagged;
     return kFlagged;
   };
   float y = origin.y + px * 0.4f;
@@ -250,7 +260,8 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
         std::snprintf(lab, sizeof lab, "t%d [%d, %d)", s.thread, s.begin, s.end);
         const ImVec2 size = font->CalcTextSizeA(fig_px * 0.85f, FLT_MAX, 0, lab);
         if (size.x <= x1 - x0 - 2) {
-          dl->AddText(font, fig_px * 0.85f, ImVec2(x0 + (x1 - x0 - size.x) * 0.5f, y + (row_h - size.y) * 0.5f),
+          dl->AddText(font, fig_px * 0.85f,
+                      ImVec2(x0 + (x1 - x0 - size.x) * 0.5f, y + (row_h - size.y) * 0.5f),
                       IM_COL32(0, 0, 0, 255), lab);
           if (ui.text != nullptr) ui.text->Text("slice", lab, {x0, y, x1 - x0, row_h});
           ++labelled;
@@ -302,8 +313,8 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   }
   // The scatter's arrows, from the last row above the output down to each destination.
   if (y_output >= 0 && !l.arrows.empty()) {
-    const app_scene::Columns out_cols = app_scene::Visible(
-        static_cast<int>(l.rows.back().values.size()), max_cells);
+    const app_scene::Columns out_cols =
+        app_scene::Visible(static_cast<int>(l.rows.back().values.size()), max_cells);
     int hidden = 0;
     for (const app_scene::Arrow& a : l.arrows) {
       const int s0 = cols.Slot(a.from), s1 = out_cols.Slot(a.to);
@@ -319,8 +330,8 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
       Arrowhead(dl, ImVec2(p1.x, p1.y - fig_px), p1, ToImU32(c), fig_px * 0.55f);
     }
     if (hidden > 0) {
-      const std::string note = std::to_string(hidden) +
-                               " arrows not drawn: their element or destination is in a gap";
+      const std::string note =
+          std::to_string(hidden) + " arrows not drawn: their element or destination is in a gap";
       dl->AddText(font, fig_px * 0.8f, ImVec2(left, y + gap), ToImU32(ui.palette.text_dim),
                   note.c_str());
       if (ui.text != nullptr) ui.text->Text("note", note, {left, y + gap, width, fig_px});
@@ -335,9 +346,8 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
       const AppPass& p = t.passes[static_cast<size_t>(l.pass)];
       const std::vector<int> scan = app_scene::ScanValues(p);
       ImGui::SetTooltip("element %d: %s, %s %g, scan %d, %s %d", i,
-                        l.rows.front().text[static_cast<size_t>(i)].c_str(),
-                        Info(t.app).flags_name, p.flags[static_cast<size_t>(i)],
-                        scan[static_cast<size_t>(i)],
+                        l.rows.front().text[static_cast<size_t>(i)].c_str(), Info(t.app).flags_name,
+                        p.flags[static_cast<size_t>(i)], scan[static_cast<size_t>(i)],
                         t.app == AppKind::kAllocate ? "offset" : "destination",
                         dest[static_cast<size_t>(i)]);
       break;
