@@ -131,6 +131,7 @@ void AppState::SetOp(OpKind op) {
 
 void AppState::SetAlgorithm(Algorithm a) {
   if (m_multi_block) SetMultiBlock(false);
+  SetAppMode(false);
   m_algorithm = a;
   view.selected.reset();
 }
@@ -149,6 +150,7 @@ void AppState::ToggleAlgorithm() {
 // [SECTION] The multi-block scan
 
 void AppState::SetMultiBlock(bool on) {
+  if (on) SetAppMode(false);
   if (on == m_multi_block) return;
   CloseBlock();
   view.grid_selected.reset();
@@ -411,6 +413,8 @@ void AppState::Regenerate() {
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
   m_grid_stale = true;   // the grid when shown (now), else when first asked for
   if (m_multi_block) RegenerateGrid();
+  m_app_stale = true;  // the application, the same way
+  if (m_app_mode) RegenerateApp();
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
@@ -525,9 +529,8 @@ namespace {
 
 // Where a trace was recorded, as the status line says it: "recorded on NVIDIA H200" first (the
 // part before " (" is what the status bar shows; the rest is its tooltip).
-std::string TraceOrigin(const Trace& t, const std::string& path) {
+std::string TraceOrigin(const BackendInfo& b, const std::string& path) {
   const std::string file = std::filesystem::path(path).filename().string();
-  const BackendInfo& b = t.meta.backend;
   if (b.kind == BackendKind::kCuda) {
     return "recorded on " + (b.device_name.empty() ? std::string("a CUDA GPU") : b.device_name) +
            " · " + file + " (sm_" + std::to_string(b.compute_major) +
@@ -561,6 +564,63 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   PlayerOf(a).Seek(static_cast<int>(Slot(a).trace.rounds.size()) - 1);
   m_file_trace = std::make_pair(a, origin);
   m_backend_status = std::move(origin);
+}
+
+void AppState::OpenApp(AppTrace trace, std::string origin) {
+  const EditScope edit(*this, {EditKind::kFile});
+  SetMultiBlock(false);
+  m_type = trace.type;
+  m_app = trace.app;
+  m_app_params = trace.params;
+  if (trace.app == AppKind::kRadixSort) m_radix_bits = trace.params.bits;
+  m_values = trace.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  m_app_mode = false;  // the file's trace, not a simulation of it, goes in the slot below
+  Regenerate();
+  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  SetAppMode(true);
+  m_app_slot = AppSlot{};
+  m_app_slot.problems = CheckApp(trace);
+  m_app_slot.trace = std::move(trace);
+  m_app_slot.ran = std::move(origin);
+  m_app_stale = false;
+  ++m_app_version;
+  m_app_player.SetRoundCount(static_cast<int>(3 * m_app_slot.trace->passes.size()));
+  m_app_player.Last();
+}
+
+std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
+  if (grid.depth != 0 || !IsGridBlockAlgorithm(grid.block_algorithm) ||
+      grid.block_size < kMinGridBlockSize || grid.block_size > kMaxGridBlockSize ||
+      (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 ||
+      grid.N() > kMaxGridElements)
+    return "a grid the grid view cannot show (block scans of 4..1024, hillis-steele or blelloch)";
+  const EditScope edit(*this, {EditKind::kFile});
+  SetMultiBlock(false);
+  m_type = grid.type;
+  m_op = grid.op;
+  m_convert = grid.converted;
+  m_grid_block_algorithm = grid.block_algorithm;
+  m_grid_block_size = grid.block_size;
+  m_values = grid.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  Regenerate();
+  ++m_generation;
+  SetMultiBlock(true);  // simulates the same input; the file's grid replaces it
+  m_grid = GridSlot{};
+  m_grid.problems = CheckGrid(grid);
+  m_grid.grid = std::move(grid);
+  m_grid.ran = std::move(origin);
+  m_grid_stale = false;
+  m_grid_player.SetRoundCount(static_cast<int>(GridSteps(m_grid.grid).size()));
+  m_grid_player.Last();
+  return {};
 }
 
 Session AppState::ToSession() const {
@@ -683,8 +743,21 @@ std::string AppState::OpenFile(const std::string& path) {
         notice = "opened the single-pass trace " + path;
         break;
       }
+      if (loaded.app) {
+        const std::string origin = TraceOrigin(loaded.app->backend, path);
+        OpenApp(std::move(*loaded.app), origin);
+        notice = "opened the application trace " + path;
+        break;
+      }
+      if (loaded.grid) {
+        const std::string origin = TraceOrigin(loaded.grid->backend, path);
+        const std::string err = OpenGridTrace(std::move(*loaded.grid), origin);
+        if (!err.empty()) return path + ": " + err;
+        notice = "opened the grid trace " + path;
+        break;
+      }
       if (!loaded.trace) return path + ": " + loaded.error;
-      const std::string origin = TraceOrigin(*loaded.trace, path);
+      const std::string origin = TraceOrigin(loaded.trace->meta.backend, path);
       OpenTrace(std::move(*loaded.trace), origin);
       notice = "opened the trace " + path;
       break;

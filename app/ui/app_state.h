@@ -21,6 +21,7 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
+#include "core/apps/apps.h"
 #include "core/grid/single_pass.h"
 #include "core/grid/grid.h"
 #include "core/trace.h"
@@ -73,6 +74,15 @@ struct GridSlot {
   std::vector<std::string> problems;  // CheckGrid's findings: empty when every phase holds
   std::string ran;                    // "CPU simulation", "CUDA: ..."
   std::string error;                  // why there is no grid (an input it cannot scan)
+};
+
+// The application of the scan shown in the applications view (docs/applications.md): its trace
+// of the current input (or of a file), CheckApp's findings and where it ran.
+struct AppSlot {
+  std::optional<AppTrace> trace;
+  std::vector<std::string> problems;  // CheckApp's: empty when every step holds
+  std::string ran;                    // "CPU simulation", "CUDA: ...", or the file
+  std::string error;                  // why there is no trace (an input it cannot take)
 };
 
 // A block of the grid opened in the single-block view: its level (0: the scan asked for, d: the
@@ -230,7 +240,9 @@ class AppState {
   // Player actions applied to the shown algorithm, or to both side by side.
   template <typename F>
   void ForEachShownPlayer(F f) {
-    if (m_multi_block && !m_opened) {
+    if (m_app_mode) {
+      f(AppPlayer());
+    } else if (m_multi_block && !m_opened) {
       f(GridPlayer());
     } else if (m_multi_block) {
       f(CurrentPlayer());  // the opened block's
@@ -290,6 +302,34 @@ class AppState {
   void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
   const std::vector<PresetSpec>& Presets() const { return m_presets; }
 
+  // [SECTION] The applications (app_state_apps.cpp): compaction, split, radix sort or allocation
+  // run on the current input (an int32 input for all but compaction), traced again after each
+  // edit or parameter change while the mode is on; the player steps through every pass's flag,
+  // scan and scatter steps.
+  void SetAppMode(bool on);  // the applications view in place of the rounds (or the grid)
+  bool AppMode() const { return m_app_mode; }
+  void SetApp(AppKind app);
+  AppKind App() const { return m_app; }
+  void SetKeep(KeepRule keep);
+  const KeepRule& Keep() const { return m_app_params.keep; }
+  void SetSplitBit(int bit);  // clamped into 0..31
+  int SplitBit() const { return m_app_params.bit; }
+  void SetRadixBits(int bits);  // 1..32; 0: as many as the keys need (RadixBitsNeeded)
+  int RadixBits() const { return m_radix_bits; }
+  const AppSlot& Application() const;  // traced when first asked for after an edit
+  Player& AppPlayer() {
+    Application();
+    return m_app_player;
+  }
+  std::uint64_t AppVersion() const { return m_app_version; }  // one more per new trace
+  // Shows an application trace recorded elsewhere (a file): its input, type and parameters
+  // become the app's, until the next edit.
+  void OpenApp(AppTrace trace, std::string origin);
+  // Shows a grid trace file in the grid view: its input, operator, type, block scan and size
+  // become the app's; the grid is the file's until the next edit. False (with the reason) for a
+  // grid the grid view cannot hold.
+  std::string OpenGridTrace(GridTrace grid, std::string origin);
+
   // [SECTION] The single-pass scan (L): the current input traced on the simulator in the view's
   // tile size and order (again only when one of them changed), or the trace a file held, which
   // stays until the next input edit. `ran` says which.
@@ -336,6 +376,7 @@ class AppState {
     return m_multi_block && m_opened && a == m_grid_block_algorithm;
   }
   void RegenerateGrid();  // the grid of the current input, its player kept on its step
+  void RegenerateApp();   // the application of the current input, its player kept on its step
   void InstallBlock();    // the opened block's slot from the grid
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
   // SetInputText, a preset calls three edits: one step each).
@@ -374,6 +415,14 @@ class AppState {
   Player m_grid_player;
   bool m_grid_stale = true;
   std::optional<OpenedBlock> m_opened;
+  bool m_app_mode = false;
+  AppKind m_app = AppKind::kCompact;
+  AppParams m_app_params;
+  int m_radix_bits = 0;  // 0: RadixBitsNeeded of the input
+  AppSlot m_app_slot;
+  Player m_app_player;
+  bool m_app_stale = true;
+  std::uint64_t m_app_version = 0;
   TraceSlot m_block_slot;
   Player m_block_player;
   Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};

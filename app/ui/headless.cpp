@@ -83,6 +83,9 @@ input (as scanviz-cli):
   --grid-select ROW:POS[:LEVEL]   select a cell of the grid (ROW: input, block-output, sums,
                      offsets, output): its invariant window over the input
   --op add|max|min|last   --type int32|float32   --convert   --backend auto|cpu|cuda
+  --app compact|split|radix-sort|allocate   the applications view (docs/applications.md) with
+                     --keep odd|even|positive|nonzero|greater:K (compact), --bit K (split, 0..31),
+                     --bits K (radix sort, 1..32; default: as many as the keys need)
 view:
   --theme dark|light|high-contrast   --side-by-side   --pair LEFT,RIGHT   --only-current
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
@@ -156,6 +159,21 @@ Options ParseOptions(int argc, char** argv) {
         o.block_algorithm = x;
       else if (v)
         o.error = std::string("--block-algorithm '") + v + "': choose " + GridBlockAlgorithmKeys();
+    } else if (a == "--app") {
+      AppKind x;
+      if ((v = need(i)) && ParseApp(v, &x))
+        o.app = x;
+      else if (v)
+        o.error = std::string("--app '") + v + "': choose " + AppKeys();
+    } else if (a == "--keep") {
+      if ((v = need(i))) o.keep = v;
+    } else if (a == "--bit" || a == "--bits") {
+      int b = 0;
+      const bool one = a == "--bit";
+      if ((v = need(i)) && ParseInt(v, &b) && b >= (one ? 0 : 1) && b <= (one ? 31 : 32))
+        (one ? o.bit : o.bits) = b;
+      else if (v)
+        o.error = one ? "--bit takes 0..31" : "--bits takes 1..32";
     } else if (a == "--block-size") {
       int b = 0;
       if ((v = need(i)) && ParseInt(v, &b) && b >= kMinGridBlockSize && b <= kMaxGridBlockSize &&
@@ -462,6 +480,19 @@ std::string StateJson(AppState& app, bool text_input) {
   nlohmann::json j;
   j["algorithm"] = app.MultiBlock() ? kMultiBlockKey : ToString(app.GetAlgorithm());
   j["multi_block"] = app.MultiBlock();
+  j["app_mode"] = app.AppMode();
+  if (app.AppMode()) {
+    const AppSlot& slot = app.Application();
+    const Player& ap = app.AppPlayer();
+    j["application"] = {{"app", ToString(app.App())},
+                        {"step", ap.Round()},
+                        {"of", ap.RoundCount()},
+                        {"passes", slot.trace ? slot.trace->passes.size() : 0},
+                        {"total", slot.trace ? slot.trace->total : 0},
+                        {"output", slot.trace ? slot.trace->output : std::vector<double>{}},
+                        {"error", slot.error},
+                        {"problems", slot.problems}};
+  }
   if (app.MultiBlock()) {
     const Player& gp = app.GridPlayer();
     j["grid"] = {{"step", gp.Round()},

@@ -47,6 +47,7 @@ struct App {
   ArrayView views[2];  // [0] the shown algorithm (or the left pane side by side), [1] the right
   CodeView code_view;
   GridView grid_view;  // the multi-block scan
+  AppView app_view;    // the applications of the scan
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
@@ -402,6 +403,8 @@ void DrawFrame(App& app, float fps) {
     DrawBenchView(ui, center);
   } else if (vs.timeline) {
     DrawTimelineView(ui, center);
+  } else if (st.AppMode()) {
+    app.app_view.Draw(ui, center);
   } else if (st.MultiBlock() && !st.Opened()) {
     app.grid_view.Draw(figure, center);
   } else if (st.MultiBlock()) {
@@ -746,6 +749,21 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
                  *opt.open_block);
   }
   if (opt.grid_select) st.view.grid_selected = opt.grid_select;
+  if (!opt.keep.empty()) {
+    KeepRule keep;
+    if (const std::string err = ParseKeep(opt.keep, st.Type(), &keep); !err.empty()) {
+      std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+      if (open_error.empty()) open_error = err;
+    } else {
+      st.SetKeep(keep);
+    }
+  }
+  if (opt.bit) st.SetSplitBit(*opt.bit);
+  if (opt.bits) st.SetRadixBits(*opt.bits);
+  if (opt.app) {
+    st.SetApp(*opt.app);
+    st.SetAppMode(true);
+  }
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
   if (opt.bench) st.view.bench = true;

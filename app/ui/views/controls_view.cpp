@@ -194,7 +194,8 @@ void AlgorithmSection(UiContext& ui) {
   ImGui::Separator();
   ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
   for (const AlgorithmInfo* info : Algorithms()) {
-    if (ImGui::RadioButton(info->name, !app.MultiBlock() && app.GetAlgorithm() == info->id))
+    if (ImGui::RadioButton(info->name,
+                           !app.MultiBlock() && !app.AppMode() && app.GetAlgorithm() == info->id))
       app.SetAlgorithm(info->id);
     Tip(ui, info->summary);
   }
@@ -202,6 +203,7 @@ void AlgorithmSection(UiContext& ui) {
   Place(ui, "multi_block");
   Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
           "block adds its offset", KeyAction::kMultiBlock);
+  DrawAppControls(ui);
   if (app.MultiBlock()) {
     ImGui::Indent();
     ImGui::TextUnformatted("blocks");
@@ -259,7 +261,8 @@ void AlgorithmSection(UiContext& ui) {
 void PlayerSection(UiContext& ui) {
   AppState& app = ui.app;
   const bool grid = app.MultiBlock() && !app.Opened();  // steps are the grid's phases
-  Player& player = grid ? app.GridPlayer() : app.CurrentPlayer();
+  const bool apps = app.AppMode();                       // steps are the passes' steps
+  Player& player = apps ? app.AppPlayer() : grid ? app.GridPlayer() : app.CurrentPlayer();
   ImGui::Separator();
   ImGui::TextDisabled("Player");
   auto button = [&](const char* label, const char* tip, KeyAction key, auto action) {
@@ -286,10 +289,14 @@ void PlayerSection(UiContext& ui) {
   const TraceSlot& slot = app.Current();
   int round = player.Round();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##timeline", &round, 0, player.RoundCount() - 1, "round %d")) {
+  if (ImGui::SliderInt("##timeline", &round, 0, player.RoundCount() - 1, apps ? "step %d" : "round %d")) {
     app.ForEachShownPlayer([&](Player& p) { p.Seek(round); });
   }
   Tip(ui, "Drag to any round; each tick has the colour of what its round wrote");
+  if (apps) {
+    ImGui::TextWrapped("%s", AppStepTitle(app).c_str());
+    return;
+  }
   if (grid) {
     ImGui::TextWrapped("%s", scene::GridStepTitle(app.Grid().grid, player.Round()).c_str());
     return;

@@ -13,6 +13,7 @@
 #include "grid_boxes.h"
 #include "key_help.h"
 #include "renderer.h"
+#include "scene/app_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "teach/warps.h"
@@ -157,6 +158,24 @@ class GridView {
 void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
 void DrawGridNarration(UiContext& ui);
 void DrawGridCode(UiContext& ui);
+
+// The applications view (app_view.cpp): the current pass of the chosen application as rows
+// (input, the bit read, flags or sizes, their exclusive scan, the output) with an arrow from each
+// element to its destination, or the pool's slices; the step's narration above. Caches the
+// layout (scene/app_scene.h) per trace and step. Large n draws the first and last cells.
+class AppView {
+ public:
+  void Draw(UiContext& ui, ViewRect rect);
+
+ private:
+  app_scene::PassLayout m_layout;
+  std::uint64_t m_version = ~0ull;
+  int m_step = -1;
+};
+// The controls panel's Applications entry: the mode, the application and its parameter.
+void DrawAppControls(UiContext& ui);
+// The player's caption in the applications mode: "pass 1 of 3 · step 2 of 3: scan".
+std::string AppStepTitle(AppState& app);
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.

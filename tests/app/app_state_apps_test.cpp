@@ -1,0 +1,138 @@
+// The applications mode of the app's state: entered, stepped through its passes' steps, its
+// parameters changed (each a new trace of the same input), an input edit followed, and files
+// opened: an application trace into this mode, a grid trace into the grid view, a hostile file
+// refused in one line with the state unchanged.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app_state.h"
+#include "core/apps/app_io.h"
+#include "core/grid/grid_io.h"
+#include "scene/app_scene.h"
+
+namespace scanviz {
+namespace {
+
+AppState Example() {
+  Settings s;
+  s.input = "3 1 7 0 4 1 6 3";
+  return AppState(s);
+}
+
+std::string TempFile(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "scanviz_app_state_apps_test";
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+TEST(AppStateApps, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  app.SetAppMode(true);
+  ASSERT_TRUE(app.AppMode());
+  const AppSlot& slot = app.Application();
+  ASSERT_TRUE(slot.trace.has_value()) << slot.error;
+  EXPECT_TRUE(slot.problems.empty());
+  EXPECT_EQ(slot.trace->output, (std::vector<double>{3, 1, 7, 1, 3}));
+  EXPECT_EQ(app.AppPlayer().RoundCount(), 3);
+  // The shown player is the application's: → steps flag, scan, scatter.
+  app.ForEachShownPlayer([](Player& p) { p.First(); });
+  app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+  EXPECT_EQ(app.AppPlayer().Round(), 1);
+  EXPECT_EQ(app_scene::Build(*app.Application().trace, app.AppPlayer().Round()).step,
+            app_scene::Step::kScan);
+  // The grid view leaves the mode; the mode leaves the grid.
+  app.SetMultiBlock(true);
+  EXPECT_FALSE(app.AppMode());
+  app.SetAppMode(true);
+  EXPECT_FALSE(app.MultiBlock());
+}
+
+TEST(AppStateApps, ParametersAndEditsMakeANewTrace) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetAppMode(true);
+  app.SetApp(AppKind::kSplit);
+  app.SetSplitBit(0);
+  EXPECT_EQ(app.Application().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  app.SetSplitBit(99);  // clamped
+  EXPECT_EQ(app.SplitBit(), 31);
+  app.SetApp(AppKind::kRadixSort);
+  EXPECT_EQ(app.Application().trace->passes.size(), 3u);  // 7 needs three bits
+  EXPECT_EQ(app.AppPlayer().RoundCount(), 9);
+  app.SetRadixBits(2);
+  EXPECT_EQ(app.Application().trace->passes.size(), 2u);
+  app.SetRadixBits(0);
+  app.SetCell(1, -1);  // a negative key: the sign flip and 32 passes
+  ASSERT_TRUE(app.Application().trace.has_value()) << app.Application().error;
+  EXPECT_TRUE(app.Application().trace->sign_flipped);
+  EXPECT_EQ(app.Application().trace->passes.size(), 32u);
+  app.SetApp(AppKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
+  EXPECT_FALSE(app.Application().trace.has_value());
+  EXPECT_FALSE(app.Application().error.empty());
+  app.SetCell(1, 1);
+  EXPECT_EQ(app.Application().trace->total, 25);
+  // float32 input: compaction only.
+  app.SetType(ElementType::kFloat32);
+  EXPECT_FALSE(app.Application().trace.has_value());
+  app.SetApp(AppKind::kCompact);
+  EXPECT_TRUE(app.Application().trace.has_value()) << app.Application().error;
+}
+
+TEST(AppStateApps, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
+  AppRequest r;
+  r.app = AppKind::kRadixSort;
+  r.params.bits = 3;
+  r.input = {5, 2, 6, 1};
+  r.block_size = 4;
+  const std::string path = TempFile("radix.json");
+  ASSERT_EQ(SaveAppFile(SimulateApp(r), path), "");
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(app.OpenFile(path), "");
+  EXPECT_TRUE(app.AppMode());
+  EXPECT_EQ(app.App(), AppKind::kRadixSort);
+  EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
+  EXPECT_EQ(app.Application().trace->output, (std::vector<double>{1, 2, 5, 6}));
+  EXPECT_NE(app.Application().ran.find("radix.json"), std::string::npos);
+  EXPECT_EQ(app.AppPlayer().Round(), 8);  // the end: every pass done
+
+  GridRequest g;
+  g.block_algorithm = Algorithm::kBlelloch;
+  g.block_size = 4;
+  g.input = {3, 1, 7, 0, 4, 1, 6, 3, 5};
+  const std::string grid_path = TempFile("grid.json");
+  ASSERT_EQ(SaveGridFile(SimulateGrid(g), grid_path), "");
+  ASSERT_EQ(app.OpenFile(grid_path), "");
+  EXPECT_FALSE(app.AppMode());
+  ASSERT_TRUE(app.MultiBlock());
+  EXPECT_EQ(app.GridBlockSize(), 4);
+  EXPECT_EQ(app.GridBlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(app.Grid().grid.BlockCount(), 3);
+  EXPECT_TRUE(app.Grid().problems.empty());
+  EXPECT_NE(app.Grid().ran.find("grid.json"), std::string::npos);
+}
+
+TEST(AppStateApps, AHostileFileIsOneLineAndChangesNothing) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  const std::string path = TempFile("hostile.json");
+  for (const char* text :
+       {R"({"format":2,"meta":{"algorithm":"compact"}})",
+        R"({"format":2,"meta":{"algorithm":"radix-sort","n":4,"bits":99},"input":[1,2,3,4]})",
+        R"({"format":2,"meta":{"algorithm":"multi-block","block_size":3},"input":[1]})", "{",
+        R"({"format":2,"meta":{"algorithm":"allocate","n":-5}})"}) {
+    std::ofstream(path) << text;
+    const std::string err = app.OpenFile(path);
+    EXPECT_FALSE(err.empty()) << text;
+    EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+    EXPECT_FALSE(app.AppMode());
+    EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+  }
+}
+
+}  // namespace
+}  // namespace scanviz
