@@ -83,7 +83,10 @@ for stage in "${stages[@]}"; do
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"
     export ASAN_SYMBOLIZER_PATH=$symbolizer
     # gpu_tests: built so that CTest does not report it missing; without CUDA it skips.
-    tests=(-E '^ui_')
+    # The two sweeps over every size 1..300 of the grid and of the applications take two minutes
+    # under ASan: their sanitized cases are the same code as the large-size tests here, so they
+    # run in the plain build only.
+    tests=(-E '^ui_|^MultiBlock\.EverySizeUpTo300|^Apps\.EverySizeUpTo300')
   else
     build=build-tsan
     flags="-fsanitize=thread -fno-omit-frame-pointer"
