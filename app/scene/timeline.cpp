@@ -20,30 +20,72 @@ const char* Name(Segment s) {
   return "";
 }
 
+namespace {
+
+// A bar, joined to the one before it when it continues it (a look-back is one bar, not one a read).
+void Push(std::vector<Bar>* bars, Bar b) {
+  if (!bars->empty() && bars->back().tile == b.tile && bars->back().kind == b.kind &&
+      bars->back().to == b.from) {
+    bars->back().to = b.to;
+  } else {
+    bars->push_back(b);
+  }
+}
+
+}  // namespace
+
 Layout Build(const SinglePassTrace& trace) {
   Layout out;
   out.rows = trace.TileCount();
   out.span = trace.Span();
   for (const TileRecord& r : trace.tiles) {
     const std::int64_t first = r.published_a >= 0 ? r.published_a : r.published_p;
-    out.bars.push_back({r.tile, Segment::kScan, r.start, first});
+    Push(&out.bars, {r.tile, Segment::kScan, r.start, first});
     if (r.published_a >= 0) {
       // The look-back, with each run of X reads drawn as a wait: from the read before it (or
       // the publication of A) to the run's last read.
       std::int64_t at = r.published_a;
       for (const LookRead& x : r.reads) {
         if (x.flag == single_pass::kFlagX) {
-          if (x.time > at) out.bars.push_back({r.tile, Segment::kWait, at, x.time});
+          if (x.time > at) Push(&out.bars, {r.tile, Segment::kWait, at, x.time});
         } else if (x.time > at) {
-          out.bars.push_back({r.tile, Segment::kLookBack, at, x.time});
+          Push(&out.bars, {r.tile, Segment::kLookBack, at, x.time});
         }
         at = std::max(at, x.time);
         out.marks.push_back({r.tile, x.predecessor, x.flag, x.time});
       }
-      if (r.published_p > at) out.bars.push_back({r.tile, Segment::kLookBack, at, r.published_p});
+      if (r.published_p > at) Push(&out.bars, {r.tile, Segment::kLookBack, at, r.published_p});
     }
-    out.bars.push_back({r.tile, Segment::kStore, r.published_p, r.end});
+    Push(&out.bars, {r.tile, Segment::kStore, r.published_p, r.end});
   }
+  return out;
+}
+
+Layout Aggregate(const Layout& layout, int per_row) {
+  if (per_row <= 1) return layout;
+  Layout out;
+  out.span = layout.span;
+  out.rows = (layout.rows + per_row - 1) / per_row;
+  constexpr int kKinds = 4;
+  struct Extent {
+    std::int64_t from = 0, to = -1;
+  };
+  std::vector<Extent> extent(static_cast<size_t>(out.rows) * kKinds);
+  for (const Bar& b : layout.bars) {
+    Extent& e = extent[static_cast<size_t>(b.tile / per_row) * kKinds + static_cast<size_t>(b.kind)];
+    if (e.to < e.from) {
+      e = {b.from, b.to};
+    } else {
+      e.from = std::min(e.from, b.from);
+      e.to = std::max(e.to, b.to);
+    }
+  }
+  // Scan first, then the look-back, the waits over it, the store last: later bars draw on top.
+  for (int row = 0; row < out.rows; ++row)
+    for (int k = 0; k < kKinds; ++k) {
+      const Extent& e = extent[static_cast<size_t>(row) * kKinds + static_cast<size_t>(k)];
+      if (e.to >= e.from) out.bars.push_back({row, static_cast<Segment>(k), e.from, e.to});
+    }
   return out;
 }
 

@@ -38,6 +38,11 @@ struct Layout {
 
 Layout Build(const SinglePassTrace& trace);
 
+// More tiles than rows: tiles [r * per_row, (r + 1) * per_row) share row r, each segment kind of a
+// row one bar from its earliest start to its latest end (bars' `tile` is then the row); reads are
+// too many to draw one by one and are dropped. per_row 1 returns the layout as it is.
+Layout Aggregate(const Layout& layout, int per_row);
+
 // What tile k's status word held at time t: X before it published, then A, then P.
 struct Status {
   int flag = 0;

@@ -701,6 +701,7 @@ const SinglePassTrace& AppState::SinglePass() {
     r.convert = m_convert;
     m_single_pass = SimulateSinglePass(r);
     m_single_pass_key = key;
+    ++m_single_pass_version;
     m_single_pass_origin = "the simulator's schedule (simulated, not measured)";
   }
   return *m_single_pass;
@@ -723,6 +724,7 @@ void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
                          " (" + origin + ")";
   m_single_pass = std::move(trace);
   m_single_pass_key = {m_generation, view.tile_size, view.tile_order, true};
+  ++m_single_pass_version;
 }
 
 std::string AppState::OpenFile(const std::string& path) {

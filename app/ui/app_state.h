@@ -335,6 +335,8 @@ class AppState {
   // stays until the next input edit. `ran` says which.
   const SinglePassTrace& SinglePass();
   const std::string& SinglePassOrigin() const { return m_single_pass_origin; }
+  // Changes whenever SinglePass() gives another trace: what a view caches from it is stale.
+  std::uint64_t SinglePassVersion() const { return m_single_pass_version; }
   void OpenSinglePass(SinglePassTrace trace, std::string origin);
 
   // [SECTION] Benchmark results (read on first use)
@@ -448,6 +450,7 @@ class AppState {
     bool from_file = false;
   } m_single_pass_key;
   std::string m_single_pass_origin;
+  std::uint64_t m_single_pass_version = 0;
   std::function<void()> m_wake;  // copied into each worker: the state may not outlive it
   std::vector<PresetSpec> m_presets = BuiltinPresets();
   EditHistory m_history;

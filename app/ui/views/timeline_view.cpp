@@ -139,7 +139,7 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   // cursor's caption and the status column's title.
   ImGui::Dummy(ImVec2(1, px * 1.4f));
   const ImVec2 origin_px = ImGui::GetCursorScreenPos();
-  const float label_w = px * 4.5f;
+  const float label_w = px * 5.5f;
   const float status_w = std::min(rect.w * 0.28f, px * 12);
   const float axis_h = px * 2.2f;
   const float left = origin_px.x + label_w;
@@ -158,10 +158,22 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   const ImU32 grid = ToImU32(ui.palette.text_dim);
   dl->AddRect(ImVec2(left, top), ImVec2(left + width, top + row_h * shown_rows), grid);
 
-  const timeline::Layout layout = timeline::Build(t);
+  // Laid out once per trace and row grouping, not every frame (16 384 tiles hold up to a million
+  // reads).
+  static struct {
+    std::uint64_t version = ~0ull;
+    const SinglePassTrace* trace = nullptr;
+    int per_row = 0;
+    timeline::Layout layout;
+  } cache;
+  if (cache.version != app.SinglePassVersion() || cache.trace != &t || cache.per_row != per_row) {
+    cache.layout = timeline::Aggregate(timeline::Build(t), per_row);
+    cache = {app.SinglePassVersion(), &t, per_row, std::move(cache.layout)};
+  }
+  const timeline::Layout& layout = cache.layout;
   const float bar_pad = row_h > 6 ? row_h * 0.18f : 0.0f;
   for (const timeline::Bar& b : layout.bars) {
-    const int row = b.tile / per_row;
+    const int row = b.tile;  // a tile, or (aggregated) its row
     const float y0 = top + row * row_h + bar_pad, y1 = top + (row + 1) * row_h - bar_pad;
     float x0 = X(b.from), x1 = X(b.to);
     if (x1 - x0 < 1) x1 = x0 + 1;
@@ -185,9 +197,8 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   const int label_every = std::max(1, static_cast<int>(std::ceil(px * 1.1f / row_h)));
   for (int row = 0; row < shown_rows; row += label_every) {
     const int first = row * per_row;
-    std::string label = per_row == 1 ? std::string("tile ") : std::string();
+    std::string label = "tile ";  // with tiles a row: the row's first tile
     label += std::to_string(first);
-    if (per_row > 1) label += "–";
     const float y = top + row * row_h + (row_h - px) * 0.5f;
     dl->AddText(ImVec2(origin_px.x, std::max(y, top + row * row_h)), ToImU32(ui.palette.text),
                 label.c_str());
@@ -203,8 +214,13 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
     std::snprintf(tl, sizeof tl, "%g", tick);
     dl->AddText(ImVec2(x - px, axis_y + px * 0.45f), ToImU32(ui.palette.text), tl);
   }
-  const std::string unit = t.measured ? "ns since the first tile started (%globaltimer)"
-                                      : "simulated steps (not measured)";
+  std::string unit = t.measured ? "ns since the first tile started (%globaltimer)"
+                                : "simulated steps (not measured)";
+  if (per_row > 1) {
+    unit += "  ·  ";
+    unit += std::to_string(per_row);
+    unit += " tiles a row, reads not drawn";
+  }
   dl->AddText(ImVec2(left + width * 0.5f - px * 6, axis_y + px * 1.3f), ToImU32(ui.palette.text_dim),
               unit.c_str());
 
@@ -218,7 +234,9 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   const float cx = X(cursor);
   dl->AddLine(ImVec2(cx, top - px * 0.2f), ImVec2(cx, axis_y), ToImU32(ui.palette.text), 2);
   const std::string caption = timeline::Caption(t, cursor);
-  dl->AddText(ImVec2(std::min(cx + px * 0.3f, left + width - px * 12), top - px * 1.35f),
+  const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
+  dl->AddText(ImVec2(std::max(left, std::min(cx + px * 0.3f, left + width - caption_w)),
+                     top - px * 1.35f),
               ToImU32(ui.palette.text), caption.c_str());
   if (ui.text != nullptr) ui.text->Text("cursor", caption, {cx, top, 1, row_h * shown_rows});
   if (ImGui::IsItemHovered() && !vs.ignore_mouse) {
