@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -56,15 +57,25 @@ class SimulatorExec {
   SimulatorExec(TraceBuilder& builder, const SimulatorOptions& options,
                 const MistakeInfo* mistake = nullptr)
       : m_builder(builder),
-        m_cells(static_cast<size_t>(kReservedCells + builder.layout().cells), T(0)),
+        m_cells(std::move(Scratch().cells)),
+        m_start(std::move(Scratch().start)),
         m_actions(static_cast<size_t>(builder.meta().block_size)),
         m_order(static_cast<size_t>(builder.meta().block_size)),
         m_options(options),
-        m_mistake(mistake),
-        m_rng(options.seed) {
+        m_mistake(mistake) {
+    m_cells.assign(static_cast<size_t>(kReservedCells + builder.layout().cells), T(0));
+    m_start.clear();
+    // Seeded only when a shuffled order needs it: 312 words of state, per block of a grid.
+    if (options.order == ThreadOrder::kShuffled) m_rng.emplace(options.seed);
     std::iota(m_order.begin(), m_order.end(), 0);
     if (options.order == ThreadOrder::kDescending) std::reverse(m_order.begin(), m_order.end());
   }
+  ~SimulatorExec() {
+    Scratch().cells = std::move(m_cells);
+    Scratch().start = std::move(m_start);
+  }
+  SimulatorExec(const SimulatorExec&) = delete;
+  SimulatorExec& operator=(const SimulatorExec&) = delete;
 
   T* Shared(int array) { return m_cells.data() + Offset(Alias(array)); }
 
@@ -126,7 +137,7 @@ class SimulatorExec {
       return groups;
     }
     std::vector<int> order = m_order;
-    if (m_options.order == ThreadOrder::kShuffled) std::shuffle(order.begin(), order.end(), m_rng);
+    if (m_options.order == ThreadOrder::kShuffled) std::shuffle(order.begin(), order.end(), *m_rng);
     for (int tid : order) groups.push_back({tid});
     return groups;
   }
@@ -179,7 +190,7 @@ class SimulatorExec {
       return;
     }
     if (m_options.order == ThreadOrder::kShuffled)
-      std::shuffle(m_order.begin(), m_order.end(), m_rng);
+      std::shuffle(m_order.begin(), m_order.end(), *m_rng);
     for (int tid : m_order) m_actions[static_cast<size_t>(tid)] = Run(step, tid);
   }
 
@@ -211,6 +222,17 @@ class SimulatorExec {
     T value;
   };
 
+  // The cells' storage, kept between simulations on this thread: a grid simulates thousands of
+  // small blocks, and a fresh kilobyte for each (past malloc's small sizes) made malloc
+  // consolidate its free lists every time. A second executor alive at once just allocates.
+  struct Buffers {
+    std::vector<T> cells, start;
+  };
+  static Buffers& Scratch() {
+    thread_local Buffers buffers;
+    return buffers;
+  }
+
   TraceBuilder& m_builder;
   std::vector<T> m_cells;
   std::vector<T> m_start;       // m_cells as the round began
@@ -219,7 +241,7 @@ class SimulatorExec {
   std::vector<int> m_order;
   SimulatorOptions m_options;
   const MistakeInfo* m_mistake;
-  std::mt19937_64 m_rng;
+  std::optional<std::mt19937_64> m_rng;  // kShuffled only
   std::vector<Write> m_lockstep_writes;
   std::vector<int> m_pass;         // the threads of the current pass (empty: not in passes)
   size_t m_round = 0;              // the current pass's round

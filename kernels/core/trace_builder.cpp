@@ -25,6 +25,11 @@ TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backen
   m_trace.arrays = Info(request.algorithm).arrays(m_trace.meta.n);
   for (const ArrayDesc& a : m_trace.arrays)
     m_written.emplace_back(static_cast<size_t>(a.size), std::uint8_t{0});
+  // Every algorithm runs at most two sweeps of log2(n) rounds and a few more (load, seed,
+  // conversion): reserved, so that adding a round never moves the rounds before it.
+  int log2 = 0;
+  while ((1 << log2) < m_trace.meta.padded_n) ++log2;
+  m_trace.rounds.reserve(static_cast<size_t>(2 * log2 + 6));
 }
 
 Round& TraceBuilder::BeginRound(const RoundSpec& spec, const ThreadAction* actions) {
