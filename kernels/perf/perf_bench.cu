@@ -253,29 +253,13 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
 
   // -------------------------------------------------------------- rungs
   std::vector<std::string> names = options.rungs;
-  if (names.empty()) names = {"a", "b", "c", "d", "e", "cub", "thrust", "memcpy"};
+  if (names.empty()) names = LadderNames();
   std::vector<std::unique_ptr<Rung>> rungs;
   for (const auto& nm : names) {
-    std::unique_ptr<Rung> r;
-    if (nm[0] == 'a' || nm[0] == 'b')
-      r = MakeTextbookRung(nm);
-    else if (nm == "c")
-      r = MakePaddedBlellochRung();
-    else if (nm == "d")
-      r = MakeReduceThenScanRung();
-    else if (nm == "cub")
-      r = MakeCubRung();
-    else if (nm == "thrust")
-      r = MakeThrustRung();
-    else if (nm == "memcpy")
-      r = MakeMemcpyRung();
-    else if (nm == "e" || nm.rfind("e.", 0) == 0)
-      r = MakeLookbackRung(nm);
+    std::unique_ptr<Rung> r = MakeRung(nm);
     if (!r) {
-      std::string known =
-          "a a.64 a.128 a.256 a.512 a.1024 b b.64 b.128 b.256 b.512 b.1024 b.ws64 b.ws128 b.ws256 "
-          "b.ws512 b.ws1024 c d cub thrust memcpy";
-      for (const auto& v : LookbackVariantNames()) known += " " + v;
+      std::string known;
+      for (const auto& v : RungNames()) known += (known.empty() ? "" : " ") + v;
       if (error) *error = "unknown rung '" + nm + "' (known: " + known + ")";
       out << "unknown rung '" << nm << "' (known: " << known << ")\n";
       return 1;

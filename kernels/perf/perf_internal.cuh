@@ -79,6 +79,12 @@ class Rung {
   virtual cudaError_t Run(const ScanArgs& args) = 0;
 };
 
+// Every rung by name: the ladder (a..e), the libraries (cub, thrust, memcpy) and the tuning
+// variants. nullptr for an unknown name. The bench reaches rungs through these three alone.
+std::unique_ptr<Rung> MakeRung(const std::string& name);
+std::vector<std::string> LadderNames();  // the default run: a b c d e cub thrust memcpy
+std::vector<std::string> RungNames();    // every name MakeRung knows
+
 // rung_textbook.cu: "a" (Hillis-Steele), "b" (Blelloch); variants "a.256", "b.512", ... (block
 // size).
 std::unique_ptr<Rung> MakeTextbookRung(const std::string& name);
