@@ -1,5 +1,14 @@
-// Internal interface between the bench driver (perf_bench.cu) and the rungs (rung_*.cu).
-// CUDA-only header: include it from .cu files only.
+// The performance lab's rung interface, between the bench (perf_bench.cu) and the rungs
+// (rung_*.cu). CUDA-only header: include it from .cu files only.
+//
+// A rung is written once, for an element type and a mode, as a class with
+//
+//   template <class T, bool INCLUSIVE>
+//   cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream);
+//
+// and, for a copy (checked as out == in), static constexpr bool IsCopy(); for an ablation that
+// scans tiles on their own, static constexpr long long IndependentTile(). TypedRung<Impl> turns
+// it into the bench's Rung: the lab's one dispatch on type x mode.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/ops.h"
@@ -27,6 +37,17 @@ struct ScanArgs {
   cudaStream_t stream = nullptr;
 };
 
+#define SCANVIZ_PERF_TRY(...)                             \
+  do {                                                    \
+    const cudaError_t scanviz_err_ = (__VA_ARGS__);       \
+    if (scanviz_err_ != cudaSuccess) return scanviz_err_; \
+  } while (0)
+
+// Launch helper: returns the launch error (configuration errors) without synchronising.
+inline cudaError_t LastLaunchError() {
+  return cudaGetLastError();
+}
+
 // Device scratch owned by one rung and reused across calls. Slots grow on demand; the bench makes
 // an untimed (checked) call first at each size, so timed calls never allocate.
 class Workspace {
@@ -45,20 +66,22 @@ class Workspace {
     Slot& s = slots_[slot];
     if (s.bytes < bytes) {
       if (s.ptr) {
-        cudaError_t e = cudaFree(s.ptr);
-        if (e != cudaSuccess) return e;
+        SCANVIZ_PERF_TRY(cudaFree(s.ptr));
         s.ptr = nullptr;
         s.bytes = 0;
       }
-      cudaError_t e = cudaMalloc(&s.ptr, bytes);
-      if (e != cudaSuccess) return e;
+      SCANVIZ_PERF_TRY(cudaMalloc(&s.ptr, bytes));
       s.bytes = bytes;
-      if (zero_new) {
-        e = cudaMemset(s.ptr, 0, bytes);
-        if (e != cudaSuccess) return e;
-      }
+      if (zero_new) SCANVIZ_PERF_TRY(cudaMemset(s.ptr, 0, bytes));
     }
     *ptr = s.ptr;
+    return cudaSuccess;
+  }
+  template <class U>
+  cudaError_t Get(std::size_t slot, std::size_t count, U** ptr, bool zero_new = false) {
+    void* p = nullptr;
+    SCANVIZ_PERF_TRY(Get(slot, sizeof(U) * count, &p, zero_new));
+    *ptr = static_cast<U*>(p);
     return cudaSuccess;
   }
 
@@ -70,48 +93,88 @@ class Workspace {
   std::vector<Slot> slots_;
 };
 
+// What the bench runs and times.
 class Rung {
  public:
   virtual ~Rung() = default;
   virtual std::string Name() const = 0;          // short id: a, b, c, d, e, cub, thrust, memcpy
   virtual std::string Description() const = 0;   // one line for the table and the JSON
   virtual bool IsCopy() const { return false; }  // memcpy ceiling: out must equal in
+  // An ablation that scans each tile of this many elements on its own (0: a scan of the whole).
+  virtual long long IndependentTile() const { return 0; }
   virtual cudaError_t Run(const ScanArgs& args) = 0;
 };
 
+// A rung from its typed scan: Impl::Scan<T, INCLUSIVE>(in, out, n, stream).
+template <class Impl>
+class TypedRung final : public Rung {
+ public:
+  template <class... Args>
+  TypedRung(std::string name, std::string description, Args&&... args)
+      : name_(std::move(name)),
+        description_(std::move(description)),
+        impl_(std::forward<Args>(args)...) {}
+  std::string Name() const override { return name_; }
+  std::string Description() const override {
+    if constexpr (requires(const Impl& i) { i.Describe(); }) {
+      return impl_.Describe();  // an implementation that knows more once made (e's sizes)
+    } else {
+      return description_;
+    }
+  }
+  bool IsCopy() const override {
+    if constexpr (requires { Impl::IsCopy(); }) {
+      return Impl::IsCopy();
+    } else {
+      return false;
+    }
+  }
+  long long IndependentTile() const override {
+    if constexpr (requires { Impl::IndependentTile(); }) {
+      return Impl::IndependentTile();
+    } else {
+      return 0;
+    }
+  }
+  cudaError_t Run(const ScanArgs& a) override {
+    if (a.n <= 0) return cudaSuccess;
+    if (a.type == Dtype::kInt32) return Go<std::int32_t>(a);
+    return Go<float>(a);
+  }
+
+ private:
+  template <class T>
+  cudaError_t Go(const ScanArgs& a) {
+    const T* in = static_cast<const T*>(a.in);
+    T* out = static_cast<T*>(a.out);
+    return a.inclusive ? impl_.template Scan<T, true>(in, out, a.n, a.stream)
+                       : impl_.template Scan<T, false>(in, out, a.n, a.stream);
+  }
+  std::string name_, description_;
+  Impl impl_;
+};
+
+template <class Impl, class... Args>
+std::unique_ptr<Rung> MakeTyped(std::string name, std::string description, Args&&... args) {
+  return std::make_unique<TypedRung<Impl>>(std::move(name), std::move(description),
+                                           std::forward<Args>(args)...);
+}
+
 // Every rung by name: the ladder (a..e), the libraries (cub, thrust, memcpy) and the tuning
-// variants. nullptr for an unknown name. The bench reaches rungs through these three alone.
+// variants of policies.h. nullptr for an unknown name. The bench reaches rungs through these three
+// alone (rungs.cu).
 std::unique_ptr<Rung> MakeRung(const std::string& name);
 std::vector<std::string> LadderNames();  // the default run: a b c d e cub thrust memcpy
 std::vector<std::string> RungNames();    // every name MakeRung knows
 
-// rung_textbook.cu: "a" (Hillis-Steele), "b" (Blelloch); variants "a.256", "b.512", ... (block
-// size).
-std::unique_ptr<Rung> MakeTextbookRung(const std::string& name);
-// rung_blocked.cu
-std::unique_ptr<Rung> MakePaddedBlellochRung();  // c
-std::unique_ptr<Rung> MakeReduceThenScanRung();  // d
-// rung_lookback.cu: "e" is the ladder's rung; variants "e.<tag>" exist for tuning runs.
-std::unique_ptr<Rung> MakeLookbackRung(const std::string& name);
-std::vector<std::string> LookbackVariantNames();
-// rung_singlepass.cu: the second-generation look-back kernels ("e.r*" register tiles, "e.s*"
-// shared-memory tiles loaded by the copy engine); MakeLookbackRung falls back to it.
-std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name);
-std::vector<std::string> SinglePassVariantNames();
-// rung_library.cu
-std::unique_ptr<Rung> MakeCubRung();
-std::unique_ptr<Rung> MakeThrustRung();
-std::unique_ptr<Rung> MakeMemcpyRung();
-
-// Launch helper: returns the launch error (configuration errors) without synchronising.
-inline cudaError_t LastLaunchError() {
-  return cudaGetLastError();
-}
-
-#define SCANVIZ_PERF_TRY(...)                             \
-  do {                                                    \
-    const cudaError_t scanviz_err_ = (__VA_ARGS__);       \
-    if (scanviz_err_ != cudaSuccess) return scanviz_err_; \
-  } while (0)
+// One factory per rung file; each knows its own names (nullptr for another's).
+std::unique_ptr<Rung> MakeHillisSteeleRung(const std::string& name);  // rung_a_hillis_steele.cu
+std::unique_ptr<Rung> MakeBlellochRung(const std::string& name);      // rung_b_blelloch.cu
+std::unique_ptr<Rung> MakePaddedBlellochRung();                       // rung_c_padded_blelloch.cu
+std::unique_ptr<Rung> MakeReduceThenScanRung();                       // rung_d_reduce_then_scan.cu
+std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name);    // rung_e_single_pass.cu
+std::unique_ptr<Rung> MakeCubRung();                                  // rung_references.cu
+std::unique_ptr<Rung> MakeThrustRung();                               // rung_references.cu
+std::unique_ptr<Rung> MakeMemcpyRung();                               // rung_references.cu
 
 }  // namespace scanviz::perf

@@ -1,17 +1,19 @@
-// The rung registry: every rung the bench can run, by name.
+// The rung registry: every rung the bench can run, by name. The ladder's rungs and their
+// variants come from policies.h's tables; each rung file knows its own names.
 #include "perf/perf_internal.cuh"
+#include "perf/policies.h"
 
 namespace scanviz::perf {
 
-std::unique_ptr<Rung> MakeRung(const std::string& nm) {
-  if (nm.empty()) return nullptr;
-  if (nm[0] == 'a' || nm[0] == 'b') return MakeTextbookRung(nm);
-  if (nm == "c") return MakePaddedBlellochRung();
-  if (nm == "d") return MakeReduceThenScanRung();
-  if (nm == "cub") return MakeCubRung();
-  if (nm == "thrust") return MakeThrustRung();
-  if (nm == "memcpy") return MakeMemcpyRung();
-  if (nm == "e" || nm.rfind("e.", 0) == 0) return MakeLookbackRung(nm);
+std::unique_ptr<Rung> MakeRung(const std::string& name) {
+  if (name == "c") return MakePaddedBlellochRung();
+  if (name == "d") return MakeReduceThenScanRung();
+  if (name == "cub") return MakeCubRung();
+  if (name == "thrust") return MakeThrustRung();
+  if (name == "memcpy") return MakeMemcpyRung();
+  for (auto make : {MakeHillisSteeleRung, MakeBlellochRung, MakeSinglePassRung}) {
+    if (auto r = make(name)) return r;
+  }
   return nullptr;
 }
 
@@ -20,11 +22,10 @@ std::vector<std::string> LadderNames() {
 }
 
 std::vector<std::string> RungNames() {
-  std::vector<std::string> names = {"a",       "a.64",     "a.128",  "a.256",  "a.512",   "a.1024",
-                                    "b",       "b.64",     "b.128",  "b.256",  "b.512",   "b.1024",
-                                    "b.ws64",  "b.ws128",  "b.ws256", "b.ws512", "b.ws1024", "c",
-                                    "d",       "e",        "cub",    "thrust", "memcpy"};
-  for (const auto& v : LookbackVariantNames()) names.push_back(v);
+  std::vector<std::string> names = LadderNames();
+  for (const auto& p : kHillisSteeleVariants) names.push_back(VariantName('a', p));
+  for (const auto& p : kBlellochVariants) names.push_back(VariantName('b', p));
+  for (const auto& p : kSinglePassVariants) names.push_back(VariantName(p));
   return names;
 }
 

@@ -1,175 +1,79 @@
-// Register-resident tile scan shared by rungs (d) and (e).
-//
-// A tile is THREADS * V * 4 elements. Each warp owns a contiguous segment of 32 * V 16-byte
-// vectors; row j of the segment is the 32 vectors j*32 + lane, so every load and store instruction
-// of the warp moves 512 contiguous bytes (16 bytes per lane). Within a thread each vector is
-// scanned in registers; the V rows are scanned across the warp with shuffles (V independent
-// Kogge-Stone scans, for instruction-level parallelism) and chained by their row totals. No shared
-// memory is touched except one word per warp.
+// Tile-level pieces for a warp segment kept in shared memory (vec_io.cuh's layout, rows of 32
+// 16-byte vectors): reduced, scanned in place a few rows at a time through registers, and stored
+// with the segment's prefix added. The register-resident segment needs no pieces of its own: it
+// is warp_scan.cuh's WarpScanRows and ApplyPrefix over vec_io.cuh's LoadSegments.
 #pragma once
 
-#include <cstdint>
-
-#include "core/ops.h"
+#include "perf/warp_scan.cuh"
 
 namespace scanviz::perf {
 
-template <class T>
-struct Vec4Of;
-template <>
-struct Vec4Of<std::int32_t> {
-  using Type = int4;
-};
-template <>
-struct Vec4Of<float> {
-  using Type = float4;
-};
+// Rows scanned at once from shared memory: the largest of 4, 3, 2, 1 dividing V (more rows give
+// the shuffles more independent work; all of them would cost the registers shared memory saves).
+template <int V>
+inline constexpr int kRowGroup = V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1));
 
-constexpr unsigned kFullMask = 0xffffffffu;
-
-template <class T, int THREADS, int V>
-struct TileShape {
-  static constexpr int kItems = 4 * V;
-  static constexpr int kTile = THREADS * kItems;
-  static constexpr int kWarps = THREADS / 32;
-  static constexpr int kWarpElems = 32 * kItems;
-};
-
-// Loads this thread's V vectors of tile `tile` (identity beyond n).
-template <class Op, int THREADS, int V, class T = typename Op::Value>
-__device__ __forceinline__ void LoadTile(const T* __restrict__ in, long long tile_base, int n,
-                                         T (&x)[V][4]) {
-  using V4 = typename Vec4Of<T>::Type;
-  using S = TileShape<T, THREADS, V>;
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const long long wbase = tile_base + static_cast<long long>(warp) * S::kWarpElems;
-  if (tile_base + S::kTile <= n) {
-    const V4* p = reinterpret_cast<const V4*>(in + wbase) + lane;
-    V4 v[V];
-#pragma unroll
-    for (int j = 0; j < V; ++j) v[j] = p[j * 32];
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-      x[j][0] = v[j].x;
-      x[j][1] = v[j].y;
-      x[j][2] = v[j].z;
-      x[j][3] = v[j].w;
-    }
-  } else {
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-#pragma unroll
-      for (int k = 0; k < 4; ++k) {
-        const long long i = wbase + (j * 32 + lane) * 4 + k;
-        x[j][k] = i < n ? in[i] : Op::Identity();
-      }
-    }
-  }
-}
-
-template <int THREADS, int V, class T>
-__device__ __forceinline__ void StoreTile(T* __restrict__ out, long long tile_base, int n,
-                                          const T (&x)[V][4]) {
-  using V4 = typename Vec4Of<T>::Type;
-  using S = TileShape<T, THREADS, V>;
-  const int lane = threadIdx.x & 31;
-  const int warp = threadIdx.x >> 5;
-  const long long wbase = tile_base + static_cast<long long>(warp) * S::kWarpElems;
-  if (tile_base + S::kTile <= n) {
-    V4* p = reinterpret_cast<V4*>(out + wbase) + lane;
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-      V4 v;
-      v.x = x[j][0];
-      v.y = x[j][1];
-      v.z = x[j][2];
-      v.w = x[j][3];
-      p[j * 32] = v;
-    }
-  } else {
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-#pragma unroll
-      for (int k = 0; k < 4; ++k) {
-        const long long i = wbase + (j * 32 + lane) * 4 + k;
-        if (i < n) out[i] = x[j][k];
-      }
-    }
-  }
-}
-
-// Sum of the thread's elements (for reduce kernels).
+// The warp segment's total (every lane). seg: this lane's vector of row 0; row j is seg[j * 32].
 template <class Op, int V, class T = typename Op::Value>
-__device__ __forceinline__ T ThreadReduce(const T (&x)[V][4]) {
+__device__ __forceinline__ T ReduceSharedSegment(const Vec4<T>* seg) {
   const Op op;
   T s = Op::Identity();
 #pragma unroll
-  for (int j = 0; j < V; ++j) s = op(s, op(op(x[j][0], x[j][1]), op(x[j][2], x[j][3])));
-  return s;
-}
-
-// Ordered butterfly reduction across the warp: every lane gets v[0] + v[1] + ... + v[31].
-template <class Op, class T = typename Op::Value>
-__device__ __forceinline__ T WarpReduce(T v) {
-  const Op op;
-  const int lane = threadIdx.x & 31;
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    const T o = __shfl_xor_sync(kFullMask, v, d);
-    v = (lane & d) ? op(o, v) : op(v, o);
-  }
-  return v;
-}
-
-// Scans the thread's vectors in place (each vector becomes its own inclusive scan), and returns in
-// vbase[j] the exclusive prefix of vector j within the warp's segment. Returns the warp's total.
-template <class Op, int V, class T = typename Op::Value>
-__device__ __forceinline__ T WarpScanRows(T (&x)[V][4], T (&vbase)[V]) {
-  const Op op;
-  const int lane = threadIdx.x & 31;
-  T w[V];
-#pragma unroll
   for (int j = 0; j < V; ++j) {
-    x[j][1] = op(x[j][0], x[j][1]);
-    x[j][2] = op(x[j][1], x[j][2]);
-    x[j][3] = op(x[j][2], x[j][3]);
-    w[j] = x[j][3];
+    const Vec4<T> v = seg[j * 32];
+    s = op(s, op(op(v.x, v.y), op(v.z, v.w)));
   }
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-      const T t = __shfl_up_sync(kFullMask, w[j], d);
-      if (lane >= d) w[j] = op(t, w[j]);
-    }
-  }
+  return WarpReduce<Op>(s);
+}
+
+// Scans the warp segment in place (inclusive or exclusive within the segment).
+template <class Op, bool INCLUSIVE, int V, class T = typename Op::Value>
+__device__ __forceinline__ void ScanSharedSegment(Vec4<T>* seg) {
+  constexpr int G = kRowGroup<V>;
+  const Op op;
   T carry = Op::Identity();
 #pragma unroll
-  for (int j = 0; j < V; ++j) {
-    const T row_total = __shfl_sync(kFullMask, w[j], 31);
-    T ex = __shfl_up_sync(kFullMask, w[j], 1);
-    if (lane == 0) ex = Op::Identity();
-    vbase[j] = op(carry, ex);
-    carry = op(carry, row_total);
+  for (int g = 0; g < V; g += G) {
+    T x[G][4];
+#pragma unroll
+    for (int j = 0; j < G; ++j) Unpack<T>(seg[(g + j) * 32], x[j]);
+    T vb[G];
+    const T total = WarpScanRows<Op, G>(x, vb);
+    ApplyPrefix<Op, INCLUSIVE, G>(x, vb, carry);
+#pragma unroll
+    for (int j = 0; j < G; ++j) seg[(g + j) * 32] = PackVec<T>(x[j]);
+    carry = op(carry, total);
   }
-  return carry;
 }
 
-// Turns the per-vector inclusive scans into the final outputs given each vector's full prefix.
-template <class Op, bool INCLUSIVE, int V, class T = typename Op::Value>
-__device__ __forceinline__ void ApplyPrefix(T (&x)[V][4], const T (&vbase)[V], T thread_prefix) {
+// Stores the scanned segment with `prefix` in front of every element; wbase: the segment's first
+// element in `out`; full: the whole tile lies below n.
+template <class Op, int V, bool CS, class T = typename Op::Value>
+__device__ __forceinline__ void StoreSharedSegment(const Vec4<T>* seg, T prefix, T* out,
+                                                   long long wbase, int n, bool full) {
   const Op op;
+  const int lane = threadIdx.x & 31;
+  if (full) {
+    Vec4<T>* p = reinterpret_cast<Vec4<T>*>(out + wbase) + lane;
 #pragma unroll
-  for (int j = 0; j < V; ++j) {
-    const T p = op(thread_prefix, vbase[j]);
-    if (INCLUSIVE) {
+    for (int j = 0; j < V; ++j) {
+      Vec4<T> v = seg[j * 32];
+      v.x = op(prefix, v.x);
+      v.y = op(prefix, v.y);
+      v.z = op(prefix, v.z);
+      v.w = op(prefix, v.w);
+      StoreVec<CS, T>(p + j * 32, v);
+    }
+  } else {
 #pragma unroll
-      for (int k = 0; k < 4; ++k) x[j][k] = op(p, x[j][k]);
-    } else {
+    for (int j = 0; j < V; ++j) {
+      T e[4];
+      Unpack<T>(seg[j * 32], e);
 #pragma unroll
-      for (int k = 3; k >= 1; --k) x[j][k] = op(p, x[j][k - 1]);
-      x[j][0] = p;
+      for (int k = 0; k < 4; ++k) {
+        const long long i = wbase + (j * 32 + lane) * 4 + k;
+        if (i < n) out[i] = op(prefix, e[k]);
+      }
     }
   }
 }

@@ -1,0 +1,208 @@
+// The lab's tuning knobs as data: every rung variant is a row of a policy table, and the rung
+// files are templates over a policy (CUB's tuning policies are the model). A new variant is a
+// new row; its name is made from its fields, so a table cannot hold a name that lies.
+//
+// Plain C++ (the tables are constexpr): included by the rung files and the registry.
+#pragma once
+
+#include <array>
+#include <iterator>
+#include <string>
+
+namespace scanviz::perf {
+
+// ------------------------------------------------------------------------- rungs a and b
+// The textbook scans: one element per thread, `block` threads per tile, three phases. With
+// warp_tail, Blelloch's rounds in which at most 32 threads work run in warp 0 alone.
+struct TextbookPolicy {
+  int block = 128;
+  bool warp_tail = false;
+};
+
+inline constexpr TextbookPolicy kHillisSteeleLadder{128, false};  // "a"
+inline constexpr TextbookPolicy kBlellochLadder{128, true};       // "b"
+inline constexpr std::array kHillisSteeleVariants{
+    TextbookPolicy{64}, TextbookPolicy{128}, TextbookPolicy{256}, TextbookPolicy{512},
+    TextbookPolicy{1024}};
+inline constexpr std::array kBlellochVariants{
+    TextbookPolicy{64},        TextbookPolicy{128},       TextbookPolicy{256},
+    TextbookPolicy{512},       TextbookPolicy{1024},      TextbookPolicy{64, true},
+    TextbookPolicy{128, true}, TextbookPolicy{256, true}, TextbookPolicy{512, true},
+    TextbookPolicy{1024, true}};
+
+// "a.256", "b.ws128": the rung's letter, then the block size (ws: the warp-synchronous tail).
+inline std::string VariantName(char rung, const TextbookPolicy& p) {
+  std::string s(1, rung);
+  s += p.warp_tail ? ".ws" : ".";
+  s += std::to_string(p.block);
+  return s;
+}
+
+// ------------------------------------------------------------------------- rung e
+enum class TileOrder : int { kBlockIdx, kTicket };
+
+// One single-pass kernel: a tile of threads x 4 x (shared_vectors + register_vectors) elements,
+// the first part brought into shared memory by the copy engine, the second loaded into
+// registers (either may be 0), then scanned and chained to its predecessors by the look-back.
+struct SinglePassPolicy {
+  int threads = 128;
+  int shared_vectors = 0;    // 16-byte vectors per thread through cp.async.bulk (0: none)
+  int register_vectors = 0;  // 16-byte vectors per thread loaded into registers (0: none)
+  TileOrder order = TileOrder::kBlockIdx;
+  int window = 1;                // look-back reads window x 32 predecessors per round trip
+  bool streaming_stores = true;  // st.global.cs: the output is not read again
+  int min_blocks = 1;            // __launch_bounds__' blocks per SM (caps the registers)
+  int backoff_ns = 0;            // __nanosleep between polls of a predecessor not ready
+  bool evict_first = false;      // L2 evict-first hint on the loads (read once)
+  bool copy_only = false;        // an ablation: the same loads and stores, no scan, no chain
+  bool chain = true;             // false, an ablation: no look-back (each tile scanned alone)
+  int stages = 1;  // 1: a block per tile; 2: persistent blocks, two shared-memory tiles each
+
+  constexpr bool operator==(const SinglePassPolicy&) const = default;
+  constexpr int Tile() const { return threads * 4 * (shared_vectors + register_vectors); }
+  constexpr int SharedBytes() const { return stages * threads * 4 * shared_vectors * 4; }
+};
+
+// e.<kind><threads>...<order><window>[c][e][k<ns>][.copy], kind s (shared), r (registers),
+// h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c", "e.h128s26r16t1ce", "e.r128v2b1c.copy".
+inline std::string VariantName(const SinglePassPolicy& p) {
+  const bool hybrid = p.shared_vectors > 0 && p.register_vectors > 0;
+  std::string s = "e.";
+  s += hybrid ? 'h' : p.stages == 2 ? 'd' : (p.shared_vectors > 0 ? 's' : 'r');
+  s += std::to_string(p.threads);
+  if (hybrid) {
+    s += 's';
+    s += std::to_string(p.shared_vectors);
+    s += 'r';
+    s += std::to_string(p.register_vectors);
+  } else {
+    s += 'v';
+    s += std::to_string(p.shared_vectors + p.register_vectors);
+  }
+  s += p.order == TileOrder::kTicket ? 't' : 'b';
+  s += std::to_string(p.window);
+  if (p.streaming_stores) s += 'c';
+  if (p.evict_first) s += 'e';
+  if (p.backoff_ns > 0) {
+    s += 'k';
+    s += std::to_string(p.backoff_ns);
+  }
+  if (p.copy_only) s += ".copy";
+  if (!p.chain) s += ".nochain";
+  return s;
+}
+
+std::string Describe(const SinglePassPolicy& p);  // rung_e_single_pass.cu
+
+namespace policy {
+constexpr TileOrder B = TileOrder::kBlockIdx, T = TileOrder::kTicket;
+// Shorthands for the table: shared-memory, register and hybrid tiles.
+constexpr SinglePassPolicy Smem(int threads, int v, TileOrder o, int min_blocks) {
+  return {threads, v, 0, o, 1, true, min_blocks};
+}
+constexpr SinglePassPolicy Regs(int threads, int v, TileOrder o, int min_blocks) {
+  return {threads, 0, v, o, 1, true, min_blocks};
+}
+constexpr SinglePassPolicy Hybrid(int threads, int sv, int rv, TileOrder o, int min_blocks) {
+  return {threads, sv, rv, o, 1, true, min_blocks, 0, true};
+}
+// Persistent blocks (as many as fit, launched cooperatively: all resident at once), each looping
+// over tiles blockIdx, blockIdx + grid, ... with two shared-memory buffers: the next tile's copy
+// is in flight while the block waits on the current one's look-back and stores it.
+constexpr SinglePassPolicy Persistent(int threads, int v, int min_blocks) {
+  SinglePassPolicy p{threads, v, 0, B, 1, true, min_blocks};
+  p.stages = 2;
+  return p;
+}
+constexpr SinglePassPolicy With(SinglePassPolicy p, int window, bool streaming, int backoff_ns,
+                                bool evict_first) {
+  p.window = window;
+  p.streaming_stores = streaming;
+  p.backoff_ns = backoff_ns;
+  p.evict_first = evict_first;
+  return p;
+}
+constexpr SinglePassPolicy Copy(SinglePassPolicy p) {
+  p.copy_only = true;
+  return p;
+}
+constexpr SinglePassPolicy NoChain(SinglePassPolicy p) {
+  p.chain = false;
+  return p;
+}
+}  // namespace policy
+
+// e itself: three kernels by size, small to large tiles. Each takes over from the one before once
+// n fills one resident wave of the one before's tiles (resident blocks per SM x SMs x its tile):
+// below that, the smaller tiles keep more SMs busy; above it, larger tiles mean fewer links in
+// the look-back chain, which costs about the same per tile whatever the tile (docs/performance.md).
+inline constexpr SinglePassPolicy kSinglePassSmall = policy::Regs(128, 8, policy::B, 8);
+inline constexpr SinglePassPolicy kSinglePassMiddle = policy::Smem(128, 16, policy::B, 7);
+inline constexpr SinglePassPolicy kSinglePassLarge = policy::Hybrid(128, 26, 16, policy::B, 4);
+
+// Every variant the bench can run by name (e's three above among them).
+inline constexpr SinglePassPolicy kSinglePassVariants[] = {
+    // e's three kernels, and their ticket-ordered twins (docs/performance.md, forward progress)
+    kSinglePassSmall,
+    kSinglePassMiddle,
+    kSinglePassLarge,
+    policy::Regs(128, 8, policy::T, 8),
+    policy::Smem(128, 16, policy::T, 7),
+    policy::Hybrid(128, 26, 16, policy::T, 4),
+    // what each of e's choices is worth: a wider look-back window, no streaming stores, no
+    // evict-first hint
+    policy::With(kSinglePassSmall, 4, true, 0, false),
+    policy::With(kSinglePassMiddle, 1, false, 0, false),
+    policy::With(kSinglePassLarge, 1, true, 0, false),
+    // wider look-back windows, the evict-first hint on the middle kernel
+    policy::With(kSinglePassLarge, 2, true, 0, true),
+    policy::With(kSinglePassLarge, 4, true, 0, true),
+    policy::With(kSinglePassMiddle, 4, true, 0, false),
+    policy::With(kSinglePassMiddle, 1, true, 0, true),
+    // smaller tiles for small n (more tiles: more SMs busy) and larger ones for the middle sizes
+    policy::Regs(128, 1, policy::B, 8),
+    policy::Regs(128, 2, policy::B, 8),
+    policy::Regs(128, 4, policy::B, 8),
+    policy::Regs(256, 4, policy::B, 4),
+    policy::Smem(128, 8, policy::B, 12),
+    policy::Smem(128, 18, policy::B, 6),
+    policy::Hybrid(128, 16, 8, policy::B, 6),
+    policy::Hybrid(128, 22, 12, policy::B, 5),
+    // larger register tiles (registers: the cheapest data path, see the copies below)
+    policy::Regs(128, 12, policy::B, 5),
+    policy::Regs(128, 16, policy::B, 4),
+    policy::Regs(256, 6, policy::B, 4),
+    policy::Regs(256, 8, policy::B, 3),
+    policy::Regs(512, 4, policy::B, 2),
+    policy::Regs(512, 6, policy::B, 2),
+    policy::With(policy::Regs(128, 8, policy::B, 8), 2, true, 0, false),
+    policy::With(policy::Regs(256, 8, policy::B, 3), 2, true, 0, false),
+    // persistent double-buffered tiles
+    policy::Persistent(128, 16, 3),
+    policy::Persistent(128, 12, 4),
+    policy::Persistent(256, 6, 4),
+    policy::Copy(policy::Persistent(128, 12, 4)),
+    policy::NoChain(policy::Persistent(128, 12, 4)),
+    // ablations: e's loads and stores alone (checked as copies), the limit of its data path; and
+    // e without its look-back (each tile scanned on its own, checked so), the cost of the chain
+    policy::Copy(kSinglePassSmall),
+    policy::Copy(kSinglePassMiddle),
+    policy::Copy(kSinglePassLarge),
+    policy::Copy(policy::Regs(128, 2, policy::B, 8)),
+    policy::Copy(policy::Regs(256, 8, policy::B, 3)),
+    policy::NoChain(kSinglePassSmall),
+    policy::NoChain(kSinglePassMiddle),
+    policy::NoChain(kSinglePassLarge),
+    policy::NoChain(policy::Regs(256, 8, policy::B, 3)),
+};
+
+// A variant's row in the table (kernels are templates over the row: nvcc's launch stubs take no
+// class-type template arguments).
+constexpr int VariantIndex(const SinglePassPolicy& p) {
+  for (int i = 0; i < static_cast<int>(std::size(kSinglePassVariants)); ++i) {
+    if (kSinglePassVariants[i] == p) return i;
+  }
+  return -1;
+}
+
+}  // namespace scanviz::perf

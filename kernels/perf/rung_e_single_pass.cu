@@ -1,0 +1,391 @@
+// Rung (e): the single-pass scan with decoupled look-back. What changes from (d): one launch and
+// one pass over the data. (d) reads every tile twice, once to reduce it and once, after the tile
+// totals were scanned, to scan it; here a tile learns its prefix from its predecessors while it
+// is on chip (look_back.cuh), so the data moves once: 2n of traffic, as much as a copy.
+//
+// A tile of threads x 4 x (SV + RV) elements (policies.h). Its first part comes into shared
+// memory through the copy engine, started by one thread before anything else (bulk_copy.cuh);
+// its second part is loaded into registers by every thread right after. A block waiting on the
+// chain thus keeps bytes in flight in both storages. Then, in order:
+//   1. each warp reduces its segments; the block publishes its aggregate A at once, before
+//      scanning, so that its successors can go on without waiting for this tile's scan;
+//   2. warp 0 looks back while the other warps scan their segments (the scan hides the wait);
+//   3. one barrier; each segment gets its prefix and is stored with streaming 16-byte stores.
+// `e` itself runs one of three kernels by size (policies.h: kSinglePassSmall, Middle, Large).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "core/ops.h"
+#include "perf/block_scan.cuh"
+#include "perf/bulk_copy.cuh"
+#include "perf/look_back.cuh"
+#include "perf/perf_internal.cuh"
+#include "perf/policies.h"
+#include "perf/tile_scan.cuh"
+#include "perf/vec_io.cuh"
+
+namespace scanviz::perf {
+namespace {
+
+template <class Op, int kVariant, bool INCLUSIVE, class T = typename Op::Value>
+__global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
+                             kSinglePassVariants[kVariant].min_blocks) void SinglePassKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, StatusWords status) {
+  constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
+  constexpr int kThreads = P.threads, SV = P.shared_vectors, RV = P.register_vectors;
+  constexpr bool kTicket = P.order == TileOrder::kTicket;
+  using SS = Segments<kThreads, SV>;  // the shared-memory part
+  using RS = Segments<kThreads, RV>;  // the register part
+  constexpr int kWarps = kThreads / 32;
+  constexpr int kSharedSegments = SV > 0 ? kWarps : 0;  // segment totals: shared ones first
+  constexpr long long kTile = static_cast<long long>(kThreads) * 4 * (SV + RV);
+  extern __shared__ __align__(128) unsigned char smem_raw[];
+  __shared__ SegmentTotals<T, kSharedSegments + (RV > 0 ? kWarps : 0)> totals;
+  __shared__ T tile_prefix;
+  __shared__ int tile_slot;
+  __shared__ __align__(8) unsigned long long bar;
+  const Op op;
+  const int warp = threadIdx.x >> 5;
+
+  // 0. The tile, and the start of its shared-memory part's copy (one thread).
+  if (kTicket || SV > 0) {
+    if (threadIdx.x == 0) {
+      const int t = TakeTile<P.order>(status);
+      tile_slot = t;
+      if constexpr (SV > 0) {
+        if (kBulkCopy && (t + 1) * kTile <= n) {
+          MbarInit(&bar, 1);
+          MbarExpectTx(&bar, SS::kTile * sizeof(T));
+          BulkLoadTile<SS::kTile * sizeof(T), P.evict_first>(smem_raw, in + t * kTile, &bar);
+        }
+      }
+    }
+    if constexpr (kTicket) __syncthreads();
+  }
+  const int tile = kTicket ? tile_slot : static_cast<int>(blockIdx.x);
+  const long long tile_base = tile * kTile;
+  const long long reg_base = tile_base + SS::kTile;
+  const bool full = tile_base + kTile <= n;
+  T x[RV > 0 ? RV : 1][4];
+  if constexpr (RV > 0) LoadSegments<Op, kThreads, RV, P.evict_first>(in, reg_base, n, x);
+  Vec4<T>* seg = reinterpret_cast<Vec4<T>*>(smem_raw) + warp * (32 * SV) + (threadIdx.x & 31);
+  if constexpr (SV > 0) {
+    if constexpr (!kTicket) __syncthreads();  // the mbarrier's initialisation, seen by all
+    if (kBulkCopy && full) {
+      MbarWait(&bar, 0);
+    } else {  // the last, partial tile (or no copy engine): plain loads, the identity past n
+      T* b = reinterpret_cast<T*>(smem_raw);
+      for (int i = threadIdx.x; i < SS::kTile; i += kThreads) {
+        const long long g = tile_base + i;
+        b[i] = g < n ? in[g] : Op::Identity();
+      }
+      __syncthreads();
+    }
+  }
+  const long long shared_wbase = tile_base + static_cast<long long>(warp) * SS::kWarpElems;
+  if constexpr (P.copy_only) {  // the ablation: the same data path, nothing computed
+    if constexpr (SV > 0)
+      StoreSharedSegment<Op, SV, P.streaming_stores>(seg, Op::Identity(), out, shared_wbase, n,
+                                                     full);
+    if constexpr (RV > 0) StoreSegments<kThreads, RV, P.streaming_stores>(out, reg_base, n, x);
+    return;
+  }
+
+  // 1. Reduce; publish the tile's aggregate.
+  if constexpr (SV > 0) totals.Put(warp, ReduceSharedSegment<Op, SV>(seg));
+  if constexpr (RV > 0) totals.Put(kSharedSegments + warp, WarpReduce<Op>(ThreadReduce<Op, RV>(x)));
+  __syncthreads();
+
+  // 2. Warp 0 looks back; every warp scans its segments (warp 0 after its look-back).
+  if (warp == 0) {
+    const T aggregate = totals.template Aggregate<Op>();
+    if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
+    if constexpr (P.chain) {
+      const T exclusive = LookBack<Op, P.window, P.backoff_ns>(status, tile, aggregate);
+      if ((threadIdx.x & 31) == 0) tile_prefix = exclusive;
+    } else {  // the ablation: as if every predecessor's sum were known at once
+      if ((threadIdx.x & 31) == 0) tile_prefix = Op::Identity();
+    }
+  }
+  if constexpr (SV > 0) ScanSharedSegment<Op, INCLUSIVE, SV>(seg);
+  T vbase[RV > 0 ? RV : 1];
+  if constexpr (RV > 0) WarpScanRows<Op, RV>(x, vbase);
+  __syncthreads();
+
+  // 3. Each segment's prefix; store.
+  if constexpr (SV > 0) {
+    const T prefix = totals.template Before<Op>(warp, tile_prefix);
+    StoreSharedSegment<Op, SV, P.streaming_stores>(seg, prefix, out, shared_wbase, n, full);
+  }
+  if constexpr (RV > 0) {
+    ApplyPrefix<Op, INCLUSIVE, RV>(x, vbase,
+                                   totals.template Before<Op>(kSharedSegments + warp, tile_prefix));
+    StoreSegments<kThreads, RV, P.streaming_stores>(out, reg_base, n, x);
+  }
+  (void)op;
+}
+
+// The persistent form (policy stages == 2): gridDim.x blocks, all resident (a cooperative launch),
+// block b scanning tiles b, b + grid, b + 2 grid, ... through two shared-memory buffers. While it
+// waits on tile t's look-back and stores it, the copy engine is already bringing in tile t + grid:
+// the chain's wait no longer leaves the block's share of the memory pipeline idle. Every block is
+// resident, so a block only ever waits on tiles that are running or done: deadlock-free without a
+// ticket, by the programming model's guarantee for cooperative launches.
+template <class Op, int kVariant, bool INCLUSIVE, class T = typename Op::Value>
+__global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
+                             kSinglePassVariants[kVariant].min_blocks) void PersistentSinglePassKernel(
+    const T* __restrict__ in, T* __restrict__ out, int n, StatusWords status) {
+  constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
+  constexpr int kThreads = P.threads, SV = P.shared_vectors;
+  static_assert(P.register_vectors == 0 && SV > 0, "persistent tiles live in shared memory");
+  using SS = Segments<kThreads, SV>;
+  constexpr long long kTile = SS::kTile;
+  constexpr unsigned kBytes = SS::kTile * sizeof(T);
+  extern __shared__ __align__(128) unsigned char smem_raw[];
+  __shared__ SegmentTotals<T, kThreads / 32> totals;
+  __shared__ T tile_prefix;
+  __shared__ __align__(8) unsigned long long bar[2];
+  const int warp = threadIdx.x >> 5;
+  const long long tiles = (n + kTile - 1) / kTile;
+  const long long full_tiles = n / kTile;
+  const long long stride = gridDim.x;
+  if (threadIdx.x == 0) {
+    MbarInit(&bar[0], 1);
+    MbarInit(&bar[1], 1);
+    if (kBulkCopy && blockIdx.x < full_tiles) {
+      MbarExpectTx(&bar[0], kBytes);
+      BulkLoadTile<kBytes, P.evict_first>(smem_raw, in + blockIdx.x * kTile, &bar[0]);
+    }
+  }
+  __syncthreads();
+  int k = 0;
+  for (long long t = blockIdx.x; t < tiles; t += stride, ++k) {
+    const int stage = k & 1;
+    // The next tile's copy into the other buffer, which the last iteration's barrier freed.
+    if (threadIdx.x == 0 && kBulkCopy && t + stride < full_tiles) {
+      FenceProxyAsync();
+      MbarExpectTx(&bar[stage ^ 1], kBytes);
+      BulkLoadTile<kBytes, P.evict_first>(smem_raw + (stage ^ 1) * kBytes, in + (t + stride) * kTile,
+                                          &bar[stage ^ 1]);
+    }
+    const bool full = t < full_tiles;
+    const long long tile_base = t * kTile;
+    if (kBulkCopy && full) {
+      MbarWait(&bar[stage], (k >> 1) & 1);
+    } else {  // the last, partial tile (or no copy engine): plain loads, the identity past n
+      T* b = reinterpret_cast<T*>(smem_raw + stage * kBytes);
+      for (int i = threadIdx.x; i < SS::kTile; i += kThreads) {
+        const long long g = tile_base + i;
+        b[i] = g < n ? in[g] : Op::Identity();
+      }
+      __syncthreads();
+    }
+    Vec4<T>* seg = reinterpret_cast<Vec4<T>*>(smem_raw + stage * kBytes) + warp * (32 * SV) +
+                   (threadIdx.x & 31);
+    const long long wbase = tile_base + static_cast<long long>(warp) * SS::kWarpElems;
+    if constexpr (P.copy_only) {
+      StoreSharedSegment<Op, SV, P.streaming_stores>(seg, Op::Identity(), out, wbase, n, full);
+      __syncthreads();
+      continue;
+    }
+    totals.Put(warp, ReduceSharedSegment<Op, SV>(seg));
+    __syncthreads();
+    if (warp == 0) {
+      const T aggregate = totals.template Aggregate<Op>();
+      const int tile = static_cast<int>(t);
+      if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
+      if constexpr (P.chain) {
+        const T exclusive = LookBack<Op, P.window, P.backoff_ns>(status, tile, aggregate);
+        if ((threadIdx.x & 31) == 0) tile_prefix = exclusive;
+      } else {
+        if ((threadIdx.x & 31) == 0) tile_prefix = Op::Identity();
+      }
+    }
+    ScanSharedSegment<Op, INCLUSIVE, SV>(seg);
+    __syncthreads();
+    StoreSharedSegment<Op, SV, P.streaming_stores>(seg, totals.template Before<Op>(warp, tile_prefix),
+                                                   out, wbase, n, full);
+    __syncthreads();  // the buffer, the totals and the prefix are free again
+  }
+}
+
+// The host side of one policy: the status words (kept between calls), the epoch, the ticket.
+template <int kVariant>
+class SinglePassScan {
+ public:
+  static constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
+  static constexpr bool IsCopy() { return P.copy_only; }
+  static constexpr long long IndependentTile() { return P.chain ? 0 : P.Tile(); }
+
+  // Elements in one resident wave of this kernel's tiles (resident blocks per SM x SMs x tile).
+  long long Wave() {
+    if (resident_[0][1] == 0 && Configure<std::int32_t, true>() != cudaSuccess) {
+      cudaGetLastError();
+      return 1LL * P.min_blocks * 132 * P.Tile();  // no device: the H200's SMs, the bound's blocks
+    }
+    return 1LL * resident_[0][1] * sms_ * P.Tile();
+  }
+
+  template <class T, bool INCLUSIVE>
+  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
+    const int tiles = static_cast<int>((static_cast<long long>(n) + P.Tile() - 1) / P.Tile());
+    StatusWords s;
+    SCANVIZ_PERF_TRY(ws_.Get(0, tiles, &s.word, /*zero_new=*/true));
+    SCANVIZ_PERF_TRY(ws_.Get(1, 1, &s.ticket, /*zero_new=*/true));
+    s.ticket_base = ticket_base_;
+    s.epoch = ++epoch_ & ((1u << 30) - 1);
+    SCANVIZ_PERF_TRY((Configure<T, INCLUSIVE>()));
+    const int resident = resident_[std::is_same_v<T, float>][INCLUSIVE];
+    constexpr auto kernel = Kernel<T, INCLUSIVE>();
+    constexpr int kSmem = P.SharedBytes();
+    if constexpr (P.stages == 2) {
+      const int grid = static_cast<int>(std::min<long long>(tiles, 1LL * resident * sms_));
+      void* args[] = {&in, &out, &n, &s};
+      SCANVIZ_PERF_TRY(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
+                                                   P.threads, args, kSmem, stream));
+    } else {
+      kernel<<<tiles, P.threads, kSmem, stream>>>(in, out, n, s);
+    }
+    if (P.order == TileOrder::kTicket) ticket_base_ += static_cast<unsigned long long>(tiles);
+    return LastLaunchError();
+  }
+
+ private:
+  template <class T, bool INCLUSIVE>
+  static constexpr auto Kernel() {
+    if constexpr (P.stages == 2) {
+      return PersistentSinglePassKernel<AddOp<T>, kVariant, INCLUSIVE>;
+    } else {
+      return SinglePassKernel<AddOp<T>, kVariant, INCLUSIVE>;
+    }
+  }
+  // Once per kernel: all of the SM's carve-out to shared memory, and its residency.
+  template <class T, bool INCLUSIVE>
+  cudaError_t Configure() {
+    int& resident = resident_[std::is_same_v<T, float>][INCLUSIVE];
+    if (resident > 0) return cudaSuccess;
+    constexpr auto kernel = Kernel<T, INCLUSIVE>();
+    constexpr int kSmem = P.SharedBytes();
+    if constexpr (kSmem > 0) {
+      SCANVIZ_PERF_TRY(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+      SCANVIZ_PERF_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            cudaSharedmemCarveoutMaxShared));
+    }
+    SCANVIZ_PERF_TRY(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, P.threads, kSmem));
+    int dev = 0;
+    SCANVIZ_PERF_TRY(cudaGetDevice(&dev));
+    SCANVIZ_PERF_TRY(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
+    return resident > 0 ? cudaSuccess : cudaErrorInvalidConfiguration;
+  }
+
+  Workspace ws_;
+  unsigned epoch_ = 0;
+  unsigned long long ticket_base_ = 0;
+  int resident_[2][2] = {};
+  int sms_ = 0;
+};
+
+template <int kVariant>
+std::unique_ptr<Rung> Make() {
+  constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
+  return MakeTyped<SinglePassScan<kVariant>>(VariantName(P), Describe(P));
+}
+
+// e: kSinglePassSmall, Middle and Large by size, each from one resident wave of the one before.
+class BandedScan {
+ public:
+  BandedScan() : from_{0, small_.Wave(), middle_.Wave()} {}
+  template <class T, bool INCLUSIVE>
+  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
+    if (n >= from_[2]) return large_.Scan<T, INCLUSIVE>(in, out, n, stream);
+    if (n >= from_[1]) return middle_.Scan<T, INCLUSIVE>(in, out, n, stream);
+    return small_.Scan<T, INCLUSIVE>(in, out, n, stream);
+  }
+  std::string Describe() const {
+    std::string s = "size dispatch, each kernel from one resident wave of the one before's tiles: ";
+    s += VariantName(kSinglePassSmall) + " [" + scanviz::perf::Describe(kSinglePassSmall) + "]";
+    s += ", from n = " + std::to_string(from_[1]) + " " + VariantName(kSinglePassMiddle) + " [" +
+         scanviz::perf::Describe(kSinglePassMiddle) + "]";
+    s += ", from n = " + std::to_string(from_[2]) + " " + VariantName(kSinglePassLarge) + " [" +
+         scanviz::perf::Describe(kSinglePassLarge) + "]";
+    return s;
+  }
+
+ private:
+  SinglePassScan<VariantIndex(kSinglePassSmall)> small_;
+  SinglePassScan<VariantIndex(kSinglePassMiddle)> middle_;
+  SinglePassScan<VariantIndex(kSinglePassLarge)> large_;
+  long long from_[3];
+};
+
+template <std::size_t... I>
+std::unique_ptr<Rung> MakeVariant(const std::string& name, std::index_sequence<I...>) {
+  std::unique_ptr<Rung> r;
+  ((r == nullptr && VariantName(kSinglePassVariants[I]) == name
+        ? (r = Make<I>(), 0)
+        : 0),
+   ...);
+  return r;
+}
+
+}  // namespace
+
+std::string Describe(const SinglePassPolicy& p) {
+  const auto num = [](long long v) { return std::to_string(v); };
+  std::string s = p.copy_only ? "ablation, a copy through the kernel's loads and stores: "
+                              : "single-pass decoupled look-back, ";
+  if (p.shared_vectors > 0 && p.register_vectors > 0) {
+    s += "hybrid tile: ";
+    s += num(p.threads);
+    s += " thr x (";
+    s += num(4 * p.shared_vectors);
+    s += " elem in shared memory via cp.async.bulk + ";
+    s += num(4 * p.register_vectors);
+    s += " elem in registers)";
+  } else {
+    s += p.stages == 2          ? "persistent blocks (cooperative launch), two shared-memory tiles each "
+                                  "via cp.async.bulk (the next one loading during the look-back), "
+         : p.shared_vectors > 0 ? "shared-memory tile via cp.async.bulk, "
+                                : "register tile, ";
+    s += num(p.threads);
+    s += " thr x ";
+    s += num(4 * (p.shared_vectors + p.register_vectors));
+    s += " elem";
+  }
+  s += " = ";
+  s += num(p.Tile());
+  s += "-elem tiles (";
+  s += num(p.Tile() * 4 / 1024);
+  s += " KB)";
+  if (!p.copy_only) {
+    s += ", A published before the scan, 1 warp looks back over ";
+    s += num(32 * p.window);
+    s += p.order == TileOrder::kTicket ? " tiles/round trip, ticket order"
+                                       : " tiles/round trip, blockIdx order";
+  }
+  if (p.streaming_stores) s += ", streaming stores";
+  s += ", >=";
+  s += num(p.min_blocks);
+  s += " blocks/SM";
+  if (p.backoff_ns > 0) {
+    s += ", ";
+    s += num(p.backoff_ns);
+    s += " ns back-off while waiting";
+  }
+  if (p.evict_first) s += ", L2 evict-first loads";
+  if (!p.chain) s += "; ablation: no look-back, each tile scanned on its own";
+  return s;
+}
+
+std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
+  if (name == "e") {
+    return MakeTyped<BandedScan>("e", "");  // described by BandedScan::Describe()
+  }
+  return MakeVariant(name, std::make_index_sequence<std::size(kSinglePassVariants)>{});
+}
+
+}  // namespace scanviz::perf

@@ -1,0 +1,77 @@
+// The performance lab's policy tables (kernels/perf/policies.h, plain C++): every variant a name
+// of its own that says what it is, and every row a kernel that can be built and launched.
+#include "perf/policies.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace scanviz::perf {
+namespace {
+
+TEST(PerfPolicies, EveryVariantHasANameOfItsOwn) {
+  std::set<std::string> names;
+  for (const auto& p : kSinglePassVariants) {
+    EXPECT_TRUE(names.insert(VariantName(p)).second) << VariantName(p) << " twice";
+  }
+  for (const auto& p : kHillisSteeleVariants) {
+    EXPECT_TRUE(names.insert(VariantName('a', p)).second) << VariantName('a', p);
+  }
+  for (const auto& p : kBlellochVariants) {
+    EXPECT_TRUE(names.insert(VariantName('b', p)).second) << VariantName('b', p);
+  }
+}
+
+TEST(PerfPolicies, NamesSayWhatTheKernelIs) {
+  EXPECT_EQ(VariantName(kSinglePassSmall), "e.r128v8b1c");
+  EXPECT_EQ(VariantName(kSinglePassMiddle), "e.s128v16b1c");
+  EXPECT_EQ(VariantName(kSinglePassLarge), "e.h128s26r16b1ce");
+  EXPECT_EQ(VariantName(policy::Copy(kSinglePassLarge)), "e.h128s26r16b1ce.copy");
+  EXPECT_EQ(VariantName(policy::NoChain(kSinglePassMiddle)), "e.s128v16b1c.nochain");
+  EXPECT_EQ(VariantName(policy::Persistent(128, 16, 3)), "e.d128v16b1c");
+  EXPECT_EQ(VariantName(policy::Smem(128, 16, policy::T, 7)), "e.s128v16t1c");
+  EXPECT_EQ(VariantName(policy::With(kSinglePassMiddle, 4, false, 64, true)), "e.s128v16b4ek64");
+  EXPECT_EQ(VariantName('a', kHillisSteeleLadder), "a.128");
+  EXPECT_EQ(VariantName('b', kBlellochLadder), "b.ws128");
+}
+
+TEST(PerfPolicies, EsKernelsAreRowsOfTheTableFromSmallTilesToLarge) {
+  EXPECT_GE(VariantIndex(kSinglePassSmall), 0);
+  EXPECT_GE(VariantIndex(kSinglePassMiddle), 0);
+  EXPECT_GE(VariantIndex(kSinglePassLarge), 0);
+  EXPECT_LT(kSinglePassSmall.Tile(), kSinglePassMiddle.Tile());
+  EXPECT_LT(kSinglePassMiddle.Tile(), kSinglePassLarge.Tile());
+  // The ladder's e is checked as a scan: none of its kernels is an ablation.
+  for (const auto& p : {kSinglePassSmall, kSinglePassMiddle, kSinglePassLarge}) {
+    EXPECT_TRUE(p.chain && !p.copy_only) << VariantName(p);
+  }
+}
+
+TEST(PerfPolicies, EveryRowIsAKernelTheGpuCanRun) {
+  for (const auto& p : kSinglePassVariants) {
+    SCOPED_TRACE(VariantName(p));
+    EXPECT_EQ(p.threads % 32, 0);
+    EXPECT_GE(p.threads, 32);
+    EXPECT_LE(p.threads, 1024);
+    EXPECT_GT(p.shared_vectors + p.register_vectors, 0);
+    EXPECT_GE(p.window, 1);
+    // One warp reduces the segment totals: at most 32 of them.
+    const int segments = (p.shared_vectors > 0) + (p.register_vectors > 0);
+    EXPECT_LE(segments * p.threads / 32, 32);
+    // The copy engine moves whole 2 KB chunks, into at most 227 KB of shared memory a block.
+    if (p.shared_vectors > 0) {
+      EXPECT_EQ(p.threads * 4 * p.shared_vectors * 4 % 2048, 0);
+      EXPECT_LE(p.SharedBytes(), 227 * 1024);
+      EXPECT_LE(1LL * p.min_blocks * p.SharedBytes(), 228 * 1024);
+    }
+    if (p.stages == 2) {
+      EXPECT_EQ(p.register_vectors, 0) << "persistent tiles are in shared memory";
+    }
+    // The __launch_bounds__ must leave each thread at least 32 registers.
+    EXPECT_LE(1LL * p.min_blocks * p.threads * 32, 65536);
+  }
+}
+
+}  // namespace
+}  // namespace scanviz::perf
