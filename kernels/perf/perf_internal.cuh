@@ -160,6 +160,18 @@ std::unique_ptr<Rung> MakeTyped(std::string name, std::string description, Args&
                                            std::forward<Args>(args)...);
 }
 
+// The rung of the first row I of a policy table of N rows that is called `name`:
+// make.template operator()<I>(), where name_of(i) names row i; nullptr when no row is.
+template <std::size_t N, class NameOf, class Make>
+std::unique_ptr<Rung> MakeRow(const std::string& name, NameOf name_of, Make make) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    std::unique_ptr<Rung> r;
+    ((r == nullptr && name_of(I) == name ? (r = make.template operator()<I>(), 0) : 0), ...);
+    return r;
+  }
+  (std::make_index_sequence<N>{});
+}
+
 // Every rung by name: the ladder (a..e), the libraries (cub, thrust, memcpy) and the tuning
 // variants of policies.h. nullptr for an unknown name. The bench reaches rungs through these three
 // alone (rungs.cu).

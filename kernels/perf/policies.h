@@ -21,9 +21,9 @@ struct TextbookPolicy {
 
 inline constexpr TextbookPolicy kHillisSteeleLadder{128, false};  // "a"
 inline constexpr TextbookPolicy kBlellochLadder{128, true};       // "b"
-inline constexpr std::array kHillisSteeleVariants{
-    TextbookPolicy{64}, TextbookPolicy{128}, TextbookPolicy{256}, TextbookPolicy{512},
-    TextbookPolicy{1024}};
+inline constexpr std::array kHillisSteeleVariants{TextbookPolicy{64}, TextbookPolicy{128},
+                                                  TextbookPolicy{256}, TextbookPolicy{512},
+                                                  TextbookPolicy{1024}};
 inline constexpr std::array kBlellochVariants{
     TextbookPolicy{64},        TextbookPolicy{128},       TextbookPolicy{256},
     TextbookPolicy{512},       TextbookPolicy{1024},      TextbookPolicy{64, true},
@@ -64,7 +64,8 @@ struct SinglePassPolicy {
 };
 
 // e.<kind><threads>...<order><window>[c][e][k<ns>][.copy], kind s (shared), r (registers),
-// h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c", "e.h128s26r16t1ce", "e.r128v2b1c.copy".
+// h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c", "e.h128s26r16t1ce",
+// "e.r128v2b1c.copy".
 inline std::string VariantName(const SinglePassPolicy& p) {
   const bool hybrid = p.shared_vectors > 0 && p.register_vectors > 0;
   std::string s = "e.";

@@ -31,45 +31,30 @@ __global__ __launch_bounds__(kTextbookBlock) void HillisSteeleTileKernel(const T
   if (sums != nullptr && tid == 0) sums[blockIdx.x] = result[count - 1];
 }
 
-
 template <TextbookPolicy P>
-class HillisSteeleScan {
- public:
-  template <class T, bool INCLUSIVE>
-  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
-    return ThreePhaseScan<AddOp<T>, P.block>(ws_, in, out, n, INCLUSIVE, stream, 0, Launch{});
+struct Launch {
+  template <class T>
+  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
+                  cudaStream_t stream) const {
+    HillisSteeleTileKernel<AddOp<T>, P.block>
+        <<<grid, P.block, 0, stream>>>(in, out, n, sums, inclusive);
   }
-
- private:
-  struct Launch {
-    template <class T>
-    void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
-                    cudaStream_t stream) const {
-      HillisSteeleTileKernel<AddOp<T>, P.block><<<grid, P.block, 0, stream>>>(in, out, n, sums, inclusive);
-    }
-  };
-  Workspace ws_;
 };
 
 template <TextbookPolicy P>
 std::unique_ptr<Rung> Make(std::string name) {
-  return MakeTyped<HillisSteeleScan<P>>(std::move(name), "textbook Hillis-Steele (the app's driver), 3 phases, 1 elem/thread, " +
-                                           std::to_string(P.block) + "-thread tiles");
-}
-
-template <std::size_t... I>
-std::unique_ptr<Rung> MakeVariant(const std::string& name, std::index_sequence<I...>) {
-  std::unique_ptr<Rung> r;
-  ((r == nullptr && VariantName('a', kHillisSteeleVariants[I]) == name ? (r = Make<kHillisSteeleVariants[I]>(name), 0) : 0),
-   ...);
-  return r;
+  return MakeTyped<ThreePhaseRung<P.block, Launch<P>>>(
+      std::move(name), "textbook Hillis-Steele (the app's driver), 3 phases, 1 elem/thread, " +
+                           std::to_string(P.block) + "-thread tiles");
 }
 
 }  // namespace
 
 std::unique_ptr<Rung> MakeHillisSteeleRung(const std::string& name) {
   if (name == "a") return Make<kHillisSteeleLadder>(name);
-  return MakeVariant(name, std::make_index_sequence<kHillisSteeleVariants.size()>{});
+  return MakeRow<kHillisSteeleVariants.size()>(
+      name, [](std::size_t i) { return VariantName('a', kHillisSteeleVariants[i]); },
+      [&]<std::size_t I>() { return Make<kHillisSteeleVariants[I]>(name); });
 }
 
 }  // namespace scanviz::perf

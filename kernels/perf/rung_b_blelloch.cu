@@ -34,47 +34,32 @@ __global__ __launch_bounds__(kTextbookBlock) void BlellochTileKernel(const T* in
   if (sums != nullptr && tid == count - 1) sums[blockIdx.x] = op(result[tid], exec.Loaded());
 }
 
-
 template <TextbookPolicy P>
-class BlellochScan {
- public:
-  template <class T, bool INCLUSIVE>
-  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
-    return ThreePhaseScan<AddOp<T>, P.block>(ws_, in, out, n, INCLUSIVE, stream, 0, Launch{});
+struct Launch {
+  template <class T>
+  void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
+                  cudaStream_t stream) const {
+    BlellochTileKernel<AddOp<T>, P.block, P.warp_tail>
+        <<<grid, P.block, 0, stream>>>(in, out, n, sums, inclusive);
   }
-
- private:
-  struct Launch {
-    template <class T>
-    void operator()(const T* in, T* out, int n, T* sums, bool inclusive, int grid,
-                    cudaStream_t stream) const {
-      BlellochTileKernel<AddOp<T>, P.block, P.warp_tail>
-          <<<grid, P.block, 0, stream>>>(in, out, n, sums, inclusive);
-    }
-  };
-  Workspace ws_;
 };
 
 template <TextbookPolicy P>
 std::unique_ptr<Rung> Make(std::string name) {
-  return MakeTyped<BlellochScan<P>>(std::move(name), "textbook Blelloch (the app's driver), 3 phases, 1 elem/thread, " +
-                                       std::to_string(P.block) + "-thread tiles" +
-                                       (P.warp_tail ? ", warp-synchronous rounds when <= 32 threads work" : ""));
-}
-
-template <std::size_t... I>
-std::unique_ptr<Rung> MakeVariant(const std::string& name, std::index_sequence<I...>) {
-  std::unique_ptr<Rung> r;
-  ((r == nullptr && VariantName('b', kBlellochVariants[I]) == name ? (r = Make<kBlellochVariants[I]>(name), 0) : 0),
-   ...);
-  return r;
+  return MakeTyped<ThreePhaseRung<P.block, Launch<P>>>(
+      std::move(name),
+      "textbook Blelloch (the app's driver), 3 phases, 1 elem/thread, " + std::to_string(P.block) +
+          "-thread tiles" +
+          (P.warp_tail ? ", warp-synchronous rounds when <= 32 threads work" : ""));
 }
 
 }  // namespace
 
 std::unique_ptr<Rung> MakeBlellochRung(const std::string& name) {
   if (name == "b") return Make<kBlellochLadder>(name);
-  return MakeVariant(name, std::make_index_sequence<kBlellochVariants.size()>{});
+  return MakeRow<kBlellochVariants.size()>(
+      name, [](std::size_t i) { return VariantName('b', kBlellochVariants[i]); },
+      [&]<std::size_t I>() { return Make<kBlellochVariants[I]>(name); });
 }
 
 }  // namespace scanviz::perf

@@ -96,21 +96,10 @@ struct CLauncher {
   }
 };
 
-class PaddedBlellochScan {
- public:
-  template <class T, bool INCLUSIVE>
-  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
-    return ThreePhaseScan<AddOp<T>, kCTile>(ws_, in, out, n, INCLUSIVE, stream, 0, CLauncher{});
-  }
-
- private:
-  Workspace ws_;
-};
-
 }  // namespace
 
 std::unique_ptr<Rung> MakePaddedBlellochRung() {
-  return MakeTyped<PaddedBlellochScan>(
+  return MakeTyped<ThreePhaseRung<kCTile, CLauncher>>(
       "c", "Blelloch, conflict-free padding, 8 elem/thread (4096-elem tiles), 3 phases");
 }
 

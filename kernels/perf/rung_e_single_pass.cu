@@ -30,9 +30,11 @@ namespace scanviz::perf {
 namespace {
 
 template <class Op, int kVariant, bool INCLUSIVE, class T = typename Op::Value>
-__global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
-                             kSinglePassVariants[kVariant].min_blocks) void SinglePassKernel(
-    const T* __restrict__ in, T* __restrict__ out, int n, StatusWords status) {
+__global__ __launch_bounds__(
+    kSinglePassVariants[kVariant].threads,
+    kSinglePassVariants[kVariant].min_blocks) void SinglePassKernel(const T* __restrict__ in,
+                                                                    T* __restrict__ out, int n,
+                                                                    StatusWords status) {
   constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
   constexpr int kThreads = P.threads, SV = P.shared_vectors, RV = P.register_vectors;
   constexpr bool kTicket = P.order == TileOrder::kTicket;
@@ -134,9 +136,11 @@ __global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
 // resident, so a block only ever waits on tiles that are running or done: deadlock-free without a
 // ticket, by the programming model's guarantee for cooperative launches.
 template <class Op, int kVariant, bool INCLUSIVE, class T = typename Op::Value>
-__global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
-                             kSinglePassVariants[kVariant].min_blocks) void PersistentSinglePassKernel(
-    const T* __restrict__ in, T* __restrict__ out, int n, StatusWords status) {
+__global__ __launch_bounds__(
+    kSinglePassVariants[kVariant].threads,
+    kSinglePassVariants[kVariant]
+        .min_blocks) void PersistentSinglePassKernel(const T* __restrict__ in, T* __restrict__ out,
+                                                     int n, StatusWords status) {
   constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
   constexpr int kThreads = P.threads, SV = P.shared_vectors;
   static_assert(P.register_vectors == 0 && SV > 0, "persistent tiles live in shared memory");
@@ -167,8 +171,8 @@ __global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
     if (threadIdx.x == 0 && kBulkCopy && t + stride < full_tiles) {
       FenceProxyAsync();
       MbarExpectTx(&bar[stage ^ 1], kBytes);
-      BulkLoadTile<kBytes, P.evict_first>(smem_raw + (stage ^ 1) * kBytes, in + (t + stride) * kTile,
-                                          &bar[stage ^ 1]);
+      BulkLoadTile<kBytes, P.evict_first>(smem_raw + (stage ^ 1) * kBytes,
+                                          in + (t + stride) * kTile, &bar[stage ^ 1]);
     }
     const bool full = t < full_tiles;
     const long long tile_base = t * kTile;
@@ -205,8 +209,8 @@ __global__ __launch_bounds__(kSinglePassVariants[kVariant].threads,
     }
     ScanSharedSegment<Op, INCLUSIVE, SV>(seg);
     __syncthreads();
-    StoreSharedSegment<Op, SV, P.streaming_stores>(seg, totals.template Before<Op>(warp, tile_prefix),
-                                                   out, wbase, n, full);
+    StoreSharedSegment<Op, SV, P.streaming_stores>(
+        seg, totals.template Before<Op>(warp, tile_prefix), out, wbase, n, full);
     __syncthreads();  // the buffer, the totals and the prefix are free again
   }
 }
@@ -322,16 +326,6 @@ class BandedScan {
   long long from_[3];
 };
 
-template <std::size_t... I>
-std::unique_ptr<Rung> MakeVariant(const std::string& name, std::index_sequence<I...>) {
-  std::unique_ptr<Rung> r;
-  ((r == nullptr && VariantName(kSinglePassVariants[I]) == name
-        ? (r = Make<I>(), 0)
-        : 0),
-   ...);
-  return r;
-}
-
 }  // namespace
 
 std::string Describe(const SinglePassPolicy& p) {
@@ -347,8 +341,8 @@ std::string Describe(const SinglePassPolicy& p) {
     s += num(4 * p.register_vectors);
     s += " elem in registers)";
   } else {
-    s += p.stages == 2          ? "persistent blocks (cooperative launch), two shared-memory tiles each "
-                                  "via cp.async.bulk (the next one loading during the look-back), "
+    s += p.stages == 2 ? "persistent blocks (cooperative launch), two shared-memory tiles each "
+                         "via cp.async.bulk (the next one loading during the look-back), "
          : p.shared_vectors > 0 ? "shared-memory tile via cp.async.bulk, "
                                 : "register tile, ";
     s += num(p.threads);
@@ -385,7 +379,9 @@ std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
   if (name == "e") {
     return MakeTyped<BandedScan>("e", "");  // described by BandedScan::Describe()
   }
-  return MakeVariant(name, std::make_index_sequence<std::size(kSinglePassVariants)>{});
+  return MakeRow<std::size(kSinglePassVariants)>(
+      name, [](std::size_t i) { return VariantName(kSinglePassVariants[i]); },
+      [&]<std::size_t I>() { return Make<static_cast<int>(I)>(); });
 }
 
 }  // namespace scanviz::perf

@@ -48,4 +48,18 @@ cudaError_t ThreePhaseScan(Workspace& ws, const T* in, T* out, int n, bool inclu
   return LastLaunchError();
 }
 
+// A three-phase rung: Launch{}(in, out, n, sums, inclusive, grid, stream) scans tiles of TILE
+// elements (and writes each tile's total to sums when it is not null).
+template <int TILE, class Launch>
+class ThreePhaseRung {
+ public:
+  template <class T, bool INCLUSIVE>
+  cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
+    return ThreePhaseScan<AddOp<T>, TILE>(ws_, in, out, n, INCLUSIVE, stream, 0, Launch{});
+  }
+
+ private:
+  Workspace ws_;
+};
+
 }  // namespace scanviz::perf

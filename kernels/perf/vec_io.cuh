@@ -27,10 +27,10 @@ using Vec4 = typename Vec4Of<T>::Type;
 // The shape of a warp-segmented tile of THREADS threads holding V vectors of 4 elements each.
 template <int THREADS, int V>
 struct Segments {
-  static constexpr int kItems = 4 * V;               // elements per thread
-  static constexpr int kTile = THREADS * kItems;     // elements per tile
+  static constexpr int kItems = 4 * V;            // elements per thread
+  static constexpr int kTile = THREADS * kItems;  // elements per tile
   static constexpr int kWarps = THREADS / 32;
-  static constexpr int kWarpElems = 32 * kItems;     // elements per warp segment
+  static constexpr int kWarpElems = 32 * kItems;  // elements per warp segment
 };
 
 template <class T>
