@@ -19,28 +19,36 @@ class CaseBuffers {
   CaseBuffers(const HostCase& c, int sets) : m_bytes(static_cast<std::size_t>(c.n) * 4) {
     m_in.assign(sets, nullptr);
     m_out.assign(sets, nullptr);
-    for (int s = 0; s < sets; ++s) {
-      Check(cudaMalloc(&m_in[s], m_bytes), "cudaMalloc(in)");
-      Check(cudaMalloc(&m_out[s], m_bytes), "cudaMalloc(out)");
+    try {
+      for (int s = 0; s < sets; ++s) {
+        Check(cudaMalloc(&m_in[s], m_bytes), "cudaMalloc(in)");
+        Check(cudaMalloc(&m_out[s], m_bytes), "cudaMalloc(out)");
+      }
+      Check(cudaMemcpy(m_in[0], c.Input(), m_bytes, cudaMemcpyHostToDevice), "upload");
+      for (int s = 1; s < sets; ++s)
+        Check(cudaMemcpy(m_in[s], m_in[0], m_bytes, cudaMemcpyDeviceToDevice), "copy sets");
+      for (int s = 0; s < sets; ++s) Check(cudaMemset(m_out[s], 0xFF, m_bytes), "poison");
+      Check(cudaDeviceSynchronize(), "setup");
+    } catch (...) {
+      Free();  // a constructor that throws runs no destructor
+      throw;
     }
-    Check(cudaMemcpy(m_in[0], c.Input(), m_bytes, cudaMemcpyHostToDevice), "upload");
-    for (int s = 1; s < sets; ++s)
-      Check(cudaMemcpy(m_in[s], m_in[0], m_bytes, cudaMemcpyDeviceToDevice), "copy sets");
-    for (int s = 0; s < sets; ++s) Check(cudaMemset(m_out[s], 0xFF, m_bytes), "poison");
-    Check(cudaDeviceSynchronize(), "setup");
   }
   CaseBuffers(const CaseBuffers&) = delete;
   CaseBuffers& operator=(const CaseBuffers&) = delete;
-  ~CaseBuffers() {
-    for (void* p : m_in) cudaFree(p);
-    for (void* p : m_out) cudaFree(p);
-  }
+  ~CaseBuffers() { Free(); }
   int Sets() const { return static_cast<int>(m_in.size()); }
   std::size_t Bytes() const { return m_bytes; }
   const void* In(int i) const { return m_in[i % Sets()]; }
   void* Out(int i) const { return m_out[i % Sets()]; }
 
  private:
+  void Free() {
+    for (void* p : m_in)
+      if (p) cudaFree(p);
+    for (void* p : m_out)
+      if (p) cudaFree(p);
+  }
   std::size_t m_bytes;
   std::vector<void*> m_in, m_out;
 };
@@ -49,19 +57,20 @@ class CaseBuffers {
 class Session {
  public:
   explicit Session(long long max_n) {
-    Check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
-    Check(cudaEventCreate(&m_ev0), "cudaEventCreate");
-    Check(cudaEventCreate(&m_ev1), "cudaEventCreate");
-    Check(cudaMallocHost(&m_host_out, static_cast<std::size_t>(max_n) * 4 + 16), "cudaMallocHost");
+    try {
+      Check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "cudaStreamCreate");
+      Check(cudaEventCreate(&m_ev0), "cudaEventCreate");
+      Check(cudaEventCreate(&m_ev1), "cudaEventCreate");
+      Check(cudaMallocHost(&m_host_out, static_cast<std::size_t>(max_n) * 4 + 16),
+            "cudaMallocHost");
+    } catch (...) {
+      Release();
+      throw;
+    }
   }
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
-  ~Session() {
-    if (m_host_out) cudaFreeHost(m_host_out);
-    if (m_ev0) cudaEventDestroy(m_ev0);
-    if (m_ev1) cudaEventDestroy(m_ev1);
-    if (m_stream) cudaStreamDestroy(m_stream);
-  }
+  ~Session() { Release(); }
   cudaStream_t Stream() const { return m_stream; }
 
   // One run into set 0's (re-poisoned) output, downloaded and checked.
@@ -101,6 +110,12 @@ class Session {
   }
 
  private:
+  void Release() {
+    if (m_host_out) cudaFreeHost(m_host_out);
+    if (m_ev0) cudaEventDestroy(m_ev0);
+    if (m_ev1) cudaEventDestroy(m_ev1);
+    if (m_stream) cudaStreamDestroy(m_stream);
+  }
   cudaStream_t m_stream = nullptr;
   cudaEvent_t m_ev0 = nullptr, m_ev1 = nullptr;
   void* m_host_out = nullptr;
