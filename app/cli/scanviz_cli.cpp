@@ -647,7 +647,13 @@ int main(int argc, char** argv) {
   bench->add_option("--repeats", bench_options.repeats, "timed repetitions (median)")
       ->capture_default_str();
   bench->add_option("--json", bench_options.json_path, "write the results file here");
-  bench->add_option("--rungs", bench_rungs, "comma-separated rungs to run (default: all)");
+  bench->add_option("--rungs", bench_rungs,
+                    "comma-separated rungs to run (default: a,b,c,d,e,cub,thrust,memcpy)");
+  bool no_int32 = false, no_float32 = false, no_inclusive = false, no_exclusive = false;
+  bench->add_flag("--no-int32", no_int32, "skip the int32 scans");
+  bench->add_flag("--no-float32", no_float32, "skip the float32 scans");
+  bench->add_flag("--no-inclusive", no_inclusive, "skip the inclusive scans");
+  bench->add_flag("--no-exclusive", no_exclusive, "skip the exclusive scans");
 #endif
 
   // A misspelt command is named (CLI11 would only say that a subcommand is required).
@@ -700,6 +706,10 @@ int main(int argc, char** argv) {
   }
 #if SCANVIZ_HAVE_PERF
   if (*bench) {
+    bench_options.int32 = !no_int32;
+    bench_options.float32 = !no_float32;
+    bench_options.inclusive = !no_inclusive;
+    bench_options.exclusive = !no_exclusive;
     std::stringstream rungs(bench_rungs);
     for (std::string r; std::getline(rungs, r, ',');)
       if (!r.empty()) bench_options.rungs.push_back(r);

@@ -838,15 +838,15 @@ void AppState::SetBenchResultsPath(std::string path) {
   m_bench.reset();
 }
 
-const scene::BenchLoad& AppState::BenchResults() {
+const perf::BenchLoad& AppState::BenchResults() {
   if (!m_bench) {
     if (m_bench_path.empty()) {
-      m_bench = scene::BenchLoad{};
+      m_bench = perf::BenchLoad{};
       m_bench->error =
           "no results file: the data dir has no bench/h200.json (scanviz --data-dir says where "
           "it looks); open one with --bench-results FILE";
     } else {
-      m_bench = scene::LoadBenchResults(m_bench_path);
+      m_bench = perf::LoadBenchResults(m_bench_path);
     }
   }
   return *m_bench;

@@ -24,12 +24,12 @@
 #include "core/apps/apps.h"
 #include "core/grid/single_pass.h"
 #include "core/grid/grid.h"
+#include "core/perf/bench_results.h"
 #include "core/trace.h"
 #include "edit_history.h"
 #include "player.h"
 #include "presets.h"
 #include "quiz_session.h"
-#include "scene/bench_results.h"
 #include "scene/grid_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -150,6 +150,7 @@ struct ViewState {
   std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
   bool bench_float = false;                 // benchmark: float32 (else int32)
   bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
+  bool bench_pct = false;                   // benchmark: plot % of memcpy (else GB/s)
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
   // shown, tuning variants (named with a dot: e.lb8) start hidden.
   std::vector<std::string> bench_toggled;
@@ -342,7 +343,7 @@ class AppState {
   // [SECTION] Benchmark results (read on first use)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
   const std::string& BenchResultsPath() const { return m_bench_path; }
-  const scene::BenchLoad& BenchResults();
+  const perf::BenchLoad& BenchResults();
 
   // [SECTION] Sessions and trace files
   // Opens a session (.scanviz) or a trace file (`scanviz-cli trace -o`), by what it holds, and
@@ -438,7 +439,7 @@ class AppState {
   std::future<std::vector<teach::WorkDepthPoint>> m_work_depth_future;
   std::optional<std::vector<teach::WorkDepthPoint>> m_work_depth;
   std::string m_bench_path;
-  std::optional<scene::BenchLoad> m_bench;
+  std::optional<perf::BenchLoad> m_bench;
   // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;

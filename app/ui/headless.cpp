@@ -101,7 +101,7 @@ view:
                      the correct kernel
   --thread-order in-order|reverse|random:SEED|warp-by-warp   the simulator's order (mistakes)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
-  --bench-mode inclusive|exclusive
+  --bench-mode inclusive|exclusive   --bench-plot gbps|pct (pct: each rung as % of memcpy)
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
                      --dump-layout writes what that frame drew, in pixels: each cell's rectangle,
@@ -302,6 +302,11 @@ Options ParseOptions(int argc, char** argv) {
         o.bench_exclusive = std::string_view(v) == "exclusive";
       else if (v)
         o.error = std::string("unknown mode '") + v + "' (inclusive or exclusive)";
+    } else if (a == "--bench-plot") {
+      if ((v = need(i)) && (std::string_view(v) == "gbps" || std::string_view(v) == "pct"))
+        o.bench_pct = std::string_view(v) == "pct";
+      else if (v)
+        o.error = std::string("unknown plot '") + v + "' (gbps or pct: % of memcpy)";
     } else if (a == "--screenshot") {
       if ((v = need(i))) o.screenshot = v;
     } else if (a == "--round") {

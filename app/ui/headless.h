@@ -46,6 +46,7 @@ struct Options {
   std::optional<TileOrder> tile_order;  // --tile-order blockidx|ticket
   bool bench_float = false,
        bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
+  bool bench_pct = false;        // --bench-plot pct: % of memcpy (else gbps)
   std::string bench_results;     // --bench-results FILE
 
   std::string screenshot;     // --screenshot PNG: render one frame and exit

@@ -772,6 +772,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (opt.tile_order) st.view.tile_order = *opt.tile_order;
   if (opt.bench_float) st.view.bench_float = true;
   if (opt.bench_exclusive) st.view.bench_exclusive = true;
+  if (opt.bench_pct) st.view.bench_pct = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
   st.view.side_by_side = opt.side_by_side;
   if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);

@@ -19,7 +19,10 @@ the inspector; the trace view; the benchmark chart), never the sidebars, tab row
   pixels of the bracket colour, and its caption is that combination.
 - A broken benchmark results file: the chart area shows its one-line error in the error colour.
 - The other tabs (work and depth, numerics) and the benchmark chart draw in their own area, and
-  differ where their input differs; presenter mode hides the side panels.
+  differ where their input differs (the chart: type and mode, GB/s or % of memcpy); presenter
+  mode hides the side panels.
+- The benchmark chart's header: the device and date, and the commit, toolkit and clock of a
+  scanviz-perf/2 file; "not recorded" for what the committed /1 file lacks.
 - --keys: every line of docs/app.md's key table (which app_key_tests holds equal to the app's)
   drawn whole inside the help card in two columns, at a readable size, also in a 720p presenter
   window.
@@ -524,20 +527,42 @@ def main():
         if frame:
             check_bench_error(c, frame, name, fragments)
     chart = {}
-    for name, flags in [("bench", []), ("bench-float-exclusive",
-                                        ["--bench-type", "float32", "--bench-mode", "exclusive"])]:
+    # The committed file is scanviz-perf/1 (no date, no commit); the /2 seed of the fuzz corpus is
+    # what scanviz-cli bench writes now, and its header names its date, commit and toolkit.
+    v2 = os.path.join(source_dir, "tests", "fuzz", "corpus", "bench_results", "v2-sample.json")
+    for name, flags, device_has, run_has in [
+            ("bench", [], ["NVIDIA H200", "date not recorded"],
+             ["commit not recorded in the file (scanviz-perf/1)"]),
+            ("bench-float-exclusive", ["--bench-type", "float32", "--bench-mode", "exclusive"],
+             ["NVIDIA H200"], []),
+            ("bench-pct", ["--bench-plot", "pct"], ["NVIDIA H200"], []),
+            ("bench-v2", ["--bench-results", v2], ["Test GPU (4 SMs", "2026-12-02T10:11:12Z"],
+             ["commit 0123456789abcdef0123456789abcdef01234567", "CUDA 13.0, CUB 3.0.1",
+              "SM clock 1756 MHz before the run"])]:
         frame = shot(name, ["--panel", "bench"] + flags)
         benches = frame.panels("bench") if frame else []
         if frame and c.expect(len(benches) == 1, f"{name}: {len(benches)} bench panels"):
             bench = benches[0]
             c.expect(not any(l["kind"] == "error" for l in bench["lines"]),
-                     f"{name}: the committed results file shows an error: {bench['lines']}")
-            c.expect(any(l["kind"] == "device" and l["text"].startswith("measured on ")
-                         for l in bench["lines"]), f"{name}: no 'measured on' line")
+                     f"{name}: the results file shows an error: {bench['lines']}")
+            device = [l["text"] for l in bench["lines"] if l["kind"] == "device"]
+            run = [l["text"] for l in bench["lines"] if l["kind"] == "run"]
+            c.expect(len(device) == 1 and device[0].startswith("measured on ")
+                     and all(w in device[0] for w in device_has),
+                     f"{name}: the 'measured on' line is {device}, without {device_has}")
+            c.expect(len(run) == 1 and all(w in run[0] for w in run_has),
+                     f"{name}: the run line is {run}, without {run_has}")
             check_area_drawn(c, frame, name, bench["rect"], 40, 300)
-            chart[name] = digest(frame, bench["rect"])
-    c.expect(len(chart) == 2 and chart["bench"] != chart["bench-float-exclusive"],
+            # The plot's own box (not the selectors above it, which show the choice anyway).
+            plots = [l for l in bench["lines"] if l["kind"] == "plot"]
+            unit = "% of memcpy" if "pct" in flags else "GB/s"
+            if c.expect(len(plots) == 1 and plots[0]["text"] == unit,
+                        f"{name}: plot lines {plots}, wanted one in {unit}"):
+                chart[name] = digest(frame, plots[0]["rect"])
+    c.expect(len(chart) == 4 and chart["bench"] != chart["bench-float-exclusive"],
              "the benchmark chart draws the same pixels for int32 inclusive and float32 exclusive")
+    c.expect(len(chart) == 4 and chart["bench"] != chart["bench-pct"],
+             "the benchmark chart draws the same pixels in GB/s and in % of memcpy")
 
     # The other tabs draw in their own area, and differently for different input.
     area = {}
@@ -633,6 +658,7 @@ def main():
     # Bad values are refused with exit 2 and a message, before any window opens.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
     for flags in (["--panel", "charts"], ["--type", "float64"], ["--bench-mode", "both"],
+                  ["--bench-plot", "percent"],
                   ["--seed", "-1"], ["--seed", "18446744073709551616"], ["--round", "+3"],
                   ["--size", "99999x600"], ["--input", "1,2", "--random", "4"],
                   ["--input", "1,+-5"], ["--select", "1:x:2"]):

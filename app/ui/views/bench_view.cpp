@@ -1,12 +1,16 @@
 // The benchmark panel (G): device-wide scan throughput against n from a results file
 // (docs/bench/h200.json by default; --bench-results FILE or the path field for another), one line
-// per rung of the ladder with the cudaMemcpy ceiling dashed, selectors for type and mode, a legend
-// that switches rungs on and off, and a readout of every rung at the hovered n. It reads measured
-// numbers only: running the benchmark is scanviz-cli bench's job (docs/performance.md).
+// per rung of the ladder with the cudaMemcpy ceiling dashed, in GB/s or as % of memcpy (a rung's
+// GB/s over the copy's at the same n, from the same run), selectors for type, mode and that unit,
+// a legend that switches rungs on and off, and a readout of every rung at the hovered n. The
+// header says where and when it was measured, and from which commit. It reads measured numbers
+// only, through the results model of core/perf/bench_results.h: running the benchmark is
+// scanviz-cli bench's job (docs/performance.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "core/perf/bench_report.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -71,9 +75,10 @@ void PlaceLabels(std::vector<EndLabel>& labels, float min_gap, float top, float 
 
 // One sentence from the data at the largest n: the fastest rung against the ceiling, and the
 // textbook rungs a and b.
-std::string Summary(const std::vector<std::pair<std::string, const scene::BenchMeasurement*>>& at) {
-  const scene::BenchMeasurement* memcpy = nullptr;
-  const scene::BenchMeasurement* best = nullptr;
+std::string Summary(const perf::BenchResults& res,
+                    const std::vector<std::pair<std::string, const perf::BenchMeasurement*>>& at) {
+  const perf::BenchMeasurement* memcpy = nullptr;
+  const perf::BenchMeasurement* best = nullptr;
   std::string best_name;
   for (const auto& [name, m] : at) {
     if (name == "memcpy") {
@@ -83,39 +88,91 @@ std::string Summary(const std::vector<std::pair<std::string, const scene::BenchM
       best_name = name;
     }
   }
-  if (memcpy == nullptr || best == nullptr || memcpy->gbps <= 0) return {};
+  const std::optional<double> best_pct = best ? res.PctOfMemcpy(*best) : std::nullopt;
+  if (memcpy == nullptr || !best_pct) return {};
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "At n = %s the fastest scan shown (%s) moves %.0f GB/s, %.0f %% of what a plain "
                 "copy of the same bytes reaches (%.0f GB/s).",
-                SizeLabel(memcpy->n).c_str(), best_name.c_str(), best->gbps,
-                100 * best->gbps / memcpy->gbps, memcpy->gbps);
+                SizeLabel(memcpy->n).c_str(), best_name.c_str(), best->gbps, *best_pct,
+                memcpy->gbps);
   std::string out = buf;
-  const scene::BenchMeasurement *a = nullptr, *b = nullptr;
+  std::optional<double> a, b;
+  double a_gbps = 0, b_gbps = 0;
   for (const auto& [name, m] : at) {
-    if (name == "a") a = m;
-    if (name == "b") b = m;
+    if (name == "a") a = res.PctOfMemcpy(*m), a_gbps = m->gbps;
+    if (name == "b") b = res.PctOfMemcpy(*m), b_gbps = m->gbps;
   }
-  if (a != nullptr && b != nullptr) {
+  if (a && b) {
     std::snprintf(buf, sizeof buf,
                   " The textbook scans reach %.0f %% (a, Hillis-Steele) and %.0f %% (b, Blelloch): "
                   "%s.",
-                  100 * a->gbps / memcpy->gbps, 100 * b->gbps / memcpy->gbps,
-                  a->gbps > b->gbps ? "at this size the one with more work is the faster"
-                                    : "the work-efficient one is the faster here");
+                  *a, *b,
+                  a_gbps > b_gbps ? "at this size the one with more work is the faster"
+                                  : "the work-efficient one is the faster here");
     out += buf;
   }
   return out;
 }
 
 struct Line {
-  const scene::BenchRung* rung;
+  const perf::BenchRung* rung;
   scene::Rgba color;
   bool ceiling;
-  std::vector<const scene::BenchMeasurement*> points;
+  std::vector<const perf::BenchMeasurement*> points;
+  std::vector<std::optional<double>> pct;  // each point's % of memcpy (none: no copy at that n)
 };
 
-void FileRow(UiContext& ui, const scene::BenchLoad& load) {
+// The header, wrapped to the panel: where and when it was measured (the "device" line), and what
+// ran (the "run" line: the commit, the toolkit, the SM clock), each as far as the file says.
+void RunHeader(UiContext& ui, const perf::BenchResults& res) {
+  const perf::BenchDevice& d = res.device;
+  std::vector<std::string> parts;
+  if (d.sm_count > 0) parts.push_back(std::to_string(d.sm_count) + " SMs");
+  if (!d.compute_capability.empty()) parts.push_back("cc " + d.compute_capability);
+  if (d.global_mem_bytes > 0) {
+    char gib[32];
+    std::snprintf(gib, sizeof gib, "%.0f GiB", static_cast<double>(d.global_mem_bytes) / (1 << 30));
+    parts.push_back(gib);
+  }
+  auto join = [](const std::vector<std::string>& v, const char* sep) {
+    std::string out;
+    for (const std::string& x : v) out += (out.empty() ? "" : sep) + x;
+    return out;
+  };
+  std::string device = "measured on " + d.name;
+  if (!parts.empty()) device += " (" + join(parts, ", ") + ")";
+  device += ", " + (res.date.empty() ? std::string("date not recorded in the file") : res.date);
+  device += res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
+  TextWrappedColored(ui.palette.text, device);
+  Record(ui, "device", device);
+
+  std::vector<std::string> run = {res.commit.empty()
+                                      ? "commit not recorded in the file (" + res.schema + ")"
+                                      : "commit " + res.commit};
+  std::vector<std::string> tools;
+  if (res.toolkit.cuda_version > 0)
+    tools.push_back("CUDA " + perf::CudaVersionString(res.toolkit.cuda_version));
+  if (res.toolkit.cub_version > 0)
+    tools.push_back("CUB " + perf::LibraryVersionString(res.toolkit.cub_version));
+  if (res.toolkit.thrust_version > 0)
+    tools.push_back("thrust " + perf::LibraryVersionString(res.toolkit.thrust_version));
+  if (d.driver_version > 0) tools.push_back("driver " + perf::CudaVersionString(d.driver_version));
+  if (!tools.empty()) run.push_back(join(tools, ", "));
+  if (res.clocks) {
+    char clock[96];
+    std::snprintf(clock, sizeof clock, "SM clock %.0f MHz before the run, %.0f after",
+                  res.clocks->sm_mhz_before, res.clocks->sm_mhz_after);
+    run.push_back(clock);
+  } else if (d.sm_clock_khz > 0) {
+    run.push_back("SM clock " + std::to_string(d.sm_clock_khz / 1000) + " MHz peak, not measured");
+  }
+  const std::string line = join(run, "  ·  ");
+  TextWrappedColored(ui.palette.text_dim, line);
+  Record(ui, "run", line);
+}
+
+void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   AppState& app = ui.app;
   ImGui::TextUnformatted("results file");
   ImGui::SameLine();
@@ -146,7 +203,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
   const float px = ui.fonts.ui_px;
-  const scene::BenchLoad& load = app.BenchResults();
+  const perf::BenchLoad& load = app.BenchResults();
   ImGui::PushFont(ui.fonts.large);
   const char* title = "Device-wide scan throughput against n (G: back to the rounds)";
   ImGui::TextUnformatted(title);
@@ -157,15 +214,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     ImGui::End();
     return;
   }
-  const scene::BenchResults& res = *load.results;
-  {
-    std::string label = "measured on " + res.device.name;
-    if (res.device.sm_count > 0) label += " (" + std::to_string(res.device.sm_count) + " SMs)";
-    label += ", " + (res.date.empty() ? std::string("date not recorded in the file") : res.date);
-    label += res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
-    ImGui::TextUnformatted(label.c_str());
-    Record(ui, "device", label);
-  }
+  const perf::BenchResults& res = *load.results;
+  RunHeader(ui, res);
 
   // Selectors.
   ImGui::TextUnformatted("type");
@@ -183,6 +233,24 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   ImGui::SameLine();
   if (ImGui::RadioButton("exclusive", vs.bench_exclusive)) vs.bench_exclusive = true;
   Tip(ui, "Exclusive scans: result i combines values 0..i-1");
+  // The unit's group stays together: on this line if it fits, else on the next.
+  {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float radio = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + style.ItemSpacing.x;
+    const float w = px * 2 + ImGui::CalcTextSize("plot GB/s % of memcpy").x + 2 * radio;
+    ImGui::SameLine(0, px * 2);
+    if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  }
+  ImGui::TextUnformatted("plot");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("GB/s", !vs.bench_pct)) vs.bench_pct = false;
+  Tip(ui, "Throughput: 2 · n · 4 bytes (read and written) over the median time");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("% of memcpy", vs.bench_pct)) vs.bench_pct = true;
+  Tip(ui,
+      "Each rung's GB/s over cudaMemcpy's at the same n, type and mode in the same run: how "
+      "close a scan comes to only copying its bytes");
+  const bool pct = vs.bench_pct;
   const char* type = vs.bench_float ? "float32" : "int32";
   const char* mode = vs.bench_exclusive ? "exclusive" : "inclusive";
 
@@ -192,9 +260,10 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   std::vector<Line> lines;
   int colour = 0;
   for (const bool variants : {false, true}) {
-    for (const scene::BenchRung& r : res.rungs) {
+    for (const perf::BenchRung& r : res.rungs) {
       if ((r.name.find('.') != std::string::npos) != variants) continue;
-      Line l{&r, {}, r.name == "memcpy", res.Series(type, mode, r.name)};
+      Line l{&r, {}, r.name == "memcpy", res.Series(type, mode, r.name), {}};
+      l.pct = res.PctOfMemcpy(l.points);
       l.color = l.ceiling ? ui.palette.text
                           : kRungColors[colour++ % static_cast<int>(std::size(kRungColors))];
       if (!l.points.empty()) lines.push_back(std::move(l));
@@ -227,25 +296,38 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     Tip(ui, l.rung->description.empty() ? "Show or hide this line" : l.rung->description.c_str());
   }
 
-  // The chart: x = log2 n, y = GB/s from 0.
+  // The chart: x = log2 n, y = GB/s or % of memcpy from 0. A point is drawn where its unit has
+  // a value (in %: where the run timed memcpy at that n).
+  auto value = [&](const Line& l, size_t i) -> std::optional<double> {
+    if (pct) return l.pct[i];
+    return l.points[i]->gbps;
+  };
   long long n_lo = 0, n_hi = 0;
-  double y_hi = 1;
+  double y_hi = pct ? 100 : 1;
   for (const Line& l : lines) {
-    for (const scene::BenchMeasurement* m : l.points) {
-      n_lo = n_lo == 0 ? m->n : std::min(n_lo, m->n);
-      n_hi = std::max(n_hi, m->n);
-      y_hi = std::max(y_hi, m->gbps);
+    for (size_t i = 0; i < l.points.size(); ++i) {
+      const std::optional<double> v = value(l, i);
+      if (!v) continue;
+      n_lo = n_lo == 0 ? l.points[i]->n : std::min(n_lo, l.points[i]->n);
+      n_hi = std::max(n_hi, l.points[i]->n);
+      y_hi = std::max(y_hi, *v);
     }
   }
   const std::vector<double> yticks = NiceTicks(0, y_hi * 1.05, 5);
   y_hi = yticks.back();
+  // Ticks closer than 1 apart (a small run's GB/s) need their decimal.
+  const char* tick_format = yticks.size() > 1 && yticks[1] - yticks[0] < 1 ? "%.1f" : "%.0f";
   const double lx0 = std::log2(static_cast<double>(n_lo)),
                lx1 = std::log2(static_cast<double>(n_hi));
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float left = o.x + ImGui::CalcTextSize("0000 GB/s").x + 8 * ui.scale;
+  const char* unit = pct ? "% of memcpy" : "GB/s";
+  // The same margin in both units, so that the lines do not jump sideways on a toggle.
+  const float left =
+      o.x + std::max(ImGui::CalcTextSize("0000 GB/s").x, ImGui::CalcTextSize("% of memcpy").x) +
+      8 * ui.scale;
   const float right = o.x + avail.x - ImGui::CalcTextSize("memcpy ").x;
-  const float top = o.y + px * 0.8f;
+  const float top = o.y + px * 1.4f;               // the unit above the top tick label
   const float bottom = o.y + avail.y - px * 8.0f;  // x labels, summary, file row
   if (bottom - top < px * 4 || lx1 <= lx0) {
     ImGui::End();
@@ -260,11 +342,11 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   for (double t : yticks) {
     dl->AddLine(ImVec2(left, Y(t)), ImVec2(right, Y(t)), ToImU32({0.5f, 0.5f, 0.5f, 0.25f}));
     char label[32];
-    std::snprintf(label, sizeof label, "%.0f", t);
+    std::snprintf(label, sizeof label, tick_format, t);
     dl->AddText(ImVec2(left - ImGui::CalcTextSize(label).x - 6 * ui.scale, Y(t) - px * 0.5f), axis,
                 label);
   }
-  dl->AddText(ImVec2(o.x, top - px * 0.9f), axis, "GB/s");
+  dl->AddText(ImVec2(o.x, o.y), axis, unit);
   const int k0 = static_cast<int>(std::ceil(lx0)), k1 = static_cast<int>(std::floor(lx1));
   const int every = (k1 - k0) > 12 ? 2 : 1;
   for (int k = k0; k <= k1; ++k) {
@@ -276,7 +358,9 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     dl->AddText(ImVec2(x - lw * 0.5f, bottom + 4 * ui.scale), axis, label.c_str());
   }
   {
-    const char* xlabel = "n (elements, log2 scale)  ·  throughput = 2 · n · 4 bytes / median time";
+    const char* xlabel =
+        pct ? "n (elements, log2 scale)  ·  % of memcpy = GB/s / memcpy's GB/s at that n"
+            : "n (elements, log2 scale)  ·  throughput = 2 · n · 4 bytes / median time";
     const float lw = ImGui::CalcTextSize(xlabel).x;
     dl->AddText(ImVec2((left + right - lw) * 0.5f, bottom + px * 1.5f), axis, xlabel);
   }
@@ -284,12 +368,16 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   dl->AddLine(ImVec2(left, top), ImVec2(left, bottom), axis);
   std::vector<ImVec2> pts;
   std::vector<EndLabel> labels;
-  std::vector<std::pair<std::string, const scene::BenchMeasurement*>> at_max;
+  std::vector<std::pair<std::string, const perf::BenchMeasurement*>> at_max;
   for (const Line& l : lines) {
     if (Hidden(vs, l.rung->name)) continue;
     pts.clear();
-    for (const scene::BenchMeasurement* m : l.points) {
-      pts.push_back(ImVec2(X(static_cast<double>(m->n)), Y(m->gbps)));
+    const perf::BenchMeasurement* last = nullptr;
+    for (size_t i = 0; i < l.points.size(); ++i) {
+      const std::optional<double> v = value(l, i);
+      if (!v) continue;
+      pts.push_back(ImVec2(X(static_cast<double>(l.points[i]->n)), Y(*v)));
+      last = l.points[i];
     }
     const ImU32 c = ToImU32(l.color);
     if (l.ceiling) {
@@ -302,9 +390,11 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     // Name at the right end, where the lines are furthest apart.
     if (!pts.empty()) {
       labels.push_back({pts.back().x + 5 * ui.scale, pts.back().y - px * 0.5f, l.rung->name, c});
-      if (l.points.back()->n == n_hi) at_max.push_back({l.rung->name, l.points.back()});
+      if (last->n == n_hi) at_max.push_back({l.rung->name, last});
     }
   }
+  // The plot's box and its unit, for the headless tests (--dump-layout).
+  if (ui.text != nullptr) ui.text->Text("plot", unit, {left, top, right - left, bottom - top});
   PlaceLabels(labels, px * 1.0f, top - px * 0.5f, bottom - px * 0.5f);
   for (const EndLabel& label : labels)
     dl->AddText(ImVec2(label.x, label.y), label.color, label.text.c_str());
@@ -317,25 +407,33 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     const long long n = static_cast<long long>(std::ldexp(1.0, static_cast<int>(std::lround(lx))));
     dl->AddLine(ImVec2(X(static_cast<double>(n)), top), ImVec2(X(static_cast<double>(n)), bottom),
                 ToImU32(ui.palette.text), 1.5f * ui.scale);
-    std::vector<std::pair<const Line*, const scene::BenchMeasurement*>> rows;
+    struct Row {
+      const Line* line;
+      const perf::BenchMeasurement* m;
+      std::optional<double> pct;
+    };
+    std::vector<Row> rows;
     for (const Line& l : lines) {
       if (Hidden(vs, l.rung->name)) continue;
-      for (const scene::BenchMeasurement* m : l.points)
-        if (m->n == n) rows.push_back({&l, m});
+      for (size_t i = 0; i < l.points.size(); ++i)
+        if (l.points[i]->n == n) rows.push_back({&l, l.points[i], l.pct[i]});
     }
     std::sort(rows.begin(), rows.end(),
-              [](const auto& a, const auto& b) { return a.second->gbps > b.second->gbps; });
+              [](const Row& a, const Row& b) { return a.m->gbps > b.m->gbps; });
     ImGui::BeginTooltip();
     ImGui::Text("n = %s = %s elements, %s %s", SizeLabel(n).c_str(), Grouped(n).c_str(), type,
                 mode);
-    for (const auto& [l, m] : rows) {
-      ImGui::TextColored(ImVec4(l->color.r, l->color.g, l->color.b, 1), "%-8s %7.0f GB/s  %9.1f µs",
-                         l->rung->name.c_str(), m->gbps, m->time_us_median);
+    for (const Row& r : rows) {
+      char share[32] = "";
+      if (r.pct) std::snprintf(share, sizeof share, "  %5.1f %% of memcpy", *r.pct);
+      ImGui::TextColored(ImVec4(r.line->color.r, r.line->color.g, r.line->color.b, 1),
+                         "%-8s %7.0f GB/s  %9.1f µs%s", r.line->rung->name.c_str(), r.m->gbps,
+                         r.m->time_us_median, share);
     }
     ImGui::EndTooltip();
   }
   ImGui::SetCursorScreenPos(ImVec2(o.x, bottom + px * 3.2f));
-  const std::string summary = Summary(at_max);
+  const std::string summary = Summary(res, at_max);
   if (!summary.empty()) {
     TextWrappedColored(ui.palette.text, summary);
     Record(ui, "summary", summary);
