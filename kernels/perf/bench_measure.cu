@@ -82,7 +82,9 @@ class Session {
     Check(rung.Run(args), "launch " + where);
     Check(cudaStreamSynchronize(m_stream), "run " + where);
     Check(cudaMemcpy(m_host_out, buf.Out(0), buf.Bytes(), cudaMemcpyDeviceToHost), "download");
-    return rung.IsCopy() ? CheckCopy(c, m_host_out) : CheckScan(c, args.inclusive, m_host_out);
+    return rung.IsCopy()
+               ? CheckCopy(c, m_host_out)
+               : CheckScan(c, args.inclusive, m_host_out, kFloatTolerance, rung.IndependentTile());
   }
 
   // `warmup` untimed runs, then `repeats` runs each between two events, each on the next set.

@@ -95,6 +95,55 @@ std::vector<float> FloatScan(const HostCase& c, bool inclusive) {
   return out;
 }
 
+// Each tile of `tile` elements scanned on its own (the no-chain ablation's output).
+std::vector<std::uint32_t> IntTileScans(const HostCase& c, bool inclusive, long long tile) {
+  std::vector<std::uint32_t> out(c.n);
+  std::uint32_t s = 0;
+  for (long long i = 0; i < c.n; ++i) {
+    if (i % tile == 0) s = 0;
+    if (!inclusive) out[i] = s;
+    s += static_cast<std::uint32_t>(c.in_i[i]);
+    if (inclusive) out[i] = s;
+  }
+  return out;
+}
+std::vector<float> FloatTileScans(const HostCase& c, bool inclusive, long long tile) {
+  std::vector<float> out(c.n);
+  double s = 0;
+  for (long long i = 0; i < c.n; ++i) {
+    if (i % tile == 0) s = 0;
+    if (!inclusive) out[i] = static_cast<float>(s);
+    s += c.in_f[i];
+    if (inclusive) out[i] = static_cast<float>(s);
+  }
+  return out;
+}
+
+TEST(BenchHost, AnAblationsTilesAreCheckedAsScansOfTheirOwn) {
+  const long long tile = 1024;
+  for (long long n : {1000LL, 1024LL, 5000LL, 100003LL}) {
+    const HostCase ci = MakeCase(ElementType::kInt32, n, 5);
+    const HostCase cf = MakeCase(ElementType::kFloat32, n, 5);
+    for (bool inclusive : {true, false}) {
+      SCOPED_TRACE(testing::Message() << "n " << n << " inclusive " << inclusive);
+      const std::vector<std::uint32_t> local = IntTileScans(ci, inclusive, tile);
+      EXPECT_TRUE(CheckScan(ci, inclusive, local.data(), kFloatTolerance, tile).correct);
+      const std::vector<float> flocal = FloatTileScans(cf, inclusive, tile);
+      EXPECT_TRUE(CheckScan(cf, inclusive, flocal.data(), kFloatTolerance, tile).correct);
+      // The whole scan is not the tiles' scans (past the first tile), nor the other way round.
+      const std::vector<std::uint32_t> whole = IntScan(ci, inclusive);
+      EXPECT_EQ(CheckScan(ci, inclusive, whole.data(), kFloatTolerance, tile).correct, n <= tile);
+      EXPECT_EQ(CheckScan(ci, inclusive, local.data()).correct, n <= tile);
+      // One element wrong in the last tile: found there.
+      std::vector<std::uint32_t> bad = local;
+      bad[n - 1] += 1;
+      const Verdict v = CheckScan(ci, inclusive, bad.data(), kFloatTolerance, tile);
+      EXPECT_FALSE(v.correct);
+      EXPECT_EQ(v.first_bad, n - 1);
+    }
+  }
+}
+
 // Sizes on both sides of the parallel check's threshold (2^16), and its chunk edges.
 class BenchCheck : public ::testing::TestWithParam<long long> {};
 

@@ -112,7 +112,12 @@ Verdict CheckCopy(const HostCase& c, const void* out) {
   return v;
 }
 
-Verdict CheckScan(const HostCase& c, bool inclusive, const void* out, double tolerance) {
+Verdict CheckScan(const HostCase& c, bool inclusive, const void* out, double tolerance,
+                  long long tile) {
+  // The element i's tile starts at s; the sum of everything before s is taken off the reference.
+  const auto start = [tile](std::size_t i) {
+    return tile > 0 ? i - i % static_cast<std::size_t>(tile) : 0;
+  };
   const auto n = static_cast<std::size_t>(c.n);
   const unsigned hw = Chunks();
   std::vector<double> num(hw, 0), den(hw, 0);
@@ -121,7 +126,10 @@ Verdict CheckScan(const HostCase& c, bool inclusive, const void* out, double tol
     const auto* o = static_cast<const std::uint32_t*>(out);
     ParallelChunks(n, hw, [&](std::size_t b, std::size_t e, unsigned t) {
       for (std::size_t i = b; i < e; ++i) {
-        const std::uint32_t want = inclusive ? c.ref_i[i] : (i == 0 ? 0u : c.ref_i[i - 1]);
+        const std::size_t s = start(i);
+        const std::uint32_t before = s == 0 ? 0u : c.ref_i[s - 1];
+        const std::uint32_t want =
+            (inclusive ? c.ref_i[i] : (i == s ? before : c.ref_i[i - 1])) - before;
         if (o[i] != want && bad[t]++ == 0) first[t] = static_cast<long long>(i);
       }
     });
@@ -130,7 +138,9 @@ Verdict CheckScan(const HostCase& c, bool inclusive, const void* out, double tol
     ParallelChunks(n, hw, [&](std::size_t b, std::size_t e, unsigned t) {
       double nu = 0, de = 0;
       for (std::size_t i = b; i < e; ++i) {
-        const double want = inclusive ? c.ref_f[i] : (i == 0 ? 0.0 : c.ref_f[i - 1]);
+        const std::size_t s = start(i);
+        const double before = s == 0 ? 0.0 : c.ref_f[s - 1];
+        const double want = (inclusive ? c.ref_f[i] : (i == s ? before : c.ref_f[i - 1])) - before;
         const double got = o[i];
         if (!std::isfinite(got)) {
           if (bad[t]++ == 0) first[t] = static_cast<long long>(i);

@@ -54,9 +54,10 @@ struct Verdict {
 // The memcpy ceiling: out must equal the input, bit for bit.
 Verdict CheckCopy(const HostCase& c, const void* out);
 // A scan: out[i] against the reference (exclusive: shifted by one, 0 first). int32 must match
-// exactly; float32 within `tolerance` and finite everywhere.
+// exactly; float32 within `tolerance` and finite everywhere. With tile > 0 (an ablation that
+// scans each tile of that many elements on its own), each tile is checked as a scan of its own.
 Verdict CheckScan(const HostCase& c, bool inclusive, const void* out,
-                  double tolerance = kFloatTolerance);
+                  double tolerance = kFloatTolerance, long long tile = 0);
 
 // Input/output buffer pairs a timed size cycles through so that no run finds the last one's data
 // in L2: enough sets to cover 3 x L2 while one set fits twice in it, at most 64; 1 otherwise.
