@@ -19,6 +19,7 @@ shot docs/work-depth.png --size 1600x1000 --algorithm hillis-steele --input $ex 
 shot docs/float32.png --size 1600x1000 --algorithm hillis-steele --type float32 --panel numerics \
   --input 0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0,1.1,1.2,1.3
 shot docs/bench-panel.png --size 1600x1000 --input $ex --panel bench
+shot docs/bench-panel-pct.png --size 1600x1000 --input $ex --panel bench --bench-plot pct
 shot docs/keys.png --size 1600x1000 --input $ex --keys
 # The warp-shuffle scan: the example inside one warp with its code, and a block of three warps
 # at the round that adds each warp's offset, told in words.
