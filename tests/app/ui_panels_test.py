@@ -527,11 +527,15 @@ def main():
         if frame:
             check_bench_error(c, frame, name, fragments)
     chart = {}
-    # The committed file is scanviz-perf/1 (no date, no commit); the /2 seed of the fuzz corpus is
-    # what scanviz-cli bench writes now, and its header names its date, commit and toolkit.
+    # The committed file is round two's scanviz-perf/2 run: its header names its date, commit and
+    # toolkit; round one's /1 file (tests/data) has neither date nor commit, and says so. The /2
+    # seed of the fuzz corpus is another GPU's file.
     v2 = os.path.join(source_dir, "tests", "fuzz", "corpus", "bench_results", "v2-sample.json")
+    v1 = os.path.join(source_dir, "tests", "data", "bench", "h200-run8-v1.json")
     for name, flags, device_has, run_has in [
-            ("bench", [], ["NVIDIA H200", "date not recorded"],
+            ("bench", [], ["NVIDIA H200", "2026-12-02T"],
+             ["commit ", "CUDA 13.0, CUB 3.0.1", "SM clock"]),
+            ("bench-v1", ["--bench-results", v1], ["NVIDIA H200", "date not recorded"],
              ["commit not recorded in the file (scanviz-perf/1)"]),
             ("bench-float-exclusive", ["--bench-type", "float32", "--bench-mode", "exclusive"],
              ["NVIDIA H200"], []),
@@ -559,9 +563,9 @@ def main():
             if c.expect(len(plots) == 1 and plots[0]["text"] == unit,
                         f"{name}: plot lines {plots}, wanted one in {unit}"):
                 chart[name] = digest(frame, plots[0]["rect"])
-    c.expect(len(chart) == 4 and chart["bench"] != chart["bench-float-exclusive"],
+    c.expect(len(chart) == 5 and chart["bench"] != chart["bench-float-exclusive"],
              "the benchmark chart draws the same pixels for int32 inclusive and float32 exclusive")
-    c.expect(len(chart) == 4 and chart["bench"] != chart["bench-pct"],
+    c.expect(len(chart) == 5 and chart["bench"] != chart["bench-pct"],
              "the benchmark chart draws the same pixels in GB/s and in % of memcpy")
 
     # The other tabs draw in their own area, and differently for different input.

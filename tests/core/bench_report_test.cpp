@@ -188,9 +188,9 @@ TEST(BenchReport, TargetsAreMetOrMissedAtTheirThresholds) {
 
 // The committed run's writer computed and stored its targets; the model recomputes them.
 TEST(BenchReport, TheCommittedRunsTargetsAreRecomputed) {
-  const BenchLoad load = LoadBenchResults(SCANVIZ_SOURCE_DIR "/docs/bench/h200.json");
+  const BenchLoad load = LoadBenchResults(SCANVIZ_SOURCE_DIR "/tests/data/bench/h200-run8-v1.json");
   ASSERT_TRUE(load.results) << load.error;
-  std::ifstream in(SCANVIZ_SOURCE_DIR "/docs/bench/h200.json");
+  std::ifstream in(SCANVIZ_SOURCE_DIR "/tests/data/bench/h200-run8-v1.json");
   const nlohmann::json want = nlohmann::json::parse(in)["targets"];
   const BenchTargets t = ComputeTargets(*load.results);
   EXPECT_EQ(t.large_n, want["large_n"].get<long long>());

@@ -22,7 +22,10 @@ namespace {
 
 using scanviz::testing::SampleBenchResults;
 
-constexpr const char* kH200 = SCANVIZ_SOURCE_DIR "/docs/bench/h200.json";
+// Round one's final run, the last file written as scanviz-perf/1 (it was docs/bench/h200.json).
+constexpr const char* kH200 = SCANVIZ_SOURCE_DIR "/tests/data/bench/h200-run8-v1.json";
+// The committed results file: round two's final run, scanviz-perf/2.
+constexpr const char* kH200Now = SCANVIZ_SOURCE_DIR "/docs/bench/h200.json";
 
 // [SECTION] /1, as the committed file and the app's earlier loader knew it
 
@@ -365,6 +368,42 @@ TEST(BenchResults, ANonFiniteErrorIsWrittenNullAndReadBack) {
   BenchLoad load = ParseBenchResults(text);
   ASSERT_TRUE(load.results) << load.error;
   EXPECT_TRUE(std::isinf(load.results->measurements[0].rel_err));
+}
+
+// The committed file is the bench's own /2 output: dated, from a commit, every point checked, and
+// it reads back unchanged when written again.
+TEST(BenchResults, TheCommittedFileIsAV2RunOfTheLadderAndReadsBackUnchanged) {
+  BenchLoad load = LoadBenchResults(kH200Now);
+  ASSERT_TRUE(load.results) << load.error;
+  const BenchResults& r = *load.results;
+  EXPECT_EQ(r.schema, kBenchSchema);
+  EXPECT_EQ(r.date.size(), 20u) << r.date;  // 2026-12-02T00:48:46Z
+  EXPECT_EQ(r.commit.size(), 40u) << r.commit;
+  EXPECT_EQ(r.device.name, "NVIDIA H200");
+  EXPECT_TRUE(r.all_correct);
+  EXPECT_TRUE(r.AllChecksPassed());
+  std::set<std::string> rungs;
+  for (const BenchRung& b : r.rungs) rungs.insert(b.name);
+  for (const char* want : {"a", "b", "c", "d", "e", "cub", "thrust", "memcpy", "e.r128v8b1c",
+                           "e.s128v16b1c", "e.h128s26r16b1ce", "e.h128s26r16b1ce.nochain"}) {
+    EXPECT_TRUE(rungs.count(want)) << want;
+  }
+  for (const char* type : {"int32", "float32"}) {
+    for (const char* mode : {"inclusive", "exclusive"}) {
+      EXPECT_EQ(r.Series(type, mode, "e").size(), 19u) << type << " " << mode;
+    }
+  }
+  BenchLoad again = ParseBenchResults(WriteBenchResults(r));
+  ASSERT_TRUE(again.results) << again.error;
+  ASSERT_EQ(again.results->measurements.size(), r.measurements.size());
+  for (size_t i = 0; i < r.measurements.size(); ++i) {
+    const BenchMeasurement& a = r.measurements[i];
+    const BenchMeasurement& b = again.results->measurements[i];
+    ASSERT_EQ(a.rung, b.rung) << i;
+    ASSERT_EQ(a.n, b.n) << i;
+    ASSERT_EQ(a.gbps, b.gbps) << i;
+    ASSERT_EQ(a.correct, b.correct) << i;
+  }
 }
 
 // An old file written again is a /2 file: the app's reader and the bench's writer are one model.
