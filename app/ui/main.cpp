@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
+#include <imgui_internal.h>  // TextFieldActive: which item has the keyboard now
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -90,6 +91,17 @@ void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods
 void CharCallback(GLFWwindow* window, unsigned int c) {
   auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
   if (app != nullptr) app->keys.PushChar(c);
+}
+
+// Whether a text field has the keyboard now, as the last frame left it. Not io.WantTextInput:
+// ImGui 1.86 computes that in NewFrame from the frame before, so it lags a field by one to two
+// frames. For the two frames after Enter (or Escape) lets go of a field it still says "typing":
+// a Tab typed right after Enter then went to ImGui (not reserved), whose tabbing with nothing
+// active gives the keyboard to the first field, the Input box; for the frame after a click into a
+// field it says "not typing", and a key typed at once acted as a shortcut.
+bool TextFieldActive() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
 }
 
 // The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
@@ -320,7 +332,7 @@ void DrawFrame(App& app, float fps) {
     if (std::string err = st.OpenFile(app.dropped); !err.empty()) st.message = err;
     app.dropped.clear();
   }
-  const bool text_input = ImGui::GetIO().WantTextInput;  // as the last frame left it
+  const bool text_input = TextFieldActive();  // as the last frame left it
   const std::vector<KeyEvent> keys = FeedKeys(app, text_input);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -506,7 +518,7 @@ constexpr int kTypingSettleFrames = 30;
 bool WaitForWork(App& app, int* settle, double max_wait = 1e9) {
   if (Animating(app)) {
     glfwPollEvents();
-    *settle = ImGui::GetIO().WantTextInput ? kTypingSettleFrames : kSettleFrames;
+    *settle = TextFieldActive() ? kTypingSettleFrames : kSettleFrames;
     return false;
   }
   if (*settle > 0) {
@@ -514,7 +526,7 @@ bool WaitForWork(App& app, int* settle, double max_wait = 1e9) {
     --*settle;
     return false;
   }
-  const bool typing = ImGui::GetIO().WantTextInput;
+  const bool typing = TextFieldActive();
   const double wait = std::min(max_wait, typing ? 0.53 : 1e9);
   const double t0 = glfwGetTime();
   if (wait < 1e9) {
@@ -959,7 +971,7 @@ int main(int argc, char** argv) {
       ShowFrame(app, dt, fps);
       state.CatchUp();  // the edit is on screen: now the algorithms not shown
       if (!opt.state_file.empty()) {
-        std::string now_state = StateJson(state, ImGui::GetIO().WantTextInput);
+        std::string now_state = StateJson(state, TextFieldActive());
         if (now_state != last_state) {
           WriteFileAtomically(opt.state_file, now_state + "\n");
           last_state = std::move(now_state);

@@ -680,6 +680,19 @@ def main():
         s = live.settle()
         expect(s["rounds"]["blelloch"]["round"] == 0 and not s["text_input"],
                f"Home after the dialog: round {s['rounds']['blelloch']['round']}")
+        # Enter and Tab typed back to back (12 ms apart, as a quick hand does): the edit is taken
+        # and Tab goes to the next algorithm. The app once read "a field has the keyboard" from
+        # ImGui's WantTextInput, a frame or two late: the Tab then went to ImGui, whose tabbing
+        # put the keyboard in the Input box.
+        live.click("n", fx=0.15)
+        live.keys("ctrl+a")
+        live.xdo("type", "--delay", "12", "16")
+        live.keys("Return", "Tab")
+        s = live.wait(lambda s: s["algorithm"] == "warp-shuffle" and len(s["values"]) == 16,
+                      "Enter and Tab back to back", 10)
+        s = live.settle() if s is not None else live.state()
+        expect(s["algorithm"] == "warp-shuffle" and len(s["values"]) == 16 and not s["text_input"],
+               f"Enter then Tab at once: {brief(s)}")
     finally:
         rc = live.close()
     expect(rc == 0, f"the app exited with {rc} when its window was closed")
