@@ -7,14 +7,14 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
-#include <imgui_internal.h>  // TextFieldActive: which item has the keyboard now
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // TextFieldActive: which item has the keyboard now
 
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <optional>
 
 #include "app_state.h"
@@ -55,8 +55,8 @@ struct App {
   std::vector<DumpedCell>* dump = nullptr;
   TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
-  KeyQueue keys;                 // GLFW key events, handed to ImGui and the shortcuts frame by frame
-  std::string dropped;           // a file dropped on the window, opened at the next frame
+  KeyQueue keys;        // GLFW key events, handed to ImGui and the shortcuts frame by frame
+  std::string dropped;  // a file dropped on the window, opened at the next frame
 };
 
 // SIGTERM or SIGINT (a logout, Ctrl+C in the terminal): close the window the usual way, so the
@@ -219,8 +219,9 @@ void DrawSidePanel(App& app, UiContext& ui) {
         return;
       default:
         ImGui::PushTextWrapPos(0);
-        ImGui::TextWrapped("This tab describes a single block's rounds: click a block of the grid "
-                           "to open it (Esc returns to the grid).");
+        ImGui::TextWrapped(
+            "This tab describes a single block's rounds: click a block of the grid "
+            "to open it (Esc returns to the grid).");
         ImGui::PopTextWrapPos();
         return;
     }
@@ -433,14 +434,14 @@ void DrawFrame(App& app, float fps) {
     // n > 1024: a block scan holds one block, so it shows the first 1024 values, and says so.
     const float bar = app.fonts.ui_px * 2.2f;
     DrawTruncatedBar(ui, {center.x, center.y, center.w, bar});
-    app.views[0].Draw(figure, st.GetAlgorithm(), {center.x, center.y + bar, center.w, center.h - bar},
-                      true);
+    app.views[0].Draw(figure, st.GetAlgorithm(),
+                      {center.x, center.y + bar, center.w, center.h - bar}, true);
   } else {
     app.views[0].Draw(figure, st.GetAlgorithm(), center, true);
   }
   DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
   DrawFileDialog(ui);
-  DrawHelpView(ui);  // last: over everything
+  DrawHelpView(ui);      // last: over everything
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
     ImGui::SetWindowFocus(nullptr);
     vs.text_escape = false;
@@ -500,10 +501,10 @@ bool Animating(App& app) {
   // Key events still queued (a burst of taps is fed one press a frame) need their frames too.
   // A quiz field waiting for the keyboard (quiz_view.cpp) asks again each frame until it has it.
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
-         (st.view.quiz && st.quiz.focus_first && st.quiz.quiz &&
-          !st.quiz.quiz->Finished() && !st.quiz.quiz->Graded()) ||
-         !app.dropped.empty() ||
-         st.view.export_request != ViewState::Export::kNone || g_stop_requested;
+         (st.view.quiz && st.quiz.focus_first && st.quiz.quiz && !st.quiz.quiz->Finished() &&
+          !st.quiz.quiz->Graded()) ||
+         !app.dropped.empty() || st.view.export_request != ViewState::Export::kNone ||
+         g_stop_requested;
 }
 
 // Frames drawn after an event before the loop may sleep: ImGui settles hover, sizes and focus
@@ -685,9 +686,9 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
     std::printf(
         "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
         "visible, %zu boxes and %zu triangles (the last frame)\n",
-        w, h, frames, DisplayName(st.GridBlockAlgorithm()), st.GridBlockSize(),
-        st.Grid().grid.N(), st.Grid().grid.BlockCount(), player.RoundCount(),
-        app.renderer.BoxCount(), app.renderer.TriangleCount());
+        w, h, frames, DisplayName(st.GridBlockAlgorithm()), st.GridBlockSize(), st.Grid().grid.N(),
+        st.Grid().grid.BlockCount(), player.RoundCount(), app.renderer.BoxCount(),
+        app.renderer.TriangleCount());
   } else {
     std::printf(
         "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu "
@@ -932,7 +933,8 @@ int main(int argc, char** argv) {
   app.state = &state;
   // A script's FILE that does not open is an error like a bad --input: one line, exit 2, nothing
   // written; the live app shows the reason in its status line instead.
-  if (std::string err = ApplyOptions(state, opt); !err.empty() && (opt.Headless() || opt.Exporting())) {
+  if (std::string err = ApplyOptions(state, opt);
+      !err.empty() && (opt.Headless() || opt.Exporting())) {
     std::fprintf(stderr, "scanviz: %s\n", err.c_str());
     return 2;
   }
