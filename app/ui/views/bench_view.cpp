@@ -270,16 +270,12 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     }
   }
 
-  // Legend: one checkbox per rung, wrapped to the width; hover for the rung's description.
-  const float legend_right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const Line& l = lines[i];
+  // Legend: one checkbox per rung of the ladder, wrapped to the width; hover for the rung's
+  // description. The tuning variants and ablations ("e.xxx", hidden at first) sit behind one
+  // button: a final run carries a dozen or more, and their checkboxes would push the chart off a
+  // laptop's window.
+  auto entry = [&](const Line& l) {
     const std::string label = l.ceiling ? "memcpy (ceiling)" : l.rung->name;
-    const float w = px * 2.8f + ImGui::CalcTextSize(label.c_str()).x;
-    if (i > 0) {
-      ImGui::SameLine(0, px);
-      if (ImGui::GetCursorScreenPos().x + w > legend_right) ImGui::NewLine();
-    }
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (l.ceiling) {
@@ -294,6 +290,38 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
     bool on = !Hidden(vs, l.rung->name);
     if (ImGui::Checkbox(label.c_str(), &on)) Toggle(vs, l.rung->name);
     Tip(ui, l.rung->description.empty() ? "Show or hide this line" : l.rung->description.c_str());
+  };
+  const float legend_right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  auto next_place = [&, first = true](float w) mutable {
+    if (!first) {
+      ImGui::SameLine(0, px);
+      if (ImGui::GetCursorScreenPos().x + w > legend_right) ImGui::NewLine();
+    }
+    first = false;
+  };
+  std::vector<const Line*> variants;
+  for (const Line& l : lines) {
+    if (l.rung->name.find('.') != std::string::npos) {
+      variants.push_back(&l);
+      continue;
+    }
+    const std::string label = l.ceiling ? "memcpy (ceiling)" : l.rung->name;
+    next_place(px * 2.8f + ImGui::CalcTextSize(label.c_str()).x);
+    entry(l);
+  }
+  if (!variants.empty()) {
+    const long long shown = std::count_if(variants.begin(), variants.end(), [&](const Line* l) {
+      return !Hidden(vs, l->rung->name);
+    });
+    const std::string button = "variants (" + std::to_string(shown) + " of " +
+                               std::to_string(variants.size()) + " shown)...";
+    next_place(ImGui::CalcTextSize(button.c_str()).x + px * 1.5f);
+    if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("bench-variants");
+    Tip(ui, "The run's tuning variants and ablations: show or hide each line");
+    if (ImGui::BeginPopup("bench-variants")) {
+      for (const Line* l : variants) entry(*l);
+      ImGui::EndPopup();
+    }
   }
 
   // The chart: x = log2 n, y = GB/s or % of memcpy from 0. A point is drawn where its unit has
