@@ -120,11 +120,14 @@ struct ViewState {
   // a click elsewhere, Escape), so half-typed arrays never replace the trace.
   std::string input_draft;
   bool input_editing = false;
-  bool text_escape = false;
+  bool text_escape = false;  // this frame: Escape in a text field (kept from ImGui, which reverts)
+  // This frame: a field asked for the keyboard and does not have it yet; it asks again next frame
+  // (ImGui 1.86 can drop a request made while another field lets go), so the loop stays awake.
+  bool focus_pending = false;
   std::string n_note;  // why the n field holds another number than was typed (1..65536)
   // The grid view: the hovered (as of the previous frame) and selected cell or block.
   std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
-  int n_note_for = 0;  // the n the note is about  // this frame: Escape in a text field (kept from ImGui, which reverts)
+  int n_note_for = 0;  // the n the note is about
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;

@@ -344,6 +344,7 @@ void DrawFrame(App& app, float fps) {
   vs.grid_hovered = vs.grid_next_hovered;
   vs.grid_next_hovered.reset();
   vs.tooltip.clear();
+  vs.focus_pending = false;
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (shortcut.quit || g_stop_requested) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
@@ -499,12 +500,10 @@ bool Animating(App& app) {
   bool playing = false;
   st.ForEachShownPlayer([&](Player& p) { playing = playing || p.Playing(); });
   // Key events still queued (a burst of taps is fed one press a frame) need their frames too.
-  // A quiz field waiting for the keyboard (quiz_view.cpp) asks again each frame until it has it.
+  // A field waiting for the keyboard (a quiz answer, the cell editor) asks again each frame.
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
-         (st.view.quiz && st.quiz.focus_first && st.quiz.quiz && !st.quiz.quiz->Finished() &&
-          !st.quiz.quiz->Graded()) ||
-         !app.dropped.empty() || st.view.export_request != ViewState::Export::kNone ||
-         g_stop_requested;
+         st.view.focus_pending || !app.dropped.empty() ||
+         st.view.export_request != ViewState::Export::kNone || g_stop_requested;
 }
 
 // Frames drawn after an event before the loop may sleep: ImGui settles hover, sizes and focus

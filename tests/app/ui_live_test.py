@@ -137,18 +137,16 @@ class Live:
         return False
 
     def settle(self, limit=None):
-        """Waits until the state file stops changing (the queue drained, the frame drawn). Under a
-        sanitizer that is not enough: a frame that traces a large input on the main thread (n =
-        65536, the grid of 2000) takes seconds there, the state file unchanged all the while, and
-        a key sent then is taken by the frames after it (for two frames after Enter leaves a
-        field the app still treats keys as typing: a Tab then put the keyboard in the Input box).
-        There the app must also be asleep (idle), for up to `limit` seconds (60), and then it is
-        woken once by a 1-pixel pointer move and back and must settle again: once (in ten runs)
-        it went to sleep with its state a frame behind, text_input false for a cell editor that
-        had the keyboard, likely because WaitForWork (main.cpp) took the event for the caret's
-        timer, handled as it was over 0.52 s into the wait on a loaded machine, and drew one
-        frame only, while io.WantTextInput lags a frame. A state the nudge changed is printed.
-        Sets self.settled_idle: whether it was seen asleep."""
+        """Waits until the state file stops changing (the queue drained, the frame drawn) and the
+        app is asleep (idle): a frame that a loaded machine stalls for longer than the window is
+        not the last one (CI once read a cell editor's state there: Enter on a bad value lets go
+        of the field and takes it back two frames later). The plain run waits at most a second
+        more for sleep (a player playing never sleeps). Under a sanitizer a frame that traces a
+        large input on the main thread (n = 65536, the grid of 2000) takes seconds, so the app
+        must be asleep for up to `limit` seconds (60), and then it is woken once by a 1-pixel
+        pointer move and back and must settle again: once (in ten runs) it went to sleep with
+        its state a frame behind, text_input false for a cell editor that had the keyboard. A
+        state the nudge changed is printed. Sets self.settled_idle: whether it was seen asleep."""
         slow = SLOW > 1
         window = 0.8 if slow else 0.4
         limit = limit if limit is not None else (60 if slow else 5)
@@ -170,7 +168,13 @@ class Live:
                 last, stable_since, asleep = s, time.time(), 0
             elif time.time() - stable_since > window:
                 if not slow:
-                    break
+                    # Unchanged for 0.4 s, and asleep (or cannot tell, or a second more has
+                    # passed: a player playing never sleeps): a frame that a loaded machine
+                    # stalls for longer than the window must not be read as the last one.
+                    if self.idle() is not False or time.time() - stable_since > window + 1.0:
+                        break
+                    time.sleep(0.02)
+                    continue
                 idle = self.idle()
                 if idle is None:  # cannot tell: as in the plain run
                     break

@@ -487,7 +487,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && hit->is_input) {
         m_editing = hit->cell.pos;
         m_edit_text = hit->text;
-        m_focus_editor = true;
+        m_focus_editor = kFocusFrames;
       } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         vs.selected =
             (vs.selected && *vs.selected == hit->cell) ? std::nullopt : std::optional(hit->cell);
@@ -508,10 +508,11 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
       const float frame_h = ImGui::GetFrameHeight();
       ImGui::SetCursorScreenPos(ImVec2(ex, ey + std::max(0.0f, (box->rect.h * sy - frame_h) * 0.5f)));
       ImGui::SetNextItemWidth(std::max(box->rect.w * sx, fonts.ui_px * 4));
-      if (m_focus_editor) {
-        ImGui::SetKeyboardFocusHere();
-        m_focus_editor = false;
-      }
+      // Asked for every frame until the editor has the keyboard: ImGui 1.86 may drop a request
+      // made in the frame after Enter let go of the field (a bad value), and the next key
+      // typed would go nowhere. A field that a modal keeps from the keyboard stops asking after
+      // kFocusFrames frames (the app may sleep again).
+      if (m_focus_editor > 0) ImGui::SetKeyboardFocusHere();
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
       const scene::Rgba base = pal.background;
       bg = ImVec4(base.r * (1 - bg.w) + bg.x * bg.w, base.g * (1 - bg.w) + bg.y * bg.w,
@@ -521,6 +522,12 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
           "##edit_cell", &m_edit_text,
           ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
       ImGui::PopStyleColor();
+      if (m_focus_editor > 0 && ImGui::IsItemActive()) {
+        m_focus_editor = 0;
+      } else if (m_focus_editor > 0) {
+        --m_focus_editor;
+        vs.focus_pending = true;
+      }
       Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
       const bool left_field = ImGui::IsItemDeactivated() && !enter;
       const float below = ImGui::GetItemRectMax().y + 2;
@@ -533,7 +540,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
         app.SetCell(*m_editing, v.values[0]);
         m_editing.reset();
       } else if (enter) {
-        m_focus_editor = true;  // Enter on a bad value: stay, the error says why
+        m_focus_editor = kFocusFrames;  // Enter on a bad value: stay, the error says why
       } else if (left_field) {
         // A click elsewhere applies a good value and drops a bad one.
         if (problem.empty()) app.SetCell(*m_editing, v.values[0]);

@@ -118,7 +118,11 @@ void DrawQuestion(UiContext& ui) {
       if (want_focus) ui.app.quiz.focus_first = false;  // a combo takes no keyboard focus
     } else {
       submit = ImGui::InputText("##answer", &answer, flags) || submit;
-      if (want_focus && ImGui::IsItemActive()) ui.app.quiz.focus_first = false;
+      if (want_focus && ImGui::IsItemActive()) {
+        ui.app.quiz.focus_first = false;
+      } else if (want_focus) {
+        ui.app.view.focus_pending = true;
+      }
       Tip(ui, "Your answer; Tab: the next cell, Enter: submit");
     }
     Place(ui, ("quiz_answer_" + std::to_string(i)).c_str());

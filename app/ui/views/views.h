@@ -127,7 +127,9 @@ class ArrayView {
   std::vector<float> m_instance_key;
   std::optional<int> m_editing;  // input position being edited in place
   std::string m_edit_text;
-  bool m_focus_editor = false;  // give the editor the keyboard on its next frame
+  // Frames left in which the editor asks for the keyboard until it has it (array_view.cpp).
+  static constexpr int kFocusFrames = 60;
+  int m_focus_editor = 0;
 };
 
 // The grid view: the multi-block scan of the input as labelled rows (input, blocks, block
