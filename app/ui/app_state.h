@@ -124,6 +124,7 @@ struct ViewState {
   // This frame: a field asked for the keyboard and does not have it yet; it asks again next frame
   // (ImGui 1.86 can drop a request made while another field lets go), so the loop stays awake.
   bool focus_pending = false;
+  bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
   std::string n_note;  // why the n field holds another number than was typed (1..65536)
   // The grid view: the hovered (as of the previous frame) and selected cell or block.
   std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;

@@ -531,6 +531,7 @@ std::string StateJson(AppState& app, bool text_input) {
   j["bench"] = vs.bench;
   j["ui_scale"] = vs.ui_scale;
   j["help"] = vs.help;
+  j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;
   j["undo"] = app.History().UndoCount();
   j["redo"] = app.History().RedoCount();

@@ -36,7 +36,7 @@ std::vector<KeyHelp> MakeTable() {
        G::kShow, A::kBenchmark, {{GLFW_KEY_G}, {GLFW_KEY_L}}},
       {"Q", "quiz: predict the next round (the asked cells blank; Enter submits, Tab moves)",
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
-      {"Esc", "drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
+      {"Esc", "close a menu or popup, else drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
 
       {"1 to 7",

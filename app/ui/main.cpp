@@ -8,7 +8,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // TextFieldActive: which item has the keyboard now
+#include <imgui_internal.h>  // which item has the keyboard now; closing popups on Escape
 
 #include <algorithm>
 #include <chrono>
@@ -334,10 +334,18 @@ void DrawFrame(App& app, float fps) {
     app.dropped.clear();
   }
   const bool text_input = TextFieldActive();  // as the last frame left it
-  const std::vector<KeyEvent> keys = FeedKeys(app, text_input);
+  std::vector<KeyEvent> keys = FeedKeys(app, text_input);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  // Escape closes an open menu, combo or popup (the export options, the benchmark's variants)
+  // and does nothing else: ImGui 1.86 closes them on Escape only with keyboard navigation on,
+  // which the app leaves off (it would take the arrow keys). The file dialog keeps its Escape.
+  if (!text_input && vs.file_dialog == FileDialog::kNone &&
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) {
+    auto escape = [](const KeyEvent& e) { return e.key == GLFW_KEY_ESCAPE && e.Press(); };
+    if (std::erase_if(keys, escape) > 0) ImGui::ClosePopupsExceptModals();
+  }
 
   vs.hovered = vs.next_hovered;
   vs.next_hovered.reset();
@@ -972,6 +980,7 @@ int main(int argc, char** argv) {
       ShowFrame(app, dt, fps);
       state.CatchUp();  // the edit is on screen: now the algorithms not shown
       if (!opt.state_file.empty()) {
+        state.view.popup_open = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup);
         std::string now_state = StateJson(state, TextFieldActive());
         if (now_state != last_state) {
           WriteFileAtomically(opt.state_file, now_state + "\n");

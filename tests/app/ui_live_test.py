@@ -489,6 +489,26 @@ def main():
         expect(s["values"] == [5, 6, 40, 8, 9] and not s["text_input"],
                f"Escape in the cell editor: values {s['values']}, editor open {s['text_input']}")
         live.xdo("mousemove", "800", "750")
+        # Escape closes a popup (the export options) and does nothing else: the selected cell
+        # stays selected; a second Escape, with no popup open, drops it.
+        before = live.settle()
+        if before["selected"] is None:  # the double-click's first click may have dropped it
+            before = live.send(lambda: live.click("input[3]"), lambda s: s["selected"] is not None,
+                               "a click on input[3] selects it") or live.settle()
+        expect(before["selected"] is not None and not before["popup"],
+               f"before the export options: selected {before['selected']}, popup {before['popup']}")
+        s = live.send(lambda: live.click("export_options"), lambda s: s["popup"],
+                      "Options… opens the export options")
+        expect(s is not None, "Options… did not open the export options")
+        s = live.send(lambda: live.keys("Escape"), lambda s: not s["popup"],
+                      "Escape closes the export options")
+        expect(s is not None, "Escape did not close the export options")
+        s = live.settle()
+        expect(s["selected"] == before["selected"],
+               f"Escape on the popup also dropped the selection: {s['selected']}")
+        s = live.send(lambda: live.keys("Escape"), lambda s: s["selected"] is None,
+                      "a second Escape drops the selection")
+        expect(s is not None, "a second Escape did not drop the selected cell")
 
         # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, then the
         # invalid text left with Escape (with its error); Ctrl+Shift+Z and Ctrl+Y bring them back.

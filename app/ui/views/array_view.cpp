@@ -522,13 +522,13 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
           "##edit_cell", &m_edit_text,
           ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
       ImGui::PopStyleColor();
+      Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
       if (m_focus_editor > 0 && ImGui::IsItemActive()) {
         m_focus_editor = 0;
       } else if (m_focus_editor > 0) {
         --m_focus_editor;
         vs.focus_pending = true;
       }
-      Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
       const bool left_field = ImGui::IsItemDeactivated() && !enter;
       const float below = ImGui::GetItemRectMax().y + 2;
       ParsedValues v = ParseValues(m_edit_text, app.Type());

@@ -317,6 +317,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
                                std::to_string(variants.size()) + " shown)...";
     next_place(ImGui::CalcTextSize(button.c_str()).x + px * 1.5f);
     if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("bench-variants");
+    Place(ui, "bench_variants");
     Tip(ui, "The run's tuning variants and ablations: show or hide each line");
     if (ImGui::BeginPopup("bench-variants")) {
       for (const Line* l : variants) entry(*l);
