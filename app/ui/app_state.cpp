@@ -640,7 +640,21 @@ Session AppState::ToSession() const {
   s.theme = view.theme;
   s.panel = view.panel;
   s.figure_scale = view.figure_scale;
-  if (ShowsFileTrace()) {
+  s.multi_block = m_multi_block;
+  s.block_algorithm = m_grid_block_algorithm;
+  s.block_size = m_grid_block_size;
+  s.grid_step = m_multi_block ? m_grid_player.Round() : -1;
+  s.application = m_app_mode;
+  s.app = m_app;
+  s.keep = m_app_params.keep;
+  s.split_bit = m_app_params.bit;
+  s.radix_bits = m_radix_bits;
+  s.app_step = m_app_mode ? m_app_player.Round() : -1;
+  s.timeline = view.timeline && !m_app_mode;
+  s.tile_size = view.tile_size;
+  s.tile_order = view.tile_order;
+  s.timeline_cursor = view.timeline_cursor;
+  if (!m_multi_block && !m_app_mode && ShowsFileTrace()) {
     s.trace = Current().trace;
     s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
   }
@@ -659,20 +673,43 @@ void AppState::ApplySession(const Session& s) {
   view.panel = s.panel;
   view.panel_from_code = true;
   view.figure_scale = s.figure_scale;
+  SetMultiBlock(false);
+  SetAppMode(false);
   if (s.trace) {
     OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
   } else {
     m_type = s.type;
     m_op = s.op;
     m_convert = s.convert;
-    SetMultiBlock(false);
     m_algorithm = s.algorithm;
     view.selected.reset();
     view.hovered.reset();
     SetInputText(s.input);  // checked by ParseSession: it parses as the type
   }
-  Player& player = CurrentPlayer();
-  player.Seek(s.round < 0 ? player.RoundCount() - 1 : std::min(s.round, player.RoundCount() - 1));
+  auto seek = [](Player& p, int round) {
+    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
+  };
+  seek(CurrentPlayer(), s.round);
+  // The modes' settings, then the mode shown (ParseSession allows one at most, and none with a
+  // recorded trace) on its step.
+  SetGridBlockAlgorithm(s.block_algorithm);
+  SetGridBlockSize(s.block_size);
+  SetApp(s.app);
+  SetKeep(s.keep);
+  SetSplitBit(s.split_bit);
+  SetRadixBits(s.radix_bits);
+  view.tile_size = s.tile_size;
+  view.tile_order = s.tile_order;
+  if (s.multi_block) {
+    SetMultiBlock(true);
+    seek(GridPlayer(), s.grid_step);
+  } else if (s.application) {
+    SetAppMode(true);
+    seek(AppPlayer(), s.app_step);
+  }
+  view.timeline = s.timeline;
+  if (s.timeline) view.bench = false;
+  view.timeline_cursor = s.timeline_cursor;
 }
 
 std::string AppState::SaveSessionTo(const std::string& path) {

@@ -80,7 +80,7 @@ std::vector<KeyHelp> MakeTable() {
        G::kApp, A::kSaveFigure, {{GLFW_KEY_S, kCtrl}}},
       {"Ctrl+O", "open a session (.scanviz) or a trace file (or drop it on the window)", G::kApp,
        A::kOpenFile, {{GLFW_KEY_O, kCtrl}}},
-      {"Ctrl+Shift+S", "save the session: input, algorithm, round, view, an opened trace",
+      {"Ctrl+Shift+S", "save the session: input, algorithm, round, view, grid or application, an opened trace",
        G::kApp, A::kSaveSession, {{GLFW_KEY_S, kCtrl | kShift}}},
       {"F1 or ?", "this help (F1, ?, Esc or a click outside closes it)", G::kApp, A::kHelp,
        {{GLFW_KEY_F1}, {GLFW_KEY_SLASH, kShift}}},

@@ -42,6 +42,76 @@ bool BoolAt(const json& j, const char* key, bool fallback) {
   return j[key].get<bool>();
 }
 
+long long IntAt(const json& j, const char* key, long long fallback, long long lo, long long hi) {
+  if (!j.contains(key)) return fallback;
+  const json& v = j[key];
+  if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+    throw Bad{std::string(key) + ": expected an integer in " + std::to_string(lo) + " .. " +
+              std::to_string(hi)};
+  return v.get<long long>();
+}
+
+// A block or tile size: a power of two from 4 to 1024.
+int SizeAt(const json& j, const char* key, int fallback) {
+  const long long v = IntAt(j, key, fallback, kMinGridBlockSize, kMaxGridBlockSize);
+  if ((v & (v - 1)) != 0) throw Bad{std::string(key) + ": expected a power of two, 4 .. 1024"};
+  return static_cast<int>(v);
+}
+
+// An optional object; its errors name it ("multi_block.block_size: ...").
+template <class F>
+void ObjectAt(const json& j, const char* key, F&& read) {
+  if (!j.contains(key)) return;
+  if (!j[key].is_object()) throw Bad{std::string(key) + ": expected an object"};
+  try {
+    read(j[key]);
+  } catch (const Bad& b) {
+    throw Bad{std::string(key) + "." + b.what};
+  }
+}
+
+// Version 2: the multi-block grid, the applications and the timeline.
+void ParseModes(const json& j, Session& s) {
+  ObjectAt(j, "multi_block", [&](const json& m) {
+    s.multi_block = BoolAt(m, "shown", false);
+    s.block_algorithm = EnumAt(m, "block_algorithm", s.block_algorithm, false);
+    if (s.block_algorithm != Algorithm::kHillisSteele && s.block_algorithm != Algorithm::kBlelloch)
+      throw Bad{"block_algorithm: a block scans with hillis-steele or blelloch"};
+    s.block_size = SizeAt(m, "block_size", s.block_size);
+    s.grid_step = static_cast<int>(IntAt(m, "step", -1, -1, 1000000));
+  });
+  ObjectAt(j, "application", [&](const json& a) {
+    s.application = BoolAt(a, "shown", false);
+    if (a.contains("app")) {
+      if (!a["app"].is_string() || !ParseApp(a["app"].get<std::string>(), &s.app))
+        throw Bad{"app: expected " + AppKeys()};
+    }
+    if (a.contains("keep")) {
+      if (!a["keep"].is_string()) throw Bad{"keep: expected a string such as \"odd\""};
+      if (std::string err = ParseKeep(a["keep"].get<std::string>(), s.type, &s.keep); !err.empty())
+        throw Bad{"keep: " + err};
+    }
+    s.split_bit = static_cast<int>(IntAt(a, "bit", 0, 0, 31));
+    s.radix_bits = static_cast<int>(IntAt(a, "radix_bits", 0, 0, 32));
+    s.app_step = static_cast<int>(IntAt(a, "step", -1, -1, 1000000));
+  });
+  ObjectAt(j, "timeline", [&](const json& t) {
+    s.timeline = BoolAt(t, "shown", false);
+    s.tile_size = SizeAt(t, "tile_size", s.tile_size);
+    if (t.contains("tile_order")) {
+      if (!t["tile_order"].is_string() || !Parse(t["tile_order"].get<std::string>(), &s.tile_order))
+        throw Bad{"tile_order: expected blockidx or ticket"};
+    }
+    s.timeline_cursor = IntAt(t, "cursor", -1, -1, 1LL << 50);
+  });
+  if (s.multi_block && s.application)
+    throw Bad{"multi_block and application: only one of them can be shown"};
+  if (s.timeline && s.application)
+    throw Bad{"timeline and application: only one of them can be shown"};
+  if (s.trace && (s.multi_block || s.application))
+    throw Bad{"trace: a session with a recorded trace shows its rounds, not another mode"};
+}
+
 }  // namespace
 
 SessionLoad ParseSession(std::string_view text) {
@@ -63,8 +133,9 @@ SessionLoad ParseSession(std::string_view text) {
     if (!format.is_string() || format.get<std::string>() != kSessionFormat)
       throw Bad{std::string("format: expected \"") + kSessionFormat + "\""};
     const json& version = Need(j, "version");
-    if (!version.is_number_integer() || version.get<long long>() != kSessionVersion)
-      throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads version " +
+    if (!version.is_number_integer() || version.get<long long>() < 1 ||
+        version.get<long long>() > kSessionVersion)
+      throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads versions 1 to " +
                 std::to_string(kSessionVersion) + ")"};
     Session s;
     s.type = EnumAt(j, "type", s.type, true);
@@ -120,6 +191,7 @@ SessionLoad ParseSession(std::string_view text) {
       if (j.contains("trace_origin") && j["trace_origin"].is_string())
         s.trace_origin = j["trace_origin"].get<std::string>().substr(0, 200);
     }
+    ParseModes(j, s);
     out.session = std::move(s);
   } catch (const Bad& b) {
     out.error = b.what;
@@ -156,6 +228,17 @@ std::string SessionToJson(const Session& s) {
                {"only_current", s.only_current},    {"color_by_case", s.color_by_case},
                {"theme", scene::ToString(s.theme)}, {"panel", ToString(s.panel)},
                {"figure_scale", s.figure_scale}};
+  j["multi_block"] = {{"shown", s.multi_block},
+                      {"block_algorithm", ToString(s.block_algorithm)},
+                      {"block_size", s.block_size},
+                      {"step", s.grid_step}};
+  j["application"] = {{"shown", s.application},           {"app", ToString(s.app)},
+                      {"keep", ToString(s.keep, s.type)}, {"bit", s.split_bit},
+                      {"radix_bits", s.radix_bits},       {"step", s.app_step}};
+  j["timeline"] = {{"shown", s.timeline},
+                   {"tile_size", s.tile_size},
+                   {"tile_order", ToString(s.tile_order)},
+                   {"cursor", s.timeline_cursor}};
   if (s.trace) {
     j["trace"] = json::parse(TraceToJson(*s.trace));
     j["trace_origin"] = s.trace_origin;

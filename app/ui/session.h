@@ -1,7 +1,8 @@
 // A session (.scanviz): what a teacher hands students after a lecture, so that they open the same
-// figure: the input, the algorithm, operator, type and conversion, the round on screen and the
-// view options. When the figure came from a trace file (a GPU's recording, say), the session
-// carries that trace, so a laptop without a GPU replays what the GPU did.
+// figure: the input, the algorithm, operator, type and conversion, the round on screen, the view
+// options, and (version 2) the multi-block grid, the applications or the single-pass timeline
+// with their settings and step. When the figure came from a trace file (a GPU's recording, say),
+// the session carries that trace, so a laptop without a GPU replays what the GPU did.
 //
 // JSON, written atomically; read with the same limits as a trace (size, nesting), every field
 // checked: a file the app did not write gives one message naming what is wrong, never a crash.
@@ -12,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/apps/apps.h"
+#include "core/grid/single_pass.h"
 #include "core/trace.h"
 #include "scene/palette.h"
 #include "settings.h"
@@ -19,7 +22,7 @@
 namespace scanviz {
 
 inline constexpr const char* kSessionFormat = "scanviz-session";
-inline constexpr int kSessionVersion = 1;
+inline constexpr int kSessionVersion = 2;  // writes 2; reads 1 (no modes) and 2
 
 struct Session {
   std::string input = "3,1,7,0,4,1,6,3";  // as FormatValues writes it; parses as `type`
@@ -37,6 +40,22 @@ struct Session {
   scene::Theme theme = scene::Theme::kDark;
   SidePanel panel = SidePanel::kInspector;
   float figure_scale = 1.0f;
+  // What replaces the block scans' rounds, if anything, each mode's settings kept when it is
+  // not shown. At most one of multi_block and application; no timeline with an application.
+  bool multi_block = false;                              // M: the grid
+  Algorithm block_algorithm = Algorithm::kHillisSteele;  // each block's scan
+  int block_size = 4;                                    // a power of two, 4..1024
+  int grid_step = -1;                                    // the grid player's step; -1: the last
+  bool application = false;
+  AppKind app = AppKind::kCompact;
+  KeepRule keep;
+  int split_bit = 0;   // 0..31
+  int radix_bits = 0;  // 0: as many as the keys need; else 1..32
+  int app_step = -1;
+  bool timeline = false;  // L: the single-pass timeline
+  int tile_size = 8;      // a power of two, 4..1024
+  TileOrder tile_order = TileOrder::kBlockIdx;
+  long long timeline_cursor = -1;  // the moment shown, ns; -1: the end
   // The shown algorithm's trace, when it came from a file: replayed instead of simulated.
   std::optional<Trace> trace;
   std::string trace_origin;  // where that trace was recorded, as the status line says it

@@ -58,6 +58,19 @@ TEST(Session, RoundTripsEveryField) {
   s.theme = scene::Theme::kHighContrast;
   s.panel = SidePanel::kNarration;
   s.figure_scale = 1.5f;
+  s.multi_block = true;
+  s.block_algorithm = Algorithm::kBlelloch;
+  s.block_size = 64;
+  s.grid_step = 2;
+  s.app = AppKind::kRadixSort;  // an application's settings, kept while the grid is shown
+  s.keep = {KeepKind::kGreater, 7};
+  s.split_bit = 31;
+  s.radix_bits = 5;
+  s.app_step = 4;
+  s.timeline = true;
+  s.tile_size = 1024;
+  s.tile_order = TileOrder::kTicket;
+  s.timeline_cursor = 123456;
   const SessionLoad back = ParseSession(SessionToJson(s));
   ASSERT_TRUE(back.session) << back.error;
   const Session& b = *back.session;
@@ -75,7 +88,33 @@ TEST(Session, RoundTripsEveryField) {
   EXPECT_EQ(b.theme, s.theme);
   EXPECT_EQ(b.panel, s.panel);
   EXPECT_EQ(b.figure_scale, s.figure_scale);
+  EXPECT_EQ(b.multi_block, s.multi_block);
+  EXPECT_EQ(b.block_algorithm, s.block_algorithm);
+  EXPECT_EQ(b.block_size, s.block_size);
+  EXPECT_EQ(b.grid_step, s.grid_step);
+  EXPECT_EQ(b.application, s.application);
+  EXPECT_EQ(b.app, s.app);
+  EXPECT_EQ(b.keep, s.keep);
+  EXPECT_EQ(b.split_bit, s.split_bit);
+  EXPECT_EQ(b.radix_bits, s.radix_bits);
+  EXPECT_EQ(b.app_step, s.app_step);
+  EXPECT_EQ(b.timeline, s.timeline);
+  EXPECT_EQ(b.tile_size, s.tile_size);
+  EXPECT_EQ(b.tile_order, s.tile_order);
+  EXPECT_EQ(b.timeline_cursor, s.timeline_cursor);
   EXPECT_FALSE(b.trace);
+}
+
+// A file written before the modes (version 1) opens on the block scans' rounds.
+TEST(Session, AVersionOneFileStillOpens) {
+  const SessionLoad l = ParseSession(R"({"format": "scanviz-session", "version": 1,
+      "input": "3,1,7,0", "type": "int32", "op": "add", "algorithm": "blelloch", "round": 2})");
+  ASSERT_TRUE(l.session) << l.error;
+  EXPECT_EQ(l.session->algorithm, Algorithm::kBlelloch);
+  EXPECT_EQ(l.session->round, 2);
+  EXPECT_FALSE(l.session->multi_block);
+  EXPECT_FALSE(l.session->application);
+  EXPECT_FALSE(l.session->timeline);
 }
 
 TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
@@ -90,13 +129,20 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
     EXPECT_NE(at, std::string::npos) << from;
     return at == std::string::npos ? t : t.replace(at, from.size(), to);
   };
+  auto every = [&](const std::string& from, const std::string& to) {
+    std::string t = good;
+    for (size_t at = t.find(from); at != std::string::npos; at = t.find(from, at + to.size()))
+      t.replace(at, from.size(), to);
+    return t;
+  };
   const Case cases[] = {
       {"", "not valid JSON"},
       {"[1]", "not a session: the top level is not a JSON object"},
       {std::string(100000, '[') + std::string(100000, ']'), "not a session: "},
       {with("\"scanviz-session\"", "\"scanviz-trace\""), "format: expected \"scanviz-session\""},
-      {with("\"version\": 1", "\"version\": 2"), "version: 2 (this build reads version 1)"},
-      {with("\"version\": 1", "\"version\": 1e400"), "not valid JSON"},
+      {with("\"version\": 2", "\"version\": 3"), "version: 3 (this build reads versions 1 to 2)"},
+      {with("\"version\": 2", "\"version\": 0"), "version: 0"},
+      {with("\"version\": 2", "\"version\": 1e400"), "not valid JSON"},
       {with("\"input\": \"3,1,7,0,4,1,6,3\"", "\"input\": \"3,x\""), "input: "},
       {with("\"input\": \"3,1,7,0,4,1,6,3\"", "\"input\": 5"), "input: expected a string"},
       {with("\"op\": \"add\"", "\"op\": \"mul\""), "op: unknown value \"mul\""},
@@ -108,6 +154,20 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
       {with("\"convert\": false", "\"convert\": \"no\""), "convert: expected true or false"},
       {with("\"pair\": [", "\"pair\": [\"blelloch\", "), "view.pair: expected [left, right]"},
       {with("\"type\": \"int32\",", ""), "missing field \"type\""},
+      {with("\"block_size\": 4", "\"block_size\": 6"),
+       "multi_block.block_size: expected a power of two"},
+      {with("\"block_size\": 4", "\"block_size\": 2048"), "multi_block.block_size: expected an"},
+      {with("\"block_algorithm\": \"hillis-steele\"", "\"block_algorithm\": \"warp-shuffle\""),
+       "multi_block.block_algorithm: a block scans with"},
+      {with("\"app\": \"compact\"", "\"app\": \"sort\""), "application.app: expected compact"},
+      {with("\"keep\": \"nonzero\"", "\"keep\": \"seven\""), "application.keep: --keep 'seven'"},
+      {with("\"bit\": 0", "\"bit\": 32"), "application.bit: expected an integer in 0 .. 31"},
+      {with("\"tile_order\": \"blockidx\"", "\"tile_order\": \"random\""),
+       "timeline.tile_order: expected blockidx or ticket"},
+      {with("\"timeline\": {", "\"timeline\": 3, \"x\": {"), "timeline: expected an object"},
+      {with("\"step\": -1", "\"step\": -2"), "application.step: expected an integer in -1"},
+      {every("\"shown\": false", "\"shown\": true"),
+       "multi_block and application: only one of them can be shown"},
   };
   for (const Case& c : cases) {
     const SessionLoad l = ParseSession(c.text);
@@ -191,6 +251,68 @@ TEST(AppStateFiles, ASessionComesBackAsItWasSavedWithItsGpuTrace) {
   EXPECT_EQ(other.GetAlgorithm(), Algorithm::kWarpShuffle);
   EXPECT_EQ(other.CurrentPlayer().Round(), 1);
   EXPECT_FALSE(other.ShowsFileTrace());
+}
+
+// The multi-block grid, an application and the timeline come back as saved: the mode shown, its
+// settings and its step (a session of version 1 knew only the block scans' rounds).
+TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
+  TempDir dir;
+  std::string input;
+  for (int i = 0; i < 40; ++i) input += std::to_string(i % 7) + " ";
+
+  AppState grid(CpuSettings(input));
+  grid.SetBackend(BackendChoice::kCpu);
+  grid.SetGridBlockAlgorithm(Algorithm::kBlelloch);
+  grid.SetGridBlockSize(8);
+  grid.SetMultiBlock(true);
+  ASSERT_EQ(grid.GridPlayer().RoundCount(), 3);  // the three phases: not on the last
+  grid.GridPlayer().Seek(1);
+  grid.SetSplitBit(3);  // an application's setting, kept while the grid is shown
+  ASSERT_EQ(grid.SaveSessionTo(dir.File("grid.scanviz")), "");
+  AppState a(CpuSettings());
+  a.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(a.OpenFile(dir.File("grid.scanviz")), "");
+  EXPECT_TRUE(a.MultiBlock());
+  EXPECT_FALSE(a.AppMode());
+  EXPECT_EQ(a.GridBlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(a.GridBlockSize(), 8);
+  EXPECT_EQ(a.GridPlayer().Round(), 1);
+  EXPECT_EQ(a.SplitBit(), 3);
+  EXPECT_EQ(a.Values().size(), 40u);
+
+  AppState app(CpuSettings("5 3 6 1 7 2"));
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetAppMode(true);
+  app.SetApp(AppKind::kSplit);
+  app.SetSplitBit(1);
+  ASSERT_GT(app.AppPlayer().RoundCount(), 2);
+  app.AppPlayer().Seek(1);
+  app.view.tile_size = 16;  // the timeline's settings, kept while an application is shown
+  app.view.tile_order = TileOrder::kTicket;
+  ASSERT_EQ(app.SaveSessionTo(dir.File("split.scanviz")), "");
+  ASSERT_EQ(a.OpenFile(dir.File("split.scanviz")), "");  // over the grid session
+  EXPECT_FALSE(a.MultiBlock());
+  EXPECT_TRUE(a.AppMode());
+  EXPECT_EQ(a.App(), AppKind::kSplit);
+  EXPECT_EQ(a.SplitBit(), 1);
+  EXPECT_EQ(a.AppPlayer().Round(), 1);
+  EXPECT_EQ(a.view.tile_size, 16);
+  EXPECT_EQ(a.view.tile_order, TileOrder::kTicket);
+  EXPECT_EQ(a.Values(), (std::vector<double>{5, 3, 6, 1, 7, 2}));
+
+  AppState timeline(CpuSettings(input));
+  timeline.SetBackend(BackendChoice::kCpu);
+  timeline.view.timeline = true;
+  timeline.view.tile_size = 8;
+  timeline.view.timeline_cursor = 1500;
+  ASSERT_EQ(timeline.SaveSessionTo(dir.File("timeline.scanviz")), "");
+  ASSERT_EQ(a.OpenFile(dir.File("timeline.scanviz")), "");
+  EXPECT_FALSE(a.AppMode());
+  EXPECT_FALSE(a.MultiBlock());
+  EXPECT_TRUE(a.view.timeline);
+  EXPECT_EQ(a.view.tile_size, 8);
+  EXPECT_EQ(a.view.tile_order, TileOrder::kBlockIdx);
+  EXPECT_EQ(a.view.timeline_cursor, 1500);
 }
 
 TEST(AppStateFiles, AFileThatCannotBeUsedChangesNothing) {
