@@ -302,4 +302,95 @@ std::string Heading(const AppTrace& trace) {
   return s;
 }
 
+ElementStory StoryOf(const AppTrace& t, int step, int i) {
+  ElementStory out;
+  if (t.passes.empty()) return out;
+  const StepRef at = StepAt(t, step);
+  const AppPass& p = t.passes[static_cast<size_t>(at.pass)];
+  const int n = static_cast<int>(p.input.size());
+  if (i < 0 || i >= n) return out;
+  const size_t k = static_cast<size_t>(i);
+  auto value = [&](double v) { return FormatValue(t.type, Shown(t, v)); };
+  const std::string x = value(p.input[k]);
+  const char* what = t.app == AppKind::kAllocate    ? "size "
+                     : t.app == AppKind::kRadixSort ? "key "
+                                                    : "value ";
+  out.title = "element " + std::to_string(i) + " · " + what + x;
+  if (t.passes.size() > 1)
+    out.title +=
+        " · pass " + std::to_string(at.pass + 1) + " of " + std::to_string(t.passes.size());
+  const int flag = static_cast<int>(p.flags[k]);
+  const std::vector<int> scan = ScanValues(p);
+  const int s = k < scan.size() ? scan[k] : 0;
+  const int total = static_cast<int>(p.total);
+  switch (t.app) {
+    case AppKind::kCompact:
+      out.lines.push_back(std::string("flag ") + (flag ? "1: " : "0: ") + "--keep " +
+                          ToString(t.params.keep, t.type) + (flag ? " keeps " : " drops ") + x);
+      break;
+    case AppKind::kSplit:
+    case AppKind::kRadixSort: {
+      const std::string bit = "bit " + std::to_string(p.bit);
+      out.lines.push_back(
+          bit + " of " + x + " is " + (flag ? "0" : "1") + ": flag " + std::to_string(flag) +
+          (flag ? " (it goes with the zeros, first)" : " (it goes with the ones, after)"));
+      break;
+    }
+    case AppKind::kAllocate:
+      out.lines.push_back("asks for " + x + (flag == 1 ? " cell" : " cells"));
+      break;
+  }
+  if (at.step == Step::kFlag) return out;
+  const char* counted = t.app == AppKind::kCompact    ? "kept elements"
+                        : t.app == AppKind::kAllocate ? "cells asked for"
+                                                      : "zeros";
+  out.lines.push_back("scan " + std::to_string(s) + ": the " + counted + " before it (exclusive)");
+  if (at.step == Step::kScan) return out;
+  const std::vector<double>& o = p.output;
+  auto holds = [&](int at_cell, double want) {
+    return at_cell >= 0 && at_cell < static_cast<int>(o.size()) &&
+           o[static_cast<size_t>(at_cell)] == want;
+  };
+  switch (t.app) {
+    case AppKind::kCompact:
+      if (!flag) {
+        out.lines.push_back("not written: its flag is 0");
+        return out;
+      }
+      out.lines.push_back("written to output[" + std::to_string(s) + "]");
+      out.ok = holds(s, p.input[k]);
+      out.check = std::string(out.ok ? "✓" : "✗") + " a kept element's exclusive scan is its " +
+                  "destination: output[" + std::to_string(s) + "] holds " +
+                  (s < static_cast<int>(o.size()) ? value(o[static_cast<size_t>(s)]) : "nothing");
+      return out;
+    case AppKind::kSplit:
+    case AppKind::kRadixSort: {
+      const int d = apps::SplitDestination(flag, s, total, i);
+      out.lines.push_back(flag ? "written to output[" + std::to_string(d) + "]: the zeros before it"
+                               : "written to output[" + std::to_string(d) + "] = " +
+                                     std::to_string(total) + " zeros + " + std::to_string(i) +
+                                     " - " + std::to_string(s) + " ones before it");
+      out.ok = holds(d, p.input[k]);
+      out.check =
+          std::string(out.ok ? "✓" : "✗") + " stable: output[" + std::to_string(d) + "] holds " +
+          (d >= 0 && d < static_cast<int>(o.size()) ? value(o[static_cast<size_t>(d)]) : "nothing");
+      return out;
+    }
+    case AppKind::kAllocate: {
+      out.lines.push_back("owns pool cells [" + std::to_string(s) + ", " +
+                          std::to_string(s + flag) + ")");
+      bool ok = s >= 0 && s + flag <= static_cast<int>(o.size());
+      for (int c = s; ok && c < s + flag; ++c) ok = o[static_cast<size_t>(c)] == i;
+      out.ok = ok;
+      out.check = std::string(ok ? "✓" : "✗") + " its offset is the sizes before it: " +
+                  (flag == 0 ? "an empty slice at " + std::to_string(s)
+                             : "cells " + std::to_string(s) + ".." + std::to_string(s + flag - 1) +
+                                   (ok ? " are thread " : " are not all thread ") +
+                                   std::to_string(i) + "'s");
+      return out;
+    }
+  }
+  return out;
+}
+
 }  // namespace scanviz::app_scene

@@ -86,6 +86,17 @@ struct Columns {
 };
 Columns Visible(int n, int max_cells);
 
+// One element's story up to the player's step, for the side panel's Inspector: what the flag
+// step made of it, what its scan value counts, where the scatter put it, and the invariant that
+// makes that right checked against the trace's own output ("✓ output[3] holds 1").
+struct ElementStory {
+  std::string title;               // "element 5 · input 1"
+  std::vector<std::string> lines;  // one per step reached
+  std::string check;               // the scatter's invariant with the values; empty before it
+  bool ok = true;                  // whether the trace's output agrees
+};
+ElementStory StoryOf(const AppTrace& trace, int step, int i);  // i in the pass's input
+
 // The title line of the view: "stream compaction · --keep odd · n = 8 · scan: Blelloch blocks of
 // 8".
 std::string Heading(const AppTrace& trace);

@@ -226,6 +226,25 @@ void DrawSidePanel(App& app, UiContext& ui) {
         return;
     }
   }
+  if (ui.app.AppMode()) {  // the applications' own tabs
+    content();
+    switch (vs.panel) {
+      case SidePanel::kInspector:
+        DrawAppInspector(ui);
+        return;
+      case SidePanel::kNarration:
+        DrawAppNarration(ui);
+        return;
+      default:
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextWrapped(
+            "This tab describes a block scan's rounds. An application's scan step is a "
+            "multi-block scan of its flags: Multi-block (M) shows one, Inspector and Narration "
+            "this application.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+  }
   switch (vs.panel) {
     case SidePanel::kInspector:
       DrawLegendView(ui);
@@ -351,6 +370,8 @@ void DrawFrame(App& app, float fps) {
   vs.next_hovered.reset();
   vs.grid_hovered = vs.grid_next_hovered;
   vs.grid_next_hovered.reset();
+  vs.app_hovered = vs.app_next_hovered;
+  vs.app_next_hovered.reset();
   vs.tooltip.clear();
   vs.focus_pending = false;
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);

@@ -132,6 +132,60 @@ TEST(AppScene, AllocationSlicesTileThePool) {
   EXPECT_NE(l.narration.find("Pool: 25 cells"), std::string::npos) << l.narration;
 }
 
+// The Inspector's story of one element, worked by hand on the chapters' example, and a trace
+// whose output was tampered with gets a ✗.
+TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
+  const AppTrace odd = Simulated(AppKind::kCompact, kExample, KeepOdd());
+  ElementStory e = StoryOf(odd, 0, 5);  // the flag step: one line
+  EXPECT_EQ(e.title, "element 5 · value 1");
+  EXPECT_EQ(e.lines, (std::vector<std::string>{"flag 1: --keep odd keeps 1"}));
+  EXPECT_TRUE(e.check.empty());
+  e = StoryOf(odd, 2, 5);
+  ASSERT_EQ(e.lines.size(), 3u);
+  EXPECT_EQ(e.lines[1], "scan 3: the kept elements before it (exclusive)");
+  EXPECT_EQ(e.lines[2], "written to output[3]");
+  EXPECT_TRUE(e.ok);
+  EXPECT_EQ(e.check, "✓ a kept element's exclusive scan is its destination: output[3] holds 1");
+  e = StoryOf(odd, 2, 3);  // 0 is not odd
+  EXPECT_EQ(e.lines.front(), "flag 0: --keep odd drops 0");
+  EXPECT_EQ(e.lines.back(), "not written: its flag is 0");
+  EXPECT_TRUE(e.check.empty());
+  AppTrace bad = odd;
+  bad.passes[0].output[3] = 9;
+  e = StoryOf(bad, 2, 5);
+  EXPECT_FALSE(e.ok);
+  EXPECT_EQ(e.check.rfind("✗", 0), 0u) << e.check;
+  EXPECT_NE(e.check.find("holds 9"), std::string::npos) << e.check;
+  EXPECT_TRUE(StoryOf(odd, 2, 8).title.empty());  // past the end: nothing
+  EXPECT_TRUE(StoryOf(odd, 2, -1).title.empty());
+
+  AppParams p;
+  p.bit = 0;
+  const AppTrace split = Simulated(AppKind::kSplit, kExample, p);
+  e = StoryOf(split, 2, 0);  // 3: a one, after the 3 zeros, no ones before it
+  EXPECT_EQ(e.lines[0], "bit 0 of 3 is 1: flag 0 (it goes with the ones, after)");
+  EXPECT_EQ(e.lines[1], "scan 0: the zeros before it (exclusive)");
+  EXPECT_EQ(e.lines[2], "written to output[3] = 3 zeros + 0 - 0 ones before it");
+  EXPECT_TRUE(e.ok) << e.check;
+  e = StoryOf(split, 2, 6);  // 6: the third zero
+  EXPECT_EQ(e.lines[2], "written to output[2]: the zeros before it");
+  EXPECT_EQ(e.check, "✓ stable: output[2] holds 6");
+
+  const AppTrace pool = Simulated(AppKind::kAllocate, kExample);
+  e = StoryOf(pool, 2, 2);  // asks for 7 after 3 + 1
+  EXPECT_EQ(e.title, "element 2 · size 7");
+  EXPECT_EQ(e.lines[0], "asks for 7 cells");
+  EXPECT_EQ(e.lines[2], "owns pool cells [4, 11)");
+  EXPECT_EQ(e.check, "✓ its offset is the sizes before it: cells 4..10 are thread 2's");
+  e = StoryOf(pool, 2, 3);  // asks for nothing
+  EXPECT_EQ(e.check, "✓ its offset is the sizes before it: an empty slice at 11");
+
+  const AppTrace radix = Simulated(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
+  e = StoryOf(radix, 5, 0);  // pass 2
+  EXPECT_EQ(e.title, "element 0 · key 0 · pass 2 of 3");
+  EXPECT_TRUE(e.ok) << e.check;
+}
+
 TEST(AppScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
   const Columns all = Visible(8, 64);
   EXPECT_EQ(all.index.size(), 8u);

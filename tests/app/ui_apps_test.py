@@ -61,6 +61,24 @@ def main():
         expect(flag.count_near([panel[0], kept[1], panel[2], kept[3]], KEPT, 30) < 50,
                "the flag step already shows written output cells")
 
+        # The side panel speaks of the application, not of a block scan's boxes: its colours
+        # (no "dotted: unchanged" box), and the status bar the application's numbers.
+        side = [l["text"] for p in scatter.panels("side") for l in p["lines"]]
+        expect("flag 1: kept (its input and scan cells lit too)" in side and
+               "written by the scatter" in side and
+               not any(t.startswith("dotted") for t in side),
+               f"the side panel in the applications mode: {side}")
+        status = [l["text"] for p in scatter.panels("status") for l in p["lines"]]
+        expect(any("compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8" in t for t in status),
+               f"the status bar in the applications mode: {status}")
+    narration, err = screenshot(app, workdir, "compact-narration",
+                                base + ["--app", "compact", "--keep", "odd", "--panel", "narration"])
+    if expect(narration is not None, f"narration screenshot: {err}"):
+        side = " ".join(l["text"] for p in narration.panels("side") for l in p["lines"])
+        expect("Why it is right: a kept element's exclusive scan value counts" in side and
+               "step 2 scans them (exclusive), giving the destinations" in side,
+               f"the Narration tab in the applications mode: {side}")
+
     # Allocation: the slices [offset, offset + size), the empty one too.
     alloc, err = screenshot(app, workdir, "allocate", base + ["--app", "allocate"])
     if expect(alloc is not None, f"allocate screenshot: {err}"):

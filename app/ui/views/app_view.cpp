@@ -14,10 +14,10 @@
 namespace scanviz {
 namespace {
 
-constexpr scene::Rgba kFlagged = {0.902f, 0.624f, 0.000f, 1};  // orange: a flag of 1
-constexpr scene::Rgba kZeros = {0.337f, 0.706f, 0.914f, 1};    // sky blue: goes with the zeros
-constexpr scene::Rgba kOnes = {0.800f, 0.475f, 0.655f, 1};     // reddish purple: the ones
-constexpr scene::Rgba kKept = {0.000f, 0.620f, 0.451f, 1};     // bluish green: written
+constexpr scene::Rgba kFlagged = kAppFlagged;
+constexpr scene::Rgba kZeros = kAppZeros;
+constexpr scene::Rgba kOnes = kAppOnes;
+constexpr scene::Rgba kKept = kAppKept;
 
 scene::Rgba Dim(scene::Rgba c, float a) {
   return {c.r, c.g, c.b, a};
@@ -337,12 +337,22 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
       if (ui.text != nullptr) ui.text->Text("note", note, {left, y + gap, width, fig_px});
     }
   }
-  // An element's story under the pointer: its flag, scan value and destination.
+  // An element's story under the pointer: its flag, scan value and destination (the side
+  // panel's Inspector tells it at length; a click keeps it there).
+  ViewState& vs = app.view;
+  if (m_version != m_selected_for) {
+    vs.app_selected.reset();  // another trace: the index means another element
+    m_selected_for = m_version;
+  }
   const ImVec2 m = ImGui::GetIO().MousePos;
-  if (!app.view.ignore_mouse && m.x >= left && m.y >= origin.y && m.y < y && m.x < left + width) {
+  if (!vs.ignore_mouse && ImGui::IsWindowHovered() && m.x >= left && m.y >= origin.y && m.y < y &&
+      m.x < left + width) {
     const int slot_under = static_cast<int>((m.x - left) / strip.w);
     for (int i : cols.index) {
       if (cols.Slot(i) != slot_under) continue;
+      vs.app_next_hovered = i;
+      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        vs.app_selected = vs.app_selected == i ? std::nullopt : std::optional(i);
       const AppPass& p = t.passes[static_cast<size_t>(l.pass)];
       const std::vector<int> scan = app_scene::ScanValues(p);
       ImGui::SetTooltip("element %d: %s, %s %g, scan %d, %s %d", i,

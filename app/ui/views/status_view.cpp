@@ -42,7 +42,32 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   const TraceSlot& shown = app.Current();
   char numbers[256];
-  if (app.MultiBlock() && !app.Opened()) {  // the grid: its n and blocks, not a block's numbers
+  const AppSlot* apps = app.AppMode() ? &app.Application() : nullptr;
+  if (apps != nullptr && apps->trace) {  // an application: its n and result, not a block's
+    const AppTrace& t = *apps->trace;
+    const long long n = t.N(), total = static_cast<long long>(t.total);
+    char result[96];
+    switch (t.app) {
+      case AppKind::kCompact:
+        std::snprintf(result, sizeof result, "%lld of %lld kept", total, n);
+        break;
+      case AppKind::kSplit:
+        std::snprintf(result, sizeof result, "%lld zeros, %lld ones", total, n - total);
+        break;
+      case AppKind::kRadixSort:
+        std::snprintf(result, sizeof result, "%zu passes", t.passes.size());
+        break;
+      case AppKind::kAllocate:
+        std::snprintf(result, sizeof result, "a pool of %lld cells", total);
+        break;
+    }
+    std::snprintf(numbers, sizeof numbers,
+                  "%s  ·  n = %lld  ·  %s  ·  scan in blocks of %d  ·  %.0f fps", ToString(t.app),
+                  n, result, t.block_size, fps);
+  } else if (apps != nullptr) {
+    std::snprintf(numbers, sizeof numbers, "%s  ·  %.0f fps", ToString(app.App()), fps);
+  } else if (app.MultiBlock() &&
+             !app.Opened()) {  // the grid: its n and blocks, not a block's numbers
     const GridTrace& g = app.Grid().grid;
     std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  %d blocks of %d  ·  %.0f fps",
                   g.N(), ToString(app.Op()), g.BlockCount(), g.block_size, fps);

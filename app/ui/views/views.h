@@ -157,6 +157,8 @@ class GridView {
 };
 // The grid's tabs: the hovered or selected cell's window and check; the step in sentences; the
 // grid's loop with the step's lines lit. Others say that they describe a block's rounds.
+void DrawAppInspector(UiContext& ui);  // app_panel_view.cpp: the applications' side panel
+void DrawAppNarration(UiContext& ui);
 void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
 void DrawGridNarration(UiContext& ui);
 void DrawGridCode(UiContext& ui);
@@ -165,6 +167,12 @@ void DrawGridCode(UiContext& ui);
 // (input, the bit read, flags or sizes, their exclusive scan, the output) with an arrow from each
 // element to its destination, or the pool's slices; the step's narration above. Caches the
 // layout (scene/app_scene.h) per trace and step. Large n draws the first and last cells.
+// The applications view's colours (Okabe-Ito), and the side panel's legend of them.
+inline constexpr scene::Rgba kAppFlagged = {0.902f, 0.624f, 0.000f, 1};  // orange: a flag of 1
+inline constexpr scene::Rgba kAppZeros = {0.337f, 0.706f, 0.914f, 1};    // sky blue: the zeros
+inline constexpr scene::Rgba kAppOnes = {0.800f, 0.475f, 0.655f, 1};     // reddish purple: ones
+inline constexpr scene::Rgba kAppKept = {0.000f, 0.620f, 0.451f, 1};     // bluish green: written
+
 class AppView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
@@ -172,6 +180,7 @@ class AppView {
  private:
   app_scene::PassLayout m_layout;
   std::uint64_t m_version = ~0ull;
+  std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::app_selected is an index of
   int m_step = -1;
 };
 // The controls panel's Applications entry: the mode, the application and its parameter.

@@ -1,0 +1,97 @@
+// The side panel in the applications mode: the Inspector (the view's colours, then the story of
+// the element under the pointer or clicked, its invariant checked against the trace) and the
+// Narration (what the application is for, its three steps, why it is right). The block scans'
+// legend and invariant windows say nothing about an application's rows, so they give way.
+#include "scene/app_scene.h"
+#include "views.h"
+
+namespace scanviz {
+namespace {
+
+// A legend line: a filled swatch in the view's colour, then what it means.
+void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilled(
+      ImVec2(at.x, at.y + h * 0.1f), ImVec2(at.x + h * 1.6f, at.y + h * 0.95f), ToImU32(colour));
+  ImGui::Dummy(ImVec2(h * 1.6f, h));
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", meaning.c_str());
+  Record(ui, "legend", meaning);
+}
+
+}  // namespace
+
+void DrawAppInspector(UiContext& ui) {
+  AppState& app = ui.app;
+  const AppSlot& slot = app.Application();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("Legend");
+  if (slot.trace) {
+    switch (slot.trace->app) {
+      case AppKind::kCompact:
+        Swatch(ui, kAppFlagged, "flag 1: kept (its input and scan cells lit too)");
+        break;
+      case AppKind::kSplit:
+      case AppKind::kRadixSort:
+        Swatch(ui, kAppZeros, "bit 0: goes with the zeros, first");
+        Swatch(ui, kAppOnes, "bit 1: goes with the ones, after");
+        Swatch(ui, kAppFlagged, "flag 1: a zero (the scan counts the zeros)");
+        break;
+      case AppKind::kAllocate:
+        Swatch(ui, kAppFlagged, "a thread's size and offset; its slice of the pool");
+        break;
+    }
+    Swatch(ui, kAppKept, "written by the scatter");
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("Inspector");
+  const ViewState& vs = app.view;
+  const std::optional<int> i = vs.app_hovered ? vs.app_hovered : vs.app_selected;
+  if (!slot.trace || !i) {
+    ImGui::TextWrapped("Hover or click an element for its flag, scan value and destination.");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const app_scene::ElementStory story =
+      app_scene::StoryOf(*slot.trace, app.AppPlayer().Round(), *i);
+  ImGui::TextUnformatted(story.title.c_str());
+  Record(ui, "line", story.title);
+  for (const std::string& line : story.lines) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", line.c_str());
+    Record(ui, "line", line);
+  }
+  if (!story.check.empty()) {
+    TextWrappedColored(story.ok ? ui.palette.ok : ui.palette.bad, story.check);
+    Record(ui, "check", story.check);
+  }
+  ImGui::PopTextWrapPos();
+}
+
+void DrawAppNarration(UiContext& ui) {
+  AppState& app = ui.app;
+  const AppInfo& info = Info(app.App());
+  ImGui::PushFont(ui.fonts.large);
+  ImGui::SetWindowFontScale(ui.fonts.large_px / ui.fonts.large->FontSize);
+  ImGui::PushTextWrapPos(0);
+  const std::string title = std::string(info.name) + ": " + info.summary;
+  ImGui::TextWrapped("%s", title.c_str());
+  Record(ui, "title", title);
+  const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
+                            ", one per element; step 2 scans them (exclusive), giving the " +
+                            info.scan_name + "; step 3 scatters each element by them into the " +
+                            "output (" + info.output_name + ").";
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", steps.c_str());
+  Record(ui, "paragraph", steps);
+  const std::string why = std::string("Why it is right: ") + info.invariant;
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", why.c_str());
+  Record(ui, "paragraph", why);
+  ImGui::PopTextWrapPos();
+  ImGui::SetWindowFontScale(1);
+  ImGui::PopFont();
+}
+
+}  // namespace scanviz
