@@ -650,7 +650,7 @@ Session AppState::ToSession() const {
   s.split_bit = m_app_params.bit;
   s.radix_bits = m_radix_bits;
   s.app_step = m_app_mode ? m_app_player.Round() : -1;
-  s.timeline = view.timeline && !m_app_mode;
+  s.timeline = view.timeline;  // over the rounds, the grid or an application (L)
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
   s.timeline_cursor = view.timeline_cursor;

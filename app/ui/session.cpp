@@ -106,8 +106,6 @@ void ParseModes(const json& j, Session& s) {
   });
   if (s.multi_block && s.application)
     throw Bad{"multi_block and application: only one of them can be shown"};
-  if (s.timeline && s.application)
-    throw Bad{"timeline and application: only one of them can be shown"};
   if (s.trace && (s.multi_block || s.application))
     throw Bad{"trace: a session with a recorded trace shows its rounds, not another mode"};
 }

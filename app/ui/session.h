@@ -41,7 +41,7 @@ struct Session {
   SidePanel panel = SidePanel::kInspector;
   float figure_scale = 1.0f;
   // What replaces the block scans' rounds, if anything, each mode's settings kept when it is
-  // not shown. At most one of multi_block and application; no timeline with an application.
+  // not shown. At most one of multi_block and application; the timeline (L) covers either.
   bool multi_block = false;                              // M: the grid
   Algorithm block_algorithm = Algorithm::kHillisSteele;  // each block's scan
   int block_size = 4;                                    // a power of two, 4..1024

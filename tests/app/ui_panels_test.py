@@ -659,6 +659,34 @@ def main():
     if frame:
         c.expect(not frame.panels("help"), "the key help is drawn without --keys")
 
+    # The single-pass timeline (L) at a projector's size and in a small window: the title and
+    # the cursor's caption inside the view, the caption and the status column's title apart (on
+    # one line when there is room, a line each when not).
+    for name, size, one_line in [("timeline-wide", (1600, 1000), True),
+                                 ("timeline-small", (1024, 600), False)]:
+        frame, error = screenshot(app, workdir, name,
+                                  ["--input", EXAMPLE_TEXT, "--panel", "timeline"], size)
+        if not c.expect(error is None, f"{name}: {error}"):
+            continue
+        panel = frame.panels("timeline")
+        if not c.expect(len(panel) == 1, f"{name}: {len(panel)} timeline panels"):
+            continue
+        rect = panel[0]["rect"]
+        got = {l["kind"]: l for l in panel[0]["lines"]}
+        if not c.expect(all(k in got for k in ("title", "caption", "status_title")),
+                        f"{name}: recorded {sorted(got)}"):
+            continue
+        for kind in ("caption", "status_title"):
+            c.expect(inside(got[kind]["rect"], rect), f"{name}: the {kind} {got[kind]['rect']} is "
+                     f"not inside the view {rect}")
+        a, b = got["caption"]["rect"], got["status_title"]["rect"]
+        apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        c.expect(apart, f"{name}: the caption {a} and the status title {b} overlap")
+        c.expect((abs(a[1] - b[1]) < 2) == one_line,
+                 f"{name}: caption at y {a[1]}, status title at y {b[1]} (one line: {one_line})")
+        c.expect(got["title"]["text"].startswith("Single-pass scan, decoupled look-back: 1 tile of 8"),
+                 f"{name}: title {got['title']['text']!r}")
+
     # Bad values are refused with exit 2 and a message, before any window opens.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
     for flags in (["--panel", "charts"], ["--type", "float64"], ["--bench-mode", "both"],

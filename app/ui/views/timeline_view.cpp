@@ -57,22 +57,23 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine(0, ui.fonts.ui_px);
+  // Each control on the line while it fits, else on the next: a narrow window cuts none off.
+  SameLineIfFits("tiles taken in", false);
   ImGui::TextUnformatted("tiles taken in");
-  ImGui::SameLine();
+  SameLineIfFits("blockIdx order", true);
   if (ImGui::RadioButton("blockIdx order", vs.tile_order == TileOrder::kBlockIdx)) {
     vs.tile_order = TileOrder::kBlockIdx;
     vs.timeline_cursor = -1;
   }
   Tip(ui, "Block b scans tile b: CUDA does not promise that blocks start in this order");
-  ImGui::SameLine();
+  SameLineIfFits("ticket order", true);
   if (ImGui::RadioButton("ticket order", vs.tile_order == TileOrder::kTicket)) {
     vs.tile_order = TileOrder::kTicket;
     vs.timeline_cursor = -1;
   }
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
-  ImGui::SameLine(0, ui.fonts.ui_px);
+  SameLineIfFits("Rounds (L)", false);
   if (ImGui::Button("Rounds (L)")) vs.timeline = false;
   Tip(ui, "Back to the rounds of the block scans (L)");
   (void)t;
@@ -93,10 +94,11 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
   const float px = ui.fonts.ui_px;
   ImGui::PushFont(ui.fonts.large);
-  const std::string title = "Single-pass scan, decoupled look-back: " +
-                            std::to_string(t.TileCount()) + " tiles of " +
-                            std::to_string(t.tile_size) + ", n = " + std::to_string(t.N());
-  ImGui::TextUnformatted(title.c_str());
+  const std::string title =
+      "Single-pass scan, decoupled look-back: " + std::to_string(t.TileCount()) +
+      (t.TileCount() == 1 ? " tile of " : " tiles of ") + std::to_string(t.tile_size) +
+      ", n = " + std::to_string(t.N());
+  ImGui::TextWrapped("%s", title.c_str());
   Record(ui, "title", title);
   ImGui::PopFont();
   const std::string origin = "times: " + app.SinglePassOrigin() + ", in " + t.clock;
@@ -116,42 +118,65 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   // Legend.
   ImDrawList* dl = ImGui::GetWindowDrawList();
   {
+    // An entry on the line while it fits, else on the next (a narrow window cuts none off).
     const float sw = px * 0.9f;
+    bool first = true;
+    auto place = [&](float w, float gap) {
+      if (first) {
+        first = false;
+        return;
+      }
+      ImGui::SameLine(0, gap);
+      if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+    };
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
     for (timeline::Segment s : {timeline::Segment::kScan, timeline::Segment::kLookBack,
                                 timeline::Segment::kWait, timeline::Segment::kStore}) {
+      place(sw + spacing + ImGui::CalcTextSize(timeline::Name(s)).x, px);
       const ImVec2 p = ImGui::GetCursorScreenPos();
       dl->AddRectFilled(ImVec2(p.x, p.y + px * 0.15f), ImVec2(p.x + sw, p.y + px * 0.15f + sw),
                         ToImU32(SegmentColor(s)));
       ImGui::Dummy(ImVec2(sw, sw));
       ImGui::SameLine();
       ImGui::TextUnformatted(timeline::Name(s));
-      ImGui::SameLine(0, px);
     }
+    place(ImGui::CalcTextSize("reads: ").x, px);
     ImGui::TextUnformatted("reads: ");
     for (int f : {0, 1, 2}) {
-      ImGui::SameLine();
-      ImGui::TextColored(ImVec4(FlagColor(f).r, FlagColor(f).g, FlagColor(f).b, 1), "| %s",
-                         f == 0 ? "X not ready" : f == 1 ? "A aggregate" : "P inclusive prefix");
+      const char* name = f == 0   ? "| X not ready"
+                         : f == 1 ? "| A aggregate"
+                                  : "| P inclusive prefix";
+      place(ImGui::CalcTextSize(name).x, spacing);
+      ImGui::TextColored(ImVec4(FlagColor(f).r, FlagColor(f).g, FlagColor(f).b, 1), "%s", name);
     }
   }
 
   // The plot: rows on the left, the status column on the right; a line of room above it for the
   // cursor's caption and the status column's title.
-  ImGui::Dummy(ImVec2(1, px * 1.4f));
-  const ImVec2 origin_px = ImGui::GetCursorScreenPos();
+  // A narrow plot (a small window) cannot hold the cursor's caption beside the status column's
+  // title: then they take a line each.
   const float label_w = px * 5.5f;
   const float status_w = std::min(rect.w * 0.28f, px * 12);
-  const float axis_h = px * 2.2f;
-  const float left = origin_px.x + label_w;
-  const float top = origin_px.y + px * 0.3f;
+  const float left = ImGui::GetCursorScreenPos().x + label_w;
   const float width = std::max(10.0f, rect.x + rect.w - left - status_w - px * 1.5f);
+  const std::int64_t span = std::max<std::int64_t>(1, t.Span());
+  const bool two_lines =
+      ImGui::CalcTextSize(
+          timeline::Caption(t, vs.timeline_cursor < 0 ? span : std::min(vs.timeline_cursor, span))
+              .c_str())
+              .x +
+          px * 2 >
+      width;
+  ImGui::Dummy(ImVec2(1, px * (two_lines ? 2.75f : 1.4f)));
+  const ImVec2 origin_px = ImGui::GetCursorScreenPos();
+  const float axis_h = px * 2.2f;
+  const float top = origin_px.y + px * 0.3f;
   const float height = std::max(10.0f, rect.y + rect.h - top - axis_h - px * 0.5f);
   const int rows = std::max(1, t.TileCount());
   // Rows of at least one pixel: more tiles than that share a row (each drawn as its extent).
   const int per_row = std::max(1, static_cast<int>(std::ceil(rows / height)));
   const int shown_rows = (rows + per_row - 1) / per_row;
   const float row_h = std::min(height / shown_rows, px * 2.4f);
-  const std::int64_t span = std::max<std::int64_t>(1, t.Span());
   auto X = [&](std::int64_t time) {
     return left + width * static_cast<float>(static_cast<double>(time) / static_cast<double>(span));
   };
@@ -235,10 +260,14 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   dl->AddLine(ImVec2(cx, top - px * 0.2f), ImVec2(cx, axis_y), ToImU32(ui.palette.text), 2);
   const std::string caption = timeline::Caption(t, cursor);
   const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
-  dl->AddText(ImVec2(std::max(left, std::min(cx + px * 0.3f, left + width - caption_w)),
-                     top - px * 1.35f),
-              ToImU32(ui.palette.text), caption.c_str());
-  if (ui.text != nullptr) ui.text->Text("cursor", caption, {cx, top, 1, row_h * shown_rows});
+  const float caption_right = two_lines ? rect.x + rect.w - px * 0.5f : left + width;
+  const ImVec2 caption_at(std::max(left, std::min(cx + px * 0.3f, caption_right - caption_w)),
+                          top - px * 1.35f);
+  dl->AddText(caption_at, ToImU32(ui.palette.text), caption.c_str());
+  if (ui.text != nullptr) {
+    ui.text->Text("cursor", caption, {cx, top, 1, row_h * shown_rows});
+    ui.text->Text("caption", caption, {caption_at.x, caption_at.y, caption_w, px});
+  }
   if (ImGui::IsItemHovered() && !vs.ignore_mouse) {
     const int row = timeline::RowAt(ImGui::GetIO().MousePos.y, top, row_h, shown_rows);
     if (row >= 0) {
@@ -268,7 +297,14 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   // The status array at the cursor, one box per row beside it.
   const std::vector<timeline::Status> status = timeline::StatusAt(t, cursor);
   const float sx = left + width + px * 0.8f;
-  dl->AddText(ImVec2(sx, top - px * 1.35f), ToImU32(ui.palette.text), "status words then");
+  const char* status_title = ImGui::CalcTextSize("status words then").x <= rect.x + rect.w - sx
+                                 ? "status words then"
+                                 : "status";
+  const ImVec2 status_at(sx, top - px * (two_lines ? 2.7f : 1.35f));
+  dl->AddText(status_at, ToImU32(ui.palette.text), status_title);
+  if (ui.text != nullptr)
+    ui.text->Text("status_title", status_title,
+                  {status_at.x, status_at.y, ImGui::CalcTextSize(status_title).x, px});
   ImGui::PushFont(row_h >= ui.fonts.large_px * 1.1f ? ui.fonts.large : ui.fonts.ui);
   for (int row = 0; row < shown_rows; ++row) {
     const int k = row * per_row;
