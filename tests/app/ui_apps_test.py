@@ -79,6 +79,18 @@ def main():
                "step 2 scans them (exclusive), giving the destinations" in side,
                f"the Narration tab in the applications mode: {side}")
 
+    # In a small window (1024x600) the chapters' eight values still show whole, with no gap,
+    # and the output row fits under the arrows.
+    small, err = screenshot(app, workdir, "compact-small",
+                            base + ["--app", "compact", "--keep", "odd", "--round", "2"],
+                            size=(1024, 600))
+    if expect(small is not None, f"small compact screenshot: {err}"):
+        expect(texts(small, "gap") == [], f"1024x600: a gap in the rows: {texts(small, 'gap')}")
+        panel = small.panels("apps")[0]["rect"]
+        kept = {l["text"]: l["rect"] for l in lines(small, "row")}.get("kept")
+        expect(kept is not None and kept[1] + kept[3] <= panel[1] + panel[3],
+               f"1024x600: the kept row {kept} is not inside the view {panel}")
+
     # Allocation: the slices [offset, offset + size), the empty one too.
     alloc, err = screenshot(app, workdir, "allocate", base + ["--app", "allocate"])
     if expect(alloc is not None, f"allocate screenshot: {err}"):

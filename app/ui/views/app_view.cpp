@@ -143,6 +143,10 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   const int step = app.AppPlayer().Round();
   if (m_version != app.AppVersion() || m_step != step) {
     m_layout = app_scene::Build(t, step);
+    m_widest_chars = 1;
+    for (const app_scene::Row& r : m_layout.rows)
+      for (const std::string& text : r.text)
+        m_widest_chars = std::max(m_widest_chars, static_cast<int>(text.size()));
     m_version = app.AppVersion();
     m_step = step;
   }
@@ -180,13 +184,29 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   const float left = origin.x + label_w;
   const float width = std::max(px * 4, rect.x + rect.w - left - px);
   const float fig_px = px * app.view.figure_scale;
-  const float min_cell = fig_px * 2.4f;
+  // A cell as wide as its widest value needs (one digit: 1.6 em), so that a small window still
+  // shows eight of them; the rows' values are the layout's, measured once per step.
+  const float min_cell =
+      std::max(fig_px * 1.6f, static_cast<float>(m_widest_chars) * fig_px * 0.62f + fig_px * 0.8f);
   const float row_h = fig_px * 1.7f, gap = fig_px * 0.45f;
-  const float arrows_h = std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f));
+  // The arrows' band gives way first when the rows do not fit the view's height.
+  int band_rows = 0;
+  bool band = false;
+  for (const app_scene::Row& r : l.rows) {
+    ++band_rows;
+    band = band || r.kind == app_scene::RowKind::kOutput || r.kind == app_scene::RowKind::kPool;
+  }
+  const float room = rect.y + rect.h - ImGui::GetCursorScreenPos().y - px;
+  const float rows_need = static_cast<float>(band_rows) * (row_h + gap) + fig_px * 1.2f;
+  const float arrows_h =
+      !band ? 0
+            : std::max(fig_px * 1.6f,
+                       std::min(std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f)),
+                                room - rows_need));
   const int max_cells = std::max(4, static_cast<int>(width / min_cell));
   const app_scene::Columns cols = app_scene::Visible(l.n, max_cells);
-  const Strip strip{left,
-                    std::min(fig_px * 3.2f, width / static_cast<float>(std::max(1, cols.Slots())))};
+  const Strip strip{left, std::min(std::max(fig_px * 3.2f, min_cell),
+                                   width / static_cast<float>(std::max(1, cols.Slots())))};
   const ImU32 border = ToImU32(ui.palette.border), text = ToImU32(ui.palette.text);
   ImFont* font = ImGui::GetFont();
 
@@ -209,6 +229,7 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
     const std::string more = "…" + std::to_string(n - static_cast<int>(c.index.size()));
     dl->AddText(font, fig_px * 0.8f, ImVec2(x + 2, y + (row_h - fig_px * 0.8f) * 0.5f),
                 ToImU32(ui.palette.text_dim), more.c_str());
+    if (ui.text != nullptr) ui.text->Text("gap", more, {x, y, strip.w, row_h});
   };
   // The colour of element i's cells: its group (split) or kept (compaction), when it is lit.
   const std::vector<int> dest = app_scene::Destinations(t, l.pass);

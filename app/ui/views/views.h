@@ -181,6 +181,7 @@ class AppView {
   app_scene::PassLayout m_layout;
   std::uint64_t m_version = ~0ull;
   std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::app_selected is an index of
+  int m_widest_chars = 1;                // the layout's longest value, in characters
   int m_step = -1;
 };
 // The controls panel's Applications entry: the mode, the application and its parameter.
