@@ -72,7 +72,10 @@ AppState::AppState(const Settings& settings)
   m_history.Clear();  // the saved input is where undo stops
 }
 
-AppState::~AppState() = default;  // pending futures finish before the state goes
+// Pending futures finish before the state goes; the grid's check first, as it reads m_grid.
+AppState::~AppState() {
+  FinishGridCheck();
+}
 
 bool AppState::SetInputText(const std::string& text) {
   const EditScope edit(*this, {EditKind::kText});
@@ -205,6 +208,14 @@ void AppState::RegenerateGrid() {
   r.input = m_values;
   r.convert = m_convert;
   const int step = m_grid_player.Round();
+  FinishGridCheck();  // the worker reads the grid replaced below
+  if (m_background_grid_check && m_grid.grid.N() >= kBackgroundGridCheck) {
+    // A large grid's many vectors take tens of milliseconds to free (33 ms in blocks of 4):
+    // freed on a worker too.
+    m_grid_drop = std::async(std::launch::async, [old = std::move(m_grid)]() mutable {
+      const GridSlot gone = std::move(old);
+    });
+  }
   m_grid = GridSlot{};
   if (std::string error = ValidateGridRequest(r); !error.empty()) {
     m_grid.error = std::move(error);
@@ -224,7 +235,13 @@ void AppState::RegenerateGrid() {
   }
   m_grid.grid = std::move(*out.grid);
   m_grid.ran = out.ran;
-  m_grid.problems = CheckGrid(m_grid.grid);
+  if (m_background_grid_check && m_grid.grid.N() >= kBackgroundGridCheck) {
+    m_grid.checked = false;
+    m_grid_check =
+        std::async(std::launch::async, [grid = &m_grid.grid] { return CheckGrid(*grid); });
+  } else {
+    m_grid.problems = CheckGrid(m_grid.grid);
+  }
   m_grid_player.SetRoundCount(static_cast<int>(GridSteps(m_grid.grid).size()));
   m_grid_player.Seek(step);
   if (view.grid_selected && !scene::BuildGridScene(m_grid.grid, 0).FindCell(*view.grid_selected))
@@ -462,6 +479,7 @@ void AppState::Regenerate() {
 }
 
 void AppState::Poll() {
+  if (m_grid_check.valid() && Ready(m_grid_check)) FinishGridCheck();
   for (auto it = m_pending.begin(); it != m_pending.end();) {
     if (!Ready(it->result)) {
       ++it;
@@ -511,7 +529,23 @@ void AppState::CatchUp() const {
 }
 
 bool AppState::BackgroundPending() const {
-  return !m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future));
+  return !m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future)) ||
+         m_grid_check.valid();
+}
+
+void AppState::FinishGridCheck() {
+  if (m_grid_drop.valid()) m_grid_drop.wait();
+  if (!m_grid_check.valid()) return;
+  m_grid.problems = m_grid_check.get();
+  m_grid.checked = true;
+}
+
+bool AppState::WaitForGridCheck(double seconds) {
+  if (m_grid_check.valid() &&
+      m_grid_check.wait_for(std::chrono::duration<double>(seconds)) != std::future_status::ready)
+    return false;
+  FinishGridCheck();
+  return true;
 }
 
 bool AppState::WaitForBackend(double seconds) {
@@ -613,6 +647,7 @@ std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
   Regenerate();
   ++m_generation;
   SetMultiBlock(true);  // simulates the same input; the file's grid replaces it
+  FinishGridCheck();
   m_grid = GridSlot{};
   m_grid.problems = CheckGrid(grid);
   m_grid.grid = std::move(grid);

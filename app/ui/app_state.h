@@ -74,6 +74,7 @@ struct GridSlot {
   std::vector<std::string> problems;  // CheckGrid's findings: empty when every phase holds
   std::string ran;                    // "CPU simulation", "CUDA: ..."
   std::string error;                  // why there is no grid (an input it cannot scan)
+  bool checked = true;  // false while CheckGrid runs on a worker (AppState::SetBackgroundGridCheck)
 };
 
 // The application of the scan shown in the applications view (docs/applications.md): its trace
@@ -269,6 +270,12 @@ class AppState {
   void SetGridBlockAlgorithm(Algorithm a);  // hillis-steele or blelloch; others are ignored
   Algorithm GridBlockAlgorithm() const { return m_grid_block_algorithm; }
   void SetGridBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
+  // The live app checks a large grid (kBackgroundGridCheck elements or more: 50..90 ms at 2^16)
+  // on a worker, so an edit shows before CheckGrid's verdict; Poll() takes the verdict. Off by
+  // default: tests, screenshots and exports check before the grid is shown.
+  static constexpr int kBackgroundGridCheck = 16384;
+  void SetBackgroundGridCheck(bool on) { m_background_grid_check = on; }
+  bool WaitForGridCheck(double seconds);  // true once the shown grid is checked
   int GridBlockSize() const { return m_grid_block_size; }
   const GridSlot& Grid() const;  // traced when first asked for after an edit
   Player& GridPlayer() {
@@ -422,6 +429,12 @@ class AppState {
   Algorithm m_grid_block_algorithm = Algorithm::kHillisSteele;
   int m_grid_block_size = 4;
   GridSlot m_grid;
+  // CheckGrid of m_grid.grid on a worker, which reads the grid: m_grid is not replaced while it
+  // runs (FinishGridCheck waits first).
+  bool m_background_grid_check = false;
+  std::future<std::vector<std::string>> m_grid_check;
+  std::future<void> m_grid_drop;  // the grid replaced, freed on a worker
+  void FinishGridCheck();         // waits for a running check and takes its findings
   Player m_grid_player;
   bool m_grid_stale = true;
   std::optional<OpenedBlock> m_opened;

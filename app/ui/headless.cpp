@@ -505,7 +505,8 @@ std::string StateJson(AppState& app, bool text_input) {
                  {"block_algorithm", ToString(app.GridBlockAlgorithm())},
                  {"block_size", app.GridBlockSize()},
                  {"blocks", app.Grid().grid.BlockCount()},
-                 {"problems", app.Grid().problems}};
+                 {"problems", app.Grid().problems},
+                 {"checked", app.Grid().checked}};
     j["opened_block"] = app.Opened() ? nlohmann::json::array({app.Opened()->level,
                                                               app.Opened()->block})
                                      : nlohmann::json();

@@ -664,6 +664,7 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
     ShowFrame(app, 0, 60, /*finish=*/true);
     const auto t2 = Clock::now();
     st.CatchUp();  // after the pixels, as in the live loop
+    st.WaitForGridCheck(30);  // a large grid's check, beside the loop, before a person's next edit
     regen.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     next.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
     total.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
@@ -980,11 +981,13 @@ int main(int argc, char** argv) {
     state.WaitForBackend(30);
     rc = Export(app, opt);
   } else if (opt.bench_frames > 0) {
+    state.SetBackgroundGridCheck(true);  // as the live loop below
     rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele),
                   opt.multi_block,
                   opt.random_n.value_or(opt.multi_block ? kMaxGridElements : kMaxElements));
   } else {
-    // Main loop.
+    // Main loop. A large grid's check runs beside it (the edit shows first).
+    state.SetBackgroundGridCheck(true);
     auto last = Clock::now();
     bool first = true;
     float fps = 60;

@@ -385,5 +385,37 @@ TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
   EXPECT_TRUE(app.Grid().problems.empty());
 }
 
+// The live app checks a large grid on a worker: the grid shows at once, marked not yet checked,
+// its verdict arrives through Poll or a wait; an edit while a check runs waits for it (the worker
+// reads the grid the edit replaces) and gets its own verdict; a small grid is checked at once.
+TEST(AppStateGrid, ALargeGridIsCheckedBesideTheLoopAndGetsItsOwnVerdict) {
+  AppState app(Settings{});
+  app.SetBackend(BackendChoice::kCpu);
+  ASSERT_TRUE(app.WaitForBackend(60));  // the constructor's "is there a GPU?" answered
+  app.SetBackgroundGridCheck(true);
+  app.SetGridBlockSize(1024);
+  app.Randomize(AppState::kBackgroundGridCheck, 3);
+  app.SetMultiBlock(true);
+  EXPECT_EQ(app.Grid().grid.N(), AppState::kBackgroundGridCheck);
+  EXPECT_FALSE(app.Grid().checked);  // until Poll or a wait takes the verdict
+  EXPECT_TRUE(app.BackgroundPending());
+  ASSERT_TRUE(app.WaitForGridCheck(120));
+  EXPECT_TRUE(app.Grid().checked);
+  EXPECT_TRUE(app.Grid().problems.empty());
+  EXPECT_FALSE(app.BackgroundPending());
+  for (int i = 0; i < 3; ++i) {  // edits back to back, each re-tracing the grid
+    app.SetCell(i, 100 + i);
+    EXPECT_EQ(app.Grid().grid.input[static_cast<size_t>(i)], 100 + i);
+  }
+  EXPECT_FALSE(app.Grid().checked);
+  ASSERT_TRUE(app.WaitForGridCheck(120));
+  EXPECT_TRUE(app.Grid().checked);
+  EXPECT_TRUE(app.Grid().problems.empty());
+  EXPECT_EQ(app.Grid().grid.output[2], app.Grid().grid.output[1] + 102);
+  app.Randomize(AppState::kBackgroundGridCheck - 1, 4);  // below the size: checked at once
+  EXPECT_TRUE(app.Grid().checked);
+  EXPECT_FALSE(app.BackgroundPending());
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -15,7 +15,7 @@ the chapters' case figures' (Case 1 solid, Case 2 dashed, Case 3 dotted).
 
 Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's
 convert is missing: skipped, never passed."""
-import re, sys
+import os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (CASE_FILL, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir,
@@ -165,6 +165,17 @@ def main():
         if not {1, 3} <= cases or (rnd >= 2 and 2 not in cases):
             failures.append(f"{name}: the dump's cases of round {rnd} are {sorted(cases)}")
         checks += check_frame(frame, "hillis-steele", rnd, "dark", failures, by_case=True)
+    # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
+    # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", app, "--backend", "cpu",
+                        "--bench-frames", "2", "--size", "1280x800", "--algorithm",
+                        "multi-block", "--block-size", "1024", "--random", "16384"],
+                       env=env, capture_output=True, text=True, timeout=600)
+    checks += 1
+    if r.returncode != 0 or "edit at n = 16384" not in r.stdout:
+        failures.append(f"--bench-frames on a grid of 16384: exit {r.returncode}, "
+                        f"{(r.stdout + r.stderr).strip()[-300:]!r}")
     return finish("ui_headless_test", workdir, failures, checks)
 
 

@@ -86,7 +86,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     }
     const bool last = step == static_cast<int>(sc.steps.size()) - 1;
     const std::string verdict =
-        slot.problems.empty()
+        !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
+        : slot.problems.empty()
             ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
                   slot.ran
             : "✗ " + slot.problems.front();

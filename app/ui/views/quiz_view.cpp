@@ -43,7 +43,9 @@ void DrawPicker(UiContext& ui) {
     ImGui::PopID();
   }
   if (s.sets.empty()) Line(ui, "line", "No shipped sets found (the data dir has no quizzes/).");
+  ImGui::PushTextWrapPos(0);  // a narrow panel wraps it rather than cut it
   ImGui::TextUnformatted("Open a set (a JSON file, docs/quizzes.md):");
+  ImGui::PopTextWrapPos();
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Open").x - ImGui::GetStyle().FramePadding.x * 4);
   const bool enter =
       ImGui::InputText("##quiz_path", &s.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
