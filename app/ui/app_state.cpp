@@ -689,6 +689,10 @@ Session AppState::ToSession() const {
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
   s.timeline_cursor = view.timeline_cursor;
+  if (ShowsFileSinglePass()) {  // a GPU's timeline goes with the session, as a trace does
+    s.single_pass = *m_single_pass;
+    s.single_pass_origin = m_single_pass_file;
+  }
   if (!m_multi_block && !m_app_mode && ShowsFileTrace()) {
     s.trace = Current().trace;
     s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
@@ -724,6 +728,11 @@ void AppState::ApplySession(const Session& s) {
   auto seek = [](Player& p, int round) {
     p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
   };
+  // A file's timeline (it holds until the next edit: the input above is set first), then the
+  // round on screen, which its input may have re-traced.
+  if (s.single_pass)
+    OpenSinglePass(*s.single_pass, s.single_pass_origin.empty() ? "recorded elsewhere · session"
+                                                                : s.single_pass_origin);
   seek(CurrentPlayer(), s.round);
   // The modes' settings, then the mode shown (ParseSession allows one at most, and none with a
   // recorded trace) on its step.
@@ -747,6 +756,13 @@ void AppState::ApplySession(const Session& s) {
   view.timeline_cursor = s.timeline_cursor;
 }
 
+bool AppState::ShowsFileSinglePass() const {
+  return m_single_pass && m_single_pass_key.from_file &&
+         m_single_pass_key.generation == m_generation &&
+         m_single_pass_key.tile_size == view.tile_size &&
+         m_single_pass_key.order == view.tile_order;
+}
+
 std::string AppState::SaveSessionTo(const std::string& path) {
   std::string err = SaveSession(ToSession(), path);
   if (!err.empty()) return err;
@@ -758,10 +774,7 @@ std::string AppState::SaveSessionTo(const std::string& path) {
 const SinglePassTrace& AppState::SinglePass() {
   const SinglePassKey key{m_generation, view.tile_size, view.tile_order, false};
   // A file's trace stays until an edit, or until another tile size or order is asked for.
-  const bool file = m_single_pass_key.from_file && m_single_pass_key.generation == m_generation &&
-                    m_single_pass_key.tile_size == view.tile_size &&
-                    m_single_pass_key.order == view.tile_order;
-  if (file) return *m_single_pass;
+  if (ShowsFileSinglePass()) return *m_single_pass;
   if (!m_single_pass || key.generation != m_single_pass_key.generation ||
       key.tile_size != m_single_pass_key.tile_size || key.order != m_single_pass_key.order) {
     SinglePassRequest r;
@@ -794,6 +807,7 @@ void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
   m_single_pass_origin = (trace.measured ? "measured on " + trace.backend.device_name
                                          : std::string("a simulated schedule")) +
                          " (" + origin + ")";
+  m_single_pass_file = origin;
   m_single_pass = std::move(trace);
   m_single_pass_key = {m_generation, view.tile_size, view.tile_order, true};
   ++m_single_pass_version;

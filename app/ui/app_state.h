@@ -353,6 +353,8 @@ class AppState {
   // Changes whenever SinglePass() gives another trace: what a view caches from it is stale.
   std::uint64_t SinglePassVersion() const { return m_single_pass_version; }
   void OpenSinglePass(SinglePassTrace trace, std::string origin);
+  // Whether SinglePass() is a file's trace (until an edit or another tile size or order).
+  bool ShowsFileSinglePass() const;
 
   // [SECTION] Benchmark results (read on first use)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
@@ -471,6 +473,7 @@ class AppState {
     bool from_file = false;
   } m_single_pass_key;
   std::string m_single_pass_origin;
+  std::string m_single_pass_file;  // the file a single-pass trace was opened from (sessions)
   std::uint64_t m_single_pass_version = 0;
   std::function<void()> m_wake;  // copied into each worker: the state may not outlive it
   std::vector<PresetSpec> m_presets = BuiltinPresets();

@@ -3,7 +3,10 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 #include "core/file_io.h"
+#include "core/grid/grid_io.h"
 #include "core/input.h"
 #include "core/trace_io.h"
 
@@ -108,6 +111,19 @@ void ParseModes(const json& j, Session& s) {
     throw Bad{"multi_block and application: only one of them can be shown"};
   if (s.trace && (s.multi_block || s.application))
     throw Bad{"trace: a session with a recorded trace shows its rounds, not another mode"};
+  if (j.contains("single_pass_trace")) {
+    // Read by the trace loader itself, with all its checks.
+    const AnyTraceLoad t = ParseAnyTraceJson(j["single_pass_trace"].dump());
+    if (!t.single_pass)
+      throw Bad{"single_pass_trace: " + (t.error.empty() ? "not a single-pass trace" : t.error)};
+    if (t.single_pass->tile_size != s.tile_size || t.single_pass->order != s.tile_order)
+      throw Bad{"single_pass_trace: tiles of " + std::to_string(t.single_pass->tile_size) + " in " +
+                ToString(t.single_pass->order) + " order, but the session's timeline has " +
+                std::to_string(s.tile_size) + " in " + ToString(s.tile_order) + " order"};
+    s.single_pass = *t.single_pass;
+    if (j.contains("single_pass_origin") && j["single_pass_origin"].is_string())
+      s.single_pass_origin = j["single_pass_origin"].get<std::string>().substr(0, 200);
+  }
 }
 
 }  // namespace
@@ -237,6 +253,12 @@ std::string SessionToJson(const Session& s) {
                    {"tile_size", s.tile_size},
                    {"tile_order", ToString(s.tile_order)},
                    {"cursor", s.timeline_cursor}};
+  if (s.single_pass) {
+    std::ostringstream sp;
+    WriteSinglePassJson(*s.single_pass, sp);
+    j["single_pass_trace"] = json::parse(sp.str());
+    j["single_pass_origin"] = s.single_pass_origin;
+  }
   if (s.trace) {
     j["trace"] = json::parse(TraceToJson(*s.trace));
     j["trace_origin"] = s.trace_origin;

@@ -56,6 +56,10 @@ struct Session {
   int tile_size = 8;      // a power of two, 4..1024
   TileOrder tile_order = TileOrder::kBlockIdx;
   long long timeline_cursor = -1;  // the moment shown, ns; -1: the end
+  // The timeline's single-pass trace, when it came from a file (a GPU's recording): shown
+  // instead of the simulator's schedule; its tiles are the timeline's tile size and order.
+  std::optional<SinglePassTrace> single_pass;
+  std::string single_pass_origin;  // the file it was opened from
   // The shown algorithm's trace, when it came from a file: replayed instead of simulated.
   std::optional<Trace> trace;
   std::string trace_origin;  // where that trace was recorded, as the status line says it

@@ -315,6 +315,58 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   EXPECT_EQ(a.view.timeline_cursor, 1500);
 }
 
+// The H200's own single-pass timeline goes with a session, so a laptop shows what the GPU
+// measured (not the simulator's schedule); an edit there goes back to simulating.
+TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
+  TempDir dir;
+  const std::string h200 =
+      std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/single-pass-8x8-ticket.json";
+  AppState teacher(CpuSettings());
+  teacher.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(teacher.OpenFile(h200), "");
+  ASSERT_TRUE(teacher.ShowsFileSinglePass());
+  const SinglePassTrace recorded = teacher.SinglePass();
+  ASSERT_TRUE(recorded.measured);
+  teacher.view.timeline_cursor = 900;
+  ASSERT_EQ(teacher.SaveSessionTo(dir.File("timeline.scanviz")), "");
+
+  AppState student(CpuSettings("9 9"));
+  student.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(student.OpenFile(dir.File("timeline.scanviz")), "");
+  EXPECT_TRUE(student.view.timeline);
+  EXPECT_EQ(student.view.timeline_cursor, 900);
+  EXPECT_EQ(student.view.tile_order, TileOrder::kTicket);
+  ASSERT_TRUE(student.ShowsFileSinglePass());
+  const SinglePassTrace& shown = student.SinglePass();
+  EXPECT_TRUE(shown.measured);
+  EXPECT_EQ(shown.backend.device_name, recorded.backend.device_name);
+  ASSERT_EQ(shown.tiles.size(), recorded.tiles.size());
+  for (size_t k = 0; k < shown.tiles.size(); ++k) {
+    EXPECT_EQ(shown.tiles[k].start, recorded.tiles[k].start) << "tile " << k;
+    EXPECT_EQ(shown.tiles[k].published_p, recorded.tiles[k].published_p) << "tile " << k;
+    EXPECT_EQ(shown.tiles[k].reads.size(), recorded.tiles[k].reads.size()) << "tile " << k;
+  }
+  EXPECT_EQ(student.Values(), recorded.input);
+  student.SetCell(0, 5);  // an edit: the simulator's schedule again
+  EXPECT_FALSE(student.ShowsFileSinglePass());
+  EXPECT_FALSE(student.SinglePass().measured);
+
+  // A session whose timeline trace has other tiles than its timeline says so.
+  const FileText text = ReadFileLimited(dir.File("timeline.scanviz"), kMaxTraceFileBytes);
+  ASSERT_TRUE(text.Ok());
+  std::string bad = text.text;
+  const size_t at = bad.rfind("\"tile_order\": \"ticket\"");  // the timeline's, after the trace
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, std::string("\"tile_order\": \"ticket\"").size(), "\"tile_order\": \"blockidx\"");
+  const SessionLoad l = ParseSession(bad);
+  EXPECT_FALSE(l.session);
+  EXPECT_EQ(l.error.rfind("single_pass_trace: tiles of 8 in ticket order, but the session's "
+                          "timeline has 8 in blockidx order",
+                          0),
+            0u)
+      << l.error;
+}
+
 TEST(AppStateFiles, AFileThatCannotBeUsedChangesNothing) {
   TempDir dir;
   AppState app(CpuSettings("3 1 7 0"));
