@@ -173,6 +173,14 @@ constexpr const char* kTabTips[kSidePanelCount] = {
     "float32 rounding and int32 wrap-around in this trace (key 5)",
     "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)",
     "The mistakes lab: a broken kernel beside the correct one, in a chosen thread order (key 7)"};
+// A right-hand tab about the block scans' rounds, in a mode that shows something else (the grid,
+// an application): what the tab would show, and where to find it.
+void TabNotInThisMode(const char* text) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopTextWrapPos();
+}
+
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
   const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
@@ -218,30 +226,26 @@ void DrawSidePanel(App& app, UiContext& ui) {
         DrawGridNarration(ui);
         return;
       default:
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextWrapped(
+        TabNotInThisMode(
             "This tab describes a single block's rounds: click a block of the grid "
             "to open it (Esc returns to the grid).");
-        ImGui::PopTextWrapPos();
         return;
     }
   }
   if (ui.app.AppMode()) {  // the applications' own tabs
-    content();
     switch (vs.panel) {
       case SidePanel::kInspector:
+        content();
         DrawAppInspector(ui);
         return;
       case SidePanel::kNarration:
         DrawAppNarration(ui);
         return;
       default:
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextWrapped(
+        TabNotInThisMode(
             "This tab describes a block scan's rounds. An application's scan step is a "
             "multi-block scan of its flags: Multi-block (M) shows one, Inspector and Narration "
             "this application.");
-        ImGui::PopTextWrapPos();
         return;
     }
   }

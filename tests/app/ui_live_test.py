@@ -216,6 +216,16 @@ class Live:
         send()
         return self.wait(predicate, what, timeout)
 
+    def open_dialog(self, key, kind, what):
+        """Presses `key` (Ctrl+O, Ctrl+Shift+S); the state once the file dialog of `kind` ("open",
+        "save") is up with the keyboard in its path field, else None. Under a sanitizer the app
+        is asleep first, so that nothing an earlier step left (a retrace on the main thread) is
+        still on its way; the plain run presses the key at once."""
+        if SLOW > 1:
+            self.settle()
+        return self.send(lambda: self.keys(key),
+                         lambda s: s["file_dialog"] == kind and s["text_input"], what)
+
     def keys(self, *names):
         self.xdo("key", *TAP, *names)
 
@@ -657,12 +667,7 @@ def main():
         # it was recorded; Ctrl+Shift+S saves the session; Escape closes the dialog unchanged.
         h200 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
                             "example-blelloch-h200.json")
-        # Under a sanitizer the app asleep first, so that nothing the excursion above left (a
-        # retrace on the main thread) is still on its way; the plain run presses Ctrl+O at once.
-        if SLOW > 1:
-            live.settle()
-        s = live.send(lambda: live.keys("ctrl+o"),
-                      lambda s: s["file_dialog"] == "open" and s["text_input"], "Ctrl+O: the Open dialog")
+        s = live.open_dialog("ctrl+o", "open", "Ctrl+O: the Open dialog")
         expect(s is not None, "Ctrl+O did not open the file dialog with the keyboard in its field")
         live.xdo("type", "--delay", "12", h200)
         live.keys("Return")
@@ -672,11 +677,7 @@ def main():
                s["backend"].startswith("recorded on NVIDIA H200"),
                f"Ctrl+O on the H200 trace: {s['algorithm']} {s['values']} {s['backend']!r}")
         session = os.path.join(workdir, "lecture.scanviz")
-        if SLOW > 1:
-            live.settle()
-        s = live.send(lambda: live.keys("ctrl+shift+s"),
-                      lambda s: s["file_dialog"] == "save" and s["text_input"],
-                      "Ctrl+Shift+S: the Save dialog")
+        s = live.open_dialog("ctrl+shift+s", "save", "Ctrl+Shift+S: the Save dialog")
         expect(s is not None, "Ctrl+Shift+S did not open the save dialog")
         live.keys("ctrl+a")
         live.xdo("type", "--delay", "12", session)
@@ -688,11 +689,7 @@ def main():
                 saved = json.load(f)
             expect(saved.get("format") == "scanviz-session" and "trace" in saved,
                    "the saved session does not carry the GPU's trace")
-        if SLOW > 1:
-            live.settle()
-        s = live.send(lambda: live.keys("ctrl+o"),
-                      lambda s: s["file_dialog"] == "open" and s["text_input"],
-                      "Ctrl+O: the Open dialog again")
+        s = live.open_dialog("ctrl+o", "open", "Ctrl+O: the Open dialog again")
         expect(s is not None, "a second Ctrl+O did not open the file dialog with the keyboard in its field")
         live.xdo("type", "--delay", "12", "/nonexistent.scanviz")
         live.keys("Escape")

@@ -70,28 +70,13 @@ void DrawAppInspector(UiContext& ui) {
 }
 
 void DrawAppNarration(UiContext& ui) {
-  AppState& app = ui.app;
-  const AppInfo& info = Info(app.App());
-  ImGui::PushFont(ui.fonts.large);
-  ImGui::SetWindowFontScale(ui.fonts.large_px / ui.fonts.large->FontSize);
-  ImGui::PushTextWrapPos(0);
+  const AppInfo& info = Info(ui.app.App());
   const std::string title = std::string(info.name) + ": " + info.summary;
-  ImGui::TextWrapped("%s", title.c_str());
-  Record(ui, "title", title);
   const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
                             ", one per element; step 2 scans them (exclusive), giving the " +
                             info.scan_name + "; step 3 scatters each element by them into the " +
                             "output (" + info.output_name + ").";
-  ImGui::Spacing();
-  ImGui::TextWrapped("%s", steps.c_str());
-  Record(ui, "paragraph", steps);
-  const std::string why = std::string("Why it is right: ") + info.invariant;
-  ImGui::Spacing();
-  ImGui::TextWrapped("%s", why.c_str());
-  Record(ui, "paragraph", why);
-  ImGui::PopTextWrapPos();
-  ImGui::SetWindowFontScale(1);
-  ImGui::PopFont();
+  DrawLargeParagraphs(ui, title, {steps, std::string("Why it is right: ") + info.invariant});
 }
 
 }  // namespace scanviz

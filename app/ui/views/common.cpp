@@ -103,6 +103,23 @@ void Place(UiContext& ui, const char* name) {
   ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
 }
 
+void DrawLargeParagraphs(UiContext& ui, const std::string& title,
+                         const std::vector<std::string>& paragraphs) {
+  ImGui::PushFont(ui.fonts.large);
+  ImGui::SetWindowFontScale(ui.fonts.large_px / ui.fonts.large->FontSize);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextWrapped("%s", title.c_str());
+  Record(ui, "title", title);
+  for (const std::string& p : paragraphs) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", p.c_str());
+    Record(ui, "paragraph", p);
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::SetWindowFontScale(1);
+  ImGui::PopFont();
+}
+
 void SameLineIfFits(const char* label, bool radio) {
   const ImGuiStyle& style = ImGui::GetStyle();
   float w = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;

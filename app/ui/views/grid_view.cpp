@@ -318,19 +318,7 @@ void DrawGridNarration(UiContext& ui) {
   AppState& app = ui.app;
   const GridSlot& slot = app.Grid();
   const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.GridPlayer().Round());
-  ImGui::PushFont(ui.fonts.large);
-  ImGui::SetWindowFontScale(ui.fonts.large_px / ui.fonts.large->FontSize);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(n.title.c_str());
-  Record(ui, "title", n.title);
-  for (const std::string& p : n.paragraphs) {
-    ImGui::Spacing();
-    ImGui::TextWrapped("%s", p.c_str());
-    Record(ui, "paragraph", p);
-  }
-  ImGui::PopTextWrapPos();
-  ImGui::SetWindowFontScale(1);
-  ImGui::PopFont();
+  DrawLargeParagraphs(ui, n.title, n.paragraphs);
 }
 
 void DrawGridCode(UiContext& ui) {

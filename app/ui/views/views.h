@@ -255,6 +255,9 @@ void Record(UiContext& ui, const char* kind, const std::string& text);
 // Before a radio button or button of `label`: stays on the line if it fits, else starts a new one
 // (a narrow panel wraps its rows instead of cutting them off).
 void SameLineIfFits(const char* label, bool radio);
+// A title and its paragraphs in the large font, wrapped to the panel (a mode's Narration tab).
+void DrawLargeParagraphs(UiContext& ui, const std::string& title,
+                         const std::vector<std::string>& paragraphs);
 // The last item's tooltip, one line: what it does, then its key from the key table where it has
 // one ("Play or pause (Space)"). Shown while the item is hovered (disabled too); the text shown
 // goes to ViewState::tooltip for --state-file. The last item stays the control's (ImGui restores
