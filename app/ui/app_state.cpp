@@ -133,48 +133,85 @@ void AppState::SetOp(OpKind op) {
 }
 
 void AppState::SetAlgorithm(Algorithm a) {
-  if (m_multi_block) SetMultiBlock(false);
-  SetAppMode(false);
+  // Side by side stays (the algorithm is the one a single pane shows); any other kind gives way.
+  if (m_kind != KindId::kSideBySide) SetKind(KindId::kBlockScan);
   m_algorithm = a;
   view.selected.reset();
 }
 
 void AppState::ToggleAlgorithm() {
   // The block scans in the registry's order, then the multi-block scan, then round again.
-  if (m_multi_block) {
+  if (m_kind == KindId::kMultiBlock) {
     SetAlgorithm(static_cast<Algorithm>(0));
   } else if (static_cast<int>(m_algorithm) + 1 == kAlgorithmCount) {
-    SetMultiBlock(true);
+    SetKind(KindId::kMultiBlock);
   } else {
     SetAlgorithm(static_cast<Algorithm>(static_cast<int>(m_algorithm) + 1));
   }
 }
 
-// [SECTION] The multi-block scan
+// [SECTION] The kind of view shown
 
-void AppState::SetMultiBlock(bool on) {
-  if (on) SetAppMode(false);
-  if (on == m_multi_block) return;
-  CloseBlock();
+void AppState::SetKind(KindId kind) {
+  if (kind == m_kind) return;
+  CloseBlock();  // a block is opened from the grid and closes with it
   view.grid_selected.reset();
   view.grid_hovered.reset();
-  m_multi_block = on;
-  if (on) {
-    m_algorithm = m_grid_block_algorithm;  // the opened block's slot is this algorithm's
-    view.side_by_side = false;
-    view.bench = false;
-    Grid();
-  }
   view.selected.reset();
+  view.hovered.reset();
+  m_kind_before = m_kind;
+  m_kind = kind;  // what it shows is traced when first asked for (Grid, Application, Slot)
 }
+
+void AppState::ToggleKind(KindId kind) {
+  if (m_kind != kind) {
+    SetKind(kind);
+  } else {
+    SetKind(m_kind_before == kind ? KindId::kBlockScan : m_kind_before);
+  }
+}
+
+std::vector<Player*> AppState::ShownPlayers() {
+  switch (m_kind) {
+    case KindId::kBlockScan:
+      return {&CurrentPlayer()};
+    case KindId::kSideBySide:
+      if (m_pair[0] == m_pair[1]) return {&PlayerOf(m_pair[0])};
+      return {&PlayerOf(m_pair[0]), &PlayerOf(m_pair[1])};
+    case KindId::kMultiBlock:
+      return {m_opened ? &m_block_player : &GridPlayer()};
+    case KindId::kApplication:
+      return {&AppPlayer()};
+    case KindId::kSinglePass:  // the timeline's cursor moves from moment to moment
+    case KindId::kBenchmark:
+      break;
+  }
+  return {};
+}
+
+std::vector<Algorithm> AppState::ShownAlgorithms() const {
+  switch (m_kind) {
+    case KindId::kBlockScan:
+      return {GetAlgorithm()};
+    case KindId::kSideBySide:
+      if (m_pair[0] == m_pair[1]) return {m_pair[0]};
+      return {m_pair[0], m_pair[1]};
+    case KindId::kMultiBlock:
+      if (m_opened) return {m_grid_block_algorithm};
+      break;
+    default:
+      break;
+  }
+  return {};
+}
+
+// [SECTION] The multi-block scan
 
 void AppState::SetGridBlockAlgorithm(Algorithm a) {
   if (!IsGridBlockAlgorithm(a) || a == m_grid_block_algorithm) return;
   CloseBlock();
   m_grid_block_algorithm = a;
-  if (m_multi_block) m_algorithm = a;
-  m_grid_stale = true;
-  if (m_multi_block) RegenerateGrid();
+  m_grid_stale = true;  // traced again when next shown
 }
 
 void AppState::SetGridBlockSize(int block_size) {
@@ -185,7 +222,6 @@ void AppState::SetGridBlockSize(int block_size) {
   view.grid_selected.reset();
   m_grid_block_size = b;
   m_grid_stale = true;
-  if (m_multi_block) RegenerateGrid();
 }
 
 const GridSlot& AppState::Grid() const {
@@ -251,7 +287,7 @@ void AppState::RegenerateGrid() {
 }
 
 bool AppState::OpenBlock(int level, int block) {
-  if (!m_multi_block) return false;
+  if (m_kind != KindId::kMultiBlock) return false;
   const GridTrace* grid = scene::GridLevel(Grid().grid, level);
   if (grid == nullptr || block < 0 || block >= grid->BlockCount()) return false;
   m_opened = OpenedBlock{level, block};
@@ -428,10 +464,8 @@ void AppState::Install(size_t index, Trace trace, std::string ran) {
 void AppState::Regenerate() {
   ++m_generation;
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
-  m_grid_stale = true;   // the grid when shown (now), else when first asked for
-  if (m_multi_block) RegenerateGrid();
-  m_app_stale = true;  // the application, the same way
-  if (m_app_mode) RegenerateApp();
+  m_grid_stale = true;  // the grid and the application when first asked for (the frame asks)
+  m_app_stale = true;
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
@@ -510,9 +544,14 @@ void AppState::Poll() {
 }
 
 bool AppState::Shown(Algorithm a) const {
-  if (m_multi_block) return false;  // the grid view shows none of the block scans' own traces
-  return a == m_algorithm || a == view.selected_algorithm ||
-         (view.side_by_side && (a == m_pair[0] || a == m_pair[1]));
+  switch (m_kind) {
+    case KindId::kBlockScan:
+      return a == m_algorithm || a == view.selected_algorithm;
+    case KindId::kSideBySide:
+      return a == m_pair[0] || a == m_pair[1] || a == view.selected_algorithm;
+    default:  // the other kinds show none of the block scans' own traces
+      return false;
+  }
 }
 
 void AppState::Refresh(size_t index) const {
@@ -584,7 +623,7 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   m_type = trace.meta.type;
   m_op = trace.meta.op;
   m_convert = trace.meta.converted;
-  SetMultiBlock(false);
+  SetKind(KindId::kBlockScan);
   m_algorithm = trace.meta.algorithm;
   m_values = trace.input;
   m_input_text = FormatValues(m_values, m_type, " ");
@@ -602,7 +641,6 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
 
 void AppState::OpenApp(AppTrace trace, std::string origin) {
   const EditScope edit(*this, {EditKind::kFile});
-  SetMultiBlock(false);
   m_type = trace.type;
   m_app = trace.app;
   m_app_params = trace.params;
@@ -612,10 +650,9 @@ void AppState::OpenApp(AppTrace trace, std::string origin) {
   m_input_error.clear();
   view.selected.reset();
   view.hovered.reset();
-  m_app_mode = false;  // the file's trace, not a simulation of it, goes in the slot below
   Regenerate();
   ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
-  SetAppMode(true);
+  SetKind(KindId::kApplication);
   m_app_slot = AppSlot{};
   m_app_slot.problems = CheckApp(trace);
   m_app_slot.trace = std::move(trace);
@@ -633,7 +670,6 @@ std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
       grid.N() > kMaxGridElements)
     return "a grid the grid view cannot show (block scans of 4..1024, hillis-steele or blelloch)";
   const EditScope edit(*this, {EditKind::kFile});
-  SetMultiBlock(false);
   m_type = grid.type;
   m_op = grid.op;
   m_convert = grid.converted;
@@ -646,7 +682,7 @@ std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
   view.hovered.reset();
   Regenerate();
   ++m_generation;
-  SetMultiBlock(true);  // simulates the same input; the file's grid replaces it
+  SetKind(KindId::kMultiBlock);  // the file's grid replaces the simulation below
   FinishGridCheck();
   m_grid = GridSlot{};
   m_grid.problems = CheckGrid(grid);
@@ -667,7 +703,6 @@ Session AppState::ToSession() const {
   s.algorithm = m_algorithm;
   s.round = m_players[Index(m_algorithm)].Round();
   s.seed = m_seed;
-  s.side_by_side = view.side_by_side;
   s.left = m_pair[0];
   s.right = m_pair[1];
   s.only_current = view.only_current;
@@ -675,17 +710,20 @@ Session AppState::ToSession() const {
   s.theme = view.theme;
   s.panel = view.panel;
   s.figure_scale = view.figure_scale;
-  s.multi_block = m_multi_block;
+  // Version 2's fields: the timeline is shown over the kind before it.
+  const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
+  s.side_by_side = under == KindId::kSideBySide;
+  s.multi_block = under == KindId::kMultiBlock;
   s.block_algorithm = m_grid_block_algorithm;
   s.block_size = m_grid_block_size;
-  s.grid_step = m_multi_block ? m_grid_player.Round() : -1;
-  s.application = m_app_mode;
+  s.grid_step = s.multi_block ? m_grid_player.Round() : -1;
+  s.application = under == KindId::kApplication;
   s.app = m_app;
   s.keep = m_app_params.keep;
   s.split_bit = m_app_params.bit;
   s.radix_bits = m_radix_bits;
-  s.app_step = m_app_mode ? m_app_player.Round() : -1;
-  s.timeline = view.timeline;  // over the rounds, the grid or an application (L)
+  s.app_step = s.application ? m_app_player.Round() : -1;
+  s.timeline = m_kind == KindId::kSinglePass;
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
   s.timeline_cursor = view.timeline_cursor;
@@ -693,7 +731,7 @@ Session AppState::ToSession() const {
     s.single_pass = *m_single_pass;
     s.single_pass_origin = m_single_pass_file;
   }
-  if (!m_multi_block && !m_app_mode && ShowsFileTrace()) {
+  if (!s.multi_block && !s.application && ShowsFileTrace()) {
     s.trace = Current().trace;
     s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
   }
@@ -703,7 +741,6 @@ Session AppState::ToSession() const {
 void AppState::ApplySession(const Session& s) {
   const EditScope edit(*this, {EditKind::kFile});
   m_seed = s.seed;
-  view.side_by_side = s.side_by_side;
   m_pair[0] = s.left;
   m_pair[1] = s.right;
   view.only_current = s.only_current;
@@ -712,8 +749,7 @@ void AppState::ApplySession(const Session& s) {
   view.panel = s.panel;
   view.panel_from_code = true;
   view.figure_scale = s.figure_scale;
-  SetMultiBlock(false);
-  SetAppMode(false);
+  SetKind(KindId::kBlockScan);
   if (s.trace) {
     OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
   } else {
@@ -745,14 +781,15 @@ void AppState::ApplySession(const Session& s) {
   view.tile_size = s.tile_size;
   view.tile_order = s.tile_order;
   if (s.multi_block) {
-    SetMultiBlock(true);
+    SetKind(KindId::kMultiBlock);
     seek(GridPlayer(), s.grid_step);
   } else if (s.application) {
-    SetAppMode(true);
+    SetKind(KindId::kApplication);
     seek(AppPlayer(), s.app_step);
+  } else if (s.side_by_side) {
+    SetKind(KindId::kSideBySide);
   }
-  view.timeline = s.timeline;
-  if (s.timeline) view.bench = false;
+  if (s.timeline) SetKind(KindId::kSinglePass);
   view.timeline_cursor = s.timeline_cursor;
 }
 
@@ -802,7 +839,7 @@ void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
   }
   view.tile_size = trace.tile_size;
   view.tile_order = trace.order;
-  view.timeline = true;
+  SetKind(KindId::kSinglePass);
   view.timeline_cursor = -1;
   m_single_pass_origin = (trace.measured ? "measured on " + trace.backend.device_name
                                          : std::string("a simulated schedule")) +

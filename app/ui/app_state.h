@@ -27,6 +27,7 @@
 #include "core/perf/bench_results.h"
 #include "core/trace.h"
 #include "edit_history.h"
+#include "kind_id.h"
 #include "player.h"
 #include "presets.h"
 #include "quiz_session.h"
@@ -104,7 +105,6 @@ struct ViewState {
   float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
   bool only_current = false;
   bool color_by_case = false;
-  bool side_by_side = false;
   bool presenter = false;  // large font, side panels hidden
   bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
   bool fullscreen = false;
@@ -148,11 +148,9 @@ struct ViewState {
   bool pseudo_code = false;                 // the Code tab shows the pseudo-code, not the kernel
   int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
   bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
-  bool bench = false;                       // G: the benchmark chart replaces the array view
   bool quiz = false;                        // Q: the Quiz panel in place of the tabs
-  // L: the single-pass scan's timeline in place of the rounds (timeline_view.cpp): the current
-  // input in tiles of `tile_size` taken in `tile_order`, or a single-pass trace file opened.
-  bool timeline = false;
+  // The single-pass timeline (timeline_view.cpp): the current input in tiles of `tile_size`
+  // taken in `tile_order`, or a single-pass trace file opened.
   int tile_size = 8;
   TileOrder tile_order = TileOrder::kBlockIdx;
   std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
@@ -223,7 +221,9 @@ class AppState {
   ElementType Type() const { return m_type; }
   OpKind Op() const { return m_op; }
   bool Convert() const { return m_convert; }
-  Algorithm GetAlgorithm() const { return m_algorithm; }
+  // The algorithm whose rounds the single-block panels describe: the chosen one, or while a block
+  // of the grid is open, the grid's block scan.
+  Algorithm GetAlgorithm() const { return m_opened ? m_grid_block_algorithm : m_algorithm; }
   BackendChoice Backend() const { return m_backend; }
   std::uint64_t Seed() const { return m_seed; }
   void SetSeed(std::uint64_t seed) { m_seed = seed; }
@@ -239,35 +239,34 @@ class AppState {
     Refresh(Index(a));
     return m_slots[Index(a)];
   }
-  const TraceSlot& Current() const { return Slot(m_algorithm); }
+  const TraceSlot& Current() const { return Slot(GetAlgorithm()); }
   Player& PlayerOf(Algorithm a) {
     if (BlockShown(a)) return m_block_player;
     Refresh(Index(a));
     return m_players[Index(a)];
   }
-  Player& CurrentPlayer() { return PlayerOf(m_algorithm); }
-  // Player actions applied to the shown algorithm, or to both side by side.
+  Player& CurrentPlayer() { return PlayerOf(GetAlgorithm()); }
+  // The players of what the centre shows (kinds/kind.h): the shown algorithm's, both side by
+  // side, the grid's, the opened block's, the application's; none for the timeline and the chart.
+  std::vector<Player*> ShownPlayers();
+  // The block algorithms whose rounds are shown: one, two side by side, the opened block's;
+  // none when the centre shows something else.
+  std::vector<Algorithm> ShownAlgorithms() const;
   template <typename F>
   void ForEachShownPlayer(F f) {
-    if (m_app_mode) {
-      f(AppPlayer());
-    } else if (m_multi_block && !m_opened) {
-      f(GridPlayer());
-    } else if (m_multi_block) {
-      f(CurrentPlayer());  // the opened block's
-    } else if (view.side_by_side) {
-      f(PlayerOf(m_pair[0]));
-      if (m_pair[1] != m_pair[0]) f(PlayerOf(m_pair[1]));
-    } else {
-      f(CurrentPlayer());
-    }
+    for (Player* p : ShownPlayers()) f(*p);
   }
+
+  // [SECTION] The kind of view the centre shows (kind_id.h). Each kind keeps its settings while
+  // another is shown.
+  KindId ShownKind() const { return m_kind; }
+  void SetKind(KindId kind);
+  // M, L, G, S: shows `kind`, or when it is shown already, the kind shown before it.
+  void ToggleKind(KindId kind);
 
   // [SECTION] The multi-block scan (the grid view). It scans the whole input (up to
   // kMaxGridElements); the block scans take its first kMaxElements values (BlockValues).
-  void SetMultiBlock(bool on);  // the grid view in place of a block scan (Tab and M reach it)
-  bool MultiBlock() const { return m_multi_block; }
-  void SetGridBlockAlgorithm(Algorithm a);  // hillis-steele or blelloch; others are ignored
+  void SetGridBlockAlgorithm(Algorithm a);  // any block algorithm of the registry
   Algorithm GridBlockAlgorithm() const { return m_grid_block_algorithm; }
   void SetGridBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
   // The live app checks a large grid (kBackgroundGridCheck elements or more: 50..90 ms at 2^16)
@@ -321,8 +320,6 @@ class AppState {
   // run on the current input (an int32 input for all but compaction), traced again after each
   // edit or parameter change while the mode is on; the player steps through every pass's flag,
   // scan and scatter steps.
-  void SetAppMode(bool on);  // the applications view in place of the rounds (or the grid)
-  bool AppMode() const { return m_app_mode; }
   void SetApp(AppKind app);
   AppKind App() const { return m_app; }
   void SetKeep(KeepRule keep);
@@ -392,7 +389,7 @@ class AppState {
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
   bool BlockShown(Algorithm a) const {
-    return m_multi_block && m_opened && a == m_grid_block_algorithm;
+    return m_kind == KindId::kMultiBlock && m_opened && a == m_grid_block_algorithm;
   }
   void RegenerateGrid();  // the grid of the current input, its player kept on its step
   void RegenerateApp();   // the application of the current input, its player kept on its step
@@ -427,7 +424,8 @@ class AppState {
   std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
   std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
   std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);  // [Algorithm]: see Slot
-  bool m_multi_block = false;
+  KindId m_kind = KindId::kBlockScan;
+  KindId m_kind_before = KindId::kBlockScan;  // ToggleKind's way back
   Algorithm m_grid_block_algorithm = Algorithm::kHillisSteele;
   int m_grid_block_size = 4;
   GridSlot m_grid;
@@ -440,7 +438,6 @@ class AppState {
   Player m_grid_player;
   bool m_grid_stale = true;
   std::optional<OpenedBlock> m_opened;
-  bool m_app_mode = false;
   AppKind m_app = AppKind::kCompact;
   AppParams m_app_params;
   int m_radix_bits = 0;  // 0: RadixBitsNeeded of the input

@@ -7,47 +7,31 @@
 
 namespace scanviz {
 
-void AppState::SetAppMode(bool on) {
-  if (on == m_app_mode) return;
-  if (on) {
-    SetMultiBlock(false);
-    view.side_by_side = false;
-    view.bench = false;
-    view.timeline = false;
-  }
-  m_app_mode = on;
-  if (on) Application();
-}
-
 void AppState::SetApp(AppKind app) {
   if (app == m_app) return;
   m_app = app;
   m_app_stale = true;
   m_app_player.First();  // another application: its first step
-  if (m_app_mode) RegenerateApp();
 }
 
 void AppState::SetKeep(KeepRule keep) {
   if (keep == m_app_params.keep) return;
   m_app_params.keep = keep;
-  m_app_stale = true;
-  if (m_app_mode) RegenerateApp();
+  m_app_stale = true;  // traced again when next shown
 }
 
 void AppState::SetSplitBit(int bit) {
   bit = std::clamp(bit, 0, 31);
   if (bit == m_app_params.bit) return;
   m_app_params.bit = bit;
-  m_app_stale = true;
-  if (m_app_mode) RegenerateApp();
+  m_app_stale = true;  // traced again when next shown
 }
 
 void AppState::SetRadixBits(int bits) {
   bits = std::clamp(bits, 0, 32);
   if (bits == m_radix_bits) return;
   m_radix_bits = bits;
-  m_app_stale = true;
-  if (m_app_mode) RegenerateApp();
+  m_app_stale = true;  // traced again when next shown
 }
 
 const AppSlot& AppState::Application() const {

@@ -16,6 +16,7 @@
 
 #include "core/file_io.h"
 #include "core/registry.h"
+#include "kinds/kind_view.h"
 #include "export/gif_writer.h"
 #include "scene/svg.h"
 
@@ -108,7 +109,7 @@ class FrameGuard {
 
 // [SECTION] One figure frame: an ImGui frame of the export's size holding only the trace view
 // (or the benchmark chart), our renderer under ImGui's text, read back
-std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent, bool chart,
+std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent,
                        exports::RgbaImage* out) {
   AppState& app = src.app;
   ViewState& vs = app.view;
@@ -132,15 +133,9 @@ std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent, b
     UiContext figure{app,    src.renderer, figure_fonts, ui.palette, src.scale * vs.figure_scale,
                      nullptr};
     src.renderer.Begin(static_cast<float>(w), static_cast<float>(h));
-    const float fw = static_cast<float>(w), fh = static_cast<float>(h);
-    if (chart) {
-      DrawBenchView(ui, {0, 0, fw, fh});
-    } else if (vs.side_by_side) {
-      src.views[0].Draw(figure, app.Left(), {0, 0, fw * 0.5f, fh}, true);
-      src.views[1].Draw(figure, app.Right(), {fw * 0.5f, 0, fw * 0.5f, fh}, true);
-    } else {
-      src.views[0].Draw(figure, app.GetAlgorithm(), {0, 0, fw, fh}, true);
-    }
+    KindFrame frame{ui, figure, src.views};
+    KindViewOf(app.ShownKind())
+        .DrawFigure(frame, {0, 0, static_cast<float>(w), static_cast<float>(h)});
     ImGui::Render();
 
     glBindFramebuffer(GL_FRAMEBUFFER, target.Fbo());
@@ -208,25 +203,25 @@ std::string EncodePng(const exports::RgbaImage& image, bool alpha, std::string* 
   return "cannot encode the PNG";
 }
 
-// The players of the shown algorithms at round r (a shorter trace stays at its last), and back
-// where they were at the end of the scope.
+// The shown kind at step r, and back where it was at the end of the scope.
 class Seeker {
  public:
-  explicit Seeker(AppState& app) : m_app(app) {
-    for (Algorithm a : ShownAlgorithms(app)) m_saved.emplace_back(a, app.PlayerOf(a).Round());
-  }
+  explicit Seeker(AppState& app)
+      : m_app(app), m_kind(ShownKindOf(app)), m_saved(m_kind.Steps(app).step),
+        m_cursor(app.view.timeline_cursor) {}
   ~Seeker() {
-    for (const auto& [a, round] : m_saved) m_app.PlayerOf(a).Seek(round);
+    m_kind.Seek(m_app, m_saved);
+    m_app.view.timeline_cursor = m_cursor;  // the timeline's own "at the end" (-1) too
   }
   Seeker(const Seeker&) = delete;
   Seeker& operator=(const Seeker&) = delete;
-  void Seek(int r) {
-    for (const auto& [a, round] : m_saved) m_app.PlayerOf(a).Seek(r);
-  }
+  void Seek(int r) { m_kind.Seek(m_app, r); }
 
  private:
   AppState& m_app;
-  std::vector<std::pair<Algorithm, int>> m_saved;
+  const Kind& m_kind;
+  int m_saved;
+  std::int64_t m_cursor;
 };
 
 std::string Absolute(const std::string& dir) {
@@ -250,58 +245,18 @@ std::string CheckFolder(const std::string& dir) {
 
 // [SECTION] What the figure shows
 
-std::vector<Algorithm> ShownAlgorithms(const AppState& app) {
-  if (!app.view.side_by_side) return {app.GetAlgorithm()};
-  if (app.Left() == app.Right()) return {app.Left()};
-  return {app.Left(), app.Right()};
-}
+int FigureRoundCount(AppState& app) { return ShownKindOf(app).Steps(app).count; }
 
-int FigureRoundCount(AppState& app) {
-  int count = 0;
-  for (Algorithm a : ShownAlgorithms(app)) count = std::max(count, app.PlayerOf(a).RoundCount());
-  return count;
-}
-
-std::string FigureStemOf(const AppState& app) {
-  std::vector<std::string> keys;
-  if (app.view.side_by_side) {
-    keys = {ToString(app.Left()), ToString(app.Right())};
-  } else {
-    keys = {ToString(app.GetAlgorithm())};
-  }
-  return exports::FigureStem(keys);
-}
+std::string FigureStemOf(AppState& app) { return ShownKindOf(app).FigureStem(app); }
 
 std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out) {
   Offscreen target(style.size.width, style.size.height);
   if (!target.Error().empty()) return target.Error();
-  return RenderInto(src, target, style.transparent, src.app.view.bench, out);
+  return RenderInto(src, target, style.transparent, out);
 }
 
 std::string FigureSvg(AppState& app, bool transparent) {
-  const ViewState& vs = app.view;
-  const std::vector<Algorithm> shown = ShownAlgorithms(app);
-  std::vector<scene::Scene> scenes;
-  scenes.reserve(shown.size());
-  std::vector<scene::SvgPane> panes;
-  for (Algorithm a : shown) {
-    const TraceSlot& slot = app.Slot(a);
-    scene::ViewOptions o;
-    o.current_round = app.PlayerOf(a).Round();
-    o.only_current = vs.only_current;
-    o.color_by_case = vs.color_by_case;
-    if (vs.selected && vs.selected_algorithm == a) o.selected = vs.selected;
-    scenes.push_back(scene::BuildScene(slot.trace, slot.analysis, o));
-    panes.push_back({&scenes.back(),
-                     scene::FigureHeading(slot.trace, slot.analysis, o.current_round), o.selected});
-  }
-  scene::SvgOptions options;
-  options.theme = vs.theme;
-  options.transparent = transparent;
-  options.color_by_case = vs.color_by_case;
-  std::ostringstream svg;
-  scene::WriteSvg(panes, options, svg);
-  return svg.str();
+  return ShownKindOf(app).FigureSvg(app, transparent);
 }
 
 // [SECTION] Export plans (the command line, all rounds)
@@ -326,7 +281,7 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
         for (int r = 0; r < plan.round_count && err.empty(); ++r) {
           seeker.Seek(r);
           exports::RgbaImage frame;
-          err = RenderInto(src, *target, false, false, &frame);
+          err = RenderInto(src, *target, false, &frame);
           if (err.empty() && !gif.AddFrame(frame, delays[static_cast<size_t>(r)]))
             err = gif.Error();
         }
@@ -339,11 +294,13 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
       seeker.Seek(f.round);
       if (f.format == exports::Format::kSvg) {
         bytes = FigureSvg(app, style.transparent);
+        if (bytes.empty() && f.sequence) continue;  // a picture only: the sequence's PNGs
+        if (bytes.empty())
+          err = std::string("the ") + DisplayName(app.ShownKind()) +
+                " is a picture only, with no SVG: export it as PNG";
       } else if ((err = offscreen()).empty()) {
         exports::RgbaImage image;
-        // A figure of one round may be the benchmark chart (--panel bench); a sequence is rounds.
-        const bool chart = app.view.bench && !f.sequence;
-        err = RenderInto(src, *target, style.transparent, chart, &image);
+        err = RenderInto(src, *target, style.transparent, &image);
         if (err.empty()) err = EncodePng(image, style.transparent, &bytes);
       }
     }
@@ -368,11 +325,11 @@ ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const Figure
   ExportOutcome out;
   if ((out.error = CheckFolder(dir)).empty()) {
     AppState& app = src.app;
-    const bool chart = app.view.bench;  // the benchmark chart: a picture, no scene to write as SVG
-    const std::vector<Algorithm> shown = ShownAlgorithms(app);
+    const std::string svg = FigureSvg(app, style.transparent);
+    const bool chart = svg.empty();  // a picture only (the benchmark chart): a PNG alone
     const std::string stem =
-        chart ? std::string("scanviz-bench")
-              : exports::RoundStem(FigureStemOf(app), app.PlayerOf(shown.front()).Round());
+        chart ? FigureStemOf(app)
+              : exports::RoundStem(FigureStemOf(app), ShownKindOf(app).Steps(app).step);
     const fs::path folder = dir.empty() ? fs::path(".") : fs::path(dir);
     const std::string name = exports::FreeStem(
         folder, stem,
@@ -384,8 +341,7 @@ ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const Figure
     if (out.error.empty())
       out.error = WriteFileAtomically((folder / (name + ".png")).string(), png);
     if (out.error.empty() && !chart) {
-      out.error = WriteFileAtomically((folder / (name + ".svg")).string(),
-                                      FigureSvg(app, style.transparent));
+      out.error = WriteFileAtomically((folder / (name + ".svg")).string(), svg);
     }
     if (out.error.empty()) {
       out.notice = "saved " + name + (chart ? ".png" : ".png and .svg") + " in " + Absolute(dir);

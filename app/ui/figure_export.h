@@ -14,6 +14,7 @@
 #include "export/image.h"
 #include "fonts.h"
 #include "headless.h"
+#include "kinds/kind_view.h"
 #include "renderer.h"
 #include "views/views.h"
 
@@ -23,7 +24,7 @@ struct FigureSource {
   AppState& app;
   Renderer& renderer;
   const Fonts& fonts;  // the app's (the figure's own are FigureFonts of them)
-  ArrayView* views;    // two: the shown algorithm (or the left pane), the right pane
+  ViewSet& views;      // the kinds draw with them (kinds/kind_view.h)
   float scale = 1;     // the frame's scale: content scale x panel text x presenter
 };
 
@@ -33,17 +34,16 @@ struct FigureStyle {
   int gif_delay_ms = exports::kDefaultDelayMs;
 };
 
-// The algorithms the figure shows: one, or side by side two.
-std::vector<Algorithm> ShownAlgorithms(const AppState& app);
-// Its rounds: the shown algorithm's, side by side the longer trace's.
+// The figure is the shown kind's (kinds/kind.h). Its steps: a GIF's frames, a sequence's files.
 int FigureRoundCount(AppState& app);
-// "scanviz-blelloch", "scanviz-hillis-steele-vs-blelloch".
-std::string FigureStemOf(const AppState& app);
+// "scanviz-blelloch", "scanviz-hillis-steele-vs-blelloch", "scanviz-multi-block-blelloch-b4".
+std::string FigureStemOf(AppState& app);
 
 // The figure at the players' rounds as RGBA, rows top down. Needs the GL context and ImGui between
 // frames (after one frame's Render, before the next NewFrame). Empty, or why not.
 std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out);
-// The figure at the players' rounds as an SVG document, in the app's theme.
+// The figure at the kind's step as an SVG document, in the app's theme; empty for a kind whose
+// figure is a picture only (the benchmark chart).
 std::string FigureSvg(AppState& app, bool transparent);
 
 // Renders every file of `plan`, then writes them (the sequence's folder made first); nothing is

@@ -11,6 +11,7 @@
 
 #include "core/file_io.h"
 #include "core/grid/grid.h"
+#include "kinds/kind.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
@@ -131,6 +132,14 @@ testing the live app:
 )";
 }
 
+void Options::Show(KindId k) {
+  // The order in which earlier versions drew them over each other.
+  constexpr KindId kCover[] = {KindId::kBlockScan, KindId::kSideBySide, KindId::kMultiBlock,
+                               KindId::kApplication, KindId::kSinglePass, KindId::kBenchmark};
+  auto rank = [&](KindId x) { return std::find(std::begin(kCover), std::end(kCover), x); };
+  if (!kind || rank(k) > rank(*kind)) kind = k;
+}
+
 Options ParseOptions(int argc, char** argv) {
   Options o;
   auto need = [&](int& i) -> const char* {
@@ -148,7 +157,7 @@ Options ParseOptions(int argc, char** argv) {
     } else if (a == "--algorithm") {
       Algorithm x;
       if ((v = need(i)) && std::string_view(v) == kMultiBlockKey)
-        o.multi_block = true;
+        o.Show(KindId::kMultiBlock);
       else if (v && Parse(v, &x))
         o.algorithm = x;
       else if (v)
@@ -161,8 +170,10 @@ Options ParseOptions(int argc, char** argv) {
         o.error = std::string("--block-algorithm '") + v + "': choose " + GridBlockAlgorithmKeys();
     } else if (a == "--app") {
       AppKind x;
-      if ((v = need(i)) && ParseApp(v, &x))
+      if ((v = need(i)) && ParseApp(v, &x)) {
         o.app = x;
+        o.Show(KindId::kApplication);
+      }
       else if (v)
         o.error = std::string("--app '") + v + "': choose " + AppKeys();
     } else if (a == "--keep") {
@@ -265,9 +276,9 @@ Options ParseOptions(int argc, char** argv) {
     } else if (a == "--panel") {
       SidePanel x;
       if ((v = need(i)) && std::string_view(v) == "bench") {
-        o.bench = true;
+        o.Show(KindId::kBenchmark);
       } else if (v && std::string_view(v) == "timeline") {
-        o.timeline = true;
+        o.Show(KindId::kSinglePass);
       } else if (v && Parse(v, &x)) {
         o.panel = x;
       } else if (v) {
@@ -360,7 +371,13 @@ Options ParseOptions(int argc, char** argv) {
     } else if (a == "--data-dir") {
       o.data_dir = true;
     } else if (a == "--side-by-side") {
-      o.side_by_side = true;
+      o.Show(KindId::kSideBySide);
+    } else if (a == "--kind") {
+      if ((v = need(i)) && ParseKind(v)) {
+        o.kind = ParseKind(v);
+      } else if (v) {
+        o.error = std::string("--kind '") + v + "': choose " + KindKeys();
+      }
     } else if (a == "--pair") {
       if ((v = need(i))) {
         const std::string_view s = v;
@@ -369,7 +386,7 @@ Options ParseOptions(int argc, char** argv) {
         if (comma != std::string_view::npos && Parse(s.substr(0, comma), &left) &&
             Parse(s.substr(comma + 1), &right)) {
           o.pair = std::pair{left, right};
-          o.side_by_side = true;
+          o.Show(KindId::kSideBySide);
         } else {
           o.error = "--pair takes two algorithms, LEFT,RIGHT (e.g. hillis-steele,warp-shuffle)";
         }
@@ -483,10 +500,15 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
 
 std::string StateJson(AppState& app, bool text_input) {
   nlohmann::json j;
-  j["algorithm"] = app.MultiBlock() ? kMultiBlockKey : ToString(app.GetAlgorithm());
-  j["multi_block"] = app.MultiBlock();
-  j["app_mode"] = app.AppMode();
-  if (app.AppMode()) {
+  const KindId kind = app.ShownKind();
+  j["kind"] = ToString(kind);
+  j["step"] = {{"step", ShownKindOf(app).Steps(app).step},
+               {"of", ShownKindOf(app).Steps(app).count},
+               {"caption", ShownKindOf(app).Steps(app).caption}};
+  j["algorithm"] = kind == KindId::kMultiBlock ? kMultiBlockKey : ToString(app.GetAlgorithm());
+  j["multi_block"] = kind == KindId::kMultiBlock;
+  j["app_mode"] = kind == KindId::kApplication;
+  if (kind == KindId::kApplication) {
     const AppSlot& slot = app.Application();
     const Player& ap = app.AppPlayer();
     j["application"] = {{"app", ToString(app.App())},
@@ -498,7 +520,7 @@ std::string StateJson(AppState& app, bool text_input) {
                         {"error", slot.error},
                         {"problems", slot.problems}};
   }
-  if (app.MultiBlock()) {
+  if (kind == KindId::kMultiBlock) {
     const Player& gp = app.GridPlayer();
     j["grid"] = {{"step", gp.Round()},
                  {"of", gp.RoundCount()},
@@ -525,11 +547,12 @@ std::string StateJson(AppState& app, bool text_input) {
   const ViewState& vs = app.view;
   j["panel"] = ToString(vs.panel);
   j["presenter"] = vs.presenter;
-  j["side_by_side"] = vs.side_by_side;
+  j["side_by_side"] = kind == KindId::kSideBySide;
   j["only_current"] = vs.only_current;
   j["bank_padding"] = vs.bank_padding;
   j["color_by_case"] = vs.color_by_case;
-  j["bench"] = vs.bench;
+  j["bench"] = kind == KindId::kBenchmark;
+  j["timeline"] = kind == KindId::kSinglePass;
   j["ui_scale"] = vs.ui_scale;
   j["help"] = vs.help;
   j["popup"] = vs.popup_open;

@@ -20,7 +20,10 @@ namespace scanviz {
 
 struct Options {
   std::optional<Algorithm> algorithm;
-  bool multi_block = false;                  // --algorithm multi-block: the grid view
+  // What the centre shows: --kind KEY, or --algorithm multi-block, --app, --panel bench|timeline,
+  // --side-by-side and --pair; when several are given, the one that covered the others on screen
+  // in earlier versions (benchmark, timeline, application, grid, side by side).
+  std::optional<KindId> kind;
   std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
   std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
   std::optional<int> open_block;             // --open-block B: block B of the grid, opened
@@ -40,8 +43,6 @@ struct Options {
   std::string mistake;              // --mistake KEY: the mistakes lab (of the shown algorithm)
   std::optional<SimulatorOptions> thread_order;  // --thread-order in-order|reverse|random:S|...
   std::optional<SidePanel> panel;   // --panel inspector|...|warps-banks
-  bool bench = false;               // --panel bench: the benchmark chart in the middle
-  bool timeline = false;            // --panel timeline: the single-pass timeline in the middle
   std::optional<int> tile_size;     // --tile-size B: the single-pass timeline's tiles
   std::optional<TileOrder> tile_order;  // --tile-order blockidx|ticket
   bool bench_float = false,
@@ -58,7 +59,7 @@ struct Options {
   std::string open;           // FILE or --open FILE: a session or a trace, opened first
   std::string quiz;           // --quiz FILE: start in Quiz mode with this set (docs/quizzes.md)
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
-  bool side_by_side = false, only_current = false, case_colors = false, presenter = false;
+  bool only_current = false, case_colors = false, presenter = false;
   bool show_keys = false;  // --keys: the key help (F1) open
   // --bank-padding: the Warps & banks tab's padding switch on
   bool bank_padding = false;
@@ -75,6 +76,7 @@ struct Options {
 
   bool help = false;
   std::string error;
+  void Show(KindId k);  // kind = k, unless a kind that covers k is set
   bool Exporting() const { return export_request.Any(); }
   bool Headless() const {
     return !screenshot.empty() || bench_frames > 0 || time_startup || Exporting();

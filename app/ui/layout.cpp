@@ -8,8 +8,9 @@ PanelLayout ComputeLayout(const LayoutInput& in) {
   PanelLayout out;
   const float px = in.px;
   const float status_h = px * 2.0f;
-  const float body_h = std::max(in.height - status_h, 0.0f);
-  out.status = {0, body_h, in.width, status_h};
+  const float top = std::clamp(in.top, 0.0f, std::max(in.height - status_h, 0.0f));
+  const float body_h = std::max(in.height - status_h - top, 0.0f);
+  out.status = {0, top + body_h, in.width, status_h};
   float left = 0, right = 0, left_min = 0, right_min = 0;
   if (!in.presenter) {
     out.left_strip = in.left_collapsed;
@@ -43,9 +44,9 @@ PanelLayout ComputeLayout(const LayoutInput& in) {
     left *= k;
     right *= k;
   }
-  out.left = {0, 0, left, body_h};
-  out.right = {in.width - right, 0, right, body_h};
-  out.center = {left, 0, std::max(in.width - left - right, 0.0f), body_h};
+  out.left = {0, top, left, body_h};
+  out.right = {in.width - right, top, right, body_h};
+  out.center = {left, top, std::max(in.width - left - right, 0.0f), body_h};
   return out;
 }
 

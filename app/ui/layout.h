@@ -19,6 +19,7 @@ struct LayoutInput {
   bool left_collapsed = false, right_collapsed = false;
   bool reading_tab = false;  // the right panel shows code, narration, charts (wider) or the inspector
   float figure_need = 0;     // the width the figure wants (its values at the UI font), points
+  float top = 0;             // the menu bar's height: the panels start below it
 };
 
 struct PanelLayout {

@@ -24,6 +24,7 @@
 #include "figure_export.h"
 #include "fonts.h"
 #include "headless.h"
+#include "kinds/kind_view.h"
 #include "key_queue.h"
 #include "layout.h"
 #include "renderer.h"
@@ -45,10 +46,7 @@ struct App {
   AppState* state = nullptr;
   Renderer renderer;
   Fonts fonts;
-  ArrayView views[2];  // [0] the shown algorithm (or the left pane side by side), [1] the right
-  CodeView code_view;
-  GridView grid_view;  // the multi-block scan
-  AppView app_view;    // the applications of the scan
+  ViewSet views;  // the views that keep a cache between frames, drawn by the kinds
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
@@ -173,11 +171,10 @@ constexpr const char* kTabTips[kSidePanelCount] = {
     "float32 rounding and int32 wrap-around in this trace (key 5)",
     "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)",
     "The mistakes lab: a broken kernel beside the correct one, in a chosen thread order (key 7)"};
-// A right-hand tab about the block scans' rounds, in a mode that shows something else (the grid,
-// an application): what the tab would show, and where to find it.
-void TabNotInThisMode(const char* text) {
+// A right-hand tab the shown kind does not offer: what the tab would show, and where to look.
+void TabNotOffered(const std::string& text) {
   ImGui::PushTextWrapPos(0);
-  ImGui::TextWrapped("%s", text);
+  ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -213,68 +210,9 @@ void DrawSidePanel(App& app, UiContext& ui) {
   }
   ImGui::Separator();
   if (vs.panel != SidePanel::kInspector) content();
-  if (ui.app.MultiBlock() && !ui.app.Opened()) {  // the grid's own tabs
-    switch (vs.panel) {
-      case SidePanel::kInspector:
-        content();
-        DrawGridInspector(ui, app.grid_view.Scene());
-        return;
-      case SidePanel::kCode:
-        DrawGridCode(ui);
-        return;
-      case SidePanel::kNarration:
-        DrawGridNarration(ui);
-        return;
-      default:
-        TabNotInThisMode(
-            "This tab describes a single block's rounds: click a block of the grid "
-            "to open it (Esc returns to the grid).");
-        return;
-    }
-  }
-  if (ui.app.AppMode()) {  // the applications' own tabs
-    switch (vs.panel) {
-      case SidePanel::kInspector:
-        content();
-        DrawAppInspector(ui);
-        return;
-      case SidePanel::kNarration:
-        DrawAppNarration(ui);
-        return;
-      default:
-        TabNotInThisMode(
-            "This tab describes a block scan's rounds. An application's scan step is a "
-            "multi-block scan of its flags: Multi-block (M) shows one, Inspector and Narration "
-            "this application.");
-        return;
-    }
-  }
-  switch (vs.panel) {
-    case SidePanel::kInspector:
-      DrawLegendView(ui);
-      ImGui::Separator();
-      content();
-      DrawInspectorView(ui);
-      break;
-    case SidePanel::kCode:
-      app.code_view.Draw(ui);
-      break;
-    case SidePanel::kNarration:
-      DrawNarrationView(ui);
-      break;
-    case SidePanel::kWorkDepth:
-      DrawWorkDepthView(ui);
-      break;
-    case SidePanel::kNumerics:
-      DrawNumericsView(ui);
-      break;
-    case SidePanel::kWarpsBanks:
-      DrawWarpsBanksView(ui);
-      break;
-    case SidePanel::kMistakes:
-      DrawMistakesView(ui);
-      break;
-  }
+  KindFrame frame{ui, ui, app.views};
+  if (!KindViewOf(ui.app.ShownKind()).DrawTab(frame, vs.panel))
+    TabNotOffered(ShownKindOf(ui.app).NotOffered(vs.panel));
 }
 
 // A collapsed side panel: a thin strip with the button that brings it back.
@@ -290,53 +228,6 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
   if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
   Tip(ui, tip);
   ImGui::PopStyleVar();
-  ImGui::End();
-}
-
-// [SECTION] The multi-block scan's bars over the single-block view
-void DrawBlockBar(UiContext& ui, ViewRect rect) {
-  AppState& st = ui.app;
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##block_bar", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  if (ImGui::Button("← Back to the grid")) st.CloseBlock();
-  Place(ui, "grid_back");
-  Tip(ui, "Return to the multi-block scan's grid (Esc)");
-  if (st.Opened()) {
-    const OpenedBlock b = *st.Opened();
-    const GridTrace* level = scene::GridLevel(st.Grid().grid, b.level);
-    if (level != nullptr && b.block < level->BlockCount()) {
-      ImGui::SameLine();
-      const std::string what =
-          "block " + std::to_string(b.block) + " of " + std::to_string(level->BlockCount()) +
-          (b.level > 0 ? " (level " + std::to_string(b.level) + ": the sums scan)" : "") +
-          " · elements " + std::to_string(level->BlockBegin(b.block)) + ".." +
-          std::to_string(level->BlockBegin(b.block) + level->BlockCount(b.block) - 1) +
-          " · phase 1 of the multi-block scan";
-      ImGui::TextUnformatted(what.c_str());
-      Record(ui, "block", what);
-    }
-  }
-  ImGui::End();
-}
-
-void DrawTruncatedBar(UiContext& ui, ViewRect rect) {
-  AppState& st = ui.app;
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##truncated_bar", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  const std::string what = "n = " + std::to_string(st.Values().size()) +
-                           ": a block scan holds one block of at most 1024 elements, so it "
-                           "shows the first 1024. The multi-block scan (M) scans them all.";
-  if (ImGui::Button("Multi-block (M)")) st.SetMultiBlock(true);
-  Tip(ui, "Scan the whole input with a grid of blocks", KeyAction::kMultiBlock);
-  ImGui::SameLine();
-  TextWrappedColored(ui.palette.bad, what);
-  Record(ui, "truncated", what);
   ImGui::End();
 }
 
@@ -390,6 +281,11 @@ void DrawFrame(App& app, float fps) {
   UiContext figure{st, app.renderer, figure_fonts, ui.palette, scale * vs.figure_scale, app.dump};
   figure.text = app.text;
   app.renderer.Begin(display.x, display.y);
+  // The menu bar reaches every kind of view, lab and file action; presenter mode hides it.
+  MenuResult menu;
+  if (!vs.presenter) menu = DrawMenuBar(ui);
+  if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+  if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
 
   // Layout: the figure gets its room first (layout.h); controls left, tabs right, status bottom.
   const float px = app.fonts.ui_px;
@@ -402,12 +298,12 @@ void DrawFrame(App& app, float fps) {
   li.left_collapsed = vs.left_collapsed;
   li.right_collapsed = vs.right_collapsed;
   li.reading_tab = vs.panel != SidePanel::kInspector;
-  li.figure_need = vs.bench || (st.MultiBlock() && !st.Opened()) ? 0
-                   : vs.side_by_side
-                       ? app.views[0].NeededWidth(figure) + app.views[1].NeededWidth(figure)
-                       : app.views[0].NeededWidth(figure);
+  li.top = menu.height;
+  KindFrame frame{ui, figure, app.views};
+  const KindView& kind = KindViewOf(st.ShownKind());
+  li.figure_need = kind.FigureNeed(frame);
   const PanelLayout layout = ComputeLayout(li);
-  const float status_h = layout.status.h;
+  const Rect& status = layout.status;
   const ViewRect center{layout.center.x, layout.center.y, layout.center.w, layout.center.h};
   scene::Rgba panel = ui.palette.background;
   const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
@@ -443,37 +339,13 @@ void DrawFrame(App& app, float fps) {
       ImGui::End();
     }
   }
-  app.renderer.AddBackground(0, display.y - status_h, display.x, status_h, panel);
+  app.renderer.AddBackground(status.x, status.y, status.w, status.h, panel);
   if (app.hide_trace_view) {
     // nothing: the baseline frame of --bench-frames
-  } else if (vs.bench) {
-    DrawBenchView(ui, center);
-  } else if (vs.timeline) {
-    DrawTimelineView(ui, center);
-  } else if (st.AppMode()) {
-    app.app_view.Draw(ui, center);
-  } else if (st.MultiBlock() && !st.Opened()) {
-    app.grid_view.Draw(figure, center);
-  } else if (st.MultiBlock()) {
-    // A block of the grid in the single-block view, under a bar that leads back.
-    const float bar = app.fonts.ui_px * 2.2f;
-    DrawBlockBar(ui, {center.x, center.y, center.w, bar});
-    app.views[0].Draw(figure, st.GridBlockAlgorithm(),
-                      {center.x, center.y + bar, center.w, center.h - bar}, true);
-  } else if (vs.side_by_side) {
-    const float half = center.w * 0.5f;
-    app.views[0].Draw(figure, st.Left(), {center.x, center.y, half, center.h}, true);
-    app.views[1].Draw(figure, st.Right(), {center.x + half, center.y, half, center.h}, true);
-  } else if (st.BlockScansTruncated()) {
-    // n > 1024: a block scan holds one block, so it shows the first 1024 values, and says so.
-    const float bar = app.fonts.ui_px * 2.2f;
-    DrawTruncatedBar(ui, {center.x, center.y, center.w, bar});
-    app.views[0].Draw(figure, st.GetAlgorithm(),
-                      {center.x, center.y + bar, center.w, center.h - bar}, true);
   } else {
-    app.views[0].Draw(figure, st.GetAlgorithm(), center, true);
+    kind.DrawCenter(frame, center);
   }
-  DrawStatusView(ui, {0, display.y - status_h, display.x, status_h}, fps);
+  DrawStatusView(ui, {status.x, status.y, status.w, status.h}, fps);
   DrawFileDialog(ui);
   DrawHelpView(ui);      // last: over everything
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
@@ -623,11 +495,11 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
   glfwSwapInterval(0);
   AppState& st = *app.state;
   if (multi_block) {
-    st.SetMultiBlock(true);
+    st.SetKind(KindId::kMultiBlock);
   } else {
     st.SetAlgorithm(algorithm);
+    st.SetKind(KindId::kBlockScan);
   }
-  st.view.side_by_side = false;
   st.view.only_current = false;
   st.Randomize(n, st.Seed());
   st.ForEachShownPlayer([](Player& p) { p.Last(); });  // every round (every phase) visible
@@ -770,7 +642,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
   if (opt.block_algorithm) st.SetGridBlockAlgorithm(*opt.block_algorithm);
   if (opt.block_size) st.SetGridBlockSize(*opt.block_size);
-  if (opt.multi_block) st.SetMultiBlock(true);
+  if (opt.kind) st.SetKind(*opt.kind);
   if (opt.op) st.SetOp(*opt.op);
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
   if (opt.convert) st.SetConvert(true);
@@ -806,21 +678,15 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   }
   if (opt.bit) st.SetSplitBit(*opt.bit);
   if (opt.bits) st.SetRadixBits(*opt.bits);
-  if (opt.app) {
-    st.SetApp(*opt.app);
-    st.SetAppMode(true);
-  }
+  if (opt.app) st.SetApp(*opt.app);
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
-  if (opt.bench) st.view.bench = true;
-  if (opt.timeline) st.view.timeline = true;
   if (opt.tile_size) st.view.tile_size = *opt.tile_size;
   if (opt.tile_order) st.view.tile_order = *opt.tile_order;
   if (opt.bench_float) st.view.bench_float = true;
   if (opt.bench_exclusive) st.view.bench_exclusive = true;
   if (opt.bench_pct) st.view.bench_pct = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
-  st.view.side_by_side = opt.side_by_side;
   if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;
   st.view.bank_padding = opt.bank_padding;
@@ -987,8 +853,9 @@ int main(int argc, char** argv) {
   } else if (opt.bench_frames > 0) {
     state.SetBackgroundGridCheck(true);  // as the live loop below
     rc = RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele),
-                  opt.multi_block,
-                  opt.random_n.value_or(opt.multi_block ? kMaxGridElements : kMaxElements));
+                  opt.kind == KindId::kMultiBlock,
+                  opt.random_n.value_or(opt.kind == KindId::kMultiBlock ? kMaxGridElements
+                                                                        : kMaxElements));
   } else {
     // Main loop. A large grid's check runs beside it (the edit shows first).
     state.SetBackgroundGridCheck(true);

@@ -38,8 +38,7 @@ void ShowQuestion(AppState& app) {
   if (ToString(app.ThreadOrder()) != ToString(order)) app.SetThreadOrder(order);
   if (s.applied != s.quiz->QuestionIndex()) {
     // The views it needs are the plain single figure.
-    app.view.side_by_side = false;
-    app.view.bench = false;
+    app.SetKind(KindId::kBlockScan);
     app.view.only_current = false;
     app.view.selected.reset();
     s.applied = s.quiz->QuestionIndex();

@@ -4,26 +4,9 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
-#include "scene/timeline.h"
+#include "kinds/kind.h"
 
 namespace scanviz {
-
-// The timeline's cursor to the next (or previous) moment: a publication, the start, the end.
-void StepTimeline(AppState& app, int direction) {
-  const SinglePassTrace& t = app.SinglePass();
-  const std::vector<std::int64_t> moments = timeline::Moments(t);
-  const std::int64_t now = app.view.timeline_cursor < 0 ? t.Span() : app.view.timeline_cursor;
-  std::int64_t to = now;
-  if (direction > 0) {
-    auto it = std::upper_bound(moments.begin(), moments.end(), now);
-    to = it == moments.end() ? moments.back() : *it;
-  } else {
-    auto it = std::lower_bound(moments.begin(), moments.end(), now);
-    to = it == moments.begin() ? moments.front() : *std::prev(it);
-  }
-  app.view.timeline_cursor = to;
-}
-
 
 namespace {
 
@@ -83,19 +66,11 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     switch (k) {
       case GLFW_KEY_RIGHT:
       case GLFW_KEY_PAGE_DOWN:
-        if (vs.timeline) {
-          StepTimeline(app, +1);
-        } else {
-          app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-        }
+        ShownKindOf(app).Step(app, +1);
         continue;
       case GLFW_KEY_LEFT:
       case GLFW_KEY_PAGE_UP:
-        if (vs.timeline) {
-          StepTimeline(app, -1);
-        } else {
-          app.ForEachShownPlayer([](Player& p) { p.StepBack(); });
-        }
+        ShownKindOf(app).Step(app, -1);
         continue;
       default:
         break;
@@ -129,32 +104,27 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
         vs.only_current = !vs.only_current;
         break;
       case GLFW_KEY_S:
-        vs.side_by_side = !vs.side_by_side;
+        app.ToggleKind(KindId::kSideBySide);
         break;
       case GLFW_KEY_F11:
         out.toggle_fullscreen = true;
         break;
       case GLFW_KEY_ESCAPE:
-        if (app.MultiBlock() && app.Opened()) {
-          app.CloseBlock();  // back to the grid
-        } else {
+        if (!ShownKindOf(app).Back(app)) {  // a block of the grid closes, say
           vs.selected.reset();
           vs.grid_selected.reset();
         }
         break;
       case GLFW_KEY_M:
-        app.SetMultiBlock(!app.MultiBlock());
+        app.ToggleKind(KindId::kMultiBlock);
         break;
       case GLFW_KEY_G:
-        vs.bench = !vs.bench;
-        if (vs.bench) vs.timeline = false;
+        app.ToggleKind(KindId::kBenchmark);
         break;
       case GLFW_KEY_L:
-        vs.timeline = !vs.timeline;
-        if (vs.timeline) {  // from the start, so that → steps through the publications
-          vs.bench = false;
-          vs.timeline_cursor = 0;
-        }
+        app.ToggleKind(KindId::kSinglePass);
+        // From the start, so that → steps through the publications.
+        if (app.ShownKind() == KindId::kSinglePass) vs.timeline_cursor = 0;
         break;
       case GLFW_KEY_Q:
         vs.quiz = !vs.quiz;

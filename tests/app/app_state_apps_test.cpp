@@ -31,8 +31,8 @@ TEST(AppStateApps, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   app.SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.SetAppMode(true);
-  ASSERT_TRUE(app.AppMode());
+  app.SetKind(KindId::kApplication);
+  ASSERT_TRUE((app.ShownKind() == KindId::kApplication));
   const AppSlot& slot = app.Application();
   ASSERT_TRUE(slot.trace.has_value()) << slot.error;
   EXPECT_TRUE(slot.problems.empty());
@@ -45,16 +45,16 @@ TEST(AppStateApps, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   EXPECT_EQ(app_scene::Build(*app.Application().trace, app.AppPlayer().Round()).step,
             app_scene::Step::kScan);
   // The grid view leaves the mode; the mode leaves the grid.
-  app.SetMultiBlock(true);
-  EXPECT_FALSE(app.AppMode());
-  app.SetAppMode(true);
-  EXPECT_FALSE(app.MultiBlock());
+  app.SetKind(KindId::kMultiBlock);
+  EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
+  app.SetKind(KindId::kApplication);
+  EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
 }
 
 TEST(AppStateApps, ParametersAndEditsMakeANewTrace) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
-  app.SetAppMode(true);
+  app.SetKind(KindId::kApplication);
   app.SetApp(AppKind::kSplit);
   app.SetSplitBit(0);
   EXPECT_EQ(app.Application().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
@@ -93,7 +93,7 @@ TEST(AppStateApps, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(app.OpenFile(path), "");
-  EXPECT_TRUE(app.AppMode());
+  EXPECT_TRUE((app.ShownKind() == KindId::kApplication));
   EXPECT_EQ(app.App(), AppKind::kRadixSort);
   EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
   EXPECT_EQ(app.Application().trace->output, (std::vector<double>{1, 2, 5, 6}));
@@ -107,8 +107,8 @@ TEST(AppStateApps, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
   const std::string grid_path = TempFile("grid.json");
   ASSERT_EQ(SaveGridFile(SimulateGrid(g), grid_path), "");
   ASSERT_EQ(app.OpenFile(grid_path), "");
-  EXPECT_FALSE(app.AppMode());
-  ASSERT_TRUE(app.MultiBlock());
+  EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
+  ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
   EXPECT_EQ(app.GridBlockSize(), 4);
   EXPECT_EQ(app.GridBlockAlgorithm(), Algorithm::kBlelloch);
   EXPECT_EQ(app.Grid().grid.BlockCount(), 3);
@@ -129,7 +129,7 @@ TEST(AppStateApps, AHostileFileIsOneLineAndChangesNothing) {
     const std::string err = app.OpenFile(path);
     EXPECT_FALSE(err.empty()) << text;
     EXPECT_EQ(err.find('\n'), std::string::npos) << err;
-    EXPECT_FALSE(app.AppMode());
+    EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
     EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
   }
 }

@@ -337,9 +337,9 @@ TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
   app.SetGridBlockSize(4);
   // Tab goes through the block scans to the multi-block scan, and on round again.
   for (int i = 1; i < kAlgorithmCount; ++i) app.ToggleAlgorithm();
-  EXPECT_FALSE(app.MultiBlock());
+  EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
   app.ToggleAlgorithm();
-  ASSERT_TRUE(app.MultiBlock());
+  ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
   const GridSlot& grid = app.Grid();
   EXPECT_TRUE(grid.problems.empty());
   EXPECT_EQ(grid.grid.BlockCount(), 4);
@@ -368,7 +368,7 @@ TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
   EXPECT_EQ(app.Grid().grid.BlockCount(), 2);
   // Choosing a block scan leaves the grid.
   app.SetAlgorithm(Algorithm::kBlelloch);
-  EXPECT_FALSE(app.MultiBlock());
+  EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
 }
 
 TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
@@ -379,7 +379,7 @@ TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
   EXPECT_TRUE(app.BlockScansTruncated());
   EXPECT_EQ(app.Slot(Algorithm::kHillisSteele).trace.meta.n, kMaxElements);
   app.SetGridBlockSize(1024);
-  app.SetMultiBlock(true);
+  app.SetKind(KindId::kMultiBlock);
   EXPECT_EQ(app.Grid().grid.N(), 4096);
   EXPECT_EQ(app.Grid().grid.BlockCount(), 4);
   EXPECT_TRUE(app.Grid().problems.empty());
@@ -395,7 +395,7 @@ TEST(AppStateGrid, ALargeGridIsCheckedBesideTheLoopAndGetsItsOwnVerdict) {
   app.SetBackgroundGridCheck(true);
   app.SetGridBlockSize(1024);
   app.Randomize(AppState::kBackgroundGridCheck, 3);
-  app.SetMultiBlock(true);
+  app.SetKind(KindId::kMultiBlock);
   EXPECT_EQ(app.Grid().grid.N(), AppState::kBackgroundGridCheck);
   EXPECT_FALSE(app.Grid().checked);  // until Poll or a wait takes the verdict
   EXPECT_TRUE(app.BackgroundPending());

@@ -107,7 +107,7 @@ TEST_F(Shortcuts, NothingHappensWhileATextFieldHasTheKeyboard) {
   EXPECT_EQ(app.GetAlgorithm(), before);
   EXPECT_EQ(app.CurrentPlayer().Round(), 0);
   EXPECT_EQ(app.view.panel, SidePanel::kInspector);
-  EXPECT_FALSE(app.view.side_by_side);
+  EXPECT_FALSE((app.ShownKind() == KindId::kSideBySide));
   EXPECT_FALSE(app.view.presenter);
 }
 
@@ -119,6 +119,9 @@ TEST_F(Shortcuts, TabAndBCycleEveryAlgorithmOncePerPressNotPerRepeat) {
   Keys({Press(GLFW_KEY_B)});
   EXPECT_NE(app.GetAlgorithm(), second);
   for (int i = 2; i < kAlgorithmCount; ++i) Keys({Press(GLFW_KEY_TAB)});
+  EXPECT_EQ(app.ShownKind(), KindId::kMultiBlock);  // after the last block scan, the grid
+  Keys({Press(GLFW_KEY_TAB)});
+  EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);  // and round again
   EXPECT_EQ(app.GetAlgorithm(), first);
 }
 
@@ -126,13 +129,13 @@ TEST_F(Shortcuts, TogglesTabsAndZoom) {
   Keys({Press(GLFW_KEY_3)});
   EXPECT_EQ(app.view.panel, SidePanel::kNarration);
   Keys({Press(GLFW_KEY_S), Press(GLFW_KEY_O), Press(GLFW_KEY_C), Press(GLFW_KEY_P)});
-  EXPECT_TRUE(app.view.side_by_side);
+  EXPECT_TRUE((app.ShownKind() == KindId::kSideBySide));
   EXPECT_TRUE(app.view.only_current);
   EXPECT_TRUE(app.view.color_by_case);
   EXPECT_TRUE(app.view.presenter);
   // Ctrl+S is not S: Ctrl combinations never toggle the single-key shortcuts.
   Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL)});
-  EXPECT_TRUE(app.view.side_by_side);
+  EXPECT_TRUE((app.ShownKind() == KindId::kSideBySide));
   // Ctrl + enlarges the figure, not the panels.
   Keys({Press(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL), Press(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL)});
   EXPECT_GT(app.view.figure_scale, 1.3f);
@@ -155,12 +158,12 @@ TEST_F(Shortcuts, CtrlSAsksForTheFigureOncePerPressAndNotFromATextField) {
   EXPECT_EQ(app.view.export_request, Export::kNone);
   Keys({Press(GLFW_KEY_S)});  // S alone is side by side, not a save
   EXPECT_EQ(app.view.export_request, Export::kNone);
-  EXPECT_TRUE(app.view.side_by_side);
+  EXPECT_TRUE((app.ShownKind() == KindId::kSideBySide));
   Keys({{GLFW_KEY_S, GLFW_REPEAT, GLFW_MOD_CONTROL}});  // a held key's repeats write nothing
   EXPECT_EQ(app.view.export_request, Export::kNone);
   Keys({Press(GLFW_KEY_S, GLFW_MOD_CONTROL)});
   EXPECT_EQ(app.view.export_request, Export::kFigure);
-  EXPECT_TRUE(app.view.side_by_side);  // and Ctrl+S toggles nothing
+  EXPECT_TRUE((app.ShownKind() == KindId::kSideBySide));  // and Ctrl+S toggles nothing
 }
 
 // Ctrl+O opens the file dialog, Ctrl+Shift+S the save dialog (not the figure's Ctrl+S); while the
@@ -312,7 +315,7 @@ TEST_F(Shortcuts, TheHelpKeepsTheKeysUntilItClosesButCtrlQStillQuits) {
   EXPECT_TRUE(app.view.help);
   EXPECT_EQ(app.GetAlgorithm(), shown);
   EXPECT_EQ(app.CurrentPlayer().Round(), 0);
-  EXPECT_FALSE(app.view.side_by_side);
+  EXPECT_FALSE((app.ShownKind() == KindId::kSideBySide));
   EXPECT_EQ(app.view.panel, SidePanel::kInspector);
   EXPECT_EQ(app.Values()[0], 9);
   EXPECT_TRUE(HandleShortcuts(app, {Press(GLFW_KEY_Q, GLFW_MOD_CONTROL)}, false).quit);

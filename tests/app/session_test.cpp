@@ -264,7 +264,7 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   grid.SetBackend(BackendChoice::kCpu);
   grid.SetGridBlockAlgorithm(Algorithm::kBlelloch);
   grid.SetGridBlockSize(8);
-  grid.SetMultiBlock(true);
+  grid.SetKind(KindId::kMultiBlock);
   ASSERT_EQ(grid.GridPlayer().RoundCount(), 3);  // the three phases: not on the last
   grid.GridPlayer().Seek(1);
   grid.SetSplitBit(3);  // an application's setting, kept while the grid is shown
@@ -272,8 +272,8 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   AppState a(CpuSettings());
   a.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(a.OpenFile(dir.File("grid.scanviz")), "");
-  EXPECT_TRUE(a.MultiBlock());
-  EXPECT_FALSE(a.AppMode());
+  EXPECT_TRUE((a.ShownKind() == KindId::kMultiBlock));
+  EXPECT_FALSE((a.ShownKind() == KindId::kApplication));
   EXPECT_EQ(a.GridBlockAlgorithm(), Algorithm::kBlelloch);
   EXPECT_EQ(a.GridBlockSize(), 8);
   EXPECT_EQ(a.GridPlayer().Round(), 1);
@@ -282,7 +282,7 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
 
   AppState app(CpuSettings("5 3 6 1 7 2"));
   app.SetBackend(BackendChoice::kCpu);
-  app.SetAppMode(true);
+  app.SetKind(KindId::kApplication);
   app.SetApp(AppKind::kSplit);
   app.SetSplitBit(1);
   ASSERT_GT(app.AppPlayer().RoundCount(), 2);
@@ -291,8 +291,8 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   app.view.tile_order = TileOrder::kTicket;
   ASSERT_EQ(app.SaveSessionTo(dir.File("split.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("split.scanviz")), "");  // over the grid session
-  EXPECT_FALSE(a.MultiBlock());
-  EXPECT_TRUE(a.AppMode());
+  EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
+  EXPECT_TRUE((a.ShownKind() == KindId::kApplication));
   EXPECT_EQ(a.App(), AppKind::kSplit);
   EXPECT_EQ(a.SplitBit(), 1);
   EXPECT_EQ(a.AppPlayer().Round(), 1);
@@ -302,14 +302,14 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
 
   AppState timeline(CpuSettings(input));
   timeline.SetBackend(BackendChoice::kCpu);
-  timeline.view.timeline = true;
+  timeline.SetKind(KindId::kSinglePass);
   timeline.view.tile_size = 8;
   timeline.view.timeline_cursor = 1500;
   ASSERT_EQ(timeline.SaveSessionTo(dir.File("timeline.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("timeline.scanviz")), "");
-  EXPECT_FALSE(a.AppMode());
-  EXPECT_FALSE(a.MultiBlock());
-  EXPECT_TRUE(a.view.timeline);
+  EXPECT_FALSE((a.ShownKind() == KindId::kApplication));
+  EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
+  EXPECT_EQ(a.ShownKind(), KindId::kSinglePass);
   EXPECT_EQ(a.view.tile_size, 8);
   EXPECT_EQ(a.view.tile_order, TileOrder::kBlockIdx);
   EXPECT_EQ(a.view.timeline_cursor, 1500);
@@ -333,7 +333,7 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   AppState student(CpuSettings("9 9"));
   student.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(student.OpenFile(dir.File("timeline.scanviz")), "");
-  EXPECT_TRUE(student.view.timeline);
+  EXPECT_EQ(student.ShownKind(), KindId::kSinglePass);
   EXPECT_EQ(student.view.timeline_cursor, 900);
   EXPECT_EQ(student.view.tile_order, TileOrder::kTicket);
   ASSERT_TRUE(student.ShowsFileSinglePass());

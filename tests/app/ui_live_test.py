@@ -658,9 +658,10 @@ def main():
         s = live.wait(lambda s: s.get("opened_block") is None, "Escape: back to the grid", 15)
         expect(s is not None and s.get("multi_block") and s.get("grid", {}).get("step") == 1,
                f"Escape from block 1: {live.state().get('opened_block')}")
+        # M again: back to what was shown before M, the warp-shuffle scan Tab reached.
         s = live.send(lambda: live.keys("m"), lambda s: not s.get("multi_block"),
                       "M: the block scans again", 15)
-        expect(s is not None and s["algorithm"] == "hillis-steele",
+        expect(s is not None and s["algorithm"] == "warp-shuffle" and s["kind"] == "block-scan",
                f"M again: {live.state().get('algorithm')}")
 
         # Files: Ctrl+O, a path typed, Enter opens the GPU's trace and the status line says where

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/analysis.h"
+#include "kinds/kind.h"
 #include "views.h"
 
 namespace scanviz {
@@ -40,25 +41,15 @@ void Arrowhead(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, float size) {
 
 }  // namespace
 
-std::string AppStepTitle(AppState& app) {
-  const AppSlot& slot = app.Application();
-  if (!slot.trace) return slot.error;
-  const app_scene::StepRef at = app_scene::StepAt(*slot.trace, app.AppPlayer().Round());
-  std::string s = "pass " + std::to_string(at.pass + 1) + " of " +
-                  std::to_string(slot.trace->passes.size()) + " · step " +
-                  std::to_string(static_cast<int>(at.step) + 1) + " of 3: ";
-  s += app_scene::Name(at.step);
-  return s;
-}
-
 void DrawAppControls(UiContext& ui) {
   AppState& app = ui.app;
-  if (ImGui::RadioButton("Applications", app.AppMode())) app.SetAppMode(true);
+  const bool shown = app.ShownKind() == KindId::kApplication;
+  if (ImGui::RadioButton("Applications", shown)) app.SetKind(KindId::kApplication);
   Place(ui, "apps");
   Tip(ui,
       "What a scan is for: compaction, split, radix sort and allocation on this input, each "
       "pass stepped through flag, scan and scatter");
-  if (!app.AppMode()) return;
+  if (!shown) return;
   ImGui::Indent();
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##app", Info(app.App()).name);

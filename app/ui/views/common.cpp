@@ -36,11 +36,10 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
 }
 
 Algorithm TeachAlgorithm(const AppState& app) {
-  if (app.view.side_by_side) {
-    const Algorithm a = app.view.selected_algorithm;
-    return a == app.Left() || a == app.Right() ? a : app.Left();
-  }
-  return app.GetAlgorithm();
+  const std::vector<Algorithm> shown = app.ShownAlgorithms();
+  if (shown.size() < 2) return app.GetAlgorithm();
+  const Algorithm a = app.view.selected_algorithm;
+  return std::find(shown.begin(), shown.end(), a) != shown.end() ? a : shown.front();
 }
 
 void Heading(const char* text) {

@@ -7,6 +7,7 @@
 
 #include "core/input.h"
 #include "core/registry.h"
+#include "kinds/kind.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -129,7 +130,7 @@ void InputSection(UiContext& ui) {
       vs.n_note = "n = " + std::to_string(n) + ": the multi-block scan takes 1 to " +
                   std::to_string(kMaxGridElements) + " elements; n is " +
                   std::to_string(std::clamp(n, 1, kMaxGridElements));
-    } else if (n > kMaxElements && !app.MultiBlock()) {
+    } else if (n > kMaxElements && !app.ShownAlgorithms().empty() && !app.Opened()) {
       vs.n_note = "n = " + std::to_string(n) + ": a block scan shows the first " +
                   std::to_string(kMaxElements) + "; Multi-block (M) scans all of them";
     }
@@ -189,65 +190,76 @@ void InputSection(UiContext& ui) {
   Tip(ui, "One more traced round turns an inclusive result exclusive, an exclusive one inclusive");
 }
 
+// The grid's own settings: which block algorithm each block runs, and the block size.
+void GridSettings(UiContext& ui) {
+  AppState& app = ui.app;
+  ImGui::Indent();
+  ImGui::TextUnformatted("blocks");
+  for (const AlgorithmInfo* info : Algorithms()) {
+    SameLineIfFits(info->name, true);
+    if (ImGui::RadioButton(info->name, app.GridBlockAlgorithm() == info->id))
+      app.SetGridBlockAlgorithm(info->id);
+    Tip(ui, "The block scan each block runs in phase 1 and phase 2");
+  }
+  const std::string size = std::to_string(app.GridBlockSize());
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
+  const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
+  Place(ui, "block_size");
+  Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
+  if (sizes_open) {
+    for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == app.GridBlockSize()))
+        app.SetGridBlockSize(b);
+      Tip(ui, "Blocks of this many elements");
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::Unindent();
+}
+
+// Side by side's two panes: any two algorithms.
+void PairSettings(UiContext& ui) {
+  AppState& app = ui.app;
+  for (int side = 0; side < 2; ++side) {
+    const Algorithm shown = side == 0 ? app.Left() : app.Right();
+    ImGui::SetNextItemWidth(-1);
+    const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
+    Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
+    if (!open) continue;
+    for (const AlgorithmInfo* info : Algorithms()) {
+      if (ImGui::Selectable(info->name, info->id == shown)) {
+        side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
+      }
+      Tip(ui, info->summary);
+    }
+    ImGui::EndCombo();
+  }
+}
+
 void AlgorithmSection(UiContext& ui) {
   AppState& app = ui.app;
+  const KindId kind = app.ShownKind();
   ImGui::Separator();
-  ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
+  ImGui::TextDisabled("Show (Tab or B: the next algorithm)");
   for (const AlgorithmInfo* info : Algorithms()) {
     if (ImGui::RadioButton(info->name,
-                           !app.MultiBlock() && !app.AppMode() && app.GetAlgorithm() == info->id))
+                           kind == KindId::kBlockScan && app.GetAlgorithm() == info->id)) {
       app.SetAlgorithm(info->id);
+      app.SetKind(KindId::kBlockScan);
+    }
     Tip(ui, info->summary);
   }
-  if (ImGui::RadioButton("Multi-block (grid)", app.MultiBlock())) app.SetMultiBlock(true);
+  if (ImGui::RadioButton("Multi-block (grid)", kind == KindId::kMultiBlock))
+    app.SetKind(KindId::kMultiBlock);
   Place(ui, "multi_block");
   Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
           "block adds its offset", KeyAction::kMultiBlock);
+  if (kind == KindId::kMultiBlock) GridSettings(ui);
   DrawAppControls(ui);
-  if (app.MultiBlock()) {
-    ImGui::Indent();
-    ImGui::TextUnformatted("blocks");
-    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
-      SameLineIfFits(DisplayName(a), true);
-      if (ImGui::RadioButton(DisplayName(a), app.GridBlockAlgorithm() == a))
-        app.SetGridBlockAlgorithm(a);
-      Tip(ui, "The block scan each block runs in phase 1 and phase 2");
-    }
-    const std::string size = std::to_string(app.GridBlockSize());
-    ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-    const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
-    Place(ui, "block_size");
-    Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
-    if (sizes_open) {
-      for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-        if (ImGui::Selectable(std::to_string(b).c_str(), b == app.GridBlockSize()))
-          app.SetGridBlockSize(b);
-        Tip(ui, "Blocks of this many elements");
-      }
-      ImGui::EndCombo();
-    }
-    ImGui::Unindent();
-  }
-  ImGui::Checkbox("Side by side", &app.view.side_by_side);
+  bool pair = kind == KindId::kSideBySide;
+  if (ImGui::Checkbox("Side by side", &pair)) app.ToggleKind(KindId::kSideBySide);
   Tip(ui, "Two algorithms at once, stepped together", KeyAction::kSideBySide);
-  if (app.view.side_by_side) {
-    // Any two: the left and the right pane.
-    for (int side = 0; side < 2; ++side) {
-      const Algorithm shown = side == 0 ? app.Left() : app.Right();
-      ImGui::SetNextItemWidth(-1);
-      const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
-      Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
-      if (open) {
-        for (const AlgorithmInfo* info : Algorithms()) {
-          if (ImGui::Selectable(info->name, info->id == shown)) {
-            side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
-          }
-          Tip(ui, info->summary);
-        }
-        ImGui::EndCombo();
-      }
-    }
-  }
+  if (pair) PairSettings(ui);
   ImGui::TextUnformatted("backend");
   for (BackendChoice c : {BackendChoice::kAuto, BackendChoice::kCpu, BackendChoice::kCuda}) {
     SameLineIfFits(ToString(c), true);
@@ -258,57 +270,15 @@ void AlgorithmSection(UiContext& ui) {
   }
 }
 
-void PlayerSection(UiContext& ui) {
-  AppState& app = ui.app;
-  const bool grid = app.MultiBlock() && !app.Opened();  // steps are the grid's phases
-  const bool apps = app.AppMode();                       // steps are the passes' steps
-  Player& player = apps ? app.AppPlayer() : grid ? app.GridPlayer() : app.CurrentPlayer();
-  ImGui::Separator();
-  ImGui::TextDisabled("Player");
-  auto button = [&](const char* label, const char* tip, KeyAction key, auto action) {
-    if (ImGui::Button(label)) app.ForEachShownPlayer(action);
-    Tip(ui, tip, key);
-    if (key == KeyAction::kFirst) Place(ui, "first");
-    if (key != KeyAction::kLast) ImGui::SameLine();
-  };
-  button("|<", "First round", KeyAction::kFirst, [](Player& p) { p.First(); });
-  button("<", "Previous round", KeyAction::kStepBack, [](Player& p) { p.StepBack(); });
-  button(player.Playing() ? "Pause" : "Play", "Play or pause the rounds", KeyAction::kPlay,
-         [](Player& p) { p.TogglePlay(); });
-  button(">", "Next round", KeyAction::kStepForward, [](Player& p) { p.StepForward(); });
-  button(">|", "Last round", KeyAction::kLast, [](Player& p) { p.Last(); });
-  float speed = static_cast<float>(player.Speed());
-  ImGui::SetNextItemWidth(-ui.fonts.ui_px * 4);
-  if (ImGui::SliderFloat("speed", &speed, static_cast<float>(Player::kMinSpeed),
-                         static_cast<float>(Player::kMaxSpeed), "%.2f rounds/s",
-                         ImGuiSliderFlags_Logarithmic)) {
-    app.ForEachShownPlayer([&](Player& p) { p.SetSpeed(speed); });
-  }
-  Tip(ui, "Rounds per second while playing");
-  // Timeline: a scrubber with a tick and a short name for every round.
-  const TraceSlot& slot = app.Current();
-  int round = player.Round();
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##timeline", &round, 0, player.RoundCount() - 1, apps ? "step %d" : "round %d")) {
-    app.ForEachShownPlayer([&](Player& p) { p.Seek(round); });
-  }
-  Tip(ui, "Drag to any round; each tick has the colour of what its round wrote");
-  if (apps) {
-    ImGui::TextWrapped("%s", AppStepTitle(app).c_str());
-    return;
-  }
-  if (grid) {
-    ImGui::TextWrapped("%s", scene::GridStepTitle(app.Grid().grid, player.Round()).c_str());
-    return;
-  }
+// The tick marks under the slider: each round's colour is the box class of what it wrote.
+void RoundTicks(UiContext& ui, const TraceSlot& slot, int count) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const int count = player.RoundCount();
   const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
+  count = std::min(count, static_cast<int>(slot.analysis.rounds.size()));
   for (int r = 0; r < count; ++r) {
     const float t = count > 1 ? static_cast<float>(r) / static_cast<float>(count - 1) : 0;
     const float x = mn.x + grab + t * (mx.x - mn.x - 2 * grab);
-    // The tick takes the colour of what the round wrote (the box class of its first write).
     scene::Rgba c = ui.palette.text_dim;
     const RoundInfo& info = slot.analysis.rounds[static_cast<size_t>(r)];
     const int pout = slot.trace.rounds[static_cast<size_t>(r)].spec.pout;
@@ -322,7 +292,53 @@ void PlayerSection(UiContext& ui) {
     dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
   }
   ImGui::Dummy(ImVec2(1, 6 * ui.scale));
-  ImGui::TextWrapped("%s", RoundHeading(slot.trace, player.Round()).c_str());
+}
+
+// The player: its buttons, speed and slider act on the shown kind (kinds/kind.h), whose step
+// counter names the steps: the slider, the caption under it and the status bar say the same.
+void PlayerSection(UiContext& ui) {
+  AppState& app = ui.app;
+  const Kind& kind = ShownKindOf(app);
+  const StepCounter steps = kind.Steps(app);
+  const std::vector<Player*> players = app.ShownPlayers();
+  ImGui::Separator();
+  ImGui::TextDisabled("Player");
+  auto button = [&](const char* label, const char* tip, KeyAction key, auto action) {
+    if (ImGui::Button(label)) action();
+    Tip(ui, tip, key);
+    if (key == KeyAction::kFirst) Place(ui, "first");
+    if (key != KeyAction::kLast) ImGui::SameLine();
+  };
+  const bool playing = !players.empty() && players.front()->Playing();
+  button("|<", "First step", KeyAction::kFirst, [&] { kind.Seek(app, 0); });
+  button("<", "Previous step", KeyAction::kStepBack, [&] { kind.Step(app, -1); });
+  button(playing ? "Pause" : "Play", "Play or pause the steps", KeyAction::kPlay, [&] {
+    for (Player* p : players) p->TogglePlay();
+  });
+  button(">", "Next step", KeyAction::kStepForward, [&] { kind.Step(app, +1); });
+  button(">|", "Last step", KeyAction::kLast, [&] { kind.Seek(app, steps.count - 1); });
+  if (!players.empty()) {
+    float speed = static_cast<float>(players.front()->Speed());
+    ImGui::SetNextItemWidth(-ui.fonts.ui_px * 4);
+    if (ImGui::SliderFloat("speed", &speed, static_cast<float>(Player::kMinSpeed),
+                           static_cast<float>(Player::kMaxSpeed), "%.2f steps/s",
+                           ImGuiSliderFlags_Logarithmic)) {
+      for (Player* p : players) p->SetSpeed(speed);
+    }
+    Tip(ui, "Steps per second while playing");
+  }
+  // The slider shows the step's own caption, no number of its own to disagree with it (ImGui
+  // reads the label as a format: a % is doubled).
+  int step = steps.step;
+  std::string label;
+  for (char c : steps.caption) label += c == '%' ? std::string("%%") : std::string(1, c);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##timeline", &step, 0, steps.count - 1, label.c_str()))
+    kind.Seek(app, step);
+  Tip(ui, "Drag to any step; under a block scan each tick has the colour of what it wrote");
+  const std::vector<Algorithm> shown = app.ShownAlgorithms();
+  if (shown.size() == 1) RoundTicks(ui, app.Slot(shown.front()), steps.count);
+  Record(ui, "step", steps.caption);
 }
 
 void ViewSection(UiContext& ui) {
@@ -358,10 +374,11 @@ void ViewSection(UiContext& ui) {
     vs.pan_x = vs.pan_y = 0;
   }
   Tip(ui, "The whole figure again, after the wheel zoomed or a drag panned it");
-  const char* bench_label = vs.bench ? "Rounds (G)" : "Benchmark (G)";
+  const bool bench = ui.app.ShownKind() == KindId::kBenchmark;
+  const char* bench_label = bench ? "Rounds (G)" : "Benchmark (G)";
   SameLineIfFits(bench_label, false);
-  if (ImGui::Button(bench_label)) vs.bench = !vs.bench;
-  Tip(ui, vs.bench ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds",
+  if (ImGui::Button(bench_label)) ui.app.ToggleKind(KindId::kBenchmark);
+  Tip(ui, bench ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds",
       KeyAction::kBenchmark);
   // Every key is in the help; the line names the few a lecture needs and where the rest are.
   if (ImGui::Button("Keys (F1)")) vs.help = true;

@@ -16,16 +16,11 @@ void DrawLegendView(UiContext& ui) {
                          ActionKind::kSwapAdd, ActionKind::kAddInput})
       shows[static_cast<int>(Info(a).cell_class(k))] = true;
   };
-  if (app.view.side_by_side) {
-    collect(app.Left());
-    collect(app.Right());
-  } else {
-    collect(app.GetAlgorithm());
-  }
+  const std::vector<Algorithm> shown = app.ShownAlgorithms();
+  for (Algorithm a : shown) collect(a);
   const bool hs = shows[static_cast<int>(CellClass::kComputed)];
   bool padding = false, registers = false;
-  for (Algorithm a : {app.GetAlgorithm(), app.Left(), app.Right()}) {
-    if (!app.view.side_by_side && a != app.GetAlgorithm()) continue;
+  for (Algorithm a : shown) {
     const Trace& t = app.Slot(a).trace;
     padding = padding || t.meta.padded_n > t.meta.n;
     for (const ArrayDesc& d : t.arrays) registers = registers || d.space == Space::kRegister;

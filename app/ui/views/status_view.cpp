@@ -1,8 +1,10 @@
 // The status bar: the latest notice, where the trace ran (CUDA device or CPU simulation; why in
-// the tooltip), the input size, the operator and the shown trace's work and depth.
+// the tooltip), and the shown kind's numbers (kinds/kind.h: n, the operator, work and depth, the
+// grid's blocks, the application's result).
 #include <cstdio>
 
 #include "core/registry.h"
+#include "kinds/kind.h"
 #include "views.h"
 
 namespace scanviz {
@@ -40,48 +42,10 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   ImGui::TextUnformatted(backend_short.c_str());
   if (ImGui::IsItemHovered() && backend_short != backend) ImGui::SetTooltip("%s", backend.c_str());
   ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
-  const TraceSlot& shown = app.Current();
-  char numbers[256];
-  const AppSlot* apps = app.AppMode() ? &app.Application() : nullptr;
-  if (apps != nullptr && apps->trace) {  // an application: its n and result, not a block's
-    const AppTrace& t = *apps->trace;
-    const long long n = t.N(), total = static_cast<long long>(t.total);
-    char result[96];
-    switch (t.app) {
-      case AppKind::kCompact:
-        std::snprintf(result, sizeof result, "%lld of %lld kept", total, n);
-        break;
-      case AppKind::kSplit:
-        std::snprintf(result, sizeof result, "%lld zeros, %lld ones", total, n - total);
-        break;
-      case AppKind::kRadixSort:
-        std::snprintf(result, sizeof result, "%zu passes", t.passes.size());
-        break;
-      case AppKind::kAllocate:
-        std::snprintf(result, sizeof result, "a pool of %lld cells", total);
-        break;
-    }
-    std::snprintf(numbers, sizeof numbers,
-                  "%s  ·  n = %lld  ·  %s  ·  scan in blocks of %d  ·  %.0f fps", ToString(t.app),
-                  n, result, t.block_size, fps);
-  } else if (apps != nullptr) {
-    std::snprintf(numbers, sizeof numbers, "%s  ·  %.0f fps", ToString(app.App()), fps);
-  } else if (app.MultiBlock() &&
-             !app.Opened()) {  // the grid: its n and blocks, not a block's numbers
-    const GridTrace& g = app.Grid().grid;
-    std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  %d blocks of %d  ·  %.0f fps",
-                  g.N(), ToString(app.Op()), g.BlockCount(), g.block_size, fps);
-  } else if (app.MultiBlock()) {
-    std::snprintf(numbers, sizeof numbers,
-                  "block of n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
-                  shown.trace.meta.n, ToString(app.Op()), shown.analysis.work,
-                  shown.analysis.depth, fps);
-  } else {
-    std::snprintf(numbers, sizeof numbers, "n = %d  ·  %s  ·  work %d, depth %d  ·  %.0f fps",
-                  shown.trace.meta.n, ToString(app.Op()), shown.analysis.work,
-                  shown.analysis.depth, fps);
-  }
-  ImGui::TextDisabled("%s", numbers);
+  char fps_text[32];
+  std::snprintf(fps_text, sizeof fps_text, "  ·  %.0f fps", fps);
+  const std::string numbers = ShownKindOf(app).StatusNumbers(app) + fps_text;
+  ImGui::TextDisabled("%s", numbers.c_str());
   if (ImGui::IsItemHovered()) {
     std::string all = "work / depth at this n:";
     for (const AlgorithmInfo* info : Algorithms()) {

@@ -74,7 +74,7 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
   SameLineIfFits("Rounds (L)", false);
-  if (ImGui::Button("Rounds (L)")) vs.timeline = false;
+  if (ImGui::Button("Rounds (L)")) ui.app.ToggleKind(KindId::kSinglePass);
   Tip(ui, "Back to the rounds of the block scans (L)");
   (void)t;
 }

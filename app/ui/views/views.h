@@ -186,8 +186,6 @@ class AppView {
 };
 // The controls panel's Applications entry: the mode, the application and its parameter.
 void DrawAppControls(UiContext& ui);
-// The player's caption in the applications mode: "pass 1 of 3 · step 2 of 3: scan".
-std::string AppStepTitle(AppState& app);
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.
@@ -231,6 +229,15 @@ void DrawBenchView(UiContext& ui, ViewRect rect);
 // L: the single-pass scan's timeline (tiles down, time across) with the status array at the
 // cursor, in place of the array view (timeline_view.cpp).
 void DrawTimelineView(UiContext& ui, ViewRect rect);
+// The timeline's Narration tab: the single-pass scan in sentences with the trace's numbers.
+void DrawSinglePassNarration(UiContext& ui);
+// The menu bar along the top: every kind of view, the labs, files, exports and help, so that
+// nothing needs a key to be found (menu_view.cpp).
+struct MenuResult {
+  float height = 0;  // the bar's, in points
+  bool quit = false, toggle_fullscreen = false;
+};
+MenuResult DrawMenuBar(UiContext& ui);
 // Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the
 // blank cells' values (or classes, or the active threads), submit, see each graded, Next.
 void DrawQuizView(UiContext& ui);

@@ -1,0 +1,61 @@
+// The applications of the scan (docs/applications.md): compaction, split, radix sort and
+// allocation on the input, each pass stepped through flag, scan and scatter.
+#include "kinds/kind.h"
+
+namespace scanviz {
+namespace {
+
+// "5 of 8 kept", "3 zeros, 5 ones": what the application made of the input.
+std::string Result(const AppTrace& t) {
+  const long long n = t.N(), total = static_cast<long long>(t.total);
+  switch (t.app) {
+    case AppKind::kCompact:
+      return std::to_string(total) + " of " + std::to_string(n) + " kept";
+    case AppKind::kSplit:
+      return std::to_string(total) + " zeros, " + std::to_string(n - total) + " ones";
+    case AppKind::kRadixSort:
+      return std::to_string(t.passes.size()) + " passes";
+    case AppKind::kAllocate:
+      return "a pool of " + std::to_string(total) + " cells";
+  }
+  return {};
+}
+
+class Application final : public Kind {
+ public:
+  KindId Id() const override { return KindId::kApplication; }
+  StepCounter Steps(AppState& app) const override {
+    return PlayerSteps(app.AppPlayer(), AppStepTitle(app));
+  }
+  std::string StatusNumbers(AppState& app) const override {
+    const AppSlot& slot = app.Application();
+    if (!slot.trace) return ToString(app.App());
+    const AppTrace& t = *slot.trace;
+    return std::string(ToString(t.app)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
+           Result(t) + "  ·  scan in blocks of " + std::to_string(t.block_size);
+  }
+  bool Offers(AppState&, SidePanel tab) const override {
+    return tab == SidePanel::kInspector || tab == SidePanel::kNarration;
+  }
+  std::string NotOffered(SidePanel tab) const override {
+    return std::string(DisplayName(tab)) +
+           " describes a block scan's rounds. An application's scan step is a multi-block scan "
+           "of its flags: the Multi-block grid (M) shows one; Inspector and Narration tell this "
+           "application.";
+  }
+  std::string FigureStem(AppState& app) const override {
+    return std::string("scanviz-") + ToString(app.App());
+  }
+  std::string FigureSvg(AppState&, bool) const override {
+    return {};  // TODO(svg): the application's SVG
+  }
+};
+
+}  // namespace
+
+const Kind& ApplicationKind() {
+  static const Application kind;
+  return kind;
+}
+
+}  // namespace scanviz

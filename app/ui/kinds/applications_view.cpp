@@ -1,0 +1,32 @@
+// An application of the scan in the centre; its Inspector (the element's story) and Narration.
+#include "kinds/kind_view.h"
+
+namespace scanviz {
+namespace {
+
+class Application final : public KindView {
+ public:
+  void DrawCenter(KindFrame& f, ViewRect c) const override { f.views.applications.Draw(f.ui, c); }
+  bool DrawTab(KindFrame& f, SidePanel tab) const override {
+    switch (tab) {
+      case SidePanel::kInspector:
+        MarkTabContent(f.ui);
+        DrawAppInspector(f.ui);
+        return true;
+      case SidePanel::kNarration:
+        DrawAppNarration(f.ui);
+        return true;
+      default:
+        return false;
+    }
+  }
+};
+
+}  // namespace
+
+const KindView& ApplicationView() {
+  static const Application view;
+  return view;
+}
+
+}  // namespace scanviz

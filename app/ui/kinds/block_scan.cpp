@@ -1,0 +1,32 @@
+// The block scan: one algorithm's rounds, as the chapters draw them.
+#include "kinds/kind.h"
+
+namespace scanviz {
+namespace {
+
+class BlockScan final : public Kind {
+ public:
+  KindId Id() const override { return KindId::kBlockScan; }
+  StepCounter Steps(AppState& app) const override {
+    const Player& p = app.CurrentPlayer();
+    return PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));
+  }
+  std::string StatusNumbers(AppState& app) const override {
+    return BlockNumbers(app, app.Current(), "n");
+  }
+  std::string FigureStem(AppState& app) const override {
+    return std::string("scanviz-") + ToString(app.GetAlgorithm());
+  }
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    return BlockFigureSvg(app, transparent);
+  }
+};
+
+}  // namespace
+
+const Kind& BlockScanKind() {
+  static const BlockScan kind;
+  return kind;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,49 @@
+// The drawing half of a kind of view (kind.h): the figure in the centre of the window, the bars
+// around it on screen, the width its text needs, and the side-panel tabs it offers. One file per
+// kind, kinds/<name>_view.cpp, found through KindViewOf.
+#pragma once
+
+#include "kinds/kind.h"
+#include "views/views.h"
+
+namespace scanviz {
+
+// The views that keep a cache between frames, one of each, owned by main; the kinds draw with
+// them.
+struct ViewSet {
+  ArrayView arrays[2];  // [0] the shown algorithm (or the left pane), [1] the right pane
+  CodeView code;
+  GridView grid;
+  AppView applications;
+};
+
+// What a frame gives a kind to draw with: the panels' context and the figure's (at its own zoom,
+// Ctrl + / -), and the views.
+struct KindFrame {
+  UiContext& ui;
+  UiContext& figure;
+  ViewSet& views;
+};
+
+class KindView {
+ public:
+  virtual ~KindView() = default;
+  // The width the figure's text needs (the layout gives way to it); 0: any width will do.
+  virtual float FigureNeed(KindFrame&) const { return 0; }
+  // The centre on screen: the figure and the bars around it.
+  virtual void DrawCenter(KindFrame& frame, ViewRect rect) const = 0;
+  // The figure alone, for an export (no bars, no buttons); by default the centre.
+  virtual void DrawFigure(KindFrame& frame, ViewRect rect) const { DrawCenter(frame, rect); }
+  // A side-panel tab: drawn (true), or not offered here (false; Kind::NotOffered says why).
+  virtual bool DrawTab(KindFrame& frame, SidePanel tab) const = 0;
+};
+
+const KindView& KindViewOf(KindId id);
+
+// [SECTION] Shared by the kinds' views
+// The block scans' tabs, whichever kind shows block rounds (one, side by side, a grid's block).
+bool DrawBlockTab(KindFrame& frame, SidePanel tab);
+// The side panel's tab area from the cursor to the window's corner, for --dump-layout.
+void MarkTabContent(UiContext& ui);
+
+}  // namespace scanviz

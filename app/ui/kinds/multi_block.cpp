@@ -1,0 +1,61 @@
+// The multi-block scan: the grid of blocks, one step per phase; a block opened shows its rounds.
+#include "kinds/kind.h"
+#include "scene/grid_scene.h"
+
+namespace scanviz {
+namespace {
+
+class MultiBlock final : public Kind {
+ public:
+  KindId Id() const override { return KindId::kMultiBlock; }
+  StepCounter Steps(AppState& app) const override {
+    if (app.Opened()) {
+      const Player& p = app.CurrentPlayer();
+      return PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));
+    }
+    const Player& p = app.GridPlayer();
+    return PlayerSteps(p, "step " + std::to_string(p.Round() + 1) + " of " +
+                              std::to_string(p.RoundCount()) + " · " +
+                              scene::GridStepTitle(app.Grid().grid, p.Round()));
+  }
+  std::string StatusNumbers(AppState& app) const override {
+    if (app.Opened()) return BlockNumbers(app, app.Current(), "block of n");
+    const GridTrace& g = app.Grid().grid;
+    return "n = " + std::to_string(g.N()) + "  ·  " + ToString(app.Op()) + "  ·  " +
+           std::to_string(g.BlockCount()) + " blocks of " + std::to_string(g.block_size) + " (" +
+           DisplayName(g.block_algorithm) + ")";
+  }
+  bool Offers(AppState& app, SidePanel tab) const override {
+    return app.Opened() || tab == SidePanel::kInspector || tab == SidePanel::kCode ||
+           tab == SidePanel::kNarration;
+  }
+  std::string NotOffered(SidePanel tab) const override {
+    return std::string(DisplayName(tab)) +
+           " describes a single block's rounds: click a block of the grid to open it (Esc "
+           "returns to the grid).";
+  }
+  std::string FigureStem(AppState& app) const override {
+    std::string stem = std::string("scanviz-multi-block-") + ToString(app.GridBlockAlgorithm()) +
+                       "-b" + std::to_string(app.GridBlockSize());
+    if (app.Opened()) stem += "-block" + std::to_string(app.Opened()->block);
+    return stem;
+  }
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    if (app.Opened()) return BlockFigureSvg(app, transparent);
+    return {};  // TODO(svg): the grid's SVG
+  }
+  bool Back(AppState& app) const override {
+    if (!app.Opened()) return false;
+    app.CloseBlock();
+    return true;
+  }
+};
+
+}  // namespace
+
+const Kind& MultiBlockKind() {
+  static const MultiBlock kind;
+  return kind;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,83 @@
+// The multi-block scan's centre: the grid, or a block opened from it under a bar that leads back
+// (Esc); its own Inspector, Code and Narration tabs, the block scan's tabs for an opened block.
+#include "kinds/kind_view.h"
+#include "scene/grid_scene.h"
+
+namespace scanviz {
+namespace {
+
+void DrawBlockBar(UiContext& ui, ViewRect rect) {
+  AppState& st = ui.app;
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin("##block_bar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::Button("← Back to the grid")) st.CloseBlock();
+  Place(ui, "grid_back");
+  Tip(ui, "Return to the multi-block scan's grid (Esc)");
+  const GridTrace* level =
+      st.Opened() ? scene::GridLevel(st.Grid().grid, st.Opened()->level) : nullptr;
+  if (level != nullptr && st.Opened()->block < level->BlockCount()) {
+    const OpenedBlock b = *st.Opened();
+    ImGui::SameLine();
+    const std::string what =
+        "block " + std::to_string(b.block) + " of " + std::to_string(level->BlockCount()) +
+        (b.level > 0 ? " (level " + std::to_string(b.level) + ": the sums scan)" : "") +
+        " · elements " + std::to_string(level->BlockBegin(b.block)) + ".." +
+        std::to_string(level->BlockBegin(b.block) + level->BlockCount(b.block) - 1) +
+        " · phase 1 of the multi-block scan";
+    ImGui::TextUnformatted(what.c_str());
+    Record(ui, "block", what);
+  }
+  ImGui::End();
+}
+
+class MultiBlock final : public KindView {
+ public:
+  float FigureNeed(KindFrame& f) const override {
+    return f.ui.app.Opened() ? f.views.arrays[0].NeededWidth(f.figure) : 0;
+  }
+  void DrawCenter(KindFrame& f, ViewRect c) const override {
+    if (f.ui.app.Opened()) {
+      const float bar = f.ui.fonts.ui_px * 2.2f;
+      DrawBlockBar(f.ui, {c.x, c.y, c.w, bar});
+      c = {c.x, c.y + bar, c.w, c.h - bar};
+    }
+    DrawFigure(f, c);
+  }
+  void DrawFigure(KindFrame& f, ViewRect r) const override {
+    AppState& st = f.ui.app;
+    if (st.Opened()) {
+      f.views.arrays[0].Draw(f.figure, st.GridBlockAlgorithm(), r, true);
+    } else {
+      f.views.grid.Draw(f.figure, r);
+    }
+  }
+  bool DrawTab(KindFrame& f, SidePanel tab) const override {
+    if (f.ui.app.Opened()) return DrawBlockTab(f, tab);  // the opened block's rounds
+    switch (tab) {
+      case SidePanel::kInspector:
+        MarkTabContent(f.ui);
+        DrawGridInspector(f.ui, f.views.grid.Scene());
+        return true;
+      case SidePanel::kCode:
+        DrawGridCode(f.ui);
+        return true;
+      case SidePanel::kNarration:
+        DrawGridNarration(f.ui);
+        return true;
+      default:
+        return false;
+    }
+  }
+};
+
+}  // namespace
+
+const KindView& MultiBlockView() {
+  static const MultiBlock view;
+  return view;
+}
+
+}  // namespace scanviz

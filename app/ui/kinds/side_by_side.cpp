@@ -1,0 +1,45 @@
+// Side by side: any two block algorithms' rounds on the same input, stepped together (the
+// shorter trace rests on its last round).
+#include "kinds/kind.h"
+
+namespace scanviz {
+namespace {
+
+class SideBySide final : public Kind {
+ public:
+  KindId Id() const override { return KindId::kSideBySide; }
+  // The longer trace's rounds: the slider reaches every round of both.
+  StepCounter Steps(AppState& app) const override {
+    Algorithm longer = app.Left();
+    if (app.PlayerOf(app.Right()).RoundCount() > app.PlayerOf(longer).RoundCount())
+      longer = app.Right();
+    const Player& p = app.PlayerOf(longer);
+    return PlayerSteps(p, std::string(DisplayName(longer)) + ": " +
+                              RoundHeading(app.Slot(longer).trace, p.Round()));
+  }
+  std::string StatusNumbers(AppState& app) const override {
+    std::string out =
+        "n = " + std::to_string(app.Slot(app.Left()).trace.meta.n) + "  ·  " + ToString(app.Op());
+    for (Algorithm a : app.ShownAlgorithms()) {
+      const TraceAnalysis& an = app.Slot(a).analysis;
+      out += std::string("  ·  ") + DisplayName(a) + ": work " + std::to_string(an.work) +
+             ", depth " + std::to_string(an.depth);
+    }
+    return out;
+  }
+  std::string FigureStem(AppState& app) const override {
+    return std::string("scanviz-") + ToString(app.Left()) + "-vs-" + ToString(app.Right());
+  }
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    return BlockFigureSvg(app, transparent);
+  }
+};
+
+}  // namespace
+
+const Kind& SideBySideKind() {
+  static const SideBySide kind;
+  return kind;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,24 @@
+// The single-pass timeline in the centre; its Narration tab.
+#include "kinds/kind_view.h"
+
+namespace scanviz {
+namespace {
+
+class SinglePass final : public KindView {
+ public:
+  void DrawCenter(KindFrame& f, ViewRect c) const override { DrawTimelineView(f.ui, c); }
+  bool DrawTab(KindFrame& f, SidePanel tab) const override {
+    if (tab != SidePanel::kNarration) return false;
+    DrawSinglePassNarration(f.ui);
+    return true;
+  }
+};
+
+}  // namespace
+
+const KindView& SinglePassView() {
+  static const SinglePass view;
+  return view;
+}
+
+}  // namespace scanviz

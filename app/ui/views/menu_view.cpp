@@ -1,0 +1,195 @@
+// The menu bar: every kind of view (kinds/kind.h), the labs, the files and exports, the view
+// options and the help, each with its key, so that a first-time student finds the quiz and the
+// timeline without F1. Presenter mode hides it (the keys still work).
+#include "core/apps/apps.h"
+#include "core/registry.h"
+#include "kinds/kind.h"
+#include "views.h"
+
+namespace scanviz {
+namespace {
+
+// A menu item that remembers where it was drawn (menu.NAME for --state-file), with a tooltip.
+bool Item(UiContext& ui, const char* name, const char* label, const char* keys, bool on,
+          const char* tip) {
+  const bool clicked = ImGui::MenuItem(label, keys, on);
+  Place(ui, name);
+  Tip(ui, tip);
+  return clicked;
+}
+
+void FileMenu(UiContext& ui, MenuResult* out) {
+  ViewState& vs = ui.app.view;
+  if (Item(ui, "menu.open", "Open…", "Ctrl+O", false, "A session or a trace file"))
+    vs.file_dialog = FileDialog::kOpen;
+  if (Item(ui, "menu.save", "Save session…", "Ctrl+Shift+S", false,
+           "The input, the view and its step, to hand to students"))
+    vs.file_dialog = FileDialog::kSave;
+  ImGui::Separator();
+  if (Item(ui, "menu.export", "Export figure", "Ctrl+S", false,
+           "The figure alone as PNG (and SVG), at its step"))
+    vs.export_request = ViewState::Export::kFigure;
+  if (Item(ui, "menu.export_all", "Export every step", nullptr, false,
+           "An animated GIF and a folder of numbered pictures, one per step"))
+    vs.export_request = ViewState::Export::kAllRounds;
+  ImGui::Separator();
+  if (Item(ui, "menu.quit", "Quit", "Ctrl+Q", false, "Close ScanViz (the settings are kept)"))
+    out->quit = true;
+}
+
+void ShowMenu(UiContext& ui) {
+  AppState& app = ui.app;
+  const KindId kind = app.ShownKind();
+  ImGui::TextDisabled("Block scans (Tab: the next one)");
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const std::string name = std::string("menu.") + info->key;
+    if (Item(ui, name.c_str(), info->name, nullptr,
+             kind == KindId::kBlockScan && app.GetAlgorithm() == info->id, info->summary)) {
+      app.SetAlgorithm(info->id);
+      app.SetKind(KindId::kBlockScan);
+    }
+  }
+  if (Item(ui, "menu.side_by_side", "Side by side", "S", kind == KindId::kSideBySide,
+           "Two block scans at once, stepped together"))
+    app.SetKind(KindId::kSideBySide);
+  ImGui::Separator();
+  ImGui::TextDisabled("Beyond one block");
+  if (Item(ui, "menu.multi_block", "Multi-block grid", "M", kind == KindId::kMultiBlock,
+           "Any n up to 65536: blocks scan their slices, one scans their sums, all add offsets"))
+    app.SetKind(KindId::kMultiBlock);
+  if (Item(ui, "menu.single_pass", "Single-pass timeline", "L", kind == KindId::kSinglePass,
+           "One pass with decoupled look-back: tiles down, time across")) {
+    app.SetKind(KindId::kSinglePass);
+    app.view.timeline_cursor = 0;
+  }
+  const bool apps_open = ImGui::BeginMenu("Applications");
+  Place(ui, "menu.applications");
+  if (apps_open) {
+    for (const AppInfo& info : Apps()) {
+      const std::string name = std::string("menu.app.") + info.key;
+      if (Item(ui, name.c_str(), info.name, nullptr,
+               kind == KindId::kApplication && app.App() == info.id, info.summary)) {
+        app.SetApp(info.id);
+        app.SetKind(KindId::kApplication);
+      }
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  if (Item(ui, "menu.benchmark", "Benchmark", "G", kind == KindId::kBenchmark,
+           "The performance lab on the H200: each rung against memcpy and CUB"))
+    app.SetKind(KindId::kBenchmark);
+}
+
+// A side-panel tab; the block scan's tabs bring a block scan back when another kind is shown.
+void TabItem(UiContext& ui, SidePanel tab, const char* key, const char* tip) {
+  AppState& app = ui.app;
+  const std::string name = std::string("menu.tab.") + ToString(tab);
+  if (!Item(ui, name.c_str(), DisplayName(tab), key, app.view.panel == tab, tip)) return;
+  app.view.panel = tab;
+  app.view.panel_from_code = true;
+  if (!ShownKindOf(app).Offers(app, tab)) app.SetKind(KindId::kBlockScan);
+}
+
+void LabsMenu(UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  if (Item(ui, "menu.quiz", "Quiz", "Q", vs.quiz,
+           "Predict the next round: the cells it writes are blank, type them, get them graded"))
+    vs.quiz = !vs.quiz;
+  TabItem(ui, SidePanel::kMistakes, "7",
+          "A broken kernel beside the correct one, in a thread order you choose");
+  TabItem(ui, SidePanel::kWarpsBanks, "6", "Which warps and lanes work, which banks they hit");
+  TabItem(ui, SidePanel::kWorkDepth, "4", "Work and depth: the trade-off, against n");
+  TabItem(ui, SidePanel::kNumerics, "5", "float32 rounding and int32 wrap-around");
+  ImGui::Separator();
+  TabItem(ui, SidePanel::kInspector, "1", "The hovered or selected cell: its window and value");
+  TabItem(ui, SidePanel::kCode, "2", "The real CUDA kernel, this step's lines lit");
+  TabItem(ui, SidePanel::kNarration, "3", "This step in sentences, with its values");
+}
+
+void ViewMenu(UiContext& ui, MenuResult* out) {
+  ViewState& vs = ui.app.view;
+  if (Item(ui, "menu.presenter", "Presenter mode", "P", vs.presenter,
+           "Large text, full screen, the panels and this menu hidden (P again: back)"))
+    vs.presenter = !vs.presenter;
+  if (Item(ui, "menu.fullscreen", "Full screen", "F11", vs.fullscreen, "The whole screen"))
+    out->toggle_fullscreen = true;
+  ImGui::Separator();
+  if (Item(ui, "menu.bigger", "Larger figure", "Ctrl+=", false, "Its values and cells"))
+    vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
+  if (Item(ui, "menu.smaller", "Smaller figure", "Ctrl+-", false, "Its values and cells"))
+    vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
+  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed")) {
+    vs.zoom = 1;
+    vs.pan_x = vs.pan_y = 0;
+  }
+  ImGui::Separator();
+  if (Item(ui, "menu.only_current", "Only the current round", "O", vs.only_current,
+           "The input and the current round only"))
+    vs.only_current = !vs.only_current;
+  if (Item(ui, "menu.cases", "Colour Hillis-Steele cases", "C", vs.color_by_case,
+           "Case 1 full window, 2 partial, 3 no left neighbour"))
+    vs.color_by_case = !vs.color_by_case;
+  if (Item(ui, "menu.left", "Controls panel", "[", !vs.left_collapsed, "Show or fold it"))
+    vs.left_collapsed = !vs.left_collapsed;
+  if (Item(ui, "menu.right", "Side panel", "]", !vs.right_collapsed, "Show or fold it"))
+    vs.right_collapsed = !vs.right_collapsed;
+  const char* themes[] = {"Dark theme", "Light theme", "High-contrast theme"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string name = "menu.theme" + std::to_string(i);
+    if (Item(ui, name.c_str(), themes[i], nullptr, static_cast<int>(vs.theme) == i,
+             "Colours for the room: light for a bright projector"))
+      vs.theme = static_cast<scene::Theme>(i);
+  }
+}
+
+// A top-level menu, its place remembered for --state-file.
+bool Menu(UiContext& ui, const char* name, const char* label) {
+  const bool open = ImGui::BeginMenu(label);
+  Place(ui, name);
+  return open;
+}
+
+}  // namespace
+
+MenuResult DrawMenuBar(UiContext& ui) {
+  MenuResult out;
+  if (!ImGui::BeginMainMenuBar()) return out;
+  out.height = ImGui::GetWindowSize().y;
+  if (Menu(ui, "menu.file", "File")) {
+    FileMenu(ui, &out);
+    ImGui::EndMenu();
+  }
+  if (Menu(ui, "menu.show", "Show")) {
+    ShowMenu(ui);
+    ImGui::EndMenu();
+  }
+  if (Menu(ui, "menu.labs", "Labs")) {
+    LabsMenu(ui);
+    ImGui::EndMenu();
+  }
+  if (Menu(ui, "menu.view", "View")) {
+    ViewMenu(ui, &out);
+    ImGui::EndMenu();
+  }
+  if (Menu(ui, "menu.help", "Help")) {
+    if (Item(ui, "menu.keys", "Keys and mouse", "F1", ui.app.view.help, "Every key and action"))
+      ui.app.view.help = true;
+    ImGui::EndMenu();
+  }
+  // What is shown, at the right: the kind and its step, readable from the back of the room.
+  AppState& app = ui.app;
+  const std::string where =
+      std::string(DisplayName(app.ShownKind())) + "  ·  " + ShownKindOf(app).Steps(app).caption;
+  const float w = ImGui::CalcTextSize(where.c_str()).x;
+  const float right = ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetCursorPosX() + w + ui.fonts.ui_px < right) {
+    ImGui::SetCursorPosX(right - w - ui.fonts.ui_px * 0.5f);
+    ImGui::TextDisabled("%s", where.c_str());
+    Record(ui, "menu", where);
+  }
+  ImGui::EndMainMenuBar();
+  return out;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,13 @@
+// The side panel's Narration for the single-pass timeline: the trace told in sentences
+// (teach/single_pass_teach.h).
+#include "teach/single_pass_teach.h"
+#include "views.h"
+
+namespace scanviz {
+
+void DrawSinglePassNarration(UiContext& ui) {
+  const teach::SinglePassNarration n = teach::NarrateSinglePass(ui.app.SinglePass());
+  DrawLargeParagraphs(ui, n.title, n.paragraphs);
+}
+
+}  // namespace scanviz

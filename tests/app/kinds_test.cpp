@@ -1,0 +1,179 @@
+// The kinds of view (app/ui/kinds/kind.h), without a window: each entry of the registry is its
+// own kind; its step counter agrees with its players and names its steps in its own words; → ←,
+// Seek, Home and End move what it shows; its status numbers are its own (a grid's blocks, an
+// application's result, a timeline's tiles), never a block scan's; its file stem names it; and
+// Escape closes an opened block of the grid. Worked on the chapters' example, 3 1 7 0 4 1 6 3.
+#include <gtest/gtest.h>
+
+#include "app_state.h"
+#include "kinds/kind.h"
+
+namespace scanviz {
+namespace {
+
+Settings Input(const char* input = "3 1 7 0 4 1 6 3") {
+  Settings s;
+  s.input = input;
+  return s;
+}
+
+TEST(Kinds, EveryEntryIsItsOwnKindAndHasAName) {
+  for (KindId id : kAllKinds) {
+    EXPECT_EQ(KindOf(id).Id(), id) << ToString(id);
+    EXPECT_EQ(ParseKind(ToString(id)), id);
+  }
+  EXPECT_FALSE(ParseKind("grid"));
+}
+
+TEST(Kinds, TheBlockScanCountsItsRoundsAsTheHeadingDoes) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetAlgorithm(Algorithm::kHillisSteele);
+  const Kind& kind = ShownKindOf(app);
+  ASSERT_EQ(kind.Id(), KindId::kBlockScan);
+  kind.Seek(app, 0);
+  StepCounter c = kind.Steps(app);
+  // Load, then the chapters' three rounds: four steps, the slider's and the player's.
+  EXPECT_EQ(c.count, app.CurrentPlayer().RoundCount());
+  EXPECT_EQ(c.count, 4);
+  kind.Step(app, +1);
+  kind.Step(app, +1);
+  c = kind.Steps(app);
+  EXPECT_EQ(c.step, 2);
+  EXPECT_EQ(c.caption, "round 2 of 3 · stride 2");
+  EXPECT_EQ(kind.StatusNumbers(app), "n = 8  ·  add  ·  work 17, depth 3");
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-hillis-steele");
+  EXPECT_NE(kind.FigureSvg(app, false).find("<svg"), std::string::npos);
+}
+
+TEST(Kinds, BlellochsSliderAndHeadingAgreeOnItsLastRound) {
+  // The slider once said "round 7" beside "round 6 of 6": the counter is the heading's now.
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  const Kind& kind = ShownKindOf(app);
+  kind.Seek(app, 1000);
+  const StepCounter c = kind.Steps(app);
+  EXPECT_EQ(c.step, c.count - 1);
+  EXPECT_NE(c.caption.find("round 6 of 6"), std::string::npos) << c.caption;  // 2 log2 8
+}
+
+TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
+  AppState app(Input("1 1 4 0 3 9 4 0 5 6 0 5 7"));
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetGridBlockSize(4);
+  app.SetKind(KindId::kMultiBlock);
+  const Kind& kind = ShownKindOf(app);
+  ASSERT_EQ(kind.Id(), KindId::kMultiBlock);
+  kind.Seek(app, 0);
+  EXPECT_EQ(kind.Steps(app).count, app.GridPlayer().RoundCount());
+  EXPECT_EQ(kind.Steps(app).caption, "step 1 of 3 · phase 1 · block scan");
+  kind.Step(app, +1);
+  EXPECT_EQ(kind.Steps(app).step, 1);
+  EXPECT_EQ(kind.StatusNumbers(app), "n = 13  ·  add  ·  4 blocks of 4 (Hillis-Steele)");
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-multi-block-hillis-steele-b4");
+  // A block opened: its rounds, its numbers; Escape (Back) closes it, and only then.
+  ASSERT_TRUE(app.OpenBlock(0, 1));
+  EXPECT_EQ(kind.StatusNumbers(app), "block of n = 4  ·  add  ·  work 5, depth 2");
+  EXPECT_EQ(kind.Steps(app).count, app.CurrentPlayer().RoundCount());
+  EXPECT_TRUE(kind.Back(app));
+  EXPECT_FALSE(app.Opened());
+  EXPECT_FALSE(kind.Back(app));
+  EXPECT_FALSE(kind.Offers(app, SidePanel::kWarpsBanks));
+  EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
+}
+
+TEST(Kinds, AnApplicationSaysWhatItMade) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  app.SetApp(AppKind::kCompact);
+  app.SetKind(KindId::kApplication);
+  const Kind& kind = ShownKindOf(app);
+  kind.Seek(app, 0);
+  EXPECT_EQ(kind.Steps(app).caption, "pass 1 of 1 · step 1 of 3: flag");
+  kind.Step(app, +1);
+  EXPECT_EQ(kind.Steps(app).step, 1);
+  EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8");
+  app.SetApp(AppKind::kSplit);
+  app.SetSplitBit(0);
+  // 3 1 7 0 4 1 6 3: 0, 4 and 6 have bit 0 clear (the zeros), the other five are ones.
+  EXPECT_NE(kind.StatusNumbers(app).find("3 zeros, 5 ones"), std::string::npos);
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-split");
+}
+
+TEST(Kinds, TheTimelineStepsFromMomentToMoment) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.view.tile_size = 4;
+  app.SetKind(KindId::kSinglePass);
+  const Kind& kind = ShownKindOf(app);
+  EXPECT_TRUE(app.ShownPlayers().empty());  // no player: a cursor over the moments
+  kind.Seek(app, 0);
+  const StepCounter first = kind.Steps(app);
+  EXPECT_EQ(first.step, 0);
+  ASSERT_GT(first.count, 2);
+  kind.Step(app, +1);
+  EXPECT_EQ(kind.Steps(app).step, 1);
+  kind.Step(app, -1);
+  EXPECT_EQ(kind.Steps(app).step, 0);
+  kind.Seek(app, first.count - 1);
+  EXPECT_EQ(kind.Steps(app).step, first.count - 1);
+  EXPECT_NE(kind.Steps(app).caption.find("moment " + std::to_string(first.count) + " of"),
+            std::string::npos);
+  const std::string numbers = kind.StatusNumbers(app);
+  EXPECT_NE(numbers.find("2 tiles of 4"), std::string::npos) << numbers;
+  EXPECT_NE(numbers.find("simulated"), std::string::npos) << numbers;
+  EXPECT_EQ(numbers.find("work"), std::string::npos) << numbers;  // not a block scan's numbers
+  EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
+  EXPECT_FALSE(kind.Offers(app, SidePanel::kInspector));
+}
+
+TEST(Kinds, ToggleReturnsToTheKindBefore) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKind(KindId::kMultiBlock);
+  app.ToggleKind(KindId::kSinglePass);
+  EXPECT_EQ(app.ShownKind(), KindId::kSinglePass);
+  app.ToggleKind(KindId::kSinglePass);
+  EXPECT_EQ(app.ShownKind(), KindId::kMultiBlock);
+  app.ToggleKind(KindId::kMultiBlock);
+  EXPECT_EQ(app.ShownKind(), KindId::kSinglePass);
+  // Choosing an algorithm shows its block scan, from any kind.
+  app.SetAlgorithm(Algorithm::kBlelloch);
+  EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);
+  EXPECT_EQ(app.ShownAlgorithms(), std::vector<Algorithm>{Algorithm::kBlelloch});
+}
+
+TEST(Kinds, SideBySideStepsBothAndNamesBoth) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
+  app.SetKind(KindId::kSideBySide);
+  const Kind& kind = ShownKindOf(app);
+  EXPECT_EQ(app.ShownPlayers().size(), 2u);
+  kind.Seek(app, 0);
+  kind.Step(app, +1);
+  EXPECT_EQ(app.PlayerOf(Algorithm::kHillisSteele).Round(), 1);
+  EXPECT_EQ(app.PlayerOf(Algorithm::kBlelloch).Round(), 1);
+  // The longer trace (Blelloch's) sets the count, so the slider reaches both ends.
+  EXPECT_EQ(kind.Steps(app).count, app.PlayerOf(Algorithm::kBlelloch).RoundCount());
+  const std::string numbers = kind.StatusNumbers(app);
+  EXPECT_NE(numbers.find("Hillis-Steele: work 17, depth 3"), std::string::npos) << numbers;
+  EXPECT_NE(numbers.find("Blelloch: work"), std::string::npos) << numbers;
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-hillis-steele-vs-blelloch");
+}
+
+TEST(Kinds, TheBenchmarkIsAPictureWithoutSteps) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKind(KindId::kBenchmark);
+  const Kind& kind = ShownKindOf(app);
+  EXPECT_EQ(kind.Steps(app).count, 1);
+  EXPECT_TRUE(kind.FigureSvg(app, false).empty());
+  for (int t = 0; t < kSidePanelCount; ++t)
+    EXPECT_FALSE(kind.Offers(app, static_cast<SidePanel>(t)));
+}
+
+}  // namespace
+}  // namespace scanviz
