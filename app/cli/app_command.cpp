@@ -8,6 +8,7 @@
 #include "backend/backend.h"
 #include "cli/app_table.h"
 #include "cli/report.h"
+#include "cli/usage.h"
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
 #include "core/file_io.h"
@@ -16,14 +17,10 @@
 namespace scanviz {
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
-
-int UsageError(const std::string& message) {
-  std::cerr << "scanviz-cli: error: " << message << '\n';
-  return kExitUsage;
-}
+using cli::kExitFailed;
+using cli::kExitOk;
+using cli::kExitUsage;
+using cli::UsageError;
 
 }  // namespace
 
@@ -45,10 +42,31 @@ std::string MisplacedAppOption(const std::string& algorithm, bool keep, bool bit
   return {};
 }
 
-int RunAppCommand(const AppCommandArgs& args) {
-  AppRequest request;
-  ParseApp(args.algorithm, &request.app);
-  const AppInfo& info = Info(request.app);
+namespace {
+
+// The application's own parameter (compact's --keep, split's --bit, radix sort's --bits) or its
+// default; "" or why not.
+std::string SetAppParams(const AppCommandArgs& args, AppRequest* request) {
+  switch (request->app) {
+    case AppKind::kCompact:
+      return ParseKeep(args.keep_given ? args.keep : "nonzero", request->type,
+                       &request->params.keep);
+    case AppKind::kSplit:
+      request->params.bit = args.bit;
+      break;
+    case AppKind::kRadixSort:
+      request->params.bits = args.bits_given ? args.bits : RadixBitsNeeded(request->input);
+      break;
+    case AppKind::kAllocate:
+      break;
+  }
+  return {};
+}
+
+// The request and the backend; kExitOk, or the usage error's exit code, already reported.
+int ParseAppRequest(const AppCommandArgs& args, AppRequest* request, BackendChoice* choice) {
+  ParseApp(args.algorithm, &request->app);
+  const AppInfo& info = Info(request->app);
   if (!args.scan_only.empty())
     return UsageError(args.scan_only.front() + " is for scans, not for " + info.key +
                       " (its scan is an exclusive int32 sum of the " + info.flags_name + ")");
@@ -56,16 +74,15 @@ int RunAppCommand(const AppCommandArgs& args) {
           MisplacedAppOption(args.algorithm, args.keep_given, args.bit_given, args.bits_given);
       !e.empty())
     return UsageError(e);
-  if (!Parse(args.type, &request.type))
+  if (!Parse(args.type, &request->type))
     return UsageError("unknown element type '" + args.type + "' (int32 or float32)");
-  if (request.type == ElementType::kFloat32 && !info.float32)
+  if (request->type == ElementType::kFloat32 && !info.float32)
     return UsageError(std::string("--type float32: ") + info.key + " takes " + info.types +
                       " values");
-  BackendChoice choice{};
-  if (!Parse(args.backend, &choice))
+  if (!Parse(args.backend, choice))
     return UsageError("unknown backend '" + args.backend + "' (auto, cpu or cuda)");
-  if (args.block_algorithm_given && (!Parse(args.block_algorithm, &request.block_algorithm) ||
-                                     !IsGridBlockAlgorithm(request.block_algorithm)))
+  if (args.block_algorithm_given && (!Parse(args.block_algorithm, &request->block_algorithm) ||
+                                     !IsGridBlockAlgorithm(request->block_algorithm)))
     return UsageError("--block-algorithm '" + args.block_algorithm + "': choose " +
                       GridBlockAlgorithmKeys());
   if (args.input_given && args.random_given)
@@ -78,32 +95,26 @@ int RunAppCommand(const AppCommandArgs& args) {
     if (!ParseSeed(args.seed, &seed))
       return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
                         std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    request.input = RandomValues(args.random_n, seed, request.type);
+    request->input = RandomValues(args.random_n, seed, request->type);
   } else {
-    const ParsedValues parsed = ParseValues(args.input, request.type, kMaxGridElements);
+    const ParsedValues parsed = ParseValues(args.input, request->type, kMaxGridElements);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
-    request.input = parsed.values;
+    request->input = parsed.values;
   }
-  const int n = static_cast<int>(request.input.size());
-  request.block_size = args.block_size_given ? args.block_size : DefaultAppBlockSize(n);
-  switch (request.app) {
-    case AppKind::kCompact:
-      if (std::string e = ParseKeep(args.keep_given ? args.keep : "nonzero", request.type,
-                                    &request.params.keep);
-          !e.empty())
-        return UsageError(e);
-      break;
-    case AppKind::kSplit:
-      request.params.bit = args.bit;
-      break;
-    case AppKind::kRadixSort:
-      request.params.bits = args.bits_given ? args.bits : RadixBitsNeeded(request.input);
-      break;
-    case AppKind::kAllocate:
-      break;
-  }
-  if (const std::string invalid = ValidateAppRequest(request); !invalid.empty())
+  const int n = static_cast<int>(request->input.size());
+  request->block_size = args.block_size_given ? args.block_size : DefaultAppBlockSize(n);
+  if (const std::string e = SetAppParams(args, request); !e.empty()) return UsageError(e);
+  if (const std::string invalid = ValidateAppRequest(*request); !invalid.empty())
     return UsageError(invalid);
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunAppCommand(const AppCommandArgs& args) {
+  AppRequest request;
+  BackendChoice choice{};
+  if (const int code = ParseAppRequest(args, &request, &choice); code != kExitOk) return code;
   if (args.output_given) {
     if (args.output.empty()) return UsageError("--output: the file name is empty");
     if (const std::string error = CheckWriteTarget(args.output); !error.empty())

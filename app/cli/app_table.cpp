@@ -143,13 +143,9 @@ std::string ScanLine(const AppTrace& t, const AppPass& p) {
   return how + (Info(t.block_algorithm).inclusive ? ", converted to exclusive" : "");
 }
 
-void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const AppTableOptions& o) {
+// What steps 1 and 2 compute, in a line each.
+void PrintFlagAndScanSteps(const AppTrace& t, const AppPass& p, std::ostream& out) {
   const AppInfo& info = Info(t.app);
-  const int n = static_cast<int>(p.input.size());
-  const std::vector<std::string> flags = Cells(p.flags, ElementType::kInt32);
-  const std::vector<std::string> scan = Cells(p.scan.output, ElementType::kInt32);
-  const std::string total = FormatValue(ElementType::kInt32, p.total);
-  const std::string last = std::to_string(n - 1);
   switch (t.app) {
     case AppKind::kCompact:
       out << "step 1 · flag: flags[i] = 1 if --keep " << ToString(t.params.keep, t.type)
@@ -166,6 +162,13 @@ void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const App
   }
   out << "step 2 · scan: " << info.scan_name << " = the exclusive sum of the " << info.flags_name
       << " (" << ScanLine(t, p) << ")\n";
+}
+
+// The pass's rows, one cell per element: the input (or keys), the bit read, the flags, their
+// scan and where each element goes.
+std::vector<Row> PassRows(const AppTrace& t, const AppPass& p,
+                          const std::vector<std::string>& scan) {
+  const int n = static_cast<int>(p.input.size());
   std::vector<Row> rows;
   if (t.app == AppKind::kRadixSort) {
     rows.push_back({"key", KeyCells(t, p.input)});
@@ -178,7 +181,7 @@ void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const App
       bits.push_back(std::to_string(apps::BitOf(static_cast<std::int32_t>(x), p.bit)));
     rows.push_back({"bit " + std::to_string(p.bit), bits});
   }
-  rows.push_back({info.flags_name, flags});
+  rows.push_back({Info(t.app).flags_name, Cells(p.flags, ElementType::kInt32)});
   rows.push_back({t.app == AppKind::kAllocate ? "offsets" : "scan", scan});
   if (p.bit >= 0) {
     std::vector<std::string> dest;
@@ -195,7 +198,15 @@ void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const App
       dest.push_back(p.flags[static_cast<size_t>(i)] != 0 ? scan[static_cast<size_t>(i)] : "·");
     rows.push_back({"dest", dest});
   }
-  PrintColumns(rows, n, out, o);
+  return rows;
+}
+
+// The scan's total, what step 3 does with it, and what it made.
+void PrintScatterStep(const AppTrace& t, const AppPass& p, const std::vector<std::string>& scan,
+                      std::ostream& out, const AppTableOptions& o) {
+  const int n = static_cast<int>(p.input.size());
+  const std::string total = FormatValue(ElementType::kInt32, p.total);
+  const std::string last = std::to_string(n - 1);
   switch (t.app) {
     case AppKind::kCompact:
       out << "  total " << total << " = scan[" << last << "] + flags[" << last
@@ -230,6 +241,13 @@ void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const App
       break;
     }
   }
+}
+
+void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const AppTableOptions& o) {
+  const std::vector<std::string> scan = Cells(p.scan.output, ElementType::kInt32);
+  PrintFlagAndScanSteps(t, p, out);
+  PrintColumns(PassRows(t, p, scan), static_cast<int>(p.input.size()), out, o);
+  PrintScatterStep(t, p, scan, out, o);
 }
 
 }  // namespace

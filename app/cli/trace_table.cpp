@@ -77,89 +77,96 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   return t.str();
 }
 
-}  // namespace
+// The table's columns: a label column on the left, then cells of one width, right-aligned.
+struct Table {
+  static constexpr size_t kLabelWidth = 13;
+  std::ostream& out;
+  size_t width;   // of a cell
+  int per_chunk;  // cells a line, before the row wraps into another chunk
 
-void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
-                     const TableOptions& options) {
+  void Cell(const std::string& s) const {
+    out << std::string(width > s.size() ? width - s.size() : 0, ' ') << s;
+  }
+  void Label(const std::string& s) const {
+    out << "  " << s
+        << std::string(kLabelWidth - 2 > s.size() ? kLabelWidth - 2 - s.size() : 0, ' ');
+  }
+};
+
+// "Blelloch scan (exclusive), op add, int32, n = 8, 8 threads" and the input.
+void PrintHeading(const Trace& trace, std::ostream& out) {
   const TraceMeta& meta = trace.meta;
   out << DisplayName(meta.algorithm) << " scan (" << (trace.Inclusive() ? "inclusive" : "exclusive")
       << "), op " << ToString(meta.op) << ", " << ToString(meta.type) << ", n = " << meta.n;
   if (meta.padded_n != meta.n) out << " (padded to " << meta.padded_n << ")";
   out << ", " << meta.block_size << " threads\n";
   out << "input: [" << FormatValues(trace.input, meta.type) << "]\n";
+}
 
-  // Column width: wide enough for every value, label and (optionally) window in the trace.
+// Column width: wide enough for every value, label and (optionally) window in the trace.
+size_t CellWidth(const Trace& trace, const TraceAnalysis& analysis, const TableOptions& options) {
   size_t width = 4;
   for (const Round& r : trace.rounds)
     for (const auto& buffer : r.buffers)
-      for (double v : buffer) width = std::max(width, FormatValue(meta.type, v).size() + 1);
+      for (double v : buffer) width = std::max(width, FormatValue(trace.meta.type, v).size() + 1);
   if (options.windows) {
     for (const RoundInfo& info : analysis.rounds)
       for (const auto& buffer : info.cells)
         for (const CellInfo& c : buffer) width = std::max(width, WindowLabel(c.window).size() + 1);
   }
-  const size_t label_width = 13;
-  const int per_chunk =
-      std::max(1, static_cast<int>((static_cast<size_t>(options.width) - label_width) / width));
+  return width;
+}
 
-  auto cell = [&](const std::string& s) {
-    out << std::string(width > s.size() ? width - s.size() : 0, ' ') << s;
-  };
-  auto label = [&](const std::string& s) {
-    out << "  " << s
-        << std::string(label_width - 2 > s.size() ? label_width - 2 - s.size() : 0, ' ');
-  };
+// Cell i of an array sits in column i * column_stride + column_offset (a warp's total under the
+// lane that wrote it); -1 where the array has no cell.
+int IndexAt(const ArrayDesc& a, int column) {
+  const int i = (column - a.column_offset) / a.column_stride;
+  return column >= a.column_offset && (column - a.column_offset) % a.column_stride == 0 &&
+                 i < a.size
+             ? i
+             : -1;
+}
 
-  for (size_t ri = 0; ri < trace.rounds.size(); ++ri) {
-    const Round& round = trace.rounds[ri];
-    const RoundInfo& info = analysis.rounds[ri];
-    out << '\n' << RoundTitle(trace, ri, info) << '\n';
-    for (int lo = 0; lo < meta.padded_n; lo += per_chunk) {
-      const int hi = std::min(meta.padded_n, lo + per_chunk);
-      label("position");
-      for (int i = lo; i < hi; ++i) {
-        std::string position = std::to_string(i);
-        if (i >= meta.n) position.push_back('p');
-        cell(position);
-      }
-      out << '\n';
-      const bool roles = Info(meta.algorithm).double_buffered && ri > 0;
-      // Cell i of an array sits in column i * column_stride + column_offset (a warp's total under
-      // the lane that wrote it); -1 where the array has no cell.
-      auto index_at = [&](int b, int column) {
-        const ArrayDesc& a = trace.arrays[static_cast<size_t>(b)];
-        const int i = (column - a.column_offset) / a.column_stride;
-        return column >= a.column_offset && (column - a.column_offset) % a.column_stride == 0 &&
-                       i < a.size
-                   ? i
-                   : -1;
-      };
-      auto row = [&](int b, const std::string& name, auto text) {
-        label(name);
-        for (int c = lo; c < hi; ++c) {
-          const int i = index_at(b, c);
-          cell(i < 0 ? "" : text(i));
-        }
-        out << '\n';
-      };
-      for (int b = 0; b < meta.buffer_count; ++b) {
-        if (trace.arrays[static_cast<size_t>(b)].size == 0) continue;
-        std::string name = ArrayName(trace, b);
-        if (roles) name += b == round.spec.pout ? " pout" : " pin";
-        row(b, name, [&](int i) {
-          return round.defined[b][i] ? FormatValue(meta.type, round.buffers[b][i]) : "?";
-        });
-      }
-      const int b = round.spec.pout;
-      row(b, "did", [&](int i) { return ShortLabel(info.cells[b][i].cls, meta.op); });
-      if (!info.hs_case.empty())
-        row(b, "case", [&](int i) { return std::to_string(info.hs_case[i]); });
-      if (options.windows)
-        row(b, "window", [&](int i) { return WindowLabel(info.cells[b][i].window); });
-    }
-    if (options.after_round) options.after_round(ri, out);
+// Columns lo..hi-1 of round ri: the positions, each array, what each thread did, Hillis-Steele's
+// cases and (optionally) the windows.
+void PrintChunk(const Trace& trace, size_t ri, const RoundInfo& info, int lo, int hi,
+                const TableOptions& options, const Table& table) {
+  const TraceMeta& meta = trace.meta;
+  const Round& round = trace.rounds[ri];
+  table.Label("position");
+  for (int i = lo; i < hi; ++i) {
+    std::string position = std::to_string(i);
+    if (i >= meta.n) position.push_back('p');
+    table.Cell(position);
   }
+  table.out << '\n';
+  const bool roles = Info(meta.algorithm).double_buffered && ri > 0;
+  auto row = [&](int b, const std::string& name, auto text) {
+    table.Label(name);
+    for (int c = lo; c < hi; ++c) {
+      const int i = IndexAt(trace.arrays[static_cast<size_t>(b)], c);
+      table.Cell(i < 0 ? "" : text(i));
+    }
+    table.out << '\n';
+  };
+  for (int b = 0; b < meta.buffer_count; ++b) {
+    if (trace.arrays[static_cast<size_t>(b)].size == 0) continue;
+    std::string name = ArrayName(trace, b);
+    if (roles) name += b == round.spec.pout ? " pout" : " pin";
+    row(b, name, [&](int i) {
+      return round.defined[b][i] ? FormatValue(meta.type, round.buffers[b][i]) : "?";
+    });
+  }
+  const int b = round.spec.pout;
+  row(b, "did", [&](int i) { return ShortLabel(info.cells[b][i].cls, meta.op); });
+  if (!info.hs_case.empty()) row(b, "case", [&](int i) { return std::to_string(info.hs_case[i]); });
+  if (options.windows)
+    row(b, "window", [&](int i) { return WindowLabel(info.cells[b][i].window); });
+}
 
+// The result, the work and depth against their formulas, and the self-check's verdict.
+void PrintSummary(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out) {
+  const TraceMeta& meta = trace.meta;
   out << "\nresult (" << (trace.Inclusive() ? "inclusive" : "exclusive") << "): ["
       << FormatValues(trace.Result(), meta.type) << "]\n";
   out << "work: " << analysis.work << " operator applications";
@@ -176,6 +183,10 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     out << "self-check FAILED:\n";
     for (const std::string& v : analysis.violations) out << "  " << v << '\n';
   }
+}
+
+// What the table's short labels mean (with options.legend).
+void PrintLegend(const TraceMeta& meta, const TableOptions& options, std::ostream& out) {
   if (options.legend) {
     out << "\nlegend: ";
     if (meta.algorithm != Algorithm::kBlelloch) {
@@ -194,6 +205,28 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     if (options.windows)
       out << "        window a..b: the input positions whose combination the cell holds; {} none\n";
   }
+}
+
+}  // namespace
+
+void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
+                     const TableOptions& options) {
+  PrintHeading(trace, out);
+  const size_t width = CellWidth(trace, analysis, options);
+  const int per_chunk = std::max(
+      1, static_cast<int>((static_cast<size_t>(options.width) - Table::kLabelWidth) / width));
+  const Table table{out, width, per_chunk};
+  for (size_t ri = 0; ri < trace.rounds.size(); ++ri) {
+    const RoundInfo& info = analysis.rounds[ri];
+    out << '\n' << RoundTitle(trace, ri, info) << '\n';
+    for (int lo = 0; lo < trace.meta.padded_n; lo += per_chunk) {
+      const int hi = std::min(trace.meta.padded_n, lo + per_chunk);
+      PrintChunk(trace, ri, info, lo, hi, options, table);
+    }
+    if (options.after_round) options.after_round(ri, out);
+  }
+  PrintSummary(trace, analysis, out);
+  PrintLegend(trace.meta, options, out);
 }
 
 }  // namespace scanviz

@@ -120,62 +120,59 @@ std::vector<int> Destinations(const AppTrace& trace, int pass) {
   return dest;
 }
 
-PassLayout Build(const AppTrace& trace, int step) {
-  PassLayout out;
-  if (trace.passes.empty()) return out;
-  const StepRef at = StepAt(trace, step);
-  const AppPass& p = trace.passes[static_cast<size_t>(at.pass)];
-  const AppInfo& info = Info(trace.app);
-  out.pass = at.pass;
-  out.pass_count = static_cast<int>(trace.passes.size());
-  out.bit = p.bit;
-  out.step = at.step;
-  out.n = static_cast<int>(p.input.size());
-  out.total = static_cast<int>(p.total);
-  const std::vector<int> scan = ScanValues(p);
-  const std::vector<int> dest = Destinations(trace, at.pass);
+namespace {
 
+// The title over the pass, and the note about a radix sort's flipped keys.
+void SetTitle(const AppTrace& trace, const AppPass& p, int pass, PassLayout* out) {
   if (trace.app == AppKind::kRadixSort) {
-    out.title = "pass " + std::to_string(at.pass + 1) + " of " + std::to_string(out.pass_count) +
-                " · bit " + std::to_string(p.bit) + ": a stable split of ";
-    out.title += at.pass == 0 ? "the keys" : "the last pass's output";
+    out->title = "pass " + std::to_string(pass + 1) + " of " + std::to_string(out->pass_count) +
+                 " · bit " + std::to_string(p.bit) + ": a stable split of ";
+    out->title += pass == 0 ? "the keys" : "the last pass's output";
     if (trace.sign_flipped)
-      out.note =
+      out->note =
           "a key is negative, so every key's sign bit was flipped first (x XOR "
           "0x80000000): flipped, bit order is numeric order. Keys are shown as their "
           "numbers; the bits are the flipped keys'; the result flips them back";
   } else {
-    out.title = info.name;
-    if (p.bit >= 0) out.title += " on bit " + std::to_string(p.bit);
+    out->title = Info(trace.app).name;
+    if (p.bit >= 0) out->title += " on bit " + std::to_string(p.bit);
   }
+}
 
-  // Rows: the input, the bit read (split, radix sort), the flags, their scan, the output.
+// Step 1: the input, the bit read (split, radix sort) and the flags. Returns the input as shown.
+std::vector<double> AddFlagStep(const AppTrace& trace, const AppPass& p, PassLayout* out) {
   std::vector<double> input;
   input.reserve(p.input.size());
   for (double v : p.input) input.push_back(Shown(trace, v));
   const std::string in_title = trace.app == AppKind::kRadixSort ? "keys" : "input";
-  out.rows.push_back(MakeRow(RowKind::kInput, in_title, input, trace.type));
+  out->rows.push_back(MakeRow(RowKind::kInput, in_title, input, trace.type));
   if (Splits(trace.app)) {
     std::vector<double> bits;
     bits.reserve(p.input.size());
     for (double v : p.input) bits.push_back(apps::BitOf(static_cast<std::int32_t>(v), p.bit));
-    out.rows.push_back(
+    out->rows.push_back(
         MakeRow(RowKind::kBit, "bit " + std::to_string(p.bit), bits, ElementType::kInt32));
   }
   int flagged = 0;
   for (double f : p.flags) flagged += f != 0 ? 1 : 0;
-  out.rows.push_back(MakeRow(RowKind::kFlags, info.flags_name, p.flags, ElementType::kInt32));
-  Row& flags = out.rows.back();
+  out->rows.push_back(
+      MakeRow(RowKind::kFlags, Info(trace.app).flags_name, p.flags, ElementType::kInt32));
+  Row& flags = out->rows.back();
   for (size_t i = 0; i < flags.lit.size(); ++i) flags.lit[i] = p.flags[i] != 0;
-  out.narration = FlagSentence(trace, p, flagged);
-  if (at.step == Step::kFlag) return out;
+  out->narration = FlagSentence(trace, p, flagged);
+  return input;
+}
 
-  out.rows.push_back(MakeRow(RowKind::kScan, "scan", AsDoubles(scan), ElementType::kInt32));
+// Step 2: the exclusive scan of the flags, and its total.
+void AddScanStep(const AppTrace& trace, const AppPass& p, const std::vector<int>& scan,
+                 PassLayout* out) {
+  const AppInfo& info = Info(trace.app);
+  out->rows.push_back(MakeRow(RowKind::kScan, "scan", AsDoubles(scan), ElementType::kInt32));
   // The scan values the scatter uses as destinations: the flagged elements' (all, otherwise).
-  Row& scan_row = out.rows.back();
+  Row& scan_row = out->rows.back();
   for (size_t i = 0; i < scan_row.lit.size() && i < p.flags.size(); ++i)
     scan_row.lit[i] = trace.app != AppKind::kCompact || p.flags[i] != 0;
-  const int n = out.n;
+  const int n = out->n;
   const int last_scan = n > 0 ? scan[static_cast<size_t>(n - 1)] : 0;
   const int last_flag = n > 0 ? static_cast<int>(p.flags[static_cast<size_t>(n - 1)]) : 0;
   const int blocks = p.scan.BlockCount();
@@ -188,72 +185,106 @@ PassLayout Build(const AppTrace& trace, int step) {
   s += ", " + Count(blocks, "block", "blocks") + " of " + std::to_string(p.scan.block_size);
   s += "); total = scan[" + std::to_string(n - 1) + "] + " + info.flags_name + "[" +
        std::to_string(n - 1) + "] = " + std::to_string(last_scan) + " + " +
-       std::to_string(last_flag) + " = " + std::to_string(out.total);
-  out.narration = s;
+       std::to_string(last_flag) + " = " + std::to_string(out->total);
+  out->narration = s;
+}
+
+// Step 3 of an allocation: each thread's slice of the pool. Returns the sentence about it.
+std::string AddPool(const AppPass& p, const std::vector<int>& dest, PassLayout* out) {
+  const int n = out->n;
+  out->pool = out->total;
+  for (int i = 0; i < n; ++i) {
+    const int size = static_cast<int>(p.flags[static_cast<size_t>(i)]);
+    out->slices.push_back({i, dest[static_cast<size_t>(i)], dest[static_cast<size_t>(i)] + size});
+  }
+  std::vector<double> owners;
+  owners.reserve(out->slices.size());
+  for (const Slice& sl : out->slices) owners.push_back(sl.thread);
+  Row pool = MakeRow(RowKind::kPool, "pool", owners, ElementType::kInt32);
+  for (size_t i = 0; i < pool.lit.size(); ++i)
+    pool.lit[i] = out->slices[i].end > out->slices[i].begin;
+  out->rows.push_back(std::move(pool));
+  std::string s = "Pool: " + std::to_string(out->pool) + " cells";
+  if (n > 0) {
+    const Slice& last = out->slices.back();
+    s += "; thread " + std::to_string(last.thread) + " owns [" + std::to_string(last.begin) + ", " +
+         std::to_string(last.end) + ")";
+  }
+  return s;
+}
+
+// Step 3 of the others: the output row, an arrow from each element to its destination. Returns
+// the sentence about it (`input` as shown, for an example).
+std::string AddOutput(const AppTrace& trace, const AppPass& p, const std::vector<int>& dest,
+                      const std::vector<double>& input, PassLayout* out) {
+  const int n = out->n;
+  std::vector<double> output;
+  output.reserve(p.output.size());
+  for (double v : p.output) output.push_back(Shown(trace, v));
+  out->rows.push_back(MakeRow(RowKind::kOutput, Info(trace.app).output_name, output, trace.type));
+  Row& o = out->rows.back();
+  for (int i = 0; i < n; ++i) {
+    const int d = dest[static_cast<size_t>(i)];
+    if (d < 0 || d >= static_cast<int>(o.lit.size())) continue;
+    out->arrows.push_back({i, d, p.flags[static_cast<size_t>(i)] != 0});
+    o.lit[static_cast<size_t>(d)] = 1;
+  }
+  if (trace.app != AppKind::kCompact) {
+    return "total_zeros = " + std::to_string(out->total) + ": a zero goes to scan[i], a one to " +
+           std::to_string(out->total) + " + i - scan[i]";
+  }
+  std::string s = "Output length " + std::to_string(out->total) + " of " + std::to_string(n);
+  // The first kept element that moves: its scan value counts the kept ones before it.
+  for (const Arrow& a : out->arrows) {
+    if (a.to == a.from) continue;
+    s += "; e.g. input[" + std::to_string(a.from) + "] (" +
+         FormatValue(trace.type, input[static_cast<size_t>(a.from)]) + ") has scan " +
+         std::to_string(a.to) + ", so it goes to output[" + std::to_string(a.to) + "]";
+    break;
+  }
+  return s;
+}
+
+// What the whole application made, said after its last pass.
+std::string ResultSentence(const AppTrace& trace) {
+  if (trace.app == AppKind::kCompact) {
+    return std::to_string(static_cast<long long>(trace.total)) + " of " +
+           std::to_string(trace.N()) + " kept";
+  }
+  if (trace.app == AppKind::kAllocate)
+    return "a pool of " + std::to_string(static_cast<long long>(trace.total)) + " cells";
+  return std::to_string(trace.output.size()) + " elements " + Info(trace.app).output_name;
+}
+
+}  // namespace
+
+PassLayout Build(const AppTrace& trace, int step) {
+  PassLayout out;
+  if (trace.passes.empty()) return out;
+  const StepRef at = StepAt(trace, step);
+  const AppPass& p = trace.passes[static_cast<size_t>(at.pass)];
+  out.pass = at.pass;
+  out.pass_count = static_cast<int>(trace.passes.size());
+  out.bit = p.bit;
+  out.step = at.step;
+  out.n = static_cast<int>(p.input.size());
+  out.total = static_cast<int>(p.total);
+  SetTitle(trace, p, at.pass, &out);
+
+  // Rows: the input, the bit read (split, radix sort), the flags, their scan, the output.
+  const std::vector<double> input = AddFlagStep(trace, p, &out);
+  if (at.step == Step::kFlag) return out;
+  AddScanStep(trace, p, ScanValues(p), &out);
   if (at.step == Step::kScan) return out;
 
   // Step 3: the scatter, with the invariant that makes it right.
-  s = "step 3 · scatter: ";
-  s += info.invariant;
+  const std::vector<int> dest = Destinations(trace, at.pass);
+  std::string s = "step 3 · scatter: ";
+  s += Info(trace.app).invariant;
   s += ". ";
-  if (trace.app == AppKind::kAllocate) {
-    out.pool = out.total;
-    for (int i = 0; i < n; ++i) {
-      const int size = static_cast<int>(p.flags[static_cast<size_t>(i)]);
-      out.slices.push_back({i, dest[static_cast<size_t>(i)], dest[static_cast<size_t>(i)] + size});
-    }
-    std::vector<double> owners;
-    owners.reserve(out.slices.size());
-    for (const Slice& sl : out.slices) owners.push_back(sl.thread);
-    Row pool = MakeRow(RowKind::kPool, "pool", owners, ElementType::kInt32);
-    for (size_t i = 0; i < pool.lit.size(); ++i)
-      pool.lit[i] = out.slices[i].end > out.slices[i].begin;
-    out.rows.push_back(std::move(pool));
-    s += "Pool: " + std::to_string(out.pool) + " cells";
-    if (n > 0) {
-      const Slice& last = out.slices.back();
-      s += "; thread " + std::to_string(last.thread) + " owns [" + std::to_string(last.begin) +
-           ", " + std::to_string(last.end) + ")";
-    }
-  } else {
-    std::vector<double> output;
-    output.reserve(p.output.size());
-    for (double v : p.output) output.push_back(Shown(trace, v));
-    out.rows.push_back(MakeRow(RowKind::kOutput, info.output_name, output, trace.type));
-    Row& o = out.rows.back();
-    for (int i = 0; i < n; ++i) {
-      const int d = dest[static_cast<size_t>(i)];
-      if (d < 0 || d >= static_cast<int>(o.lit.size())) continue;
-      out.arrows.push_back({i, d, p.flags[static_cast<size_t>(i)] != 0});
-      o.lit[static_cast<size_t>(d)] = 1;
-    }
-    if (trace.app == AppKind::kCompact) {
-      s += "Output length " + std::to_string(out.total) + " of " + std::to_string(n);
-      // The first kept element that moves: its scan value counts the kept ones before it.
-      for (const Arrow& a : out.arrows) {
-        if (a.to == a.from) continue;
-        s += "; e.g. input[" + std::to_string(a.from) + "] (" +
-             FormatValue(trace.type, input[static_cast<size_t>(a.from)]) + ") has scan " +
-             std::to_string(a.to) + ", so it goes to output[" + std::to_string(a.to) + "]";
-        break;
-      }
-    } else {
-      s += "total_zeros = " + std::to_string(out.total) + ": a zero goes to scan[i], a one to " +
-           std::to_string(out.total) + " + i - scan[i]";
-    }
-  }
-  if (at.pass + 1 == out.pass_count) {
-    s += ". Result: ";
-    if (trace.app == AppKind::kCompact) {
-      s += std::to_string(static_cast<long long>(trace.total)) + " of " +
-           std::to_string(trace.N()) + " kept";
-    } else if (trace.app == AppKind::kAllocate) {
-      s += "a pool of " + std::to_string(static_cast<long long>(trace.total)) + " cells";
-    } else {
-      s += std::to_string(trace.output.size()) + " elements ";
-      s += info.output_name;
-    }
-  }
+  s += trace.app == AppKind::kAllocate ? AddPool(p, dest, &out)
+                                       : AddOutput(trace, p, dest, input, &out);
+  if (at.pass + 1 == out.pass_count) s += ". Result: " + ResultSentence(trace);
   out.narration = s;
   return out;
 }
@@ -302,6 +333,85 @@ std::string Heading(const AppTrace& trace) {
   return s;
 }
 
+namespace {
+
+std::string ShownValue(const AppTrace& t, double v) {
+  return FormatValue(t.type, Shown(t, v));
+}
+
+// Step 1 for one element: why its flag is what it is (`x` its value as shown).
+std::string FlagLine(const AppTrace& t, const AppPass& p, int flag, const std::string& x) {
+  switch (t.app) {
+    case AppKind::kCompact:
+      return std::string("flag ") + (flag ? "1: " : "0: ") + "--keep " +
+             ToString(t.params.keep, t.type) + (flag ? " keeps " : " drops ") + x;
+    case AppKind::kSplit:
+    case AppKind::kRadixSort: {
+      const std::string bit = "bit " + std::to_string(p.bit);
+      return bit + " of " + x + " is " + (flag ? "0" : "1") + ": flag " + std::to_string(flag) +
+             (flag ? " (it goes with the zeros, first)" : " (it goes with the ones, after)");
+    }
+    case AppKind::kAllocate:
+      return "asks for " + x + (flag == 1 ? " cell" : " cells");
+  }
+  return {};
+}
+
+// Step 3 for element i (flag `flag`, scan `s`): where it went, and the check that it is there.
+void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, ElementStory* out) {
+  const size_t k = static_cast<size_t>(i);
+  const int total = static_cast<int>(p.total);
+  const std::vector<double>& o = p.output;
+  auto holds = [&](int at_cell, double want) {
+    return at_cell >= 0 && at_cell < static_cast<int>(o.size()) &&
+           o[static_cast<size_t>(at_cell)] == want;
+  };
+  switch (t.app) {
+    case AppKind::kCompact:
+      if (!flag) {
+        out->lines.push_back("not written: its flag is 0");
+        return;
+      }
+      out->lines.push_back("written to output[" + std::to_string(s) + "]");
+      out->ok = holds(s, p.input[k]);
+      out->check =
+          std::string(out->ok ? "✓" : "✗") + " a kept element's exclusive scan is its " +
+          "destination: output[" + std::to_string(s) + "] holds " +
+          (s < static_cast<int>(o.size()) ? ShownValue(t, o[static_cast<size_t>(s)]) : "nothing");
+      return;
+    case AppKind::kSplit:
+    case AppKind::kRadixSort: {
+      const int d = apps::SplitDestination(flag, s, total, i);
+      out->lines.push_back(
+          flag ? "written to output[" + std::to_string(d) + "]: the zeros before it"
+               : "written to output[" + std::to_string(d) + "] = " + std::to_string(total) +
+                     " zeros + " + std::to_string(i) + " - " + std::to_string(s) +
+                     " ones before it");
+      out->ok = holds(d, p.input[k]);
+      out->check =
+          std::string(out->ok ? "✓" : "✗") + " stable: output[" + std::to_string(d) + "] holds " +
+          (d >= 0 && d < static_cast<int>(o.size()) ? ShownValue(t, o[static_cast<size_t>(d)])
+                                                    : "nothing");
+      return;
+    }
+    case AppKind::kAllocate: {
+      out->lines.push_back("owns pool cells [" + std::to_string(s) + ", " +
+                           std::to_string(s + flag) + ")");
+      bool ok = s >= 0 && s + flag <= static_cast<int>(o.size());
+      for (int c = s; ok && c < s + flag; ++c) ok = o[static_cast<size_t>(c)] == i;
+      out->ok = ok;
+      out->check = std::string(ok ? "✓" : "✗") + " its offset is the sizes before it: " +
+                   (flag == 0 ? "an empty slice at " + std::to_string(s)
+                              : "cells " + std::to_string(s) + ".." + std::to_string(s + flag - 1) +
+                                    (ok ? " are thread " : " are not all thread ") +
+                                    std::to_string(i) + "'s");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 ElementStory StoryOf(const AppTrace& t, int step, int i) {
   ElementStory out;
   if (t.passes.empty()) return out;
@@ -310,8 +420,7 @@ ElementStory StoryOf(const AppTrace& t, int step, int i) {
   const int n = static_cast<int>(p.input.size());
   if (i < 0 || i >= n) return out;
   const size_t k = static_cast<size_t>(i);
-  auto value = [&](double v) { return FormatValue(t.type, Shown(t, v)); };
-  const std::string x = value(p.input[k]);
+  const std::string x = ShownValue(t, p.input[k]);
   const char* what = t.app == AppKind::kAllocate    ? "size "
                      : t.app == AppKind::kRadixSort ? "key "
                                                     : "value ";
@@ -322,74 +431,14 @@ ElementStory StoryOf(const AppTrace& t, int step, int i) {
   const int flag = static_cast<int>(p.flags[k]);
   const std::vector<int> scan = ScanValues(p);
   const int s = k < scan.size() ? scan[k] : 0;
-  const int total = static_cast<int>(p.total);
-  switch (t.app) {
-    case AppKind::kCompact:
-      out.lines.push_back(std::string("flag ") + (flag ? "1: " : "0: ") + "--keep " +
-                          ToString(t.params.keep, t.type) + (flag ? " keeps " : " drops ") + x);
-      break;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort: {
-      const std::string bit = "bit " + std::to_string(p.bit);
-      out.lines.push_back(
-          bit + " of " + x + " is " + (flag ? "0" : "1") + ": flag " + std::to_string(flag) +
-          (flag ? " (it goes with the zeros, first)" : " (it goes with the ones, after)"));
-      break;
-    }
-    case AppKind::kAllocate:
-      out.lines.push_back("asks for " + x + (flag == 1 ? " cell" : " cells"));
-      break;
-  }
+  out.lines.push_back(FlagLine(t, p, flag, x));
   if (at.step == Step::kFlag) return out;
   const char* counted = t.app == AppKind::kCompact    ? "kept elements"
                         : t.app == AppKind::kAllocate ? "cells asked for"
                                                       : "zeros";
   out.lines.push_back("scan " + std::to_string(s) + ": the " + counted + " before it (exclusive)");
   if (at.step == Step::kScan) return out;
-  const std::vector<double>& o = p.output;
-  auto holds = [&](int at_cell, double want) {
-    return at_cell >= 0 && at_cell < static_cast<int>(o.size()) &&
-           o[static_cast<size_t>(at_cell)] == want;
-  };
-  switch (t.app) {
-    case AppKind::kCompact:
-      if (!flag) {
-        out.lines.push_back("not written: its flag is 0");
-        return out;
-      }
-      out.lines.push_back("written to output[" + std::to_string(s) + "]");
-      out.ok = holds(s, p.input[k]);
-      out.check = std::string(out.ok ? "✓" : "✗") + " a kept element's exclusive scan is its " +
-                  "destination: output[" + std::to_string(s) + "] holds " +
-                  (s < static_cast<int>(o.size()) ? value(o[static_cast<size_t>(s)]) : "nothing");
-      return out;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort: {
-      const int d = apps::SplitDestination(flag, s, total, i);
-      out.lines.push_back(flag ? "written to output[" + std::to_string(d) + "]: the zeros before it"
-                               : "written to output[" + std::to_string(d) + "] = " +
-                                     std::to_string(total) + " zeros + " + std::to_string(i) +
-                                     " - " + std::to_string(s) + " ones before it");
-      out.ok = holds(d, p.input[k]);
-      out.check =
-          std::string(out.ok ? "✓" : "✗") + " stable: output[" + std::to_string(d) + "] holds " +
-          (d >= 0 && d < static_cast<int>(o.size()) ? value(o[static_cast<size_t>(d)]) : "nothing");
-      return out;
-    }
-    case AppKind::kAllocate: {
-      out.lines.push_back("owns pool cells [" + std::to_string(s) + ", " +
-                          std::to_string(s + flag) + ")");
-      bool ok = s >= 0 && s + flag <= static_cast<int>(o.size());
-      for (int c = s; ok && c < s + flag; ++c) ok = o[static_cast<size_t>(c)] == i;
-      out.ok = ok;
-      out.check = std::string(ok ? "✓" : "✗") + " its offset is the sizes before it: " +
-                  (flag == 0 ? "an empty slice at " + std::to_string(s)
-                             : "cells " + std::to_string(s) + ".." + std::to_string(s + flag - 1) +
-                                   (ok ? " are thread " : " are not all thread ") +
-                                   std::to_string(i) + "'s");
-      return out;
-    }
-  }
+  ScatterStory(t, p, i, flag, s, &out);
   return out;
 }
 

@@ -199,6 +199,91 @@ const GridTrace* GridLevel(const GridTrace& grid, int level) {
              : nullptr;
 }
 
+namespace {
+
+// The cell's window of input columns, its name and its meaning in the chapters' terms; false for
+// a row with no window (the blocks). `level` is the grid of the cell's level.
+bool DescribeGridCell(const GridTrace& grid, const GridTrace& level, const GridCellRef& ref,
+                      GridCellCheck* check) {
+  long unit = 1;
+  for (int d = 0; d < ref.level; ++d) unit *= grid.block_size;
+  const long block_unit = unit * grid.block_size;
+  const int n = grid.N();
+  auto columns = [&](long first, long last_exclusive) {  // a window of input columns
+    last_exclusive = std::min<long>(last_exclusive, n);
+    return last_exclusive <= first
+               ? EmptyWindow()
+               : Range(static_cast<int>(first), static_cast<int>(last_exclusive - 1));
+  };
+  const int j = ref.index;
+  const std::string at = '[' + std::to_string(j) + ']';
+  const std::string lv = ref.level == 0 ? "" : "level " + std::to_string(ref.level) + " · ";
+  switch (ref.kind) {
+    case GridRowKind::kInput:
+      check->window = columns(j, j + 1);
+      check->name = "input" + at;
+      check->meaning = "an input element";
+      return true;
+    case GridRowKind::kBlockOutput: {
+      const int b = j / grid.block_size;
+      const long first = static_cast<long>(b) * block_unit;
+      const long end = (static_cast<long>(j) + (level.Inclusive() ? 1 : 0)) * unit;
+      check->window = columns(first, end);
+      check->name = lv + "block output" + at;
+      check->meaning = std::string("block ") + std::to_string(b) + "'s own " +
+                       (level.Inclusive() ? "inclusive" : "exclusive") + " scan up to it";
+      return true;
+    }
+    case GridRowKind::kSums:
+      check->window =
+          columns(static_cast<long>(j) * block_unit, (static_cast<long>(j) + 1) * block_unit);
+      check->name = lv + "sums" + at;
+      check->meaning = "the total of block " + std::to_string(j);
+      return true;
+    case GridRowKind::kOffsets:
+      check->window = columns(0, static_cast<long>(j) * block_unit);
+      check->name = lv + "offsets" + at;
+      check->meaning = j == 0 ? "nothing before block 0: the identity"
+                              : "the total of blocks 0.." + std::to_string(j - 1);
+      return true;
+    case GridRowKind::kOutput: {
+      const long end = (static_cast<long>(j) + (level.Inclusive() ? 1 : 0)) * unit;
+      check->window = columns(0, end);
+      check->name = lv + "output" + at;
+      check->meaning = std::string("the ") + (level.Inclusive() ? "inclusive" : "exclusive") +
+                       " scan of the whole prefix";
+      return true;
+    }
+    case GridRowKind::kBlocks:
+      return false;
+  }
+  return true;
+}
+
+// The combination of the grid's input over `window`, written out: "in[0..2]: 3 + 1 + 7 = 11",
+// shortened past kMaxTerms terms.
+std::string GridExpression(const GridTrace& grid, const Window& window, const std::string& result) {
+  if (window.Empty()) return "identity " + result;
+  std::ostringstream os;
+  auto term = [&](int p) { return FormatValue(grid.type, grid.input[static_cast<size_t>(p)]); };
+  const char* sep = Separator(grid.op);
+  const int count = window.hi - window.lo + 1;
+  if (grid.op != OpKind::kAdd) os << ToString(grid.op) << "(";
+  if (count <= kMaxTerms) {
+    for (int p = window.lo; p <= window.hi; ++p) os << (p > window.lo ? sep : "") << term(p);
+  } else {
+    os << term(window.lo) << sep << term(window.lo + 1) << sep << "…" << sep << term(window.hi);
+  }
+  if (grid.op != OpKind::kAdd) os << ")";
+  os << " = " << result;
+  std::string expression =
+      "in[" + std::to_string(window.lo) + ".." + std::to_string(window.hi) + "]: " + os.str();
+  if (count > kMaxTerms) expression += "  (" + std::to_string(count) + " terms)";
+  return expression;
+}
+
+}  // namespace
+
 GridCellCheck CheckGridCell(const GridTrace& grid, const GridScene& scene, const GridCellRef& ref) {
   GridCellCheck check;
   const GridRow* row = scene.FindRow(ref.level, ref.kind);
@@ -207,89 +292,18 @@ GridCellCheck CheckGridCell(const GridTrace& grid, const GridScene& scene, const
   if (row == nullptr || cell == nullptr || level == nullptr || ref.kind == GridRowKind::kBlocks)
     return check;
   if (!row->filled && ref.kind != GridRowKind::kInput) return check;
-  long unit = 1;
-  for (int d = 0; d < ref.level; ++d) unit *= grid.block_size;
-  const long block_unit = unit * grid.block_size;
-  const int n = grid.N();
-  auto columns = [&](long first, long last_exclusive) {  // a window of input columns
-    last_exclusive = std::min<long>(last_exclusive, n);
-    return last_exclusive <= first ? EmptyWindow()
-                                   : Range(static_cast<int>(first),
-                                           static_cast<int>(last_exclusive - 1));
-  };
-  const int j = ref.index;
-  const std::string at = "[" + std::to_string(j) + "]";
-  const std::string lv = ref.level == 0 ? "" : "level " + std::to_string(ref.level) + " · ";
-  switch (ref.kind) {
-    case GridRowKind::kInput:
-      check.window = columns(j, j + 1);
-      check.name = "input" + at;
-      check.meaning = "an input element";
-      break;
-    case GridRowKind::kBlockOutput: {
-      const int b = j / grid.block_size;
-      const long first = static_cast<long>(b) * block_unit;
-      const long end = (static_cast<long>(j) + (level->Inclusive() ? 1 : 0)) * unit;
-      check.window = columns(first, end);
-      check.name = lv + "block output" + at;
-      check.meaning = std::string("block ") + std::to_string(b) + "'s own " +
-                      (level->Inclusive() ? "inclusive" : "exclusive") + " scan up to it";
-      break;
-    }
-    case GridRowKind::kSums:
-      check.window = columns(static_cast<long>(j) * block_unit,
-                             (static_cast<long>(j) + 1) * block_unit);
-      check.name = lv + "sums" + at;
-      check.meaning = "the total of block " + std::to_string(j);
-      break;
-    case GridRowKind::kOffsets:
-      check.window = columns(0, static_cast<long>(j) * block_unit);
-      check.name = lv + "offsets" + at;
-      check.meaning = j == 0 ? "nothing before block 0: the identity"
-                             : "the total of blocks 0.." + std::to_string(j - 1);
-      break;
-    case GridRowKind::kOutput: {
-      const long end = (static_cast<long>(j) + (level->Inclusive() ? 1 : 0)) * unit;
-      check.window = columns(0, end);
-      check.name = lv + "output" + at;
-      check.meaning = std::string("the ") + (level->Inclusive() ? "inclusive" : "exclusive") +
-                      " scan of the whole prefix";
-      break;
-    }
-    case GridRowKind::kBlocks:
-      return check;
-  }
+  if (!DescribeGridCell(grid, *level, ref, &check)) return check;
   TraceMeta meta;  // the grid's input as one array, for the window's fold
   meta.op = grid.op;
   meta.type = grid.type;
   meta.identity = grid.identity;
-  meta.n = meta.padded_n = n;
+  meta.n = meta.padded_n = grid.N();
   const WindowFolder folder(meta, grid.input);
   check.valid = true;
   check.stored = cell->value;
   check.expected = folder.Fold(check.window);
   check.ok = folder.Matches(check.window, check.stored);
-  const std::string result = FormatValue(grid.type, check.expected);
-  if (check.window.Empty()) {
-    check.expression = "identity " + result;
-    return check;
-  }
-  std::ostringstream os;
-  auto term = [&](int p) { return FormatValue(grid.type, grid.input[static_cast<size_t>(p)]); };
-  const char* sep = Separator(grid.op);
-  const int count = check.window.hi - check.window.lo + 1;
-  if (grid.op != OpKind::kAdd) os << ToString(grid.op) << "(";
-  if (count <= kMaxTerms) {
-    for (int p = check.window.lo; p <= check.window.hi; ++p) os << (p > check.window.lo ? sep : "") << term(p);
-  } else {
-    os << term(check.window.lo) << sep << term(check.window.lo + 1) << sep << "…" << sep
-       << term(check.window.hi);
-  }
-  if (grid.op != OpKind::kAdd) os << ")";
-  os << " = " << result;
-  check.expression = "in[" + std::to_string(check.window.lo) + ".." +
-                     std::to_string(check.window.hi) + "]: " + os.str();
-  if (count > kMaxTerms) check.expression += "  (" + std::to_string(count) + " terms)";
+  check.expression = GridExpression(grid, check.window, FormatValue(grid.type, check.expected));
   return check;
 }
 

@@ -19,9 +19,9 @@
 #include <cstdlib>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/registry.h"
+#include "scene/find.h"
 
 namespace scanviz::scene {
 
@@ -30,15 +30,6 @@ namespace {
 constexpr float kTopRoom = 1.6f;    // above the input row: the bracket and its caption
 constexpr float kBoxInset = 0.06f;  // gap between neighbouring boxes, each side
 constexpr float kStackGap = 0.3f;   // between the two buffers of the load round
-constexpr int kMaxExpressionTerms = 8;
-
-// Every read of the trace or its analysis by a position the trace itself names goes through Find:
-// a trace that contradicts itself (a loaded file may) draws '?' or no arrow, never reads past an
-// array.
-template <class V>
-const typename V::value_type* Find(const V& v, int i) {
-  return i >= 0 && i < static_cast<int>(v.size()) ? &v[static_cast<size_t>(i)] : nullptr;
-}
 
 Emphasis EmphasisOf(int round, int current) {
   if (round == current) return Emphasis::kCurrent;
@@ -389,19 +380,6 @@ class SceneBuilder {
   int m_last_block = 0;                          // the round whose rows were drawn last
 };
 
-const char* OpSymbol(OpKind op) {
-  switch (op) {
-    case OpKind::kAdd:
-      return " + ";
-    case OpKind::kMax:
-      return ", ";
-    case OpKind::kMin:
-    case OpKind::kLast:
-      return ", ";
-  }
-  return " + ";
-}
-
 }  // namespace
 
 const Box* Scene::FindBox(const CellRef& c) const {
@@ -420,20 +398,6 @@ const Box* Scene::BoxAt(float x, float y) const {
 
 Scene BuildScene(const Trace& trace, const TraceAnalysis& analysis, const ViewOptions& options) {
   return SceneBuilder(trace, analysis, options).Build();
-}
-
-const CellInfo* FindCellInfo(const Trace& trace, const TraceAnalysis& analysis,
-                             const CellRef& cell) {
-  if (cell.round < 0 || cell.round >= static_cast<int>(analysis.rounds.size()) ||
-      cell.round >= static_cast<int>(trace.rounds.size()))
-    return nullptr;
-  // The cell must exist in the trace (its snapshot) and in the analysis: an analysis of another
-  // trace may have cells this one lacks.
-  const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
-  const auto* values = Find(round.buffers, cell.buffer);
-  if (values == nullptr || Find(*values, cell.pos) == nullptr) return nullptr;
-  const auto* row = Find(analysis.rounds[static_cast<size_t>(cell.round)].cells, cell.buffer);
-  return row ? Find(*row, cell.pos) : nullptr;
 }
 
 std::string CompactValue(ElementType type, double v) {
@@ -482,66 +446,6 @@ std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int
   return out + "  ·  work " + std::to_string(info->cumulative_work) + " of " +
          std::to_string(analysis.work) + "  ·  depth " + std::to_string(info->depth) + " of " +
          std::to_string(analysis.depth);
-}
-
-bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
-  if (cell.round == kInputRound) return cell.buffer == 0 && cell.pos >= 0 && cell.pos < trace.meta.n;
-  return FindCellInfo(trace, analysis, cell) != nullptr;
-}
-
-CellCheck CheckCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& cell) {
-  CellCheck check;
-  if (cell.round == kInputRound) {
-    if (cell.pos < 0 || cell.pos >= trace.meta.n) return check;
-    check.window = {cell.pos, cell.pos, true};
-    check.stored = trace.input[static_cast<size_t>(cell.pos)];
-  } else {
-    const CellInfo* found = FindCellInfo(trace, analysis, cell);
-    if (found == nullptr || !found->window.valid) return check;
-    const CellInfo& ci = *found;
-    check.window = ci.window;
-    const Round& round = trace.rounds[static_cast<size_t>(cell.round)];
-    check.stored = round.buffers[static_cast<size_t>(cell.buffer)][static_cast<size_t>(cell.pos)];
-    // The analysis decided, once, whether the cell holds its window (with the float32 tolerance).
-    check.valid = true;
-    check.expected = ci.expected;
-    check.ok = ci.ok;
-  }
-  if (cell.round == kInputRound) {
-    check.valid = true;
-    check.expected = FoldWindow(trace, check.window);
-    check.ok = true;  // an input holds itself
-  }
-
-  const ElementType type = trace.meta.type;
-  const std::string result = FormatValue(type, check.expected);
-  if (check.window.Empty()) {
-    check.expression = "nothing before it: identity " + result;
-    return check;
-  }
-  auto term = [&](int pos) {
-    double v = pos < trace.meta.n ? trace.input[static_cast<size_t>(pos)] : trace.meta.identity;
-    return FormatValue(type, v);
-  };
-  const int count = check.window.hi - check.window.lo + 1;
-  std::ostringstream os;
-  const char* sep = OpSymbol(trace.meta.op);
-  if (trace.meta.op != OpKind::kAdd) os << ToString(trace.meta.op) << "(";
-  if (count <= kMaxExpressionTerms) {
-    for (int p = check.window.lo; p <= check.window.hi; ++p) {
-      if (p > check.window.lo) os << sep;
-      os << term(p);
-    }
-  } else {
-    os << term(check.window.lo) << sep << term(check.window.lo + 1) << sep << "…" << sep
-       << term(check.window.hi);
-  }
-  if (trace.meta.op != OpKind::kAdd) os << ")";
-  os << " = " << result;
-  if (count > kMaxExpressionTerms) os << "  (" << count << " terms)";
-  check.expression = "in[" + std::to_string(check.window.lo) + ".." +
-                     std::to_string(check.window.hi) + "]: " + os.str();
-  return check;
 }
 
 }  // namespace scanviz::scene

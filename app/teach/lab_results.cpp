@@ -48,6 +48,62 @@ std::string Text(const Json& j, const char* key) {
                                                : std::string();
 }
 
+// The outcomes of a kernel's runs, which must account for all of them; "" or why not.
+std::string ReadOutcomes(const Json& j, LabKernel* k) {
+  if (!j.contains("outcomes") || !j["outcomes"].is_array()) return "'outcomes' must be an array";
+  std::string error;
+  int total = 0;
+  for (size_t o = 0; error.empty() && o < j["outcomes"].size(); ++o) {
+    const Json& jo = j["outcomes"][o];
+    LabOutcome out;
+    if (!jo.is_object()) {
+      error = "outcomes[" + std::to_string(o) + "] is not an object";
+      break;
+    }
+    out.count = Count(jo, "count", &error);
+    if (error.empty()) out.wrong_cells = Count(jo, "wrong_cells", &error);
+    if (!error.empty()) {
+      error = "outcomes[" + std::to_string(o) + "]: " + error;
+      break;
+    }
+    if (out.wrong_cells > 0) {
+      out.first_wrong = Count(jo, "first_wrong", &error);
+      out.got = Text(jo, "got");
+      out.want = Text(jo, "want");
+    }
+    total += out.count;
+    k->outcomes.push_back(std::move(out));
+  }
+  // The counts must add up: a file whose outcomes do not account for its runs was edited.
+  if (error.empty() && total != k->runs)
+    error = "the outcomes count " + std::to_string(total) + " runs, not " + std::to_string(k->runs);
+  return error;
+}
+
+// One entry of "kernels", its outcomes commonest first; "" or why not.
+std::string ReadKernel(const Json& j, LabKernel* k) {
+  std::string error = ReadKernelId(j, &k->algorithm, &k->mistake, &k->n);
+  if (error.empty()) k->runs = Count(j, "runs", &error);
+  if (error.empty()) k->right = Count(j, "right", &error);
+  if (error.empty()) error = ReadOutcomes(j, k);
+  if (error.empty() && k->right > k->runs) error = "'right' is more than 'runs'";
+  if (!error.empty()) return error;
+  std::stable_sort(k->outcomes.begin(), k->outcomes.end(),
+                   [](const LabOutcome& a, const LabOutcome& b) { return a.count > b.count; });
+  return {};
+}
+
+// One entry of "sanitizers"; "" or why not.
+std::string ReadSanitizer(const Json& j, LabSanitizer* s) {
+  std::string error = ReadKernelId(j, &s->algorithm, &s->mistake, &s->n);
+  s->tool = Text(j, "tool");
+  if (error.empty() && s->tool != "racecheck" && s->tool != "synccheck" && s->tool != "memcheck")
+    error = "'tool' must be racecheck, synccheck or memcheck";
+  if (error.empty()) s->errors = Count(j, "errors", &error);
+  s->summary = Text(j, "summary");
+  return error;
+}
+
 }  // namespace
 
 std::vector<const LabKernel*> LabResults::KernelsOf(Algorithm a, Mistake m) const {
@@ -93,60 +149,17 @@ LabLoad ParseLabResults(std::string_view json_text, std::string_view name) {
   }
   const Json& kernels = root["kernels"];
   for (size_t i = 0; i < kernels.size(); ++i) {
-    const Json& j = kernels[i];
-    const std::string at = where + ": kernels[" + std::to_string(i) + "]: ";
     LabKernel k;
-    std::string error = ReadKernelId(j, &k.algorithm, &k.mistake, &k.n);
-    if (error.empty()) k.runs = Count(j, "runs", &error);
-    if (error.empty()) k.right = Count(j, "right", &error);
-    if (error.empty() && (!j.contains("outcomes") || !j["outcomes"].is_array()))
-      error = "'outcomes' must be an array";
-    int total = 0;
-    for (size_t o = 0; error.empty() && o < j["outcomes"].size(); ++o) {
-      const Json& jo = j["outcomes"][o];
-      LabOutcome out;
-      if (!jo.is_object()) {
-        error = "outcomes[" + std::to_string(o) + "] is not an object";
-        break;
-      }
-      out.count = Count(jo, "count", &error);
-      if (error.empty()) out.wrong_cells = Count(jo, "wrong_cells", &error);
-      if (!error.empty()) {
-        error = "outcomes[" + std::to_string(o) + "]: " + error;
-        break;
-      }
-      if (out.wrong_cells > 0) {
-        out.first_wrong = Count(jo, "first_wrong", &error);
-        out.got = Text(jo, "got");
-        out.want = Text(jo, "want");
-      }
-      total += out.count;
-      k.outcomes.push_back(std::move(out));
-    }
-    // The counts must add up: a file whose outcomes do not account for its runs was edited.
-    if (error.empty() && total != k.runs)
-      error =
-          "the outcomes count " + std::to_string(total) + " runs, not " + std::to_string(k.runs);
-    if (error.empty() && k.right > k.runs) error = "'right' is more than 'runs'";
-    if (!error.empty()) {
-      load.error = at + error;
+    if (const std::string error = ReadKernel(kernels[i], &k); !error.empty()) {
+      load.error = where + ": kernels[" + std::to_string(i) + "]: " + error;
       return load;
     }
-    std::stable_sort(k.outcomes.begin(), k.outcomes.end(),
-                     [](const LabOutcome& a, const LabOutcome& b) { return a.count > b.count; });
     r.kernels.push_back(std::move(k));
   }
   const Json& sanitizers = root["sanitizers"];
   for (size_t i = 0; i < sanitizers.size(); ++i) {
-    const Json& j = sanitizers[i];
     LabSanitizer s;
-    std::string error = ReadKernelId(j, &s.algorithm, &s.mistake, &s.n);
-    s.tool = Text(j, "tool");
-    if (error.empty() && s.tool != "racecheck" && s.tool != "synccheck" && s.tool != "memcheck")
-      error = "'tool' must be racecheck, synccheck or memcheck";
-    if (error.empty()) s.errors = Count(j, "errors", &error);
-    s.summary = Text(j, "summary");
-    if (!error.empty()) {
+    if (const std::string error = ReadSanitizer(sanitizers[i], &s); !error.empty()) {
       load.error = where + ": sanitizers[" + std::to_string(i) + "]: " + error;
       return load;
     }

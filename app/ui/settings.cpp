@@ -69,95 +69,100 @@ bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {
   return true;
 }
 
+// The text as JSON, or a discarded value: too deep, malformed, or a number out of range (1e400).
+nlohmann::json ParseOrDiscard(const std::string& json_text) {
+  if (!CheckJsonNesting(json_text, kMaxSettingsNesting).empty())
+    return nlohmann::json(nlohmann::json::value_t::discarded);
+  try {
+    return nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  } catch (const nlohmann::json::exception&) {
+    return nlohmann::json(nlohmann::json::value_t::discarded);
+  }
+}
+
+// The file's fields, read one at a time: an absent field keeps its default, and so does a bad
+// one, which is named in `message` ("ignored bad value for 'theme'").
+class FieldReader {
+ public:
+  FieldReader(const nlohmann::json& j, std::string* message) : m_j(j), m_message(message) {}
+
+  void Int(const char* key, int lo, int hi, int* out) {
+    if (m_j.contains(key) && !IntIn(m_j[key], lo, hi, out)) Bad(key);
+  }
+  void String(const char* key, std::string* out) {
+    if (!m_j.contains(key)) return;
+    if (m_j[key].is_string()) {
+      *out = m_j[key].get<std::string>();
+    } else {
+      Bad(key);
+    }
+  }
+  void Bool(const char* key, bool* out) {
+    if (!m_j.contains(key)) return;
+    if (m_j[key].is_boolean()) {
+      *out = m_j[key].get<bool>();
+    } else {
+      Bad(key);
+    }
+  }
+  // A name that the enum's Parse reads.
+  template <class E>
+  void Enum(const char* key, E* out) {
+    if (m_j.contains(key) && (!m_j[key].is_string() || !Parse(m_j[key].get<std::string>(), out)))
+      Bad(key);
+  }
+  // The recent files: distinct non-empty paths, at most kMaxRecent kept; any bad one drops all.
+  void Recent(const char* key, std::vector<std::string>* recent) {
+    if (!m_j.contains(key)) return;
+    const nlohmann::json& r = m_j[key];
+    bool ok = r.is_array();
+    for (size_t i = 0; ok && i < r.size(); ++i) {
+      ok = r[i].is_string() && !r[i].get<std::string>().empty() &&
+           r[i].get<std::string>().size() <= 4096;
+      if (ok && recent->size() < kMaxRecent &&
+          std::find(recent->begin(), recent->end(), r[i].get<std::string>()) == recent->end())
+        recent->push_back(r[i].get<std::string>());
+    }
+    if (!ok) {
+      recent->clear();
+      Bad(key);
+    }
+  }
+
+ private:
+  void Bad(const char* key) {
+    *m_message +=
+        std::string(m_message->empty() ? "" : "; ") + "ignored bad value for '" + key + "'";
+  }
+
+  const nlohmann::json& m_j;
+  std::string* m_message;
+};
+
 }  // namespace
 
 SettingsLoad ParseSettings(const std::string& json_text) {
   SettingsLoad out;
-  nlohmann::json j;
-  if (CheckJsonNesting(json_text, kMaxSettingsNesting).empty()) {
-    try {
-      j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-    } catch (const nlohmann::json::exception&) {  // a number out of range (1e400)
-      j = nlohmann::json(nlohmann::json::value_t::discarded);
-    }
-  } else {
-    j = nlohmann::json(nlohmann::json::value_t::discarded);
-  }
+  const nlohmann::json j = ParseOrDiscard(json_text);
   if (j.is_discarded() || !j.is_object()) {
     out.message = "settings file is not valid JSON; using the defaults";
     out.unreadable = true;
     return out;
   }
   Settings& s = out.settings;
-  auto bad = [&](const char* key) {
-    out.message +=
-        std::string(out.message.empty() ? "" : "; ") + "ignored bad value for '" + key + "'";
-  };
-  if (j.contains("window_width") && !IntIn(j["window_width"], 320, 16384, &s.window_width))
-    bad("window_width");
-  if (j.contains("window_height") && !IntIn(j["window_height"], 240, 16384, &s.window_height))
-    bad("window_height");
-  if (j.contains("theme")) {
-    if (!j["theme"].is_string() || !scene::Parse(j["theme"].get<std::string>(), &s.theme))
-      bad("theme");
-  }
-  if (j.contains("input")) {
-    if (j["input"].is_string()) {
-      s.input = j["input"].get<std::string>();
-    } else {
-      bad("input");
-    }
-  }
-  if (j.contains("algorithm")) {
-    if (!j["algorithm"].is_string() || !Parse(j["algorithm"].get<std::string>(), &s.algorithm)) {
-      bad("algorithm");
-    }
-  }
-  if (j.contains("op")) {
-    if (!j["op"].is_string() || !Parse(j["op"].get<std::string>(), &s.op)) bad("op");
-  }
-  if (j.contains("type")) {
-    if (!j["type"].is_string() || !Parse(j["type"].get<std::string>(), &s.type)) bad("type");
-  }
-  if (j.contains("convert")) {
-    if (j["convert"].is_boolean()) {
-      s.convert = j["convert"].get<bool>();
-    } else {
-      bad("convert");
-    }
-  }
-  if (j.contains("panel")) {
-    if (!j["panel"].is_string() || !Parse(j["panel"].get<std::string>(), &s.panel)) bad("panel");
-  }
-  if (j.contains("recent")) {
-    const nlohmann::json& r = j["recent"];
-    bool ok = r.is_array();
-    for (size_t i = 0; ok && i < r.size(); ++i) {
-      ok = r[i].is_string() && !r[i].get<std::string>().empty() &&
-           r[i].get<std::string>().size() <= 4096;
-      if (ok && s.recent.size() < kMaxRecent &&
-          std::find(s.recent.begin(), s.recent.end(), r[i].get<std::string>()) == s.recent.end())
-        s.recent.push_back(r[i].get<std::string>());
-    }
-    if (!ok) {
-      s.recent.clear();
-      bad("recent");
-    }
-  }
-  if (j.contains("export_dir")) {
-    if (j["export_dir"].is_string()) {
-      s.export_dir = j["export_dir"].get<std::string>();
-    } else {
-      bad("export_dir");
-    }
-  }
-  if (j.contains("export_transparent")) {
-    if (j["export_transparent"].is_boolean()) {
-      s.export_transparent = j["export_transparent"].get<bool>();
-    } else {
-      bad("export_transparent");
-    }
-  }
+  FieldReader read(j, &out.message);
+  read.Int("window_width", 320, 16384, &s.window_width);
+  read.Int("window_height", 240, 16384, &s.window_height);
+  read.Enum("theme", &s.theme);
+  read.String("input", &s.input);
+  read.Enum("algorithm", &s.algorithm);
+  read.Enum("op", &s.op);
+  read.Enum("type", &s.type);
+  read.Bool("convert", &s.convert);
+  read.Enum("panel", &s.panel);
+  read.Recent("recent", &s.recent);
+  read.String("export_dir", &s.export_dir);
+  read.Bool("export_transparent", &s.export_transparent);
   return out;
 }
 

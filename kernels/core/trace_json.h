@@ -21,10 +21,21 @@ struct LoadError : std::runtime_error {
 [[noreturn]] void Fail(std::string_view where, const std::string& what);
 
 const json& Field(const json& object, const char* key, std::string_view where);
+// A JSON integer within [lo, hi], or false: an unsigned 2^64 - 1 must not read as -1.
+bool IntegerIn(const json& v, long long lo, long long hi, long long* out);
 int IntField(const json& object, const char* key, std::string_view where);
 std::int64_t Int64Field(const json& object, const char* key, std::string_view where);
 std::string StringField(const json& object, const char* key, std::string_view where);
 bool BoolField(const json& object, const char* key, std::string_view where);
+
+// A string field naming one of an enum's values (the Parse overloads of core/trace.h).
+template <class E>
+E EnumField(const json& object, const char* key, std::string_view where) {
+  const std::string s = StringField(object, key, where);
+  E e{};
+  if (!Parse(s, &e)) Fail(std::string(where) + "." + key, "unknown value \"" + s + "\"");
+  return e;
+}
 json EncodeValue(ElementType type, double v);
 double DecodeValue(const json& v, ElementType type, const std::string& where);
 json EncodeBackend(const BackendInfo& backend);

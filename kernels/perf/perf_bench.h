@@ -1,6 +1,6 @@
 // ScanViz performance lab: device-wide prefix scans on an NVIDIA GPU, from the textbook to
 // single-pass, measured against CUB, thrust and a device-to-device cudaMemcpy (the ceiling).
-// `scanviz-cli bench` (app/cli/scanviz_cli.cpp) is its one entry.
+// `scanviz-cli bench` (app/cli/bench_command.cpp) is its one entry.
 //
 // Plain C++ (no CUDA headers): includable by a g++-compiled file. The implementation lives in the
 // .cu files of this folder (kernels/perf/*.cu; the stages of a run: bench_stages.cuh); what needs

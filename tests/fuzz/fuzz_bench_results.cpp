@@ -1,6 +1,6 @@
 // Fuzz target: the performance lab's results file, which the app's benchmark panel (G) reads
-// (kernels/core/perf/bench_results.cpp's ParseBenchResults, which LoadBenchResults reads the file
-// through; scanviz-cli bench writes it with the same model).
+// (kernels/core/perf/bench_results_read.cpp's ParseBenchResults, which LoadBenchResults reads the
+// file through; scanviz-cli bench writes it with the same model).
 //
 // Beyond "no crash": a file is either rejected with a message or gives results the panel can
 // draw without checking them again: the schema is one this build reads (/2, or the older /1),

@@ -87,27 +87,37 @@ std::string CaseRanges(const Context& c) {
   return out + ".";
 }
 
-Narration HillisSteeleScan(const Context& c) {
-  const TraceMeta& meta = c.meta();
-  const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
-  const std::vector<CellInfo>& cells = At(c.info().cells, pout);
+// The positions the round combines (Case 1 and 2) and those it copies (Case 3), as spans.
+struct RoundSpans {
+  int clo, chi;  // computed
+  int plo, phi;  // copied
+};
+RoundSpans SpansOf(const std::vector<CellInfo>& cells) {
   const auto [clo, chi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kComputed; });
   const auto [plo, phi] =
       text::Span(cells, [](const CellInfo& x) { return x.cls == CellClass::kCopied; });
-  Narration out{Title(c.spec(), c.round), {}};
+  return {clo, chi, plo, phi};
+}
 
-  // What the threads do.
-  std::string what = "Threads read buf[" + Num(pin) + "] and write buf[" + Num(pout) + "]. " +
-                     text::Capital(Range("thread", clo, chi)) + (clo == chi ? " " : " each ") +
-                     CombineWithLeft(meta.op, s, clo == chi) + "; " + Range("position", plo, phi) +
-                     (plo == phi ? " has" : " have") + " nothing that far to the left and" +
-                     IsAre(plo, phi) + " copied across unchanged. " + Num(c.info().active_threads) +
-                     " threads are active, " + Num(c.info().operator_applications) +
-                     " of them apply the operator.";
-  out.paragraphs.push_back(what);
+// What the threads do.
+std::string WhatThreadsDo(const Context& c, const RoundSpans& sp) {
+  const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
+  return "Threads read buf[" + Num(pin) + "] and write buf[" + Num(pout) + "]. " +
+         text::Capital(Range("thread", sp.clo, sp.chi)) + (sp.clo == sp.chi ? " " : " each ") +
+         CombineWithLeft(c.meta().op, s, sp.clo == sp.chi) + "; " +
+         Range("position", sp.plo, sp.phi) + (sp.plo == sp.phi ? " has" : " have") +
+         " nothing that far to the left and" + IsAre(sp.plo, sp.phi) +
+         " copied across unchanged. " + Num(c.info().active_threads) + " threads are active, " +
+         Num(c.info().operator_applications) + " of them apply the operator.";
+}
 
-  // One worked cell, the rightmost, with the operands the kernel read.
+// One worked cell, the rightmost (chi), with the operands the kernel read; a Case 2 cell too
+// when the rightmost is Case 1; then where each case lies.
+std::string WorkedCell(const Context& c, int chi) {
+  const TraceMeta& meta = c.meta();
+  const int pin = c.spec().pin, pout = c.spec().pout;
+  const std::vector<CellInfo>& cells = At(c.info().cells, pout);
   const std::vector<double>& prev = At(c.before().buffers, pin);
   const std::vector<double>& next = At(c.now().buffers, pout);
   auto example = [&](int pos) {
@@ -128,9 +138,14 @@ Narration HillisSteeleScan(const Context& c) {
     worked += " Likewise position " + Num(case2_hi) + " (Case 2) becomes " +
               text::Combination(meta, At(prev, l2), At(prev, r2), At(next, case2_hi)) + ".";
   }
-  out.paragraphs.push_back(worked + " " + CaseRanges(c));
+  return worked + " " + CaseRanges(c);
+}
 
-  // Why the round is right: the invariant.
+// Why the round is right: the invariant.
+std::string WhyRight(const Context& c) {
+  const TraceMeta& meta = c.meta();
+  const int s = c.spec().stride, pin = c.spec().pin, pout = c.spec().pout;
+  const std::vector<double>& next = At(c.now().buffers, pout);
   std::string why = std::string("Why this is right: before the round every cell of buf[") +
                     Num(pin) + "] held the " + c.Sum() + " of up to " + text::Count(s, "input") +
                     " ending at its position. Thread i joins the window ending at i - " + Num(s) +
@@ -146,28 +161,45 @@ Narration HillisSteeleScan(const Context& c) {
            (done == 0 ? " already reaches" : " already reach") + " back to position 0 and" +
            IsAre(0, done) + " final; the rest need more rounds.";
   }
-  out.paragraphs.push_back(why);
+  return why;
+}
 
-  // The first round is where double buffering matters first: say why.
+// The first round is where double buffering matters first: say why, with a read that one buffer
+// would have got wrong.
+std::string WhyTwoBuffers(const Context& c) {
+  const TraceMeta& meta = c.meta();
+  const int s = c.spec().stride;
+  const std::vector<double>& prev = At(c.before().buffers, c.spec().pin);
+  const std::vector<double>& next = At(c.now().buffers, c.spec().pout);
+  std::string buffers =
+      "Why two buffers: in the same round thread i reads position i - " + Num(s) +
+      " while thread i - " + Num(s) +
+      " writes it. With one buffer nothing orders the two, so thread i could read a value "
+      "that was already replaced this round";
+  const int j = 2 * s;
+  if (j < meta.n && At(prev, j - s) != At(next, j - s)) {
+    buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
+               c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
+               CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
+               CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
+               ", counting inputs twice in later rounds";
+  }
+  buffers +=
+      ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
+      "previous round, whatever order the threads run in; the barrier makes the writes "
+      "visible before pin and pout swap.";
+  return buffers;
+}
+
+Narration HillisSteeleScan(const Context& c) {
+  const RoundSpans spans = SpansOf(At(c.info().cells, c.spec().pout));
+  Narration out{Title(c.spec(), c.round), {}};
+  out.paragraphs.push_back(WhatThreadsDo(c, spans));
+  out.paragraphs.push_back(WorkedCell(c, spans.chi));
+  out.paragraphs.push_back(WhyRight(c));
   if (c.spec().phase_round == 1) {
-    std::string buffers =
-        "Why two buffers: in the same round thread i reads position i - " + Num(s) +
-        " while thread i - " + Num(s) +
-        " writes it. With one buffer nothing orders the two, so thread i could read a value "
-        "that was already replaced this round";
-    const int j = 2 * s;
-    if (j < meta.n && At(prev, j - s) != At(next, j - s)) {
-      buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
-                 c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
-                 CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
-                 CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
-                 ", counting inputs twice in later rounds";
-    }
-    buffers +=
-        ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
-        "previous round, whatever order the threads run in; the barrier makes the writes "
-        "visible before pin and pout swap.";
-    out.paragraphs.push_back(buffers);
+    out.paragraphs.push_back(WhyTwoBuffers(c));
+    const int s = c.spec().stride;
     if (std::string note = OperandOrderNote(c, "pin[i - " + Num(s) + "], then pin[i]");
         !note.empty())
       out.paragraphs.push_back(note);
