@@ -1,7 +1,8 @@
 // The exported figures of the scene's views, read back as XML from traces the simulator made:
 // each document well-formed, holding the rows the views draw with their values as text (the
-// chapters' example [3,1,7,0,4,1,6,3] in blocks of 4: sums 11 and 14, offsets 0 and 11); the
-// theme's background or none; large inputs kept small.
+// chapters' example [3,1,7,0,4,1,6,3] in blocks of 4: sums 11 and 14, offsets 0 and 11;
+// compaction of its odd elements: 3 1 7 1 3); the theme's background or none; large inputs kept
+// small.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,15 +10,20 @@
 #include <string>
 #include <vector>
 
+#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_steps.h"
+#include "scene/app_svg.h"
 #include "scene/grid_svg.h"
+#include "support/app_traces.h"
 #include "support/xml_check.h"
 
 namespace scanviz::scene {
 namespace {
 
+using scanviz::testing::KeepOdd;
 using scanviz::testing::ParseXml;
+using scanviz::testing::SimulatedApp;
 using scanviz::testing::TextsOf;
 using scanviz::testing::XmlDocument;
 using scanviz::testing::XmlNode;
@@ -152,6 +158,55 @@ TEST(GridSvg, ALargeGridIsRunsNotACellPerElementAndShowsTheSumsScansLevels) {
   EXPECT_LT(Count(svg, "<g class=\"cell"), 2000u);
   EXPECT_EQ(TextsOf(doc.root, "band-title").size(), TextsOf(doc.root, "band").size());
   EXPECT_GE(TextsOf(doc.root, "band").size(), 3u);  // 1024 sums, 256, 64, ...
+}
+
+// [SECTION] The applications
+
+std::string AppSvg(const AppTrace& t, int step, const AppSvgOptions& o = {}) {
+  std::ostringstream os;
+  WriteAppSvg(t, step, o, os);
+  return os.str();
+}
+
+TEST(AppSvg, CompactionOfTheOddElementsHoldsTheKeptOnesAndAnArrowEach) {
+  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
+  const XmlDocument doc = Parsed(AppSvg(t, 2));
+  EXPECT_EQ(CellTexts(doc.root, "input"), (Texts{"3", "1", "7", "0", "4", "1", "6", "3"}));
+  EXPECT_EQ(CellTexts(doc.root, "flags"), (Texts{"1", "1", "1", "0", "0", "1", "0", "1"}));
+  EXPECT_EQ(CellTexts(doc.root, "scan"), (Texts{"0", "1", "2", "3", "3", "3", "4", "4"}));
+  EXPECT_EQ(CellTexts(doc.root, "output"), (Texts{"3", "1", "7", "1", "3"}));
+  EXPECT_EQ(TextsOf(doc.root, "arrow").size(), 5u);
+  EXPECT_EQ(TextsOf(doc.root, "row-title"), (Texts{"input", "flags", "scan", "kept"}));
+  EXPECT_EQ(TextsOf(doc.root, "title").at(0).rfind("stream compaction", 0), 0u);
+  EXPECT_NE(TextsOf(doc.root, "narration").at(0).find("step 3 · scatter"), std::string::npos);
+
+  // The flag step: no scan, no output, no arrows yet.
+  const XmlDocument flag = Parsed(AppSvg(t, 0));
+  EXPECT_EQ(TextsOf(flag.root, "row-title"), (Texts{"input", "flags"}));
+  EXPECT_TRUE(TextsOf(flag.root, "arrow").empty());
+}
+
+TEST(AppSvg, SplitAllocationAndALongRow) {
+  const AppTrace split = SimulatedApp(AppKind::kSplit, kExample);  // bit 0: the even ones first
+  const XmlDocument s = Parsed(AppSvg(split, 2));
+  EXPECT_EQ(CellTexts(s.root, "bit"), (Texts{"1", "1", "1", "0", "0", "1", "0", "1"}));
+  EXPECT_EQ(CellTexts(s.root, "output"), (Texts{"0", "4", "6", "3", "1", "7", "1", "3"}));
+  EXPECT_EQ(TextsOf(s.root, "arrow").size(), 8u);
+
+  const AppTrace alloc = SimulatedApp(AppKind::kAllocate, kExample);
+  const XmlDocument a = Parsed(AppSvg(alloc, 2));
+  EXPECT_EQ(TextsOf(a.root, "slice").size(), 7u);  // thread 3 asks for nothing: a tick
+  EXPECT_EQ(TextsOf(a.root, "pool-size"), (Texts{"25 cells"}));
+
+  std::vector<double> many;
+  for (int i = 0; i < 1000; ++i) many.push_back(i % 3);
+  AppSvgOptions narrow;
+  narrow.max_cells = 16;
+  const std::string svg = AppSvg(SimulatedApp(AppKind::kCompact, many), 2, narrow);
+  const XmlDocument big = Parsed(svg);
+  EXPECT_EQ(CellTexts(big.root, "input").size(), 16u);
+  EXPECT_EQ(TextsOf(big.root, "gap").at(0), "…984");
+  EXPECT_LT(svg.size(), 100000u);
 }
 
 }  // namespace
