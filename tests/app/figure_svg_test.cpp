@@ -1,8 +1,8 @@
-// The exported figures of the scene's views, read back as XML from traces the simulator made:
-// each document well-formed, holding the rows the views draw with their values as text (the
-// chapters' example [3,1,7,0,4,1,6,3] in blocks of 4: sums 11 and 14, offsets 0 and 11;
-// compaction of its odd elements: 3 1 7 1 3); the theme's background or none; large inputs kept
-// small.
+// The exported figures of the grid, the applications and the single-pass timeline, read back as
+// XML from traces the simulator made: each document well-formed, holding the rows the views draw
+// with their values as text (the chapters' example [3,1,7,0,4,1,6,3] in blocks of 4: sums 11 and
+// 14, offsets 0 and 11; compaction of its odd elements: 3 1 7 1 3), one timeline row per tile,
+// its text escaped; the theme's background or none; large inputs kept small.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +13,10 @@
 #include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_steps.h"
+#include "core/grid/single_pass.h"
 #include "scene/app_svg.h"
 #include "scene/grid_svg.h"
+#include "scene/timeline_svg.h"
 #include "support/app_traces.h"
 #include "support/xml_check.h"
 
@@ -207,6 +209,69 @@ TEST(AppSvg, SplitAllocationAndALongRow) {
   EXPECT_EQ(CellTexts(big.root, "input").size(), 16u);
   EXPECT_EQ(TextsOf(big.root, "gap").at(0), "…984");
   EXPECT_LT(svg.size(), 100000u);
+}
+
+// [SECTION] The single-pass timeline
+
+SinglePassTrace SinglePass(int n = 32, int tile_size = 4) {
+  SinglePassRequest r;
+  r.tile_size = tile_size;
+  const std::vector<double> first = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9, 2, 2, 2,
+                                     1, 1, 1, 1, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6};
+  for (int i = 0; i < n; ++i) r.input.push_back(first[static_cast<size_t>(i) % first.size()]);
+  EXPECT_EQ(ValidateSinglePassRequest(r), "");
+  return SimulateSinglePass(r);
+}
+
+std::string TimelineSvg(const SinglePassTrace& t, std::int64_t cursor,
+                        const TimelineSvgOptions& o = {}) {
+  std::ostringstream os;
+  WriteTimelineSvg(t, cursor, o, os);
+  return os.str();
+}
+
+TEST(TimelineSvg, ARowPerTileWithItsBarsAndTheStatusWordsAtTheCursor) {
+  const SinglePassTrace t = SinglePass();
+  ASSERT_EQ(t.TileCount(), 8);
+  const XmlDocument doc = Parsed(TimelineSvg(t, -1));  // the end
+  Texts labels;
+  for (int k = 0; k < 8; ++k) labels.push_back("tile " + std::to_string(k));
+  EXPECT_EQ(TextsOf(doc.root, "tile-label"), labels);
+  for (const char* kind : {"scan", "look-back", "wait", "store"})
+    EXPECT_FALSE(TextsOf(doc.root, kind).empty()) << kind;  // tile 2 waits on tile 1's X
+  EXPECT_GT(TextsOf(doc.root, "read").size(), 0u);
+  EXPECT_EQ(TextsOf(doc.root, "cursor").size(), 1u);
+  // At the end every tile has published its inclusive prefix: tile 0's is 11, the last the total.
+  const Texts status = TextsOf(doc.root, "status");
+  ASSERT_EQ(status.size(), 8u);
+  EXPECT_EQ(status[0], "P  11");
+  EXPECT_EQ(status[7], "P  " + std::to_string(static_cast<int>(t.output.back())));
+  EXPECT_NE(TextsOf(doc.root, "caption").at(0).find(": 8 P, 0 A, 0 X"), std::string::npos);
+  // At 0 nothing has published.
+  const XmlDocument start = Parsed(TimelineSvg(t, 0));
+  EXPECT_EQ(TextsOf(start.root, "status"), Texts(8, "X"));
+}
+
+TEST(TimelineSvg, EscapesItsTextAndSharesRowsWhenTilesAreMany) {
+  SinglePassTrace t = SinglePass();
+  t.clock = "<steps> & \"ticks\"";  // a file's clock name is anyone's text
+  const std::string svg = TimelineSvg(t, 3);
+  const XmlDocument doc = Parsed(svg);
+  EXPECT_NE(svg.find("&lt;steps&gt; &amp; &quot;ticks&quot;"), std::string::npos);
+  EXPECT_NE(TextsOf(doc.root, "origin").at(0).find("<steps> & \"ticks\""), std::string::npos);
+
+  const SinglePassTrace many = SinglePass(4096, 4);  // 1024 tiles
+  TimelineSvgOptions o;
+  o.max_rows = 64;
+  o.theme = Theme::kHighContrast;
+  const std::string big = TimelineSvg(many, -1, o);
+  const XmlDocument b = Parsed(big);
+  EXPECT_EQ(TextsOf(b.root, "status").size(), 64u);
+  EXPECT_LE(TextsOf(b.root, "tile-label").size(), 64u);
+  EXPECT_EQ(TextsOf(b.root, "tile-label").at(1), "tile 16");
+  EXPECT_TRUE(TextsOf(b.root, "read").empty());  // too many to draw
+  EXPECT_NE(TextsOf(b.root, "unit").at(0).find("16 tiles a row"), std::string::npos);
+  EXPECT_LT(big.size(), 200000u);
 }
 
 }  // namespace
