@@ -192,6 +192,25 @@ const GridCell* GridScene::FindCell(const GridCellRef& ref) const {
 
 GridScene BuildGridScene(const GridTrace& grid, int step) { return Builder(grid, step).Build(); }
 
+Rgba GridRowFill(const Palette& pal, const GridRow& row) {
+  if (!row.filled) return pal.undefined;
+  switch (row.kind) {
+    case GridRowKind::kInput:
+      return pal.input;
+    case GridRowKind::kBlocks:
+      return pal.loaded;
+    case GridRowKind::kBlockOutput:
+      return pal.computed;
+    case GridRowKind::kSums:
+      return pal.added;
+    case GridRowKind::kOffsets:
+      return pal.seeded;
+    case GridRowKind::kOutput:
+      return pal.swap_added;
+  }
+  return pal.undefined;
+}
+
 const GridTrace* GridLevel(const GridTrace& grid, int level) {
   const std::vector<const GridTrace*> levels = GridLevels(grid);
   return level >= 0 && level < static_cast<int>(levels.size())

@@ -16,6 +16,7 @@
 #include "core/cell.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_steps.h"
+#include "scene/palette.h"
 #include "scene/scene.h"
 
 namespace scanviz::scene {
@@ -91,6 +92,10 @@ struct GridScene {
 
 // The rows of `grid` as step `step` (0 .. GridSteps(grid).size() - 1) leaves them.
 GridScene BuildGridScene(const GridTrace& grid, int step);
+
+// The fill of a row's cells, before dimming by emphasis: each kind of row its colour, a row not
+// produced yet the undefined one. The grid view and the SVG writer both paint with it.
+Rgba GridRowFill(const Palette& pal, const GridRow& row);
 
 // The level-d grid (0: the one asked for), or null.
 const GridTrace* GridLevel(const GridTrace& grid, int level);

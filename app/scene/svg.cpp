@@ -13,79 +13,21 @@
 
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "scene/svg_doc.h"
 
 namespace scanviz::scene {
 
 namespace {
+
+using svg::Color;
+using svg::TextWidth;
+using svg::WrapAtDots;
 
 constexpr float kUnit = 48.0f;        // SVG user units per layout unit
 constexpr float kMinGutter = 300.0f;  // left column for row titles and tags, at least
 constexpr float kMaxGutter = 640.0f;
 constexpr float kMargin = 16.0f;
 constexpr float kTagPx = 17, kTitlePx = 15, kHeadingPx = 20;
-
-std::string Color(Rgba c) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(std::lround(c.r * 255)),
-                static_cast<int>(std::lround(c.g * 255)), static_cast<int>(std::lround(c.b * 255)));
-  return buf;
-}
-
-std::string Escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// The width of `text` at `px`, estimated (no font at hand): DejaVu Sans averages about 0.55 em a
-// character; 0.6 errs toward room.
-float TextWidth(const std::string& text, float px) {
-  const auto chars =
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; });
-  return static_cast<float>(chars) * 0.6f * px;
-}
-
-// Splits `text` at " · " into lines no wider than `room` at `px` (a piece wider than the room
-// keeps a line of its own), as the app wraps its round titles.
-std::vector<std::string> WrapAtDots(const std::string& text, float room, float px) {
-  const std::string dot = " · ";
-  std::vector<std::string> lines;
-  for (size_t start = 0;;) {
-    const size_t at = text.find(dot, start);
-    const std::string piece =
-        text.substr(start, at == std::string::npos ? std::string::npos : at - start);
-    if (!lines.empty() && TextWidth(lines.back() + dot + piece, px) <= room) {
-      lines.back() += dot + piece;
-    } else {
-      lines.push_back(piece);
-    }
-    if (at == std::string::npos) break;
-    start = at + dot.size();
-  }
-  // The heading's wider "  ·  " leaves a space at a break: lines neither start nor end with one.
-  for (std::string& line : lines) {
-    line.erase(0, line.find_first_not_of(' '));
-    line.erase(line.find_last_not_of(' ') + 1);
-  }
-  return lines;
-}
 
 // The left column: wide enough for the longest row tag (the round titles wrap to it).
 float Gutter(const Scene& scene) {
@@ -136,9 +78,8 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
   auto Y = [&](float u) { return at.Y(u); };
   for (const Row& row : scene.rows) {
     if (row.emphasis != Emphasis::kCurrent) continue;
-    out << "<rect x=\"" << X(0) - 8 << "\" y=\"" << Y(row.y) << "\" width=\""
-        << scene.width * kUnit + 16 << "\" height=\"" << kCellH * kUnit << "\" fill=\""
-        << Color(p.current_band) << "\"/>\n";
+    svg::Rect(out, X(0) - 8, Y(row.y), scene.width * kUnit + 16, kCellH * kUnit,
+              svg::Fill(p.current_band));
   }
   for (const Arrow& a : scene.arrows) {
     out << "<line x1=\"" << X(a.x0) << "\" y1=\"" << Y(a.y0) << "\" x2=\"" << X(a.x1) << "\" y2=\""
@@ -165,9 +106,8 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
       out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
           << "\" fill=\"url(#hatch)\" opacity=\"0.6\"/>";
     }
-    out << "<text x=\"" << x + w / 2 << "\" y=\"" << y + h / 2 << "\" font-size=\"" << 0.42f * kUnit
-        << "\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"" << Color(TextOn(fill))
-        << "\">" << Escape(b.text) << "</text></g>\n";
+    svg::Text(out, x + w / 2, y + h / 2, b.text, 0.42f * kUnit, TextOn(fill), svg::Anchor::kMiddle);
+    out << "</g>\n";
   }
   for (const Bracket& br : scene.brackets) {
     const float y = Y(br.y) - 6, x0 = X(br.x0) + 2, x1 = X(br.x1) - 2;
@@ -186,19 +126,9 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
                                                ? WrapAtDots(l.text, at.gutter - 24, px)
                                                : std::vector<std::string>{l.text};
     const float line_h = px * 1.15f;
-    out << "<text x=\"" << x << "\" y=\""
-        << Y(l.y) - line_h * static_cast<float>(lines.size() - 1) / 2 << "\" font-size=\"" << px
-        << "\" text-anchor=\"" << (in_gutter ? "end" : "start")
-        << "\" dominant-baseline=\"central\" fill=\"" << Color(Dim(p, color, l.emphasis)) << "\">";
-    if (lines.size() == 1) {
-      out << Escape(lines[0]);
-    } else {
-      for (size_t i = 0; i < lines.size(); ++i) {
-        out << "<tspan x=\"" << x << "\" dy=\"" << (i == 0 ? 0 : line_h) << "\">"
-            << Escape(lines[i]) << "</tspan>";
-      }
-    }
-    out << "</text>\n";
+    svg::Lines(out, x, Y(l.y) - line_h * static_cast<float>(lines.size() - 1) / 2, lines, px,
+               line_h, Dim(p, color, l.emphasis),
+               in_gutter ? svg::Anchor::kEnd : svg::Anchor::kStart);
   }
 }
 
@@ -222,26 +152,19 @@ void WriteSvg(const std::vector<SvgPane>& panes, const SvgOptions& options, std:
   const float line_h = kHeadingPx * 1.3f;
   const float top = heading_lines > 0 ? kMargin + line_h * static_cast<float>(heading_lines) : 0;
   height += top;
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << ' ' << height
-      << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
+  svg::Begin(out, width, height, p, options.transparent);
   WriteDefs(p, out);
-  if (!options.transparent) {
-    out << "<rect width=\"100%\" height=\"100%\" fill=\"" << Color(p.background) << "\"/>\n";
-  }
   float dx = 0;
   for (size_t i = 0; i < panes.size(); ++i) {
     for (size_t k = 0; k < headings[i].size(); ++k) {
-      out << "<text class=\"title\" x=\"" << dx + kMargin << "\" y=\""
-          << kMargin + line_h * (static_cast<float>(k) + 0.5f) << "\" font-size=\"" << kHeadingPx
-          << "\" dominant-baseline=\"central\" fill=\"" << Color(p.text) << "\">"
-          << Escape(headings[i][k]) << "</text>\n";
+      svg::Text(out, dx + kMargin, kMargin + line_h * (static_cast<float>(k) + 0.5f),
+                headings[i][k], kHeadingPx, p.text, svg::Anchor::kStart, "title");
     }
     const Scene& scene = *panes[i].scene;
     WriteBody(scene, panes[i].selected, p, options, Pane{dx, top, Gutter(scene)}, out);
     dx += PaneWidth(scene);
   }
-  out << "</svg>\n";
+  svg::End(out);
 }
 
 void WriteSvg(const Scene& scene, std::ostream& out) {

@@ -10,13 +10,14 @@
 
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "scene/svg_doc.h"
 
 namespace scanviz::scene {
 
-struct SvgOptions {
-  Theme theme = Theme::kLight;  // the default prints well
-  bool transparent = false;     // no background rectangle: a slide's own shows through
-  bool color_by_case = false;   // Hillis-Steele's cases, as the app's "Colour cases" draws them
+// The theme (light, the default, prints well) and the background (transparent: none, a slide's
+// own shows through) are SvgLook's.
+struct SvgOptions : SvgLook {
+  bool color_by_case = false;  // Hillis-Steele's cases, as the app's "Colour cases" draws them
 };
 
 struct SvgPane {

@@ -1,6 +1,7 @@
 #include "scene/timeline.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/grid/single_pass_steps.h"
 
@@ -132,6 +133,17 @@ std::string Caption(const SinglePassTrace& trace, std::int64_t t) {
   return "at " + std::to_string(t) + (trace.measured ? " ns" : " steps") + ": " +
          std::to_string(count[2]) + " P, " + std::to_string(count[1]) + " A, " +
          std::to_string(count[0]) + " X";
+}
+
+std::string SummaryLine(const SinglePassTrace& trace) {
+  const SinglePassSummary sum = Summarize(trace);
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "%d of %d tiles waited on an X (longest %lld); tiles looked back %.1f tiles on "
+                "average, at most %d; %d started before a lower-numbered tile",
+                sum.tiles_that_waited, sum.tiles, static_cast<long long>(sum.longest_wait),
+                sum.mean_looked_back, sum.max_looked_back, sum.out_of_order);
+  return line;
 }
 
 }  // namespace scanviz::timeline

@@ -59,6 +59,10 @@ std::vector<std::int64_t> Moments(const SinglePassTrace& trace);
 int RowAt(float y, float top, float row_h, int rows);
 std::int64_t TimeAt(float x, float left, float width, std::int64_t span);
 
+// The timeline summed up in a sentence (Summarize): "2 of 8 tiles waited on an X (longest 2);
+// tiles looked back 1.3 tiles on average, at most 2; 0 started before a lower-numbered tile".
+std::string SummaryLine(const SinglePassTrace& trace);
+
 // One line for the cursor's moment: "at 1472 ns: 4 tiles P, 3 A, 1 X".
 std::string Caption(const SinglePassTrace& trace, std::int64_t t);
 

@@ -7,25 +7,6 @@
 
 namespace scanviz {
 
-scene::Rgba GridRowFill(const scene::Palette& pal, const scene::GridRow& row) {
-  if (!row.filled) return pal.undefined;
-  switch (row.kind) {
-    case scene::GridRowKind::kInput:
-      return pal.input;
-    case scene::GridRowKind::kBlocks:
-      return pal.loaded;
-    case scene::GridRowKind::kBlockOutput:
-      return pal.computed;
-    case scene::GridRowKind::kSums:
-      return pal.added;
-    case scene::GridRowKind::kOffsets:
-      return pal.seeded;
-    case scene::GridRowKind::kOutput:
-      return pal.swap_added;
-  }
-  return pal.undefined;
-}
-
 GridDrawList BuildGridBoxes(const scene::GridScene& sc, ElementType type, const GridGeometry& g,
                             const scene::Palette& pal,
                             const std::optional<scene::GridCellRef>& marked) {
@@ -38,7 +19,7 @@ GridDrawList BuildGridBoxes(const scene::GridScene& sc, ElementType type, const 
     const float h_units = row.kind == scene::GridRowKind::kBlocks ? 1.1f : scene::kCellH;
     const float y = g.oy + row.y * g.sy, h = h_units * g.sy;
     if (y > g.clip_y + g.clip_h || y + h < g.clip_y) continue;
-    const scene::Rgba fill = scene::Dim(pal, GridRowFill(pal, row), row.emphasis);
+    const scene::Rgba fill = scene::Dim(pal, scene::GridRowFill(pal, row), row.emphasis);
     const scene::Rgba border = scene::Dim(pal, pal.border, row.emphasis);
     const BoxStyle style = !row.filled                               ? BoxStyle::kDotted
                            : row.kind == scene::GridRowKind::kBlocks ? BoxStyle::kDashed

@@ -42,7 +42,4 @@ GridDrawList BuildGridBoxes(const scene::GridScene& scene, ElementType type,
                             const GridGeometry& g, const scene::Palette& pal,
                             const std::optional<scene::GridCellRef>& marked);
 
-// The fill of a row's cells (each kind of row its colour; a row not produced yet: undefined).
-scene::Rgba GridRowFill(const scene::Palette& pal, const scene::GridRow& row);
-
 }  // namespace scanviz

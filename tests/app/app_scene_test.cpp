@@ -6,20 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include "support/app_traces.h"
+
 namespace scanviz::app_scene {
 namespace {
 
-const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
+using scanviz::testing::KeepOdd;
+using scanviz::testing::SimulatedApp;
 
-AppTrace Simulated(AppKind app, std::vector<double> input, AppParams params = {}) {
-  AppRequest r;
-  r.app = app;
-  r.params = params;
-  r.input = std::move(input);
-  r.block_size = DefaultAppBlockSize(static_cast<int>(r.input.size()));
-  EXPECT_EQ(ValidateAppRequest(r), "");
-  return SimulateApp(r);
-}
+const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
 
 std::vector<RowKind> Kinds(const PassLayout& l) {
   std::vector<RowKind> k;
@@ -34,14 +29,8 @@ const Row& RowOf(const PassLayout& l, RowKind kind) {
   return l.rows.front();
 }
 
-AppParams KeepOdd() {
-  AppParams p;
-  p.keep.kind = KeepKind::kOdd;
-  return p;
-}
-
 TEST(AppScene, ThreeStepsAPassAndTheRowsEachReaches) {
-  const AppTrace t = Simulated(AppKind::kCompact, kExample, KeepOdd());
+  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
   ASSERT_EQ(Steps(t).size(), 3u);
   using K = RowKind;
   EXPECT_EQ(Kinds(Build(t, 0)), (std::vector<K>{K::kInput, K::kFlags}));
@@ -53,7 +42,7 @@ TEST(AppScene, ThreeStepsAPassAndTheRowsEachReaches) {
 }
 
 TEST(AppScene, CompactionKeepOddSendsEachKeptElementToItsScanValue) {
-  const AppTrace t = Simulated(AppKind::kCompact, kExample, KeepOdd());
+  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kFlags).values, (std::vector<double>{1, 1, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(RowOf(l, RowKind::kScan).values, (std::vector<double>{0, 1, 2, 3, 3, 3, 4, 4}));
@@ -76,7 +65,7 @@ TEST(AppScene, CompactionKeepOddSendsEachKeptElementToItsScanValue) {
 TEST(AppScene, SplitOnBitZeroPutsTheZerosFirstInOrder) {
   AppParams p;
   p.bit = 0;
-  const AppTrace t = Simulated(AppKind::kSplit, kExample, p);
+  const AppTrace t = SimulatedApp(AppKind::kSplit, kExample, p);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kBit).values, (std::vector<double>{1, 1, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(RowOf(l, RowKind::kFlags).values, (std::vector<double>{0, 0, 0, 1, 1, 0, 1, 0}));
@@ -90,7 +79,7 @@ TEST(AppScene, SplitOnBitZeroPutsTheZerosFirstInOrder) {
 }
 
 TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
-  const AppTrace t = Simulated(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
+  const AppTrace t = SimulatedApp(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
   ASSERT_EQ(Steps(t).size(), 9u);
   const PassLayout second = Build(t, 5);  // pass 2, scatter
   EXPECT_EQ(second.pass, 1);
@@ -103,7 +92,7 @@ TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
   EXPECT_TRUE(second.note.empty());
 
   const AppTrace s =
-      Simulated(AppKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, AppParams{{}, 0, 32});
+      SimulatedApp(AppKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, AppParams{{}, 0, 32});
   ASSERT_TRUE(s.sign_flipped);
   const PassLayout last = Build(s, 3 * 32 - 1);
   EXPECT_EQ(last.bit, 31);
@@ -114,7 +103,7 @@ TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
 }
 
 TEST(AppScene, AllocationSlicesTileThePool) {
-  const AppTrace t = Simulated(AppKind::kAllocate, kExample);
+  const AppTrace t = SimulatedApp(AppKind::kAllocate, kExample);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kScan).values, (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
   ASSERT_EQ(l.slices.size(), 8u);
@@ -135,7 +124,7 @@ TEST(AppScene, AllocationSlicesTileThePool) {
 // The Inspector's story of one element, worked by hand on the chapters' example, and a trace
 // whose output was tampered with gets a ✗.
 TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
-  const AppTrace odd = Simulated(AppKind::kCompact, kExample, KeepOdd());
+  const AppTrace odd = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
   ElementStory e = StoryOf(odd, 0, 5);  // the flag step: one line
   EXPECT_EQ(e.title, "element 5 · value 1");
   EXPECT_EQ(e.lines, (std::vector<std::string>{"flag 1: --keep odd keeps 1"}));
@@ -161,7 +150,7 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
 
   AppParams p;
   p.bit = 0;
-  const AppTrace split = Simulated(AppKind::kSplit, kExample, p);
+  const AppTrace split = SimulatedApp(AppKind::kSplit, kExample, p);
   e = StoryOf(split, 2, 0);  // 3: a one, after the 3 zeros, no ones before it
   EXPECT_EQ(e.lines[0], "bit 0 of 3 is 1: flag 0 (it goes with the ones, after)");
   EXPECT_EQ(e.lines[1], "scan 0: the zeros before it (exclusive)");
@@ -171,7 +160,7 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   EXPECT_EQ(e.lines[2], "written to output[2]: the zeros before it");
   EXPECT_EQ(e.check, "✓ stable: output[2] holds 6");
 
-  const AppTrace pool = Simulated(AppKind::kAllocate, kExample);
+  const AppTrace pool = SimulatedApp(AppKind::kAllocate, kExample);
   e = StoryOf(pool, 2, 2);  // asks for 7 after 3 + 1
   EXPECT_EQ(e.title, "element 2 · size 7");
   EXPECT_EQ(e.lines[0], "asks for 7 cells");
@@ -180,7 +169,7 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   e = StoryOf(pool, 2, 3);  // asks for nothing
   EXPECT_EQ(e.check, "✓ its offset is the sizes before it: an empty slice at 11");
 
-  const AppTrace radix = Simulated(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
+  const AppTrace radix = SimulatedApp(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
   e = StoryOf(radix, 5, 0);  // pass 2
   EXPECT_EQ(e.title, "element 0 · key 0 · pass 2 of 3");
   EXPECT_TRUE(e.ok) << e.check;
@@ -202,7 +191,7 @@ TEST(AppScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
 
   std::vector<double> big(65536);
   for (size_t i = 0; i < big.size(); ++i) big[i] = static_cast<double>(i % 7);
-  const AppTrace t = Simulated(AppKind::kCompact, big);
+  const AppTrace t = SimulatedApp(AppKind::kCompact, big);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(l.n, 65536);
   EXPECT_EQ(l.total, 65536 - (65536 + 6) / 7);

@@ -105,14 +105,8 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
   Record(ui, "origin", origin);
   Controls(ui, t);
-  const SinglePassSummary sum = Summarize(t);
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "%d of %d tiles waited on an X (longest %lld); tiles looked back %.1f tiles on "
-                "average, at most %d; %d started before a lower-numbered tile",
-                sum.tiles_that_waited, sum.tiles, static_cast<long long>(sum.longest_wait),
-                sum.mean_looked_back, sum.max_looked_back, sum.out_of_order);
-  ImGui::TextWrapped("%s", line);
+  const std::string line = timeline::SummaryLine(t);
+  ImGui::TextWrapped("%s", line.c_str());
   Record(ui, "summary", line);
 
   // Legend.

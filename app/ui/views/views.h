@@ -16,6 +16,7 @@
 #include "scene/app_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "scene/ticks.h"
 #include "teach/warps.h"
 
 namespace scanviz {
@@ -280,6 +281,6 @@ void WheelZoomAndDrag(ViewState& vs, const ImGuiIO& io, float base_x, float max_
 // A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).
 void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash);
 // Round numbers for an axis from lo to hi: about `count` ticks, the last at or above hi.
-std::vector<double> NiceTicks(double lo, double hi, int count);
+using scene::NiceTicks;
 
 }  // namespace scanviz

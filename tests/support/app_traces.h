@@ -1,0 +1,32 @@
+// Applications of the scan for the tests: run by the simulator as the app runs them (in the block
+// size the application picks for the input's length, the request checked first), and the
+// chapters' parameters.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <utility>
+#include <vector>
+
+#include "core/apps/apps.h"
+
+namespace scanviz::testing {
+
+inline AppTrace SimulatedApp(AppKind app, std::vector<double> input, AppParams params = {}) {
+  AppRequest r;
+  r.app = app;
+  r.params = params;
+  r.input = std::move(input);
+  r.block_size = DefaultAppBlockSize(static_cast<int>(r.input.size()));
+  EXPECT_EQ(ValidateAppRequest(r), "");
+  return SimulateApp(r);
+}
+
+// --keep odd: the chapters' compaction example (3 1 7 0 4 1 6 3 keeps 3 1 7 1 3).
+inline AppParams KeepOdd() {
+  AppParams p;
+  p.keep.kind = KeepKind::kOdd;
+  return p;
+}
+
+}  // namespace scanviz::testing
