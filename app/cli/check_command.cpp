@@ -8,6 +8,7 @@
 #include "cli/report.h"
 #include "cli/usage.h"
 #include "core/analysis.h"
+#include "core/any_trace_io.h"
 #include "core/grid/grid_io.h"
 #include "core/registry.h"
 

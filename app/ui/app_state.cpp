@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "core/any_trace_io.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/grid/grid_steps.h"

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "core/any_trace_io.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"

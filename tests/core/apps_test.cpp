@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "core/any_trace_io.h"
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
 #include "core/grid/grid_io.h"

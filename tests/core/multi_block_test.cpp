@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/any_trace_io.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/any_trace_io.h"
 #include "core/grid/grid_io.h"
 #include "core/grid/single_pass.h"
 #include "core/grid/single_pass_steps.h"

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/any_trace_io.h"
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
 #include "core/grid/grid_io.h"

@@ -1,5 +1,5 @@
 // Application trace files: written atomically as SaveTraceFile and SaveGridFile write theirs;
-// read back through LoadAnyTraceFile (core/grid/grid_io.h), which tells the kinds apart.
+// read back through LoadAnyTraceFile (core/any_trace_io.h), which tells the kinds apart.
 #pragma once
 
 #include <iosfwd>

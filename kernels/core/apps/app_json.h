@@ -1,4 +1,4 @@
-// An application trace as JSON (docs/trace-format.md, "Applications"), for grid_io.cpp's loader
+// An application trace as JSON (docs/trace-format.md, "Applications"), for any_trace_io.cpp's loader
 // of every kind of trace file. Internal to core; the public side is core/apps/app_io.h.
 #pragma once
 

@@ -2,14 +2,12 @@
 // grid's metadata and input, each block's own single-block trace, and the global arrays between
 // the phases. Loading validates the structure (block count, each block's trace and slice, the
 // arrays' lengths) and never half-loads; `scanviz-cli check` then checks what the values mean.
+// Files of any kind are read through core/any_trace_io.h.
 #pragma once
 
 #include <iosfwd>
-#include <optional>
 #include <string>
-#include <string_view>
 
-#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
@@ -27,20 +25,5 @@ std::string SaveGridFile(const GridTrace& grid, const std::string& path);
 // Single-pass traces (core/grid/single_pass.h), the same way.
 void WriteSinglePassJson(const SinglePassTrace& trace, std::ostream& out, bool pretty = false);
 std::string SaveSinglePassFile(const SinglePassTrace& trace, const std::string& path);
-
-// A trace file of any kind: a single-block trace, a grid, a single-pass scan, or an application
-// (core/apps/, its file written by core/apps/app_io.h; told apart by meta.algorithm).
-struct AnyTraceLoad {
-  std::optional<Trace> trace;
-  std::optional<GridTrace> grid;
-  std::optional<SinglePassTrace> single_pass;
-  std::optional<AppTrace> app;
-  std::string error;  // set when none is
-  bool Ok() const {
-    return trace.has_value() || grid.has_value() || single_pass.has_value() || app.has_value();
-  }
-};
-AnyTraceLoad ParseAnyTraceJson(std::string_view text);
-AnyTraceLoad LoadAnyTraceFile(const std::string& path);
 
 }  // namespace scanviz
