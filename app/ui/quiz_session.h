@@ -25,6 +25,8 @@ struct QuizSession {
   bool focus_first = false;  // the panel puts the keyboard in the first answer field once
 };
 
+// The session's actions on the app (quiz_play.cpp, above AppState, which holds the session: so
+// this header needs AppState declared only, and AppState includes it).
 // Loads a set and starts it (the quiz mode on); false (with session.error set) when it does not
 // load, the previous quiz kept.
 bool StartQuiz(AppState& app, const std::string& path);
