@@ -225,8 +225,8 @@ void AppState::SetGridBlockSize(int block_size) {
   m_grid_stale = true;
 }
 
-const GridSlot& AppState::Grid() const {
-  if (m_grid_stale) const_cast<AppState*>(this)->RegenerateGrid();
+const GridSlot& AppState::Grid() {
+  if (m_grid_stale) RegenerateGrid();
   return m_grid;
 }
 
@@ -419,7 +419,7 @@ ScanRequest AppState::MistakeRequest(Algorithm a) const {
   return r;
 }
 
-void AppState::FillTeach(TraceSlot& slot) const {
+void AppState::FillTeach(TraceSlot& slot) {
   TeachSlot& t = slot.teach;
   const Algorithm a = slot.trace.meta.algorithm;
   t.kernel = teach::KernelListing(a);
@@ -436,7 +436,7 @@ void AppState::FillTeach(TraceSlot& slot) const {
   t.int_diag = teach::DiagnoseInt(slot.trace, slot.analysis);
 }
 
-void AppState::Install(size_t index, Trace trace, std::string ran) {
+void AppState::Install(size_t index, Trace trace, std::string ran) const {
   TraceSlot& slot = m_slots[index];
   Player& player = m_players[index];
   std::vector<RoundSpec> before, after;
@@ -557,11 +557,10 @@ bool AppState::Shown(Algorithm a) const {
 
 void AppState::Refresh(size_t index) const {
   if (!m_stale[index]) return;
-  auto* self = const_cast<AppState*>(this);
-  self->m_stale[index] = 0;
+  m_stale[index] = 0;
   const Algorithm a = static_cast<Algorithm>(index);
   ScanOutcome out = RunScan(BackendChoice::kCpu, MistakeRequest(a), m_thread_order);
-  if (out.trace) self->Install(index, std::move(*out.trace), out.ran);
+  if (out.trace) Install(index, std::move(*out.trace), out.ran);
 }
 
 void AppState::CatchUp() const {

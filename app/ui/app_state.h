@@ -234,6 +234,7 @@ class AppState {
   // sooner, and every accessor still sees the current input's trace.
   // While a block of the grid is open, its algorithm's slot and player are that block's (its
   // trace, analysis and teaching data), so every single-block panel describes the opened block.
+  // Const: reading a trace changes nothing the state describes (m_slots is a cache, below).
   const TraceSlot& Slot(Algorithm a) const {
     if (BlockShown(a)) return m_block_slot;
     Refresh(Index(a));
@@ -276,7 +277,9 @@ class AppState {
   void SetBackgroundGridCheck(bool on) { m_background_grid_check = on; }
   bool WaitForGridCheck(double seconds);  // true once the shown grid is checked
   int GridBlockSize() const { return m_grid_block_size; }
-  const GridSlot& Grid() const;  // traced when first asked for after an edit
+  // Traced when first asked for after an edit; not const: tracing replaces the grid's player
+  // step count, closes a block the edit took away and may start the check on a worker.
+  const GridSlot& Grid();
   Player& GridPlayer() {
     Grid();
     return m_grid_player;
@@ -328,7 +331,7 @@ class AppState {
   int SplitBit() const { return m_app_params.bit; }
   void SetRadixBits(int bits);  // 1..32; 0: as many as the keys need (RadixBitsNeeded)
   int RadixBits() const { return m_radix_bits; }
-  const AppSlot& Application() const;  // traced when first asked for after an edit
+  const AppSlot& Application();  // traced when first asked for after an edit (as Grid)
   Player& AppPlayer() {
     Application();
     return m_app_player;
@@ -401,12 +404,11 @@ class AppState {
   void Restore(const InputSnapshot& s);
   void Regenerate();
   bool Shown(Algorithm a) const;  // drawn now: the algorithm, the pair side by side, the selection's
-  // Traces slot `index` if the last edit left it for later. Const because the accessors are: the
-  // state is never a const object (main and the tests own it), and this only completes an edit.
+  // Traces slot `index` if the last edit left it for later: fills the cache (m_slots).
   void Refresh(size_t index) const;
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
-  void Install(size_t index, Trace trace, std::string ran);
-  void FillTeach(TraceSlot& slot) const;
+  void Install(size_t index, Trace trace, std::string ran) const;
+  static void FillTeach(TraceSlot& slot);
   // The request for algorithm a: the input, with a's mistake if the lab has one chosen.
   ScanRequest MistakeRequest(Algorithm a) const;
 
@@ -421,9 +423,14 @@ class AppState {
   std::uint64_t m_seed = 1;
   Mistake m_mistake = Mistake::kNone;
   SimulatorOptions m_thread_order;
-  std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);  // [Algorithm]
-  std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
-  std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);  // [Algorithm]: see Slot
+  // The block scans' traces of the current input and their players, [Algorithm]: a cache. An
+  // edit traces the algorithms on screen and marks the others stale; the first read of a stale
+  // one (Slot, PlayerOf, CatchUp) traces it, its player's round kept (Install). That read changes
+  // nothing the state describes, so the readers stay const (a legend draws from a const
+  // AppState) and these three are mutable: Refresh and Install are the only const writers.
+  mutable std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);
+  mutable std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
+  mutable std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);
   KindId m_kind = KindId::kBlockScan;
   KindId m_kind_before = KindId::kBlockScan;  // ToggleKind's way back
   Algorithm m_grid_block_algorithm = Algorithm::kHillisSteele;

@@ -34,8 +34,8 @@ void AppState::SetRadixBits(int bits) {
   m_app_stale = true;  // traced again when next shown
 }
 
-const AppSlot& AppState::Application() const {
-  if (m_app_stale) const_cast<AppState*>(this)->RegenerateApp();
+const AppSlot& AppState::Application() {
+  if (m_app_stale) RegenerateApp();
   return m_app_slot;
 }
 
