@@ -265,7 +265,7 @@ class AppState {
   // M, L, G, S: shows `kind`, or when it is shown already, the kind shown before it.
   void ToggleKind(KindId kind);
 
-  // [SECTION] The multi-block scan (the grid view). It scans the whole input (up to
+  // [SECTION] The multi-block scan (the grid view; app_state_grid.cpp). It scans the whole input (up to
   // kMaxGridElements); the block scans take its first kMaxElements values (BlockValues).
   void SetGridBlockAlgorithm(Algorithm a);  // any block algorithm of the registry
   Algorithm GridBlockAlgorithm() const { return m_grid_block_algorithm; }
@@ -345,7 +345,7 @@ class AppState {
   // grid the grid view cannot hold.
   std::string OpenGridTrace(GridTrace grid, std::string origin);
 
-  // [SECTION] The single-pass scan (L): the current input traced on the simulator in the view's
+  // [SECTION] The single-pass scan (L; app_state_grid.cpp): the current input traced on the simulator in the view's
   // tile size and order (again only when one of them changed), or the trace a file held, which
   // stays until the next input edit. `ran` says which.
   const SinglePassTrace& SinglePass();
@@ -356,12 +356,12 @@ class AppState {
   // Whether SinglePass() is a file's trace (until an edit or another tile size or order).
   bool ShowsFileSinglePass() const;
 
-  // [SECTION] Benchmark results (read on first use)
+  // [SECTION] Benchmark results (read on first use; app_state_files.cpp)
   void SetBenchResultsPath(std::string path);  // also forgets what was read
   const std::string& BenchResultsPath() const { return m_bench_path; }
   const perf::BenchLoad& BenchResults();
 
-  // [SECTION] Sessions and trace files
+  // [SECTION] Sessions and trace files (app_state_files.cpp)
   // Opens a session (.scanviz) or a trace file (`scanviz-cli trace -o`), by what it holds, and
   // puts it first in the recent files. Empty on success (`notice` says what was opened), else the
   // reason, with the state unchanged.
@@ -398,7 +398,7 @@ class AppState {
   void RegenerateApp();   // the application of the current input, its player kept on its step
   void InstallBlock();    // the opened block's slot from the grid
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
-  // SetInputText, a preset calls three edits: one step each).
+  // SetInputText, a preset calls three edits: one step each). Defined in app_state_edit.h.
   class EditScope;
   InputSnapshot Snapshot() const;
   void Restore(const InputSnapshot& s);

@@ -1,0 +1,348 @@
+// AppState's files (app_state.h, "Sessions and trace files"): a trace of any kind opened (its
+// input becomes the app's until the next edit), a session made and applied, the recent files,
+// the settings, and the benchmark results file.
+#include <algorithm>
+#include <filesystem>
+
+#include "app_state.h"
+#include "app_state_edit.h"
+#include "core/any_trace_io.h"
+#include "core/file_io.h"
+#include "core/grid/grid_steps.h"
+#include "core/input.h"
+#include "core/trace_io.h"
+
+namespace scanviz {
+
+namespace {
+
+// Where a trace was recorded, as the status line says it: "recorded on NVIDIA H200" first (the
+// part before " (" is what the status bar shows; the rest is its tooltip).
+std::string TraceOrigin(const BackendInfo& b, const std::string& path) {
+  const std::string file = std::filesystem::path(path).filename().string();
+  if (b.kind == BackendKind::kCuda) {
+    return "recorded on " + (b.device_name.empty() ? std::string("a CUDA GPU") : b.device_name) +
+           " · " + file + " (sm_" + std::to_string(b.compute_major) +
+           std::to_string(b.compute_minor) + ", driver " + std::to_string(b.driver_version) +
+           ", runtime " + std::to_string(b.runtime_version) + "; opened from " + path +
+           "; an edit traces the new input here)";
+  }
+  return "recorded by the CPU simulator · " + file + " (opened from " + path +
+         "; an edit traces the new input here)";
+}
+
+}  // namespace
+
+// [SECTION] Trace files: a single block's, a grid's, an application's, a single pass's
+
+std::string AppState::OpenFile(const std::string& path) {
+  const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
+  if (!file.Ok()) return path + ": " + file.error;
+  switch (SniffFileKind(file.text)) {
+    case FileKind::kSession: {
+      SessionLoad loaded = ParseSession(file.text);
+      if (!loaded.session) return path + ": " + loaded.error;
+      ApplySession(*loaded.session);
+      notice = "opened the session " + path;
+      break;
+    }
+    case FileKind::kTrace: {
+      AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
+      if (loaded.single_pass) {
+        OpenSinglePass(std::move(*loaded.single_pass), path);
+        notice = "opened the single-pass trace " + path;
+        break;
+      }
+      if (loaded.app) {
+        const std::string origin = TraceOrigin(loaded.app->backend, path);
+        OpenApp(std::move(*loaded.app), origin);
+        notice = "opened the application trace " + path;
+        break;
+      }
+      if (loaded.grid) {
+        const std::string origin = TraceOrigin(loaded.grid->backend, path);
+        const std::string err = OpenGridTrace(std::move(*loaded.grid), origin);
+        if (!err.empty()) return path + ": " + err;
+        notice = "opened the grid trace " + path;
+        break;
+      }
+      if (!loaded.trace) return path + ": " + loaded.error;
+      const std::string origin = TraceOrigin(loaded.trace->meta.backend, path);
+      OpenTrace(std::move(*loaded.trace), origin);
+      notice = "opened the trace " + path;
+      break;
+    }
+    case FileKind::kUnknown:
+      return path + ": neither a ScanViz session (.scanviz) nor a trace (scanviz-cli trace -o)";
+  }
+  NoteRecent(path);
+  return {};
+}
+
+void AppState::OpenTrace(Trace trace, std::string origin) {
+  // Undo brings back the input from before; redo gives the file's input, traced here.
+  const EditScope edit(*this, {EditKind::kFile});
+  m_type = trace.meta.type;
+  m_op = trace.meta.op;
+  m_convert = trace.meta.converted;
+  SetKind(KindId::kBlockScan);
+  m_algorithm = trace.meta.algorithm;
+  m_values = trace.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  Regenerate();  // every other algorithm on the same input, by the simulator
+  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  const Algorithm a = trace.meta.algorithm;
+  Install(Index(a), std::move(trace), origin);
+  PlayerOf(a).Seek(static_cast<int>(Slot(a).trace.rounds.size()) - 1);
+  m_file_trace = std::make_pair(a, origin);
+  m_backend_status = std::move(origin);
+}
+
+void AppState::OpenApp(AppTrace trace, std::string origin) {
+  const EditScope edit(*this, {EditKind::kFile});
+  m_type = trace.type;
+  m_app = trace.app;
+  m_app_params = trace.params;
+  if (trace.app == AppKind::kRadixSort) m_radix_bits = trace.params.bits;
+  m_values = trace.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  Regenerate();
+  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  SetKind(KindId::kApplication);
+  m_app_slot = AppSlot{};
+  m_app_slot.problems = CheckApp(trace);
+  m_app_slot.trace = std::move(trace);
+  m_app_slot.ran = std::move(origin);
+  m_app_stale = false;
+  ++m_app_version;
+  m_app_player.SetRoundCount(static_cast<int>(3 * m_app_slot.trace->passes.size()));
+  m_app_player.Last();
+}
+
+std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
+  if (grid.depth != 0 || !IsGridBlockAlgorithm(grid.block_algorithm) ||
+      grid.block_size < kMinGridBlockSize || grid.block_size > kMaxGridBlockSize ||
+      (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 ||
+      grid.N() > kMaxGridElements)
+    return "a grid the grid view cannot show (block scans of 4..1024, hillis-steele or blelloch)";
+  const EditScope edit(*this, {EditKind::kFile});
+  m_type = grid.type;
+  m_op = grid.op;
+  m_convert = grid.converted;
+  m_grid_block_algorithm = grid.block_algorithm;
+  m_grid_block_size = grid.block_size;
+  m_values = grid.input;
+  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input_error.clear();
+  view.selected.reset();
+  view.hovered.reset();
+  Regenerate();
+  ++m_generation;
+  SetKind(KindId::kMultiBlock);  // the file's grid replaces the simulation below
+  FinishGridCheck();
+  m_grid = GridSlot{};
+  m_grid.problems = CheckGrid(grid);
+  m_grid.grid = std::move(grid);
+  m_grid.ran = std::move(origin);
+  m_grid_stale = false;
+  m_grid_player.SetRoundCount(static_cast<int>(GridSteps(m_grid.grid).size()));
+  m_grid_player.Last();
+  return {};
+}
+
+void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
+  // The trace's input becomes the app's where a block scan can take it, so the other views show
+  // the same array; a longer one is shown in the timeline alone.
+  if (trace.N() <= kMaxElements) {
+    m_type = trace.type;
+    m_op = trace.op;
+    SetValues(trace.input);
+  }
+  view.tile_size = trace.tile_size;
+  view.tile_order = trace.order;
+  SetKind(KindId::kSinglePass);
+  view.timeline_cursor = -1;
+  m_single_pass_origin = (trace.measured ? "measured on " + trace.backend.device_name
+                                         : std::string("a simulated schedule")) +
+                         " (" + origin + ")";
+  m_single_pass_file = origin;
+  m_single_pass = std::move(trace);
+  m_single_pass_key = {m_generation, view.tile_size, view.tile_order, true};
+  ++m_single_pass_version;
+}
+
+// [SECTION] Sessions
+
+Session AppState::ToSession() const {
+  Session s;
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
+  s.type = m_type;
+  s.op = m_op;
+  s.convert = m_convert;
+  s.algorithm = m_algorithm;
+  s.round = m_players[Index(m_algorithm)].Round();
+  s.seed = m_seed;
+  s.left = m_pair[0];
+  s.right = m_pair[1];
+  s.only_current = view.only_current;
+  s.color_by_case = view.color_by_case;
+  s.theme = view.theme;
+  s.panel = view.panel;
+  s.figure_scale = view.figure_scale;
+  // Version 2's fields: the timeline is shown over the kind before it.
+  const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
+  s.side_by_side = under == KindId::kSideBySide;
+  s.multi_block = under == KindId::kMultiBlock;
+  s.block_algorithm = m_grid_block_algorithm;
+  s.block_size = m_grid_block_size;
+  s.grid_step = s.multi_block ? m_grid_player.Round() : -1;
+  s.application = under == KindId::kApplication;
+  s.app = m_app;
+  s.keep = m_app_params.keep;
+  s.split_bit = m_app_params.bit;
+  s.radix_bits = m_radix_bits;
+  s.app_step = s.application ? m_app_player.Round() : -1;
+  s.timeline = m_kind == KindId::kSinglePass;
+  s.tile_size = view.tile_size;
+  s.tile_order = view.tile_order;
+  s.timeline_cursor = view.timeline_cursor;
+  if (ShowsFileSinglePass()) {  // a GPU's timeline goes with the session, as a trace does
+    s.single_pass = *m_single_pass;
+    s.single_pass_origin = m_single_pass_file;
+  }
+  if (!s.multi_block && !s.application && ShowsFileTrace()) {
+    s.trace = Current().trace;
+    s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
+  }
+  return s;
+}
+
+void AppState::ApplySession(const Session& s) {
+  const EditScope edit(*this, {EditKind::kFile});
+  m_seed = s.seed;
+  m_pair[0] = s.left;
+  m_pair[1] = s.right;
+  view.only_current = s.only_current;
+  view.color_by_case = s.color_by_case;
+  view.theme = s.theme;
+  view.panel = s.panel;
+  view.panel_from_code = true;
+  view.figure_scale = s.figure_scale;
+  SetKind(KindId::kBlockScan);
+  if (s.trace) {
+    OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
+  } else {
+    m_type = s.type;
+    m_op = s.op;
+    m_convert = s.convert;
+    m_algorithm = s.algorithm;
+    view.selected.reset();
+    view.hovered.reset();
+    SetInputText(s.input);  // checked by ParseSession: it parses as the type
+  }
+  auto seek = [](Player& p, int round) {
+    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
+  };
+  // A file's timeline (it holds until the next edit: the input above is set first), then the
+  // round on screen, which its input may have re-traced.
+  if (s.single_pass)
+    OpenSinglePass(*s.single_pass, s.single_pass_origin.empty() ? "recorded elsewhere · session"
+                                                                : s.single_pass_origin);
+  seek(CurrentPlayer(), s.round);
+  // The modes' settings, then the mode shown (ParseSession allows one at most, and none with a
+  // recorded trace) on its step.
+  SetGridBlockAlgorithm(s.block_algorithm);
+  SetGridBlockSize(s.block_size);
+  SetApp(s.app);
+  SetKeep(s.keep);
+  SetSplitBit(s.split_bit);
+  SetRadixBits(s.radix_bits);
+  view.tile_size = s.tile_size;
+  view.tile_order = s.tile_order;
+  if (s.multi_block) {
+    SetKind(KindId::kMultiBlock);
+    seek(GridPlayer(), s.grid_step);
+  } else if (s.application) {
+    SetKind(KindId::kApplication);
+    seek(AppPlayer(), s.app_step);
+  } else if (s.side_by_side) {
+    SetKind(KindId::kSideBySide);
+  }
+  if (s.timeline) SetKind(KindId::kSinglePass);
+  view.timeline_cursor = s.timeline_cursor;
+}
+
+std::string AppState::SaveSessionTo(const std::string& path) {
+  std::string err = SaveSession(ToSession(), path);
+  if (!err.empty()) return err;
+  NoteRecent(path);
+  notice = "saved the session to " + path;
+  return {};
+}
+
+// [SECTION] Recent files and settings
+
+void AppState::SetRecent(std::vector<std::string> recent) {
+  m_recent.clear();
+  for (std::string& p : recent) {
+    if (p.empty() || std::find(m_recent.begin(), m_recent.end(), p) != m_recent.end()) continue;
+    if (m_recent.size() == kMaxRecent) break;
+    m_recent.push_back(std::move(p));
+  }
+}
+
+void AppState::NoteRecent(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  const std::string p = ec ? path : abs.lexically_normal().string();
+  std::vector<std::string> recent = {p};
+  for (const std::string& r : m_recent)
+    if (r != p) recent.push_back(r);
+  SetRecent(std::move(recent));
+}
+
+Settings AppState::ToSettings(int window_width, int window_height) const {
+  Settings s;
+  s.window_width = window_width;
+  s.window_height = window_height;
+  s.theme = view.theme;
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
+  s.algorithm = m_algorithm;
+  s.op = m_op;
+  s.type = m_type;
+  s.convert = m_convert;
+  s.panel = view.panel;
+  s.recent = m_recent;
+  s.export_dir = view.export_dir;
+  s.export_transparent = view.export_transparent;
+  return s;
+}
+
+// [SECTION] Benchmark results (read on first use)
+
+void AppState::SetBenchResultsPath(std::string path) {
+  m_bench_path = std::move(path);
+  m_bench.reset();
+}
+
+const perf::BenchLoad& AppState::BenchResults() {
+  if (!m_bench) {
+    if (m_bench_path.empty()) {
+      m_bench = perf::BenchLoad{};
+      m_bench->error =
+          "no results file: the data dir has no bench/h200.json (scanviz --data-dir says where "
+          "it looks); open one with --bench-results FILE";
+    } else {
+      m_bench = perf::LoadBenchResults(m_bench_path);
+    }
+  }
+  return *m_bench;
+}
+
+}  // namespace scanviz
