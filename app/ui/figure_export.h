@@ -13,7 +13,7 @@
 #include "export/export_plan.h"
 #include "export/image.h"
 #include "fonts.h"
-#include "headless.h"
+#include "options.h"
 #include "kinds/kind_view.h"
 #include "renderer.h"
 #include "views/views.h"

@@ -1,90 +1,15 @@
-// Command-line options (the CLI's input flags plus the app's headless modes), the screenshot and
-// the layout dump.
+// What the headless modes write: the screenshot (screenshot.cpp), the layout dump
+// (layout_dump.cpp) and the live app's state file (state_json.cpp). The flags are options.h's.
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "scene/grid_scene.h"
 #include "app_state.h"
-#include "backend/backend.h"
-#include "core/trace.h"
-#include "export/export_plan.h"
 #include "scene/palette.h"
-#include "scene/scene.h"
 #include "views/views.h"
 
 namespace scanviz {
-
-struct Options {
-  std::optional<Algorithm> algorithm;
-  // What the centre shows: --kind KEY, or --algorithm multi-block, --app, --panel bench|timeline,
-  // --side-by-side and --pair; when several are given, the one that covered the others on screen
-  // in earlier versions (benchmark, timeline, application, grid, side by side).
-  std::optional<KindId> kind;
-  std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
-  std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
-  std::optional<int> open_block;             // --open-block B: block B of the grid, opened
-  std::optional<AppKind> app;                // --app KEY: the applications view with KEY
-  std::string keep;                          // --keep odd|even|positive|nonzero|greater:K
-  std::optional<int> bit;                    // --bit K (split)
-  std::optional<int> bits;                   // --bits K (radix sort)
-  std::optional<scene::GridCellRef> grid_select;  // --grid-select ROW:POS[:LEVEL]
-  std::optional<std::string> input;
-  std::optional<int> random_n;
-  std::uint64_t seed = 1;
-  std::optional<OpKind> op;
-  std::optional<BackendChoice> backend;
-  std::optional<scene::Theme> theme;
-  std::optional<ElementType> type;  // --type int32|float32
-  bool convert = false;             // --convert: the traced inclusive/exclusive conversion round
-  std::string mistake;              // --mistake KEY: the mistakes lab (of the shown algorithm)
-  std::optional<SimulatorOptions> thread_order;  // --thread-order in-order|reverse|random:S|...
-  std::optional<SidePanel> panel;   // --panel inspector|...|warps-banks
-  std::optional<int> tile_size;     // --tile-size B: the single-pass timeline's tiles
-  std::optional<TileOrder> tile_order;  // --tile-order blockidx|ticket
-  bool bench_float = false,
-       bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
-  bool bench_pct = false;        // --bench-plot pct: % of memcpy (else gbps)
-  std::string bench_results;     // --bench-results FILE
-
-  std::string screenshot;     // --screenshot PNG: render one frame and exit
-  std::optional<int> round;   // --round K (default: the last round)
-  int width = 0, height = 0;  // --size WxH
-  std::string dump_layout;    // --dump-layout FILE: cells and panels (rectangles, text), JSON
-  int bench_frames = 0;       // --bench-frames N
-  bool time_startup = false;
-  std::string open;           // FILE or --open FILE: a session or a trace, opened first
-  std::string quiz;           // --quiz FILE: start in Quiz mode with this set (docs/quizzes.md)
-  std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
-  bool only_current = false, case_colors = false, presenter = false;
-  bool show_keys = false;  // --keys: the key help (F1) open
-  // --bank-padding: the Warps & banks tab's padding switch on
-  bool bank_padding = false;
-  std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)
-  std::optional<scene::CellRef> select;  // --select ROUND:BUFFER:POS (or input:POS)
-
-  bool data_dir = false;  // --data-dir: print where the data are read from, exit
-  // --export-png FILE, --export-svg FILE, --export-gif FILE, --export-sequence DIR: write the
-  // figure and exit (figure_export.h); the request's round is --round's.
-  exports::ExportRequest export_request;
-  std::optional<exports::Size> export_size;  // --export-size WxH (default: the window's)
-  bool transparent = false;                  // --transparent: PNG and SVG without a background
-  std::optional<int> gif_delay_ms;           // --gif-delay-ms N
-
-  bool help = false;
-  std::string error;
-  void Show(KindId k);  // kind = k, unless a kind that covers k is set
-  bool Exporting() const { return export_request.Any(); }
-  bool Headless() const {
-    return !screenshot.empty() || bench_frames > 0 || time_startup || Exporting();
-  }
-};
-
-Options ParseOptions(int argc, char** argv);
-const char* UsageText();
 
 // Reads the current framebuffer (w x h pixels) and writes it as PNG; empty string or the reason.
 std::string WriteScreenshot(const std::string& path, int w, int h);

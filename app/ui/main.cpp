@@ -24,6 +24,7 @@
 #include "figure_export.h"
 #include "fonts.h"
 #include "headless.h"
+#include "options.h"
 #include "kinds/kind_view.h"
 #include "key_queue.h"
 #include "layout.h"
@@ -721,7 +722,7 @@ int main(int argc, char** argv) {
   const auto launch = Clock::now();
   Options opt = ParseOptions(argc, argv);
   if (opt.help) {
-    std::fputs(UsageText(), stdout);
+    std::fputs(UsageText().c_str(), stdout);
     return 0;
   }
   if (!opt.error.empty()) {

@@ -1,5 +1,7 @@
 // The applications of the scan (docs/applications.md): compaction, split, radix sort and
 // allocation on the input, each pass stepped through flag, scan and scatter.
+#include <nlohmann/json.hpp>
+
 #include "kinds/kind.h"
 
 namespace scanviz {
@@ -48,6 +50,18 @@ class Application final : public Kind {
   }
   std::string FigureSvg(AppState&, bool) const override {
     return {};  // TODO(svg): the application's SVG
+  }
+  void StateFields(AppState& app, nlohmann::json& j) const override {
+    const AppSlot& slot = app.Application();
+    const Player& ap = app.AppPlayer();
+    j["application"] = {{"app", ToString(app.App())},
+                        {"step", ap.Round()},
+                        {"of", ap.RoundCount()},
+                        {"passes", slot.trace ? slot.trace->passes.size() : 0},
+                        {"total", slot.trace ? slot.trace->total : 0},
+                        {"output", slot.trace ? slot.trace->output : std::vector<double>{}},
+                        {"error", slot.error},
+                        {"problems", slot.problems}};
   }
 };
 

@@ -10,6 +10,7 @@
 // which traces it when first asked for.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "app_state.h"
@@ -54,6 +55,10 @@ class Kind {
   // [SECTION] Escape with nothing else open: true when the kind took it (an opened block of the
   // grid closes); else it drops the selection.
   virtual bool Back(AppState&) const { return false; }
+
+  // [SECTION] The state file (--state-file, StateJson in headless.h): the kind's own fields
+  // ("grid", "application"), beside those every kind has.
+  virtual void StateFields(AppState&, nlohmann::json&) const {}
 };
 
 const Kind& KindOf(KindId id);

@@ -1,4 +1,6 @@
 // The multi-block scan: the grid of blocks, one step per phase; a block opened shows its rounds.
+#include <nlohmann/json.hpp>
+
 #include "kinds/kind.h"
 #include "scene/grid_scene.h"
 
@@ -48,6 +50,20 @@ class MultiBlock final : public Kind {
     if (!app.Opened()) return false;
     app.CloseBlock();
     return true;
+  }
+  void StateFields(AppState& app, nlohmann::json& j) const override {
+    j["algorithm"] = kMultiBlockKey;
+    const Player& gp = app.GridPlayer();
+    j["grid"] = {{"step", gp.Round()},
+                 {"of", gp.RoundCount()},
+                 {"block_algorithm", ToString(app.GridBlockAlgorithm())},
+                 {"block_size", app.GridBlockSize()},
+                 {"blocks", app.Grid().grid.BlockCount()},
+                 {"problems", app.Grid().problems},
+                 {"checked", app.Grid().checked}};
+    j["opened_block"] = app.Opened() ? nlohmann::json::array({app.Opened()->level,
+                                                              app.Opened()->block})
+                                     : nlohmann::json();
   }
 };
 
