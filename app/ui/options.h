@@ -1,5 +1,6 @@
 // The command line: the CLI's input flags, the view flags and the headless modes (--help,
-// usage.cpp, lists them). Parsed by options.cpp, one row per flag. No GL, no ImGui.
+// usage.cpp, lists them). Parsed by options.cpp, one row per flag; applied to the app's state by
+// apply_options.cpp. No GL, no ImGui.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,8 @@
 #include "settings.h"
 
 namespace scanviz {
+
+class AppState;
 
 struct Options {
   std::optional<Algorithm> algorithm;
@@ -91,5 +94,8 @@ Options ParseOptions(int argc, char** argv);
 // --help: every flag, with the algorithms, block algorithms, applications and kinds of the
 // registries.
 std::string UsageText();
+// Sets what the flags say on the app's state (apply_options.cpp): a FILE first, then the flags
+// over it. Returns why FILE (or --keep, or --quiz) failed, or empty.
+std::string ApplyOptions(AppState& st, const Options& opt);
 
 }  // namespace scanviz

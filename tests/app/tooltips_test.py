@@ -1,4 +1,5 @@
-"""Every control has a tooltip: a source check over the app's views and main.cpp. Each ImGui
+"""Every control has a tooltip: a source check over the app's views and the window's own files
+(app/ui/*.cpp: the frame's side panel and strips are frame.cpp's). Each ImGui
 control call (Button, SmallButton, Checkbox, RadioButton, Slider*, Input*, BeginCombo, Selectable,
 Drag*) must be followed by a call of the Tip() helper (views.h) before the next control and within
 a few lines, so that a control added without one fails here. It reads the source, not the running
@@ -20,7 +21,7 @@ def main():
         return 2
     root = sys.argv[1]
     files = sorted(glob.glob(os.path.join(root, "app", "ui", "views", "*.cpp")))
-    files.append(os.path.join(root, "app", "ui", "main.cpp"))
+    files += sorted(glob.glob(os.path.join(root, "app", "ui", "*.cpp")))
     failures, controls = [], 0
     for path in files:
         lines = open(path, encoding="utf-8").read().splitlines()

@@ -1,0 +1,117 @@
+// The command line (options.h) applied to the app's state: a FILE first, then the input flags
+// over what it set, the applications' parameters, the view, the round, the quiz. A flag whose
+// value the state refuses says so on stderr; a FILE or a --keep or --quiz that fails is also the
+// returned error (the status line's message, and exit 2 in a headless mode).
+#include <cstdio>
+
+#include "app_state.h"
+#include "core/mistake.h"
+#include "options.h"
+
+namespace scanviz {
+
+namespace {
+
+// The first line of trouble to report, kept: the later ones go to stderr only.
+void Note(std::string* first, const std::string& err) {
+  if (first->empty()) *first = err;
+}
+
+// FILE, then the input and what runs it. Returns why FILE did not open, or empty.
+std::string ApplyInput(AppState& st, const Options& opt) {
+  // The file first: the flags then change what it set.
+  std::string open_error;
+  if (!opt.open.empty()) {
+    open_error = st.OpenFile(opt.open);
+    if (!open_error.empty()) st.message = open_error;
+  }
+  if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
+  if (opt.block_algorithm) st.SetGridBlockAlgorithm(*opt.block_algorithm);
+  if (opt.block_size) st.SetGridBlockSize(*opt.block_size);
+  if (opt.kind) st.SetKind(*opt.kind);
+  if (opt.op) st.SetOp(*opt.op);
+  if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
+  if (opt.convert) st.SetConvert(true);
+  if (opt.backend) st.SetBackend(*opt.backend);
+  if (opt.thread_order) st.SetThreadOrder(*opt.thread_order);
+  if (!opt.mistake.empty()) {
+    const MistakeInfo* m = FindMistake(st.GetAlgorithm(), opt.mistake);
+    if (m != nullptr) {
+      st.SetMistake(m->id);
+    } else {
+      std::fprintf(stderr, "scanviz: --mistake %s: not a mistake of %s\n", opt.mistake.c_str(),
+                   DisplayName(st.GetAlgorithm()));
+    }
+  }
+  st.SetSeed(opt.seed);
+  if (opt.random_n) st.Randomize(*opt.random_n, opt.seed);
+  if (opt.input && !st.SetInputText(*opt.input)) {
+    std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
+  }
+  if (opt.open_block && !st.OpenBlock(0, *opt.open_block)) {
+    std::fprintf(stderr, "scanviz: --open-block %d: no such block of the multi-block scan\n",
+                 *opt.open_block);
+  }
+  return open_error;
+}
+
+// The grid's selection and the applications' parameters. Returns a bad --keep, or empty.
+std::string ApplyApplication(AppState& st, const Options& opt) {
+  std::string error;
+  if (opt.grid_select) st.view.grid_selected = opt.grid_select;
+  if (!opt.keep.empty()) {
+    KeepRule keep;
+    if (std::string err = ParseKeep(opt.keep, st.Type(), &keep); !err.empty()) {
+      std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+      error = std::move(err);
+    } else {
+      st.SetKeep(keep);
+    }
+  }
+  if (opt.bit) st.SetSplitBit(*opt.bit);
+  if (opt.bits) st.SetRadixBits(*opt.bits);
+  if (opt.app) st.SetApp(*opt.app);
+  return error;
+}
+
+// The view's settings, the selection and the round shown.
+void ApplyView(AppState& st, const Options& opt) {
+  if (opt.theme) st.view.theme = *opt.theme;
+  if (opt.panel) st.view.panel = *opt.panel;
+  if (opt.tile_size) st.view.tile_size = *opt.tile_size;
+  if (opt.tile_order) st.view.tile_order = *opt.tile_order;
+  if (opt.bench_float) st.view.bench_float = true;
+  if (opt.bench_exclusive) st.view.bench_exclusive = true;
+  if (opt.bench_pct) st.view.bench_pct = true;
+  st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
+  if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
+  st.view.only_current = opt.only_current;
+  st.view.bank_padding = opt.bank_padding;
+  st.view.color_by_case = opt.case_colors;
+  st.view.presenter = opt.presenter;
+  st.view.help = opt.show_keys;
+  if (opt.select) {
+    st.view.selected = opt.select;
+    st.view.selected_algorithm = st.GetAlgorithm();
+  }
+  if (!opt.screenshot.empty() && !opt.round) {
+    st.ForEachShownPlayer([](Player& p) { p.Last(); });
+  }
+  if (opt.round) st.ForEachShownPlayer([&](Player& p) { p.Seek(*opt.round); });
+}
+
+}  // namespace
+
+std::string ApplyOptions(AppState& st, const Options& opt) {
+  std::string error = ApplyInput(st, opt);
+  Note(&error, ApplyApplication(st, opt));
+  ApplyView(st, opt);
+  if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) {
+    std::fprintf(stderr, "scanviz: --quiz: %s\n", st.quiz.error.c_str());
+    Note(&error, st.quiz.error);
+  }
+  if (!opt.quiz.empty()) st.view.quiz = true;
+  return error;
+}
+
+}  // namespace scanviz

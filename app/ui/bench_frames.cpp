@@ -1,0 +1,244 @@
+// --bench-frames (app_window.h): what a frame of the app costs, measured through the live loop's
+// own functions (ShowFrame, WaitForWork), in phases: the frame (a bare window, the app with an
+// empty view, the app with every round shown), an input edit to its new pixels, ten idle seconds
+// (CPU used), and playing at 4 rounds a second (every round on screen for a frame).
+#include <glad/gl.h>
+// glad before GLFW, so GLFW does not pull in the system GL header.
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <vector>
+
+#include "app_window.h"
+
+namespace scanviz {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// [SECTION] Clocks
+
+// CPU time this process has used (every thread), in seconds.
+double CpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double Ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
+
+double MsPerFrame(int frames, auto&& frame) {
+  const auto t0 = Clock::now();
+  for (int i = 0; i < frames; ++i) frame();
+  return Ms(Clock::now() - t0) / frames;
+}
+
+double Median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// A frame of the live loop (ShowFrame, then CatchUp), to its pixels.
+void LiveFrame(App& app, double dt = 0) {
+  glfwPollEvents();
+  ShowFrame(app, dt, 60, /*finish=*/true);
+  app.state->CatchUp();
+}
+
+// [SECTION] The phases
+
+struct FrameCosts {
+  double empty_ms = 0;       // a bare window, cleared
+  double empty_view_ms = 0;  // the app with its view left empty: the panels
+  double view_ms = 0;        // the app, every round shown
+};
+
+FrameCosts MeasureFrames(App& app, int frames) {
+  auto empty = [&] {
+    glfwPollEvents();
+    glClearColor(0.1f, 0.1f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glFinish();
+    glfwSwapBuffers(app.window);
+  };
+  auto view = [&] { LiveFrame(app); };
+  // The app's own window with the trace view left empty: panels, status line, everything but
+  // the rounds. The difference to the view frame is what drawing the trace costs.
+  auto empty_view = [&] {
+    app.hide_trace_view = true;
+    LiveFrame(app);
+    app.hide_trace_view = false;
+  };
+  for (int i = 0; i < 3; ++i) view();  // warm up: fonts, shaders, buffers
+  FrameCosts c;
+  c.empty_ms = MsPerFrame(frames, empty);
+  c.empty_view_ms = MsPerFrame(frames, empty_view);
+  c.view_ms = MsPerFrame(frames, view);
+  return c;
+}
+
+struct EditCosts {
+  double regenerate_ms = 0, next_frame_ms = 0, total_ms = 0;  // medians
+  std::uint64_t before = 0, after = 0;                        // the state's generation
+};
+
+// Edits at n = 1024, as a user makes them: regenerate the shown algorithm's trace, then the next
+// frame of the live loop shows the new generation (the others are traced after its swap, outside
+// the clock, as in the app). The median of 21 (a loaded machine's outliers aside).
+EditCosts MeasureEdits(App& app) {
+  AppState& st = *app.state;
+  EditCosts c;
+  c.before = st.Generation();
+  std::vector<double> regen, next, total;
+  for (int i = 0; i < 21; ++i) {
+    const auto t0 = Clock::now();
+    st.SetCell(i % kMaxElements, static_cast<double>(i % 10));
+    const auto t1 = Clock::now();
+    glfwPollEvents();
+    ShowFrame(app, 0, 60, /*finish=*/true);
+    const auto t2 = Clock::now();
+    st.CatchUp();             // after the pixels, as in the live loop
+    st.WaitForGridCheck(30);  // a large grid's check, beside the loop, before a person's next edit
+    regen.push_back(Ms(t1 - t0));
+    next.push_back(Ms(t2 - t1));
+    total.push_back(Ms(t2 - t0));
+  }
+  c.regenerate_ms = Median(regen);
+  c.next_frame_ms = Median(next);
+  c.total_ms = Median(total);
+  c.after = st.Generation();
+  return c;
+}
+
+struct IdleCost {
+  double seconds = 10;
+  double cpu_seconds = 0;
+  int frames = 0;
+};
+
+// Idle: the app's own loop (WaitForWork) left alone, nothing playing, for 10 s.
+IdleCost MeasureIdle(App& app, int* settle) {
+  app.state->ForEachShownPlayer([](Player& p) { p.Pause(); });
+  IdleCost c;
+  const double cpu0 = CpuSeconds();
+  const auto idle0 = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - idle0).count(); };
+  while (elapsed() < c.seconds) {
+    WaitForWork(app, settle, c.seconds - elapsed());
+    if (elapsed() >= c.seconds) break;  // woke because the time was up
+    LiveFrame(app);                     // as the live loop: a finished background run is taken
+    ++c.frames;
+  }
+  c.cpu_seconds = CpuSeconds() - cpu0;
+  return c;
+}
+
+struct PlayResult {
+  std::vector<int> shown;  // the rounds on screen, in order, each once
+  bool every_round = false;
+  int frames = 0;
+};
+
+// Playing at 4 rounds/s from the first round, through the same loop: every round must be on
+// screen for at least one frame.
+PlayResult MeasurePlaying(App& app, Player& player, int* settle) {
+  player.SetSpeed(4);
+  player.First();
+  player.Play();
+  PlayResult r;
+  auto last = Clock::now();
+  while (player.Playing() && r.frames < 100000) {
+    WaitForWork(app, settle);
+    const auto now = Clock::now();
+    LiveFrame(app, std::chrono::duration<double>(now - last).count());  // the player moves on
+    last = now;
+    ++r.frames;
+    if (r.shown.empty() || r.shown.back() != player.Round()) r.shown.push_back(player.Round());
+  }
+  r.every_round = r.shown.size() == static_cast<size_t>(player.RoundCount());
+  for (size_t i = 0; r.every_round && i < r.shown.size(); ++i)
+    r.every_round = r.shown[i] == static_cast<int>(i);
+  return r;
+}
+
+// [SECTION] The report
+
+// The window, what was drawn, and the last frame's boxes and triangles.
+void PrintSubject(App& app, int frames, Algorithm algorithm, const Player& player, bool multi_block,
+                  int n) {
+  AppState& st = *app.state;
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(app.window, &w, &h);
+  std::printf("renderer: %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  if (multi_block) {
+    std::printf(
+        "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
+        "visible, %zu boxes and %zu triangles (the last frame)\n",
+        w, h, frames, DisplayName(st.GridBlockAlgorithm()), st.GridBlockSize(), st.Grid().grid.N(),
+        st.Grid().grid.BlockCount(), player.RoundCount(), app.renderer.BoxCount(),
+        app.renderer.TriangleCount());
+  } else {
+    std::printf(
+        "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu "
+        "triangles (the last frame)\n",
+        w, h, frames, DisplayName(algorithm), n, st.Current().trace.rounds.size(),
+        app.renderer.BoxCount(), app.renderer.TriangleCount());
+  }
+}
+
+void PrintCosts(int n, const FrameCosts& f, const EditCosts& e, const IdleCost& idle,
+                const PlayResult& play, int round_count) {
+  std::printf(
+      "bare window (clear only):     %.3f ms\n"
+      "app, empty view (panels):     %.3f ms\n"
+      "app, view (all rounds shown): %.3f ms\n"
+      "ratio view / empty view: %.2f   (the trace view's cost; target <= 3)\n"
+      "ratio view / bare window: %.2f\n",
+      f.empty_ms, f.empty_view_ms, f.view_ms, f.view_ms / f.empty_view_ms, f.view_ms / f.empty_ms);
+  std::printf(
+      "input edit at n = %d (median of 21): regenerate %.3f ms, next frame %.3f ms, edit to new "
+      "pixels %.3f ms (target < 16.7; generation %llu -> %llu)\n",
+      n, e.regenerate_ms, e.next_frame_ms, e.total_ms, static_cast<unsigned long long>(e.before),
+      static_cast<unsigned long long>(e.after));
+  std::printf("idle %.0f s: %.3f CPU s (%.2f%% of one core; target < 2%%), %d frames drawn\n",
+              idle.seconds, idle.cpu_seconds, 100 * idle.cpu_seconds / idle.seconds, idle.frames);
+  std::printf("playing at 4 rounds/s: %zu of %d rounds shown in order (%s), %d frames\n",
+              play.shown.size(), round_count, play.every_round ? "every round" : "ROUNDS MISSED",
+              play.frames);
+}
+
+}  // namespace
+
+int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n) {
+  glfwSwapInterval(0);
+  AppState& st = *app.state;
+  if (multi_block) {
+    st.SetKind(KindId::kMultiBlock);
+  } else {
+    st.SetAlgorithm(algorithm);
+    st.SetKind(KindId::kBlockScan);
+  }
+  st.view.only_current = false;
+  st.Randomize(n, st.Seed());
+  st.ForEachShownPlayer([](Player& p) { p.Last(); });  // every round (every phase) visible
+
+  const FrameCosts frame = MeasureFrames(app, frames);
+  const EditCosts edit = MeasureEdits(app);
+  int settle = kSettleFrames;
+  const IdleCost idle = MeasureIdle(app, &settle);
+  Player& player = multi_block ? st.GridPlayer() : st.CurrentPlayer();
+  const PlayResult play = MeasurePlaying(app, player, &settle);
+
+  PrintSubject(app, frames, algorithm, player, multi_block, n);
+  PrintCosts(n, frame, edit, idle, play, player.RoundCount());
+  return 0;
+}
+
+}  // namespace scanviz

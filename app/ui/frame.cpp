@@ -1,0 +1,350 @@
+// One frame of the app (app_window.h): the style for this frame's scale and theme, the keys
+// handed to ImGui and the shortcuts, the menu bar, the panels around the figure (controls left,
+// tabs right, status bottom), the shown kind's centre, and the render: our renderer's boxes, then
+// ImGui on top. The live loop, the headless modes and the benchmark all draw through DrawFrame.
+#include <glad/gl.h>
+// glad before GLFW, so GLFW does not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // which item has the keyboard now; closing popups on Escape
+
+#include <vector>
+
+#include "app_window.h"
+#include "kinds/kind_view.h"
+#include "layout.h"
+#include "shortcuts.h"
+#include "views/views.h"
+
+namespace scanviz {
+
+namespace {
+
+constexpr float kPresenterFactor = 1.6f;
+
+// [SECTION] Keys: queued by the callbacks (main.cpp), applied once per frame (key_queue.h)
+
+// The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
+// next frame), except the keys the app reserves while no text field has the keyboard.
+// Escape in a text field is ours too: ImGui would throw away what was typed; the views decide
+// (the Input box keeps it, the cell editor cancels), and the field lets go of the keyboard.
+std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
+  if (text_input) app.keys.DropTyping();  // typed text went to the field already
+  std::vector<KeyEvent> events = app.keys.TakeFrame();
+  for (const KeyEvent& e : events) {
+    if (!text_input && IsReservedKey(e.key) && e.Press()) continue;
+    if (text_input && e.key == GLFW_KEY_ESCAPE) {
+      if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
+      continue;
+    }
+    if (e.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, e.key, e.scancode, e.action, e.mods);
+    if (e.codepoint != 0) ImGui::GetIO().AddInputCharacter(e.codepoint);
+  }
+  return events;
+}
+
+// [SECTION] Style: theme colours and sizes from the content scale
+
+void ApplyStyle(App& app, scene::Theme theme, float scale) {
+  ImGuiStyle style;
+  switch (theme) {
+    case scene::Theme::kDark:
+      ImGui::StyleColorsDark(&style);
+      break;
+    case scene::Theme::kLight:
+      ImGui::StyleColorsLight(&style);
+      break;
+    case scene::Theme::kHighContrast:
+      ImGui::StyleColorsDark(&style);
+      style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+      style.Colors[ImGuiCol_FrameBg] = ImVec4(0.12f, 0.12f, 0.12f, 1);
+      style.Colors[ImGuiCol_Button] = ImVec4(0.2f, 0.2f, 0.2f, 1);
+      style.Colors[ImGuiCol_Border] = ImVec4(1, 1, 1, 1);
+      style.FrameBorderSize = 1;
+      break;
+  }
+  style.FrameRounding = 3;
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+  app.style_scale = scale;
+  app.style_theme = theme;
+}
+
+// This frame's scale (the monitor's content scale, the panels' text size, presenter mode); the
+// fonts and the style rebuilt when it or the theme changed.
+float UpdateStyle(App& app) {
+  const ViewState& vs = app.state->view;
+  float xscale = 1, yscale = 1;
+  glfwGetWindowContentScale(app.window, &xscale, &yscale);
+  const float scale = xscale * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
+  if (EnsureFonts(&app.fonts, scale, vs.figure_scale) || scale != app.style_scale ||
+      vs.theme != app.style_theme) {
+    ApplyStyle(app, vs.theme, scale);
+  }
+  return scale;
+}
+
+// [SECTION] The right-hand panel: a row of tabs (wrapping when narrow), then the chosen one
+
+constexpr const char* kTabTips[kSidePanelCount] = {
+    "The hovered or selected cell: its window, its value, how it was made (key 1)",
+    "The real kernel (or pseudo-code), this round's lines lit (key 2)",
+    "This round in sentences, with its values (key 3)",
+    "Work and depth: this trace's rounds, and against n (key 4)",
+    "float32 rounding and int32 wrap-around in this trace (key 5)",
+    "Which warps and lanes work this round, and the shared-memory banks they hit (key 6)",
+    "The mistakes lab: a broken kernel beside the correct one, in a chosen thread order (key 7)"};
+
+// A right-hand tab the shown kind does not offer: what the tab would show, and where to look.
+void TabNotOffered(const std::string& text) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void DrawSidePanel(App& app, UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
+  if (ui.text != nullptr) {
+    ui.text->BeginPanel("side", {window.x, window.y, window_size.x, window_size.y},
+                        DisplayName(vs.panel));
+  }
+  // The tab's own area: from the cursor (below the tabs, and the legend) to the window's corner.
+  auto content = [&] {
+    if (ui.text == nullptr) return;
+    const ImVec2 c = ImGui::GetCursorScreenPos();
+    ui.text->SetContent({c.x, c.y, window.x + window_size.x - c.x, window.y + window_size.y - c.y});
+  };
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  // » folds the panel into a strip, giving the figure its width (] does the same).
+  if (ImGui::Button("»")) vs.right_collapsed = true;
+  Tip(ui, "Hide the side panel", KeyAction::kHideSidePanel);
+  for (int i = 0; i < kSidePanelCount; ++i) {
+    const SidePanel p = static_cast<SidePanel>(i);
+    const char* name = DisplayName(p);
+    const float w = ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    const bool on = vs.panel == p;
+    ImGui::PushStyleColor(ImGuiCol_Button,
+                          ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
+    if (ImGui::Button(name)) vs.panel = p;
+    ImGui::PopStyleColor();
+    Tip(ui, kTabTips[i]);
+  }
+  ImGui::Separator();
+  if (vs.panel != SidePanel::kInspector) content();
+  KindFrame frame{ui, ui, app.views};
+  if (!KindViewOf(ui.app.ShownKind()).DrawTab(frame, vs.panel))
+    TabNotOffered(ShownKindOf(ui.app).NotOffered(vs.panel));
+}
+
+// [SECTION] The panels around the figure
+
+// A collapsed side panel: a thin strip with the button that brings it back.
+void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, const char* tip,
+               bool* collapsed) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin(id, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
+  Tip(ui, tip);
+  ImGui::PopStyleVar();
+  ImGui::End();
+}
+
+ViewRect ToView(const Rect& r) {
+  return {r.x, r.y, r.w, r.h};
+}
+
+// The right-hand panel: the tabs, or the quiz in their place (Q), or its strip.
+void DrawRightPanel(App& app, UiContext& ui, const PanelLayout& layout) {
+  ViewState& vs = app.state->view;
+  const Rect& r = layout.right;
+  if (layout.right_strip) {
+    DrawStrip(ui, "##right_strip", ToView(r), "«", "Show the side panel (])", &vs.right_collapsed);
+    return;
+  }
+  ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+  ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+  ImGui::Begin("##side", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (vs.quiz) {
+    DrawQuizView(ui);  // Q: the quiz in place of the tabs
+  } else {
+    DrawSidePanel(app, ui);
+  }
+  ImGui::End();
+}
+
+// The controls (left), the side panel (right) and the status bar's background: a shade off the
+// figure's.
+void DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
+  ViewState& vs = app.state->view;
+  scene::Rgba panel = ui.palette.background;
+  const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
+  panel = {panel.r + k, panel.g + k, panel.b + k, 1};
+  const Rect& l = layout.left;
+  const Rect& r = layout.right;
+  if (!vs.presenter) {
+    app.renderer.AddBackground(l.x, l.y, l.w, l.h, panel);
+    if (layout.left_strip) {
+      DrawStrip(ui, "##left_strip", ToView(l), "»", "Show the controls ([)", &vs.left_collapsed);
+    } else {
+      DrawControlsView(ui, ToView(l));
+    }
+  }
+  if (r.w > 0) {  // presenter mode has none, but for the quiz's
+    app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
+    DrawRightPanel(app, ui, layout);
+  }
+  const Rect& status = layout.status;
+  app.renderer.AddBackground(status.x, status.y, status.w, status.h, panel);
+}
+
+// Layout: the figure gets its room first (layout.h); controls left, tabs right, status bottom.
+PanelLayout LayOut(const App& app, ImVec2 display, float menu_height, float figure_need) {
+  const ViewState& vs = app.state->view;
+  LayoutInput li;
+  li.width = display.x;
+  li.height = display.y;
+  li.px = app.fonts.ui_px;
+  li.presenter = vs.presenter;
+  li.quiz = vs.quiz;
+  li.left_collapsed = vs.left_collapsed;
+  li.right_collapsed = vs.right_collapsed;
+  li.reading_tab = vs.panel != SidePanel::kInspector;
+  li.top = menu_height;
+  li.figure_need = figure_need;
+  return ComputeLayout(li);
+}
+
+// [SECTION] One frame: new frame, the views, our renderer, ImGui on top
+
+// A file dropped on the window since the last frame (AppState::OpenFile); why it did not open
+// goes to the status line.
+void OpenDropped(App& app) {
+  if (app.dropped.empty()) return;
+  AppState& st = *app.state;
+  if (std::string err = st.OpenFile(app.dropped); !err.empty()) st.message = err;
+  app.dropped.clear();
+}
+
+// The keys fed to ImGui, ImGui's new frame; Escape closes an open menu, combo or popup (the export
+// options, the benchmark's variants) and does nothing else: ImGui 1.86 closes them on Escape only
+// with keyboard navigation on, which the app leaves off (it would take the arrow keys). The file
+// dialog keeps its Escape. Returns the keys for the shortcuts.
+std::vector<KeyEvent> BeginFrame(App& app, bool text_input) {
+  std::vector<KeyEvent> keys = FeedKeys(app, text_input);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  if (!text_input && app.state->view.file_dialog == FileDialog::kNone &&
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) {
+    auto escape = [](const KeyEvent& e) { return e.key == GLFW_KEY_ESCAPE && e.Press(); };
+    if (std::erase_if(keys, escape) > 0) ImGui::ClosePopupsExceptModals();
+  }
+  return keys;
+}
+
+// What the views found under the mouse last frame becomes this frame's hover.
+void TakeHovers(ViewState& vs) {
+  vs.hovered = vs.next_hovered;
+  vs.next_hovered.reset();
+  vs.grid_hovered = vs.grid_next_hovered;
+  vs.grid_next_hovered.reset();
+  vs.app_hovered = vs.app_next_hovered;
+  vs.app_next_hovered.reset();
+  vs.tooltip.clear();
+  vs.focus_pending = false;
+}
+
+void RenderFrame(App& app, scene::Rgba bg) {
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(app.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(bg.r, bg.g, bg.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  app.renderer.Flush(fb_w, fb_h);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace
+
+// Whether a text field has the keyboard now, as the last frame left it. Not io.WantTextInput:
+// ImGui 1.86 computes that in NewFrame from the frame before, so it lags a field by one to two
+// frames. For the two frames after Enter (or Escape) lets go of a field it still says "typing":
+// a Tab typed right after Enter then went to ImGui (not reserved), whose tabbing with nothing
+// active gives the keyboard to the first field, the Input box; for the frame after a click into a
+// field it says "not typing", and a key typed at once acted as a shortcut.
+bool TextFieldActive() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
+}
+
+void SetFullscreen(App& app, bool on) {
+  if (on == (glfwGetWindowMonitor(app.window) != nullptr)) return;
+  if (on) {
+    glfwGetWindowPos(app.window, &app.windowed[0], &app.windowed[1]);
+    glfwGetWindowSize(app.window, &app.windowed[2], &app.windowed[3]);
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (mode)
+      glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(app.window, nullptr, app.windowed[0], app.windowed[1], app.windowed[2],
+                         app.windowed[3], 0);
+  }
+}
+
+void DrawFrame(App& app, float fps) {
+  AppState& st = *app.state;
+  ViewState& vs = st.view;
+  const float scale = UpdateStyle(app);
+  OpenDropped(app);
+  const bool text_input = TextFieldActive();  // as the last frame left it
+  const std::vector<KeyEvent> keys = BeginFrame(app, text_input);
+  TakeHovers(vs);
+  const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
+  if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+  if (shortcut.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
+
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
+  ui.text = app.text;
+  // The figure at its own zoom (Ctrl + / -): its font, and sizes scaled with it.
+  const Fonts figure_fonts = FigureFonts(app.fonts);
+  UiContext figure{st, app.renderer, figure_fonts, ui.palette, scale * vs.figure_scale, app.dump};
+  figure.text = app.text;
+  app.renderer.Begin(display.x, display.y);
+  // The menu bar reaches every kind of view, lab and file action; presenter mode hides it.
+  MenuResult menu;
+  if (!vs.presenter) menu = DrawMenuBar(ui);
+  if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
+  if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
+
+  KindFrame frame{ui, figure, app.views};
+  const KindView& kind = KindViewOf(st.ShownKind());
+  const PanelLayout layout = LayOut(app, display, menu.height, kind.FigureNeed(frame));
+  DrawPanels(app, ui, layout);
+  if (!app.hide_trace_view) kind.DrawCenter(frame, ToView(layout.center));  // --bench-frames
+  DrawStatusView(ui, ToView(layout.status), fps);
+  DrawFileDialog(ui);
+  DrawHelpView(ui);      // last: over everything
+  if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
+    ImGui::SetWindowFocus(nullptr);
+    vs.text_escape = false;
+  }
+  RenderFrame(app, ui.palette.background);
+}
+
+}  // namespace scanviz
