@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cmath>
 
-#include "app_state_edit.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -52,6 +51,17 @@ AppState::AppState(const Settings& settings)
     SetInputText("3 1 7 0 4 1 6 3");
   }
   m_history.Clear();  // the saved input is where undo stops
+}
+
+AppState::EditScope::EditScope(AppState& app, EditTag tag) : m_app(app) {
+  if (m_app.m_edit_depth++ > 0) return;
+  m_app.m_edit_before = m_app.Snapshot();
+  m_app.m_edit_tag = tag;
+}
+
+AppState::EditScope::~EditScope() {
+  if (--m_app.m_edit_depth > 0) return;
+  m_app.m_history.Record(m_app.m_edit_before, m_app.m_edit_tag, m_app.Snapshot());
 }
 
 // Pending futures finish before the state goes; the grid's check first, as it reads m_grid.

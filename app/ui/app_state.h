@@ -1,5 +1,6 @@
 // Everything the app knows between frames: the input, every algorithm's trace of it, the players,
-// the view options and the backend status. No GL, no ImGui: views read it and call its actions.
+// the view options (view_state.h) and the backend status. No GL, no ImGui: views read it and call
+// its actions.
 //
 // Traces are regenerated only on a user action: the CPU simulator runs at once (n = 1024 takes well
 // under a millisecond), and where CUDA is wanted a background task runs the kernels and its result
@@ -42,6 +43,7 @@
 #include "teach/narration.h"
 #include "teach/numerics.h"
 #include "teach/work_depth.h"
+#include "view_state.h"
 
 namespace scanviz {
 
@@ -93,82 +95,6 @@ struct OpenedBlock {
   int level = 0;
   int block = 0;
   bool operator==(const OpenedBlock&) const = default;
-};
-
-// The File dialog, when open: opening a session or trace, or saving the session.
-enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
-
-struct ViewState {
-  float zoom = 1.0f;           // 1: the array fits the view's width
-  float pan_x = 0, pan_y = 0;  // pixels
-  float ui_scale = 1.0f;       // the panels' text size (View: "Text size"), on the content scale
-  float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
-  bool only_current = false;
-  bool color_by_case = false;
-  bool presenter = false;  // large font, side panels hidden
-  bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
-  bool fullscreen = false;
-  bool help = false;          // F1 or ?: the keys and mouse actions over everything
-  bool ignore_mouse = false;  // headless: the pointer position means nothing
-  scene::Theme theme = scene::Theme::kDark;
-  std::optional<scene::CellRef> selected;
-  std::optional<scene::CellRef> hovered;       // as of the previous frame
-  std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
-  // The algorithm whose trace the selection (and the hover) belongs to: side by side, either pane.
-  Algorithm selected_algorithm = Algorithm::kHillisSteele;
-
-  // The Input box while it has the keyboard: what is typed is applied when the edit ends (Enter,
-  // a click elsewhere, Escape), so half-typed arrays never replace the trace.
-  std::string input_draft;
-  bool input_editing = false;
-  bool text_escape = false;  // this frame: Escape in a text field (kept from ImGui, which reverts)
-  // This frame: a field asked for the keyboard and does not have it yet; it asks again next frame
-  // (ImGui 1.86 can drop a request made while another field lets go), so the loop stays awake.
-  bool focus_pending = false;
-  bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
-  std::string n_note;  // why the n field holds another number than was typed (1..65536)
-  // The grid view: the hovered (as of the previous frame) and selected cell or block.
-  std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
-  // The applications view: the element under the pointer (as of the previous frame) or clicked,
-  // an index into the current pass's input; the side panel's Inspector tells its story.
-  std::optional<int> app_selected, app_hovered, app_next_hovered;
-  int n_note_for = 0;  // the n the note is about
-  // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
-  // click them as a user would.
-  std::map<std::string, std::array<float, 4>> widgets;
-  std::string tooltip;  // the control tooltip (Tip) shown this frame, for --state-file
-
-  FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
-  std::string file_path;                       // the dialog's path field
-  std::string file_folder;                     // the folder it lists (the last one used)
-  std::string file_error;                      // why the last open or save failed
-
-  SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
-  bool panel_from_code = false;             // set by code (not a click): select that tab once
-  bool pseudo_code = false;                 // the Code tab shows the pseudo-code, not the kernel
-  int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
-  bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
-  bool quiz = false;                        // Q: the Quiz panel in place of the tabs
-  // The single-pass timeline (timeline_view.cpp): the current input in tiles of `tile_size`
-  // taken in `tile_order`, or a single-pass trace file opened.
-  int tile_size = 8;
-  TileOrder tile_order = TileOrder::kBlockIdx;
-  std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
-  bool bench_float = false;                 // benchmark: float32 (else int32)
-  bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
-  bool bench_pct = false;                   // benchmark: plot % of memcpy (else GB/s)
-  // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
-  // shown, tuning variants (named with a dot: e.lb8) start hidden.
-  std::vector<std::string> bench_toggled;
-
-  // Export (Ctrl+S, the controls' Export section; figure_export.h). A request is carried out by
-  // main's loop before the next frame; the notice says where the files went.
-  enum class Export : std::uint8_t { kNone, kFigure, kAllRounds };
-  Export export_request = Export::kNone;
-  std::string export_dir;                   // empty: the current folder (kept in the settings)
-  int export_width = 0, export_height = 0;  // 0: the window's size
-  bool export_transparent = false;          // PNG and SVG (kept in the settings)
-  int export_delay_ms = 1200;               // a GIF frame; the last rests three times as long
 };
 
 class AppState {
@@ -265,8 +191,8 @@ class AppState {
   // M, L, G, S: shows `kind`, or when it is shown already, the kind shown before it.
   void ToggleKind(KindId kind);
 
-  // [SECTION] The multi-block scan (the grid view; app_state_grid.cpp). It scans the whole input (up to
-  // kMaxGridElements); the block scans take its first kMaxElements values (BlockValues).
+  // [SECTION] The multi-block scan (the grid view; app_state_grid.cpp). It scans the whole input
+  // (up to kMaxGridElements); the block scans take its first kMaxElements values (BlockValues).
   void SetGridBlockAlgorithm(Algorithm a);  // any block algorithm of the registry
   Algorithm GridBlockAlgorithm() const { return m_grid_block_algorithm; }
   void SetGridBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
@@ -345,9 +271,9 @@ class AppState {
   // grid the grid view cannot hold.
   std::string OpenGridTrace(GridTrace grid, std::string origin);
 
-  // [SECTION] The single-pass scan (L; app_state_grid.cpp): the current input traced on the simulator in the view's
-  // tile size and order (again only when one of them changed), or the trace a file held, which
-  // stays until the next input edit. `ran` says which.
+  // [SECTION] The single-pass scan (L; app_state_grid.cpp): the current input traced on the
+  // simulator in the view's tile size and order (again only when one of them changed), or the
+  // trace a file held, which stays until the next input edit. `ran` says which.
   const SinglePassTrace& SinglePass();
   const std::string& SinglePassOrigin() const { return m_single_pass_origin; }
   // Changes whenever SinglePass() gives another trace: what a view caches from it is stale.
@@ -398,8 +324,17 @@ class AppState {
   void RegenerateApp();   // the application of the current input, its player kept on its step
   void InstallBlock();    // the opened block's slot from the grid
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
-  // SetInputText, a preset calls three edits: one step each). Defined in app_state_edit.h.
-  class EditScope;
+  // SetInputText, a preset calls three edits: one step each).
+  class EditScope {
+   public:
+    EditScope(AppState& app, EditTag tag);
+    ~EditScope();
+    EditScope(const EditScope&) = delete;
+    EditScope& operator=(const EditScope&) = delete;
+
+   private:
+    AppState& m_app;
+  };
   InputSnapshot Snapshot() const;
   void Restore(const InputSnapshot& s);
   void Regenerate();

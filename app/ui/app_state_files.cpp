@@ -5,7 +5,6 @@
 #include <filesystem>
 
 #include "app_state.h"
-#include "app_state_edit.h"
 #include "core/any_trace_io.h"
 #include "core/file_io.h"
 #include "core/grid/grid_steps.h"

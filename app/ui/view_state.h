@@ -1,0 +1,99 @@
+// What the view shows and how, between frames: zoom and pan, the panels' text size, the toggles,
+// the selection and hover of each kind, the Input box while typing, the side panel's tab, the
+// single-pass timeline's tiles, the benchmark's choices, the file dialog and the export request.
+// Plain data that AppState holds (AppState::view) and the views read and set; no GL, no ImGui.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/grid/single_pass.h"
+#include "core/trace.h"
+#include "scene/grid_scene.h"
+#include "scene/palette.h"
+#include "scene/scene.h"
+#include "settings.h"
+
+namespace scanviz {
+
+// The File dialog, when open: opening a session or trace, or saving the session.
+enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
+
+struct ViewState {
+  float zoom = 1.0f;           // 1: the array fits the view's width
+  float pan_x = 0, pan_y = 0;  // pixels
+  float ui_scale = 1.0f;       // the panels' text size (View: "Text size"), on the content scale
+  float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
+  bool only_current = false;
+  bool color_by_case = false;
+  bool presenter = false;  // large font, side panels hidden
+  bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
+  bool fullscreen = false;
+  bool help = false;          // F1 or ?: the keys and mouse actions over everything
+  bool ignore_mouse = false;  // headless: the pointer position means nothing
+  scene::Theme theme = scene::Theme::kDark;
+  std::optional<scene::CellRef> selected;
+  std::optional<scene::CellRef> hovered;       // as of the previous frame
+  std::optional<scene::CellRef> next_hovered;  // set by the view under the mouse this frame
+  // The algorithm whose trace the selection (and the hover) belongs to: side by side, either pane.
+  Algorithm selected_algorithm = Algorithm::kHillisSteele;
+
+  // The Input box while it has the keyboard: what is typed is applied when the edit ends (Enter,
+  // a click elsewhere, Escape), so half-typed arrays never replace the trace.
+  std::string input_draft;
+  bool input_editing = false;
+  bool text_escape = false;  // this frame: Escape in a text field (kept from ImGui, which reverts)
+  // This frame: a field asked for the keyboard and does not have it yet; it asks again next frame
+  // (ImGui 1.86 can drop a request made while another field lets go), so the loop stays awake.
+  bool focus_pending = false;
+  bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
+  std::string n_note;  // why the n field holds another number than was typed (1..65536)
+  // The grid view: the hovered (as of the previous frame) and selected cell or block.
+  std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
+  // The applications view: the element under the pointer (as of the previous frame) or clicked,
+  // an index into the current pass's input; the side panel's Inspector tells its story.
+  std::optional<int> app_selected, app_hovered, app_next_hovered;
+  int n_note_for = 0;  // the n the note is about
+  // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
+  // click them as a user would.
+  std::map<std::string, std::array<float, 4>> widgets;
+  std::string tooltip;  // the control tooltip (Tip) shown this frame, for --state-file
+
+  FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
+  std::string file_path;                       // the dialog's path field
+  std::string file_folder;                     // the folder it lists (the last one used)
+  std::string file_error;                      // why the last open or save failed
+
+  SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
+  bool panel_from_code = false;             // set by code (not a click): select that tab once
+  bool pseudo_code = false;                 // the Code tab shows the pseudo-code, not the kernel
+  int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
+  bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
+  bool quiz = false;                        // Q: the Quiz panel in place of the tabs
+  // The single-pass timeline (timeline_view.cpp): the current input in tiles of `tile_size`
+  // taken in `tile_order`, or a single-pass trace file opened.
+  int tile_size = 8;
+  TileOrder tile_order = TileOrder::kBlockIdx;
+  std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
+  bool bench_float = false;                 // benchmark: float32 (else int32)
+  bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
+  bool bench_pct = false;                   // benchmark: plot % of memcpy (else GB/s)
+  // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
+  // shown, tuning variants (named with a dot: e.lb8) start hidden.
+  std::vector<std::string> bench_toggled;
+
+  // Export (Ctrl+S, the controls' Export section; figure_export.h). A request is carried out by
+  // main's loop before the next frame; the notice says where the files went.
+  enum class Export : std::uint8_t { kNone, kFigure, kAllRounds };
+  Export export_request = Export::kNone;
+  std::string export_dir;                   // empty: the current folder (kept in the settings)
+  int export_width = 0, export_height = 0;  // 0: the window's size
+  bool export_transparent = false;          // PNG and SVG (kept in the settings)
+  int export_delay_ms = 1200;               // a GIF frame; the last rests three times as long
+};
+
+}  // namespace scanviz
