@@ -39,17 +39,6 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
-// "hillis-steele, blelloch or warp-shuffle": every key in the registry.
-std::string AlgorithmKeys() {
-  std::string out;
-  const auto all = Algorithms();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-    out += all[i]->key;
-  }
-  return out;
-}
-
 std::string MistakeKeys(Algorithm a) {
   std::string keys;
   for (const MistakeInfo& m : Mistakes()) {
@@ -577,8 +566,10 @@ int main(int argc, char** argv) {
                     "need; 32 with a negative key)");
   trace
       ->add_option("--block-algorithm", trace_args.block_algorithm,
-                   "multi-block and the applications: each block's scan, hillis-steele or "
-                   "blelloch (applications: blelloch)")
+                   "multi-block, single-pass and the applications: each block's (tile's) scan, "
+                   "any algorithm: " +
+                       AlgorithmKeys() + " (applications: " + ToString(kDefaultAppBlockAlgorithm) +
+                       " unless given)")
       ->capture_default_str();
   trace
       ->add_option("--block-size", trace_args.block_size,

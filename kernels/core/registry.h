@@ -61,6 +61,8 @@ struct AlgorithmInfo {
 
 const AlgorithmInfo& Info(Algorithm a);
 std::span<const AlgorithmInfo* const> Algorithms();
+// Every key, for messages and help: "hillis-steele, blelloch or warp-shuffle".
+std::string AlgorithmKeys();
 
 // The chapters' count of round `index` of a trace: {k, total} for a counted round (Blelloch's
 // down-sweep round 1 on 8 elements is round 4 of 6), {0, total} for a step (staging, seed,

@@ -176,8 +176,10 @@ TEST(MultiBlock, BadRequestsGetOneLine) {
             "--block-size 2: choose a power of two from 4 to 1024");
   EXPECT_EQ(error(Request(Algorithm::kHillisSteele, 2048, {1, 2})),
             "--block-size 2048: choose a power of two from 4 to 1024");
-  EXPECT_EQ(error(Request(Algorithm::kWarpShuffle, 8, {1, 2})),
-            "--block-algorithm 'warp-shuffle': choose hillis-steele or blelloch");
+  for (const AlgorithmInfo* info : Algorithms())  // every algorithm scans a block
+    EXPECT_EQ(error(Request(info->id, 8, {1, 2})), "") << info->key;
+  EXPECT_EQ(error(Request(static_cast<Algorithm>(kAlgorithmCount), 8, {1, 2})),
+            "--block-algorithm " + std::to_string(kAlgorithmCount) + ": choose " + AlgorithmKeys());
   EXPECT_EQ(error(Request(Algorithm::kBlelloch, 8, {})), "0 elements: choose 1..65536 for a multi-block scan");
   EXPECT_EQ(error(Request(Algorithm::kBlelloch, 8, V(65537, 1.0))),
             "65537 elements: choose 1..65536 for a multi-block scan");

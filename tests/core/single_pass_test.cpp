@@ -192,8 +192,13 @@ TEST(SinglePass, BadRequestsGetOneLine) {
   SinglePassRequest r = Request(Algorithm::kHillisSteele, 6, {1, 2});
   EXPECT_EQ(ValidateSinglePassRequest(r), "--tile-size 6: choose a power of two from 4 to 1024");
   r.tile_size = 8;
-  r.block_algorithm = Algorithm::kWarpShuffle;
-  EXPECT_NE(ValidateSinglePassRequest(r).find("choose hillis-steele or blelloch"), std::string::npos);
+  for (const AlgorithmInfo* info : Algorithms()) {  // every algorithm scans a tile
+    r.block_algorithm = info->id;
+    EXPECT_EQ(ValidateSinglePassRequest(r), "") << info->key;
+  }
+  r.block_algorithm = static_cast<Algorithm>(kAlgorithmCount);  // none of the registry's
+  EXPECT_EQ(ValidateSinglePassRequest(r),
+            "--block-algorithm " + std::to_string(kAlgorithmCount) + ": choose " + AlgorithmKeys());
   r.block_algorithm = Algorithm::kBlelloch;
   r.input.assign(kMaxGridElements + 1, 1);
   EXPECT_NE(ValidateSinglePassRequest(r).find("choose 1..65536"), std::string::npos);

@@ -11,15 +11,19 @@
 namespace scanviz {
 
 bool IsGridBlockAlgorithm(Algorithm a) {
-  return a == Algorithm::kHillisSteele || a == Algorithm::kBlelloch;
+  const std::span<const AlgorithmInfo* const> all = Algorithms();
+  return std::any_of(all.begin(), all.end(),
+                     [a](const AlgorithmInfo* info) { return info->id == a; });
 }
 
-const char* GridBlockAlgorithmKeys() { return "hillis-steele or blelloch"; }
+std::string GridBlockAlgorithmKeys() {
+  return AlgorithmKeys();
+}
 
 std::string ValidateGridRequest(const GridRequest& request) {
   if (!IsGridBlockAlgorithm(request.block_algorithm))
-    return std::string("--block-algorithm '") + ToString(request.block_algorithm) +
-           "': choose " + GridBlockAlgorithmKeys();
+    return "--block-algorithm " + std::to_string(static_cast<int>(request.block_algorithm)) +
+           ": choose " + GridBlockAlgorithmKeys();
   const int b = request.block_size;
   if (b < kMinGridBlockSize || b > kMaxGridBlockSize || (b & (b - 1)) != 0)
     return "--block-size " + std::to_string(b) + ": choose a power of two from " +
