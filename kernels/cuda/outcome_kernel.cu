@@ -1,10 +1,11 @@
 // The mistakes lab on the GPU: an algorithm's driver (the very round loop the simulator and the
 // traced kernel run) with a bare executor, run many times to count the distinct results a race
-// gives. No instrumentation: a snapshot copy would add barriers and change the races. With a
+// gives. No instrumentation: a snapshot copy would add barriers and change the races. The bare
+// executor (bare_exec.cuh) holds any algorithm's arrays, registers and shuffles included. With a
 // mistake (core/mistake.h) the executor takes its one thing away: it hands out one buffer for two,
 // skips a phase's rounds, or ends rounds without __syncthreads(); a step-level mistake runs the
-// driver with the mistaken operator (core/algorithms/mistaken_steps.h). Without one it is the correct
-// kernel, which compute-sanitizer racecheck and synccheck must find clean.
+// driver with the mistaken operator (core/algorithms/mistaken_steps.h). Without one it is the
+// correct kernel, which compute-sanitizer racecheck and synccheck must find clean.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -16,8 +17,8 @@
 #include "core/algorithms/mistaken_steps.h"
 #include "core/padded.h"
 #include "core/trace_builder.h"
-#include "cuda/cuda_trace.h"
 #include "cuda/bare_exec.cuh"
+#include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
@@ -31,7 +32,7 @@ __global__ void OutcomeKernel(const typename Op::Value* data, typename Op::Value
   OutcomeExec<T> exec(reinterpret_cast<T*>(smem), config);
   const int result = Driver::Run(exec, data, n, convert, Op{});
   __syncthreads();  // the store reads other threads' cells: the rounds' barriers are the mistake
-  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Shared(result)[threadIdx.x];
+  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Read(result);
 }
 
 template <class Driver, class Op>
@@ -59,12 +60,9 @@ OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {
   TraceBuilder builder(plain, result.backend);
   const TraceMeta& meta = builder.meta();
   OutcomeConfig config;
-  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
-    if (builder.arrays()[a].space != Space::kShared) {
-      result.error = "the mistakes lab runs kernels whose arrays are all in shared memory";
-      return result;
-    }
-    config.shared_offset[a] = builder.layout().shared_offset[a];
+  if (std::string e = MakeOutcomeConfig(builder, &config); !e.empty()) {
+    result.error = e;
+    return result;
   }
   if (const MistakeInfo* m = FindMistake(request.mistake)) {
     config.alias_from = m->alias_from;
@@ -122,9 +120,9 @@ class TimingExec {
   }
   __device__ T& Reg(int array, int) { return m_regs[array]; }
   __device__ T ShflUp(int array, int, int delta, int width) {
-    const unsigned mask = blockDim.x >= 32 ? 0xffffffffu : (1u << blockDim.x) - 1u;
-    return __shfl_up_sync(mask, m_regs[array], delta, width);
+    return m_regs.ShflUp(array, delta, width);
   }
+  __device__ T Register(int array) const { return m_regs.Get(array); }
   __device__ bool Wide(int) const { return true; }
   template <class F>
   __device__ void Narrow(F&& rounds) {
@@ -145,7 +143,7 @@ class TimingExec {
   T* m_smem;
   const int* m_shared_offset;
   long long* m_clocks;
-  T m_regs[kMaxArrays] = {};
+  LaneRegisters<T> m_regs;
   int m_round = 0;
 };
 
@@ -159,7 +157,8 @@ __global__ void TimingKernel(const typename Op::Value* data, typename Op::Value*
   const int result = Driver::Run(exec, data, n, convert, Op{});
   // The store keeps the work from being optimised away.
   if (static_cast<int>(threadIdx.x) < n)
-    out[threadIdx.x] = config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Reg(result, 0);
+    out[threadIdx.x] =
+        config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Register(result);
 }
 
 template <class Driver, class Op, bool kPadded>
@@ -175,9 +174,9 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   TraceBuilder builder(request, BackendInfo{});
   const TraceMeta& meta = builder.meta();
   OutcomeConfig config;
-  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
-    config.shared[a] = builder.arrays()[a].space == Space::kShared;
-    config.shared_offset[a] = std::max(builder.layout().shared_offset[a], 0);
+  if (std::string e = MakeOutcomeConfig(builder, &config); !e.empty()) {
+    result.error = e;
+    return result;
   }
   const int rounds =
       static_cast<int>(RoundSchedule(meta.algorithm, meta.n, meta.converted).size());
