@@ -57,6 +57,11 @@ struct AlgorithmInfo {
   const char* work_formula;
   const char* depth_formula;
   const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
+  // Whether its shared arrays also have the conflict-free padded layout (core/padded.h: one pad
+  // word after every 32), which the GPU's cycle measurement times beside the plain one: its steps
+  // index a shared array through whatever exec.Shared returns, so a PaddedView can stand in for a
+  // pointer. (With a default, so that an entry without the layout need not say so.)
+  bool padded_layout = false;
 };
 
 const AlgorithmInfo& Info(Algorithm a);

@@ -16,6 +16,7 @@
 #include "core/algorithms/algorithms.h"
 #include "core/algorithms/mistaken_steps.h"
 #include "core/padded.h"
+#include "core/registry.h"
 #include "core/trace_builder.h"
 #include "cuda/bare_exec.cuh"
 #include "cuda/cuda_trace.h"
@@ -221,22 +222,37 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   return result;
 }
 
+// The padded kernel of a driver: whether an algorithm has the padded layout is its registry
+// entry's (AlgorithmInfo::padded_layout), but the kernel must be compiled, and only a driver whose
+// steps index its shared arrays through whatever exec.Shared returns compiles with a PaddedView:
+// this is the one list of them the compiler needs. An entry that claims the layout without a
+// driver here gets an error, never a measurement of the plain layout.
+template <class Driver, class Op>
+CycleRun PaddedCycles(const ScanRequest& request, int runs, int device) {
+  if constexpr (Driver::kId == Algorithm::kBlelloch) {
+    return CyclesTyped<Driver, Op, true>(request, runs, device);
+  } else {
+    CycleRun r;
+    r.error = std::string("no padded kernel is built for ") + DisplayName(Driver::kId);
+    return r;
+  }
+}
+
 }  // namespace
 
 CycleRun RunCycles(const ScanRequest& request, int runs, bool padded, int device) {
-  if (padded) {  // Blelloch's layout: its one buffer padded
-    if (request.algorithm != Algorithm::kBlelloch) {
-      CycleRun r;
-      r.error = "the conflict-free padding is Blelloch's";
-      return r;
-    }
-    return DispatchOp(request.op, request.type, [&](auto op) {
-      return CyclesTyped<drivers::blelloch, decltype(op), true>(request, runs, device);
-    });
+  if (padded && !Info(request.algorithm).padded_layout) {
+    CycleRun r;
+    r.error = std::string("the conflict-free padding is not a layout of ") +
+              DisplayName(request.algorithm);
+    return r;
   }
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {
     return DispatchOp(request.op, request.type, [&](auto op) {
-      return CyclesTyped<decltype(driver), decltype(op), false>(request, runs, device);
+      using Driver = decltype(driver);
+      using Op = decltype(op);
+      return padded ? PaddedCycles<Driver, Op>(request, runs, device)
+                    : CyclesTyped<Driver, Op, false>(request, runs, device);
     });
   });
 }
