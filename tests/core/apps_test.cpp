@@ -13,6 +13,8 @@
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
 #include "core/grid/grid_io.h"
+#include "core/registry.h"
+#include "support/algorithms.h"
 
 namespace scanviz {
 namespace {
@@ -222,6 +224,70 @@ TEST(Apps, HillisSteeleBlocksGiveTheSameResults) {
     }
   }
 }
+
+// Every algorithm of the registry as the block scan of every application's scan
+// (support/algorithms.h: a new one joins with no edit here), in blocks that divide n and blocks
+// that do not: each result equals its sequential reference, every step checks, and each pass's
+// scan is the exclusive sum in blocks of that algorithm (an inclusive one's blocks convert).
+class AppBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+V PoolRef(const V& sizes) {
+  V pool;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    pool.insert(pool.end(), static_cast<size_t>(sizes[i]), static_cast<double>(i));
+  return pool;
+}
+
+TEST_P(AppBlockScan, EveryApplicationEqualsItsReference) {
+  const Algorithm a = GetParam();
+  int cases = 0;
+  for (int n : {1, 2, 7, 33, 100, 1025, 4097}) {
+    for (int b : {4, 32, DefaultAppBlockSize(n)}) {
+      const auto seed = static_cast<std::uint64_t>(n * 7 + b);
+      auto with = [&](AppRequest r) {
+        r.block_algorithm = a;
+        r.block_size = b;
+        return r;
+      };
+      const V values = Random(n, seed, -20, 20);
+      const KeepRule keep{static_cast<KeepKind>(cases % 5), 3};
+      const AppTrace kept = RunChecked(with(Compact(values, keep)));
+      ASSERT_EQ(kept.output, CompactRef(values, keep)) << Describe(with(Compact(values, keep)));
+      const V wide = Random(n, seed + 1, -2147483647 - 1, 2147483647);
+      const int bit = (n + b) % 32;
+      ASSERT_EQ(RunChecked(with(Split(wide, bit))).output, SplitRef(wide, bit)) << ToString(a) << n;
+      // Signed keys (their sign bits flipped), four passes: ordered by the low four bits.
+      ASSERT_EQ(RunChecked(with(Radix(values, 4))).output, RadixRef(values, 4))
+          << ToString(a) << " n " << n;
+      const V sizes = Random(n, seed + 2, 0, 5);
+      const AppTrace pool = RunChecked(with(Request(AppKind::kAllocate, sizes)));
+      ASSERT_EQ(pool.passes[0].scan.output, OffsetsRef(sizes)) << ToString(a) << " n " << n;
+      ASSERT_EQ(pool.output, PoolRef(sizes)) << ToString(a) << " n " << n;
+      for (const AppTrace* t : {&kept, &pool}) {
+        const GridTrace& scan = t->passes[0].scan;
+        ASSERT_FALSE(scan.Inclusive());
+        ASSERT_EQ(scan.block_algorithm, a);
+        ASSERT_EQ(scan.blocks[0].meta.algorithm, a);
+        ASSERT_EQ(scan.converted, Info(a).inclusive);
+      }
+      ++cases;
+    }
+  }
+  EXPECT_EQ(cases, 21);
+}
+
+TEST_P(AppBlockScan, FileRoundTrip) {
+  AppRequest r = Split(Random(100, 3, -50, 50), 2, 8);
+  r.block_algorithm = GetParam();
+  const AppTrace t = RunChecked(r);
+  const std::string text = AppToJson(t);
+  const AnyTraceLoad loaded = ParseAnyTraceJson(text);
+  ASSERT_TRUE(loaded.app) << loaded.error;
+  EXPECT_EQ(AppToJson(*loaded.app), text);
+  EXPECT_TRUE(CheckApp(*loaded.app).empty());
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(AppBlockScan);
 
 TEST(Apps, LargeSizesUpTo65536) {
   for (int n : {1025, 4097, 40000, 65536}) {
