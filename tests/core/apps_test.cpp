@@ -10,8 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "core/apps/app_driver.h"
 #include "core/apps/app_io.h"
 #include "core/apps/apps.h"
+#include "core/apps/steps.h"
 #include "core/grid/grid_io.h"
 #include "core/registry.h"
 #include "support/algorithms.h"
@@ -288,6 +290,50 @@ TEST_P(AppBlockScan, FileRoundTrip) {
 }
 
 SCANVIZ_FOR_EVERY_ALGORITHM(AppBlockScan);
+
+// A broken block scan (here: a scan of the flags whose output is off by one from some cell on)
+// must give a trace that fails CheckApp at step 2, never writes past the scatter's output.
+class BrokenScanExec {
+ public:
+  BackendInfo backend() const { return {}; }
+  bool Failed() const { return false; }
+  template <class T>
+  void Flags(const PassSpec<T>& spec, const std::vector<T>& in, std::vector<int>* flags) {
+    for (int i = 0; i < static_cast<int>(in.size()); ++i)
+      apps::FlagStep(spec, in.data(), flags->data(), static_cast<int>(in.size()), i);
+  }
+  GridTrace Scan(const GridRequest& request) {
+    GridTrace t = SimulateGrid(request);
+    for (size_t i = t.output.size() / 2; i < t.output.size(); ++i) t.output[i] += 1000;
+    return t;
+  }
+  template <class T>
+  void Scatter(const PassSpec<T>& spec, const std::vector<T>& in, const std::vector<int>& flags,
+               const std::vector<int>& scan, int total, std::vector<T>* out) {
+    ++scatters;
+    for (int i = 0; i < static_cast<int>(in.size()); ++i)
+      apps::ScatterStep(spec, in.data(), flags.data(), scan.data(), total, out->data(),
+                        static_cast<int>(in.size()), i);
+  }
+  template <class T>
+  void FlipSignBits(std::vector<T>*) {}
+  int scatters = 0;
+};
+
+TEST(Apps, AScanThatIsNotTheFlagsExclusiveSumIsNotScattered) {
+  EXPECT_TRUE(apps::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 1, 2}));
+  EXPECT_FALSE(apps::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 2, 2}));
+  EXPECT_FALSE(apps::IsExclusiveSum({1, 0}, {0}));
+  for (const AppInfo& info : Apps()) {
+    AppRequest r = Request(info.id, Random(100, 5, 0, 9), 8);
+    BrokenScanExec exec;
+    const AppTrace t = apps::Run<std::int32_t>(exec, r);
+    EXPECT_EQ(exec.scatters, 0) << info.key;
+    const std::vector<std::string> broken = CheckApp(t);
+    ASSERT_FALSE(broken.empty()) << info.key;
+    EXPECT_NE(broken.front().find("step 2 scan"), std::string::npos) << broken.front();
+  }
+}
 
 TEST(Apps, LargeSizesUpTo65536) {
   for (int n : {1025, 4097, 40000, 65536}) {
