@@ -37,8 +37,10 @@ void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
                     "need; 32 with a negative key)");
   trace
       ->add_option("--block-algorithm", args->block_algorithm,
-                   "multi-block and the applications: each block's scan, hillis-steele or "
-                   "blelloch (applications: blelloch)")
+                   "multi-block, single-pass and the applications: each block's (tile's) scan, "
+                   "any algorithm: " +
+                       AlgorithmKeys() + " (applications: " + ToString(kDefaultAppBlockAlgorithm) +
+                       " unless given)")
       ->capture_default_str();
   trace
       ->add_option("--block-size", args->block_size,
@@ -188,17 +190,6 @@ int RunTraceCommand(const CLI::App& trace, TraceArgs* args) {
 }
 
 // [SECTION] Shared by the trace command's files
-
-// "hillis-steele, blelloch or warp-shuffle": every key in the registry.
-std::string AlgorithmKeys() {
-  std::string out;
-  const auto all = Algorithms();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-    out += all[i]->key;
-  }
-  return out;
-}
 
 int ParseInputArg(const TraceArgs& args, ElementType type, int max, const std::string& range_note,
                   std::vector<double>* values) {

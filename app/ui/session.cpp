@@ -8,6 +8,7 @@
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -77,9 +78,11 @@ void ObjectAt(const json& j, const char* key, F&& read) {
 void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "multi_block", [&](const json& m) {
     s.multi_block = BoolAt(m, "shown", false);
-    s.block_algorithm = EnumAt(m, "block_algorithm", s.block_algorithm, false);
-    if (s.block_algorithm != Algorithm::kHillisSteele && s.block_algorithm != Algorithm::kBlelloch)
-      throw Bad{"block_algorithm: a block scans with hillis-steele or blelloch"};
+    // Any algorithm of the registry scans a grid's blocks.
+    if (m.contains("block_algorithm") &&
+        (!m["block_algorithm"].is_string() ||
+         !Parse(m["block_algorithm"].get<std::string>(), &s.block_algorithm)))
+      throw Bad{"block_algorithm: expected " + AlgorithmKeys()};
     s.block_size = SizeAt(m, "block_size", s.block_size);
     s.grid_step = static_cast<int>(IntAt(m, "step", -1, -1, 1000000));
   });

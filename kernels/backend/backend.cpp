@@ -227,11 +227,11 @@ std::string MeasureGpuCycles(Trace* trace, int runs) {
 #if SCANVIZ_HAVE_CUDA
   const ScanRequest request{trace->meta.algorithm, trace->meta.op, trace->meta.type, trace->input,
                             trace->meta.converted};
-  // Blelloch also with its conflict-free padding: the same steps, other addresses. Each timed
-  // kernel must compute what the trace holds.
+  // Also with the conflict-free padding where the algorithm has that layout (its registry
+  // entry): the same steps, other addresses. Each timed kernel must compute what the trace holds.
   const std::vector<double> want = trace->Result();
   for (bool padded : {false, true}) {
-    if (padded && trace->meta.algorithm != Algorithm::kBlelloch) break;
+    if (padded && !Info(trace->meta.algorithm).padded_layout) break;
     const cuda::CycleRun run = cuda::RunCycles(request, runs, padded, 0);
     if (!run.error.empty()) return run.error;
     if (run.cycles.size() != trace->rounds.size()) return "the timing run has another round count";
