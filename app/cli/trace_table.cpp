@@ -237,7 +237,6 @@ void PrintSummary(const Trace& trace, const TraceAnalysis& analysis, std::ostrea
     for (const std::string& v : analysis.violations) out << "  " << v << '\n';
   }
 }
-}
 
 }  // namespace
 
