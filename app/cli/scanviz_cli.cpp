@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -277,11 +276,9 @@ int ParseGridArgs(const TraceArgs& args, const std::string& kind, GridRequest* r
     if (args.random_n < 1 || args.random_n > kMaxGridElements)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(kMaxGridElements) + " for a " + kind + " scan");
-    std::uint64_t seed = 0;
-    if (!ParseSeed(args.seed, &seed))
-      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
-                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    request->input = RandomValues(args.random_n, seed, request->type);
+    const ParsedSeed seed = ParseSeed(args.seed);
+    if (!seed.Ok()) return UsageError("--seed " + seed.error);
+    request->input = RandomValues(args.random_n, seed.value, request->type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request->type, kMaxGridElements);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
@@ -403,11 +400,9 @@ int RunTraceCommand(const TraceArgs& args) {
     if (args.random_n < 1 || args.random_n > kMaxElements)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(kMaxElements) + " (a single block, one thread per element)");
-    std::uint64_t seed = 0;
-    if (!ParseSeed(args.seed, &seed))
-      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
-                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    request.input = RandomValues(args.random_n, seed, request.type);
+    const ParsedSeed seed = ParseSeed(args.seed);
+    if (!seed.Ok()) return UsageError("--seed " + seed.error);
+    request.input = RandomValues(args.random_n, seed.value, request.type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request.type);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);

@@ -168,8 +168,11 @@ SessionLoad ParseSession(std::string_view text) {
       s.round = static_cast<int>(r.get<long long>());
     }
     if (j.contains("seed")) {
-      if (!j["seed"].is_number_unsigned()) throw Bad{"seed: expected 0 .. 2^64 - 1"};
-      s.seed = j["seed"].get<std::uint64_t>();
+      // Read as --seed reads its text: a JSON number past 2^64 - 1, signed or with a fraction
+      // writes itself with something other than digits.
+      const ParsedSeed seed = ParseSeed(j["seed"].dump());
+      if (!seed.Ok()) throw Bad{"seed " + seed.error};
+      s.seed = seed.value;
     }
     const json view = j.contains("view") ? j["view"] : json::object();
     if (!view.is_object()) throw Bad{"view: expected an object"};

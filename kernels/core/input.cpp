@@ -137,17 +137,22 @@ std::string FormatValues(const std::vector<double>& values, ElementType type,
   return out;
 }
 
-bool ParseSeed(std::string_view text, std::uint64_t* out) {
-  if (text.empty() || text.size() > 20) return false;
+ParsedSeed ParseSeed(std::string_view text) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  ParsedSeed out;
   std::uint64_t value = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return false;
-    const auto digit = static_cast<std::uint64_t>(c - '0');
-    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return false;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (size_t i = 0; ok && i < text.size(); ++i) {
+    const auto digit = static_cast<std::uint64_t>(text[i] - '0');
+    ok = text[i] >= '0' && text[i] <= '9' && value <= (kMax - digit) / 10;
     value = value * 10 + digit;
   }
-  *out = value;
-  return true;
+  if (ok) {
+    out.value = value;
+  } else {
+    out.error = Quoted(std::string(text)) + ": choose a whole number 0.." + std::to_string(kMax);
+  }
+  return out;
 }
 
 }  // namespace scanviz
