@@ -199,11 +199,9 @@ int ParseInputArg(const TraceArgs& args, ElementType type, int max, const std::s
     if (args.random_n < 1 || args.random_n > max)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(max) + range_note);
-    std::uint64_t seed = 0;
-    if (!ParseSeed(args.seed, &seed))
-      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
-                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    *values = RandomValues(args.random_n, seed, type);
+    const ParsedSeed seed = ParseSeed(args.seed);
+    if (!seed.Ok()) return UsageError("--seed " + seed.error);
+    *values = RandomValues(args.random_n, seed.value, type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, type, max);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);

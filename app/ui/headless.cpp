@@ -229,10 +229,10 @@ Options ParseOptions(int argc, char** argv) {
       else if (v)
         o.error = "--random takes 1..65536 (a block scan shows the first 1024)";
     } else if (a == "--seed") {
-      if ((v = need(i)) && ParseSeed(v, &o.seed)) {
-      } else if (v) {
-        o.error = "--seed takes a whole number 0..18446744073709551615";
-      }
+      if (const ParsedSeed seed = ParseSeed((v = need(i)) ? v : ""); v && seed.Ok())
+        o.seed = seed.value;
+      else if (v)
+        o.error = "--seed " + seed.error;
     } else if (a == "--op") {
       OpKind x;
       if ((v = need(i)) && Parse(v, &x))

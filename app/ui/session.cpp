@@ -74,6 +74,33 @@ void ObjectAt(const json& j, const char* key, F&& read) {
   }
 }
 
+// The session's "view" object (optional; each field keeps its default when absent).
+void ParseView(const json& j, Session& s) {
+  const json view = j.contains("view") ? j["view"] : json::object();
+  if (!view.is_object()) throw Bad{"view: expected an object"};
+  s.side_by_side = BoolAt(view, "side_by_side", s.side_by_side);
+  if (view.contains("pair")) {
+    const json& p = view["pair"];
+    if (!p.is_array() || p.size() != 2) throw Bad{"view.pair: expected [left, right]"};
+    json pj = {{"l", p[0]}, {"r", p[1]}};
+    s.left = EnumAt(pj, "l", s.left, true);
+    s.right = EnumAt(pj, "r", s.right, true);
+  }
+  s.only_current = BoolAt(view, "only_current", s.only_current);
+  s.color_by_case = BoolAt(view, "color_by_case", s.color_by_case);
+  if (view.contains("theme")) {
+    if (!view["theme"].is_string() || !scene::Parse(view["theme"].get<std::string>(), &s.theme))
+      throw Bad{"view.theme: unknown value"};
+  }
+  s.panel = EnumAt(view, "panel", s.panel, false);
+  if (view.contains("figure_scale")) {
+    const json& f = view["figure_scale"];
+    if (!f.is_number() || !(f.get<double>() >= 0.5 && f.get<double>() <= 4.0))
+      throw Bad{"view.figure_scale: expected 0.5 .. 4"};
+    s.figure_scale = static_cast<float>(f.get<double>());
+  }
+}
+
 // Version 2: the multi-block grid, the applications and the timeline.
 void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "multi_block", [&](const json& m) {
@@ -171,32 +198,13 @@ SessionLoad ParseSession(std::string_view text) {
       s.round = static_cast<int>(r.get<long long>());
     }
     if (j.contains("seed")) {
-      if (!j["seed"].is_number_unsigned()) throw Bad{"seed: expected 0 .. 2^64 - 1"};
-      s.seed = j["seed"].get<std::uint64_t>();
+      // Read as --seed reads its text: a JSON number past 2^64 - 1, signed or with a fraction
+      // writes itself with something other than digits.
+      const ParsedSeed seed = ParseSeed(j["seed"].dump());
+      if (!seed.Ok()) throw Bad{"seed " + seed.error};
+      s.seed = seed.value;
     }
-    const json view = j.contains("view") ? j["view"] : json::object();
-    if (!view.is_object()) throw Bad{"view: expected an object"};
-    s.side_by_side = BoolAt(view, "side_by_side", s.side_by_side);
-    if (view.contains("pair")) {
-      const json& p = view["pair"];
-      if (!p.is_array() || p.size() != 2) throw Bad{"view.pair: expected [left, right]"};
-      json pj = {{"l", p[0]}, {"r", p[1]}};
-      s.left = EnumAt(pj, "l", s.left, true);
-      s.right = EnumAt(pj, "r", s.right, true);
-    }
-    s.only_current = BoolAt(view, "only_current", s.only_current);
-    s.color_by_case = BoolAt(view, "color_by_case", s.color_by_case);
-    if (view.contains("theme")) {
-      if (!view["theme"].is_string() || !scene::Parse(view["theme"].get<std::string>(), &s.theme))
-        throw Bad{"view.theme: unknown value"};
-    }
-    s.panel = EnumAt(view, "panel", s.panel, false);
-    if (view.contains("figure_scale")) {
-      const json& f = view["figure_scale"];
-      if (!f.is_number() || !(f.get<double>() >= 0.5 && f.get<double>() <= 4.0))
-        throw Bad{"view.figure_scale: expected 0.5 .. 4"};
-      s.figure_scale = static_cast<float>(f.get<double>());
-    }
+    ParseView(j, s);
     if (j.contains("trace")) {
       // Read by the trace loader itself, with all its checks.
       const TraceLoadResult t = ParseTraceJson(j["trace"].dump());

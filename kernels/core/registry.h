@@ -69,6 +69,11 @@ std::span<const AlgorithmInfo* const> Algorithms();
 // Every key, for messages and help: "hillis-steele, blelloch or warp-shuffle".
 std::string AlgorithmKeys();
 
+// The chapters' classes of Hillis-Steele's boxes, for the cell_class of every algorithm whose
+// cells are loaded, copied, computed (a new combination) or seeded as Hillis-Steele's are (its
+// own, the warp-shuffle scan's): any other action leaves the cell unchanged.
+CellClass HillisSteeleClassOf(ActionKind kind);
+
 // The chapters' count of round `index` of a trace: {k, total} for a counted round (Blelloch's
 // down-sweep round 1 on 8 elements is round 4 of 6), {0, total} for a step (staging, seed,
 // conversion).

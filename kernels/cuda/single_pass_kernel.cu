@@ -58,17 +58,6 @@ __device__ __forceinline__ unsigned SmId() {
   return id;
 }
 
-// The status word, read and written whole: flag and value can never be seen torn.
-__device__ __forceinline__ std::uint64_t LoadStatus(const unsigned long long* p) {
-  unsigned long long v;
-  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ __forceinline__ void StoreStatus(unsigned long long* p, std::uint64_t v) {
-  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v))
-               : "memory");
-}
-
 template <class Driver, class Op>
 __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Value* tile_out,
                                  typename Op::Value* out, int n, int tile_size, bool convert,
@@ -110,7 +99,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
     rec.start = s_start;
     const T aggregate = s_aggregate;
     const unsigned long long t_first = GlobalTimer();
-    StoreStatus(&status[tile], sp::FirstPublication(tile, aggregate));
+    sp::StoreWord(&status[tile], sp::FirstPublication(tile, aggregate));
     sp::LookBack<T> look = sp::StartLookBack<Op>(tile);
     if (tile == 0) {
       rec.published_p = t_first;
@@ -120,7 +109,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
       unsigned long long spin_from = 0;
       while (!look.done) {
         const int p = look.predecessor;
-        const std::uint64_t word = LoadStatus(&status[p]);
+        const std::uint64_t word = sp::LoadWord(&status[p]);
         const unsigned long long now = GlobalTimer();
         const unsigned flag = sp::FlagOf(word);
         ++rec.total_reads;
@@ -142,7 +131,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
         look = sp::LookStep(look, word, Op{});
       }
       rec.published_p = GlobalTimer();
-      StoreStatus(&status[tile], sp::PrefixPublication(look.exclusive, aggregate, Op{}));
+      sp::StoreWord(&status[tile], sp::PrefixPublication(look.exclusive, aggregate, Op{}));
     }
     s_exclusive = look.exclusive;
     rec.aggregate = aggregate;

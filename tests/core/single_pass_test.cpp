@@ -182,6 +182,31 @@ TEST_P(TileBlockScan, FileRoundTrip) {
 
 SCANVIZ_FOR_EVERY_ALGORITHM(TileBlockScan);
 
+// One layout for the traced kernel, the simulator and rung e: [epoch:30 | flag:2][value:32]. Epoch
+// 0 (the traced scan's) is the word [flag][value]; a word of another epoch reads as not ready.
+TEST(SinglePass, TheStatusWordCarriesFlagValueAndEpoch) {
+  namespace sp = single_pass;
+  EXPECT_EQ(sp::Pack(sp::kFlagA, std::int32_t{-1}), 0x1'FFFF'FFFFull);
+  EXPECT_EQ(sp::Pack(sp::kFlagP, 1.0f), (2ull << 32) | 0x3F80'0000u);
+  for (const unsigned epoch : {0u, 1u, 12345u, sp::kEpochMask}) {
+    for (const unsigned flag : {sp::kFlagX, sp::kFlagA, sp::kFlagP}) {
+      const std::uint64_t word = sp::Pack(flag, -2.5f, epoch);
+      EXPECT_EQ(sp::FlagOf(word, epoch), flag) << epoch;
+      EXPECT_EQ(sp::ValueOf<float>(word), -2.5f);
+      EXPECT_EQ(sp::FlagOf(word, (epoch + 1) & sp::kEpochMask), sp::kFlagX) << epoch;
+    }
+  }
+  EXPECT_EQ(sp::FirstPublication(0, std::int32_t{7}, 3), sp::Pack(sp::kFlagP, std::int32_t{7}, 3));
+  EXPECT_EQ(sp::FirstPublication(4, std::int32_t{7}, 3), sp::Pack(sp::kFlagA, std::int32_t{7}, 3));
+  EXPECT_EQ(sp::PrefixPublication(std::int32_t{5}, std::int32_t{7}, AddOp<std::int32_t>{}, 3),
+            sp::Pack(sp::kFlagP, std::int32_t{12}, 3));
+  // The look-back stops at once on a word of another epoch: it waits, as on X.
+  auto look = sp::StartLookBack<AddOp<std::int32_t>>(2);
+  look = sp::LookStep(look, sp::Pack(sp::kFlagP, std::int32_t{4}, 1), AddOp<std::int32_t>{});
+  EXPECT_FALSE(look.done);
+  EXPECT_EQ(look.predecessor, 1);
+}
+
 // last is not commutative: a look-back that put its gathered value in front of the predecessor's
 // (the wrong order) would carry the wrong value forward.
 TEST(SinglePass, TheLookBackKeepsTheOperandsInOrder) {
