@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <iostream>
-#include <limits>
 #include <sstream>
 
 #include "backend/backend.h"
@@ -91,11 +90,9 @@ int ParseAppRequest(const AppCommandArgs& args, AppRequest* request, BackendChoi
     if (args.random_n < 1 || args.random_n > kMaxGridElements)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(kMaxGridElements) + " for " + info.key);
-    std::uint64_t seed = 0;
-    if (!ParseSeed(args.seed, &seed))
-      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
-                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    request->input = RandomValues(args.random_n, seed, request->type);
+    const ParsedSeed seed = ParseSeed(args.seed);
+    if (!seed.Ok()) return UsageError("--seed " + seed.error);
+    request->input = RandomValues(args.random_n, seed.value, request.type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request->type, kMaxGridElements);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);

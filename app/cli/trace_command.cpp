@@ -37,8 +37,10 @@ void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
                     "need; 32 with a negative key)");
   trace
       ->add_option("--block-algorithm", args->block_algorithm,
-                   "multi-block and the applications: each block's scan, hillis-steele or "
-                   "blelloch (applications: blelloch)")
+                   "multi-block, single-pass and the applications: each block's (tile's) scan, "
+                   "any algorithm: " +
+                       AlgorithmKeys() + " (applications: " + ToString(kDefaultAppBlockAlgorithm) +
+                       " unless given)")
       ->capture_default_str();
   trace
       ->add_option("--block-size", args->block_size,
@@ -189,17 +191,6 @@ int RunTraceCommand(const CLI::App& trace, TraceArgs* args) {
 
 // [SECTION] Shared by the trace command's files
 
-// "hillis-steele, blelloch or warp-shuffle": every key in the registry.
-std::string AlgorithmKeys() {
-  std::string out;
-  const auto all = Algorithms();
-  for (size_t i = 0; i < all.size(); ++i) {
-    if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-    out += all[i]->key;
-  }
-  return out;
-}
-
 int ParseInputArg(const TraceArgs& args, ElementType type, int max, const std::string& range_note,
                   std::vector<double>* values) {
   if (args.input_given && args.random_given)
@@ -208,11 +199,9 @@ int ParseInputArg(const TraceArgs& args, ElementType type, int max, const std::s
     if (args.random_n < 1 || args.random_n > max)
       return UsageError("--random " + std::to_string(args.random_n) + ": choose 1.." +
                         std::to_string(max) + range_note);
-    std::uint64_t seed = 0;
-    if (!ParseSeed(args.seed, &seed))
-      return UsageError("--seed '" + args.seed + "': choose a whole number 0.." +
-                        std::to_string(std::numeric_limits<std::uint64_t>::max()));
-    *values = RandomValues(args.random_n, seed, type);
+    const ParsedSeed seed = ParseSeed(args.seed);
+    if (!seed.Ok()) return UsageError("--seed " + seed.error);
+    *values = RandomValues(args.random_n, seed.value, type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, type, max);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);

@@ -65,9 +65,6 @@ int RunTraceCommand(const CLI::App& trace, TraceArgs* args);
 
 // [SECTION] Shared by the trace command's files
 
-// "hillis-steele, blelloch or warp-shuffle": every key in the registry.
-std::string AlgorithmKeys();
-
 // --input, or --random N with --seed: the values to scan, at most `max` of them. kExitOk, or the
 // usage error's exit code, already reported; `range_note` ends the message for N out of range.
 int ParseInputArg(const TraceArgs& args, ElementType type, int max, const std::string& range_note,

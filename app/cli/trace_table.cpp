@@ -1,6 +1,7 @@
 #include "cli/trace_table.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -75,6 +76,58 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   if (round.padded_cycles >= 0)
     t << " (" << static_cast<long long>(round.padded_cycles) << " padded)";
   return t.str();
+}
+
+// The legend: an entry for each mark the table above showed, read from the trace and its analysis
+// (so from what the algorithm's registry entry made of each action), never from its name.
+void PrintLegend(const Trace& trace, const TraceAnalysis& analysis, const TableOptions& options,
+                 std::ostream& out) {
+  const TraceMeta& meta = trace.meta;
+  bool did[8] = {};  // the classes the "did" rows showed
+  bool unwritten = false, cases = false;
+  for (size_t r = 0; r < trace.rounds.size() && r < analysis.rounds.size(); ++r) {
+    const RoundInfo& info = analysis.rounds[r];
+    const auto pout = static_cast<size_t>(trace.rounds[r].spec.pout);
+    if (pout < info.cells.size())
+      for (const CellInfo& c : info.cells[pout]) did[static_cast<int>(c.cls)] = true;
+    for (const std::vector<std::uint8_t>& d : trace.rounds[r].defined)
+      unwritten = unwritten || std::find(d.begin(), d.end(), 0) != d.end();
+    cases = cases || !info.hs_case.empty();
+  }
+  const std::string op = ToString(meta.op);
+  auto shown = [&](CellClass c) { return did[static_cast<int>(c)]; };
+  std::vector<std::string> items;
+  if (shown(CellClass::kUnchanged)) items.push_back(". unchanged (dotted box)");
+  if (shown(CellClass::kCopied)) items.push_back("cp copied across (dashed)");
+  if (shown(CellClass::kComputed))
+    items.push_back(ShortLabel(CellClass::kComputed, meta.op) + " newly computed with " + op +
+                    " (solid)");
+  if (shown(CellClass::kAdded))
+    items.push_back(ShortLabel(CellClass::kAdded, meta.op) + " " + op + " (dashed)");
+  if (shown(CellClass::kSwapAdded))
+    items.push_back(ShortLabel(CellClass::kSwapAdded, meta.op) + " swap-and-" + op + " (solid)");
+  if (shown(CellClass::kSeeded)) items.push_back("id identity written");
+  if (shown(CellClass::kLoaded)) items.push_back("ld loaded from global memory");
+  if (unwritten || shown(CellClass::kUndefined)) items.push_back("? not written yet");
+  if (meta.padded_n > meta.n) items.push_back("p padding cell");
+  const std::string indent(8, ' ');
+  out << '\n';
+  std::string line = "legend: ";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0 && line.size() + 2 + items[i].size() > static_cast<size_t>(options.width)) {
+      out << line << '\n';
+      line = indent;
+    } else if (i > 0) {
+      line += "  ";
+    }
+    line += items[i];
+  }
+  out << line << '\n';
+  if (cases)
+    out << indent << "case 1: full window of 2^r elements; 2: partial left window (it reaches "
+        << "position 0); 3: no left neighbour at this stride\n";
+  if (options.windows)
+    out << indent << "window a..b: the input positions whose combination the cell holds; {} none\n";
 }
 
 // The table's columns: a label column on the left, then cells of one width, right-aligned.
@@ -185,28 +238,6 @@ void PrintSummary(const Trace& trace, const TraceAnalysis& analysis, std::ostrea
   }
 }
 
-// What the table's short labels mean (with options.legend).
-void PrintLegend(const TraceMeta& meta, const TableOptions& options, std::ostream& out) {
-  if (options.legend) {
-    out << "\nlegend: ";
-    if (meta.algorithm != Algorithm::kBlelloch) {
-      out << ". unchanged (dotted box)  cp copied across (dashed)  " << ShortLabel(CellClass::kComputed, meta.op)
-          << " newly computed with " << ToString(meta.op) << " (solid)\n"
-          << "        ld loaded from global memory  ? not written yet"
-          << (meta.converted ? "  id identity written" : "") << "\n"
-          << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
-             " 0); 3: no left neighbour at this stride\n";
-    } else {
-      out << ". unchanged (dotted box)  " << ShortLabel(CellClass::kAdded, meta.op) << " "
-          << ToString(meta.op) << " (dashed)  " << ShortLabel(CellClass::kSwapAdded, meta.op)
-          << " swap-and-" << ToString(meta.op) << " (solid)\n"
-          << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";
-    }
-    if (options.windows)
-      out << "        window a..b: the input positions whose combination the cell holds; {} none\n";
-  }
-}
-
 }  // namespace
 
 void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
@@ -226,7 +257,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     if (options.after_round) options.after_round(ri, out);
   }
   PrintSummary(trace, analysis, out);
-  PrintLegend(trace.meta, options, out);
+  if (options.legend) PrintLegend(trace, analysis, options, out);
 }
 
 }  // namespace scanviz

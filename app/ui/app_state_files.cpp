@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/grid/grid_steps.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -129,7 +130,7 @@ std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
       grid.block_size < kMinGridBlockSize || grid.block_size > kMaxGridBlockSize ||
       (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 ||
       grid.N() > kMaxGridElements)
-    return "a grid the grid view cannot show (block scans of 4..1024, hillis-steele or blelloch)";
+    return "a grid the grid view cannot show (block scans of 4..1024 of " + AlgorithmKeys() + ")";
   const EditScope edit(*this, {EditKind::kFile});
   m_type = grid.type;
   m_op = grid.op;

@@ -296,8 +296,8 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
         bytes = FigureSvg(app, style.transparent);
         if (bytes.empty() && f.sequence) continue;  // a picture only: the sequence's PNGs
         if (bytes.empty())
-          err = std::string("the ") + DisplayName(app.ShownKind()) +
-                " is a picture only, with no SVG: export it as PNG";
+          err = std::string(DisplayName(app.ShownKind())) +
+                ": a picture only, with no SVG; export it as PNG";
       } else if ((err = offscreen()).empty()) {
         exports::RgbaImage image;
         err = RenderInto(src, *target, style.transparent, &image);

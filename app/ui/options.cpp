@@ -274,8 +274,10 @@ constexpr Flag kFlags[] = {
      }},
     {"--seed", true,
      [](O o, V v) -> std::string {
-       if (ParseSeed(v, &o.seed)) return {};
-       return "--seed takes a whole number 0..18446744073709551615";
+       const ParsedSeed seed = ParseSeed(v);
+       if (!seed.Ok()) return "--seed " + seed.error;
+       o.seed = seed.value;
+       return {};
      }},
     {"--op", true, [](O o, V v) { return ReadEnum(v, &o.op, Unknown("op", v)); }},
     {"--backend", true, [](O o, V v) { return ReadEnum(v, &o.backend, Unknown("backend", v)); }},

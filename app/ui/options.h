@@ -30,7 +30,7 @@ struct Options {
   // --side-by-side and --pair; when several are given, the one that covered the others on screen
   // in earlier versions (benchmark, timeline, application, grid, side by side).
   std::optional<KindId> kind;
-  std::optional<Algorithm> block_algorithm;  // --block-algorithm hillis-steele|blelloch
+  std::optional<Algorithm> block_algorithm;  // --block-algorithm: any algorithm of the registry
   std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
   std::optional<int> open_block;             // --open-block B: block B of the grid, opened
   std::optional<AppKind> app;                // --app KEY: the applications view with KEY

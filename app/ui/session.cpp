@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -74,13 +75,42 @@ void ObjectAt(const json& j, const char* key, F&& read) {
   }
 }
 
+// The session's "view" object (optional; each field keeps its default when absent).
+void ParseView(const json& j, Session& s) {
+  const json view = j.contains("view") ? j["view"] : json::object();
+  if (!view.is_object()) throw Bad{"view: expected an object"};
+  s.side_by_side = BoolAt(view, "side_by_side", s.side_by_side);
+  if (view.contains("pair")) {
+    const json& p = view["pair"];
+    if (!p.is_array() || p.size() != 2) throw Bad{"view.pair: expected [left, right]"};
+    json pj = {{"l", p[0]}, {"r", p[1]}};
+    s.left = EnumAt(pj, "l", s.left, true);
+    s.right = EnumAt(pj, "r", s.right, true);
+  }
+  s.only_current = BoolAt(view, "only_current", s.only_current);
+  s.color_by_case = BoolAt(view, "color_by_case", s.color_by_case);
+  if (view.contains("theme")) {
+    if (!view["theme"].is_string() || !scene::Parse(view["theme"].get<std::string>(), &s.theme))
+      throw Bad{"view.theme: unknown value"};
+  }
+  s.panel = EnumAt(view, "panel", s.panel, false);
+  if (view.contains("figure_scale")) {
+    const json& f = view["figure_scale"];
+    if (!f.is_number() || !(f.get<double>() >= 0.5 && f.get<double>() <= 4.0))
+      throw Bad{"view.figure_scale: expected 0.5 .. 4"};
+    s.figure_scale = static_cast<float>(f.get<double>());
+  }
+}
+
 // Version 2: the multi-block grid, the applications and the timeline.
 void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "multi_block", [&](const json& m) {
     s.multi_block = BoolAt(m, "shown", false);
-    s.block_algorithm = EnumAt(m, "block_algorithm", s.block_algorithm, false);
-    if (s.block_algorithm != Algorithm::kHillisSteele && s.block_algorithm != Algorithm::kBlelloch)
-      throw Bad{"block_algorithm: a block scans with hillis-steele or blelloch"};
+    // Any algorithm of the registry scans a grid's blocks.
+    if (m.contains("block_algorithm") &&
+        (!m["block_algorithm"].is_string() ||
+         !Parse(m["block_algorithm"].get<std::string>(), &s.block_algorithm)))
+      throw Bad{"block_algorithm: expected " + AlgorithmKeys()};
     s.block_size = SizeAt(m, "block_size", s.block_size);
     s.grid_step = static_cast<int>(IntAt(m, "step", -1, -1, 1000000));
   });
@@ -169,32 +199,13 @@ SessionLoad ParseSession(std::string_view text) {
       s.round = static_cast<int>(r.get<long long>());
     }
     if (j.contains("seed")) {
-      if (!j["seed"].is_number_unsigned()) throw Bad{"seed: expected 0 .. 2^64 - 1"};
-      s.seed = j["seed"].get<std::uint64_t>();
+      // Read as --seed reads its text: a JSON number past 2^64 - 1, signed or with a fraction
+      // writes itself with something other than digits.
+      const ParsedSeed seed = ParseSeed(j["seed"].dump());
+      if (!seed.Ok()) throw Bad{"seed " + seed.error};
+      s.seed = seed.value;
     }
-    const json view = j.contains("view") ? j["view"] : json::object();
-    if (!view.is_object()) throw Bad{"view: expected an object"};
-    s.side_by_side = BoolAt(view, "side_by_side", s.side_by_side);
-    if (view.contains("pair")) {
-      const json& p = view["pair"];
-      if (!p.is_array() || p.size() != 2) throw Bad{"view.pair: expected [left, right]"};
-      json pj = {{"l", p[0]}, {"r", p[1]}};
-      s.left = EnumAt(pj, "l", s.left, true);
-      s.right = EnumAt(pj, "r", s.right, true);
-    }
-    s.only_current = BoolAt(view, "only_current", s.only_current);
-    s.color_by_case = BoolAt(view, "color_by_case", s.color_by_case);
-    if (view.contains("theme")) {
-      if (!view["theme"].is_string() || !scene::Parse(view["theme"].get<std::string>(), &s.theme))
-        throw Bad{"view.theme: unknown value"};
-    }
-    s.panel = EnumAt(view, "panel", s.panel, false);
-    if (view.contains("figure_scale")) {
-      const json& f = view["figure_scale"];
-      if (!f.is_number() || !(f.get<double>() >= 0.5 && f.get<double>() <= 4.0))
-        throw Bad{"view.figure_scale: expected 0.5 .. 4"};
-      s.figure_scale = static_cast<float>(f.get<double>());
-    }
+    ParseView(j, s);
     if (j.contains("trace")) {
       // Read by the trace loader itself, with all its checks.
       const TraceLoadResult t = ParseTraceJson(j["trace"].dump());

@@ -82,7 +82,7 @@ testing the live app:
 
 // "hillis-steele|blelloch|warp-shuffle": the registry's algorithms (`grid`: those the multi-block
 // scan takes as its block scan).
-std::string AlgorithmKeys(bool grid) {
+std::string KeyList(bool grid) {
   std::string out;
   for (const AlgorithmInfo* info : Algorithms()) {
     if (grid && !IsGridBlockAlgorithm(info->id)) continue;
@@ -110,8 +110,8 @@ void Fill(std::string& text, std::string_view name, const std::string& value) {
 
 std::string UsageText() {
   std::string text = kUsage;
-  Fill(text, "{algorithms}", AlgorithmKeys(/*grid=*/false));
-  Fill(text, "{block-algorithms}", AlgorithmKeys(/*grid=*/true));
+  Fill(text, "{algorithms}", KeyList(/*grid=*/false));
+  Fill(text, "{block-algorithms}", KeyList(/*grid=*/true));
   Fill(text, "{applications}", ApplicationKeys());
   Fill(text, "{kinds}", KindKeys());
   return text;

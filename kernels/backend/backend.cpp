@@ -53,56 +53,10 @@ const CudaAvailability& QueryCuda() {
   return availability;
 }
 
-ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
-                    const SimulatorOptions& simulator_options) {
-  ScanOutcome outcome;
-  if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {
-    outcome.error = invalid;
-    return outcome;
-  }
-  // A mistake's trace is the simulator's, in a thread order it names: a racy kernel's snapshots
-  // on the GPU would race with the copy that records them. The GPU runs the broken kernels for
-  // their outcomes instead (docs/mistakes.md).
-  if (request.mistake != Mistake::kNone && choice == BackendChoice::kCuda) {
-    outcome.error =
-        "a mistake is traced on the simulator (--backend cpu or auto), which runs the "
-        "threads in an order it can name";
-    return outcome;
-  }
-  if (choice != BackendChoice::kCpu && request.mistake == Mistake::kNone) {
-    const CudaAvailability& cuda = QueryCuda();
-    if (cuda.usable) {
-#if SCANVIZ_HAVE_CUDA
-      cuda::TraceRun run = cuda::RunTrace(request, 0);
-      if (run.trace) {
-        outcome.ran = DescribeBackend(run.trace->meta.backend);
-        outcome.trace = std::move(run.trace);
-        return outcome;
-      }
-      if (choice == BackendChoice::kCuda) {
-        outcome.error = "CUDA run failed: " + run.error;
-        return outcome;
-      }
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (the CUDA run failed: " + run.error + ")";
-#endif
-    } else if (choice == BackendChoice::kCuda) {
-      outcome.error = "no usable CUDA device: " + cuda.reason;
-      return outcome;
-    } else {
-      outcome.fell_back = true;
-      outcome.ran = "CPU simulation (no CUDA device: " + cuda.reason + ")";
-    }
-  }
-  if (outcome.ran.empty()) outcome.ran = "CPU simulation";
-  outcome.trace = Simulate(request, simulator_options);
-  return outcome;
-}
-
 namespace {
 
-// The fallback rule of the grid-sized scans and the applications: CUDA when asked for and usable (kAuto falls back to
-// the simulator, saying why; kCuda fails, quoting CUDA), else the simulator. `gpu` runs on the
+// The fallback rule of every scan: CUDA when asked for and usable (kAuto falls back to the
+// simulator, saying why; kCuda fails, quoting CUDA), else the simulator. `gpu` runs on the
 // device, filling the outcome and returning "" or CUDA's error; `cpu` fills it from the simulator.
 template <class Outcome, class Gpu, class Cpu>
 void RunEither(BackendChoice choice, Outcome* outcome, Gpu&& gpu, Cpu&& cpu) {
@@ -133,69 +87,99 @@ void RunEither(BackendChoice choice, Outcome* outcome, Gpu&& gpu, Cpu&& cpu) {
   cpu();
 }
 
-}  // namespace
+#if SCANVIZ_HAVE_CUDA
+// The CUDA run of each grid-sized request: its trace, or none and CUDA's error.
+template <class Result>
+struct GpuRun {
+  std::optional<Result> trace;
+  std::string error;
+};
+GpuRun<GridTrace> RunOnGpu(const GridRequest& request) {
+  cuda::GridRun run = cuda::RunGridTrace(request, 0);
+  return {std::move(run.grid), std::move(run.error)};
+}
+GpuRun<SinglePassTrace> RunOnGpu(const SinglePassRequest& request) {
+  cuda::SinglePassRun run = cuda::RunSinglePassTrace(request, 0);
+  return {std::move(run.trace), std::move(run.error)};
+}
+GpuRun<AppTrace> RunOnGpu(const AppRequest& request) {
+  cuda::AppRun run = cuda::RunAppTrace(request, 0);
+  return {std::move(run.app), std::move(run.error)};
+}
+#endif
 
-GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request) {
-  GridOutcome outcome;
-  if (const std::string invalid = ValidateGridRequest(request); !invalid.empty()) {
-    outcome.error = invalid;
+// The one runner of the grid-sized scans and the applications: a request that is not valid is the
+// outcome's error (`invalid`, its validator's message); a valid one runs by RunEither's rule, on
+// the GPU (RunOnGpu) or the simulator (`simulate`), its trace in outcome.*result.
+template <class Outcome, class Request, class Result, class Simulate>
+Outcome RunSized(BackendChoice choice, const Request& request, std::string invalid,
+                 std::optional<Result> Outcome::*result, Simulate&& simulate) {
+  Outcome outcome;
+  if (!invalid.empty()) {
+    outcome.error = std::move(invalid);
     return outcome;
   }
   RunEither(
       choice, &outcome,
       [&]() -> std::string {
 #if SCANVIZ_HAVE_CUDA
-        cuda::GridRun run = cuda::RunGridTrace(request, 0);
-        if (!run.grid) return run.error;
-        outcome.ran = DescribeBackend(run.grid->backend);
-        outcome.grid = std::move(run.grid);
+        GpuRun<Result> run = RunOnGpu(request);
+        if (!run.trace) return run.error;
+        outcome.ran = DescribeBackend(run.trace->backend);
+        outcome.*result = std::move(run.trace);
 #endif
         return {};
       },
-      [&] { outcome.grid = SimulateGrid(request); });
+      [&] { outcome.*result = simulate(request); });
   return outcome;
 }
 
-SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request) {
-  SinglePassOutcome outcome;
-  if (const std::string invalid = ValidateSinglePassRequest(request); !invalid.empty()) {
+}  // namespace
+
+ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
+                    const SimulatorOptions& simulator_options) {
+  ScanOutcome outcome;
+  if (const std::string invalid = ValidateRequest(request); !invalid.empty()) {
     outcome.error = invalid;
     return outcome;
   }
+  // A mistake's trace is the simulator's, in a thread order it names: a racy kernel's snapshots
+  // on the GPU would race with the copy that records them. The GPU runs the broken kernels for
+  // their outcomes instead (docs/mistakes.md).
+  if (request.mistake != Mistake::kNone && choice == BackendChoice::kCuda) {
+    outcome.error =
+        "a mistake is traced on the simulator (--backend cpu or auto), which runs the "
+        "threads in an order it can name";
+    return outcome;
+  }
+  // A mistake's trace is always the simulator's (kAuto does not even look for a device).
+  const BackendChoice where = request.mistake == Mistake::kNone ? choice : BackendChoice::kCpu;
   RunEither(
-      choice, &outcome,
+      where, &outcome,
       [&]() -> std::string {
 #if SCANVIZ_HAVE_CUDA
-        cuda::SinglePassRun run = cuda::RunSinglePassTrace(request, 0);
+        cuda::TraceRun run = cuda::RunTrace(request, 0);
         if (!run.trace) return run.error;
-        outcome.ran = DescribeBackend(run.trace->backend);
+        outcome.ran = DescribeBackend(run.trace->meta.backend);
         outcome.trace = std::move(run.trace);
 #endif
         return {};
       },
-      [&] { outcome.trace = SimulateSinglePass(request); });
+      [&] { outcome.trace = Simulate(request, simulator_options); });
   return outcome;
 }
 
+GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request) {
+  return RunSized(choice, request, ValidateGridRequest(request), &GridOutcome::grid, SimulateGrid);
+}
+
+SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request) {
+  return RunSized(choice, request, ValidateSinglePassRequest(request), &SinglePassOutcome::trace,
+                  [](const SinglePassRequest& r) { return SimulateSinglePass(r); });
+}
+
 AppOutcome RunApplication(BackendChoice choice, const AppRequest& request) {
-  AppOutcome outcome;
-  if (const std::string invalid = ValidateAppRequest(request); !invalid.empty()) {
-    outcome.error = invalid;
-    return outcome;
-  }
-  RunEither(
-      choice, &outcome,
-      [&]() -> std::string {
-#if SCANVIZ_HAVE_CUDA
-        cuda::AppRun run = cuda::RunAppTrace(request, 0);
-        if (!run.app) return run.error;
-        outcome.ran = DescribeBackend(run.app->backend);
-        outcome.app = std::move(run.app);
-#endif
-        return {};
-      },
-      [&] { outcome.app = SimulateApp(request); });
-  return outcome;
+  return RunSized(choice, request, ValidateAppRequest(request), &AppOutcome::app, SimulateApp);
 }
 
 GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {
@@ -227,11 +211,11 @@ std::string MeasureGpuCycles(Trace* trace, int runs) {
 #if SCANVIZ_HAVE_CUDA
   const ScanRequest request{trace->meta.algorithm, trace->meta.op, trace->meta.type, trace->input,
                             trace->meta.converted};
-  // Blelloch also with its conflict-free padding: the same steps, other addresses. Each timed
-  // kernel must compute what the trace holds.
+  // Also with the conflict-free padding where the algorithm has that layout (its registry
+  // entry): the same steps, other addresses. Each timed kernel must compute what the trace holds.
   const std::vector<double> want = trace->Result();
   for (bool padded : {false, true}) {
-    if (padded && trace->meta.algorithm != Algorithm::kBlelloch) break;
+    if (padded && !Info(trace->meta.algorithm).padded_layout) break;
     const cuda::CycleRun run = cuda::RunCycles(request, runs, padded, 0);
     if (!run.error.empty()) return run.error;
     if (run.cycles.size() != trace->rounds.size()) return "the timing run has another round count";

@@ -25,6 +25,35 @@ std::string Quoted(const std::string& token) {
   return out;
 }
 
+// One element of `type`, or why `token` is not one.
+std::string ParseToken(const std::string& token, ElementType type, double* value) {
+  if (type == ElementType::kInt32) {
+    long long v = 0;
+    const char* first = token.data();
+    const char* last = token.data() + token.size();
+    // One sign at most: a '+' must be followed by a digit ("+-5" is not a number).
+    if (*first == '+') {
+      ++first;
+      if (first == last || !std::isdigit(static_cast<unsigned char>(*first)))
+        return Quoted(token) + " is not an integer";
+    }
+    auto [ptr, ec] = std::from_chars(first, last, v);
+    if (ec == std::errc::result_out_of_range ||
+        (ec == std::errc() && ptr == last && (v < -2147483648LL || v > 2147483647LL)))
+      return Quoted(token) + " is outside int32 [-2147483648, 2147483647]";
+    if (ec != std::errc() || ptr != last || first == last)
+      return Quoted(token) + " is not an integer";
+    *value = static_cast<double>(v);
+  } else {
+    float v = 0;
+    auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+    if (ec != std::errc() || ptr != token.data() + token.size() || !std::isfinite(v))
+      return Quoted(token) + " is not a finite float32 number";
+    *value = static_cast<double>(v);
+  }
+  return {};
+}
+
 }  // namespace
 
 ParsedValues ParseValues(std::string_view text, ElementType type, int max_values) {
@@ -59,38 +88,12 @@ ParsedValues ParseValues(std::string_view text, ElementType type, int max_values
     while (j < text.size() && text[j] != ',' && !is_space(text[j])) ++j;
     const std::string token(text.substr(i, j - i));
     i = j;
-    if (type == ElementType::kInt32) {
-      long long v = 0;
-      const char* first = token.data();
-      const char* last = token.data() + token.size();
-      // One sign at most: a '+' must be followed by a digit ("+-5" is not a number).
-      if (*first == '+') {
-        ++first;
-        if (first == last || !std::isdigit(static_cast<unsigned char>(*first))) {
-          out.error = Quoted(token) + " is not an integer";
-          return out;
-        }
-      }
-      auto [ptr, ec] = std::from_chars(first, last, v);
-      if (ec == std::errc::result_out_of_range ||
-          (ec == std::errc() && ptr == last && (v < -2147483648LL || v > 2147483647LL))) {
-        out.error = Quoted(token) + " is outside int32 [-2147483648, 2147483647]";
-        return out;
-      }
-      if (ec != std::errc() || ptr != last || first == last) {
-        out.error = Quoted(token) + " is not an integer";
-        return out;
-      }
-      out.values.push_back(static_cast<double>(v));
-    } else {
-      float v = 0;
-      auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-      if (ec != std::errc() || ptr != token.data() + token.size() || !std::isfinite(v)) {
-        out.error = Quoted(token) + " is not a finite float32 number";
-        return out;
-      }
-      out.values.push_back(static_cast<double>(v));
+    double v = 0;
+    if (std::string error = ParseToken(token, type, &v); !error.empty()) {
+      out.error = std::move(error);
+      return out;
     }
+    out.values.push_back(v);
     last_token = token;
     have_token = true;
     commas = 0;
@@ -134,17 +137,22 @@ std::string FormatValues(const std::vector<double>& values, ElementType type,
   return out;
 }
 
-bool ParseSeed(std::string_view text, std::uint64_t* out) {
-  if (text.empty() || text.size() > 20) return false;
+ParsedSeed ParseSeed(std::string_view text) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  ParsedSeed out;
   std::uint64_t value = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return false;
-    const auto digit = static_cast<std::uint64_t>(c - '0');
-    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return false;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (size_t i = 0; ok && i < text.size(); ++i) {
+    const auto digit = static_cast<std::uint64_t>(text[i] - '0');
+    ok = text[i] >= '0' && text[i] <= '9' && value <= (kMax - digit) / 10;
     value = value * 10 + digit;
   }
-  *out = value;
-  return true;
+  if (ok) {
+    out.value = value;
+  } else {
+    out.error = Quoted(std::string(text)) + ": choose a whole number 0.." + std::to_string(kMax);
+  }
+  return out;
 }
 
 }  // namespace scanviz

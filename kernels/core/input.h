@@ -25,8 +25,15 @@ ParsedValues ParseValues(std::string_view text, ElementType type, int max_values
 std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo = 0,
                                  int hi = 9);
 
-// A seed as a user types it: decimal digits only, 0..2^64 - 1 (no sign, no wrap-around).
-bool ParseSeed(std::string_view text, std::uint64_t* out);
+// A seed as a user gives it (--seed, the thread order random:SEED, a session file's seed): decimal
+// digits only, 0..2^64 - 1 (no sign, no wrap-around). The error is the one every caller shows,
+// after the name of what it read: "'-1': choose a whole number 0..18446744073709551615".
+struct ParsedSeed {
+  std::uint64_t value = 0;
+  std::string error;  // empty on success
+  bool Ok() const { return error.empty(); }
+};
+ParsedSeed ParseSeed(std::string_view text);
 
 // "3,1,7,0" (the form ParseValues reads back).
 std::string FormatValues(const std::vector<double>& values, ElementType type,

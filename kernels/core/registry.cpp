@@ -26,6 +26,30 @@ std::span<const AlgorithmInfo* const> Algorithms() {
   return kAll;
 }
 
+std::string AlgorithmKeys() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kAll); ++i) {
+    if (i > 0) out += i + 1 == std::size(kAll) ? " or " : ", ";
+    out += kAll[i]->key;
+  }
+  return out;
+}
+
+CellClass HillisSteeleClassOf(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::kLoad:
+      return CellClass::kLoaded;
+    case ActionKind::kCopy:
+      return CellClass::kCopied;
+    case ActionKind::kAdd:
+      return CellClass::kComputed;
+    case ActionKind::kSeed:
+      return CellClass::kSeeded;
+    default:
+      return CellClass::kUnchanged;
+  }
+}
+
 std::string RoundTitle(const Trace& trace, int round) {
   if (round < 0 || round >= static_cast<int>(trace.rounds.size())) return "input";
   const RoundSpec& s = trace.rounds[static_cast<size_t>(round)].spec;

@@ -57,10 +57,22 @@ struct AlgorithmInfo {
   const char* work_formula;
   const char* depth_formula;
   const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
+  // Whether its shared arrays also have the conflict-free padded layout (core/padded.h: one pad
+  // word after every 32), which the GPU's cycle measurement times beside the plain one: its steps
+  // index a shared array through whatever exec.Shared returns, so a PaddedView can stand in for a
+  // pointer. (With a default, so that an entry without the layout need not say so.)
+  bool padded_layout = false;
 };
 
 const AlgorithmInfo& Info(Algorithm a);
 std::span<const AlgorithmInfo* const> Algorithms();
+// Every key, for messages and help: "hillis-steele, blelloch or warp-shuffle".
+std::string AlgorithmKeys();
+
+// The chapters' classes of Hillis-Steele's boxes, for the cell_class of every algorithm whose
+// cells are loaded, copied, computed (a new combination) or seeded as Hillis-Steele's are (its
+// own, the warp-shuffle scan's): any other action leaves the cell unchanged.
+CellClass HillisSteeleClassOf(ActionKind kind);
 
 // The chapters' count of round `index` of a trace: {k, total} for a counted round (Blelloch's
 // down-sweep round 1 on 8 elements is round 4 of 6), {0, total} for a step (staging, seed,

@@ -1,8 +1,7 @@
 #include "core/simulator.h"
 
-#include <charconv>
-
 #include "core/algorithms/mistaken_steps.h"
+#include "core/input.h"
 
 namespace scanviz {
 
@@ -29,9 +28,9 @@ bool ParseThreadOrder(std::string_view s, SimulatorOptions* out) {
   } else if (s == "warp-by-warp") {
     o.order = ThreadOrder::kWarpByWarp;
   } else if (s.rfind("random:", 0) == 0) {
-    const std::string_view digits = s.substr(7);
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), o.seed);
-    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) return false;
+    const ParsedSeed seed = ParseSeed(s.substr(7));
+    if (!seed.Ok()) return false;
+    o.seed = seed.value;
     o.order = ThreadOrder::kShuffled;
   } else {
     return false;

@@ -70,7 +70,8 @@ struct Round {
   // GPU clock cycles the round took (clock64 between the barriers that end the rounds before it
   // and it), the median of a timing run without snapshots; < 0: not measured (the simulator).
   double cycles = -1;
-  // The same with Blelloch's conflict-free padding (core/padded.h); < 0: not measured.
+  // The same with the conflict-free padding (core/padded.h), for an algorithm whose registry
+  // entry has that layout (Blelloch's); < 0: not measured.
   double padded_cycles = -1;
 };
 

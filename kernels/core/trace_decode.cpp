@@ -186,6 +186,9 @@ TraceMeta DecodeMeta(const json& m, int version) {
   const bool v1 = version == 1;
   TraceMeta meta;
   meta.algorithm = EnumField<Algorithm>(m, "algorithm", "meta");
+  // A fact of the version 1 format, not a property of the algorithms (so not the registry's):
+  // version 1 was frozen before the registry grew past the chapters' two, and this build writes
+  // only version 2. The list stays as the format had it, whatever the registry holds.
   if (v1 && meta.algorithm != Algorithm::kHillisSteele && meta.algorithm != Algorithm::kBlelloch)
     Fail("meta.algorithm", "version 1 files hold only hillis-steele and blelloch");
   meta.op = EnumField<OpKind>(m, "op", "meta");

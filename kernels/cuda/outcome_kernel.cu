@@ -1,10 +1,11 @@
 // The mistakes lab on the GPU: an algorithm's driver (the very round loop the simulator and the
 // traced kernel run) with a bare executor, run many times to count the distinct results a race
-// gives. No instrumentation: a snapshot copy would add barriers and change the races. With a
+// gives. No instrumentation: a snapshot copy would add barriers and change the races. The bare
+// executor (bare_exec.cuh) holds any algorithm's arrays, registers and shuffles included. With a
 // mistake (core/mistake.h) the executor takes its one thing away: it hands out one buffer for two,
 // skips a phase's rounds, or ends rounds without __syncthreads(); a step-level mistake runs the
-// driver with the mistaken operator (core/algorithms/mistaken_steps.h). Without one it is the correct
-// kernel, which compute-sanitizer racecheck and synccheck must find clean.
+// driver with the mistaken operator (core/algorithms/mistaken_steps.h). Without one it is the
+// correct kernel, which compute-sanitizer racecheck and synccheck must find clean.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -15,9 +16,10 @@
 #include "core/algorithms/algorithms.h"
 #include "core/algorithms/mistaken_steps.h"
 #include "core/padded.h"
+#include "core/registry.h"
 #include "core/trace_builder.h"
-#include "cuda/cuda_trace.h"
 #include "cuda/bare_exec.cuh"
+#include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"
 
 namespace scanviz::cuda {
@@ -31,7 +33,7 @@ __global__ void OutcomeKernel(const typename Op::Value* data, typename Op::Value
   OutcomeExec<T> exec(reinterpret_cast<T*>(smem), config);
   const int result = Driver::Run(exec, data, n, convert, Op{});
   __syncthreads();  // the store reads other threads' cells: the rounds' barriers are the mistake
-  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Shared(result)[threadIdx.x];
+  if (static_cast<int>(threadIdx.x) < n) out[threadIdx.x] = exec.Read(result);
 }
 
 template <class Driver, class Op>
@@ -59,12 +61,9 @@ OutcomeRun RunTyped(const ScanRequest& request, int runs, int device) {
   TraceBuilder builder(plain, result.backend);
   const TraceMeta& meta = builder.meta();
   OutcomeConfig config;
-  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
-    if (builder.arrays()[a].space != Space::kShared) {
-      result.error = "the mistakes lab runs kernels whose arrays are all in shared memory";
-      return result;
-    }
-    config.shared_offset[a] = builder.layout().shared_offset[a];
+  if (std::string e = MakeOutcomeConfig(builder, &config); !e.empty()) {
+    result.error = e;
+    return result;
   }
   if (const MistakeInfo* m = FindMistake(request.mistake)) {
     config.alias_from = m->alias_from;
@@ -122,9 +121,9 @@ class TimingExec {
   }
   __device__ T& Reg(int array, int) { return m_regs[array]; }
   __device__ T ShflUp(int array, int, int delta, int width) {
-    const unsigned mask = blockDim.x >= 32 ? 0xffffffffu : (1u << blockDim.x) - 1u;
-    return __shfl_up_sync(mask, m_regs[array], delta, width);
+    return m_regs.ShflUp(array, delta, width);
   }
+  __device__ T Register(int array) const { return m_regs.Get(array); }
   __device__ bool Wide(int) const { return true; }
   template <class F>
   __device__ void Narrow(F&& rounds) {
@@ -145,7 +144,7 @@ class TimingExec {
   T* m_smem;
   const int* m_shared_offset;
   long long* m_clocks;
-  T m_regs[kMaxArrays] = {};
+  LaneRegisters<T> m_regs;
   int m_round = 0;
 };
 
@@ -159,7 +158,8 @@ __global__ void TimingKernel(const typename Op::Value* data, typename Op::Value*
   const int result = Driver::Run(exec, data, n, convert, Op{});
   // The store keeps the work from being optimised away.
   if (static_cast<int>(threadIdx.x) < n)
-    out[threadIdx.x] = config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Reg(result, 0);
+    out[threadIdx.x] =
+        config.shared[result] ? exec.Shared(result)[threadIdx.x] : exec.Register(result);
 }
 
 template <class Driver, class Op, bool kPadded>
@@ -175,9 +175,9 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   TraceBuilder builder(request, BackendInfo{});
   const TraceMeta& meta = builder.meta();
   OutcomeConfig config;
-  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
-    config.shared[a] = builder.arrays()[a].space == Space::kShared;
-    config.shared_offset[a] = std::max(builder.layout().shared_offset[a], 0);
+  if (std::string e = MakeOutcomeConfig(builder, &config); !e.empty()) {
+    result.error = e;
+    return result;
   }
   const int rounds =
       static_cast<int>(RoundSchedule(meta.algorithm, meta.n, meta.converted).size());
@@ -222,22 +222,37 @@ CycleRun CyclesTyped(const ScanRequest& request, int runs, int device) {
   return result;
 }
 
+// The padded kernel of a driver: whether an algorithm has the padded layout is its registry
+// entry's (AlgorithmInfo::padded_layout), but the kernel must be compiled, and only a driver whose
+// steps index its shared arrays through whatever exec.Shared returns compiles with a PaddedView:
+// this is the one list of them the compiler needs. An entry that claims the layout without a
+// driver here gets an error, never a measurement of the plain layout.
+template <class Driver, class Op>
+CycleRun PaddedCycles(const ScanRequest& request, int runs, int device) {
+  if constexpr (Driver::kId == Algorithm::kBlelloch) {
+    return CyclesTyped<Driver, Op, true>(request, runs, device);
+  } else {
+    CycleRun r;
+    r.error = std::string("no padded kernel is built for ") + DisplayName(Driver::kId);
+    return r;
+  }
+}
+
 }  // namespace
 
 CycleRun RunCycles(const ScanRequest& request, int runs, bool padded, int device) {
-  if (padded) {  // Blelloch's layout: its one buffer padded
-    if (request.algorithm != Algorithm::kBlelloch) {
-      CycleRun r;
-      r.error = "the conflict-free padding is Blelloch's";
-      return r;
-    }
-    return DispatchOp(request.op, request.type, [&](auto op) {
-      return CyclesTyped<drivers::blelloch, decltype(op), true>(request, runs, device);
-    });
+  if (padded && !Info(request.algorithm).padded_layout) {
+    CycleRun r;
+    r.error = std::string("the conflict-free padding is not a layout of ") +
+              DisplayName(request.algorithm);
+    return r;
   }
   return DispatchAlgorithm(request.algorithm, [&](auto driver) {
     return DispatchOp(request.op, request.type, [&](auto op) {
-      return CyclesTyped<decltype(driver), decltype(op), false>(request, runs, device);
+      using Driver = decltype(driver);
+      using Op = decltype(op);
+      return padded ? PaddedCycles<Driver, Op>(request, runs, device)
+                    : CyclesTyped<Driver, Op, false>(request, runs, device);
     });
   });
 }

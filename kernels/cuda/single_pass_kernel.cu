@@ -1,5 +1,7 @@
 // The single-pass scan with decoupled look-back on the GPU, recorded: one block per tile, each
-// tile scanned by the block scan's driver (the bare executor, bare_exec.cuh), then thread 0 runs
+// tile scanned by the block scan's driver, any algorithm of the registry (the bare executor,
+// bare_exec.cuh, with its shared arrays in shared memory and its register arrays in registers and
+// shuffles), then thread 0 runs
 // the look-back of core/grid/single_pass_steps.h over the tiles' status words, and every thread
 // adds the tile's exclusive prefix. Thread 0 reads %globaltimer (ns, one clock for the whole GPU)
 // when the block starts, before each publication (so a reader that saw a word read it after the
@@ -11,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,17 +58,6 @@ __device__ __forceinline__ unsigned SmId() {
   return id;
 }
 
-// The status word, read and written whole: flag and value can never be seen torn.
-__device__ __forceinline__ std::uint64_t LoadStatus(const unsigned long long* p) {
-  unsigned long long v;
-  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ __forceinline__ void StoreStatus(unsigned long long* p, std::uint64_t v) {
-  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(static_cast<unsigned long long>(v))
-               : "memory");
-}
-
 template <class Driver, class Op>
 __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Value* tile_out,
                                  typename Op::Value* out, int n, int tile_size, bool convert,
@@ -93,7 +85,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
   __syncthreads();
   T local = Op::Identity();
   if (tid < tile_size) {
-    local = exec.Shared(result)[tid];
+    local = exec.Read(result);
     if (tid < count) tile_out[begin + tid] = local;
     if (tid == count - 1) s_aggregate = multi_block::BlockTotal(local, data[begin + tid], inclusive, Op{});
   }
@@ -107,7 +99,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
     rec.start = s_start;
     const T aggregate = s_aggregate;
     const unsigned long long t_first = GlobalTimer();
-    StoreStatus(&status[tile], sp::FirstPublication(tile, aggregate));
+    sp::StoreWord(&status[tile], sp::FirstPublication(tile, aggregate));
     sp::LookBack<T> look = sp::StartLookBack<Op>(tile);
     if (tile == 0) {
       rec.published_p = t_first;
@@ -117,7 +109,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
       unsigned long long spin_from = 0;
       while (!look.done) {
         const int p = look.predecessor;
-        const std::uint64_t word = LoadStatus(&status[p]);
+        const std::uint64_t word = sp::LoadWord(&status[p]);
         const unsigned long long now = GlobalTimer();
         const unsigned flag = sp::FlagOf(word);
         ++rec.total_reads;
@@ -139,7 +131,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
         look = sp::LookStep(look, word, Op{});
       }
       rec.published_p = GlobalTimer();
-      StoreStatus(&status[tile], sp::PrefixPublication(look.exclusive, aggregate, Op{}));
+      sp::StoreWord(&status[tile], sp::PrefixPublication(look.exclusive, aggregate, Op{}));
     }
     s_exclusive = look.exclusive;
     rec.aggregate = aggregate;
@@ -153,102 +145,86 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
   if (tid == 0) tiles[tile].end = GlobalTimer();
 }
 
-template <class Driver, class Op>
-SinglePassRun RunTyped(const SinglePassRequest& request, int device) {
-  using T = typename Op::Value;
-  SinglePassRun run;
-  const BackendInfo backend = DeviceBackend(device, &run.error);
-  if (!run.error.empty()) return run;
-  const int n = static_cast<int>(request.input.size()), b = request.tile_size;
-  const int tiles = (n + b - 1) / b;
-  const size_t padded = static_cast<size_t>(tiles) * b;
+// The launch's shape: a full tile's block of threads and shared memory, and where the block
+// scan's arrays live.
+struct TileShape {
+  int threads = 0;
+  size_t shared_cells = 0;
+  OutcomeConfig config;
+  std::string error;
+};
 
-  ScanRequest shape;  // a full tile: the launch's block size and shared memory
+TileShape MakeTileShape(const SinglePassRequest& request, const BackendInfo& backend) {
+  ScanRequest shape;
   shape.algorithm = request.block_algorithm;
   shape.op = request.op;
   shape.type = request.type;
   shape.convert = request.convert;
-  shape.input.assign(static_cast<size_t>(b), 0.0);
-  TraceBuilder builder(shape, backend);
-  OutcomeConfig config;
-  for (size_t a = 0; a < builder.arrays().size() && a < kMaxArrays; ++a) {
-    if (builder.arrays()[a].space != Space::kShared) {
-      run.error = "the single-pass kernel scans tiles whose arrays are all in shared memory";
-      return run;
-    }
-    config.shared_offset[a] = builder.layout().shared_offset[a];
+  shape.input.assign(static_cast<size_t>(request.tile_size), 0.0);
+  const TraceBuilder builder(shape, backend);
+  TileShape t;
+  t.threads = builder.meta().block_size;
+  t.shared_cells = static_cast<size_t>(builder.layout().shared_cells);
+  t.error = MakeOutcomeConfig(builder, &t.config);
+  return t;
+}
+
+// The device's buffers of one run.
+template <class T>
+struct SinglePassBuffers {
+  DeviceArray<T> data, tile_out, out;
+  DeviceArray<unsigned long long> status;
+  DeviceArray<int> ticket;
+  DeviceArray<DeviceTile<T>> tiles;
+  DeviceArray<DeviceRead<T>> reads;
+
+  cudaError_t Allocate(size_t padded, int n, int tile_count) {
+    cudaError_t err = cudaSuccess;
+    if ((err = data.Allocate(padded)) != cudaSuccess ||
+        (err = tile_out.Allocate(n)) != cudaSuccess || (err = out.Allocate(n)) != cudaSuccess ||
+        (err = status.Allocate(tile_count)) != cudaSuccess ||
+        (err = ticket.Allocate(1)) != cudaSuccess ||
+        (err = tiles.Allocate(tile_count)) != cudaSuccess)
+      return err;
+    return reads.Allocate(static_cast<size_t>(tile_count) * kMaxRecordedReads);
   }
-  const size_t shared_bytes = static_cast<size_t>(builder.layout().shared_cells) * sizeof(T);
+};
+
+// The kernel launched twice: the first launch warms up (module load, caches); the second is the
+// one recorded. Empty, or CUDA's error.
+template <class Driver, class Op>
+std::string LaunchTwice(const SinglePassRequest& request, const TileShape& shape, int tiles,
+                        SinglePassBuffers<typename Op::Value>& d) {
+  using T = typename Op::Value;
+  const int n = static_cast<int>(request.input.size());
   const bool inclusive = Info(request.block_algorithm).inclusive != request.convert;
-
-  std::vector<T> h_data(padded, Op::Identity());
-  for (int i = 0; i < n; ++i) h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
-  DeviceArray<T> d_data, d_tile_out, d_out;
-  DeviceArray<unsigned long long> d_status;
-  DeviceArray<int> d_ticket;
-  DeviceArray<DeviceTile<T>> d_tiles;
-  DeviceArray<DeviceRead<T>> d_reads;
-  cudaError_t err = cudaSuccess;
-  if ((err = d_data.Allocate(padded)) != cudaSuccess || (err = d_tile_out.Allocate(n)) != cudaSuccess ||
-      (err = d_out.Allocate(n)) != cudaSuccess || (err = d_status.Allocate(tiles)) != cudaSuccess ||
-      (err = d_ticket.Allocate(1)) != cudaSuccess || (err = d_tiles.Allocate(tiles)) != cudaSuccess ||
-      (err = d_reads.Allocate(static_cast<size_t>(tiles) * kMaxRecordedReads)) != cudaSuccess) {
-    run.error = Describe("cudaMalloc", err);
-    return run;
-  }
-  if ((err = cudaMemcpy(d_data.ptr, h_data.data(), padded * sizeof(T), cudaMemcpyHostToDevice)) !=
-      cudaSuccess) {
-    run.error = Describe("cudaMemcpy", err);
-    return run;
-  }
-  // Twice: the first launch warms up (module load, caches); the second is the one recorded.
   for (int attempt = 0; attempt < 2; ++attempt) {
-    if ((err = cudaMemset(d_status.ptr, 0, tiles * sizeof(unsigned long long))) != cudaSuccess ||
-        (err = cudaMemset(d_ticket.ptr, 0, sizeof(int))) != cudaSuccess ||
-        (err = cudaMemset(d_tiles.ptr, 0, tiles * sizeof(DeviceTile<T>))) != cudaSuccess) {
-      run.error = Describe("cudaMemset", err);
-      return run;
-    }
-    SinglePassKernel<Driver, Op><<<tiles, builder.meta().block_size, shared_bytes>>>(
-        d_data.ptr, d_tile_out.ptr, d_out.ptr, n, b, request.convert, inclusive, config,
-        d_status.ptr, d_ticket.ptr, request.order == TileOrder::kTicket, d_tiles.ptr, d_reads.ptr,
-        kMaxRecordedReads);
-    if ((err = cudaGetLastError()) != cudaSuccess) {
-      run.error = Describe("kernel launch", err);
-      return run;
-    }
-    if ((err = cudaDeviceSynchronize()) != cudaSuccess) {
-      run.error = Describe("kernel", err);
-      return run;
-    }
+    cudaError_t err = cudaSuccess;
+    if ((err = cudaMemset(d.status.ptr, 0, tiles * sizeof(unsigned long long))) != cudaSuccess ||
+        (err = cudaMemset(d.ticket.ptr, 0, sizeof(int))) != cudaSuccess ||
+        (err = cudaMemset(d.tiles.ptr, 0, tiles * sizeof(DeviceTile<T>))) != cudaSuccess)
+      return Describe("cudaMemset", err);
+    SinglePassKernel<Driver, Op><<<tiles, shape.threads, shape.shared_cells * sizeof(T)>>>(
+        d.data.ptr, d.tile_out.ptr, d.out.ptr, n, request.tile_size, request.convert, inclusive,
+        shape.config, d.status.ptr, d.ticket.ptr, request.order == TileOrder::kTicket, d.tiles.ptr,
+        d.reads.ptr, kMaxRecordedReads);
+    if ((err = cudaGetLastError()) != cudaSuccess) return Describe("kernel launch", err);
+    if ((err = cudaDeviceSynchronize()) != cudaSuccess) return Describe("kernel", err);
   }
-  std::vector<T> h_tile_out(static_cast<size_t>(n)), h_out(static_cast<size_t>(n));
-  std::vector<DeviceTile<T>> h_tiles(static_cast<size_t>(tiles));
-  std::vector<DeviceRead<T>> h_reads(static_cast<size_t>(tiles) * kMaxRecordedReads);
-  if ((err = cudaMemcpy(h_tile_out.data(), d_tile_out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost)) !=
-          cudaSuccess ||
-      (err = cudaMemcpy(h_out.data(), d_out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost)) !=
-          cudaSuccess ||
-      (err = cudaMemcpy(h_tiles.data(), d_tiles.ptr, tiles * sizeof(DeviceTile<T>),
-                        cudaMemcpyDeviceToHost)) != cudaSuccess ||
-      (err = cudaMemcpy(h_reads.data(), d_reads.ptr, h_reads.size() * sizeof(DeviceRead<T>),
-                        cudaMemcpyDeviceToHost)) != cudaSuccess) {
-    run.error = Describe("cudaMemcpy", err);
-    return run;
-  }
+  return {};
+}
 
-  SinglePassTrace t = MakeSinglePassTrace(request, backend);
-  t.measured = true;
-  t.clock = "ns (%globaltimer)";
-  t.tile_output.assign(h_tile_out.begin(), h_tile_out.end());
-  t.output.assign(h_out.begin(), h_out.end());
+// The tiles' records into the trace, the times relative to the first tile's start.
+template <class T>
+void RecordTiles(const std::vector<DeviceTile<T>>& h_tiles,
+                 const std::vector<DeviceRead<T>>& h_reads, SinglePassTrace* t) {
   unsigned long long origin = ~0ull;
   for (const DeviceTile<T>& d : h_tiles) origin = std::min(origin, d.start);
   auto rel = [&](unsigned long long x) { return static_cast<std::int64_t>(x - origin); };
-  t.tiles.resize(static_cast<size_t>(tiles));
-  for (int k = 0; k < tiles; ++k) {
-    const DeviceTile<T>& d = h_tiles[static_cast<size_t>(k)];
-    TileRecord& r = t.tiles[static_cast<size_t>(k)];
+  t->tiles.resize(h_tiles.size());
+  for (size_t k = 0; k < h_tiles.size(); ++k) {
+    const DeviceTile<T>& d = h_tiles[k];
+    TileRecord& r = t->tiles[k];
     r.tile = d.tile;
     r.block = d.block;
     r.sm = d.sm;
@@ -259,7 +235,7 @@ SinglePassRun RunTyped(const SinglePassRequest& request, int device) {
     r.waited = static_cast<std::int64_t>(d.waited);
     r.total_reads = d.total_reads;
     for (int j = 0; j < d.recorded; ++j) {
-      const DeviceRead<T>& x = h_reads[static_cast<size_t>(k) * kMaxRecordedReads + j];
+      const DeviceRead<T>& x = h_reads[k * kMaxRecordedReads + static_cast<size_t>(j)];
       r.reads.push_back({x.predecessor, static_cast<int>(x.flag), static_cast<double>(x.value),
                          rel(x.time), x.reads});
     }
@@ -267,6 +243,59 @@ SinglePassRun RunTyped(const SinglePassRequest& request, int device) {
     r.exclusive = static_cast<double>(d.exclusive);
     r.inclusive = static_cast<double>(d.inclusive);
   }
+}
+
+template <class Driver, class Op>
+SinglePassRun RunTyped(const SinglePassRequest& request, int device) {
+  using T = typename Op::Value;
+  SinglePassRun run;
+  const BackendInfo backend = DeviceBackend(device, &run.error);
+  if (!run.error.empty()) return run;
+  const int n = static_cast<int>(request.input.size()), b = request.tile_size;
+  const int tiles = (n + b - 1) / b;
+  const size_t padded = static_cast<size_t>(tiles) * b;
+  const TileShape shape = MakeTileShape(request, backend);
+  if (!shape.error.empty()) {
+    run.error = shape.error;
+    return run;
+  }
+
+  std::vector<T> h_data(padded, Op::Identity());
+  for (int i = 0; i < n; ++i) h_data[static_cast<size_t>(i)] = static_cast<T>(request.input[i]);
+  SinglePassBuffers<T> d;
+  cudaError_t err = cudaSuccess;
+  if ((err = d.Allocate(padded, n, tiles)) != cudaSuccess) {
+    run.error = Describe("cudaMalloc", err);
+    return run;
+  }
+  if ((err = cudaMemcpy(d.data.ptr, h_data.data(), padded * sizeof(T), cudaMemcpyHostToDevice)) !=
+      cudaSuccess) {
+    run.error = Describe("cudaMemcpy", err);
+    return run;
+  }
+  run.error = LaunchTwice<Driver, Op>(request, shape, tiles, d);
+  if (!run.error.empty()) return run;
+  std::vector<T> h_tile_out(static_cast<size_t>(n)), h_out(static_cast<size_t>(n));
+  std::vector<DeviceTile<T>> h_tiles(static_cast<size_t>(tiles));
+  std::vector<DeviceRead<T>> h_reads(static_cast<size_t>(tiles) * kMaxRecordedReads);
+  if ((err = cudaMemcpy(h_tile_out.data(), d.tile_out.ptr, n * sizeof(T),
+                        cudaMemcpyDeviceToHost)) != cudaSuccess ||
+      (err = cudaMemcpy(h_out.data(), d.out.ptr, n * sizeof(T), cudaMemcpyDeviceToHost)) !=
+          cudaSuccess ||
+      (err = cudaMemcpy(h_tiles.data(), d.tiles.ptr, tiles * sizeof(DeviceTile<T>),
+                        cudaMemcpyDeviceToHost)) != cudaSuccess ||
+      (err = cudaMemcpy(h_reads.data(), d.reads.ptr, h_reads.size() * sizeof(DeviceRead<T>),
+                        cudaMemcpyDeviceToHost)) != cudaSuccess) {
+    run.error = Describe("cudaMemcpy", err);
+    return run;
+  }
+
+  SinglePassTrace t = MakeSinglePassTrace(request, backend);
+  t.measured = true;
+  t.clock = "ns (%globaltimer)";
+  t.tile_output.assign(h_tile_out.begin(), h_tile_out.end());
+  t.output.assign(h_out.begin(), h_out.end());
+  RecordTiles(h_tiles, h_reads, &t);
   run.trace = std::move(t);
   return run;
 }

@@ -18,12 +18,11 @@
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"
+#include "cuda/registers.cuh"
 
 namespace scanviz::cuda {
 
 namespace {
-
-inline constexpr int kMaxArrays = 4;
 
 // Where the arrays of a trace live: in the flat snapshot (offset) and in shared memory
 // (shared_offset, -1 for registers).
@@ -53,8 +52,7 @@ class TraceExec {
   __device__ T* Shared(int array) { return m_smem + m_layout.shared_offset[array]; }
   __device__ T& Reg(int array, int) { return m_regs[array]; }
   __device__ T ShflUp(int array, int, int delta, int width) {
-    const unsigned mask = blockDim.x >= 32 ? 0xffffffffu : (1u << blockDim.x) - 1u;
-    return __shfl_up_sync(mask, m_regs[array], delta, width);
+    return m_regs.ShflUp(array, delta, width);
   }
 
   // The traced kernel runs the narrow rounds like the others: every round is recorded with the
@@ -76,7 +74,7 @@ class TraceExec {
           for (int c = threadIdx.x; c < m_layout.size[a]; c += blockDim.x)
             out[m_layout.offset[a] + c] = m_smem[m_layout.shared_offset[a] + c];
         } else if (static_cast<int>(threadIdx.x) < m_layout.size[a]) {
-          out[m_layout.offset[a] + threadIdx.x] = m_regs[a];
+          out[m_layout.offset[a] + threadIdx.x] = m_regs.Get(a);
         }
       }
       m_trace.actions[static_cast<size_t>(m_round) * blockDim.x + threadIdx.x] = action;
@@ -92,14 +90,14 @@ class TraceExec {
   // The result array's cell of this thread, for the store.
   __device__ T Read(int array) const {
     return m_layout.shared[array] ? m_smem[m_layout.shared_offset[array] + threadIdx.x]
-                                  : m_regs[array];
+                                  : m_regs.Get(array);
   }
 
  private:
   T* m_smem;
   const DeviceLayout& m_layout;
   DeviceTrace m_trace;
-  T m_regs[kMaxArrays] = {};
+  LaneRegisters<T> m_regs;
   int m_round = 0;
 };
 
@@ -133,6 +131,22 @@ __global__ void TraceKernel(const typename Op::Value* data, typename Op::Value* 
   }
 }
 
+// Where a trace's arrays live, from its builder; false when the kernel cannot record them.
+bool MakeDeviceLayout(const TraceBuilder& builder, DeviceLayout* layout) {
+  const ArrayLayout& host = builder.layout();
+  layout->count = static_cast<int>(builder.arrays().size());
+  if (layout->count > kMaxArrays) return false;
+  for (int a = 0; a < layout->count; ++a) {
+    const auto ua = static_cast<size_t>(a);
+    layout->offset[a] = host.offset[ua];
+    layout->shared_offset[a] = host.shared_offset[ua];
+    layout->size[a] = builder.arrays()[ua].size;
+    layout->shared[a] = builder.arrays()[ua].space == Space::kShared;
+  }
+  layout->cells = host.cells;
+  return true;
+}
+
 // Runs the traced kernel over requests.size() blocks of requests[0].input.size() elements each,
 // whose inputs are at d_data (block first_block + k at (first_block + k) * n), and appends each
 // block's trace to *traces. d_sums: where the blocks' totals go (nullptr: one block, no totals).
@@ -147,18 +161,10 @@ std::string TraceBlocks(const std::vector<ScanRequest>& requests, const BackendI
   builders.reserve(requests.size());
   for (const ScanRequest& r : requests) builders.emplace_back(r, backend);
   const TraceMeta& meta = builders[0].meta();
-  const ArrayLayout& host_layout = builders[0].layout();
   const int rounds = static_cast<int>(RoundSchedule(meta.algorithm, meta.n, meta.converted).size());
   DeviceLayout layout;
-  layout.count = static_cast<int>(builders[0].arrays().size());
-  if (layout.count > kMaxArrays) return "the algorithm has more arrays than the trace kernel records";
-  for (int a = 0; a < layout.count; ++a) {
-    layout.offset[a] = host_layout.offset[static_cast<size_t>(a)];
-    layout.shared_offset[a] = host_layout.shared_offset[static_cast<size_t>(a)];
-    layout.size[a] = builders[0].arrays()[static_cast<size_t>(a)].size;
-    layout.shared[a] = builders[0].arrays()[static_cast<size_t>(a)].space == Space::kShared;
-  }
-  layout.cells = host_layout.cells;
+  if (!MakeDeviceLayout(builders[0], &layout))
+    return "the algorithm has more arrays than the trace kernel records";
   const size_t cells = static_cast<size_t>(layout.cells);
   const size_t per_block_values = static_cast<size_t>(rounds) * cells;
   const size_t per_block_actions = static_cast<size_t>(rounds) * meta.block_size;
@@ -176,7 +182,7 @@ std::string TraceBlocks(const std::vector<ScanRequest>& requests, const BackendI
     return Describe("cudaMemset", err);
 
   const DeviceTrace trace{d_values.ptr, d_actions.ptr, d_specs.ptr, d_rounds.ptr, rounds};
-  const size_t shared_bytes = static_cast<size_t>(host_layout.shared_cells) * sizeof(T);
+  const size_t shared_bytes = static_cast<size_t>(builders[0].layout().shared_cells) * sizeof(T);
   const bool inclusive = Info(meta.algorithm).inclusive != meta.converted;
   TraceKernel<Driver, Op><<<blocks, meta.block_size, shared_bytes>>>(
       d_data, d_out, d_sums, meta.n, first_block, meta.converted, inclusive, layout, trace);

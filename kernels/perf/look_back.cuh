@@ -1,12 +1,12 @@
 // Decoupled look-back (Merrill & Garland, 2016): how the tiles of a single-pass scan learn their
 // prefix from their predecessors.
 //
-// Each tile has a 64-bit status word, written and read as one relaxed access so that a value can
-// never be seen without its flag (no fence needed):
-//     [ epoch:30 | flag:2 ][ value:32 ]    flag 0: not ready, A: the tile's aggregate,
-//                                          P: the tile's inclusive prefix
-// The epoch (one per launch) makes words left by earlier launches read as "not ready", so the
-// status array is never cleared: no init kernel, one launch per scan.
+// Each tile has a 64-bit status word, the one of core/grid/single_pass_steps.h (its layout, its
+// publications, its decode and the look-back's rules are written there once, for the traced kernel
+// and the simulator too), written and read as one relaxed access so that a value can never be seen
+// without its flag (no fence needed). Each launch has its own epoch, which makes words left by
+// earlier launches read as "not ready", so the status array is never cleared: no init kernel, one
+// launch per scan.
 //
 // A tile publishes A as soon as it knows its total, then one warp looks back: it reads WIN x 32
 // predecessors' words per round trip, waits only for the tiles between the nearest P and itself
@@ -20,63 +20,43 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
+#include "core/grid/single_pass_steps.h"
 #include "perf/policies.h"
 #include "perf/warp_scan.cuh"
 
 namespace scanviz::perf {
 
-inline constexpr unsigned kFlagA = 1u, kFlagP = 2u;
-
-__device__ __forceinline__ unsigned long long LoadRelaxed(const unsigned long long* p) {
-  unsigned long long v;
-  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-  return v;
-}
-__device__ __forceinline__ void StoreRelaxed(unsigned long long* p, unsigned long long v) {
-  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
-}
-
-__device__ __forceinline__ unsigned ToBits(std::int32_t v) {
-  return static_cast<unsigned>(v);
-}
-__device__ __forceinline__ unsigned ToBits(float v) {
-  return __float_as_uint(v);
-}
-template <class T>
-__device__ __forceinline__ T FromBits(unsigned b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return __uint_as_float(b);
-  } else {
-    return static_cast<T>(b);
-  }
-}
+namespace sp = single_pass;
 
 // The status array of one launch, and the ticket counter when tiles are taken in ticket order.
+// Each word is made before its address is taken, and a read's flag decoded before its value: the
+// order of this code before the words were core/grid's, with which ptxas gives the same SASS.
 struct StatusWords {
   unsigned long long* word = nullptr;
   unsigned long long* ticket = nullptr;
   unsigned long long ticket_base = 0;  // tickets handed out by earlier launches
-  unsigned epoch = 0;                  // 30 bits; one per launch
+  unsigned epoch = 0;                  // sp::kEpochMask's 30 bits; one per launch
 
-  template <class T>
-  __device__ __forceinline__ void Publish(int tile, unsigned flag, T v) const {
-    const unsigned long long tag = (epoch << 2) | flag;
-    StoreRelaxed(&word[tile], (tag << 32) | ToBits(v));
-  }
   // The tile's aggregate: A, or P for tile 0 (which has no predecessor). One lane.
   template <class T>
   __device__ __forceinline__ void PublishAggregate(int tile, T aggregate) const {
-    Publish(tile, tile == 0 ? kFlagP : kFlagA, aggregate);
+    const std::uint64_t w = sp::FirstPublication(tile, aggregate, epoch);
+    sp::StoreWord(&word[tile], w);
   }
-  // The flag this launch wrote at `idx` (0 for a stale word), and its value.
+  // The tile's inclusive prefix, P, after its look-back. One lane.
+  template <class Op, class T>
+  __device__ __forceinline__ void PublishPrefix(int tile, T exclusive, T aggregate, Op op) const {
+    const std::uint64_t w = sp::PrefixPublication(exclusive, aggregate, op, epoch);
+    sp::StoreWord(&word[tile], w);
+  }
+  // The flag this launch wrote at `idx` (X for a stale word), and its value.
   template <class T>
   __device__ __forceinline__ unsigned Read(int idx, T* value) const {
-    const unsigned long long w = LoadRelaxed(&word[idx]);
-    const unsigned hi = static_cast<unsigned>(w >> 32);
-    *value = FromBits<T>(static_cast<unsigned>(w));
-    return (hi >> 2) == epoch ? (hi & 3u) : 0u;
+    const std::uint64_t w = sp::LoadWord(&word[idx]);
+    const unsigned flag = sp::FlagOf(w, epoch);
+    *value = sp::ValueOf<T>(w);
+    return flag;
   }
 };
 
@@ -95,10 +75,11 @@ __device__ __forceinline__ int TakeTile(const StatusWords& s) {
 template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
 __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregate) {
   const Op op;
-  if (tile == 0) return Op::Identity();
+  const sp::LookBack<T> start = sp::StartLookBack<Op>(tile);
+  if (start.done) return start.exclusive;
   const int lane = threadIdx.x & 31;
-  T exclusive = Op::Identity();
-  int pos = tile - 1;  // sub-window k covers tiles pos-32k-31 .. pos-32k (lane 31 nearest)
+  T exclusive = start.exclusive;
+  int pos = start.predecessor;  // sub-window k covers tiles pos-32k-31 .. pos-32k (lane 31 nearest)
   while (true) {
     unsigned flag[WIN];
     T val[WIN];
@@ -111,7 +92,7 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
         if (idx >= 0) {
           flag[k] = s.Read(idx, &val[k]);
         } else {  // before tile 0: an inclusive prefix of nothing
-          flag[k] = kFlagP;
+          flag[k] = sp::kFlagP;
           val[k] = Op::Identity();
         }
       }
@@ -119,8 +100,8 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
       kp = -1;
 #pragma unroll
       for (int k = 0; k < WIN; ++k) {
-        pm[k] = __ballot_sync(kFullMask, flag[k] == kFlagP);
-        const unsigned xm = __ballot_sync(kFullMask, flag[k] == 0u);
+        pm[k] = __ballot_sync(kFullMask, sp::Ends(flag[k]));
+        const unsigned xm = __ballot_sync(kFullMask, sp::Waits(flag[k]));
         if (kp < 0) {
           const unsigned need = pm[k] ? (kFullMask << (31 - __clz(pm[k]))) : kFullMask;
           if (xm & need) ready = false;
@@ -137,11 +118,11 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
       const bool take = kp < 0 || k < kp || (k == kp && lane >= 31 - __clz(pm[k]));
       if (take) v = op(v, val[k]);
     }
-    exclusive = op(WarpReduce<Op>(v), exclusive);
+    exclusive = sp::GatherInFront(WarpReduce<Op>(v), exclusive, op);
     if (kp >= 0) break;
     pos -= 32 * WIN;
   }
-  if (lane == 0) s.Publish(tile, kFlagP, op(exclusive, aggregate));
+  if (lane == 0) s.PublishPrefix(tile, exclusive, aggregate, op);
   return exclusive;
 }
 

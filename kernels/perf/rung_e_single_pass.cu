@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/ops.h"
 #include "perf/block_scan.cuh"
@@ -239,7 +240,7 @@ class SinglePassScan {
     SCANVIZ_PERF_TRY(ws_.Get(0, tiles, &s.word, /*zero_new=*/true));
     SCANVIZ_PERF_TRY(ws_.Get(1, 1, &s.ticket, /*zero_new=*/true));
     s.ticket_base = ticket_base_;
-    s.epoch = ++epoch_ & ((1u << 30) - 1);
+    s.epoch = ++epoch_ & sp::kEpochMask;
     SCANVIZ_PERF_TRY((Configure<T, INCLUSIVE>()));
     const int resident = resident_[std::is_same_v<T, float>][INCLUSIVE];
     constexpr auto kernel = Kernel<T, INCLUSIVE>();

@@ -243,7 +243,10 @@ expect_run "multi-block recursion" 0 "the sums' own multi-block scan, level 1" -
 expect_run "multi-block 2^16" 0 "check: every block's cells" -- $mb --block-size 1024 --random 65536
 expect_usage_error "multi-block block size" "--block-size 6: choose a power of two from 4 to 1024" -- $mb --block-size 6 --random 10
 expect_usage_error "multi-block block size 2048" "--block-size 2048: choose a power of two from 4 to 1024" -- $mb --block-size 2048 --random 10
-expect_usage_error "multi-block block algorithm" "--block-algorithm 'warp-shuffle': choose hillis-steele or blelloch" -- $mb --block-algorithm warp-shuffle --random 10
+# Any algorithm of the registry scans the blocks: the warp shuffle's inclusive blocks as Hillis-Steele's.
+expect_run "multi-block warp-shuffle blocks" 0 "output        3 4 11 11 15 16 22 25 30 32 40 41 50" -- $mb --block-size 4 --block-algorithm warp-shuffle -i 3,1,7,0,4,1,6,3,5,2,8,1,9
+expect_run "multi-block warp-shuffle converted" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --block-algorithm warp-shuffle --convert -i 3,1,7,0,4,1,6,3,5
+expect_usage_error "multi-block block algorithm" "--block-algorithm 'sort': choose hillis-steele, blelloch" -- $mb --block-algorithm sort --random 10
 expect_usage_error "multi-block too many" "--random 65537: choose 1..65536 for a multi-block scan" -- $mb --random 65537
 expect_usage_error "multi-block bad value" "'x' is not an integer" -- $mb -i 1,x -o "$tmp/never.json"
 expect_usage_error "multi-block no mistakes" "--mistake is for single-block scans, not multi-block" -- $mb --mistake no-seed -i 1,2
@@ -270,6 +273,8 @@ expect_run "single-pass look-back" 0 "     2      2    2         0         3    
 expect_run "single-pass simulated" 0 "a simulated schedule (not measured)" -- $sp --tile-size 4 -i $spx
 expect_run "single-pass summary" 0 "summary: 1 of 8 tiles waited" -- $sp --tile-size 4 -i $spx
 expect_run "single-pass ticket" 0 "taken in ticket order" -- $sp --tile-order ticket --random 100
+expect_run "single-pass warp-shuffle tiles" 0 "output       3 4 11 11 15 16 22 25 30 32 40 41 50 52 54 56" -- $sp --tile-size 4 --block-algorithm warp-shuffle -i $spx
+expect_run "single-pass warp-shuffle converted" 0 "check: every tile's scan" -- $sp --tile-size 8 --block-algorithm warp-shuffle --convert --random 1000
 expect_run "single-pass 2^16" 0 "check: every tile's scan" -- $sp --tile-size 4 --random 65536
 expect_usage_error "single-pass tile size" "--tile-size 6: choose a power of two from 4 to 1024" -- $sp --tile-size 6 --random 10
 expect_usage_error "single-pass tile order" "--tile-order 'fifo': choose blockidx or ticket" -- $sp --tile-order fifo --random 10
@@ -311,6 +316,8 @@ expect_run "radix fewer bits says so" 0 "(the keys need 3 for a full sort)" -- $
 expect_run "allocate example" 0 "slices 0:[0,3) 1:[3,4) 2:[4,11) 3:[11,11) 4:[11,15)" -- $ap allocate -i $ex
 expect_run "allocate pool size" 0 "total 25 = offsets[7] + sizes[7]: the pool's size" -- $ap allocate -i $ex
 expect_run "allocate hillis-steele" 0 "offsets 0 3 4 11 11 15 16 22" -- $ap allocate --block-algorithm hillis-steele --block-size 4 -i $ex
+expect_run "allocate warp-shuffle" 0 "offsets 0 3 4 11 11 15 16 22" -- $ap allocate --block-algorithm warp-shuffle --block-size 4 -i $ex
+expect_usage_error "application block algorithm" "--block-algorithm 'sort': choose hillis-steele, blelloch" -- $ap compact --block-algorithm sort -i 1,2
 long_input=$(seq -s, 1 3000)
 expect_run "application input past one block" 0 "result: 3000 zeros of bit 31 first" -- $ap split --bit 31 -i "$long_input"
 for app in "compact --keep even" "split --bit 3" "radix-sort" "allocate"; do

@@ -4,6 +4,7 @@
 
 #include "core/analysis.h"
 #include "core/input.h"
+#include "core/simulator.h"
 
 namespace scanviz {
 namespace {
@@ -59,17 +60,38 @@ TEST(RandomValues, IsReproducibleAndInRange) {
 }
 
 TEST(ParseSeed, TakesDigitsUpTo2To64Minus1) {
-  std::uint64_t seed = 0;
-  EXPECT_TRUE(ParseSeed("0", &seed));
-  EXPECT_EQ(seed, 0u);
-  EXPECT_TRUE(ParseSeed("18446744073709551615", &seed));
-  EXPECT_EQ(seed, 18446744073709551615ull);
-  for (const char* bad : {"", "-1", "+1", " 1", "1 ", "1x", "0x10", "18446744073709551616",
-                          "99999999999999999999999"}) {
-    seed = 42;
-    EXPECT_FALSE(ParseSeed(bad, &seed)) << bad;
-    EXPECT_EQ(seed, 42u) << bad;
+  EXPECT_EQ(ParseSeed("0").value, 0u);
+  EXPECT_TRUE(ParseSeed("0").Ok());
+  EXPECT_EQ(ParseSeed("007").value, 7u);
+  EXPECT_EQ(ParseSeed("18446744073709551615").value, 18446744073709551615ull);
+  EXPECT_TRUE(ParseSeed("18446744073709551615").Ok());
+  for (const char* bad : {"", "-1", "-0", "+1", " 1", "1 ", "1x", "0x10", "1.5", "1e3",
+                          "18446744073709551616", "18446744073709551620", "99999999999999999999",
+                          "99999999999999999999999", "000000000000000000001"}) {
+    const ParsedSeed seed = ParseSeed(bad);
+    EXPECT_FALSE(seed.Ok()) << bad;
+    EXPECT_EQ(seed.value, 0u) << bad;
+    // One message for every caller (--seed, random:SEED, a session's seed). Built by appending:
+    // GCC 12 misreports "..." + std::string&& as an overlapping memcpy.
+    std::string want = "'";
+    want += bad;
+    want += "': choose a whole number 0..18446744073709551615";
+    EXPECT_EQ(seed.error, want);
   }
+  // A long paste is quoted by its start and length.
+  std::string want(1, '\'');
+  want += std::string(40, '9');
+  want += "...' (100 characters): choose a whole number 0..18446744073709551615";
+  EXPECT_EQ(ParseSeed(std::string(100, '9')).error, want);
+}
+
+// The simulator's random:SEED order takes the same seeds.
+TEST(ParseSeed, IsTheThreadOrdersSeed) {
+  SimulatorOptions o;
+  ASSERT_TRUE(ParseThreadOrder("random:18446744073709551615", &o));
+  EXPECT_EQ(o.seed, 18446744073709551615ull);
+  for (const char* bad : {"random:", "random:-1", "random:18446744073709551616", "random:+3"})
+    EXPECT_FALSE(ParseThreadOrder(bad, &o)) << bad;
 }
 
 // What the app writes when a cell is edited, and saves in its settings, must read back as the

@@ -8,9 +8,12 @@
 #include "core/any_trace_io.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_io.h"
+#include "core/grid/grid_steps.h"
 #include "core/input.h"
-#include "support/sequential.h"
+#include "core/registry.h"
 #include "core/trace_io.h"
+#include "support/algorithms.h"
+#include "support/sequential.h"
 
 #include <nlohmann/json.hpp>
 #include "support/trace_compare.h"
@@ -177,13 +180,86 @@ TEST(MultiBlock, BadRequestsGetOneLine) {
             "--block-size 2: choose a power of two from 4 to 1024");
   EXPECT_EQ(error(Request(Algorithm::kHillisSteele, 2048, {1, 2})),
             "--block-size 2048: choose a power of two from 4 to 1024");
-  EXPECT_EQ(error(Request(Algorithm::kWarpShuffle, 8, {1, 2})),
-            "--block-algorithm 'warp-shuffle': choose hillis-steele or blelloch");
+  for (const AlgorithmInfo* info : Algorithms())  // every algorithm scans a block
+    EXPECT_EQ(error(Request(info->id, 8, {1, 2})), "") << info->key;
+  EXPECT_EQ(error(Request(static_cast<Algorithm>(kAlgorithmCount), 8, {1, 2})),
+            "--block-algorithm " + std::to_string(kAlgorithmCount) + ": choose " + AlgorithmKeys());
   EXPECT_EQ(error(Request(Algorithm::kBlelloch, 8, {})), "0 elements: choose 1..65536 for a multi-block scan");
   EXPECT_EQ(error(Request(Algorithm::kBlelloch, 8, V(65537, 1.0))),
             "65537 elements: choose 1..65536 for a multi-block scan");
   EXPECT_NE(error(Request(Algorithm::kBlelloch, 8, {1.5})), "");  // not an int32
 }
+
+// Every algorithm of the registry as the grid's block scan (support/algorithms.h: one
+// instantiation per algorithm, a new one included with no edit here). Sizes at and around the
+// block sizes' edges and ones no block size divides, every operator, both flavours: the output
+// equals the sequential scan, every phase's invariant holds, and each flavour composes (phase 2
+// the exclusive scan of the sums whatever the block algorithm's own flavour).
+class GridBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(GridBlockScan, EqualsTheSequentialScan) {
+  const Algorithm a = GetParam();
+  int grids = 0;
+  for (int b : {4, 8, 32, 64, 1024}) {
+    for (int n : {1, 2, 3, 5, 31, 33, 100, 1000, b - 1, b, b + 1, 3 * b + 5}) {
+      if (n < 1) continue;
+      for (OpKind op : kAllOps) {
+        for (bool convert : {false, true}) {
+          const GridRequest r =
+              Request(a, b, Values(n, static_cast<std::uint64_t>(n + b)), op, convert);
+          ASSERT_EQ(ValidateGridRequest(r), "") << Describe(r);
+          const GridTrace t = SimulateGrid(r);
+          ASSERT_EQ(t.Inclusive(), Info(a).inclusive != convert) << Describe(r);
+          ASSERT_EQ(t.output, Sequential(op, r.type, r.input, t.Inclusive())) << Describe(r);
+          const std::vector<std::string> broken = CheckGrid(t);
+          ASSERT_TRUE(broken.empty()) << Describe(r) << ": " << broken.front();
+          for (const Trace& block : t.blocks) ASSERT_EQ(block.meta.algorithm, a) << Describe(r);
+          if (!t.sums_scan.empty()) {
+            ASSERT_FALSE(t.sums_scan[0].Inclusive()) << Describe(r);
+            ASSERT_EQ(t.sums_scan[0].blocks[0].meta.converted, Info(a).inclusive) << Describe(r);
+          }
+          ++grids;
+        }
+      }
+    }
+  }
+  EXPECT_GT(grids, 400);
+}
+
+// The recursion several levels deep, and float32: sums within their windows' tolerance, max exact.
+TEST_P(GridBlockScan, DeepGridsAndFloat32) {
+  const Algorithm a = GetParam();
+  for (bool convert : {false, true}) {
+    const GridRequest r = Request(a, 4, Values(5000, 9), OpKind::kAdd, convert);
+    const GridTrace t = SimulateGrid(r);  // 1250 sums, 313, 79, 20, 5, 2: depth 6
+    EXPECT_EQ(GridLevels(t).size(), 7u) << Describe(r);
+    EXPECT_EQ(t.output, Sequential(r.op, r.type, r.input, t.Inclusive())) << Describe(r);
+    EXPECT_TRUE(CheckGrid(t).empty()) << Describe(r) << ": " << CheckGrid(t).front();
+  }
+  const V input = RandomValues(3000, 11, ElementType::kFloat32, -100, 100);
+  for (int b : {32, 64, 1024}) {
+    const GridTrace add =
+        SimulateGrid(Request(a, b, input, OpKind::kAdd, false, ElementType::kFloat32));
+    EXPECT_TRUE(CheckGrid(add).empty())
+        << ToString(a) << " B=" << b << ": " << CheckGrid(add).front();
+    const GridTrace max =
+        SimulateGrid(Request(a, b, input, OpKind::kMax, true, ElementType::kFloat32));
+    EXPECT_EQ(max.output, Sequential(OpKind::kMax, ElementType::kFloat32, input, max.Inclusive()))
+        << ToString(a) << " B=" << b;
+  }
+}
+
+// A grid file of every block algorithm loads back as it was written, and checks.
+TEST_P(GridBlockScan, FileRoundTrip) {
+  const GridTrace t = SimulateGrid(Request(GetParam(), 8, Values(70, 9), OpKind::kLast, true));
+  const std::string text = GridToJson(t);
+  const AnyTraceLoad loaded = ParseAnyTraceJson(text);
+  ASSERT_TRUE(loaded.grid) << loaded.error;
+  EXPECT_EQ(GridToJson(*loaded.grid), text);
+  EXPECT_TRUE(CheckGrid(*loaded.grid).empty());
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(GridBlockScan);
 
 TEST(MultiBlockFile, RoundTripKeepsEverything) {
   for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {

@@ -12,6 +12,8 @@
 #include "core/grid/single_pass.h"
 #include "core/grid/single_pass_steps.h"
 #include "core/input.h"
+#include "core/registry.h"
+#include "support/algorithms.h"
 #include "support/sequential.h"
 
 namespace scanviz {
@@ -24,8 +26,9 @@ V Sequential(OpKind op, ElementType type, const V& input, bool inclusive) {
 }
 
 SinglePassRequest Request(Algorithm a, int tile, V input, OpKind op = OpKind::kAdd,
-                          bool convert = false) {
+                          bool convert = false, TileOrder order = TileOrder::kBlockIdx) {
   SinglePassRequest r;
+  r.order = order;
   r.block_algorithm = a;
   r.tile_size = tile;
   r.op = op;
@@ -121,6 +124,90 @@ TEST(SinglePass, LargeInputsUpTo65536) {
   }
 }
 
+// Every algorithm of the registry as the tiles' scan (support/algorithms.h: a new one joins with
+// no edit here): tile sizes at and around the sizes' edges and ones no tile divides, both tile
+// orders, every operator and both flavours; the output is the sequential scan, each tile's own
+// scan is its block scan's result, and the timeline holds.
+class TileBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(TileBlockScan, EqualsTheSequentialScanInBothTileOrders) {
+  const Algorithm a = GetParam();
+  int cases = 0;
+  for (int tile : {4, 8, 32, 64, 1024}) {
+    for (int n : {1, 3, 33, 100, 1000, tile - 1, tile, tile + 1, 3 * tile + 5}) {
+      for (TileOrder order : {TileOrder::kBlockIdx, TileOrder::kTicket}) {
+        for (OpKind op : kAllOps) {
+          for (bool convert : {false, true}) {
+            const SinglePassRequest r = Request(
+                a, tile, Values(n, static_cast<std::uint64_t>(n * 3 + tile)), op, convert, order);
+            const std::string name = std::string(ToString(a)) + " tile " + std::to_string(tile) +
+                                     " n " + std::to_string(n) + " " + ToString(order) + " " +
+                                     ToString(op) + (convert ? " converted" : "");
+            ASSERT_EQ(ValidateSinglePassRequest(r), "") << name;
+            const SinglePassTrace t = SimulateSinglePass(r);
+            ASSERT_EQ(t.Inclusive(), Info(a).inclusive != convert) << name;
+            ASSERT_EQ(t.output, Sequential(op, ElementType::kInt32, r.input, t.Inclusive()))
+                << name;
+            for (int k = 0; k < t.TileCount(); ++k) {
+              const V tile_input(r.input.begin() + t.TileBegin(k),
+                                 r.input.begin() + t.TileBegin(k) + t.TileElements(k));
+              const V own(t.tile_output.begin() + t.TileBegin(k),
+                          t.tile_output.begin() + t.TileBegin(k) + t.TileElements(k));
+              ASSERT_EQ(own, Sequential(op, ElementType::kInt32, tile_input, t.Inclusive()))
+                  << name << " tile " << k;
+            }
+            ASSERT_EQ(First(CheckSinglePass(t)), "") << name;
+            ++cases;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(cases, 600);
+}
+
+TEST_P(TileBlockScan, FileRoundTrip) {
+  const SinglePassTrace t = SimulateSinglePass(
+      Request(GetParam(), 8, Values(77, 4), OpKind::kMax, true, TileOrder::kTicket));
+  auto json = [](const SinglePassTrace& trace) {
+    std::ostringstream out;
+    WriteSinglePassJson(trace, out);
+    return out.str();
+  };
+  const std::string text = json(t);
+  const AnyTraceLoad loaded = ParseAnyTraceJson(text);
+  ASSERT_TRUE(loaded.single_pass) << loaded.error;
+  EXPECT_EQ(json(*loaded.single_pass), text);
+  EXPECT_EQ(First(CheckSinglePass(*loaded.single_pass)), "");
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(TileBlockScan);
+
+// One layout for the traced kernel, the simulator and rung e: [epoch:30 | flag:2][value:32]. Epoch
+// 0 (the traced scan's) is the word [flag][value]; a word of another epoch reads as not ready.
+TEST(SinglePass, TheStatusWordCarriesFlagValueAndEpoch) {
+  namespace sp = single_pass;
+  EXPECT_EQ(sp::Pack(sp::kFlagA, std::int32_t{-1}), 0x1'FFFF'FFFFull);
+  EXPECT_EQ(sp::Pack(sp::kFlagP, 1.0f), (2ull << 32) | 0x3F80'0000u);
+  for (const unsigned epoch : {0u, 1u, 12345u, sp::kEpochMask}) {
+    for (const unsigned flag : {sp::kFlagX, sp::kFlagA, sp::kFlagP}) {
+      const std::uint64_t word = sp::Pack(flag, -2.5f, epoch);
+      EXPECT_EQ(sp::FlagOf(word, epoch), flag) << epoch;
+      EXPECT_EQ(sp::ValueOf<float>(word), -2.5f);
+      EXPECT_EQ(sp::FlagOf(word, (epoch + 1) & sp::kEpochMask), sp::kFlagX) << epoch;
+    }
+  }
+  EXPECT_EQ(sp::FirstPublication(0, std::int32_t{7}, 3), sp::Pack(sp::kFlagP, std::int32_t{7}, 3));
+  EXPECT_EQ(sp::FirstPublication(4, std::int32_t{7}, 3), sp::Pack(sp::kFlagA, std::int32_t{7}, 3));
+  EXPECT_EQ(sp::PrefixPublication(std::int32_t{5}, std::int32_t{7}, AddOp<std::int32_t>{}, 3),
+            sp::Pack(sp::kFlagP, std::int32_t{12}, 3));
+  // The look-back stops at once on a word of another epoch: it waits, as on X.
+  auto look = sp::StartLookBack<AddOp<std::int32_t>>(2);
+  look = sp::LookStep(look, sp::Pack(sp::kFlagP, std::int32_t{4}, 1), AddOp<std::int32_t>{});
+  EXPECT_FALSE(look.done);
+  EXPECT_EQ(look.predecessor, 1);
+}
+
 // last is not commutative: a look-back that put its gathered value in front of the predecessor's
 // (the wrong order) would carry the wrong value forward.
 TEST(SinglePass, TheLookBackKeepsTheOperandsInOrder) {
@@ -193,8 +280,13 @@ TEST(SinglePass, BadRequestsGetOneLine) {
   SinglePassRequest r = Request(Algorithm::kHillisSteele, 6, {1, 2});
   EXPECT_EQ(ValidateSinglePassRequest(r), "--tile-size 6: choose a power of two from 4 to 1024");
   r.tile_size = 8;
-  r.block_algorithm = Algorithm::kWarpShuffle;
-  EXPECT_NE(ValidateSinglePassRequest(r).find("choose hillis-steele or blelloch"), std::string::npos);
+  for (const AlgorithmInfo* info : Algorithms()) {  // every algorithm scans a tile
+    r.block_algorithm = info->id;
+    EXPECT_EQ(ValidateSinglePassRequest(r), "") << info->key;
+  }
+  r.block_algorithm = static_cast<Algorithm>(kAlgorithmCount);  // none of the registry's
+  EXPECT_EQ(ValidateSinglePassRequest(r),
+            "--block-algorithm " + std::to_string(kAlgorithmCount) + ": choose " + AlgorithmKeys());
   r.block_algorithm = Algorithm::kBlelloch;
   r.input.assign(kMaxGridElements + 1, 1);
   EXPECT_NE(ValidateSinglePassRequest(r).find("choose 1..65536"), std::string::npos);

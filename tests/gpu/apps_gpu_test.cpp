@@ -12,6 +12,8 @@
 #include "backend/backend.h"
 #include "core/apps/apps.h"
 #include "core/input.h"
+#include "core/registry.h"
+#include "support/algorithms.h"
 #include "support/grid_compare.h"
 
 namespace scanviz {
@@ -69,7 +71,7 @@ AppRequest Make(AppKind app, std::vector<double> input, std::mt19937_64& rng) {
   r.app = app;
   r.input = std::move(input);
   const int n = static_cast<int>(r.input.size());
-  r.block_algorithm = rng() % 2 ? Algorithm::kBlelloch : Algorithm::kHillisSteele;
+  r.block_algorithm = Algorithms()[rng() % Algorithms().size()]->id;  // any of the registry
   r.block_size = rng() % 3 == 0 ? 4 << (rng() % 9) : DefaultAppBlockSize(n);
   const KeepKind keeps[] = {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive,
                             KeepKind::kNonzero, KeepKind::kGreater};
@@ -178,6 +180,37 @@ TEST(GpuApps, RadixSortEveryBitCount) {
     EXPECT_EQ(CompareBackends(r), "") << Describe(r);
   }
 }
+
+// Every algorithm of the registry as the block scan of every application's scan on the GPU
+// (support/algorithms.h: a new one joins with no edit here), in blocks that divide n and blocks
+// that do not.
+class GpuAppBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(GpuAppBlockScan, EveryApplicationEqualsTheSimulator) {
+  SKIP_WITHOUT_CUDA();
+  std::mt19937_64 rng(static_cast<std::uint64_t>(GetParam()) + 1);
+  int cases = 0;
+  for (const AppInfo& info : Apps()) {
+    for (int n : {1, 33, 1025, 4097, 65536}) {
+      for (int b : {4, 32, DefaultAppBlockSize(n)}) {
+        const auto seed = static_cast<std::uint64_t>(n + b);
+        AppRequest r = Make(info.id,
+                            info.id == AppKind::kAllocate
+                                ? RandomValues(n, seed, ElementType::kInt32, 0, 9)
+                                : RandomValues(n, seed, ElementType::kInt32, -1000, 1000),
+                            rng);
+        r.block_algorithm = GetParam();
+        r.block_size = b;
+        if (info.id == AppKind::kRadixSort) r.params.bits = 4;  // four passes: enough, and quick
+        EXPECT_EQ(CompareBackends(r), "") << Describe(r);
+        ++cases;
+      }
+    }
+  }
+  std::printf("%s: compared %d application cases\n", ToString(GetParam()), cases);
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(GpuAppBlockScan);
 
 }  // namespace
 }  // namespace scanviz

@@ -15,6 +15,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "support/algorithms.h"
 #include "support/grid_compare.h"
 #include "support/trace_compare.h"
 
@@ -180,8 +181,42 @@ TEST(GpuMistakes, DeterministicMistakesEqualTheSimulator) {
 }
 
 // The multi-block scan on the GPU (phase 1 the traced kernel over the grid's blocks, phase 3 its
-// own kernel) equals the simulator's grid (support/grid_compare.h) and passes the phases'
-// invariants.
+// own kernel) against the simulator's grid (support/grid_compare.h); "" when equal and the GPU's
+// grid passes the phases' invariants.
+std::string CompareGrids(const GridRequest& request) {
+  const GridOutcome gpu = RunGridScan(BackendChoice::kCuda, request);
+  if (!gpu.grid) return "GPU run failed: " + gpu.error;
+  if (gpu.grid->backend.kind != BackendKind::kCuda) return "the GPU run did not run on CUDA";
+  const GridOutcome cpu = RunGridScan(BackendChoice::kCpu, request);
+  if (!cpu.grid) return "CPU run failed: " + cpu.error;
+  if (std::string d = testing::FirstGridDifference(*gpu.grid, *cpu.grid, ""); !d.empty()) return d;
+  const std::vector<std::string> broken = CheckGrid(*gpu.grid);
+  return broken.empty() ? "" : "CheckGrid: " + broken.front();
+}
+
+GridRequest MakeGrid(Algorithm block, int block_size, int n, OpKind op, ElementType type,
+                     bool convert) {
+  GridRequest request;
+  request.block_algorithm = block;
+  request.block_size = block_size;
+  request.op = op;
+  request.type = type;
+  request.convert = convert;
+  request.input = RandomValues(n, 31 * n + block_size, type, -100, 100);
+  return request;
+}
+
+std::string Describe(const GridRequest& r) {
+  return std::string(ToString(r.block_algorithm)) + " B=" + std::to_string(r.block_size) +
+         " n=" + std::to_string(r.input.size()) + " " + ToString(r.op) + " " + ToString(r.type) +
+         (r.convert ? " converted" : "");
+}
+
+// A block algorithm drawn from the registry, so that random cases cover every one.
+Algorithm AnyAlgorithm(std::mt19937_64& rng) {
+  return Algorithms()[rng() % Algorithms().size()]->id;
+}
+
 TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
   SKIP_WITHOUT_CUDA();
   struct Case {
@@ -204,37 +239,105 @@ TEST(GpuGrid, MultiBlockEqualsTheSimulator) {
   std::mt19937_64 rng(20261201);
   for (int c = 0; c < 24; ++c) {
     const int log2 = 2 + static_cast<int>(rng() % 9);
-    cases.push_back({rng() % 2 ? Algorithm::kBlelloch : Algorithm::kHillisSteele, 1 << log2,
-                     1 + static_cast<int>(rng() % kMaxGridElements), kAllOps[rng() % std::size(kAllOps)],
-                     ElementType::kInt32, rng() % 2 == 0});
+    cases.push_back({AnyAlgorithm(rng), 1 << log2, 1 + static_cast<int>(rng() % kMaxGridElements),
+                     kAllOps[rng() % std::size(kAllOps)], ElementType::kInt32, rng() % 2 == 0});
   }
   for (const Case& c : cases) {
-    GridRequest request;
-    request.block_algorithm = c.block;
-    request.block_size = c.block_size;
-    request.op = c.op;
-    request.type = c.type;
-    request.convert = c.convert;
-    request.input = RandomValues(c.n, 31 * c.n + c.block_size, c.type, -100, 100);
-    const std::string name = std::string(ToString(c.block)) + " B=" + std::to_string(c.block_size) +
-                             " n=" + std::to_string(c.n) + " " + ToString(c.op) + " " +
-                             ToString(c.type) + (c.convert ? " converted" : "");
-    const GridOutcome gpu = RunGridScan(BackendChoice::kCuda, request);
-    ASSERT_TRUE(gpu.grid) << name << ": " << gpu.error;
-    EXPECT_EQ(gpu.grid->backend.kind, BackendKind::kCuda) << name;
-    const GridOutcome cpu = RunGridScan(BackendChoice::kCpu, request);
-    ASSERT_TRUE(cpu.grid) << name << ": " << cpu.error;
-    EXPECT_EQ(testing::FirstGridDifference(*gpu.grid, *cpu.grid, ""), "") << name;
-    const std::vector<std::string> broken = CheckGrid(*gpu.grid);
-    EXPECT_TRUE(broken.empty()) << name << ": " << (broken.empty() ? "" : broken.front());
+    const GridRequest request = MakeGrid(c.block, c.block_size, c.n, c.op, c.type, c.convert);
+    EXPECT_EQ(CompareGrids(request), "") << Describe(request);
   }
   std::printf("compared %zu multi-block grids, GPU against the simulator\n", cases.size());
 }
 
+// Every algorithm of the registry as the grid's block scan on the GPU (support/algorithms.h: a
+// new one joins with no edit here): block sizes of one warp's part, one warp, several, the largest;
+// sizes no block divides; every operator, both flavours, both types.
+class GpuGridBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(GpuGridBlockScan, EqualsTheSimulator) {
+  SKIP_WITHOUT_CUDA();
+  const Algorithm a = GetParam();
+  int grids = 0;
+  for (int b : {4, 8, 32, 64, 256, 1024}) {
+    for (int n : {1, b - 1, b + 1, 3 * b + 5, 4097}) {
+      if (n < 1) continue;
+      for (OpKind op : kAllOps) {
+        for (bool convert : {false, true}) {
+          const ElementType type =
+              (n + grids) % 3 == 0 ? ElementType::kFloat32 : ElementType::kInt32;
+          const GridRequest request = MakeGrid(a, b, n, op, type, convert);
+          EXPECT_EQ(CompareGrids(request), "") << Describe(request);
+          ++grids;
+        }
+      }
+    }
+    // The largest grid, once per block size: 2^16 in blocks of 4 recurses seven levels deep.
+    const GridRequest large =
+        MakeGrid(a, b, kMaxGridElements, OpKind::kAdd, ElementType::kInt32, b % 8 == 0);
+    EXPECT_EQ(CompareGrids(large), "") << Describe(large);
+    ++grids;
+  }
+  std::printf("%s: compared %d grids, GPU against the simulator\n", ToString(a), grids);
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(GpuGridBlockScan);
+
 // The single-pass scan on the GPU: the values (each tile's own scan, its aggregate, the prefixes
 // its look-back gathered, the output) equal the simulator's; the times are the GPU's own
 // (%globaltimer), so only their consistency is checked (CheckSinglePass: every read saw what its
-// predecessor had published by then).
+// predecessor had published by then). "" when all hold.
+std::string CompareSinglePass(const SinglePassRequest& r) {
+  const SinglePassOutcome gpu = RunSinglePass(BackendChoice::kCuda, r);
+  if (!gpu.trace) return "GPU run failed: " + gpu.error;
+  if (!gpu.trace->measured) return "the GPU's trace is not measured";
+  const SinglePassTrace cpu = SimulateSinglePass(r);
+  if (gpu.trace->tile_output != cpu.tile_output) return "the tiles' own scans differ";
+  // float32 sums gathered along another look-back path round differently: the schedule decides
+  // (CheckSinglePass holds them to their windows' tolerance instead).
+  const bool exact = r.type == ElementType::kInt32 || r.op != OpKind::kAdd;
+  if (exact && gpu.trace->output != cpu.output) return "the outputs differ";
+  if (gpu.trace->TileCount() != cpu.TileCount()) return "the tile counts differ";
+  for (int k = 0; k < cpu.TileCount(); ++k) {
+    const TileRecord& g = gpu.trace->tiles[static_cast<size_t>(k)];
+    const TileRecord& s = cpu.tiles[static_cast<size_t>(k)];
+    const std::string tile = "tile " + std::to_string(k) + ": ";
+    if (g.tile != k) return tile + "recorded as tile " + std::to_string(g.tile);
+    if (g.aggregate != s.aggregate) return tile + "the aggregates differ";
+    if (exact && (g.exclusive != s.exclusive || g.inclusive != s.inclusive))
+      return tile + "the prefixes differ";
+  }
+  const std::vector<std::string> broken = CheckSinglePass(*gpu.trace);
+  if (!broken.empty()) return "CheckSinglePass: " + broken.front();
+  const SinglePassSummary sum = Summarize(*gpu.trace);
+  std::printf(
+      "%s tile %d n %zu %s %s: %d tiles, %d waited (longest %lld ns), looked back %.2f on "
+      "average (max %d), %d out of order, span %lld ns, timer skew seen %lld ns\n",
+      ToString(r.block_algorithm), r.tile_size, r.input.size(), ToString(r.op), ToString(r.order),
+      sum.tiles, sum.tiles_that_waited, static_cast<long long>(sum.longest_wait),
+      sum.mean_looked_back, sum.max_looked_back, sum.out_of_order,
+      static_cast<long long>(gpu.trace->Span()), static_cast<long long>(sum.clock_skew));
+  return {};
+}
+
+SinglePassRequest MakeSinglePass(Algorithm block, int tile, int n, OpKind op, ElementType type,
+                                 TileOrder order, bool convert = false) {
+  SinglePassRequest r;
+  r.block_algorithm = block;
+  r.tile_size = tile;
+  r.op = op;
+  r.type = type;
+  r.order = order;
+  r.convert = convert;
+  r.input = RandomValues(n, 3 * n + tile, type, -100, 100);
+  return r;
+}
+
+std::string Describe(const SinglePassRequest& r) {
+  return std::string(ToString(r.block_algorithm)) + " tile " + std::to_string(r.tile_size) + " n " +
+         std::to_string(r.input.size()) + " " + ToString(r.op) + " " + ToString(r.type) + " " +
+         ToString(r.order) + (r.convert ? " converted" : "");
+}
+
 TEST(GpuSinglePass, ValuesEqualTheSimulatorAndTheTimelineHolds) {
   SKIP_WITHOUT_CUDA();
   struct Case {
@@ -258,54 +361,74 @@ TEST(GpuSinglePass, ValuesEqualTheSimulatorAndTheTimelineHolds) {
   };
   std::mt19937_64 rng(7);
   for (int c = 0; c < 20; ++c)
-    cases.push_back({rng() % 2 ? Algorithm::kBlelloch : Algorithm::kHillisSteele,
-                     1 << (2 + static_cast<int>(rng() % 9)),
+    cases.push_back({AnyAlgorithm(rng), 1 << (2 + static_cast<int>(rng() % 9)),
                      1 + static_cast<int>(rng() % kMaxGridElements),
                      kAllOps[rng() % std::size(kAllOps)], ElementType::kInt32,
                      rng() % 2 ? TileOrder::kTicket : TileOrder::kBlockIdx});
   for (const Case& c : cases) {
-    SinglePassRequest r;
-    r.block_algorithm = c.block;
-    r.tile_size = c.tile;
-    r.op = c.op;
-    r.type = c.type;
-    r.order = c.order;
-    r.input = RandomValues(c.n, 3 * c.n + c.tile, c.type, -100, 100);
-    const std::string name = std::string(ToString(c.block)) + " tile " + std::to_string(c.tile) +
-                             " n " + std::to_string(c.n) + " " + ToString(c.op) + " " +
-                             ToString(c.type) + " " + ToString(c.order);
-    const SinglePassOutcome gpu = RunSinglePass(BackendChoice::kCuda, r);
-    ASSERT_TRUE(gpu.trace) << name << ": " << gpu.error;
-    EXPECT_TRUE(gpu.trace->measured) << name;
-    const SinglePassTrace cpu = SimulateSinglePass(r);
-    EXPECT_EQ(gpu.trace->tile_output, cpu.tile_output) << name;
-    // float32 sums gathered along another look-back path round differently: the schedule decides
-    // (CheckSinglePass holds them to their windows' tolerance instead).
-    const bool exact = c.type == ElementType::kInt32 || c.op != OpKind::kAdd;
-    if (exact) {
-      EXPECT_EQ(gpu.trace->output, cpu.output) << name;
-    }
-    for (int k = 0; k < cpu.TileCount(); ++k) {
-      const TileRecord& g = gpu.trace->tiles[static_cast<size_t>(k)];
-      const TileRecord& s = cpu.tiles[static_cast<size_t>(k)];
-      EXPECT_EQ(g.tile, k) << name;
-      EXPECT_EQ(g.aggregate, s.aggregate) << name << " tile " << k;
-      if (exact) {
-        EXPECT_EQ(g.exclusive, s.exclusive) << name << " tile " << k;
-        EXPECT_EQ(g.inclusive, s.inclusive) << name << " tile " << k;
-      }
-    }
-    const std::vector<std::string> broken = CheckSinglePass(*gpu.trace);
-    EXPECT_TRUE(broken.empty()) << name << ": " << (broken.empty() ? "" : broken.front());
-    const SinglePassSummary sum = Summarize(*gpu.trace);
-    std::printf("%s: %d tiles, %d waited (longest %lld ns), looked back %.2f on average (max %d), "
-                "%d out of order, span %lld ns, timer skew seen %lld ns\n",
-                name.c_str(), sum.tiles, sum.tiles_that_waited,
-                static_cast<long long>(sum.longest_wait), sum.mean_looked_back, sum.max_looked_back,
-                sum.out_of_order, static_cast<long long>(gpu.trace->Span()),
-                static_cast<long long>(sum.clock_skew));
+    const SinglePassRequest r = MakeSinglePass(c.block, c.tile, c.n, c.op, c.type, c.order);
+    EXPECT_EQ(CompareSinglePass(r), "") << Describe(r);
   }
 }
+
+// Every algorithm of the registry as the tiles' scan on the GPU, through the bare executor with
+// real registers and shuffles (bare_exec.cuh): tile sizes below, at and above a warp, the largest;
+// sizes no tile divides; both tile orders, every operator, both flavours.
+class GpuTileBlockScan : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(GpuTileBlockScan, ValuesEqualTheSimulatorAndTheTimelineHolds) {
+  SKIP_WITHOUT_CUDA();
+  const Algorithm a = GetParam();
+  int runs = 0;
+  for (int tile : {4, 16, 32, 64, 1024}) {
+    for (int n : {1, tile + 1, 3 * tile + 5, 50001, kMaxGridElements}) {
+      for (TileOrder order : {TileOrder::kBlockIdx, TileOrder::kTicket}) {
+        const OpKind op = kAllOps[static_cast<size_t>(runs) % std::size(kAllOps)];
+        const ElementType type = runs % 5 == 4 ? ElementType::kFloat32 : ElementType::kInt32;
+        const SinglePassRequest r = MakeSinglePass(a, tile, n, op, type, order, runs % 2 == 1);
+        EXPECT_EQ(CompareSinglePass(r), "") << Describe(r);
+        ++runs;
+      }
+    }
+  }
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(GpuTileBlockScan);
+
+// The bare executor on one block, every algorithm: the mistakes lab's correct kernel gives one
+// result, the simulator's (registers and shuffles real for the warp shuffle's v and t).
+class GpuBareBlock : public ::testing::TestWithParam<Algorithm> {};
+
+TEST_P(GpuBareBlock, CorrectKernelGivesTheSimulatorsResult) {
+  SKIP_WITHOUT_CUDA();
+  for (int n : kSizes) {
+    for (bool convert : {false, true}) {
+      const ScanRequest request{GetParam(), OpKind::kAdd, ElementType::kInt32,
+                                RandomValues(n, 9 * n, ElementType::kInt32, -50, 50), convert};
+      const GpuOutcomes gpu = RunGpuOutcomes(request, 5);
+      ASSERT_TRUE(gpu.error.empty()) << ToString(GetParam()) << " n " << n << ": " << gpu.error;
+      ASSERT_EQ(gpu.outcomes.size(), 1u) << ToString(GetParam()) << " n " << n;
+      EXPECT_EQ(gpu.outcomes[0].values, Simulate(request).Result())
+          << ToString(GetParam()) << " n " << n << (convert ? " converted" : "");
+    }
+  }
+}
+
+// The timed kernel (registers through the same LaneRegisters) computes what the trace holds, for
+// every algorithm, and the padded layout is timed where the registry says it exists.
+TEST_P(GpuBareBlock, TimedKernelComputesTheTrace) {
+  SKIP_WITHOUT_CUDA();
+  for (int n : {5, 32, 33, 1024}) {
+    ScanOutcome run =
+        RunScan(BackendChoice::kCuda, ScanRequest{GetParam(), OpKind::kAdd, ElementType::kInt32,
+                                                  RandomValues(n, n, ElementType::kInt32)});
+    ASSERT_TRUE(run.trace) << run.error;
+    EXPECT_EQ(MeasureGpuCycles(&*run.trace, 3), "") << ToString(GetParam()) << " n " << n;
+    EXPECT_EQ(run.trace->rounds.back().padded_cycles >= 0, Info(GetParam()).padded_layout);
+  }
+}
+
+SCANVIZ_FOR_EVERY_ALGORITHM(GpuBareBlock);
 
 }  // namespace
 }  // namespace scanviz

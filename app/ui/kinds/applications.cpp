@@ -1,8 +1,10 @@
 // The applications of the scan (docs/applications.md): compaction, split, radix sort and
 // allocation on the input, each pass stepped through flag, scan and scatter.
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "kinds/kind.h"
+#include "scene/app_svg.h"
 
 namespace scanviz {
 namespace {
@@ -48,8 +50,15 @@ class Application final : public Kind {
   std::string FigureStem(AppState& app) const override {
     return std::string("scanviz-") + ToString(app.App());
   }
-  std::string FigureSvg(AppState&, bool) const override {
-    return {};  // TODO(svg): the application's SVG
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    const AppSlot& slot = app.Application();
+    if (!slot.trace) return {};
+    scene::AppSvgOptions o;
+    o.theme = app.view.theme;
+    o.transparent = transparent;
+    std::ostringstream svg;
+    scene::WriteAppSvg(*slot.trace, app.AppPlayer().Round(), o, svg);
+    return svg.str();
   }
   void StateFields(AppState& app, nlohmann::json& j) const override {
     const AppSlot& slot = app.Application();

@@ -1,8 +1,10 @@
 // The multi-block scan: the grid of blocks, one step per phase; a block opened shows its rounds.
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "kinds/kind.h"
 #include "scene/grid_scene.h"
+#include "scene/grid_svg.h"
 
 namespace scanviz {
 namespace {
@@ -44,7 +46,13 @@ class MultiBlock final : public Kind {
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
     if (app.Opened()) return BlockFigureSvg(app, transparent);
-    return {};  // TODO(svg): the grid's SVG
+    scene::GridSvgOptions o;
+    o.theme = app.view.theme;
+    o.transparent = transparent;
+    o.selected = app.view.grid_selected;
+    std::ostringstream svg;
+    scene::WriteGridSvg(app.Grid().grid, app.GridPlayer().Round(), o, svg);
+    return svg.str();
   }
   bool Back(AppState& app) const override {
     if (!app.Opened()) return false;

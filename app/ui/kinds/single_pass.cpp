@@ -2,9 +2,11 @@
 // or a GPU's recording. Its steps are the moments something was published; ← and → move the
 // cursor from one to the next.
 #include <algorithm>
+#include <sstream>
 
 #include "kinds/kind.h"
 #include "scene/timeline.h"
+#include "scene/timeline_svg.h"
 
 namespace scanviz {
 namespace {
@@ -68,8 +70,13 @@ class SinglePass final : public Kind {
   std::string FigureStem(AppState& app) const override {
     return "scanviz-single-pass-t" + std::to_string(app.SinglePass().tile_size);
   }
-  std::string FigureSvg(AppState&, bool) const override {
-    return {};  // TODO(svg): the timeline's SVG
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    scene::TimelineSvgOptions o;
+    o.theme = app.view.theme;
+    o.transparent = transparent;
+    std::ostringstream svg;
+    scene::WriteTimelineSvg(app.SinglePass(), app.view.timeline_cursor, o, svg);
+    return svg.str();
   }
 };
 

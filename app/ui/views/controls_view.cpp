@@ -195,12 +195,14 @@ void GridSettings(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::Indent();
   ImGui::TextUnformatted("blocks");
-  for (const AlgorithmInfo* info : Algorithms()) {
+  ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
+  for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
     SameLineIfFits(info->name, true);
     if (ImGui::RadioButton(info->name, app.GridBlockAlgorithm() == info->id))
       app.SetGridBlockAlgorithm(info->id);
     Tip(ui, "The block scan each block runs in phase 1 and phase 2");
   }
+  ImGui::PopID();
   const std::string size = std::to_string(app.GridBlockSize());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
   const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());

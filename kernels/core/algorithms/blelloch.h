@@ -87,41 +87,42 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   exec.Round(MakeRoundSpec(kLoad, 1, 0, kInputArray, kBuf, Level::kBlock, padded_n), [&](int tid) {
     return tid < padded_n ? LoadStep(data, n, buf, kBuf, tid, op) : ThreadAction{};  // [line:load]
   });
-  // One round of each sweep at `stride`, in which `working` = padded_n / (2 * stride) threads
-  // have a node to work on.
-  auto up_sweep = [&](int stride, int round, int working) {
-    exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:up-step]
-               [&](int tid) {                                                           // [line:up-step]
-                 return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
-               });                                                                      // [line:up-step]
+  // Each sweep is one loop over its rounds, in each of which `working` = padded_n / (2 * stride)
+  // threads have a node to work on; `wide` picks the rounds it runs now: those for which
+  // exec.Wide(working) says so. The rounds near the root, where at most a warp's worth of threads
+  // works, sit in exec.Narrow: the simulator and the traced kernel run them like the others
+  // (every round is wide to them); the performance lab gives them to one warp with warp barriers,
+  // as CUB does.
+  auto up_sweep = [&](bool wide) {
+    for (int stride = 1, round = 1, working = padded_n / 2; stride < padded_n;  // [line:up-loop]
+         stride *= 2, working /= 2, ++round) {                                  // [line:up-loop]
+      if (exec.Wide(working) != wide) continue;
+      exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:up-step]
+                 [&](int tid) {                                                           // [line:up-step]
+                   return UpSweepStep(buf, padded_n, stride, tid, op);  // [line:up-step]
+                 });                                                                      // [line:up-step]
+    }
   };
-  auto down_sweep = [&](int stride, int round, int working) {
-    exec.Round(MakeRoundSpec(kDownSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:down-step]
-               [&](int tid) {                                                           // [line:down-step]
-                 return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
-               });                                                                      // [line:down-step]
+  auto down_sweep = [&](bool wide) {
+    for (int stride = padded_n / 2, round = 1, working = 1; stride >= 1;  // [line:down-loop]
+         stride /= 2, working *= 2, ++round) {                            // [line:down-loop]
+      if (exec.Wide(working) != wide) continue;
+      exec.Round(MakeRoundSpec(kDownSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:down-step]
+                 [&](int tid) {                                                           // [line:down-step]
+                   return DownSweepStep(buf, padded_n, stride, tid, op);  // [line:down-step]
+                 });                                                                      // [line:down-step]
+    }
   };
-  // Up the tree, seed the root, back down. The rounds near the root, where at most a warp's worth
-  // of threads works, sit in exec.Narrow: the simulator and the traced kernel run them like the
-  // others; the performance lab gives them to one warp with warp barriers, as CUB does.
-  int stride = 1, round = 1, working = padded_n / 2;
-  for (; stride < padded_n && exec.Wide(working); stride *= 2, working /= 2)  // [line:up-loop]
-    up_sweep(stride, round++, working);
-  exec.Narrow([&, stride, round, working]() mutable {
-    for (; stride < padded_n; stride *= 2, working /= 2)  // [line:up-loop]
-      up_sweep(stride, round++, working);
+  // Up the tree, seed the root, back down.
+  up_sweep(true);
+  exec.Narrow([&] {
+    up_sweep(false);
     exec.Round(MakeRoundSpec(kSeed, 1, 0, kBuf, kBuf, Level::kBlock, 1), [&](int tid) {  // [line:seed]
       return SeedStep(buf, padded_n, tid, op);  // [line:seed]
     });                                         // [line:seed]
-    round = 1;
-    for (stride = padded_n / 2, working = 1; stride >= 1 && !exec.Wide(working);
-         stride /= 2, working *= 2)  // [line:down-loop]
-      down_sweep(stride, round++, working);
+    down_sweep(false);
   });
-  round = 1;
-  for (stride = padded_n / 2, working = 1; stride >= 1; stride /= 2, working *= 2, ++round) {
-    if (exec.Wide(working)) down_sweep(stride, round, working);  // [line:down-loop]
-  }
+  down_sweep(true);
   if (convert) {
     exec.Round(MakeRoundSpec(kConvert, 1, 0, kBuf, kBuf, Level::kBlock, n), [&](int tid) {  // [line:convert]
       return ToInclusiveStep(buf, data, n, tid, op);  // [line:convert]

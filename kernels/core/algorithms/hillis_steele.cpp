@@ -26,21 +26,6 @@ Window CellWindow(const Trace& trace, int round, int array, int pos) {
   return Range(pos - reach + 1, pos);
 }
 
-CellClass ClassOf(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::kLoad:
-      return CellClass::kLoaded;
-    case ActionKind::kCopy:
-      return CellClass::kCopied;
-    case ActionKind::kAdd:
-      return CellClass::kComputed;
-    case ActionKind::kSeed:
-      return CellClass::kSeeded;
-    default:
-      return CellClass::kUnchanged;
-  }
-}
-
 // Case 1 full window (i >= 2s - 1), Case 2 partial left window (s <= i < 2s - 1), Case 3 no left
 // neighbour (i < s).
 int Case(const TraceMeta&, const RoundSpec& spec, int pos) {
@@ -87,7 +72,7 @@ const AlgorithmInfo k_hillis_steele_info = {
     .arrays = Arrays,
     .double_buffered = true,
     .window = CellWindow,
-    .cell_class = ClassOf,
+    .cell_class = HillisSteeleClassOf,
     .cell_case = Case,
     .work = Work,
     .depth = [](int n) { return Log2Ceil(n); },

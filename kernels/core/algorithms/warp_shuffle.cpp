@@ -58,21 +58,6 @@ Window CellWindow(const Trace& trace, int round, int array, int pos) {
   }
 }
 
-CellClass ClassOf(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::kLoad:
-      return CellClass::kLoaded;
-    case ActionKind::kCopy:
-      return CellClass::kCopied;
-    case ActionKind::kAdd:
-      return CellClass::kComputed;
-    case ActionKind::kSeed:
-      return CellClass::kSeeded;
-    default:
-      return CellClass::kUnchanged;
-  }
-}
-
 // Hillis-Steele's cases, lane by lane, in the shuffle rounds.
 int Case(const TraceMeta& meta, const RoundSpec& spec, int pos) {
   int lane = 0;
@@ -167,7 +152,7 @@ const AlgorithmInfo k_warp_shuffle_info = {
     .arrays = Arrays,
     .double_buffered = false,
     .window = CellWindow,
-    .cell_class = ClassOf,
+    .cell_class = HillisSteeleClassOf,
     .cell_case = Case,
     .work = Work,
     .depth = Depth,

@@ -17,6 +17,7 @@
 //   exec.FlipSignBits(&values)                            radix sort's steps 0 and K + 1
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -45,6 +46,19 @@ PassSpec<T> MakePassSpec(const AppRequest& request, int pass) {
   spec.threshold = static_cast<T>(request.params.keep.threshold);
   spec.bit = PassBit(request, pass);
   return spec;
+}
+
+// Whether `scan` is the exclusive sum of `flags`: what sends every write of the scatter step inside
+// the output. Only a broken block scan makes it false; the loop then leaves the pass's output as
+// it was sized (zeros) rather than writing past it, and CheckApp names the scan that broke.
+inline bool IsExclusiveSum(const std::vector<int>& flags, const std::vector<int>& scan) {
+  if (scan.size() != flags.size()) return false;
+  long long sum = 0;
+  for (size_t i = 0; i < flags.size(); ++i) {
+    if (scan[i] != sum) return false;
+    sum += flags[i];
+  }
+  return true;
 }
 
 // The length of a pass's output: the kept elements or the pool (the total), or a permutation.
@@ -76,8 +90,8 @@ AppTrace Run(Exec& exec, const AppRequest& request) {
     const std::vector<int> scan = Typed<int>(pass.scan.output);
     const int total = ScanTotal(scan.back(), flags.back());
     pass.total = total;
-    std::vector<T> out(static_cast<size_t>(OutputSize(request.app, n, total)));
-    exec.Scatter(spec, values, flags, scan, total, &out);  // 3
+    std::vector<T> out(static_cast<size_t>(std::max(0, OutputSize(request.app, n, total))));
+    if (IsExclusiveSum(flags, scan)) exec.Scatter(spec, values, flags, scan, total, &out);  // 3
     if (exec.Failed()) return trace;
     pass.output = Doubles(out);
     values = std::move(out);

@@ -240,9 +240,8 @@ GridRequest FlagScanRequest(const AppRequest& request, std::vector<double> flags
   grid.op = OpKind::kAdd;
   grid.type = ElementType::kInt32;
   grid.input = std::move(flags);
-  // Exclusive: Blelloch's own flavour; Hillis-Steele's block scans convert.
-  grid.convert =
-      IsGridBlockAlgorithm(request.block_algorithm) && Info(request.block_algorithm).inclusive;
+  // Exclusive: an exclusive block algorithm's own flavour; an inclusive one's blocks convert.
+  grid.convert = Info(request.block_algorithm).inclusive;
   return grid;
 }
 

@@ -11,15 +11,19 @@
 namespace scanviz {
 
 bool IsGridBlockAlgorithm(Algorithm a) {
-  return a == Algorithm::kHillisSteele || a == Algorithm::kBlelloch;
+  const std::span<const AlgorithmInfo* const> all = Algorithms();
+  return std::any_of(all.begin(), all.end(),
+                     [a](const AlgorithmInfo* info) { return info->id == a; });
 }
 
-const char* GridBlockAlgorithmKeys() { return "hillis-steele or blelloch"; }
+std::string GridBlockAlgorithmKeys() {
+  return AlgorithmKeys();
+}
 
 std::string ValidateGridRequest(const GridRequest& request) {
   if (!IsGridBlockAlgorithm(request.block_algorithm))
-    return std::string("--block-algorithm '") + ToString(request.block_algorithm) +
-           "': choose " + GridBlockAlgorithmKeys();
+    return "--block-algorithm " + std::to_string(static_cast<int>(request.block_algorithm)) +
+           ": choose " + GridBlockAlgorithmKeys();
   const int b = request.block_size;
   if (b < kMinGridBlockSize || b > kMaxGridBlockSize || (b & (b - 1)) != 0)
     return "--block-size " + std::to_string(b) + ": choose a power of two from " +
@@ -138,6 +142,84 @@ bool Same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)
 // Window [lo, hi] of the grid's input, empty when hi < lo.
 Window Span(int lo, int hi) { return hi < lo ? EmptyWindow() : Range(lo, hi); }
 
+// The grid's input as one array, for the windows' folds.
+TraceMeta FoldMeta(const GridTrace& t) {
+  TraceMeta meta;
+  meta.op = t.op;
+  meta.type = t.type;
+  meta.identity = t.identity;
+  meta.n = meta.padded_n = t.N();
+  return meta;
+}
+
+std::string Want(const GridTrace& t, const WindowFolder& folder, Window w) {
+  return FormatValue(t.type, folder.Fold(w));
+}
+
+// Phase 1 of block b: its trace is the block scan of its slice and holds its own invariants, and
+// what it wrote is the scan of its block up to each cell.
+void CheckBlock(const GridTrace& t, const WindowFolder& folder, int b, const std::string& where,
+                std::vector<std::string>* out) {
+  const bool inclusive = t.Inclusive();
+  const Trace& bt = t.blocks[static_cast<size_t>(b)];
+  const std::string block = where + "block " + std::to_string(b);
+  const int begin = t.BlockBegin(b), count = t.BlockCount(b);
+  if (bt.meta.n != count || bt.meta.algorithm != t.block_algorithm || bt.meta.op != t.op ||
+      bt.meta.type != t.type || bt.Inclusive() != inclusive ||
+      !std::equal(bt.input.begin(), bt.input.end(), t.input.begin() + begin)) {
+    Add(out,
+        block + ": its trace is not the block scan of its " + std::to_string(count) + " elements");
+    return;
+  }
+  const TraceAnalysis a = Analyze(bt);
+  if (!a.Ok()) Add(out, block + ": " + a.violations.front());
+  const std::vector<double> result = bt.Result();
+  for (int i = 0; i < count; ++i) {
+    const double stored = t.block_output[static_cast<size_t>(begin + i)];
+    const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
+    if (!folder.Matches(w, stored) || !Same(result[static_cast<size_t>(i)], stored)) {
+      Add(out, block + ", phase 1: output[" + std::to_string(begin + i) +
+                   "] should hold the scan of its block up to it, " + Want(t, folder, w));
+      return;
+    }
+  }
+}
+
+void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::string>* out);
+
+// Phase 1's totals and phase 2: the exclusive scan of them, a grid of its own checked the same
+// way, whose output is the offsets. False when the grid's shape is too broken to check phase 3.
+bool CheckSums(const GridTrace& t, const WindowFolder& folder, const std::string& where,
+               std::vector<std::string>* out) {
+  const int blocks = t.BlockCount();
+  if (static_cast<int>(t.sums.size()) != blocks || t.sums_scan.size() != 1) {
+    Add(out, where + "phase 1 must leave one total per block and phase 2 their scan");
+    return false;
+  }
+  for (int b = 0; b < blocks; ++b) {
+    const Window w = Span(t.BlockBegin(b), t.BlockBegin(b) + t.BlockCount(b) - 1);
+    if (!folder.Matches(w, t.sums[static_cast<size_t>(b)]))
+      Add(out, where + "phase 1: sums[" + std::to_string(b) + "] should hold the total of block " +
+                   std::to_string(b) + ", " + Want(t, folder, w));
+  }
+  const GridTrace& inner = t.sums_scan.front();
+  if (inner.input != t.sums || inner.Inclusive() || inner.block_size != t.block_size ||
+      inner.block_algorithm != t.block_algorithm || inner.depth != t.depth + 1) {
+    Add(out, where + "phase 2 must be the exclusive scan of the block sums");
+    return false;
+  }
+  CheckGridAt(inner, where + "phase 2 (the sums' scan) ", out);
+  const std::vector<double>& offsets = t.Offsets();
+  for (int b = 0; b < blocks && static_cast<int>(offsets.size()) == blocks; ++b) {
+    const Window w = Span(0, t.BlockBegin(b) - 1);
+    if (!folder.Matches(w, offsets[static_cast<size_t>(b)]))
+      Add(out, where + "phase 2: offsets[" + std::to_string(b) +
+                   "] should hold the total of every block before block " + std::to_string(b) +
+                   ", " + Want(t, folder, w));
+  }
+  return true;
+}
+
 void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::string>* out) {
   const int n = t.N(), blocks = (n + t.block_size - 1) / t.block_size;
   if (t.BlockCount() != blocks) {
@@ -150,74 +232,20 @@ void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::
     Add(out, where + "the global arrays do not hold n = " + std::to_string(n) + " cells");
     return;
   }
-  const bool inclusive = t.Inclusive();
-  TraceMeta meta;  // the grid's input as one array, for the windows' folds
-  meta.op = t.op;
-  meta.type = t.type;
-  meta.identity = t.identity;
-  meta.n = meta.padded_n = n;
-  const WindowFolder folder(meta, t.input);
-  auto check = [&](Window w, double stored) { return folder.Matches(w, stored); };
-  auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
-  for (int b = 0; b < blocks; ++b) {
-    const Trace& bt = t.blocks[static_cast<size_t>(b)];
-    const std::string block = where + "block " + std::to_string(b);
-    const int begin = t.BlockBegin(b), count = t.BlockCount(b);
-    if (bt.meta.n != count || bt.meta.algorithm != t.block_algorithm || bt.meta.op != t.op ||
-        bt.meta.type != t.type || bt.Inclusive() != inclusive ||
-        !std::equal(bt.input.begin(), bt.input.end(), t.input.begin() + begin)) {
-      Add(out, block + ": its trace is not the block scan of its " + std::to_string(count) +
-                   " elements");
-      continue;
-    }
-    const TraceAnalysis a = Analyze(bt);
-    if (!a.Ok()) Add(out, block + ": " + a.violations.front());
-    const std::vector<double> result = bt.Result();
-    for (int i = 0; i < count; ++i) {  // phase 1: the scan of its block
-      const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
-      if (!check(w, t.block_output[static_cast<size_t>(begin + i)]) ||
-          !Same(result[static_cast<size_t>(i)], t.block_output[static_cast<size_t>(begin + i)])) {
-        Add(out, block + ", phase 1: output[" + std::to_string(begin + i) +
-                     "] should hold the scan of its block up to it, " + want(w));
-        break;
-      }
-    }
-  }
+  const WindowFolder folder(FoldMeta(t), t.input);
+  for (int b = 0; b < blocks; ++b) CheckBlock(t, folder, b, where, out);
   if (blocks == 1) {
     if (!t.sums.empty() || !t.sums_scan.empty())
       Add(out, where + "one block has no block sums to scan");
-  } else {
-    if (static_cast<int>(t.sums.size()) != blocks || t.sums_scan.size() != 1) {
-      Add(out, where + "phase 1 must leave one total per block and phase 2 their scan");
-      return;
-    }
-    for (int b = 0; b < blocks; ++b) {
-      const Window w = Span(t.BlockBegin(b), t.BlockBegin(b) + t.BlockCount(b) - 1);
-      if (!check(w, t.sums[static_cast<size_t>(b)]))
-        Add(out, where + "phase 1: sums[" + std::to_string(b) + "] should hold the total of block " +
-                     std::to_string(b) + ", " + want(w));
-    }
-    const GridTrace& inner = t.sums_scan.front();
-    if (inner.input != t.sums || inner.Inclusive() || inner.block_size != t.block_size ||
-        inner.block_algorithm != t.block_algorithm || inner.depth != t.depth + 1) {
-      Add(out, where + "phase 2 must be the exclusive scan of the block sums");
-      return;
-    }
-    CheckGridAt(inner, where + "phase 2 (the sums' scan) ", out);
-    const std::vector<double>& offsets = t.Offsets();
-    for (int b = 0; b < blocks && static_cast<int>(offsets.size()) == blocks; ++b) {
-      const Window w = Span(0, t.BlockBegin(b) - 1);
-      if (!check(w, offsets[static_cast<size_t>(b)]))
-        Add(out, where + "phase 2: offsets[" + std::to_string(b) +
-                     "] should hold the total of every block before block " + std::to_string(b) +
-                     ", " + want(w));
-    }
+  } else if (!CheckSums(t, folder, where, out)) {
+    return;
   }
+  const bool inclusive = t.Inclusive();
   for (int i = 0; i < n; ++i) {  // phase 3: the scan of the whole prefix
     const Window w = Span(0, i - (inclusive ? 0 : 1));
-    if (!check(w, t.output[static_cast<size_t>(i)])) {
+    if (!folder.Matches(w, t.output[static_cast<size_t>(i)])) {
       Add(out, where + "phase 3: output[" + std::to_string(i) +
-                   "] should hold the scan of the prefix up to it, " + want(w) +
+                   "] should hold the scan of the prefix up to it, " + Want(t, folder, w) +
                    ", not " + FormatValue(t.type, t.output[static_cast<size_t>(i)]));
       break;
     }

@@ -16,21 +16,25 @@ inline constexpr int kMinGridBlockSize = 4;
 inline constexpr int kMaxGridBlockSize = 1024;
 
 struct GridRequest {
-  Algorithm block_algorithm = Algorithm::kHillisSteele;  // the block scan: hillis-steele, blelloch
+  Algorithm block_algorithm = Algorithm::kHillisSteele;  // the block scan: any of the registry
   int block_size = 8;  // elements per block: a power of two in 4..1024
   OpKind op = OpKind::kAdd;
   ElementType type = ElementType::kInt32;
   std::vector<double> input;  // 1..kMaxGridElements values of `type`
-  // The flavour: the block algorithm's own (inclusive Hillis-Steele, exclusive Blelloch), or the
-  // other one: every block scan then ends with its conversion round.
+  // The flavour: the block algorithm's own (its registry entry's `inclusive`), or the other one:
+  // every block scan then ends with its conversion round.
   bool convert = false;
 };
 
 // Empty if the request can run; else one line naming what is wrong.
 std::string ValidateGridRequest(const GridRequest& request);
-// The block algorithms a grid may use, for messages: "hillis-steele or blelloch".
-const char* GridBlockAlgorithmKeys();
+// Every algorithm of the registry can be the block scan of a grid, of a single pass's tiles and of
+// an application's scan: the grids ask each block for the flavour they need (phase 2 always an
+// exclusive scan), and a block scan of any flavour converts. So this is whether `a` names an
+// algorithm of the registry (a value cast from outside may not), and the keys for messages are
+// the registry's: "hillis-steele, blelloch or warp-shuffle".
 bool IsGridBlockAlgorithm(Algorithm a);
+std::string GridBlockAlgorithmKeys();
 
 struct GridTrace {
   Algorithm block_algorithm = Algorithm::kHillisSteele;

@@ -1,16 +1,20 @@
 // The multi-block scan, the chapters' three steps, for arrays larger than one block:
 //
-//   1. block scan:   each block scans its own B elements with a block scan (Hillis-Steele or
-//                    Blelloch, the drivers in core/algorithms/, unchanged) and writes its result
+//   1. block scan:   each block scans its own B elements with a block scan (any algorithm of the
+//                    registry, its driver in core/algorithms/ unchanged) and writes its result
 //                    to the output; its last thread writes the block's total to sums[block]
 //   2. sums scan:    one block scans sums exclusively: offsets[b] = the total of blocks 0..b-1
 //                    (more sums than a block holds: the same three steps on the sums, recursively)
 //   3. add offsets:  every element of block b >= 1 becomes offsets[b] . output[i] (offset first:
 //                    it covers the earlier elements); block 0's offset is the identity
 //
+// The flavours compose through the registry: phase 1 scans in the flavour asked for (the block
+// algorithm's own, or converted), phase 2 always asks for the exclusive one (an inclusive
+// algorithm's blocks convert), and BlockTotal reads a block's total from either.
+//
 // Run is the grid's loop, written once: the simulator (grid.cpp) and the CUDA kernels
-// (kernels/cuda/grid_kernel.cu) are executors that run each phase, and both call the per-thread
-// steps below. The executor's interface:
+// (CudaGridExec in kernels/cuda/trace_kernel.cu) are executors that run each phase, and both call
+// the per-thread steps below. The executor's interface:
 //
 //   exec.ScanBlocks(request, convert, &trace)  phase 1 on request.input: fills trace.blocks,
 //                                               trace.block_output and (with > 1 block) trace.sums

@@ -86,113 +86,244 @@ int Jitter(int tile, int rounds) {
   return static_cast<int>(h % static_cast<std::uint32_t>(rounds + 1));
 }
 
+// The simulator's schedule: `slots` resident tiles at a time (a free slot takes the next tile in
+// order), each tile one stage per step: its scan (as many steps as its block scan's rounds, plus a
+// jitter), then one status read per step, its P, the prefix added. A store is seen from the next
+// step on.
 template <class Op>
-void Schedule(SinglePassTrace* trace, const std::vector<int>& rounds, int slots, Op op) {
+class Schedule {
+ public:
   using T = typename Op::Value;
-  namespace sp = single_pass;
-  const int tiles = trace->TileCount();
-  std::vector<std::uint64_t> status(static_cast<size_t>(tiles), sp::Pack(sp::kFlagX, T()));
+
+  Schedule(SinglePassTrace* trace, const std::vector<int>& rounds, int slots, Op op)
+      : m_trace(*trace), m_rounds(rounds), m_op(op) {
+    const auto tiles = static_cast<size_t>(trace->TileCount());
+    m_status.assign(tiles, single_pass::Pack(single_pass::kFlagX, T()));
+    m_run.resize(tiles);
+    for (int s = std::min(slots, trace->TileCount()) - 1; s >= 0; --s) m_free_slots.push_back(s);
+  }
+
+  void Run() {
+    const int tiles = m_trace.TileCount();
+    for (m_now = 0; m_done < tiles; ++m_now) {
+      StartTiles();
+      for (const int t : m_active) Step(t);
+      for (const auto& [tile, word] : m_published) m_status[static_cast<size_t>(tile)] = word;
+      m_published.clear();
+      std::erase_if(m_active, [&](int t) { return Of(t).stage == Stage::kDone; });
+    }
+  }
+
+ private:
   enum class Stage { kWaiting, kScanning, kLooking, kPublishing, kAdding, kDone };
-  struct Run {
+  struct TileRun {
     Stage stage = Stage::kWaiting;
     std::int64_t until = 0;  // scanning: the step its scan ends
-    sp::LookBack<T> look{};
+    single_pass::LookBack<T> look{};
   };
-  std::vector<Run> run(static_cast<size_t>(tiles));
-  std::vector<int> slot_of(static_cast<size_t>(tiles), -1);
-  std::vector<int> free_slots;
-  for (int s = std::min(slots, tiles) - 1; s >= 0; --s) free_slots.push_back(s);
-  int next = 0, done = 0;
-  std::vector<int> active;  // the resident tiles, in tile order
-  std::vector<std::pair<int, std::uint64_t>> published;  // this step's stores, seen from the next
-  for (std::int64_t now = 0; done < tiles; ++now) {
-    while (next < tiles && !free_slots.empty()) {  // tiles start in order as slots free up
-      TileRecord& r = trace->tiles[static_cast<size_t>(next)];
-      r.sm = free_slots.back();
-      free_slots.pop_back();
-      r.start = now;
-      Run& s = run[static_cast<size_t>(next)];
-      s.stage = Stage::kScanning;
-      s.until = now + rounds[static_cast<size_t>(next)] +
-                Jitter(next, rounds[static_cast<size_t>(next)]);
-      active.push_back(next);
-      ++next;
+
+  TileRun& Of(int t) { return m_run[static_cast<size_t>(t)]; }
+  TileRecord& Record(int t) { return m_trace.tiles[static_cast<size_t>(t)]; }
+
+  // Tiles start in order as slots free up.
+  void StartTiles() {
+    for (; m_next < m_trace.TileCount() && !m_free_slots.empty(); ++m_next) {
+      TileRecord& r = Record(m_next);
+      r.sm = m_free_slots.back();
+      m_free_slots.pop_back();
+      r.start = m_now;
+      const int rounds = m_rounds[static_cast<size_t>(m_next)];
+      Of(m_next).stage = Stage::kScanning;
+      Of(m_next).until = m_now + rounds + Jitter(m_next, rounds);
+      m_active.push_back(m_next);
     }
-    for (const int t : active) {
-      TileRecord& r = trace->tiles[static_cast<size_t>(t)];
-      Run& s = run[static_cast<size_t>(t)];
-      const T aggregate = static_cast<T>(r.aggregate);
-      switch (s.stage) {
-        case Stage::kWaiting:
-        case Stage::kDone:
-          break;
-        case Stage::kScanning:
-          if (now < s.until) break;
-          published.emplace_back(t, sp::FirstPublication(t, aggregate));
-          s.look = sp::StartLookBack<Op>(t);
-          if (t == 0) {
-            r.published_p = now;
-            r.inclusive = r.aggregate;
-            r.exclusive = static_cast<double>(Op::Identity());
-            s.stage = Stage::kAdding;
-          } else {
-            r.published_a = now;
-            s.stage = Stage::kLooking;
-          }
-          break;
-        case Stage::kLooking: {
-          const int p = s.look.predecessor;
-          const std::uint64_t word = status[static_cast<size_t>(p)];
-          const unsigned flag = sp::FlagOf(word);
-          ++r.total_reads;
-          if (flag == sp::kFlagX) ++r.waited;
-          if (flag == sp::kFlagX && !r.reads.empty() && r.reads.back().flag == sp::kFlagX &&
-              r.reads.back().predecessor == p) {
-            ++r.reads.back().reads;
-            r.reads.back().time = now;
-          } else if (static_cast<int>(r.reads.size()) < kMaxRecordedReads) {
-            r.reads.push_back({p, static_cast<int>(flag),
-                               flag == sp::kFlagX ? 0.0 : static_cast<double>(sp::ValueOf<T>(word)),
-                               now, 1});
-          }
-          s.look = sp::LookStep(s.look, word, op);
-          if (s.look.done) s.stage = Stage::kPublishing;
-          break;
-        }
-        case Stage::kPublishing: {
-          const std::uint64_t word = sp::PrefixPublication(s.look.exclusive, aggregate, op);
-          published.emplace_back(t, word);
-          r.published_p = now;
-          r.exclusive = static_cast<double>(s.look.exclusive);
-          r.inclusive = static_cast<double>(sp::ValueOf<T>(word));
-          s.stage = Stage::kAdding;
-          break;
-        }
-        case Stage::kAdding: {
-          const int begin = trace->TileBegin(t), count = trace->TileElements(t);
-          for (int i = begin; i < begin + count; ++i) {
-            trace->output[static_cast<size_t>(i)] = static_cast<double>(sp::AddPrefixStep(
-                s.look.exclusive, static_cast<T>(trace->tile_output[static_cast<size_t>(i)]), op));
-          }
-          r.end = now;
-          s.stage = Stage::kDone;
-          free_slots.push_back(r.sm);
-          ++done;
-          break;
-        }
-      }
-    }
-    for (const auto& [tile, word] : published) status[static_cast<size_t>(tile)] = word;
-    published.clear();
-    std::erase_if(active, [&](int t) { return run[static_cast<size_t>(t)].stage == Stage::kDone; });
   }
-}
+
+  void Step(int t) {
+    switch (Of(t).stage) {
+      case Stage::kWaiting:
+      case Stage::kDone:
+        break;
+      case Stage::kScanning:
+        if (m_now >= Of(t).until) PublishAggregate(t);
+        break;
+      case Stage::kLooking:
+        Look(t);
+        break;
+      case Stage::kPublishing:
+        PublishPrefix(t);
+        break;
+      case Stage::kAdding:
+        AddPrefix(t);
+        break;
+    }
+  }
+
+  void PublishAggregate(int t) {
+    namespace sp = single_pass;
+    TileRecord& r = Record(t);
+    m_published.emplace_back(t, sp::FirstPublication(t, static_cast<T>(r.aggregate)));
+    Of(t).look = sp::StartLookBack<Op>(t);
+    if (t == 0) {
+      r.published_p = m_now;
+      r.inclusive = r.aggregate;
+      r.exclusive = static_cast<double>(Op::Identity());
+      Of(t).stage = Stage::kAdding;
+    } else {
+      r.published_a = m_now;
+      Of(t).stage = Stage::kLooking;
+    }
+  }
+
+  // One read of the predecessor's word; consecutive reads of X from one tile are one entry.
+  void Look(int t) {
+    namespace sp = single_pass;
+    TileRecord& r = Record(t);
+    TileRun& s = Of(t);
+    const int p = s.look.predecessor;
+    const std::uint64_t word = m_status[static_cast<size_t>(p)];
+    const unsigned flag = sp::FlagOf(word);
+    ++r.total_reads;
+    if (sp::Waits(flag)) ++r.waited;
+    if (sp::Waits(flag) && !r.reads.empty() && sp::Waits(r.reads.back().flag) &&
+        r.reads.back().predecessor == p) {
+      ++r.reads.back().reads;
+      r.reads.back().time = m_now;
+    } else if (static_cast<int>(r.reads.size()) < kMaxRecordedReads) {
+      r.reads.push_back({p, static_cast<int>(flag),
+                         sp::Waits(flag) ? 0.0 : static_cast<double>(sp::ValueOf<T>(word)), m_now,
+                         1});
+    }
+    s.look = sp::LookStep(s.look, word, m_op);
+    if (s.look.done) s.stage = Stage::kPublishing;
+  }
+
+  void PublishPrefix(int t) {
+    namespace sp = single_pass;
+    TileRecord& r = Record(t);
+    TileRun& s = Of(t);
+    const std::uint64_t word =
+        sp::PrefixPublication(s.look.exclusive, static_cast<T>(r.aggregate), m_op);
+    m_published.emplace_back(t, word);
+    r.published_p = m_now;
+    r.exclusive = static_cast<double>(s.look.exclusive);
+    r.inclusive = static_cast<double>(sp::ValueOf<T>(word));
+    s.stage = Stage::kAdding;
+  }
+
+  void AddPrefix(int t) {
+    TileRecord& r = Record(t);
+    const int begin = m_trace.TileBegin(t), count = m_trace.TileElements(t);
+    for (int i = begin; i < begin + count; ++i) {
+      const auto at = static_cast<size_t>(i);
+      m_trace.output[at] = static_cast<double>(single_pass::AddPrefixStep(
+          Of(t).look.exclusive, static_cast<T>(m_trace.tile_output[at]), m_op));
+    }
+    r.end = m_now;
+    Of(t).stage = Stage::kDone;
+    m_free_slots.push_back(r.sm);
+    ++m_done;
+  }
+
+  SinglePassTrace& m_trace;
+  const std::vector<int>& m_rounds;
+  Op m_op;
+  std::vector<std::uint64_t> m_status;
+  std::vector<TileRun> m_run;
+  std::vector<int> m_free_slots;
+  std::vector<int> m_active;  // the resident tiles, in tile order
+  std::vector<std::pair<int, std::uint64_t>> m_published;  // this step's stores, seen from the next
+  std::int64_t m_now = 0;
+  int m_next = 0, m_done = 0;
+};
 
 void Add(std::vector<std::string>* out, std::string what) {
   if (out->size() < 8) out->push_back(std::move(what));
 }
 
 Window Span(int lo, int hi) { return hi < lo ? EmptyWindow() : Range(lo, hi); }
+
+bool SameValue(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+// Tile k's own scan, aggregate and prefixes, against the folded input.
+void CheckTileValues(const SinglePassTrace& t, const WindowFolder& folder, int k,
+                     std::vector<std::string>* out) {
+  auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
+  const TileRecord& r = t.tiles[static_cast<size_t>(k)];
+  const std::string tile = "tile " + std::to_string(k);
+  const int begin = t.TileBegin(k), count = t.TileElements(k);
+  const bool inclusive = t.Inclusive();
+  if (r.tile != k) Add(out, tile + ": recorded as tile " + std::to_string(r.tile));
+  for (int i = 0; i < count; ++i) {
+    const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
+    if (!folder.Matches(w, t.tile_output[static_cast<size_t>(begin + i)])) {
+      Add(out, tile + ": its own scan at " + std::to_string(begin + i) + " should be " + want(w));
+      break;
+    }
+  }
+  const Window own = Span(begin, begin + count - 1);
+  if (!folder.Matches(own, r.aggregate))
+    Add(out, tile + ": its aggregate should be the combination of its elements, " + want(own));
+  const Window before = Span(0, begin - 1), through = Span(0, begin + count - 1);
+  if (!folder.Matches(before, r.exclusive))
+    Add(out, tile + ": the look-back should gather every earlier element, " + want(before));
+  if (!folder.Matches(through, r.inclusive))
+    Add(out, tile + ": its inclusive prefix (P) should be " + want(through));
+}
+
+// Tile k's reads: from tile - 1 back, one tile at a time, ending at a P; each saw what was
+// published; the exclusive prefix is what they gathered, in order.
+void CheckReads(const SinglePassTrace& t, int k, std::vector<std::string>* out) {
+  const TileRecord& r = t.tiles[static_cast<size_t>(k)];
+  const std::string tile = "tile " + std::to_string(k);
+  const std::int64_t skew = t.measured ? kTimerSkewNs : 0;
+  const bool truncated = r.total_reads > static_cast<int>(r.reads.size()) &&
+                         static_cast<int>(r.reads.size()) >= kMaxRecordedReads;
+  int expect = k - 1;
+  bool met_p = k == 0;
+  std::int64_t last_time = r.published_a;
+  for (size_t j = 0; j < r.reads.size() && !met_p; ++j) {
+    const LookRead& read = r.reads[j];
+    const std::string at = tile + ", read " + std::to_string(j);
+    if (read.predecessor != expect || read.predecessor < 0) {
+      Add(out, at + ": read tile " + std::to_string(read.predecessor) + ", expected tile " +
+                   std::to_string(expect));
+      break;
+    }
+    if (read.time < last_time) Add(out, at + ": read before the read or publication before it");
+    last_time = read.time;
+    const TileRecord& p = t.tiles[static_cast<size_t>(read.predecessor)];
+    const std::string of = " tile " + std::to_string(p.tile);
+    if (read.flag == single_pass::kFlagA) {
+      if (!SameValue(read.value, p.aggregate))
+        Add(out, at + ": saw A with " + FormatValue(t.type, read.value) + ", but" + of +
+                     "'s aggregate is " + FormatValue(t.type, p.aggregate));
+      if (p.published_a < 0 || read.time + skew < p.published_a)
+        Add(out, at + ": saw A before" + of + " published it");
+      --expect;
+    } else if (read.flag == single_pass::kFlagP) {
+      if (!SameValue(read.value, p.inclusive))
+        Add(out, at + ": saw P with " + FormatValue(t.type, read.value) + ", but" + of +
+                     " published " + FormatValue(t.type, p.inclusive));
+      if (read.time + skew < p.published_p) Add(out, at + ": saw P before" + of + " published it");
+      met_p = true;
+    } else if (read.flag != single_pass::kFlagX || read.reads < 1) {
+      Add(out, at + ": an unknown flag");
+      break;
+    }
+  }
+  if (!met_p && !truncated) Add(out, tile + ": its look-back never met an inclusive prefix (P)");
+  if (truncated || k == 0) return;
+  DispatchOp(t.op, t.type, [&](auto op) {
+    using T = typename decltype(op)::Value;
+    T gathered = decltype(op)::Identity();
+    for (const LookRead& read : r.reads)
+      if (read.flag != single_pass::kFlagX) gathered = op(static_cast<T>(read.value), gathered);
+    if (!SameValue(static_cast<double>(gathered), r.exclusive))
+      Add(out, tile + ": the reads gather " + FormatValue(t.type, static_cast<double>(gathered)) +
+                   ", not the exclusive prefix " + FormatValue(t.type, r.exclusive));
+  });
+}
 
 }  // namespace
 
@@ -219,7 +350,7 @@ SinglePassTrace SimulateSinglePass(const SinglePassRequest& request, int slots) 
     });
   }
   DispatchOp(request.op, request.type,
-             [&](auto op) { Schedule(&trace, rounds, std::max(1, slots), op); });
+             [&](auto op) { Schedule(&trace, rounds, std::max(1, slots), op).Run(); });
   return trace;
 }
 
@@ -237,95 +368,28 @@ std::vector<std::string> CheckSinglePass(const SinglePassTrace& t) {
                   std::to_string(n) + " output cells");
     return out;
   }
-  const bool inclusive = t.Inclusive();
   TraceMeta meta;
   meta.op = t.op;
   meta.type = t.type;
   meta.identity = t.identity;
   meta.n = meta.padded_n = n;
   const WindowFolder folder(meta, t.input);
-  auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
-  const std::int64_t skew = t.measured ? kTimerSkewNs : 0;
   for (int k = 0; k < tiles; ++k) {
+    CheckTileValues(t, folder, k, &out);
+    CheckReads(t, k, &out);
     const TileRecord& r = t.tiles[static_cast<size_t>(k)];
-    const std::string tile = "tile " + std::to_string(k);
-    const int begin = t.TileBegin(k), count = t.TileElements(k);
-    if (r.tile != k) Add(&out, tile + ": recorded as tile " + std::to_string(r.tile));
-    for (int i = 0; i < count; ++i) {
-      const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
-      if (!folder.Matches(w, t.tile_output[static_cast<size_t>(begin + i)])) {
-        Add(&out, tile + ": its own scan at " + std::to_string(begin + i) + " should be " + want(w));
-        break;
-      }
-    }
-    const Window own = Span(begin, begin + count - 1);
-    if (!folder.Matches(own, r.aggregate))
-      Add(&out, tile + ": its aggregate should be the combination of its elements, " + want(own));
-    const Window before = Span(0, begin - 1), through = Span(0, begin + count - 1);
-    if (!folder.Matches(before, r.exclusive))
-      Add(&out, tile + ": the look-back should gather every earlier element, " + want(before));
-    if (!folder.Matches(through, r.inclusive))
-      Add(&out, tile + ": its inclusive prefix (P) should be " + want(through));
-    // The reads: from tile - 1 back, one tile at a time, ending at a P; each saw what was published.
-    const bool truncated = r.total_reads > static_cast<int>(r.reads.size()) &&
-                           static_cast<int>(r.reads.size()) >= kMaxRecordedReads;
-    int expect = k - 1;
-    bool met_p = k == 0;
-    std::int64_t last_time = r.published_a;
-    for (size_t j = 0; j < r.reads.size() && !met_p; ++j) {
-      const LookRead& read = r.reads[j];
-      const std::string at = tile + ", read " + std::to_string(j);
-      if (read.predecessor != expect || read.predecessor < 0) {
-        Add(&out, at + ": read tile " + std::to_string(read.predecessor) + ", expected tile " +
-                      std::to_string(expect));
-        break;
-      }
-      if (read.time < last_time) Add(&out, at + ": read before the read or publication before it");
-      last_time = read.time;
-      const TileRecord& p = t.tiles[static_cast<size_t>(read.predecessor)];
-      if (read.flag == single_pass::kFlagA) {
-        if (read.value != p.aggregate && !(std::isnan(read.value) && std::isnan(p.aggregate)))
-          Add(&out, at + ": saw A with " + FormatValue(t.type, read.value) + ", but tile " +
-                        std::to_string(p.tile) + "'s aggregate is " +
-                        FormatValue(t.type, p.aggregate));
-        if (p.published_a < 0 || read.time + skew < p.published_a)
-          Add(&out, at + ": saw A before tile " + std::to_string(p.tile) + " published it");
-        --expect;
-      } else if (read.flag == single_pass::kFlagP) {
-        if (read.value != p.inclusive && !(std::isnan(read.value) && std::isnan(p.inclusive)))
-          Add(&out, at + ": saw P with " + FormatValue(t.type, read.value) + ", but tile " +
-                        std::to_string(p.tile) + " published " + FormatValue(t.type, p.inclusive));
-        if (read.time + skew < p.published_p)
-          Add(&out, at + ": saw P before tile " + std::to_string(p.tile) + " published it");
-        met_p = true;
-      } else if (read.flag != single_pass::kFlagX || read.reads < 1) {
-        Add(&out, at + ": an unknown flag");
-        break;
-      }
-    }
-    if (!met_p && !truncated) Add(&out, tile + ": its look-back never met an inclusive prefix (P)");
-    if (!truncated && k > 0) {  // the exclusive prefix is what the reads gathered, in order
-      DispatchOp(t.op, t.type, [&](auto op) {
-        using T = typename decltype(op)::Value;
-        T gathered = decltype(op)::Identity();
-        for (const LookRead& read : r.reads)
-          if (read.flag != single_pass::kFlagX) gathered = op(static_cast<T>(read.value), gathered);
-        if (static_cast<double>(gathered) != r.exclusive &&
-            !(std::isnan(r.exclusive) && std::isnan(static_cast<double>(gathered))))
-          Add(&out, tile + ": the reads gather " + FormatValue(t.type, static_cast<double>(gathered)) +
-                        ", not the exclusive prefix " + FormatValue(t.type, r.exclusive));
-      });
-    }
-    if (r.start > r.published_p || (k > 0 && (r.published_a < r.start ||
-                                               r.published_a > r.published_p)) ||
+    if (r.start > r.published_p ||
+        (k > 0 && (r.published_a < r.start || r.published_a > r.published_p)) ||
         r.published_p > r.end)
-      Add(&out, tile + ": its times are out of order (start, A, P, end)");
+      Add(&out, "tile " + std::to_string(k) + ": its times are out of order (start, A, P, end)");
   }
+  const bool inclusive = t.Inclusive();
   for (int i = 0; i < n; ++i) {
     const Window w = Span(0, i - (inclusive ? 0 : 1));
     if (!folder.Matches(w, t.output[static_cast<size_t>(i)])) {
       Add(&out, "output[" + std::to_string(i) + "] should hold the scan of the prefix up to it, " +
-                    want(w) + ", not " + FormatValue(t.type, t.output[static_cast<size_t>(i)]));
+                    FormatValue(t.type, folder.Fold(w)) + ", not " +
+                    FormatValue(t.type, t.output[static_cast<size_t>(i)]));
       break;
     }
   }
