@@ -40,7 +40,9 @@ struct AlgorithmInfo {
   std::vector<PhaseInfo> phases;
   int (*padded_size)(int n);  // cells of its thread-indexed arrays
   int (*block_size)(int n);   // threads
-  std::vector<ArrayDesc> (*arrays)(int n);
+  // Its arrays at n, with the conversion round or without (an array only the conversion writes,
+  // such as Sklansky's register x, exists only when it runs).
+  std::vector<ArrayDesc> (*arrays)(int n, bool convert);
   // Whether a buffer's role (pin or pout) changes from round to round, so that each round's
   // read buffer is worth drawing (Hillis-Steele's double buffering).
   bool double_buffered;

@@ -338,7 +338,7 @@ Trace DecodeTrace(const json& root) {
         DecodeValue(input[static_cast<size_t>(i)], meta.type, "input[" + std::to_string(i) + "]"));
 
   // The arrays are the algorithm's: a file may not invent, drop or resize one.
-  trace.arrays = Info(meta.algorithm).arrays(meta.n);
+  trace.arrays = Info(meta.algorithm).arrays(meta.n, meta.converted);
   if (!v1) {
     const json& arrays = Field(root, "arrays", "");
     if (!arrays.is_array() || arrays.size() != trace.arrays.size())
