@@ -193,7 +193,10 @@ void AlgorithmSection(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::Separator();
   ImGui::TextDisabled("Algorithm (Tab or B: the next one)");
+  // Side by side where they fit: the list grows with the registry, the panel must still show
+  // its Export buttons at 900 pixels.
   for (const AlgorithmInfo* info : Algorithms()) {
+    if (info != Algorithms().front()) SameLineIfFits(info->name, true);
     if (ImGui::RadioButton(info->name,
                            !app.MultiBlock() && !app.AppMode() && app.GetAlgorithm() == info->id))
       app.SetAlgorithm(info->id);
