@@ -59,6 +59,11 @@ struct AlgorithmInfo {
   const char* work_formula;
   const char* depth_formula;
   const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
+  // Whether its shared buffer has a conflict-free layout worth offering (core/padded.h: a pad
+  // word after every 32, the CUDA samples' CONFLICT_FREE_OFFSET): the Warps & banks tab's padding
+  // option. Blelloch's strided tree needs it; an algorithm whose accesses are consecutive or
+  // broadcasts has no conflict for padding to remove.
+  bool conflict_free_padding = false;
 };
 
 const AlgorithmInfo& Info(Algorithm a);

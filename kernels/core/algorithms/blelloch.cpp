@@ -111,6 +111,7 @@ const AlgorithmInfo k_blelloch_info = {
     .work_formula = "n' - 1 in each sweep, 2(n' - 1) in all (n' = n rounded up to a power of two)",
     .depth_formula = "2 log2 n' rounds (and a seed that applies no operator)",
     .work_short = "2(n'-1)",
+    .conflict_free_padding = true,
 };
 
 }  // namespace scanviz
