@@ -77,6 +77,38 @@ std::string RoundTitle(const Trace& trace, size_t index, const RoundInfo& info) 
   return t.str();
 }
 
+// The legend: what the short labels of this trace's "did" rows mean, from the classes its
+// registry entry gives the actions it recorded, the cases where the entry has them, and padding.
+void PrintLegend(const Trace& trace, const TableOptions& options, std::ostream& out) {
+  const TraceMeta& meta = trace.meta;
+  const AlgorithmInfo& info = Info(meta.algorithm);
+  bool shows[8] = {};
+  for (const Round& round : trace.rounds)
+    for (const ThreadAction& a : round.actions)
+      if (a.kind != ActionKind::kIdle) shows[static_cast<int>(info.cell_class(a.kind))] = true;
+  auto has = [&](CellClass c) { return shows[static_cast<int>(c)]; };
+  const std::string op = ToString(meta.op);
+  out << "\nlegend: . unchanged (dotted box)";
+  if (has(CellClass::kCopied)) out << "  cp copied across (dashed)";
+  if (has(CellClass::kComputed))
+    out << "  " << ShortLabel(CellClass::kComputed, meta.op) << " newly computed with " << op
+        << " (solid)";
+  if (has(CellClass::kAdded))
+    out << "  " << ShortLabel(CellClass::kAdded, meta.op) << " " << op << " (dashed)";
+  if (has(CellClass::kSwapAdded))
+    out << "  " << ShortLabel(CellClass::kSwapAdded, meta.op) << " swap-and-" << op << " (solid)";
+  out << "\n        ld loaded from global memory  ? not written yet";
+  if (has(CellClass::kSeeded)) out << "  id identity written";
+  if (meta.padded_n > meta.n) out << "  p padding cell";
+  out << "\n";
+  if (info.cell_case != nullptr) {
+    out << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
+           " 0); 3: no left neighbour at this stride\n";
+  }
+  if (options.windows)
+    out << "        window a..b: the input positions whose combination the cell holds; {} none\n";
+}
+
 }  // namespace
 
 void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
@@ -176,24 +208,7 @@ void PrintTraceTable(const Trace& trace, const TraceAnalysis& analysis, std::ost
     out << "self-check FAILED:\n";
     for (const std::string& v : analysis.violations) out << "  " << v << '\n';
   }
-  if (options.legend) {
-    out << "\nlegend: ";
-    if (meta.algorithm != Algorithm::kBlelloch) {
-      out << ". unchanged (dotted box)  cp copied across (dashed)  " << ShortLabel(CellClass::kComputed, meta.op)
-          << " newly computed with " << ToString(meta.op) << " (solid)\n"
-          << "        ld loaded from global memory  ? not written yet"
-          << (meta.converted ? "  id identity written" : "") << "\n"
-          << "        case 1: full window of 2^r elements; 2: partial left window (it reaches position"
-             " 0); 3: no left neighbour at this stride\n";
-    } else {
-      out << ". unchanged (dotted box)  " << ShortLabel(CellClass::kAdded, meta.op) << " "
-          << ToString(meta.op) << " (dashed)  " << ShortLabel(CellClass::kSwapAdded, meta.op)
-          << " swap-and-" << ToString(meta.op) << " (solid)\n"
-          << "        id seeded with the identity  ld loaded from global memory  p padding cell\n";
-    }
-    if (options.windows)
-      out << "        window a..b: the input positions whose combination the cell holds; {} none\n";
-  }
+  if (options.legend) PrintLegend(trace, options, out);
 }
 
 }  // namespace scanviz

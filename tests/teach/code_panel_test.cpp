@@ -281,6 +281,32 @@ TEST(StepListing, EachRoundShowsTheStepItCalls) {
             0u);
 }
 
+// Sklansky's steps share Hillis-Steele's names (ScanStep, ToExclusiveStep): each of its rounds
+// shows its own driver's step, from sklansky.h. The chapters' example, round 2 (stride 2): all 8
+// threads run the guard, positions 2, 3, 6, 7 add; the conversion: thread 0 seeds, 1..7 copy.
+TEST(StepListing, AStepComesFromTheAlgorithmsOwnDriverWhenNamesAreShared) {
+  const Trace t = Sim(Algorithm::kSklansky, kExample, /*convert=*/true);
+  const CodeListing k = KernelListing(Algorithm::kSklansky);
+  for (size_t r = 1; r < t.rounds.size(); ++r) {
+    const CodeListing step = StepListing(k, Algorithm::kSklansky, t.rounds[r].spec);
+    ASSERT_FALSE(step.lines.empty()) << r;
+    EXPECT_NE(step.title.find("sklansky.h"), std::string::npos) << step.title;
+  }
+  const CodeListing scan = StepListing(k, Algorithm::kSklansky, t.rounds[2].spec);
+  EXPECT_TRUE(ListingContains(scan, "(tid >> d << d) - 1"));  // the source's formula shows
+  EXPECT_EQ(Threads(scan, t.rounds[2], "return ThreadAction{};"), 8);
+  EXPECT_EQ(Threads(scan, t.rounds[2], "buf[tid] = op(buf[source], buf[tid]);"), 4);
+  const CodeListing conv = StepListing(k, Algorithm::kSklansky, t.rounds[4].spec);
+  EXPECT_EQ(Threads(conv, t.rounds[4], "x = Op::Identity();"), 1);
+  EXPECT_EQ(Threads(conv, t.rounds[4], "x = buf[tid - 1];"), 7);
+  // And Hillis-Steele keeps its own.
+  const Trace hs = Sim(Algorithm::kHillisSteele, kExample, /*convert=*/true);
+  EXPECT_NE(StepListing(KernelListing(Algorithm::kHillisSteele), Algorithm::kHillisSteele,
+                        hs.rounds[4].spec)
+                .title.find("hillis_steele.h"),
+            std::string::npos);
+}
+
 TEST(StepListing, TheLinesLightByWhatTheThreadsDid) {
   // Hillis-Steele on the chapters' example: at stride 1 seven threads add and thread 0 copies;
   // at stride 4, four and four.

@@ -40,19 +40,24 @@ TEST(WorkDepth, MatchesTheFormulas) {
     EXPECT_EQ(p.Of(Algorithm::kBlelloch).work, 2 * (padded - 1));
     EXPECT_EQ(p.Of(Algorithm::kBlelloch).depth, 2 * CeilLog2(p.n));
     EXPECT_EQ(p.Of(Algorithm::kBlelloch).barriers, 2 + 2 * CeilLog2(p.n));
+    // Sklansky: half the n' cells in each of log2 n' rounds, a barrier after each and the load.
+    EXPECT_EQ(p.Of(Algorithm::kSklansky).work, padded / 2 * CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kSklansky).depth, CeilLog2(p.n));
+    EXPECT_EQ(p.Of(Algorithm::kSklansky).barriers, 1 + CeilLog2(p.n));
   }
   // The counted series is what the full analysis says too.
   for (int n : sizes) {
-    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch, Algorithm::kSklansky}) {
       const WorkDepth counted = MeasureWorkDepth(a, n), analyzed = MeasureWorkDepthAnalyzed(a, n);
       EXPECT_EQ(counted.work, analyzed.work) << n;
       EXPECT_EQ(counted.depth, analyzed.depth) << n;
       EXPECT_EQ(counted.barriers, analyzed.barriers) << n;
     }
   }
-  // Spot values worked by hand: n = 8 gives 7 + 6 + 4 = 17 and 2 x 7 = 14.
+  // Spot values worked by hand: n = 8 gives 7 + 6 + 4 = 17, 2 x 7 = 14 and 4 + 4 + 4 = 12.
   EXPECT_EQ(series[5].Of(Algorithm::kHillisSteele).work, 17);
   EXPECT_EQ(series[5].Of(Algorithm::kBlelloch).work, 14);
+  EXPECT_EQ(series[5].Of(Algorithm::kSklansky).work, 12);
 }
 
 TEST(WorkDepth, FullSweepMatchesTheFormulas) {
@@ -111,6 +116,11 @@ TEST(WorkDepth, TheCaptionSaysWhatTheNumbersSay) {
               std::string::npos)
         << eight;
   }
+  // The third corner: at n = 8 Sklansky has Hillis-Steele's rounds for less work.
+  EXPECT_NE(eight.find("Hillis-Steele and Sklansky take the same 3 rounds, so Sklansky, with less "
+                       "work (12 against 17), is ahead for every p."),
+            std::string::npos)
+      << eight;
   // The break-even p is exact: at n = 64, 195 more applications for 6 rounds pay above 32.5,
   // not "32".
   const std::string sixty_four = BrentCaption(pts, 64, 32);
