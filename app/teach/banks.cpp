@@ -11,7 +11,7 @@
 namespace scanviz::teach {
 
 bool PaddingApplies(const Trace& trace) {
-  return trace.meta.algorithm == Algorithm::kBlelloch;
+  return Info(trace.meta.algorithm).padded_layout;
 }
 
 SharedLayout::SharedLayout(const Trace& trace, BankOptions options) {

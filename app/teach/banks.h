@@ -14,9 +14,11 @@
 //
 // Addresses: the arrays lie one after another in shared memory in the trace's order, as the
 // traced kernel lays them out (core/trace_builder.h's ArrayLayout; 4-byte elements). With
-// `padded`, Blelloch's buffer is modelled as the conflict-free layout of the CUDA samples (GPU Gems
-// 3, ch. 39): position p is stored at p + CONFLICT_FREE_OFFSET(p) = p + p / 32, one pad word after
-// every 32. The kernels do not run that layout (yet); this is the analysis of its addresses.
+// `padded`, the shared arrays of an algorithm whose registry entry offers it
+// (AlgorithmInfo::padded_layout: Blelloch's buffer) are modelled as the conflict-free
+// layout of the CUDA samples (GPU Gems 3, ch. 39): position p is stored at p +
+// CONFLICT_FREE_OFFSET(p) = p + p / 32, one pad word after every 32. The kernels do not run that
+// layout (yet); this is the analysis of its addresses.
 #pragma once
 
 #include <cstdint>
@@ -30,10 +32,12 @@ namespace scanviz::teach {
 inline constexpr int kBankCount = 32;
 
 struct BankOptions {
-  bool padded = false;  // Blelloch's buffer at p + p / 32 (no effect on the other algorithms)
+  bool padded = false;  // shared arrays at p + p / 32 where the registry offers it (Blelloch)
 };
 
-// Whether the padding option changes anything for this trace (Blelloch's buffer only).
+// Whether the padding option changes anything for this trace: its registry entry's
+// padded_layout (Blelloch's buffer; not Sklansky's broadcasts or Hillis-Steele's
+// consecutive cells, which have no conflict to remove).
 bool PaddingApplies(const Trace& trace);
 // CONFLICT_FREE_OFFSET: the word that position p of a padded array occupies.
 inline int PaddedPosition(int p) {

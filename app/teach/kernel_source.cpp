@@ -178,6 +178,12 @@ CodeListing StepListing(const CodeListing& kernel, Algorithm algorithm, const Ro
     if (!name.empty()) break;
   }
   if (name.empty()) return CodeListing{};
+  // The algorithm's own file first: drivers may name their steps alike (Hillis-Steele's and
+  // Sklansky's ScanStep); then the shared ones (scan_steps.h's LoadStep).
+  if (const EmbeddedFile* own = KernelFile(algorithm)) {
+    CodeListing step = ParseStepFunction(own->Text(), name, own->path);
+    if (!step.lines.empty()) return step;
+  }
   for (const EmbeddedFile& f : KernelFiles()) {
     CodeListing step = ParseStepFunction(f.Text(), name, f.path);
     if (!step.lines.empty()) return step;

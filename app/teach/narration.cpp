@@ -65,8 +65,11 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
                       Num(sequential) + " dependent steps for the sequential loop; the kernel " +
                       "passes " + Num(analysis.barriers) + " block barriers";
   const int unsynchronised = static_cast<int>(trace.rounds.size()) - analysis.barriers;
-  if (unsynchronised > 0)
-    depth += ", and " + Num(unsynchronised) + " rounds need none (registers and shuffles)";
+  if (unsynchronised > 0) {
+    depth += ", and " + text::Count(unsynchronised, "round") +
+             (unsynchronised == 1 ? " needs" : " need") +
+             " none (registers, and shuffles within a warp, need no barrier)";
+  }
   out.paragraphs.push_back(depth + (meta.converted ? ", the conversion included." : "."));
 
   // The other algorithms on the same n, measured the same way, for the trade-off.

@@ -8,6 +8,7 @@
 
 #include "core/file_io.h"
 #include "core/input.h"
+#include "core/registry.h"
 
 namespace scanviz::teach {
 
@@ -28,6 +29,19 @@ bool Whole(const Json& v) {
 }
 
 // Empty when `key` of `j` is absent or a string of 1..kMaxTextBytes bytes (then in *out).
+// "\"hillis-steele\", \"blelloch\", ... or \"sklansky\"": every key in the registry.
+std::string AlgorithmKeys() {
+  std::string out;
+  const auto all = Algorithms();
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (i > 0) out += i + 1 < all.size() ? ", " : " or ";
+    out += '"';
+    out += all[i]->key;
+    out += '"';
+  }
+  return out;
+}
+
 std::string Text(const Json& j, const char* key, std::string* out, bool required) {
   if (!j.contains(key)) return required ? std::string("'") + key + "' missing" : std::string();
   const Json& v = j[key];
@@ -136,7 +150,7 @@ std::string ParseExercise(const Json& j, Exercise* out) {
   ScanRequest& r = out->request;
   if (!j.contains("algorithm") || !j["algorithm"].is_string() ||
       !Parse(j["algorithm"].get<std::string>(), &r.algorithm))
-    return "'algorithm' must be \"hillis-steele\", \"blelloch\" or \"warp-shuffle\"";
+    return "'algorithm' must be " + AlgorithmKeys();
   // A mistake variant (docs/mistakes.md) and the thread order that makes its race reproducible.
   if (j.contains("mistake")) {
     std::string keys;

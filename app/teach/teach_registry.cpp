@@ -19,4 +19,11 @@ const TeachInfo& Teach(Algorithm a) {
   return *kAll[i < std::size(kAll) ? i : 0];
 }
 
+std::vector<Algorithm> Corners() {
+  std::vector<Algorithm> out;
+  for (const TeachInfo* t : kAll)
+    if (t->corner != nullptr) out.push_back(t->id);
+  return out;
+}
+
 }  // namespace scanviz::teach

@@ -37,7 +37,14 @@ struct TeachInfo {
   std::string (*tradeoff)(int n);
   // How it groups float additions, for the numerics panel: "Blelloch adds pairs, then ...".
   const char* float_grouping;
+  // The corner of the work-depth trade-off it stands for, for the Work & depth caption:
+  // "depth log2 n, work n log2 n". Null: not one of the corners (the warp-shuffle scan's point is
+  // where its values live, not its counts).
+  const char* corner = nullptr;
 };
+
+// The algorithms that stand for a corner of the trade-off (TeachInfo::corner), in registry order.
+std::vector<Algorithm> Corners();
 
 const TeachInfo& Teach(Algorithm a);
 

@@ -1,6 +1,7 @@
 #include "teach/work_depth.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -9,6 +10,7 @@
 
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "teach/teach_registry.h"
 
 namespace scanviz::teach {
 namespace {
@@ -159,70 +161,166 @@ double Steps(const WorkDepth& wd, double p) {
   return wd.work / p + wd.depth;
 }
 
+// p times the steps, exactly: which of two is ahead, without rounding.
+long long ScaledSteps(const WorkDepth& wd, int p) {
+  return wd.work + static_cast<long long>(wd.depth) * p;
+}
+
+// 195 / 6 as "195 ÷ 6 = 32.5", 10 / 3 as "10 ÷ 3 ≈ 3.33": never rounded into a wrong "=".
+std::string Quotient(int a, int b) {
+  char buf[96];
+  if (a % b == 0) {
+    std::snprintf(buf, sizeof buf, "%s ÷ %d = %s", Grouped(a).c_str(), b, Grouped(a / b).c_str());
+  } else if (a * 10 % b == 0) {
+    std::snprintf(buf, sizeof buf, "%s ÷ %d = %.1f", Grouped(a).c_str(), b,
+                  static_cast<double>(a) / b);
+  } else if (a * 100 % b == 0) {
+    std::snprintf(buf, sizeof buf, "%s ÷ %d = %.2f", Grouped(a).c_str(), b,
+                  static_cast<double>(a) / b);
+  } else {
+    std::snprintf(buf, sizeof buf, "%s ÷ %d ≈ %.2f", Grouped(a).c_str(), b,
+                  static_cast<double>(a) / b);
+  }
+  return buf;
+}
+
+// 15.9 to one decimal; from 100 on whole and grouped ("8,987").
+std::string StepsText(double steps) {
+  if (steps >= 100) return Grouped(std::llround(steps));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", steps);
+  return buf;
+}
+
+std::string Plural(int k, const char* what) {
+  return Grouped(k) + " " + what + (k == 1 ? "" : "s");
+}
+
+struct Named {
+  const char* name;
+  WorkDepth wd;
+};
+
+// Two corners at one n, told from the one with fewer rounds: whether its extra work (if any)
+// pays for them, and from which p.
+std::string PairSentence(const Named& a, const Named& b) {
+  if (a.wd.depth == b.wd.depth) {
+    if (a.wd.work == b.wd.work) {
+      return std::string(a.name) + " and " + b.name + " do the same work (" +
+             Grouped(a.wd.work) + ") in the same " + Plural(a.wd.depth, "round") +
+             ": even for every p.";
+    }
+    const Named& less = a.wd.work < b.wd.work ? a : b;
+    const Named& more = a.wd.work < b.wd.work ? b : a;
+    return std::string(a.name) + " and " + b.name + " take the same " +
+           Plural(a.wd.depth, "round") + ", so " + less.name + ", with less work (" +
+           Grouped(less.wd.work) + " against " + Grouped(more.wd.work) +
+           "), is ahead for every p.";
+  }
+  const Named& fast = a.wd.depth < b.wd.depth ? a : b;  // fewer rounds
+  const Named& slow = a.wd.depth < b.wd.depth ? b : a;
+  const int extra = fast.wd.work - slow.wd.work, saved = slow.wd.depth - fast.wd.depth;
+  const std::string rounds = Plural(saved, "round") + " sooner (" + Grouped(fast.wd.depth) +
+                             " against " + Grouped(slow.wd.depth) + ")";
+  if (extra <= 0) {
+    return std::string(fast.name) + " does no more work than " + slow.name + " (" +
+           Grouped(fast.wd.work) + " against " + Grouped(slow.wd.work) + ") and finishes " +
+           rounds + ": at this n it is ahead for every p.";
+  }
+  return std::string(fast.name) + " does " + Grouped(extra) + " more applications than " +
+         slow.name + " (" + Grouped(fast.wd.work) + " against " + Grouped(slow.wd.work) +
+         ") to finish " + rounds + ": it pays only while p is more than " +
+         Quotient(extra, saved) + " (at that p the two are even).";
+}
+
+// "n = 2..3, 5..6 and 9..11", from sorted sizes.
+std::string Ranges(const std::vector<int>& sizes) {
+  if (sizes.empty()) return "no n";
+  std::vector<std::pair<int, int>> runs;
+  for (int n : sizes) {
+    if (!runs.empty() && runs.back().second == n - 1) {
+      runs.back().second = n;
+    } else {
+      runs.push_back({n, n});
+    }
+  }
+  std::string out = "n = ";
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (i > 0) out += i + 1 < runs.size() ? ", " : " and ";
+    out += std::to_string(runs[i].first);
+    if (runs[i].second > runs[i].first) out += ".." + std::to_string(runs[i].second);
+  }
+  return out;
+}
+
+// For p: at which n each corner takes the fewest steps (ties shared), over the whole series from
+// n = 2 (one element takes no step at all): ranges, never a last point, because padding makes
+// the winner change back and forth at every power of two.
+std::string FewestSteps(const std::vector<WorkDepthPoint>& pts, const std::vector<Algorithm>& corners,
+                        int p) {
+  std::vector<std::vector<int>> wins(corners.size());
+  for (const WorkDepthPoint& q : pts) {
+    if (q.n < 2) continue;
+    long long best = -1;
+    for (Algorithm a : corners) {
+      const long long s = ScaledSteps(q.Of(a), p);
+      if (best < 0 || s < best) best = s;
+    }
+    for (size_t k = 0; k < corners.size(); ++k)
+      if (ScaledSteps(q.Of(corners[k]), p) == best) wins[k].push_back(q.n);
+  }
+  std::string out = "Over n = 2.." + std::to_string(pts.back().n) + " with p = " +
+                    std::to_string(p) + ", the fewest steps (ties shared): ";
+  for (size_t k = 0; k < corners.size(); ++k) {
+    if (k > 0) out += "; ";
+    out += std::string(DisplayName(corners[k])) + " at " + Ranges(wins[k]);
+  }
+  return out + ".";
+}
+
 }  // namespace
 
-// The caption, in our words, from the series: extra work against rounds saved at the current n,
-// and for p lanes the sizes where Hillis-Steele is ahead.
+std::string CornersTradeoff(Algorithm shown, int n) {
+  const WorkDepth me = MeasureWorkDepth(shown, n);
+  std::string out;
+  for (Algorithm other : Corners()) {
+    if (other == shown) continue;
+    const Named a{DisplayName(shown), me}, b{DisplayName(other), MeasureWorkDepth(other, n)};
+    out += out.empty() ? "By Brent's count at this n: " : " ";
+    out += PairSentence(a, b);
+  }
+  return out;
+}
+
+// The caption, in our words, from the series: every pair of corners at the current n (extra work
+// against rounds saved), the steps each needs with p lanes, and for that p the sizes where each
+// corner is ahead.
 std::string BrentCaption(const std::vector<WorkDepthPoint>& pts, int n, int p) {
-  // The chapters' question, so the chapters' two algorithms.
+  const std::vector<Algorithm> corners = Corners();
   const WorkDepthPoint& point = pts[static_cast<size_t>(n - 1)];
-  struct Pair {
-    WorkDepth hillis_steele, blelloch;
-  };
-  const Pair at{point.Of(Algorithm::kHillisSteele), point.Of(Algorithm::kBlelloch)};
-  const int extra = at.hillis_steele.work - at.blelloch.work;
-  const int saved = at.blelloch.depth - at.hillis_steele.depth;
-  char buf[1024];
-  std::string out =
-      "Where does Hillis-Steele's extra work stop paying for its fewer rounds? Count steps as "
-      "Brent does: a machine that applies p operators at a time needs about work / p + depth "
-      "steps. ";
-  if (saved > 0 && extra <= 0) {
-    // Small n (6, 9, 17, ...): Blelloch's padded sweeps cost more than Hillis-Steele's rounds.
-    std::snprintf(buf, sizeof buf,
-                  "At n = %d Hillis-Steele does no more work than Blelloch (%s against %s) and "
-                  "finishes %d rounds sooner (%d against %d): at this n it is ahead for every p. ",
-                  n, Grouped(at.hillis_steele.work).c_str(), Grouped(at.blelloch.work).c_str(),
-                  saved, at.hillis_steele.depth, at.blelloch.depth);
-    out += buf;
-  } else if (saved <= 0) {
-    std::snprintf(buf, sizeof buf,
-                  "At n = %d Hillis-Steele saves no rounds (depth %d against %d), so its work "
-                  "(%s against %s) is all cost. ",
-                  n, at.hillis_steele.depth, at.blelloch.depth,
-                  Grouped(at.hillis_steele.work).c_str(), Grouped(at.blelloch.work).c_str());
-    out += buf;
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "At n = %d Hillis-Steele does %s more applications than Blelloch (%s against "
-                  "%s) to finish %d rounds sooner (%d against %d): it pays only while p is at "
-                  "least %s ÷ %d ≈ %.0f. ",
-                  n, Grouped(extra).c_str(), Grouped(at.hillis_steele.work).c_str(),
-                  Grouped(at.blelloch.work).c_str(), saved, at.hillis_steele.depth,
-                  at.blelloch.depth, Grouped(extra).c_str(), saved,
-                  std::max(1.0, static_cast<double>(extra) / saved));
-    out += buf;
+  std::string out = "The corners of the trade-off: ";
+  for (size_t k = 0; k < corners.size(); ++k) {
+    if (k > 0) out += k + 1 < corners.size() ? ", " : " and ";
+    out += std::string(DisplayName(corners[k])) + " (" + Teach(corners[k]).corner + ")";
   }
-  // For this p: the last n at which Hillis-Steele is not behind, and whether it stays behind.
-  int last_ahead = 0;
-  for (const WorkDepthPoint& q : pts) {
-    if (Steps(q.Of(Algorithm::kHillisSteele), p) <= Steps(q.Of(Algorithm::kBlelloch), p))
-      last_ahead = q.n;
+  out +=
+      ". Which is ahead? Count steps as Brent does: a machine that applies p operators at a "
+      "time needs about work / p + depth steps. At n = " +
+      std::to_string(n) + ":";
+  for (size_t i = 0; i < corners.size(); ++i) {
+    for (size_t j = i + 1; j < corners.size(); ++j) {
+      const Named a{DisplayName(corners[i]), point.Of(corners[i])};
+      const Named b{DisplayName(corners[j]), point.Of(corners[j])};
+      out += ' ';  // appended piece by piece: GCC 12 misreports " " + std::string&& (-Wrestrict)
+      out += PairSentence(a, b);
+    }
   }
-  const int max_n = pts.back().n;
-  if (last_ahead >= max_n) {
-    std::snprintf(buf, sizeof buf,
-                  "With p = %d Hillis-Steele stays ahead for every n up to %d: the rounds it "
-                  "saves are worth more than its extra work.",
-                  p, max_n);
-  } else {
-    std::snprintf(buf, sizeof buf,
-                  "With p = %d Hillis-Steele is ahead or even up to n = %d and behind from "
-                  "n = %d on: past that, its extra work costs more steps than its saved rounds "
-                  "win back.",
-                  p, last_ahead, last_ahead + 1);
+  out += " With p = " + std::to_string(p) + " that is about ";
+  for (size_t k = 0; k < corners.size(); ++k) {
+    if (k > 0) out += k + 1 < corners.size() ? ", " : " and ";
+    out += StepsText(Steps(point.Of(corners[k]), p)) + " steps for " + DisplayName(corners[k]);
   }
-  out += buf;
+  out += ". " + FewestSteps(pts, corners, p);
   out +=
       " Operator counts are a first guess: barriers and memory traffic move the crossover on "
       "real hardware, which the benchmark (G) measures.";

@@ -45,9 +45,16 @@ std::string ChaptersTradeoff(Algorithm shown, int n);
 // 1234567 -> "1,234,567".
 std::string Grouped(long long v);
 
-// The work-and-depth tab's caption, from the series (one point per n = 1, 2, ...): at n, the
-// extra work Hillis-Steele does against the rounds it saves (or that it does no more work), and
-// for p operators at a time (Brent: about work / p + depth steps) the sizes where it is ahead.
+// `shown` against every other corner of the trade-off (teach_registry.h's Corners()) at n, by
+// Brent's count: the same rounds with less or more work, or rounds saved for extra work and the
+// p from which that pays.
+std::string CornersTradeoff(Algorithm shown, int n);
+
+// The work-and-depth tab's caption, from the series (one point per n = 1, 2, ...), over the
+// corners of the trade-off (Hillis-Steele, Blelloch, Sklansky: whichever teaching entries name a
+// corner): at n, each pair's extra work against the rounds it saves (or that it does no more
+// work) and the p from which that pays; the steps each needs with p operators at a time (Brent:
+// about work / p + depth); and for that p the ranges of n where each is ahead.
 std::string BrentCaption(const std::vector<WorkDepthPoint>& pts, int n, int p);
 
 // One point per size, in the order given.

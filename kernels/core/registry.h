@@ -40,7 +40,9 @@ struct AlgorithmInfo {
   std::vector<PhaseInfo> phases;
   int (*padded_size)(int n);  // cells of its thread-indexed arrays
   int (*block_size)(int n);   // threads
-  std::vector<ArrayDesc> (*arrays)(int n);
+  // Its arrays at n, with the conversion round or without (an array only the conversion writes,
+  // such as Sklansky's register x, exists only when it runs).
+  std::vector<ArrayDesc> (*arrays)(int n, bool convert);
   // Whether a buffer's role (pin or pout) changes from round to round, so that each round's
   // read buffer is worth drawing (Hillis-Steele's double buffering).
   bool double_buffered;
@@ -57,10 +59,12 @@ struct AlgorithmInfo {
   const char* work_formula;
   const char* depth_formula;
   const char* work_short;  // the work formula in symbols, for tables: "2(n'-1)"
-  // Whether its shared arrays also have the conflict-free padded layout (core/padded.h: one pad
-  // word after every 32), which the GPU's cycle measurement times beside the plain one: its steps
-  // index a shared array through whatever exec.Shared returns, so a PaddedView can stand in for a
-  // pointer. (With a default, so that an entry without the layout need not say so.)
+  // Whether its shared buffer has the conflict-free padded layout (core/padded.h: a pad word after
+  // every 32, the CUDA samples' CONFLICT_FREE_OFFSET): the Warps & banks tab's padding option, and
+  // the layout the GPU's cycle measurement times beside the plain one. Blelloch's strided tree
+  // needs it; an algorithm whose accesses are consecutive or broadcasts has no conflict for padding
+  // to remove. Its steps index a shared array through whatever exec.Shared returns, so a
+  // PaddedView can stand in for a pointer. (A default: an entry without the layout need not say.)
   bool padded_layout = false;
 };
 

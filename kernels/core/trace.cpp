@@ -44,7 +44,7 @@ TraceMeta MakeMeta(const ScanRequest& request) {
   meta.n = static_cast<int>(request.input.size());
   meta.padded_n = info.padded_size(meta.n);
   meta.block_size = info.block_size(meta.n);
-  meta.buffer_count = static_cast<int>(info.arrays(meta.n).size());
+  meta.buffer_count = static_cast<int>(info.arrays(meta.n, request.convert).size());
   meta.converted = request.convert;
   meta.mistake = request.mistake;
   return meta;

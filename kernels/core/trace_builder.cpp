@@ -18,11 +18,12 @@ ArrayLayout::ArrayLayout(const std::vector<ArrayDesc>& arrays) {
 }
 
 TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backend)
-    : m_layout(Info(request.algorithm).arrays(static_cast<int>(request.input.size()))) {
+    : m_layout(Info(request.algorithm)
+                   .arrays(static_cast<int>(request.input.size()), request.convert)) {
   m_trace.meta = MakeMeta(request);
   m_trace.meta.backend = backend;
   m_trace.input = request.input;
-  m_trace.arrays = Info(request.algorithm).arrays(m_trace.meta.n);
+  m_trace.arrays = Info(request.algorithm).arrays(m_trace.meta.n, request.convert);
   for (const ArrayDesc& a : m_trace.arrays)
     m_written.emplace_back(static_cast<size_t>(a.size), std::uint8_t{0});
   // Every algorithm runs at most two sweeps of log2(n) rounds and a few more (load, seed,

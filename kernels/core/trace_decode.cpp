@@ -401,7 +401,7 @@ Trace DecodeTrace(const json& root) {
   trace.meta = DecodeMeta(m, version);
   const TraceMeta& meta = trace.meta;
   trace.input = DecodeInput(Field(root, "input", ""), meta);
-  trace.arrays = Info(meta.algorithm).arrays(meta.n);
+  trace.arrays = Info(meta.algorithm).arrays(meta.n, meta.converted);
   if (version != 1) CheckArrays(Field(root, "arrays", ""), trace);
   const std::vector<RoundSpec> schedule =
       RoundSchedule(meta.algorithm, meta.n, meta.converted, meta.mistake);

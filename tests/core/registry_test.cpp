@@ -71,7 +71,7 @@ TEST(Registry, TheScheduleIsWhatTheDriverRuns) {
           ASSERT_LT(a.phase, info->phases.size());
         }
         EXPECT_EQ(t.rounds.front().spec.phase, 0);
-        EXPECT_EQ(t.arrays, info->arrays(n));
+        EXPECT_EQ(t.arrays, info->arrays(n, convert));
         EXPECT_EQ(t.meta.padded_n, info->padded_size(n));
         EXPECT_EQ(t.meta.block_size, info->block_size(n));
       }

@@ -18,7 +18,7 @@ namespace {
 const int kSizes[] = {1, 2, 3, 7, 8, 9, 31, 32, 33, 255, 256, 1000, 1024};
 const auto& kOps = kAllOps;
 const Algorithm kAlgorithms[] = {Algorithm::kHillisSteele, Algorithm::kBlelloch,
-                                 Algorithm::kWarpShuffle};
+                                 Algorithm::kWarpShuffle, Algorithm::kSklansky};
 
 // kSparse is mostly zeros: the input that makes `last` (not commutative) tell a combination's
 // operand order apart.
@@ -70,9 +70,11 @@ int ScanWork(int n) {
 
 // The formulas, worked out from the chapters (and, for the warp-shuffle scan, from its steps: a
 // Hillis-Steele in each warp of min(32, n') lanes, one over the warps' totals padded to a power of
-// two, and one offset per lane past the first warp).
+// two, and one offset per lane past the first warp; for Sklansky, half the n' cells in each of
+// its log2 n' rounds).
 int ExpectedWork(Algorithm algorithm, int n) {
   if (algorithm == Algorithm::kBlelloch) return 2 * (NextPowerOfTwo(n) - 1);
+  if (algorithm == Algorithm::kSklansky) return NextPowerOfTwo(n) / 2 * Log2Ceil(n);
   if (algorithm == Algorithm::kHillisSteele) return ScanWork(n);
   const int lanes = n <= 32 ? NextPowerOfTwo(n) : (n + 31) / 32 * 32;
   if (lanes <= 32) return ScanWork(lanes);
@@ -82,6 +84,7 @@ int ExpectedWork(Algorithm algorithm, int n) {
 
 int ExpectedDepth(Algorithm algorithm, int n) {
   if (algorithm == Algorithm::kBlelloch) return 2 * Log2Ceil(n);
+  if (algorithm == Algorithm::kSklansky) return Log2Ceil(n);
   if (algorithm == Algorithm::kHillisSteele) return Log2Ceil(n);
   if (n <= 32) return Log2Ceil(n);
   const int warps = (n + 31) / 32;
@@ -112,7 +115,7 @@ TEST(Sizes, EveryRoundMatchesItsWindowAndTheResultMatchesTheReference) {
       }
     }
   }
-  EXPECT_EQ(cases, 3 * 4 * 13 * 6);
+  EXPECT_EQ(cases, 4 * 4 * 13 * 6);
 }
 
 // Every algorithm of the registry (the warp-shuffle scan too, whose shuffles only the simulator
@@ -139,7 +142,7 @@ TEST(Sizes, EveryRegisteredAlgorithmPassesTheSelfCheck) {
     }
   }
   EXPECT_EQ(cases, static_cast<int>(Algorithms().size()) * 4 * 13 * 6);
-  EXPECT_GE(Algorithms().size(), 3u);  // Hillis-Steele, Blelloch, the warp-shuffle scan
+  EXPECT_GE(Algorithms().size(), 4u);  // Hillis-Steele, Blelloch, the warp-shuffle scan, Sklansky
 }
 
 TEST(Sizes, BlellochPadsWithTheIdentityAndMarksThePadding) {

@@ -34,6 +34,7 @@
 // throughout, padded or not (p / 32 = 0).
 #include <gtest/gtest.h>
 
+#include "core/registry.h"
 #include "core/simulator.h"
 #include "teach/banks.h"
 
@@ -164,6 +165,64 @@ TEST(Banks, WarpShuffleBroadcastsTheWarpTotals) {
   const RoundBanks totals = AnalyzeBanks(t, RoundIndex(t, warp_shuffle::kWarpTotals, 1));
   EXPECT_EQ(totals.worst_degree, 1);
   EXPECT_EQ(totals.transactions, 32);
+}
+
+// Sklansky, n' = 1024 (32 warps), its one buffer at word 0. Round d (stride s = 2^d): thread i
+// works when bit d of i is set; it reads (i >> d << d) - 1 (read 1) and i (read 2), writes i.
+//   read 2, write: a warp's working lanes l touch words 32w + l of one 32-word line: distinct
+//     banks, degree 1.
+//   read 1: the s lanes of a block read one word, a broadcast. s < 32: a warp holds 32 / 2s
+//     working blocks whose words 32w + 2sk + s - 1 lie in distinct banks: degree 1, 32 / 2s
+//     banks. s >= 32: blocks are whole warps, every working lane reads the same word: degree 1,
+//     one bank.
+//   Working warps: s < 32 all 32 (16 lanes each); s >= 32 the 16 whose lanes have bit d set.
+//   Each working warp makes 3 accesses of one transaction: 96 transactions a round for s < 32,
+//   48 for s >= 32.
+TEST(Banks, SklanskysBroadcastsAreConflictFree) {
+  const Trace t = Scan(Algorithm::kSklansky, 1024);
+  EXPECT_FALSE(PaddingApplies(t));  // its registry entry offers no padded layout: none needed
+  for (int r = 1; r <= 10; ++r) {
+    const int s = 1 << (r - 1);
+    const RoundBanks b = AnalyzeBanks(t, r);
+    SCOPED_TRACE("stride " + std::to_string(s));
+    EXPECT_EQ(b.worst_degree, 1);
+    const int warps = s < 32 ? 32 : 16;
+    EXPECT_EQ(b.accesses.size(), static_cast<size_t>(3 * warps));
+    EXPECT_EQ(b.transactions, 3 * warps);
+    for (const WarpAccess& a : b.accesses) {
+      EXPECT_EQ(a.lanes.size(), s < 32 ? 16u : 32u);
+      if (a.slot == AccessSlot::kRead0) {
+        EXPECT_EQ(a.DistinctBanks(), s < 32 ? 16 / s : 1) << "warp " << a.warp;
+      }
+    }
+  }
+  // The last round: warps 16..31 each read word 511 with all 32 lanes, one transaction.
+  const RoundBanks last = AnalyzeBanks(t, 10);
+  const WarpAccess* broadcast = nullptr;
+  for (const WarpAccess& a : last.accesses)
+    if (a.warp == 20 && a.slot == AccessSlot::kRead0) broadcast = &a;
+  ASSERT_NE(broadcast, nullptr);
+  for (const LaneAccess& l : broadcast->lanes) EXPECT_EQ(l.address, 511);
+  EXPECT_EQ(broadcast->degree, 1);
+  EXPECT_EQ(BankSentence(t, 10, last, AnalyzeBanks(t, 10, {.padded = true}), false),
+            "Round 10 · stride 512: every warp's access hits distinct banks or one broadcast word: "
+            "no conflict.");
+}
+
+// Which traces offer the padded layout is the registry's word, not a name compared here.
+TEST(Banks, PaddingAppliesWhereTheRegistrySaysSo) {
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Trace t = Scan(info->id, 40);
+    EXPECT_EQ(PaddingApplies(t), info->padded_layout) << info->key;
+    if (!info->padded_layout) {
+      // The option changes nothing where it does not apply.
+      for (int r = 0; r < static_cast<int>(t.rounds.size()); ++r)
+        EXPECT_EQ(AnalyzeBanks(t, r).transactions,
+                  AnalyzeBanks(t, r, {.padded = true}).transactions)
+            << info->key << " round " << r;
+    }
+  }
+  EXPECT_TRUE(Info(Algorithm::kBlelloch).padded_layout);
 }
 
 TEST(Banks, SentenceNamesTheConflictAndWhatPaddingDoes) {

@@ -75,6 +75,41 @@ TEST(Narration, BlellochWorkedExample) {
   EXPECT_HAS(Joined(n[8]), "Each sweep applies it n' - 1 = 7 times, 2(n' - 1) = 14 in all");
 }
 
+// Sklansky on the chapters' example: the blocks and who reads which cell, a worked cell with the
+// trace's values, the one-buffer argument in round 1, the broadcast from round 2 on; its
+// conversion into registers; the summary by Brent's count against the other corners.
+TEST(Narration, SklanskyWorkedExample) {
+  const std::vector<Narration> n = Narrate(Algorithm::kSklansky, kExample);
+  ASSERT_EQ(n.size(), 5u);  // 4 rounds + summary
+  const std::string r1 = Joined(n[1]), r2 = Joined(n[2]), r3 = Joined(n[3]);
+  EXPECT_HAS(r1, "Round 1, stride 1");
+  EXPECT_HAS(r1, "4 blocks of 2 cells");
+  EXPECT_HAS(r1, "position 7 reads position 6");
+  EXPECT_HAS(r1, "6 + 3 = 9");
+  EXPECT_HAS(r1, "Why one buffer is enough");
+  EXPECT_HAS(r2, "positions 2 and 3 read position 1; positions 6 and 7 read position 5");
+  EXPECT_HAS(r2, "5 + 9 = 14, the sum of inputs 4 to 7");
+  EXPECT_HAS(r2, "broadcast");
+  EXPECT_HAS(r3, "positions 4 to 7 read position 3");
+  EXPECT_HAS(r3, "11 + 14 = 25, the sum of inputs 0 to 7");
+  EXPECT_HAS(r3, "inclusive scan [3, 4, 11, 11, 15, 16, 22, 25]");
+  const std::string summary = Joined(n[4]);
+  EXPECT_HAS(summary, "n'/2 log2 n' = 12");
+  EXPECT_HAS(summary, "Sklansky and Hillis-Steele take the same 3 rounds, so Sklansky, with less "
+                      "work (12 against 17), is ahead for every p");
+  EXPECT_HAS(summary, "fan-out");
+  // Padding (n = 6, n' = 8) and the conversion into the register x.
+  ScanRequest request{Algorithm::kSklansky, OpKind::kAdd, ElementType::kInt32,
+                      {3, 1, 7, 0, 4, 1}, true};
+  const Trace t = Simulate(request);
+  const std::vector<Narration> c = NarrateTrace(t, Analyze(t));
+  ASSERT_EQ(c.size(), 6u);
+  EXPECT_HAS(Joined(c[0]), "threads 6 and 7 write the identity 0 into positions 6 and 7");
+  EXPECT_HAS(Joined(c[4]), "into its register x");
+  EXPECT_HAS(Joined(c[4]), "exclusive scan is [0, 3, 4, 11, 11, 15]");
+  EXPECT_HAS(Joined(c[5]), "1 round needs none");
+}
+
 TEST(Narration, PaddingAndSingleElement) {
   const std::string load = Joined(Narrate(Algorithm::kBlelloch, {5, 2, 9, 1, 4})[0]);
   EXPECT_HAS(load, "n' = 8");
@@ -145,7 +180,7 @@ TEST(Narration, LastExplainsOperandOrder) {
 
 TEST(Narration, EverySizeStaysShort) {
   for (int n : {1, 2, 3, 5, 7, 8, 9, 31, 33, 255, 1000, 1024}) {
-    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch}) {
+    for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kBlelloch, Algorithm::kSklansky}) {
       for (OpKind op : kAllOps) {
         for (ElementType type : {ElementType::kInt32, ElementType::kFloat32}) {
           ScanRequest request{a, op, type, RandomValues(n, 7u * n, type, -50, 50)};

@@ -41,8 +41,12 @@ TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
             "bad.json: exercises[0]: 'round' must be a round 0..5 of this scan (it has 6 rounds, "
             "the load is 0)");
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "bitonic", "input": [1]})"),
-            "bad.json: exercises[0]: 'algorithm' must be \"hillis-steele\", \"blelloch\" or "
-            "\"warp-shuffle\"");
+            "bad.json: exercises[0]: 'algorithm' must be \"hillis-steele\", \"blelloch\", "
+            "\"warp-shuffle\" or \"sklansky\"");
+  // Every algorithm of the registry is an exercise's algorithm.
+  EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "sklansky", "input": [1, 2, 3], "round": 9})"),
+            "bad.json: exercises[0]: 'round' must be a round 0..2 of this scan (it has 3 rounds, "
+            "the load is 0)");
   EXPECT_EQ(ErrorOf("{" + base + R"(, "ask": "colour"})"),
             "bad.json: exercises[0]: 'ask' must be \"values\", \"class\" or \"threads\"");
   EXPECT_EQ(ErrorOf("{" + base + R"(, "colour": 1})"),

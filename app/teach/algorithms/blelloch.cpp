@@ -310,6 +310,7 @@ const TeachInfo k_blelloch_teach = {
     .work_note = WorkNote,
     .tradeoff = [](int n) { return ChaptersTradeoff(Algorithm::kBlelloch, n); },
     .float_grouping = "Blelloch adds pairs, then pairs of pairs, up a tree and back down",
+    .corner = "work 2n, depth 2 log2 n",
 };
 
 }  // namespace scanviz::teach

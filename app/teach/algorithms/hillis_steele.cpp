@@ -281,6 +281,7 @@ const TeachInfo k_hillis_steele_teach = {
     .work_note = WorkNote,
     .tradeoff = [](int n) { return ChaptersTradeoff(Algorithm::kHillisSteele, n); },
     .float_grouping = "Hillis-Steele adds windows that double each round",
+    .corner = "depth log2 n, work n log2 n",
 };
 
 }  // namespace scanviz::teach

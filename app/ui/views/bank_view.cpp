@@ -61,10 +61,14 @@ void DrawBankView(UiContext& ui, const Trace& trace, int round) {
   ImGui::BeginDisabled(!applies);
   bool padded = vs.bank_padding && applies;
   if (ImGui::Checkbox("Conflict-free padding (word p + p / 32)", &padded)) vs.bank_padding = padded;
-  Tip(ui, applies ? "Model Blelloch's buffer with one pad word after every 32 (the CUDA samples' "
+  // Which algorithms offer it is their registry entries' word (padded_layout).
+  const std::string tip =
+      applies ? std::string("Model ") + DisplayName(trace.meta.algorithm) +
+                    "'s buffer with one pad word after every 32 (the CUDA samples' "
                     "CONFLICT_FREE_OFFSET): position p at word p + p / 32"
-                  : "Padding is Blelloch's remedy; this algorithm's accesses are already "
-                    "consecutive or broadcast");
+              : "Padding is the remedy for a strided tree (Blelloch's); this algorithm's accesses "
+                "are already consecutive or broadcast";
+  Tip(ui, tip.c_str());
   ImGui::EndDisabled();
 
   const teach::RoundBanks plain = teach::AnalyzeBanks(trace, round, {.padded = false});

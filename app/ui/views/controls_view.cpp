@@ -243,7 +243,10 @@ void AlgorithmSection(UiContext& ui) {
   const KindId kind = app.ShownKind();
   ImGui::Separator();
   ImGui::TextDisabled("Show (Tab or B: the next algorithm)");
+  // Side by side where they fit: the list grows with the registry, the panel must still show
+  // its Export buttons at 900 pixels.
   for (const AlgorithmInfo* info : Algorithms()) {
+    if (info != Algorithms().front()) SameLineIfFits(info->name, true);
     if (ImGui::RadioButton(info->name,
                            kind == KindId::kBlockScan && app.GetAlgorithm() == info->id)) {
       app.SetAlgorithm(info->id);

@@ -1,5 +1,9 @@
 // The legend: what each box style, colour, hatch and arrow means, for the algorithm shown. Samples
 // are drawn by our renderer with the same shader as the cells.
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "core/registry.h"
 #include "views.h"
 
@@ -11,20 +15,29 @@ void DrawLegendView(UiContext& ui) {
   // draws as.
   const AppState& app = ui.app;
   bool shows[8] = {};
+  bool cases = false;  // whether a shown algorithm has Hillis-Steele's cases (cell_case)
   auto collect = [&](Algorithm a) {
     for (ActionKind k : {ActionKind::kLoad, ActionKind::kCopy, ActionKind::kAdd, ActionKind::kSeed,
                          ActionKind::kSwapAdd, ActionKind::kAddInput})
       shows[static_cast<int>(Info(a).cell_class(k))] = true;
+    cases = cases || Info(a).cell_case != nullptr;
   };
   const std::vector<Algorithm> shown = app.ShownAlgorithms();
   for (Algorithm a : shown) collect(a);
   const bool hs = shows[static_cast<int>(CellClass::kComputed)];
-  bool padding = false, registers = false;
+  bool padding = false;
+  std::vector<std::string> names;  // the shown traces' register arrays: v, t; x
   for (Algorithm a : shown) {
     const Trace& t = app.Slot(a).trace;
     padding = padding || t.meta.padded_n > t.meta.n;
-    for (const ArrayDesc& d : t.arrays) registers = registers || d.space == Space::kRegister;
+    for (const ArrayDesc& d : t.arrays) {
+      if (d.space == Space::kRegister && d.size > 0 &&
+          std::find(names.begin(), names.end(), d.name) == names.end())
+        names.push_back(d.name);
+    }
   }
+  std::string registers;
+  for (const std::string& name : names) registers += (registers.empty() ? "" : ", ") + name;
   // The chapters name Blelloch's steps after addition; with another operator the legend names it.
   const std::string op = ToString(app.Op());
   const std::string added = "dashed: " + op + " (Blelloch)";
@@ -45,11 +58,11 @@ void DrawLegendView(UiContext& ui) {
     SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged,
               "hatched: padding (past n)", true);
   }
-  if (registers) {
-    ImGui::TextWrapped("v, t: registers, one per lane; a line between warps");
+  if (!registers.empty()) {
+    ImGui::TextWrapped("%s: registers, one per lane; a line between warps", registers.c_str());
   }
   SampleBox(ui, CellClass::kUndefined, BoxStyle::kNone, p.undefined, "?  never written yet");
-  if (ui.app.view.color_by_case && hs) {
+  if (ui.app.view.color_by_case && cases) {
     // The chapters' case figures: the border says the case (the boxes above keep the overview
     // figure's convention, by what the cell did).
     ImGui::PushTextWrapPos(0);

@@ -1,8 +1,8 @@
 // Work and depth: for the shown trace, what each round cost (operator applications, active
-// threads, barriers) against the sequential loop's n - 1; then both algorithms against n = 1..1024,
-// measured on real traces (teach::WorkDepthSeries, computed once in the background), with the
-// current n marked and a caption, worked out from the series, on where Hillis-Steele's extra work
-// stops paying for its fewer rounds.
+// threads, barriers) against the sequential loop's n - 1; then every algorithm against
+// n = 1..1024, measured on real traces (teach::WorkDepthSeries, computed once in the background),
+// with the current n marked and a caption, worked out from the series, on which corner of the
+// trade-off (teach::Corners) is ahead at which n for p operators at a time.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -9,12 +9,14 @@
 
 #include "core/algorithms/blelloch.h"
 #include "core/algorithms/hillis_steele.h"
+#include "core/algorithms/sklansky.h"
 #include "core/algorithms/warp_shuffle.h"
 
 #define SCANVIZ_FOR_EACH_ALGORITHM(X)              \
   X(kHillisSteele, hillis_steele, "hillis-steele") \
   X(kBlelloch, blelloch, "blelloch")               \
-  X(kWarpShuffle, warp_shuffle, "warp-shuffle")
+  X(kWarpShuffle, warp_shuffle, "warp-shuffle")    \
+  X(kSklansky, sklansky, "sklansky")
 
 namespace scanviz {
 

@@ -17,7 +17,7 @@ int TrailingOnes(int i) {
   return t;
 }
 
-std::vector<ArrayDesc> Arrays(int n) {
+std::vector<ArrayDesc> Arrays(int n, bool) {
   return {{"buf", Space::kShared, NextPowerOfTwo(n), n}};
 }
 

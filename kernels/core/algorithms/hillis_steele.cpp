@@ -8,7 +8,7 @@ namespace {
 
 using namespace hillis_steele;
 
-std::vector<ArrayDesc> Arrays(int n) {
+std::vector<ArrayDesc> Arrays(int n, bool) {
   return {{"buf[0]", Space::kShared, n, n}, {"buf[1]", Space::kShared, n, n}};
 }
 

@@ -8,7 +8,7 @@ namespace {
 
 using namespace warp_shuffle;
 
-std::vector<ArrayDesc> Arrays(int n) {
+std::vector<ArrayDesc> Arrays(int n, bool) {
   const int width = Width(n), warps = Warps(n);
   // The warp totals and warp 0's register t sit under the last lane of the warp they stand for.
   return {{"v", Space::kRegister, Lanes(n), n, 1, 0},
