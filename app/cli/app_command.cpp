@@ -92,7 +92,7 @@ int ParseAppRequest(const AppCommandArgs& args, AppRequest* request, BackendChoi
                         std::to_string(kMaxGridElements) + " for " + info.key);
     const ParsedSeed seed = ParseSeed(args.seed);
     if (!seed.Ok()) return UsageError("--seed " + seed.error);
-    request->input = RandomValues(args.random_n, seed.value, request.type);
+    request->input = RandomValues(args.random_n, seed.value, request->type);
   } else {
     const ParsedValues parsed = ParseValues(args.input, request->type, kMaxGridElements);
     if (!parsed.Ok()) return UsageError("--input: " + parsed.error);
