@@ -98,6 +98,8 @@ struct UiContext {
   TextRecorder* text = nullptr;             // collects each panel's rectangle and text when set
 };
 
+struct ArrayGeometry;  // where the array view's figure lies in a frame (array_figure.h)
+
 // Main view: the rounds of one algorithm's trace. Caches its scene between frames; rebuilds it only
 // when the trace, the round or the view options change.
 class ArrayView {
@@ -109,6 +111,16 @@ class ArrayView {
   float NeededWidth(const UiContext& ui) const;
 
  private:
+  // The pieces of Draw: the scene and the widths measured from it (array_view.cpp), the boxes
+  // (array_boxes.cpp), the mouse and the in-place editor of an input cell (array_view.cpp).
+  void UpdateScene(UiContext& ui, Algorithm algorithm);
+  float WidestText(const Fonts& fonts);  // measured when first asked for
+  void DrawBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
+  void RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g, float border_w,
+                    bool show_case);
+  void HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
+  void DrawCellEditor(UiContext& ui, const ArrayGeometry& g);
+
   scene::Scene m_scene;
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
