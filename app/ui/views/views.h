@@ -255,6 +255,9 @@ Algorithm TeachAlgorithm(const AppState& app);
 
 // Helpers shared by the views.
 ImU32 ToImU32(scene::Rgba c);
+// Begins a panel's window at `rect`: no decoration, no background, not moved, not saved, never
+// brought to the front; `extra` flags added. End it with ImGui::End().
+void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra = 0);
 // Draws one legend-style sample box through the renderer at the current cursor, then `text`.
 void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, const char* text,
                bool hatch = false);
