@@ -148,6 +148,7 @@ class ArrayView {
 // outputs, sums, the sums scan, offsets, output), one player step per phase; hover or select a
 // cell for its invariant window; click a block to open its rounds in the single-block view.
 // Caches its scene; the side panel's grid tabs read it.
+struct GridFrame;  // where the grid view's rows lie in a frame (grid_view.cpp)
 class GridView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
@@ -155,6 +156,10 @@ class GridView {
   const scene::GridScene* Scene() const { return m_have ? &m_scene : nullptr; }
 
  private:
+  // The pieces of Draw (grid_view.cpp): the scene for the grid and step, and the cells.
+  void UpdateScene(const AppState& app, const GridTrace& grid, int step);
+  void DrawCells(UiContext& ui, const GridFrame& f, std::optional<scene::GridCellRef> marked);
+
   scene::GridScene m_scene;
   const GridTrace* m_grid = nullptr;
   std::uint64_t m_generation = ~0ull;
