@@ -35,6 +35,27 @@ for a in $algorithms; do
   "$cli" trace --algorithm $a --input 0.1,0.2,0.3,0.4,0.5 --type float32 --backend cuda | grep -E "^result" || status=1
 done
 
+echo "== every algorithm as the block scan of the grid and the single pass, on CUDA (checked)"
+for a in $algorithms; do
+  for kind in "multi-block --block-size 32 --random 5000" "single-pass --tile-size 256 --random 65536" \
+              "single-pass --tile-size 4 --random 1000 --tile-order ticket"; do
+    set -- $kind
+    "$cli" trace -a $kind --block-algorithm $a --seed 11 --backend cuda -o "$out/blocks-$a-$1.json" \
+      >"$out/blocks-$a-$1.txt" 2>&1 || status=1
+    echo "$a in $*: $("$cli" check "$out/blocks-$a-$1.json" 2>&1 | tail -1)"
+  done
+  for tool in racecheck synccheck memcheck; do
+    if compute-sanitizer --tool $tool --error-exitcode 9 "$cli" trace -a single-pass --tile-size 256 \
+         --random 4096 --block-algorithm $a --backend cuda --json >/dev/null 2>>"$out/sanitizer.txt" &&
+       compute-sanitizer --tool $tool --error-exitcode 9 "$cli" trace -a multi-block --block-size 64 \
+         --random 4096 --block-algorithm $a --backend cuda --json >/dev/null 2>>"$out/sanitizer.txt"; then
+      echo "$tool single-pass and multi-block with $a blocks: clean"
+    else
+      echo "$tool single-pass and multi-block with $a blocks: ERRORS (see sanitizer.txt)"; status=1
+    fi
+  done
+done | tee "$out/blocks.txt"
+
 echo "== GPU-vs-CPU tests"
 "$build/tests/gpu_tests" 2>&1 | tee "$out/gpu_tests.txt" | grep -E "^\[  |compared|random cases|SKIPPED|FAILED" || true
 grep -q "FAILED\|SKIPPED ]" "$out/gpu_tests.txt" && status=1

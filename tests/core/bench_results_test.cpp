@@ -151,12 +151,12 @@ TEST(BenchResults, ReadsTheCommittedH200FileAndDerivesWhatItStored) {
   ASSERT_EQ(cs.size(), raw["crossover"].size());
   for (size_t i = 0; i < cs.size(); ++i) {
     const nlohmann::json& want = raw["crossover"][i];
-    EXPECT_EQ(cs[i].type, want["type"]);
-    EXPECT_EQ(cs[i].mode, want["mode"]);
+    EXPECT_EQ(cs[i].type, want["type"].get<std::string>());
+    EXPECT_EQ(cs[i].mode, want["mode"].get<std::string>());
     EXPECT_EQ(cs[i].winner_changes_at, want["winner_changes_at"].get<std::vector<long long>>());
     ASSERT_EQ(cs[i].points.size(), want["points"].size());
     for (size_t k = 0; k < cs[i].points.size(); ++k)
-      EXPECT_EQ(cs[i].points[k].winner, want["points"][k]["winner"]) << i << " " << k;
+      EXPECT_EQ(cs[i].points[k].winner, want["points"][k]["winner"].get<std::string>()) << i << " " << k;
   }
 }
 

@@ -11,6 +11,15 @@ ImU32 ToImU32(scene::Rgba c) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
+void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra) {
+  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  ImGui::Begin(name, nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | extra);
+}
+
 void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fill, const char* text,
                bool hatch) {
   const float h = ui.fonts.ui_px * 1.5f, w = h * 1.6f;

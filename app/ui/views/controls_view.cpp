@@ -58,10 +58,10 @@ void UndoButtons(UiContext& ui) {
   Tip(ui, redo.c_str(), KeyAction::kRedo);
 }
 
-void InputSection(UiContext& ui) {
-  AppState& app = ui.app;
+// The section's heading, with Open…, Save…, Undo and Redo beside it and « at its right end.
+void InputHeading(UiContext& ui) {
+  ViewState& vs = ui.app.view;
   ImGui::TextDisabled("Input");
-  ViewState& vs = app.view;
   // Sessions and traces: beside the Input heading, where they cost the figure no room.
   ImGui::SameLine();
   if (ImGui::SmallButton("Open…")) vs.file_dialog = FileDialog::kOpen;
@@ -78,9 +78,14 @@ void InputSection(UiContext& ui) {
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
   if (ImGui::SmallButton("«")) vs.left_collapsed = true;
   Tip(ui, "Hide the controls", KeyAction::kHideControls);
-  // While the box has the keyboard it edits a draft; the edit is applied when it ends (Enter, a
-  // click elsewhere, Escape): a valid array replaces the trace, an invalid one stays in the box
-  // with its error beside it, and the trace stays the last good one.
+}
+
+// The values as text. While the box has the keyboard it edits a draft; the edit is applied when
+// it ends (Enter, a click elsewhere, Escape): a valid array replaces the trace, an invalid one
+// stays in the box with its error beside it, and the trace stays the last good one.
+void InputBox(UiContext& ui) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
   if (!vs.input_editing) vs.input_draft = app.InputText();
   ImGui::SetNextItemWidth(-1);
   const bool enter = ImGui::InputTextMultiline(
@@ -116,6 +121,13 @@ void InputSection(UiContext& ui) {
     TextWrappedColored(ui.palette.bad, "✗ " + problem);
     Record(ui, "error", "✗ " + problem);
   }
+}
+
+// n and the seed, and what n = ... says when it was out of range or past one block. Returns n as
+// the field holds it (Randomise draws that many).
+int SizeAndSeed(UiContext& ui) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
   const bool n_entered = ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -148,13 +160,18 @@ void InputSection(UiContext& ui) {
     TextWrappedColored(ui.palette.bad, vs.n_note);
     Record(ui, "error", vs.n_note);
   }
+  return n;
+}
+
+// Randomise and New seed, then the presets.
+void RandomAndPresets(UiContext& ui, int n) {
+  AppState& app = ui.app;
   if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
   Place(ui, "randomise");
   Tip(ui, "n random values from the seed");
   SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
   Tip(ui, "The next seed, and n random values from it");
-
   std::vector<Preset> presets = MakePresets(app.Presets(), app.Seed());
   ImGui::SetNextItemWidth(-1);
   const bool presets_open = ImGui::BeginCombo("##presets", "Presets…");
@@ -167,6 +184,11 @@ void InputSection(UiContext& ui) {
     }
     ImGui::EndCombo();
   }
+}
+
+// The operator, the element type and the conversion round.
+void OperatorAndType(UiContext& ui) {
+  AppState& app = ui.app;
   ImGui::TextUnformatted("operator");
   for (OpKind op : kAllOps) {
     SameLineIfFits(ToString(op), true);
@@ -236,6 +258,14 @@ void PairSettings(UiContext& ui) {
     }
     ImGui::EndCombo();
   }
+}
+
+void InputSection(UiContext& ui) {
+  InputHeading(ui);
+  InputBox(ui);
+  const int n = SizeAndSeed(ui);
+  RandomAndPresets(ui, n);
+  OperatorAndType(ui);
 }
 
 void AlgorithmSection(UiContext& ui) {

@@ -45,63 +45,63 @@ std::vector<Entry> ListFolder(const fs::path& dir) {
   return out;
 }
 
-}  // namespace
-
-void DrawFileDialog(UiContext& ui) {
-  AppState& app = ui.app;
-  ViewState& vs = app.view;
-  if (vs.file_dialog == FileDialog::kNone) return;
-  const bool open = vs.file_dialog == FileDialog::kOpen;
-  const char* title = open ? "Open a session or a trace###file" : "Save the session###file";
-  if (!ImGui::IsPopupOpen("###file")) {
-    std::error_code ec;
-    if (vs.file_folder.empty()) vs.file_folder = fs::current_path(ec).string();
-    vs.file_path = open ? std::string() : (fs::path(vs.file_folder) / "lecture.scanviz").string();
-    vs.file_error.clear();
-    ImGui::OpenPopup(title);
-  }
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowSize(ImVec2(std::min(display.x * 0.8f, ui.fonts.ui_px * 48),
-                                  std::min(display.y * 0.8f, ui.fonts.ui_px * 32)),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
-                          ImVec2(0.5f, 0.5f));
-  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) {
-    vs.file_dialog = FileDialog::kNone;  // closed by its own title bar
-    return;
-  }
-  bool act = false, close = false;
+// What the user did in the dialog this frame: asked for the file in the field (Enter, Open or
+// Save), picked one to open (a recent file, a double-click), or closed it.
+struct Action {
+  bool act = false;
+  bool close = false;
   std::string chosen;
+};
+
+// Opens the popup the first time: the folder (the current one at first) and, to save, a name.
+void OpenPopup(ViewState& vs, bool open, const char* title) {
+  if (ImGui::IsPopupOpen("###file")) return;
+  std::error_code ec;
+  if (vs.file_folder.empty()) vs.file_folder = fs::current_path(ec).string();
+  vs.file_path = open ? std::string() : (fs::path(vs.file_folder) / "lecture.scanviz").string();
+  vs.file_error.clear();
+  ImGui::OpenPopup(title);
+}
+
+// The path field with Open (or Save) and Cancel beside it, and the last error under it.
+void PathRow(UiContext& ui, bool open, Action& a) {
+  ViewState& vs = ui.app.view;
   ImGui::TextUnformatted(open ? "File (a .scanviz session, or a trace from scanviz-cli trace -o):"
                               : "Save as (a .scanviz session):");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 9);
   if (ImGui::InputText("##file_path", &vs.file_path, ImGuiInputTextFlags_EnterReturnsTrue))
-    act = true;
+    a.act = true;
   const bool field_active = ImGui::IsItemActive();
   Place(ui, "file_path");
   Tip(ui, open ? "A file's path; Enter opens it" : "Where to save; Enter saves");
   ImGui::SameLine();
-  if (ImGui::Button(open ? "Open" : "Save")) act = true;
+  if (ImGui::Button(open ? "Open" : "Save")) a.act = true;
   Tip(ui, open ? "Open the file named in the field" : "Save the session to the file named");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) close = true;
+  if (ImGui::Button("Cancel")) a.close = true;
   Tip(ui, "Close the dialog (Esc)");
   // Escape: in the field it reaches the app as text_escape (main.cpp), elsewhere as a key.
   if ((field_active && vs.text_escape) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-    close = true;
+    a.close = true;
   if (field_active && vs.text_escape) vs.text_escape = false;
   if (!vs.file_error.empty()) TextWrappedColored(ui.palette.bad, vs.file_error);
   Record(ui, "file-error", vs.file_error);
+}
 
-  if (open && !app.Recent().empty()) {
-    ImGui::Separator();
-    ImGui::TextDisabled("Recent");
-    for (const std::string& r : app.Recent()) {
-      if (ImGui::Selectable(r.c_str())) chosen = r;
-      Tip(ui, "Open it again");
-    }
+void RecentFiles(UiContext& ui, Action& a) {
+  ImGui::Separator();
+  ImGui::TextDisabled("Recent");
+  for (const std::string& r : ui.app.Recent()) {
+    if (ImGui::Selectable(r.c_str())) a.chosen = r;
+    Tip(ui, "Open it again");
   }
+}
+
+// The folder's sessions, traces and folders: a folder goes into it, a file into the field (a
+// double-click opens it).
+void FolderList(UiContext& ui, bool open, Action& a) {
+  ViewState& vs = ui.app.view;
   ImGui::Separator();
   ImGui::TextDisabled("In %s", vs.file_folder.c_str());
   ImGui::BeginChild("##folder", ImVec2(0, 0), true);
@@ -122,24 +122,54 @@ void DrawFileDialog(UiContext& ui) {
       vs.file_folder = full;
     } else {
       vs.file_path = full;
-      if (open && ImGui::IsMouseDoubleClicked(0)) chosen = full;
+      if (open && ImGui::IsMouseDoubleClicked(0)) a.chosen = full;
     }
   }
   ImGui::EndChild();
+}
 
-  if (act && !vs.file_path.empty()) chosen = vs.file_path;
-  if (!chosen.empty()) {
-    const std::string err = open ? app.OpenFile(chosen) : app.SaveSessionTo(chosen);
-    if (err.empty()) {
-      close = true;
-      app.message.clear();
-      std::error_code ec;
-      vs.file_folder = fs::absolute(fs::path(chosen), ec).parent_path().string();
-    } else {
-      vs.file_error = err;
-    }
+// Opens or saves the chosen file: on success the dialog closes and remembers the file's folder,
+// else it stays with the error.
+void OpenOrSave(AppState& app, bool open, Action& a) {
+  ViewState& vs = app.view;
+  if (a.act && !vs.file_path.empty()) a.chosen = vs.file_path;
+  if (a.chosen.empty()) return;
+  const std::string err = open ? app.OpenFile(a.chosen) : app.SaveSessionTo(a.chosen);
+  if (!err.empty()) {
+    vs.file_error = err;
+    return;
   }
-  if (close) {
+  a.close = true;
+  app.message.clear();
+  std::error_code ec;
+  vs.file_folder = fs::absolute(fs::path(a.chosen), ec).parent_path().string();
+}
+
+}  // namespace
+
+void DrawFileDialog(UiContext& ui) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
+  if (vs.file_dialog == FileDialog::kNone) return;
+  const bool open = vs.file_dialog == FileDialog::kOpen;
+  const char* title = open ? "Open a session or a trace###file" : "Save the session###file";
+  OpenPopup(vs, open, title);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x * 0.8f, ui.fonts.ui_px * 48),
+                                  std::min(display.y * 0.8f, ui.fonts.ui_px * 32)),
+                           ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) {
+    vs.file_dialog = FileDialog::kNone;  // closed by its own title bar
+    return;
+  }
+  Action a;
+  PathRow(ui, open, a);
+  if (open && !app.Recent().empty()) RecentFiles(ui, a);
+  FolderList(ui, open, a);
+  OpenOrSave(app, open, a);
+  if (a.close) {
     vs.file_dialog = FileDialog::kNone;
     ImGui::CloseCurrentPopup();
   }

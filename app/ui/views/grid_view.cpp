@@ -13,166 +13,127 @@
 
 namespace scanviz {
 
-namespace {
+// Where the rows lie in a frame: layout units (grid_scene.h) to points. The cells pan and zoom
+// right of the gutter (from cells_x); the row titles stay in it.
+struct GridFrame {
+  ViewRect rect;
+  float pad = 0;
+  float gutter = 0;
+  float base_x = 0;      // the cells' left edge unpanned (the wheel zooms around it)
+  float ox = 0, oy = 0;  // layout (0, 0), panned
+  float sx = 0, sy = 0;  // points per layout unit (sx zoomed)
+  float clip_top = 0;    // the top of what is drawn: the bracket's caption over the input
+  float cells_x = 0;     // the left edge of the cells' clip
+  float X(float u) const { return ox + u * sx; }
+  float Y(float u) const { return oy + u * sy; }
+};
 
-constexpr ImGuiWindowFlags kViewFlags =
-    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
-    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
-    ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing;
+namespace {
 
 std::string Caption(const scene::GridCellCheck& c) {
   return c.name + ": " + c.meaning + "  ·  " + c.expression + (c.ok ? "  ✓" : "  ✗");
 }
 
-}  // namespace
+// [SECTION] Header: the scan, the step, the verdict
 
-void GridView::Draw(UiContext& ui, ViewRect rect) {
-  AppState& app = ui.app;
-  ViewState& vs = app.view;
-  const GridSlot& slot = app.Grid();
-  const scene::Palette& pal = ui.palette;
+// Two lines in the large font, each shrunk only if it cannot fit: the scan, then the step; then
+// CheckGrid's verdict. Returns the height below it.
+float DrawHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene& sc, int step,
+                 ViewRect rect, float pad) {
   const Fonts& fonts = ui.fonts;
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##grid", nullptr, kViewFlags);
-  ImGui::PushFont(fonts.ui);
-  ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
-  if (ui.text != nullptr) ui.text->BeginPanel("grid", rect, kMultiBlockKey);
+  const scene::Palette& pal = ui.palette;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float pad = 10 * ui.scale;
-  if (!slot.error.empty()) {
-    dl->AddText(fonts.large, fonts.large_px, ImVec2(rect.x + pad, rect.y + pad), ToImU32(pal.bad),
-                ("✗ " + slot.error).c_str());
-    ImGui::PopFont();
-    ImGui::End();
-    return;
-  }
-  const GridTrace& grid = slot.grid;
-  const int step = app.GridPlayer().Round();
-
-  // [SECTION] Scene (cached)
-  if (!m_have || m_grid != &grid || m_generation != app.Generation() || m_step != step ||
-      m_block_size != grid.block_size) {
-    m_scene = scene::BuildGridScene(grid, step);
-    m_grid = &grid;
-    m_generation = app.Generation();
-    m_step = step;
-    m_block_size = grid.block_size;
-    m_have = true;
-    m_widest_title = 0;
-    for (const scene::GridRow& r : m_scene.rows)
-      m_widest_title = std::max(m_widest_title, ImGui::CalcTextSize(r.title.c_str()).x);
-  }
-  const scene::GridScene& sc = m_scene;
-
-  // [SECTION] Header: the scan, the step, the verdict
   float top = rect.y + pad;
-  {
-    // Two lines in the large font, each shrunk only if it cannot fit: the scan, then the step.
-    const std::string heading = scene::GridHeading(grid, step);
-    const size_t cut = heading.find("  ·  step ");
-    const std::string lines[2] = {heading.substr(0, cut),
-                                  cut == std::string::npos ? "" : heading.substr(cut + 5)};
-    for (const std::string& line : lines) {
-      float px = fonts.large_px;
-      float w = fonts.large->CalcTextSizeA(px, FLT_MAX, 0, line.c_str()).x;
-      if (w > rect.w - 2 * pad) {
-        px *= (rect.w - 2 * pad) / w;
-        w = rect.w - 2 * pad;
-      }
-      dl->AddText(fonts.large, px, ImVec2(rect.x + pad, top), ToImU32(pal.text), line.c_str());
-      if (ui.text != nullptr) ui.text->Text("header", line, {rect.x + pad, top, w, px});
-      top += px * 1.25f;
+  const std::string heading = scene::GridHeading(slot.grid, step);
+  const size_t cut = heading.find("  ·  step ");
+  const std::string lines[2] = {heading.substr(0, cut),
+                                cut == std::string::npos ? "" : heading.substr(cut + 5)};
+  for (const std::string& line : lines) {
+    float px = fonts.large_px;
+    float w = fonts.large->CalcTextSizeA(px, FLT_MAX, 0, line.c_str()).x;
+    if (w > rect.w - 2 * pad) {
+      px *= (rect.w - 2 * pad) / w;
+      w = rect.w - 2 * pad;
     }
-    const bool last = step == static_cast<int>(sc.steps.size()) - 1;
-    const std::string verdict =
-        !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
-        : slot.problems.empty()
-            ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
-                  slot.ran
-            : "✗ " + slot.problems.front();
-    dl->AddText(ImVec2(rect.x + pad, top), ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad),
-                verdict.c_str());
-    if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, 0, fonts.ui_px});
-    top += fonts.ui_px * 1.4f;
+    dl->AddText(fonts.large, px, ImVec2(rect.x + pad, top), ToImU32(pal.text), line.c_str());
+    if (ui.text != nullptr) ui.text->Text("header", line, {rect.x + pad, top, w, px});
+    top += px * 1.25f;
   }
-  top += fonts.ui_px * 2.6f;  // room for the bracket's caption over the input
+  const bool last = step == static_cast<int>(sc.steps.size()) - 1;
+  const std::string verdict =
+      !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
+      : slot.problems.empty()
+          ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
+                slot.ran
+          : "✗ " + slot.problems.front();
+  dl->AddText(ImVec2(rect.x + pad, top), ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad),
+              verdict.c_str());
+  if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, 0, fonts.ui_px});
+  return top + fonts.ui_px * 1.4f;
+}
 
-  // [SECTION] Geometry
-  const float gutter = std::min(m_widest_title + 2 * pad, rect.w * 0.3f);
-  const float avail_w = std::max(rect.w - gutter - 2 * pad, 10.0f);
+// [SECTION] Geometry
+
+GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect rect, float pad,
+                    float top, float widest_title) {
+  const Fonts& fonts = ui.fonts;
+  const ViewState& vs = ui.app.view;
+  GridFrame f;
+  f.rect = rect;
+  f.pad = pad;
+  f.gutter = std::min(widest_title + 2 * pad, rect.w * 0.3f);
+  const float avail_w = std::max(rect.w - f.gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
-  const float base_sx = std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * 3.4f);
-  const float sx = base_sx * vs.zoom;
-  float sy = std::min(fonts.large_px * 1.9f, avail_h / std::max(sc.height, 1.0f));
-  sy = std::max(sy, fonts.ui_px * 1.05f);
+  const float base_sx =
+      std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * 3.4f);
+  f.sx = base_sx * vs.zoom;
+  f.sy = std::min(fonts.large_px * 1.9f, avail_h / std::max(sc.height, 1.0f));
+  f.sy = std::max(f.sy, fonts.ui_px * 1.05f);
   const float content_w = static_cast<float>(sc.n) * base_sx;
-  const float base_x = rect.x + pad + gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
-  const float ox = base_x + vs.pan_x, oy = top + vs.pan_y;
-  auto X = [&](float u) { return ox + u * sx; };
-  auto Y = [&](float u) { return oy + u * sy; };
-  const float clip_top = top - fonts.ui_px * 2.6f;
-  // The cells pan and zoom right of the gutter; the row titles stay in it.
-  const float cells_x = rect.x + pad + gutter - 2;
-  ui.renderer.SetClip(rect.x, clip_top, rect.w, rect.y + rect.h - clip_top);
-  dl->PushClipRect(ImVec2(rect.x, clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
+  f.base_x = rect.x + pad + f.gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
+  f.ox = f.base_x + vs.pan_x;
+  f.oy = top + vs.pan_y;
+  f.clip_top = top - fonts.ui_px * 2.6f;
+  f.cells_x = rect.x + pad + f.gutter - 2;
+  return f;
+}
 
-  // [SECTION] Bands: the sums scan one level down, and the current phase's rows
+// [SECTION] Bands, boundaries, the cells' values, the titles
+
+// The sums scan one level down, and the current phase's rows.
+void DrawBands(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
+  const ViewRect& rect = f.rect;
   for (const scene::GridBand& b : sc.bands) {
-    const float inset = pad * 0.3f * static_cast<float>(b.level);
-    ui.renderer.AddRect(rect.x + pad * 0.5f + inset, Y(b.y0), rect.w - pad - 2 * inset,
-                        (b.y1 - b.y0) * sy, pal.register_strip);
+    const float inset = f.pad * 0.3f * static_cast<float>(b.level);
+    ui.renderer.AddRect(rect.x + f.pad * 0.5f + inset, f.Y(b.y0), rect.w - f.pad - 2 * inset,
+                        (b.y1 - b.y0) * f.sy, ui.palette.register_strip);
   }
   for (const scene::GridRow& r : sc.rows) {
     if (r.emphasis != scene::Emphasis::kCurrent || r.kind == scene::GridRowKind::kBlocks) continue;
-    const float extra = 0.18f * sy;
-    ui.renderer.AddRect(rect.x + pad * 0.5f, Y(r.y) - extra, rect.w - pad, sy + 2 * extra,
-                        pal.current_band);
+    const float extra = 0.18f * f.sy;
+    ui.renderer.AddRect(rect.x + f.pad * 0.5f, f.Y(r.y) - extra, rect.w - f.pad, f.sy + 2 * extra,
+                        ui.palette.current_band);
   }
+}
 
-  // [SECTION] Cells (pixel runs where narrow), then block boundaries over them
-  std::optional<scene::GridCellRef> marked = vs.grid_hovered ? vs.grid_hovered : vs.grid_selected;
-  GridGeometry g;
-  g.ox = ox;
-  g.oy = oy;
-  g.sx = sx;
-  g.sy = sy;
-  g.clip_x = cells_x;
-  g.clip_y = clip_top;
-  g.clip_w = rect.x + rect.w - cells_x;
-  g.clip_h = rect.y + rect.h - clip_top;
-  g.pixel = 1.0f / std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
-  g.scale = ui.scale;
-  g.text_w = fonts.ui_px * 1.2f;
-  g.text_h = fonts.ui_px * 0.9f;
-  auto key_of = [](const std::optional<scene::GridCellRef>& c) {
-    return c ? static_cast<float>(c->level * 8 + static_cast<int>(c->kind)) * 70000.0f +
-                   static_cast<float>(c->index)
-             : -1.0f;
-  };
-  const std::vector<float> key = {ox, oy, sx, sy, rect.x, rect.y, rect.w, rect.h, ui.scale,
-                                  static_cast<float>(vs.theme), static_cast<float>(m_generation),
-                                  static_cast<float>(m_step), static_cast<float>(m_block_size),
-                                  key_of(marked), g.text_w};
-  if (key != m_list_key) {
-    m_list = BuildGridBoxes(sc, grid.type, g, pal, marked);
-    m_list_key = key;
-  }
-  const GridDrawList& list = m_list;
-  ui.renderer.SetClip(cells_x, clip_top, rect.x + rect.w - cells_x, rect.y + rect.h - clip_top);
-  dl->PushClipRect(ImVec2(cells_x, clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
-  for (const BoxInstance& d : list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
-  ui.renderer.AddBoxes(list.boxes);
+// Block boundaries over the cells, where blocks are wide enough to tell apart.
+void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   for (const scene::GridBoundary& b : sc.boundaries) {
     long unit = 1;  // the level's block width in columns
     for (int d = 0; d <= b.level; ++d) unit *= sc.block_size;
-    if (static_cast<float>(unit) * sx < 6 * ui.scale) continue;  // too dense to tell apart
-    const float x = X(b.x);
-    if (x < rect.x || x > rect.x + rect.w) continue;
-    ui.renderer.AddLine(x, Y(b.y0) - 0.15f * sy, x, Y(b.y1) + 0.15f * sy,
-                        std::max(1.0f, 2.0f * ui.scale), pal.text_dim);
+    if (static_cast<float>(unit) * f.sx < 6 * ui.scale) continue;  // too dense to tell apart
+    const float x = f.X(b.x);
+    if (x < f.rect.x || x > f.rect.x + f.rect.w) continue;
+    ui.renderer.AddLine(x, f.Y(b.y0) - 0.15f * f.sy, x, f.Y(b.y1) + 0.15f * f.sy,
+                        std::max(1.0f, 2.0f * ui.scale), ui.palette.text_dim);
   }
-  for (const GridText& t : list.texts) {
+}
+
+// Each value centred in its cell, in the large font where the cell holds it, smaller where not.
+void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
+  const Fonts& fonts = ui.fonts;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (const GridText& t : texts) {
     float px = std::min(fonts.large_px, t.h * 0.8f);
     ImFont* font = px >= fonts.large_px * 0.99f ? fonts.large : fonts.ui;
     float tw = font->CalcTextSizeA(px, FLT_MAX, 0, t.text.c_str()).x;
@@ -184,100 +145,218 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     dl->AddText(font, px, ImVec2(t.x + (t.w - tw) * 0.5f, t.y + (t.h - px) * 0.5f),
                 ToImU32(t.color), t.text.c_str());
   }
+}
 
-  dl->PopClipRect();
-  ui.renderer.SetClip(rect.x, clip_top, rect.w, rect.y + rect.h - clip_top);
-
-  // [SECTION] Row titles and band titles
+// Row titles right-aligned in the gutter, then the bands' titles.
+void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
+  const scene::Palette& pal = ui.palette;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const scene::GridRow& r : sc.rows) {
-    const float h = (r.kind == scene::GridRowKind::kBlocks ? 1.1f : 1.0f) * sy;
+    const float h = (r.kind == scene::GridRowKind::kBlocks ? 1.1f : 1.0f) * f.sy;
     float px = std::min(ImGui::GetFontSize(), h * 0.8f);
     const float w = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, r.title.c_str()).x;
-    const float room = std::max(gutter - pad, 10.0f);
+    const float room = std::max(f.gutter - f.pad, 10.0f);
     if (w > room) px *= room / w;
     if (px < 6) continue;
     const float tw = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, r.title.c_str()).x;
-    const float tx = cells_x - pad - tw;
-    dl->AddText(ImGui::GetFont(), px, ImVec2(std::max(tx, rect.x + pad * 0.5f), Y(r.y) + (h - px) * 0.5f),
+    const float tx = f.cells_x - f.pad - tw;
+    dl->AddText(ImGui::GetFont(), px,
+                ImVec2(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f),
                 ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
-    if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, Y(r.y), tw, h});
+    if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
   }
   for (const scene::GridBand& b : sc.bands) {
-    const float px = fonts.ui_px * 0.85f;
-    dl->AddText(ImGui::GetFont(), px, ImVec2(rect.x + pad, Y(b.y0) + 0.3f * sy), ToImU32(pal.text_dim),
-                b.title.c_str());
-    if (ui.text != nullptr) ui.text->Text("band", b.title, {rect.x + pad, Y(b.y0), 0, px});
+    const float px = ui.fonts.ui_px * 0.85f;
+    dl->AddText(ImGui::GetFont(), px, ImVec2(f.rect.x + f.pad, f.Y(b.y0) + 0.3f * f.sy),
+                ToImU32(pal.text_dim), b.title.c_str());
+    if (ui.text != nullptr) ui.text->Text("band", b.title, {f.rect.x + f.pad, f.Y(b.y0), 0, px});
   }
+}
 
-  // [SECTION] The invariant window of the hovered or selected cell: a bracket over the input
-  if (marked) {
-    const scene::GridCellCheck check = scene::CheckGridCell(grid, sc, *marked);
-    const float y = Y(0) - 4 * ui.scale, lift = 0.3f * sy, w = 3 * ui.scale;
-    std::string caption;
-    if (check.valid) {
-      const float x0 = check.window.Empty() ? X(0) : X(static_cast<float>(check.window.lo)) + 1;
-      const float x1 = check.window.Empty() ? x0 + 4 : X(static_cast<float>(check.window.hi + 1)) - 1;
-      ui.renderer.AddLine(x0, y, x0, y - lift, w, pal.bracket);
-      ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, pal.bracket);
-      ui.renderer.AddLine(x1, y - lift, x1, y, w, pal.bracket);
-      if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, Caption(check));
-      caption = Caption(check);
-    } else if (marked->kind == scene::GridRowKind::kBlocks) {
-      const GridTrace* level = scene::GridLevel(grid, marked->level);
-      if (level != nullptr && marked->index < level->BlockCount()) {
-        const int b = marked->index;
-        caption = "block " + std::to_string(b) + (marked->level > 0 ? " of level " + std::to_string(marked->level) : "") +
-                  ": elements " + std::to_string(level->BlockBegin(b)) + ".." +
-                  std::to_string(level->BlockBegin(b) + level->BlockCount(b) - 1) +
-                  " · click to open its rounds";
-      }
-    } else {
-      caption = "not produced yet: step on (→) to the phase that writes it";
-    }
-    if (!caption.empty()) {
-      const float ty = y - lift - fonts.ui_px * 1.5f;
-      const scene::Rgba c = !check.valid ? pal.text : check.ok ? pal.ok : pal.bad;
-      const float cx = std::clamp(check.valid && !check.window.Empty() ? X(static_cast<float>(check.window.lo)) : base_x,
-                                  rect.x + pad, std::max(rect.x + pad, rect.x + rect.w - pad - ImGui::CalcTextSize(caption.c_str()).x));
-      dl->AddText(ImVec2(cx, ty), ToImU32(c), caption.c_str());
-      if (ui.text != nullptr) {
-        const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
-        ui.text->Text("bracket", caption, {cx, ty, size.x, size.y});
-      }
-    }
+// [SECTION] The invariant window of the hovered or selected cell: a bracket over the input
+
+// What a block says when it is marked: its elements, and that a click opens it.
+std::string BlockCaption(const GridTrace& grid, const scene::GridCellRef& marked) {
+  const GridTrace* level = scene::GridLevel(grid, marked.level);
+  if (level == nullptr || marked.index >= level->BlockCount()) return {};
+  const int b = marked.index;
+  return "block " + std::to_string(b) +
+         (marked.level > 0 ? " of level " + std::to_string(marked.level) : "") + ": elements " +
+         std::to_string(level->BlockBegin(b)) + ".." +
+         std::to_string(level->BlockBegin(b) + level->BlockCount(b) - 1) +
+         " · click to open its rounds";
+}
+
+void DrawBracket(UiContext& ui, const GridTrace& grid, const scene::GridScene& sc,
+                 const GridFrame& f, const scene::GridCellRef& marked) {
+  const scene::Palette& pal = ui.palette;
+  const ViewRect& rect = f.rect;
+  const scene::GridCellCheck check = scene::CheckGridCell(grid, sc, marked);
+  const float y = f.Y(0) - 4 * ui.scale, lift = 0.3f * f.sy, w = 3 * ui.scale;
+  std::string caption;
+  if (check.valid) {
+    const float x0 = check.window.Empty() ? f.X(0) : f.X(static_cast<float>(check.window.lo)) + 1;
+    const float x1 =
+        check.window.Empty() ? x0 + 4 : f.X(static_cast<float>(check.window.hi + 1)) - 1;
+    ui.renderer.AddLine(x0, y, x0, y - lift, w, pal.bracket);
+    ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, pal.bracket);
+    ui.renderer.AddLine(x1, y - lift, x1, y, w, pal.bracket);
+    if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, Caption(check));
+    caption = Caption(check);
+  } else if (marked.kind == scene::GridRowKind::kBlocks) {
+    caption = BlockCaption(grid, marked);
+  } else {
+    caption = "not produced yet: step on (→) to the phase that writes it";
   }
-
-  // Where the blocks of level 0 were drawn (--state-file: a test clicks them as a user would).
-  if (const scene::GridRow* blocks = sc.FindRow(0, scene::GridRowKind::kBlocks)) {
-    for (const scene::GridCell& c : blocks->cells) {
-      if (c.index >= 64) break;
-      vs.widgets["block[" + std::to_string(c.index) + "]"] = {X(c.x), Y(blocks->y), c.w * sx, 1.1f * sy};
-    }
+  if (caption.empty()) return;
+  const float ty = y - lift - ui.fonts.ui_px * 1.5f;
+  const scene::Rgba c = !check.valid ? pal.text : check.ok ? pal.ok : pal.bad;
+  const float cx = std::clamp(
+      check.valid && !check.window.Empty() ? f.X(static_cast<float>(check.window.lo)) : f.base_x,
+      rect.x + f.pad,
+      std::max(rect.x + f.pad, rect.x + rect.w - f.pad - ImGui::CalcTextSize(caption.c_str()).x));
+  ImGui::GetWindowDrawList()->AddText(ImVec2(cx, ty), ToImU32(c), caption.c_str());
+  if (ui.text != nullptr) {
+    const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
+    ui.text->Text("bracket", caption, {cx, ty, size.x, size.y});
   }
+}
 
-  // [SECTION] Interaction: hover, select, open a block, zoom and pan
+// [SECTION] Interaction: hover, select, open a block, zoom and pan
+
+// Where the blocks of level 0 were drawn (--state-file: a test clicks them as a user would).
+void PlaceBlocks(ViewState& vs, const scene::GridScene& sc, const GridFrame& f) {
+  const scene::GridRow* blocks = sc.FindRow(0, scene::GridRowKind::kBlocks);
+  if (blocks == nullptr) return;
+  for (const scene::GridCell& c : blocks->cells) {
+    if (c.index >= 64) break;
+    vs.widgets["block[" + std::to_string(c.index) + "]"] = {f.X(c.x), f.Y(blocks->y), c.w * f.sx,
+                                                            1.1f * f.sy};
+  }
+}
+
+void HandleMouse(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
+  ViewState& vs = ui.app.view;
   ImGuiIO& io = ImGui::GetIO();
-  const bool hovered = !vs.ignore_mouse && ImGui::IsWindowHovered() && io.MousePos.y >= clip_top;
-  if (hovered) {
-    const std::optional<scene::GridCellRef> hit =
-        sc.CellAt((io.MousePos.x - ox) / sx, (io.MousePos.y - oy) / sy);
-    if (hit) {
-      vs.grid_next_hovered = hit;
-      if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        if (hit->kind == scene::GridRowKind::kBlocks) {
-          app.OpenBlock(hit->level, hit->index);
-        } else {
-          vs.grid_selected = vs.grid_selected == hit ? std::nullopt : hit;
-        }
+  if (vs.ignore_mouse || !ImGui::IsWindowHovered() || !(io.MousePos.y >= f.clip_top)) return;
+  const std::optional<scene::GridCellRef> hit =
+      sc.CellAt((io.MousePos.x - f.ox) / f.sx, (io.MousePos.y - f.oy) / f.sy);
+  if (hit) {
+    vs.grid_next_hovered = hit;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      if (hit->kind == scene::GridRowKind::kBlocks) {
+        ui.app.OpenBlock(hit->level, hit->index);
+      } else {
+        vs.grid_selected = vs.grid_selected == hit ? std::nullopt : hit;
       }
     }
-    WheelZoomAndDrag(vs, io, base_x, 4096.0f);
   }
+  WheelZoomAndDrag(vs, io, f.base_x, 4096.0f);
+}
+
+}  // namespace
+
+// [SECTION] The view
+
+void GridView::Draw(UiContext& ui, ViewRect rect) {
+  AppState& app = ui.app;
+  const GridSlot& slot = app.Grid();
+  const Fonts& fonts = ui.fonts;
+  BeginPanelWindow("##grid", rect, ImGuiWindowFlags_NoScrollWithMouse |
+                                       ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PushFont(fonts.ui);
+  ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
+  if (ui.text != nullptr) ui.text->BeginPanel("grid", rect, kMultiBlockKey);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = 10 * ui.scale;
+  if (!slot.error.empty()) {
+    dl->AddText(fonts.large, fonts.large_px, ImVec2(rect.x + pad, rect.y + pad),
+                ToImU32(ui.palette.bad), ("✗ " + slot.error).c_str());
+    ImGui::PopFont();
+    ImGui::End();
+    return;
+  }
+  const int step = app.GridPlayer().Round();
+  UpdateScene(app, slot.grid, step);
+  const float header_bottom = DrawHeader(ui, slot, m_scene, step, rect, pad);
+  const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
+  const GridFrame f = PlaceRows(ui, m_scene, rect, pad, top, m_widest_title);
+  const float clip_h = rect.y + rect.h - f.clip_top;
+  ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
+  dl->PushClipRect(ImVec2(rect.x, f.clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
+  DrawBands(ui, m_scene, f);
+  const std::optional<scene::GridCellRef> marked =
+      app.view.grid_hovered ? app.view.grid_hovered : app.view.grid_selected;
+  DrawCells(ui, f, marked);
+  ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
+  DrawTitles(ui, m_scene, f);
+  if (marked) DrawBracket(ui, slot.grid, m_scene, f, *marked);
+  PlaceBlocks(app.view, m_scene, f);
+  HandleMouse(ui, m_scene, f);
   dl->PopClipRect();
   ui.renderer.NoClip();
   ImGui::SetWindowFontScale(1);
   ImGui::PopFont();
   ImGui::End();
+}
+
+// [SECTION] Scene (cached)
+
+void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step) {
+  if (m_have && m_grid == &grid && m_generation == app.Generation() && m_step == step &&
+      m_block_size == grid.block_size)
+    return;
+  m_scene = scene::BuildGridScene(grid, step);
+  m_grid = &grid;
+  m_generation = app.Generation();
+  m_step = step;
+  m_block_size = grid.block_size;
+  m_have = true;
+  m_widest_title = 0;
+  for (const scene::GridRow& r : m_scene.rows)
+    m_widest_title = std::max(m_widest_title, ImGui::CalcTextSize(r.title.c_str()).x);
+}
+
+// [SECTION] Cells: pixel runs where narrow, then block boundaries and values over them
+
+void GridView::DrawCells(UiContext& ui, const GridFrame& f,
+                         std::optional<scene::GridCellRef> marked) {
+  const ViewRect& rect = f.rect;
+  GridGeometry g;
+  g.ox = f.ox;
+  g.oy = f.oy;
+  g.sx = f.sx;
+  g.sy = f.sy;
+  g.clip_x = f.cells_x;
+  g.clip_y = f.clip_top;
+  g.clip_w = rect.x + rect.w - f.cells_x;
+  g.clip_h = rect.y + rect.h - f.clip_top;
+  g.pixel = 1.0f / std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
+  g.scale = ui.scale;
+  g.text_w = ui.fonts.ui_px * 1.2f;
+  g.text_h = ui.fonts.ui_px * 0.9f;
+  auto key_of = [](const std::optional<scene::GridCellRef>& c) {
+    return c ? static_cast<float>(c->level * 8 + static_cast<int>(c->kind)) * 70000.0f +
+                   static_cast<float>(c->index)
+             : -1.0f;
+  };
+  const std::vector<float> key = {f.ox, f.oy, f.sx, f.sy, rect.x, rect.y, rect.w, rect.h,
+                                  ui.scale, static_cast<float>(ui.app.view.theme),
+                                  static_cast<float>(m_generation), static_cast<float>(m_step),
+                                  static_cast<float>(m_block_size), key_of(marked), g.text_w};
+  // The last frame's boxes, unless something that places or colours them changed.
+  if (key != m_list_key) {
+    m_list = BuildGridBoxes(m_scene, m_grid->type, g, ui.palette, marked);
+    m_list_key = key;
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ui.renderer.SetClip(f.cells_x, f.clip_top, rect.x + rect.w - f.cells_x, g.clip_h);
+  dl->PushClipRect(ImVec2(f.cells_x, f.clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
+  for (const BoxInstance& d : m_list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
+  ui.renderer.AddBoxes(m_list.boxes);
+  DrawBoundaries(ui, m_scene, f);
+  DrawValues(ui, m_list.texts);
+  dl->PopClipRect();
 }
 
 // [SECTION] The grid's tabs

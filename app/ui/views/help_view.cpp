@@ -49,17 +49,46 @@ Column Measure(ImFont* font, float px, const std::vector<KeyGroup>& groups, floa
   return c;
 }
 
-}  // namespace
+// The card's layout: as wide as reads well, centred; the font as large as fits its height.
+struct Card {
+  float pad = 0, col_gap = 0, gap = 0, spacing = 0;  // inside the card, between columns, keys
+  float col_w = 0;                                   // each column's width
+  float px = 0;                                      // the font size that fits
+  float title_h = 0;
+  Column cols[2];
+  ImVec2 pos, size;
+};
 
-void DrawHelpView(UiContext& ui) {
-  ViewState& vs = ui.app.view;
-  if (!vs.help) return;
-  const scene::Palette& pal = ui.palette;
-  const Fonts& fonts = ui.fonts;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
+Card FitCard(const Fonts& fonts, ImVec2 display) {
+  Card c;
+  const float margin = std::min(display.x, display.y) * 0.04f;
+  c.pad = fonts.ui_px * 1.2f;
+  c.col_gap = fonts.ui_px * 2.5f;
+  c.gap = fonts.ui_px;
+  c.spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float card_w = std::min(display.x - 2 * margin, fonts.large_px * 62);
+  // Room for a scrollbar, which the card shows when even the smallest font does not fit.
+  c.col_w = (card_w - 2 * c.pad - c.col_gap - ImGui::GetStyle().ScrollbarSize) * 0.5f;
+  const float max_h = display.y - 2 * margin;
+  c.px = fonts.large_px;
+  const float min_px = std::min(c.px, std::max(fonts.ui_px * 0.5f, 13.0f));
+  float body_h = 0;
+  for (;;) {
+    c.cols[0] = Measure(fonts.large, c.px, kColumns[0], c.col_w, c.gap, c.spacing);
+    c.cols[1] = Measure(fonts.large, c.px, kColumns[1], c.col_w, c.gap, c.spacing);
+    c.title_h = c.px * 2.4f;
+    body_h = std::max(c.cols[0].height, c.cols[1].height);
+    if (c.title_h + body_h + 2 * c.pad + c.px <= max_h || c.px <= min_px) break;
+    c.px = std::max(c.px * 0.95f, min_px);  // smaller, rather than scroll on a projector
+  }
+  c.size = ImVec2(card_w, std::min(c.title_h + body_h + 2 * c.pad + c.px, max_h));
+  c.pos = ImVec2((display.x - c.size.x) * 0.5f, (display.y - c.size.y) * 0.5f);
+  return c;
+}
 
-  // The backdrop: the whole window, the view dimmed under it. On top of every panel (they never
-  // come to the front), so that a click outside the card reaches it and nothing under it.
+// The backdrop: the whole window, the view dimmed under it. On top of every panel (they never
+// come to the front), so that a click outside the card reaches it and nothing under it.
+void BeginBackdrop(const scene::Palette& pal, ImVec2 display) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(display);
   ImGui::SetNextWindowFocus();
@@ -70,89 +99,90 @@ void DrawHelpView(UiContext& ui) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
+}
 
-  // The card: as wide as reads well, centred; the font as large as fits its height.
-  const float margin = std::min(display.x, display.y) * 0.04f;
-  const float pad = fonts.ui_px * 1.2f, col_gap = fonts.ui_px * 2.5f, gap = fonts.ui_px;
-  const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float card_w = std::min(display.x - 2 * margin, fonts.large_px * 62);
-  // Room for a scrollbar, which the card shows when even the smallest font does not fit.
-  const float col_w = (card_w - 2 * pad - col_gap - ImGui::GetStyle().ScrollbarSize) * 0.5f;
-  const float max_h = display.y - 2 * margin;
-  float px = fonts.large_px;
-  const float min_px = std::min(px, std::max(fonts.ui_px * 0.5f, 13.0f));
-  Column cols[2];
-  float title_h = 0, body_h = 0;
-  for (;;) {
-    cols[0] = Measure(fonts.large, px, kColumns[0], col_w, gap, spacing);
-    cols[1] = Measure(fonts.large, px, kColumns[1], col_w, gap, spacing);
-    title_h = px * 2.4f;
-    body_h = std::max(cols[0].height, cols[1].height);
-    if (title_h + body_h + 2 * pad + px <= max_h || px <= min_px) break;
-    px = std::max(px * 0.95f, min_px);  // smaller, rather than scroll on a projector
-  }
-  const ImVec2 size(card_w, std::min(title_h + body_h + 2 * pad + px, max_h));
-  const ImVec2 pos((display.x - size.x) * 0.5f, (display.y - size.y) * 0.5f);
-  ImGui::SetCursorScreenPos(pos);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, Color(pal.background));
-  ImGui::PushStyleColor(ImGuiCol_Border, Color(pal.text_dim));
-  ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, std::max(1.0f, 2 * ui.scale));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
-  ImGui::BeginChild("##help_card", size, true);
-  if (ui.text != nullptr) ui.text->BeginPanel("help", {pos.x, pos.y, size.x, size.y});
-  ImGui::PushFont(fonts.large);
-  ImGui::SetWindowFontScale(px / fonts.large->FontSize);
-
-  // Title, and Close on the right.
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
+// Title, and Close on the right.
+void DrawTitle(UiContext& ui, const Card& c, ImVec2 origin) {
+  const Fonts& fonts = ui.fonts;
   const char* title = "Keys and mouse";
-  ImGui::GetWindowDrawList()->AddText(fonts.large, px * 1.3f, origin, ToImU32(pal.text), title);
+  ImGui::GetWindowDrawList()->AddText(fonts.large, c.px * 1.3f, origin, ToImU32(ui.palette.text),
+                                      title);
   if (ui.text != nullptr) {
-    const ImVec2 ts = fonts.large->CalcTextSizeA(px * 1.3f, FLT_MAX, 0, title);
+    const ImVec2 ts = fonts.large->CalcTextSizeA(c.px * 1.3f, FLT_MAX, 0, title);
     ui.text->Text("title", title, {origin.x, origin.y, ts.x, ts.y});
   }
   const char* close = "Close";
   const float close_w = ImGui::CalcTextSize(close).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * col_w + col_gap - close_w, origin.y));
-  if (ImGui::Button(close)) vs.help = false;
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * c.col_w + c.col_gap - close_w, origin.y));
+  if (ImGui::Button(close)) ui.app.view.help = false;
   Tip(ui, "Close this help (F1, ? or Esc)");
+}
 
-  // The two columns: each group's heading, then its keys and what they do.
-  const ImVec4 keys_color = Color(pal.bracket), text_color = Color(pal.text);
+// One key and what it does, side by side at y, each wrapped to its part of the column. Returns
+// the row's bottom.
+float DrawKeyRow(UiContext& ui, const KeyHelp& h, float x, float action_x, float right, float y,
+                 float keys_w) {
   const float window_x = ImGui::GetWindowPos().x;
-  float bottom = origin.y + title_h;
-  for (int c = 0; c < 2; ++c) {
-    const float x = origin.x + static_cast<float>(c) * (col_w + col_gap);
-    const float action_x = x + cols[c].keys_w + gap;
-    float y = origin.y + title_h;
-    for (const KeyGroup g : kColumns[c]) {
-      ImGui::SetCursorScreenPos(ImVec2(x, y + px * 0.4f));
-      ImGui::TextColored(Color(pal.text_dim), "%s", Title(g));
-      Record(ui, "heading", Title(g));
-      y = ImGui::GetItemRectMax().y + spacing;
-      for (const KeyHelp& h : KeyHelpTable()) {
-        if (h.group != g) continue;
-        ImGui::SetCursorScreenPos(ImVec2(x, y));
-        ImGui::PushTextWrapPos(x + cols[c].keys_w - window_x);
-        ImGui::PushStyleColor(ImGuiCol_Text, keys_color);
-        ImGui::TextUnformatted(h.keys);
-        ImGui::PopStyleColor();
-        ImGui::PopTextWrapPos();
-        Record(ui, "keys", h.keys);
-        float row_bottom = ImGui::GetItemRectMax().y;
-        ImGui::SetCursorScreenPos(ImVec2(action_x, y));
-        ImGui::PushTextWrapPos(x + col_w - window_x);
-        ImGui::PushStyleColor(ImGuiCol_Text, text_color);
-        ImGui::TextUnformatted(h.action);
-        ImGui::PopStyleColor();
-        ImGui::PopTextWrapPos();
-        Record(ui, "action", h.action);
-        row_bottom = std::max(row_bottom, ImGui::GetItemRectMax().y);
-        y = row_bottom + spacing;
-      }
+  ImGui::SetCursorScreenPos(ImVec2(x, y));
+  ImGui::PushTextWrapPos(x + keys_w - window_x);
+  ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.bracket));
+  ImGui::TextUnformatted(h.keys);
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+  Record(ui, "keys", h.keys);
+  float row_bottom = ImGui::GetItemRectMax().y;
+  ImGui::SetCursorScreenPos(ImVec2(action_x, y));
+  ImGui::PushTextWrapPos(right - window_x);
+  ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.text));
+  ImGui::TextUnformatted(h.action);
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+  Record(ui, "action", h.action);
+  return std::max(row_bottom, ImGui::GetItemRectMax().y);
+}
+
+// Column c from y: each group's heading, then its keys and what they do. Returns its bottom.
+float DrawColumn(UiContext& ui, const Card& card, int c, ImVec2 origin, float y) {
+  const float x = origin.x + static_cast<float>(c) * (card.col_w + card.col_gap);
+  const float action_x = x + card.cols[c].keys_w + card.gap;
+  for (const KeyGroup g : kColumns[c]) {
+    ImGui::SetCursorScreenPos(ImVec2(x, y + card.px * 0.4f));
+    ImGui::TextColored(Color(ui.palette.text_dim), "%s", Title(g));
+    Record(ui, "heading", Title(g));
+    y = ImGui::GetItemRectMax().y + card.spacing;
+    for (const KeyHelp& h : KeyHelpTable()) {
+      if (h.group != g) continue;
+      y = DrawKeyRow(ui, h, x, action_x, x + card.col_w, y, card.cols[c].keys_w) + card.spacing;
     }
-    bottom = std::max(bottom, y);
   }
+  return y;
+}
+
+}  // namespace
+
+void DrawHelpView(UiContext& ui) {
+  ViewState& vs = ui.app.view;
+  if (!vs.help) return;
+  const scene::Palette& pal = ui.palette;
+  const Fonts& fonts = ui.fonts;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  BeginBackdrop(pal, display);
+  const Card card = FitCard(fonts, display);
+  ImGui::SetCursorScreenPos(card.pos);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, Color(pal.background));
+  ImGui::PushStyleColor(ImGuiCol_Border, Color(pal.text_dim));
+  ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, std::max(1.0f, 2 * ui.scale));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(card.pad, card.pad));
+  ImGui::BeginChild("##help_card", card.size, true);
+  if (ui.text != nullptr)
+    ui.text->BeginPanel("help", {card.pos.x, card.pos.y, card.size.x, card.size.y});
+  ImGui::PushFont(fonts.large);
+  ImGui::SetWindowFontScale(card.px / fonts.large->FontSize);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  DrawTitle(ui, card, origin);
+  float bottom = origin.y + card.title_h;
+  for (int c = 0; c < 2; ++c)
+    bottom = std::max(bottom, DrawColumn(ui, card, c, origin, origin.y + card.title_h));
   ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom));
   ImGui::Dummy(ImVec2(1, 1));  // the child's content ends below the taller column (it scrolls)
   ImGui::SetWindowFontScale(1);
@@ -160,7 +190,6 @@ void DrawHelpView(UiContext& ui) {
   ImGui::EndChild();
   ImGui::PopStyleVar(2);
   ImGui::PopStyleColor(2);
-
   // A click on the backdrop (the card is a window of its own) closes the help.
   if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !vs.ignore_mouse)
     vs.help = false;

@@ -64,16 +64,14 @@ void DrawPicker(UiContext& ui) {
   }
 }
 
-void DrawQuestion(UiContext& ui) {
-  teach::Quiz& quiz = *ui.app.quiz.quiz;
+ImU32 Opaque(scene::Rgba c) {
+  return ImGui::ColorConvertFloat4ToU32({c.r, c.g, c.b, 1});
+}
+
+// Which question of how many, the trace and the round it is about, and what to do.
+void DrawQuestionHeader(UiContext& ui, const teach::Quiz& quiz) {
   const teach::Question& q = quiz.Current();
   const teach::BuiltExercise& b = quiz.CurrentExercise();
-  const bool graded_before = quiz.Graded();
-  const ImU32 ok =
-      ImGui::ColorConvertFloat4ToU32({ui.palette.ok.r, ui.palette.ok.g, ui.palette.ok.b, 1});
-  const ImU32 bad =
-      ImGui::ColorConvertFloat4ToU32({ui.palette.bad.r, ui.palette.bad.g, ui.palette.bad.b, 1});
-
   Line(ui, "line",
        "Question " + std::to_string(quiz.QuestionIndex() + 1) + " of " +
            std::to_string(quiz.QuestionCount()) + " · " + b.exercise.title);
@@ -83,84 +81,108 @@ void DrawQuestion(UiContext& ui) {
   if (!b.exercise.note.empty()) Line(ui, "paragraph", b.exercise.note);
   Line(ui, "paragraph", AskLine(q.mode));
   ImGui::Separator();
+}
 
-  std::vector<std::string>& answers = quiz.Answers();
-  bool submit = false;
-  const float label_w = ImGui::CalcTextSize("buf[0][000]  ").x;
-  for (int i = 0; i < q.Asked(); ++i) {
-    ImGui::PushID(i);
-    const std::string name =
-        q.mode == teach::QuizMode::kThreads ? "threads" : teach::CellName(b.trace, q.cells[i]);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(name.c_str());
-    ImGui::SameLine(label_w);
-    // Asked again every frame until the field has the keyboard: a request made in a frame where
-    // ImGui cannot honour it (the Enter that moved on still being handled, a slow first frame)
-    // must not be lost, or the student types into nothing.
-    const bool want_focus = ui.app.quiz.focus_first && i == 0 && !quiz.Graded();
-    if (want_focus) ImGui::SetKeyboardFocusHere();
-    std::string& answer = answers[static_cast<size_t>(i)];
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(q.mode == teach::QuizMode::kThreads
-                                                    ? "00 00 00 00 00 00 00 00"
-                                                    : "-2147483648 ")
-                                .x);
-    const ImGuiInputTextFlags flags =
-        ImGuiInputTextFlags_EnterReturnsTrue | (quiz.Graded() ? ImGuiInputTextFlags_ReadOnly : 0);
-    if (q.mode == teach::QuizMode::kClass) {
-      const bool open = ImGui::BeginCombo("##class", answer.empty() ? "pick" : answer.c_str());
-      Tip(ui, "How this cell is written in this round: its box class");
-      if (open) {
-        for (CellClass c : teach::AnswerClasses()) {
-          const bool picked = ImGui::Selectable(ToString(c), answer == ToString(c));
-          Tip(ui, "This class (the legend shows its box)");
-          if (picked && !quiz.Graded()) answer = ToString(c);
-        }
-        ImGui::EndCombo();
-      }
-      if (want_focus) ui.app.quiz.focus_first = false;  // a combo takes no keyboard focus
-    } else {
-      submit = ImGui::InputText("##answer", &answer, flags) || submit;
-      if (want_focus && ImGui::IsItemActive()) {
-        ui.app.quiz.focus_first = false;
-      } else if (want_focus) {
-        ui.app.view.focus_pending = true;
-      }
-      Tip(ui, "Your answer; Tab: the next cell, Enter: submit");
-    }
-    Place(ui, ("quiz_answer_" + std::to_string(i)).c_str());
-    if (quiz.Graded()) {
-      const teach::Grade& g = quiz.Grades()[static_cast<size_t>(i)];
-      ImGui::SameLine();
-      ImGui::PushStyleColor(ImGuiCol_Text, g.right ? ok : bad);
-      const std::string verdict = g.right ? "✓" : "✗ " + g.expected;
-      ImGui::TextUnformatted(verdict.c_str());
-      if (ui.text != nullptr) ui.text->Item("check", name + " " + verdict);
-      if (!g.right) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(("hint: " + g.hint).c_str());
-        ImGui::PopTextWrapPos();
-        if (ui.text != nullptr) ui.text->Item("hint", g.hint);
-      }
-      ImGui::PopStyleColor();
-    }
-    ImGui::PopID();
+// A class question's answer: one of the box classes, picked from a combo.
+void ClassCombo(UiContext& ui, const teach::Quiz& quiz, std::string& answer) {
+  const bool open = ImGui::BeginCombo("##class", answer.empty() ? "pick" : answer.c_str());
+  Tip(ui, "How this cell is written in this round: its box class");
+  if (!open) return;
+  for (CellClass c : teach::AnswerClasses()) {
+    const bool picked = ImGui::Selectable(ToString(c), answer == ToString(c));
+    Tip(ui, "This class (the legend shows its box)");
+    if (picked && !quiz.Graded()) answer = ToString(c);
   }
-  ImGui::Separator();
+  ImGui::EndCombo();
+}
+
+// After Submit: ✓, or ✗ with the expected answer and the hint on a line of its own.
+void DrawGrade(UiContext& ui, const teach::Grade& g, const std::string& name) {
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, Opaque(g.right ? ui.palette.ok : ui.palette.bad));
+  const std::string verdict = g.right ? "✓" : "✗ " + g.expected;
+  ImGui::TextUnformatted(verdict.c_str());
+  if (ui.text != nullptr) ui.text->Item("check", name + " " + verdict);
+  if (!g.right) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(("hint: " + g.hint).c_str());
+    ImGui::PopTextWrapPos();
+    if (ui.text != nullptr) ui.text->Item("hint", g.hint);
+  }
+  ImGui::PopStyleColor();
+}
+
+// The i-th asked cell: its name, its field (or combo), its grade once submitted. Returns whether
+// Enter was pressed in its field.
+bool DrawAnswer(UiContext& ui, teach::Quiz& quiz, int i, float label_w) {
+  const teach::Question& q = quiz.Current();
+  const teach::BuiltExercise& b = quiz.CurrentExercise();
+  bool enter = false;
+  ImGui::PushID(i);
+  const std::string name =
+      q.mode == teach::QuizMode::kThreads ? "threads" : teach::CellName(b.trace, q.cells[i]);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(name.c_str());
+  ImGui::SameLine(label_w);
+  // Asked again every frame until the field has the keyboard: a request made in a frame where
+  // ImGui cannot honour it (the Enter that moved on still being handled, a slow first frame)
+  // must not be lost, or the student types into nothing.
+  const bool want_focus = ui.app.quiz.focus_first && i == 0 && !quiz.Graded();
+  if (want_focus) ImGui::SetKeyboardFocusHere();
+  std::string& answer = quiz.Answers()[static_cast<size_t>(i)];
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(q.mode == teach::QuizMode::kThreads
+                                                  ? "00 00 00 00 00 00 00 00"
+                                                  : "-2147483648 ")
+                              .x);
+  const ImGuiInputTextFlags flags =
+      ImGuiInputTextFlags_EnterReturnsTrue | (quiz.Graded() ? ImGuiInputTextFlags_ReadOnly : 0);
+  if (q.mode == teach::QuizMode::kClass) {
+    ClassCombo(ui, quiz, answer);
+    if (want_focus) ui.app.quiz.focus_first = false;  // a combo takes no keyboard focus
+  } else {
+    enter = ImGui::InputText("##answer", &answer, flags);
+    if (want_focus && ImGui::IsItemActive()) {
+      ui.app.quiz.focus_first = false;
+    } else if (want_focus) {
+      ui.app.view.focus_pending = true;
+    }
+    Tip(ui, "Your answer; Tab: the next cell, Enter: submit");
+  }
+  Place(ui, ("quiz_answer_" + std::to_string(i)).c_str());
+  if (quiz.Graded()) DrawGrade(ui, quiz.Grades()[static_cast<size_t>(i)], name);
+  ImGui::PopID();
+  return enter;
+}
+
+// Submit (or Enter in a field) grades the answers; once graded, Next (or Enter) moves on.
+void SubmitOrNext(UiContext& ui, teach::Quiz& quiz, bool submit, bool graded_before) {
   if (!quiz.Graded()) {
     if (ImGui::Button("Submit (Enter)")) submit = true;
     Tip(ui, "Grade these answers against the trace");
     Place(ui, "quiz_submit");
     if (submit) quiz.Submit();
-  } else {
-    // Enter after the grades moves on: a frame after the Enter that submitted, not the same one.
-    const bool enter = graded_before && !ImGui::GetIO().WantTextInput &&
-                       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    const bool next = ImGui::Button(
-        quiz.QuestionIndex() + 1 < quiz.QuestionCount() ? "Next (Enter)" : "Finish (Enter)");
-    Tip(ui, "The next question");
-    Place(ui, "quiz_next");
-    if (next || enter) quiz.Next();
+    return;
   }
+  // Enter after the grades moves on: a frame after the Enter that submitted, not the same one.
+  const bool enter = graded_before && !ImGui::GetIO().WantTextInput &&
+                     ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  const bool next = ImGui::Button(
+      quiz.QuestionIndex() + 1 < quiz.QuestionCount() ? "Next (Enter)" : "Finish (Enter)");
+  Tip(ui, "The next question");
+  Place(ui, "quiz_next");
+  if (next || enter) quiz.Next();
+}
+
+void DrawQuestion(UiContext& ui) {
+  teach::Quiz& quiz = *ui.app.quiz.quiz;
+  const bool graded_before = quiz.Graded();
+  DrawQuestionHeader(ui, quiz);
+  bool submit = false;
+  const float label_w = ImGui::CalcTextSize("buf[0][000]  ").x;
+  for (int i = 0; i < quiz.Current().Asked(); ++i)
+    submit = DrawAnswer(ui, quiz, i, label_w) || submit;
+  ImGui::Separator();
+  SubmitOrNext(ui, quiz, submit, graded_before);
 }
 
 }  // namespace

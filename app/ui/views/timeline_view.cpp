@@ -79,20 +79,9 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   (void)t;
 }
 
-}  // namespace
+// [SECTION] Title, summary, legend
 
-void DrawTimelineView(UiContext& ui, ViewRect rect) {
-  AppState& app = ui.app;
-  ViewState& vs = app.view;
-  const SinglePassTrace& t = app.SinglePass();
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##timeline", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
-  const float px = ui.fonts.ui_px;
+void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
   ImGui::PushFont(ui.fonts.large);
   const std::string title =
       "Single-pass scan, decoupled look-back: " + std::to_string(t.TileCount()) +
@@ -101,226 +90,313 @@ void DrawTimelineView(UiContext& ui, ViewRect rect) {
   ImGui::TextWrapped("%s", title.c_str());
   Record(ui, "title", title);
   ImGui::PopFont();
-  const std::string origin = "times: " + app.SinglePassOrigin() + ", in " + t.clock;
+  const std::string origin = "times: " + ui.app.SinglePassOrigin() + ", in " + t.clock;
   TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
   Record(ui, "origin", origin);
-  Controls(ui, t);
+}
+
+void DrawSummary(UiContext& ui, const SinglePassTrace& t) {
   const std::string line = timeline::SummaryLine(t);
   ImGui::TextWrapped("%s", line.c_str());
   Record(ui, "summary", line);
+}
 
-  // Legend.
+// The segments' colours, then the flags a read can see. An entry on the line while it fits, else
+// on the next (a narrow window cuts none off).
+void DrawLegend(const UiContext& ui) {
+  const float px = ui.fonts.ui_px;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  {
-    // An entry on the line while it fits, else on the next (a narrow window cuts none off).
-    const float sw = px * 0.9f;
-    bool first = true;
-    auto place = [&](float w, float gap) {
-      if (first) {
-        first = false;
-        return;
-      }
-      ImGui::SameLine(0, gap);
-      if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
-    };
-    const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    for (timeline::Segment s : {timeline::Segment::kScan, timeline::Segment::kLookBack,
-                                timeline::Segment::kWait, timeline::Segment::kStore}) {
-      place(sw + spacing + ImGui::CalcTextSize(timeline::Name(s)).x, px);
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      dl->AddRectFilled(ImVec2(p.x, p.y + px * 0.15f), ImVec2(p.x + sw, p.y + px * 0.15f + sw),
-                        ToImU32(SegmentColor(s)));
-      ImGui::Dummy(ImVec2(sw, sw));
-      ImGui::SameLine();
-      ImGui::TextUnformatted(timeline::Name(s));
+  const float sw = px * 0.9f;
+  bool first = true;
+  auto place = [&](float w, float gap) {
+    if (first) {
+      first = false;
+      return;
     }
-    place(ImGui::CalcTextSize("reads: ").x, px);
-    ImGui::TextUnformatted("reads: ");
-    for (int f : {0, 1, 2}) {
-      const char* name = f == 0   ? "| X not ready"
-                         : f == 1 ? "| A aggregate"
-                                  : "| P inclusive prefix";
-      place(ImGui::CalcTextSize(name).x, spacing);
-      ImGui::TextColored(ImVec4(FlagColor(f).r, FlagColor(f).g, FlagColor(f).b, 1), "%s", name);
-    }
+    ImGui::SameLine(0, gap);
+    if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+  };
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  for (timeline::Segment s : {timeline::Segment::kScan, timeline::Segment::kLookBack,
+                              timeline::Segment::kWait, timeline::Segment::kStore}) {
+    place(sw + spacing + ImGui::CalcTextSize(timeline::Name(s)).x, px);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(ImVec2(p.x, p.y + px * 0.15f), ImVec2(p.x + sw, p.y + px * 0.15f + sw),
+                      ToImU32(SegmentColor(s)));
+    ImGui::Dummy(ImVec2(sw, sw));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(timeline::Name(s));
   }
+  place(ImGui::CalcTextSize("reads: ").x, px);
+  ImGui::TextUnformatted("reads: ");
+  for (int f : {0, 1, 2}) {
+    const char* name = f == 0   ? "| X not ready"
+                       : f == 1 ? "| A aggregate"
+                                : "| P inclusive prefix";
+    place(ImGui::CalcTextSize(name).x, spacing);
+    ImGui::TextColored(ImVec4(FlagColor(f).r, FlagColor(f).g, FlagColor(f).b, 1), "%s", name);
+  }
+}
 
-  // The plot: rows on the left, the status column on the right; a line of room above it for the
-  // cursor's caption and the status column's title.
-  // A narrow plot (a small window) cannot hold the cursor's caption beside the status column's
-  // title: then they take a line each.
+// [SECTION] The plot: tiles down, time across
+
+// Where the plot lies: its rows (`per_row` tiles each when there are more tiles than pixels), the
+// time span across `width` from `left`, the row labels from `label_x`.
+struct Plot {
+  float px = 0;
+  float label_x = 0, left = 0, width = 0;
+  float top = 0, row_h = 0, bar_pad = 0;
+  int rows = 0, per_row = 1, shown_rows = 0;
+  std::int64_t span = 1;
+  bool two_lines = false;  // the cursor's caption and the status column's title a line each
+  float X(std::int64_t time) const {
+    return left + width * static_cast<float>(static_cast<double>(time) / static_cast<double>(span));
+  }
+  float Bottom() const { return top + row_h * shown_rows; }
+};
+
+// The plot: rows on the left, the status column on the right; a line of room above it for the
+// cursor's caption and the status column's title. A narrow plot (a small window) cannot hold the
+// cursor's caption beside the status column's title: then they take a line each.
+Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t) {
+  const ViewState& vs = ui.app.view;
+  Plot p;
+  p.px = ui.fonts.ui_px;
+  const float px = p.px;
   const float label_w = px * 5.5f;
   const float status_w = std::min(rect.w * 0.28f, px * 12);
-  const float left = ImGui::GetCursorScreenPos().x + label_w;
-  const float width = std::max(10.0f, rect.x + rect.w - left - status_w - px * 1.5f);
-  const std::int64_t span = std::max<std::int64_t>(1, t.Span());
-  const bool two_lines =
-      ImGui::CalcTextSize(
-          timeline::Caption(t, vs.timeline_cursor < 0 ? span : std::min(vs.timeline_cursor, span))
-              .c_str())
-              .x +
-          px * 2 >
-      width;
-  ImGui::Dummy(ImVec2(1, px * (two_lines ? 2.75f : 1.4f)));
+  p.left = ImGui::GetCursorScreenPos().x + label_w;
+  p.width = std::max(10.0f, rect.x + rect.w - p.left - status_w - px * 1.5f);
+  p.span = std::max<std::int64_t>(1, t.Span());
+  p.two_lines = ImGui::CalcTextSize(timeline::Caption(t, vs.timeline_cursor < 0
+                                                             ? p.span
+                                                             : std::min(vs.timeline_cursor, p.span))
+                                        .c_str())
+                        .x +
+                    px * 2 >
+                p.width;
+  ImGui::Dummy(ImVec2(1, px * (p.two_lines ? 2.75f : 1.4f)));
   const ImVec2 origin_px = ImGui::GetCursorScreenPos();
+  p.label_x = origin_px.x;
   const float axis_h = px * 2.2f;
-  const float top = origin_px.y + px * 0.3f;
-  const float height = std::max(10.0f, rect.y + rect.h - top - axis_h - px * 0.5f);
-  const int rows = std::max(1, t.TileCount());
+  p.top = origin_px.y + px * 0.3f;
+  const float height = std::max(10.0f, rect.y + rect.h - p.top - axis_h - px * 0.5f);
+  p.rows = std::max(1, t.TileCount());
   // Rows of at least one pixel: more tiles than that share a row (each drawn as its extent).
-  const int per_row = std::max(1, static_cast<int>(std::ceil(rows / height)));
-  const int shown_rows = (rows + per_row - 1) / per_row;
-  const float row_h = std::min(height / shown_rows, px * 2.4f);
-  auto X = [&](std::int64_t time) {
-    return left + width * static_cast<float>(static_cast<double>(time) / static_cast<double>(span));
-  };
-  const ImU32 grid = ToImU32(ui.palette.text_dim);
-  dl->AddRect(ImVec2(left, top), ImVec2(left + width, top + row_h * shown_rows), grid);
+  p.per_row = std::max(1, static_cast<int>(std::ceil(p.rows / height)));
+  p.shown_rows = (p.rows + p.per_row - 1) / p.per_row;
+  p.row_h = std::min(height / p.shown_rows, px * 2.4f);
+  p.bar_pad = p.row_h > 6 ? p.row_h * 0.18f : 0.0f;
+  return p;
+}
 
-  // Laid out once per trace and row grouping, not every frame (16 384 tiles hold up to a million
-  // reads).
-  static struct {
-    std::uint64_t version = ~0ull;
-    const SinglePassTrace* trace = nullptr;
-    int per_row = 0;
-    timeline::Layout layout;
-  } cache;
-  if (cache.version != app.SinglePassVersion() || cache.trace != &t || cache.per_row != per_row) {
-    cache.layout = timeline::Aggregate(timeline::Build(t), per_row);
-    cache = {app.SinglePassVersion(), &t, per_row, std::move(cache.layout)};
+// The timeline's bars and reads, laid out once per trace and row grouping, not every frame
+// (16 384 tiles hold up to a million reads). The one timeline view's, at file scope while
+// DrawTimelineView is a free function: it moves into the view's own object when the views have one
+// each (the kinds registry), as GridView's scene is.
+struct LayoutCache {
+  std::uint64_t version = ~0ull;
+  const SinglePassTrace* trace = nullptr;
+  int per_row = 0;
+  timeline::Layout layout;
+  const timeline::Layout& Get(const SinglePassTrace& t, std::uint64_t v, int rows_of) {
+    if (version != v || trace != &t || per_row != rows_of) {
+      layout = timeline::Aggregate(timeline::Build(t), rows_of);
+      version = v;
+      trace = &t;
+      per_row = rows_of;
+    }
+    return layout;
   }
-  const timeline::Layout& layout = cache.layout;
-  const float bar_pad = row_h > 6 ? row_h * 0.18f : 0.0f;
+};
+LayoutCache layout_cache;
+
+// Each tile's scan, look-back, waits and store as bars; each read a tick in the colour of the flag
+// it saw, and (rows tall enough to follow) a thin line up to the tile read.
+void DrawBarsAndReads(const Plot& p, const timeline::Layout& layout) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const timeline::Bar& b : layout.bars) {
     const int row = b.tile;  // a tile, or (aggregated) its row
-    const float y0 = top + row * row_h + bar_pad, y1 = top + (row + 1) * row_h - bar_pad;
-    float x0 = X(b.from), x1 = X(b.to);
+    const float y0 = p.top + row * p.row_h + p.bar_pad;
+    const float y1 = p.top + (row + 1) * p.row_h - p.bar_pad;
+    float x0 = p.X(b.from), x1 = p.X(b.to);
     if (x1 - x0 < 1) x1 = x0 + 1;
     dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), ToImU32(SegmentColor(b.kind)));
   }
-  // Reads: a tick, and (rows tall enough to follow) a thin line up to the tile read.
-  const bool lines = row_h >= px * 0.8f && layout.marks.size() <= 4000;
+  const bool lines = p.row_h >= p.px * 0.8f && layout.marks.size() <= 4000;
   for (const timeline::Mark& m : layout.marks) {
-    const int row = m.tile / per_row;
-    const float x = X(m.time);
-    const float y0 = top + row * row_h, y1 = y0 + row_h;
+    const int row = m.tile / p.per_row;
+    const float x = p.X(m.time);
+    const float y0 = p.top + row * p.row_h, y1 = y0 + p.row_h;
     const ImU32 c = ToImU32(FlagColor(m.flag));
     if (lines) {
-      const float yp = top + (m.predecessor / per_row + 0.5f) * row_h;
-      dl->AddLine(ImVec2(x, y0 + row_h * 0.5f), ImVec2(x, yp), (c & 0x00ffffff) | 0x60000000, 1);
+      const float yp = p.top + (m.predecessor / p.per_row + 0.5f) * p.row_h;
+      dl->AddLine(ImVec2(x, y0 + p.row_h * 0.5f), ImVec2(x, yp), (c & 0x00ffffff) | 0x60000000, 1);
     }
-    dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), c, row_h > 6 ? 2.5f : 1.0f);
+    dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), c, p.row_h > 6 ? 2.5f : 1.0f);
   }
-  // Row labels.
+}
+
+// "tile k" beside the rows, as many as fit (with tiles a row: the row's first tile).
+void DrawRowLabels(const UiContext& ui, const Plot& p) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   ImGui::PushFont(ui.fonts.ui);
-  const int label_every = std::max(1, static_cast<int>(std::ceil(px * 1.1f / row_h)));
-  for (int row = 0; row < shown_rows; row += label_every) {
-    const int first = row * per_row;
-    std::string label = "tile ";  // with tiles a row: the row's first tile
+  const int label_every = std::max(1, static_cast<int>(std::ceil(p.px * 1.1f / p.row_h)));
+  for (int row = 0; row < p.shown_rows; row += label_every) {
+    const int first = row * p.per_row;
+    std::string label = "tile ";
     label += std::to_string(first);
-    const float y = top + row * row_h + (row_h - px) * 0.5f;
-    dl->AddText(ImVec2(origin_px.x, std::max(y, top + row * row_h)), ToImU32(ui.palette.text),
+    const float y = p.top + row * p.row_h + (p.row_h - p.px) * 0.5f;
+    dl->AddText(ImVec2(p.label_x, std::max(y, p.top + row * p.row_h)), ToImU32(ui.palette.text),
                 label.c_str());
   }
   ImGui::PopFont();
-  // Time axis.
-  const float axis_y = top + row_h * shown_rows;
-  for (double tick : NiceTicks(0, static_cast<double>(span), 6)) {
-    if (tick > static_cast<double>(span) * 1.0001) break;
-    const float x = X(static_cast<std::int64_t>(tick));
-    dl->AddLine(ImVec2(x, axis_y), ImVec2(x, axis_y + px * 0.4f), grid);
+}
+
+void DrawTimeAxis(const UiContext& ui, const Plot& p, const SinglePassTrace& t) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float px = p.px, axis_y = p.Bottom();
+  for (double tick : NiceTicks(0, static_cast<double>(p.span), 6)) {
+    if (tick > static_cast<double>(p.span) * 1.0001) break;
+    const float x = p.X(static_cast<std::int64_t>(tick));
+    dl->AddLine(ImVec2(x, axis_y), ImVec2(x, axis_y + px * 0.4f), ToImU32(ui.palette.text_dim));
     char tl[32];
     std::snprintf(tl, sizeof tl, "%g", tick);
     dl->AddText(ImVec2(x - px, axis_y + px * 0.45f), ToImU32(ui.palette.text), tl);
   }
   std::string unit = t.measured ? "ns since the first tile started (%globaltimer)"
                                 : "simulated steps (not measured)";
-  if (per_row > 1) {
+  if (p.per_row > 1) {
     unit += "  ·  ";
-    unit += std::to_string(per_row);
+    unit += std::to_string(p.per_row);
     unit += " tiles a row, reads not drawn";
   }
-  dl->AddText(ImVec2(left + width * 0.5f - px * 6, axis_y + px * 1.3f), ToImU32(ui.palette.text_dim),
-              unit.c_str());
+  dl->AddText(ImVec2(p.left + p.width * 0.5f - px * 6, axis_y + px * 1.3f),
+              ToImU32(ui.palette.text_dim), unit.c_str());
+}
 
-  // The cursor: click or drag in the plot; the arrow keys step between moments (shortcuts.cpp).
-  ImGui::SetCursorScreenPos(ImVec2(left, top));
-  ImGui::InvisibleButton("##timeline-plot", ImVec2(width, std::max(1.0f, row_h * shown_rows)));
+// [SECTION] The cursor, the hovered tile, the status words at the cursor
+
+// The cursor: click or drag in the plot; the arrow keys step between moments (shortcuts.cpp).
+// Leaves the plot's button the last item. Returns the cursor's time.
+std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, ViewRect rect) {
+  ViewState& vs = ui.app.view;
+  const float px = p.px;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImGui::SetCursorScreenPos(ImVec2(p.left, p.top));
+  ImGui::InvisibleButton("##timeline-plot",
+                         ImVec2(p.width, std::max(1.0f, p.row_h * p.shown_rows)));
   Place(ui, "timeline-plot");
   if (ImGui::IsItemActive() && !vs.ignore_mouse)
-    vs.timeline_cursor = timeline::TimeAt(ImGui::GetIO().MousePos.x, left, width, span);
-  const std::int64_t cursor = vs.timeline_cursor < 0 ? span : std::min(vs.timeline_cursor, span);
-  const float cx = X(cursor);
-  dl->AddLine(ImVec2(cx, top - px * 0.2f), ImVec2(cx, axis_y), ToImU32(ui.palette.text), 2);
+    vs.timeline_cursor = timeline::TimeAt(ImGui::GetIO().MousePos.x, p.left, p.width, p.span);
+  const std::int64_t cursor =
+      vs.timeline_cursor < 0 ? p.span : std::min(vs.timeline_cursor, p.span);
+  const float cx = p.X(cursor);
+  dl->AddLine(ImVec2(cx, p.top - px * 0.2f), ImVec2(cx, p.Bottom()), ToImU32(ui.palette.text), 2);
   const std::string caption = timeline::Caption(t, cursor);
   const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
-  const float caption_right = two_lines ? rect.x + rect.w - px * 0.5f : left + width;
-  const ImVec2 caption_at(std::max(left, std::min(cx + px * 0.3f, caption_right - caption_w)),
-                          top - px * 1.35f);
+  const float caption_right = p.two_lines ? rect.x + rect.w - px * 0.5f : p.left + p.width;
+  const ImVec2 caption_at(std::max(p.left, std::min(cx + px * 0.3f, caption_right - caption_w)),
+                          p.top - px * 1.35f);
   dl->AddText(caption_at, ToImU32(ui.palette.text), caption.c_str());
   if (ui.text != nullptr) {
-    ui.text->Text("cursor", caption, {cx, top, 1, row_h * shown_rows});
+    ui.text->Text("cursor", caption, {cx, p.top, 1, p.row_h * p.shown_rows});
     ui.text->Text("caption", caption, {caption_at.x, caption_at.y, caption_w, px});
   }
-  if (ImGui::IsItemHovered() && !vs.ignore_mouse) {
-    const int row = timeline::RowAt(ImGui::GetIO().MousePos.y, top, row_h, shown_rows);
-    if (row >= 0) {
-      const int k = std::min(row * per_row, rows - 1);
-      const TileRecord& r = t.tiles[static_cast<size_t>(k)];
-      std::string reads;
-      for (const LookRead& x : r.reads) {
-        reads += ' ';
-        reads += std::to_string(x.predecessor);
-        reads += ':';
-        reads += FlagName(x.flag);
-        reads += x.flag == 0 ? "×" : "=";
-        reads += x.flag == 0 ? std::to_string(x.reads) : FormatValue(t.type, x.value);
-      }
-      ImGui::SetTooltip("tile %d (block %d, %s %d)\nstart %lld, A %s, P %lld, end %lld, waited %lld\n"
-                        "aggregate %s, exclusive prefix %s, inclusive %s\nreads:%s",
-                        r.tile, r.block, t.measured ? "SM" : "slot", r.sm,
-                        static_cast<long long>(r.start),
-                        r.published_a < 0 ? "-" : std::to_string(r.published_a).c_str(),
-                        static_cast<long long>(r.published_p), static_cast<long long>(r.end),
-                        static_cast<long long>(r.waited), FormatValue(t.type, r.aggregate).c_str(),
-                        FormatValue(t.type, r.exclusive).c_str(),
-                        FormatValue(t.type, r.inclusive).c_str(), reads.empty() ? " none" : reads.c_str());
-    }
-  }
+  return cursor;
+}
 
-  // The status array at the cursor, one box per row beside it.
+// The hovered row's tile: its block and SM, its moments, its values and every read it made.
+void TileTooltip(const UiContext& ui, const Plot& p, const SinglePassTrace& t) {
+  if (!ImGui::IsItemHovered() || ui.app.view.ignore_mouse) return;
+  const int row = timeline::RowAt(ImGui::GetIO().MousePos.y, p.top, p.row_h, p.shown_rows);
+  if (row < 0) return;
+  const int k = std::min(row * p.per_row, p.rows - 1);
+  const TileRecord& r = t.tiles[static_cast<size_t>(k)];
+  std::string reads;
+  for (const LookRead& x : r.reads) {
+    reads += ' ';
+    reads += std::to_string(x.predecessor);
+    reads += ':';
+    reads += FlagName(x.flag);
+    reads += x.flag == 0 ? "×" : "=";
+    reads += x.flag == 0 ? std::to_string(x.reads) : FormatValue(t.type, x.value);
+  }
+  ImGui::SetTooltip("tile %d (block %d, %s %d)\nstart %lld, A %s, P %lld, end %lld, waited %lld\n"
+                    "aggregate %s, exclusive prefix %s, inclusive %s\nreads:%s",
+                    r.tile, r.block, t.measured ? "SM" : "slot", r.sm,
+                    static_cast<long long>(r.start),
+                    r.published_a < 0 ? "-" : std::to_string(r.published_a).c_str(),
+                    static_cast<long long>(r.published_p), static_cast<long long>(r.end),
+                    static_cast<long long>(r.waited), FormatValue(t.type, r.aggregate).c_str(),
+                    FormatValue(t.type, r.exclusive).c_str(),
+                    FormatValue(t.type, r.inclusive).c_str(),
+                    reads.empty() ? " none" : reads.c_str());
+}
+
+// The status array at the cursor, one box per row beside it.
+void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, std::int64_t cursor,
+                      ViewRect rect) {
+  const float px = p.px;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float status_w = std::min(rect.w * 0.28f, px * 12);
   const std::vector<timeline::Status> status = timeline::StatusAt(t, cursor);
-  const float sx = left + width + px * 0.8f;
+  const float sx = p.left + p.width + px * 0.8f;
   const char* status_title = ImGui::CalcTextSize("status words then").x <= rect.x + rect.w - sx
                                  ? "status words then"
                                  : "status";
-  const ImVec2 status_at(sx, top - px * (two_lines ? 2.7f : 1.35f));
+  const ImVec2 status_at(sx, p.top - px * (p.two_lines ? 2.7f : 1.35f));
   dl->AddText(status_at, ToImU32(ui.palette.text), status_title);
   if (ui.text != nullptr)
     ui.text->Text("status_title", status_title,
                   {status_at.x, status_at.y, ImGui::CalcTextSize(status_title).x, px});
-  ImGui::PushFont(row_h >= ui.fonts.large_px * 1.1f ? ui.fonts.large : ui.fonts.ui);
-  for (int row = 0; row < shown_rows; ++row) {
-    const int k = row * per_row;
+  ImGui::PushFont(p.row_h >= ui.fonts.large_px * 1.1f ? ui.fonts.large : ui.fonts.ui);
+  for (int row = 0; row < p.shown_rows; ++row) {
+    const int k = row * p.per_row;
     const timeline::Status& s = status[static_cast<size_t>(k)];
-    const float y0 = top + row * row_h + bar_pad * 0.5f, y1 = top + (row + 1) * row_h - bar_pad * 0.5f;
+    const float y0 = p.top + row * p.row_h + p.bar_pad * 0.5f,
+                y1 = p.top + (row + 1) * p.row_h - p.bar_pad * 0.5f;
     scene::Rgba fill = FlagColor(s.flag);
     fill.a = 0.85f;
     dl->AddRectFilled(ImVec2(sx, y0), ImVec2(sx + status_w - px * 0.5f, y1), ToImU32(fill));
-    if (row_h >= px * 1.05f) {
-      std::string text = FlagName(s.flag);
-      if (s.flag != 0) {
-        text += "  ";
-        text += FormatValue(t.type, s.value);
-      }
-      dl->AddText(ImVec2(sx + px * 0.3f, y0 + (y1 - y0 - ImGui::GetFontSize()) * 0.5f),
-                  IM_COL32(0, 0, 0, 255), text.c_str());
-      if (ui.text != nullptr)
-        ui.text->Text("status", "tile " + std::to_string(k) + ": " + text,
-                      {sx, y0, status_w, y1 - y0});
+    if (p.row_h < px * 1.05f) continue;
+    std::string text = FlagName(s.flag);
+    if (s.flag != 0) {
+      text += "  ";
+      text += FormatValue(t.type, s.value);
     }
+    dl->AddText(ImVec2(sx + px * 0.3f, y0 + (y1 - y0 - ImGui::GetFontSize()) * 0.5f),
+                IM_COL32(0, 0, 0, 255), text.c_str());
+    if (ui.text != nullptr)
+      ui.text->Text("status", "tile " + std::to_string(k) + ": " + text,
+                    {sx, y0, status_w, y1 - y0});
   }
   ImGui::PopFont();
+}
+
+}  // namespace
+
+// [SECTION] The view
+
+void DrawTimelineView(UiContext& ui, ViewRect rect) {
+  AppState& app = ui.app;
+  const SinglePassTrace& t = app.SinglePass();
+  BeginPanelWindow("##timeline", rect);
+  if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
+  DrawTitle(ui, t);
+  Controls(ui, t);
+  DrawSummary(ui, t);
+  DrawLegend(ui);
+  const Plot p = PlacePlot(ui, rect, t);
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top),
+                                      ImVec2(p.left + p.width, p.top + p.row_h * p.shown_rows),
+                                      ToImU32(ui.palette.text_dim));
+  DrawBarsAndReads(p, layout_cache.Get(t, app.SinglePassVersion(), p.per_row));
+  DrawRowLabels(ui, p);
+  DrawTimeAxis(ui, p, t);
+  const std::int64_t cursor = DrawCursor(ui, p, t, rect);
+  TileTooltip(ui, p, t);
+  DrawStatusColumn(ui, p, t, cursor, rect);
   ImGui::End();
 }
 

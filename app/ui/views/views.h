@@ -99,6 +99,8 @@ struct UiContext {
   TextRecorder* text = nullptr;             // collects each panel's rectangle and text when set
 };
 
+struct ArrayGeometry;  // where the array view's figure lies in a frame (array_figure.h)
+
 // Main view: the rounds of one algorithm's trace. Caches its scene between frames; rebuilds it only
 // when the trace, the round or the view options change.
 class ArrayView {
@@ -110,6 +112,16 @@ class ArrayView {
   float NeededWidth(const UiContext& ui) const;
 
  private:
+  // The pieces of Draw: the scene and the widths measured from it (array_view.cpp), the boxes
+  // (array_boxes.cpp), the mouse and the in-place editor of an input cell (array_view.cpp).
+  void UpdateScene(UiContext& ui, Algorithm algorithm);
+  float WidestText(const Fonts& fonts);  // measured when first asked for
+  void DrawBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
+  void RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g, float border_w,
+                    bool show_case);
+  void HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
+  void DrawCellEditor(UiContext& ui, const ArrayGeometry& g);
+
   scene::Scene m_scene;
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
@@ -137,6 +149,7 @@ class ArrayView {
 // outputs, sums, the sums scan, offsets, output), one player step per phase; hover or select a
 // cell for its invariant window; click a block to open its rounds in the single-block view.
 // Caches its scene; the side panel's grid tabs read it.
+struct GridFrame;  // where the grid view's rows lie in a frame (grid_view.cpp)
 class GridView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
@@ -144,6 +157,10 @@ class GridView {
   const scene::GridScene* Scene() const { return m_have ? &m_scene : nullptr; }
 
  private:
+  // The pieces of Draw (grid_view.cpp): the scene for the grid and step, and the cells.
+  void UpdateScene(const AppState& app, const GridTrace& grid, int step);
+  void DrawCells(UiContext& ui, const GridFrame& f, std::optional<scene::GridCellRef> marked);
+
   scene::GridScene m_scene;
   const GridTrace* m_grid = nullptr;
   std::uint64_t m_generation = ~0ull;
@@ -251,6 +268,9 @@ Algorithm TeachAlgorithm(const AppState& app);
 
 // Helpers shared by the views.
 ImU32 ToImU32(scene::Rgba c);
+// Begins a panel's window at `rect`: no decoration, no background, not moved, not saved, never
+// brought to the front; `extra` flags added. End it with ImGui::End().
+void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra = 0);
 // Draws one legend-style sample box through the renderer at the current cursor, then `text`.
 void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, const char* text,
                bool hatch = false);

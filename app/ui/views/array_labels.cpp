@@ -1,0 +1,152 @@
+// The array view's text around the cells: the row tags and the round titles in the gutter (as
+// large as the gutter and the row allow, wrapped at " · " before they shrink far), the column
+// tags, the captions of the invariant bracket and of its check, and the brackets themselves.
+#include <algorithm>
+#include <cfloat>
+
+#include "array_figure.h"
+
+namespace scanviz {
+
+namespace {
+
+float TextWidth(float px, const std::string& text) {
+  return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+}
+
+// Each tag as large as the gutter and the row allow ("input" need not shrink with "down-sweep
+// round 1 · stride 4"); a long one that would shrink takes two lines at a readable size instead,
+// where the row is tall enough.
+void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
+  const scene::Palette& pal = ui.palette;
+  const float row_h = g.sy * scene::kCellH;
+  const float room = std::max(g.gutter - 2 * g.pad, 10.0f);
+  const float full = ImGui::GetFontSize();
+  const float full_w = TextWidth(full, l.text);
+  float px = std::min(full * std::min(1.0f, room / std::max(full_w, 1.0f)), row_h * 0.95f);
+  std::vector<std::string> lines = {l.text};
+  if (px < full * 0.999f && l.text.find(" · ") != std::string::npos) {
+    auto fits = [&](const std::vector<std::string>& ls, float at) {
+      if (static_cast<float>(ls.size()) * at * 1.05f > row_h * 0.95f) return false;
+      for (const std::string& line : ls)
+        if (TextWidth(at, line) > room) return false;
+      return true;
+    };
+    for (float at = ImGui::GetFontSize(); at > px * 1.1f; at *= 0.92f) {
+      std::vector<std::string> wrapped = WrapAtDots(l.text, room, at);
+      if (wrapped.size() > 1 && fits(wrapped, at)) {
+        px = at;
+        lines = std::move(wrapped);
+        break;
+      }
+    }
+  }
+  if (px < 6) return;  // a row thinner than any text
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line_h = px * 1.05f;
+  float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
+  for (const std::string& line : lines) {
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
+    dl->AddText(ImGui::GetFont(), px, ImVec2(g.ox - g.pad - ts.x, y + (line_h - ts.y) * 0.5f),
+                ToImU32(scene::Dim(pal, pal.text, l.emphasis)), line.c_str());
+    y += line_h;
+  }
+}
+
+// Right-aligned to the columns, in as many lines as the gutter needs, smaller (down to 70 %)
+// before it wraps further.
+void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
+  const float room = std::max(g.gutter - 1.5f * g.pad, 10.0f);
+  const float gap = g.sy * scene::kArrowGap;  // the room between the rows it sits between
+  float px = std::min(ImGui::GetFontSize() * 0.85f, gap * 0.9f);
+  std::vector<std::string> lines = WrapAtDots(l.text, room, px);
+  while (lines.size() > 1 && px * 1.05f * static_cast<float>(lines.size()) > gap * 0.95f &&
+         px > 6) {
+    px *= 0.9f;
+    lines = WrapAtDots(l.text, room, px);
+  }
+  if (px < 6 || px * 1.05f * static_cast<float>(lines.size()) > gap * 1.2f) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line_h = px * 1.05f;
+  float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
+  const ImU32 color = ToImU32(scene::Dim(ui.palette, ui.palette.text_dim, l.emphasis));
+  for (const std::string& line : lines) {
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
+    const float s = ts.x > room ? room / ts.x : 1.0f;  // one long piece: shrink it
+    dl->AddText(ImGui::GetFont(), px * s, ImVec2(g.ox - g.pad - ts.x * s, y), color, line.c_str());
+    y += line_h;
+  }
+}
+
+// The bracket's caption or its check, over the first row.
+void DrawCaption(UiContext& ui, const scene::Scene& sc, const scene::Label& l,
+                 const ArrayGeometry& g) {
+  const float ty = g.Y(sc.rows.front().y) - 0.3f * g.sy - 4 * ui.scale - ui.fonts.ui_px * 1.3f;
+  ImGui::GetWindowDrawList()->AddText(
+      ImVec2(g.X(l.x), ty), ToImU32(l.ok ? ui.palette.ok : ui.palette.bad), l.text.c_str());
+  if (ui.text != nullptr) {
+    const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+    ui.text->Text(l.role == scene::LabelRole::kBracket ? "bracket" : "check", l.text,
+                  {g.X(l.x), ty, size.x, size.y});
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> WrapAtDots(const std::string& text, float room, float px) {
+  const std::string dot = " · ";
+  std::vector<std::string> pieces;
+  for (size_t start = 0;;) {
+    const size_t at = text.find(dot, start);
+    pieces.push_back(text.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) break;
+    start = at + dot.size();
+  }
+  std::vector<std::string> lines;
+  for (const std::string& piece : pieces) {
+    if (!lines.empty() && TextWidth(px, lines.back() + dot + piece) <= room) {
+      lines.back() += dot + piece;
+    } else {
+      lines.push_back(piece);
+    }
+  }
+  return lines;
+}
+
+void DrawBrackets(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g) {
+  const scene::Rgba color = ui.palette.bracket;
+  for (const scene::Bracket& br : sc.brackets) {
+    const float y = g.Y(br.y) - 4 * ui.scale, x0 = g.X(br.x0) + 2;
+    const float x1 = std::max(g.X(br.x1) - 2, x0 + 4);
+    const float lift = 0.3f * g.sy, w = 3 * ui.scale;
+    ui.renderer.AddLine(x0, y, x0, y - lift, w, color);
+    ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, color);
+    ui.renderer.AddLine(x1, y - lift, x1, y, w, color);
+    if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, br.text);
+  }
+}
+
+void DrawLabels(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g) {
+  for (const scene::Label& l : sc.labels) {
+    switch (l.role) {
+      case scene::LabelRole::kRowTag:
+        DrawRowTag(ui, l, g);
+        break;
+      case scene::LabelRole::kRowTitle:
+        DrawRowTitle(ui, l, g);
+        break;
+      case scene::LabelRole::kColumnTag: {
+        const float ty = g.Y(sc.rows.front().y) - ui.fonts.ui_px * 1.2f;
+        ImGui::GetWindowDrawList()->AddText(ImVec2(g.X(l.x) + 2, ty), ToImU32(ui.palette.text_dim),
+                                            l.text.c_str());
+        break;
+      }
+      case scene::LabelRole::kBracket:
+      case scene::LabelRole::kCheck:
+        DrawCaption(ui, sc, l, g);
+        break;
+    }
+  }
+}
+
+}  // namespace scanviz
