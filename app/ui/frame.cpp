@@ -146,12 +146,7 @@ void DrawSidePanel(App& app, UiContext& ui) {
 // A collapsed side panel: a thin strip with the button that brings it back.
 void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, const char* tip,
                bool* collapsed) {
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin(id, nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  BeginPanelWindow(id, rect);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
   Tip(ui, tip);
@@ -171,12 +166,7 @@ void DrawRightPanel(App& app, UiContext& ui, const PanelLayout& layout) {
     DrawStrip(ui, "##right_strip", ToView(r), "«", "Show the side panel (])", &vs.right_collapsed);
     return;
   }
-  ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
-  ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
-  ImGui::Begin("##side", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  BeginPanelWindow("##side", ToView(r));
   if (vs.quiz) {
     DrawQuizView(ui);  // Q: the quiz in place of the tabs
   } else {
