@@ -6,6 +6,7 @@
 
 #include "app_state.h"
 #include "key_queue.h"
+#include "kinds/kind.h"
 #include "shortcuts.h"
 
 namespace scanviz {
@@ -123,6 +124,20 @@ TEST_F(Shortcuts, TabAndBCycleEveryAlgorithmOncePerPressNotPerRepeat) {
   Keys({Press(GLFW_KEY_TAB)});
   EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);  // and round again
   EXPECT_EQ(app.GetAlgorithm(), first);
+}
+
+// Home and End go through the shown kind: the timeline, which has no player, moves its cursor to
+// the first and the last moment (they did nothing there before the kinds).
+TEST_F(Shortcuts, HomeAndEndMoveTheTimelinesCursor) {
+  Keys({Press(GLFW_KEY_L)});
+  ASSERT_EQ(app.ShownKind(), KindId::kSinglePass);
+  const Kind& kind = ShownKindOf(app);
+  Keys({Press(GLFW_KEY_END)});
+  EXPECT_EQ(kind.Steps(app).step, kind.Steps(app).count - 1);
+  Keys({Press(GLFW_KEY_HOME)});
+  EXPECT_EQ(kind.Steps(app).step, 0);
+  Keys({Press(GLFW_KEY_RIGHT)});
+  EXPECT_EQ(kind.Steps(app).step, 1);
 }
 
 TEST_F(Shortcuts, TogglesTabsAndZoom) {
