@@ -33,23 +33,6 @@ Window CellWindow(const Trace& trace, int round, int array, int pos) {
   }
 }
 
-// The chapters' conventions: a new combination is solid ("computed", as Hillis-Steele's); the
-// conversion's moves are dashed, as Hillis-Steele's conversion draws them.
-CellClass ClassOf(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::kLoad:
-      return CellClass::kLoaded;
-    case ActionKind::kCopy:
-      return CellClass::kCopied;
-    case ActionKind::kAdd:
-      return CellClass::kComputed;
-    case ActionKind::kSeed:
-      return CellClass::kSeeded;
-    default:
-      return CellClass::kUnchanged;
-  }
-}
-
 }  // namespace
 
 extern const AlgorithmInfo k_sklansky_info;
@@ -84,7 +67,9 @@ const AlgorithmInfo k_sklansky_info = {
     .arrays = Arrays,
     .double_buffered = false,
     .window = CellWindow,
-    .cell_class = ClassOf,
+    // The chapters' conventions, as Hillis-Steele's: a new combination solid ("computed"), the
+    // conversion's moves dashed.
+    .cell_class = HillisSteeleClassOf,
     .cell_case = nullptr,
     .work = [](int n) { return NextPowerOfTwo(n) / 2 * Log2Ceil(n); },
     .depth = [](int n) { return Log2Ceil(n); },
