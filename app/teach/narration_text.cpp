@@ -39,6 +39,15 @@ std::string Count(int count, const char* noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+std::string StrideRoundTitle(const RoundSpec& spec, int round, PhaseId load, PhaseId scan,
+                             PhaseId convert) {
+  if (spec.phase == load) return "Round 0: load";
+  if (spec.phase == scan)
+    return "Round " + std::to_string(round) + ", stride " + std::to_string(spec.stride);
+  if (spec.phase == convert) return "Conversion";
+  return "Round " + std::to_string(round);
+}
+
 std::string Capital(std::string s) {
   if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
   return s;

@@ -23,6 +23,12 @@ std::string Places(int count);
 // "1 input", "8 inputs": count and noun, plural past one.
 std::string Count(int count, const char* noun);
 
+// The title of a round of an inclusive scan whose phases are load, stride rounds and the
+// conversion (Hillis-Steele's and Sklansky's): "Round 0: load", "Round 2, stride 2",
+// "Conversion"; from the spec alone, so a round that cannot be narrated has one too.
+std::string StrideRoundTitle(const RoundSpec& spec, int round, PhaseId load, PhaseId scan,
+                             PhaseId convert);
+
 // The text with its first letter upper-cased, to start a sentence with a built phrase.
 std::string Capital(std::string s);
 

@@ -146,6 +146,21 @@ TEST(Narration, Conversion) {
   EXPECT_HAS(Joined(n[5]), "The exclusive scan of");
 }
 
+// Hillis-Steele and Sklansky share their rounds' titles (text::StrideRoundTitle): the load, a
+// stride round, the conversion.
+TEST(Narration, StrideRoundTitles) {
+  for (Algorithm a : {Algorithm::kHillisSteele, Algorithm::kSklansky}) {
+    ScanRequest request{a, OpKind::kAdd, ElementType::kInt32, kExample};
+    request.convert = true;
+    const Trace t = Simulate(request);
+    const std::vector<Narration> n = NarrateTrace(t, Analyze(t));
+    ASSERT_EQ(n.size(), 6u) << ToString(a);  // load, 3 rounds, the conversion, the summary
+    EXPECT_EQ(n[0].title, "Round 0: load") << ToString(a);
+    EXPECT_EQ(n[2].title, "Round 2, stride 2") << ToString(a);
+    EXPECT_EQ(n[4].title, "Conversion") << ToString(a);
+  }
+}
+
 TEST(Narration, OperatorsAndTypes) {
   const std::string max = Joined(Narrate(Algorithm::kHillisSteele, kExample, OpKind::kMax)[3]);
   EXPECT_HAS(max, "max(7, 6) = 7");

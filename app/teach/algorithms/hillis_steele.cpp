@@ -17,16 +17,7 @@ using namespace hillis_steele;
 
 // The round's title, from its spec alone: also the title of a round that cannot be narrated.
 std::string Title(const RoundSpec& spec, int round) {
-  switch (spec.phase) {
-    case kLoad:
-      return "Round 0: load";
-    case kScan:
-      return "Round " + Num(round) + ", stride " + Num(spec.stride);
-    case kConvert:
-      return "Conversion";
-    default:
-      return "Round " + Num(round);
-  }
+  return text::StrideRoundTitle(spec, round, kLoad, kScan, kConvert);
 }
 
 Narration HillisSteeleLoad(const Context& c) {
