@@ -118,6 +118,7 @@ void DrawSidePanel(App& app, UiContext& ui) {
     ui.text->SetContent({c.x, c.y, window.x + window_size.x - c.x, window.y + window_size.y - c.y});
   };
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const Kind& kind = ShownKindOf(ui.app);
   // » folds the panel into a strip, giving the figure its width (] does the same).
   if (ImGui::Button("»")) vs.right_collapsed = true;
   Tip(ui, "Hide the side panel", KeyAction::kHideSidePanel);
@@ -128,17 +129,22 @@ void DrawSidePanel(App& app, UiContext& ui) {
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
     const bool on = vs.panel == p;
+    // A tab the shown kind does not offer is dimmed; opened, it says where to look instead.
+    const bool offered = kind.Offers(ui.app, p);
     ImGui::PushStyleColor(ImGuiCol_Button,
                           ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::GetStyleColorVec4(offered ? ImGuiCol_Text : ImGuiCol_TextDisabled));
     if (ImGui::Button(name)) vs.panel = p;
-    ImGui::PopStyleColor();
-    Tip(ui, kTabTips[i]);
+    ImGui::PopStyleColor(2);
+    const std::string tip = offered ? std::string(kTabTips[i]) : kind.NotOffered(p);
+    Tip(ui, tip.c_str());
   }
   ImGui::Separator();
   if (vs.panel != SidePanel::kInspector) content();
   KindFrame frame{ui, ui, app.views};
   if (!KindViewOf(ui.app.ShownKind()).DrawTab(frame, vs.panel))
-    TabNotOffered(ShownKindOf(ui.app).NotOffered(vs.panel));
+    TabNotOffered(kind.NotOffered(vs.panel));
 }
 
 // [SECTION] The panels around the figure

@@ -25,8 +25,9 @@ In the app: Open… (Ctrl+O), Save… (Ctrl+Shift+S), or drop a file.
 input (as scanviz-cli):
   --algorithm {algorithms}|multi-block   --input "3,1,7,0"   --random N
   --seed S   (n up to 65536: the multi-block scan takes it all, a block scan its first 1024)
-  --block-algorithm {block-algorithms}   --block-size B (4..1024, a power of two)   the
-                     multi-block scan's block scan (default Hillis-Steele, blocks of 4)
+  --block-algorithm {block-algorithms}
+                     the multi-block scan's block scan (default hillis-steele)
+  --block-size B     its blocks' size (4..1024, a power of two; default 4)
   --open-block B     the multi-block scan's block B opened in the single-block view
   --grid-select ROW:POS[:LEVEL]   select a cell of the grid (ROW: input, block-output, sums,
                      offsets, output): its invariant window over the input

@@ -7,11 +7,7 @@ namespace {
 
 void DrawTruncatedBar(UiContext& ui, ViewRect rect) {
   AppState& st = ui.app;
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##truncated_bar", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  BeginPanelWindow("##truncated_bar", rect);
   const std::string what = "n = " + std::to_string(st.Values().size()) +
                            ": a block scan holds one block of at most 1024 elements, so it "
                            "shows the first 1024. The multi-block scan (M) scans them all.";

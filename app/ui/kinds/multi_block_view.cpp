@@ -8,11 +8,7 @@ namespace {
 
 void DrawBlockBar(UiContext& ui, ViewRect rect) {
   AppState& st = ui.app;
-  ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
-  ImGui::Begin("##block_bar", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  BeginPanelWindow("##block_bar", rect);
   if (ImGui::Button("← Back to the grid")) st.CloseBlock();
   Place(ui, "grid_back");
   Tip(ui, "Return to the multi-block scan's grid (Esc)");
@@ -36,7 +32,8 @@ void DrawBlockBar(UiContext& ui, ViewRect rect) {
 class MultiBlock final : public KindView {
  public:
   float FigureNeed(KindFrame& f) const override {
-    return f.ui.app.Opened() ? f.views.arrays[0].NeededWidth(f.figure) : 0;
+    return f.ui.app.Opened() ? f.views.arrays[0].NeededWidth(f.figure)
+                             : f.views.grid.NeededWidth(f.figure);
   }
   void DrawCenter(KindFrame& f, ViewRect c) const override {
     if (f.ui.app.Opened()) {

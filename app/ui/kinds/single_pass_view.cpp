@@ -7,6 +7,7 @@ namespace {
 class SinglePass final : public KindView {
  public:
   void DrawCenter(KindFrame& f, ViewRect c) const override { DrawTimelineView(f.ui, c); }
+  void DrawFigure(KindFrame& f, ViewRect r) const override { DrawTimelineView(f.ui, r, false); }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
     if (tab != SidePanel::kNarration) return false;
     DrawSinglePassNarration(f.ui);

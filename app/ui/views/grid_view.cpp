@@ -313,8 +313,22 @@ void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step)
   m_block_size = grid.block_size;
   m_have = true;
   m_widest_title = 0;
-  for (const scene::GridRow& r : m_scene.rows)
+  m_widest_value = 0;
+  for (const scene::GridRow& r : m_scene.rows) {
     m_widest_title = std::max(m_widest_title, ImGui::CalcTextSize(r.title.c_str()).x);
+    if (r.kind == scene::GridRowKind::kBlocks || m_scene.n > 64) continue;
+    for (const scene::GridCell& c : r.cells)
+      m_widest_value =
+          std::max(m_widest_value, ImGui::CalcTextSize(FormatValue(grid.type, c.value).c_str()).x);
+  }
+}
+
+float GridView::NeededWidth(const UiContext& ui) const {
+  if (!m_have || m_scene.n > 64) return 0;
+  // A cell shows its value when it is at least text_w wide (grid_boxes.h) and the value fits.
+  const float pad = 10 * ui.scale;
+  const float cell = std::max(m_widest_value + 10 * ui.scale, ui.fonts.ui_px * 1.6f);
+  return m_widest_title + 4 * pad + static_cast<float>(m_scene.n) * cell;
 }
 
 // [SECTION] Cells: pixel runs where narrow, then block boundaries and values over them

@@ -11,15 +11,18 @@ namespace scanviz {
 
 void DrawLegendView(UiContext& ui) {
   const scene::Palette& p = ui.palette;
-  // What the shown algorithms' boxes can be: their registry entries say which class each action
-  // draws as.
+  // What the shown traces' boxes are: the actions their threads took, each drawn as the class
+  // its algorithm's registry entry says (Sklansky never copies or writes the identity, so its
+  // legend has no such box).
   const AppState& app = ui.app;
   bool shows[8] = {};
   bool cases = false;  // whether a shown algorithm has Hillis-Steele's cases (cell_case)
   auto collect = [&](Algorithm a) {
-    for (ActionKind k : {ActionKind::kLoad, ActionKind::kCopy, ActionKind::kAdd, ActionKind::kSeed,
-                         ActionKind::kSwapAdd, ActionKind::kAddInput})
-      shows[static_cast<int>(Info(a).cell_class(k))] = true;
+    for (const Round& r : app.Slot(a).trace.rounds) {
+      for (const ThreadAction& t : r.actions) {
+        if (t.kind != ActionKind::kIdle) shows[static_cast<int>(Info(a).cell_class(t.kind))] = true;
+      }
+    }
     cases = cases || Info(a).cell_case != nullptr;
   };
   const std::vector<Algorithm> shown = app.ShownAlgorithms();

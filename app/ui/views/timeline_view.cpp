@@ -378,13 +378,13 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
 
 // [SECTION] The view
 
-void DrawTimelineView(UiContext& ui, ViewRect rect) {
+void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   AppState& app = ui.app;
   const SinglePassTrace& t = app.SinglePass();
   BeginPanelWindow("##timeline", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
   DrawTitle(ui, t);
-  Controls(ui, t);
+  if (controls) Controls(ui, t);
   DrawSummary(ui, t);
   DrawLegend(ui);
   const Plot p = PlacePlot(ui, rect, t);

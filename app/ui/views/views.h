@@ -153,6 +153,9 @@ struct GridFrame;  // where the grid view's rows lie in a frame (grid_view.cpp)
 class GridView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
+  // The width in which every row's values can be read (the layout gives way to it); 0 when the
+  // grid is too wide for that (more than 64 columns) or not drawn yet.
+  float NeededWidth(const UiContext& ui) const;
   // The scene last drawn (for the inspector), or null.
   const scene::GridScene* Scene() const { return m_have ? &m_scene : nullptr; }
 
@@ -168,6 +171,7 @@ class GridView {
   int m_block_size = 0;
   bool m_have = false;
   float m_widest_title = 0;
+  float m_widest_value = 0;  // in the panels' font
   // The last frame's boxes, reused while nothing that places or colours them changed (placing
   // 2^16 cells per row every frame costs more than drawing the runs they merge into).
   GridDrawList m_list;
@@ -246,7 +250,8 @@ void DrawMistakesView(UiContext& ui);
 void DrawBenchView(UiContext& ui, ViewRect rect);
 // L: the single-pass scan's timeline (tiles down, time across) with the status array at the
 // cursor, in place of the array view (timeline_view.cpp).
-void DrawTimelineView(UiContext& ui, ViewRect rect);
+// The timeline; `controls`: with its row of controls (the screen), or without (an export).
+void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls = true);
 // The timeline's Narration tab: the single-pass scan in sentences with the trace's numbers.
 void DrawSinglePassNarration(UiContext& ui);
 // The menu bar along the top: every kind of view, the labs, files, exports and help, so that

@@ -93,8 +93,9 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
   // works, sit in exec.Narrow: the simulator and the traced kernel run them like the others
   // (every round is wide to them); the performance lab gives them to one warp with warp barriers,
   // as CUB does.
-  int stride = 1, round = 1, working = padded_n / 2;  // the up-sweep's position, kept between
-  auto up_sweep = [&](bool wide) {                      // its wide and its narrow rounds
+  // The sweep's position: the up-sweep keeps it between its wide and its narrow rounds.
+  int stride = 1, round = 1, working = padded_n / 2;
+  auto up_sweep = [&](bool wide) {
     for (; stride < padded_n; stride *= 2, working /= 2, ++round) {  // [line:up-loop]
       if (exec.Wide(working) != wide) break;  // the wide rounds come first, then the narrow
       exec.Round(MakeRoundSpec(kUpSweep, round, stride, kBuf, kBuf, Level::kBlock, working),  // [line:up-step]
@@ -104,8 +105,8 @@ SCANVIZ_HD int Run(Exec& exec, const T* data, int n, bool convert, Op op) {
     }
   };
   auto down_sweep = [&](bool wide) {
-    for (int stride = padded_n / 2, round = 1, working = 1; stride >= 1;  // [line:down-loop]
-         stride /= 2, working *= 2, ++round) {                            // [line:down-loop]
+    for (stride = padded_n / 2, round = 1, working = 1; stride >= 1;  // [line:down-loop]
+         stride /= 2, working *= 2, ++round) {                        // [line:down-loop]
       if (exec.Wide(working) != wide) {
         if (!wide) break;  // the narrow rounds come first: the rest are wide
         continue;
