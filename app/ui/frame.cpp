@@ -133,8 +133,8 @@ void DrawSidePanel(App& app, UiContext& ui) {
     const bool offered = kind.Offers(ui.app, p);
     ImGui::PushStyleColor(ImGuiCol_Button,
                           ImGui::GetStyleColorVec4(on ? ImGuiCol_TabActive : ImGuiCol_Tab));
-    ImGui::PushStyleColor(ImGuiCol_Text,
-                          ImGui::GetStyleColorVec4(offered ? ImGuiCol_Text : ImGuiCol_TextDisabled));
+    ImGui::PushStyleColor(
+        ImGuiCol_Text, ImGui::GetStyleColorVec4(offered ? ImGuiCol_Text : ImGuiCol_TextDisabled));
     if (ImGui::Button(name)) vs.panel = p;
     ImGui::PopStyleColor(2);
     const std::string tip = offered ? std::string(kTabTips[i]) : kind.NotOffered(p);
