@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/app_command.h"
+#include "cli/application_command.h"
 #include "cli/report.h"
 #include "cli/usage.h"
 #include "core/analysis.h"

@@ -12,7 +12,7 @@
 #include "cli/trace_table.h"
 #include "cli/usage.h"
 #include "core/analysis.h"
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/registry.h"

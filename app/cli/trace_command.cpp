@@ -5,10 +5,10 @@
 #include <limits>
 #include <utility>
 
-#include "cli/app_command.h"
+#include "cli/application_command.h"
 #include "cli/usage.h"
+#include "core/applications/applications.h"
 #include "core/file_io.h"
-#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/input.h"

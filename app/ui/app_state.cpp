@@ -1,7 +1,7 @@
 // AppState (app_state.h): the input and its edits, the kind shown, undo, and the block scans'
 // traces: the simulator's at once for what is on screen, the others when first asked for, CUDA's
 // on a worker. The grid and the single pass are app_state_grid.cpp's, the files and sessions
-// app_state_files.cpp's, the applications app_state_apps.cpp's.
+// app_state_files.cpp's, the applications app_state_applications.cpp's.
 #include "app_state.h"
 
 #include <algorithm>

@@ -22,9 +22,9 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
-#include "core/apps/apps.h"
-#include "core/grid/single_pass.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
+#include "core/grid/single_pass.h"
 #include "core/perf/bench_results.h"
 #include "core/trace.h"
 #include "edit_history.h"
@@ -245,9 +245,9 @@ class AppState {
   void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
   const std::vector<PresetSpec>& Presets() const { return m_presets; }
 
-  // [SECTION] The applications (app_state_apps.cpp): compaction, split, radix sort or allocation
-  // run on the current input (an int32 input for all but compaction), traced again after each
-  // edit or parameter change while the mode is on; the player steps through every pass's flag,
+  // [SECTION] The applications (app_state_applications.cpp): compaction, split, radix sort or
+  // allocation run on the current input (an int32 input for all but compaction), traced again after
+  // each edit or parameter change while the mode is on; the player steps through every pass's flag,
   // scan and scatter steps.
   void SetApp(AppKind app);
   AppKind App() const { return m_app; }

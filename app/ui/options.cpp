@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/mistake.h"

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "backend/backend.h"
-#include "core/apps/app_kind.h"
+#include "core/applications/application_kind.h"
 #include "core/grid/single_pass.h"
 #include "core/simulator.h"
 #include "core/trace.h"

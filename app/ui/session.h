@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
 #include "scene/palette.h"

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/registry.h"
 #include "kind_id.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/simulator.h"
@@ -75,8 +75,8 @@ struct SinglePassOutcome {
 };
 SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request);
 
-// An application of the scan (core/apps/), the same way: its flag and scatter kernels and the
-// grid's scan on CUDA when usable (kAuto), else the simulator, saying which ran and why.
+// An application of the scan (core/applications/), the same way: its flag and scatter kernels and
+// the grid's scan on CUDA when usable (kAuto), else the simulator, saying which ran and why.
 struct AppOutcome {
   std::optional<AppTrace> app;
   std::string error;

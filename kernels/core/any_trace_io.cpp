@@ -1,6 +1,6 @@
 #include "core/any_trace_io.h"
 
-#include "core/apps/app_json.h"
+#include "core/applications/application_json.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/grid/grid_json.h"

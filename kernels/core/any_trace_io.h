@@ -1,14 +1,14 @@
 // A trace file of any kind: a single-block trace (core/trace_io.h), a multi-block grid or a
-// single-pass scan (core/grid/grid_io.h), or an application (core/apps/app_io.h), told apart by
-// meta.algorithm. The one reader above all of them: `scanviz-cli check` and the app's Open read
-// every file through it.
+// single-pass scan (core/grid/grid_io.h), or an application (core/applications/application_io.h),
+// told apart by meta.algorithm. The one reader above all of them: `scanviz-cli check` and the app's
+// Open read every file through it.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
@@ -63,9 +63,9 @@ struct SinglePassRun {
 };
 SinglePassRun RunSinglePassTrace(const SinglePassRequest& request, int device = 0);
 
-// An application of the scan (core/apps/app_driver.h) on the GPU: the flag and scatter steps as
-// kernels (app_kernel.cu), the scan of the flags through RunGridTrace. Requires
-// ValidateAppRequest(request) to be empty.
+// An application of the scan (core/applications/application_driver.h) on the GPU: the flag and
+// scatter steps as kernels (application_kernel.cu), the scan of the flags through RunGridTrace.
+// Requires ValidateAppRequest(request) to be empty.
 struct AppRun {
   std::optional<AppTrace> app;
   std::string error;

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_steps.h"
 #include "core/grid/single_pass.h"
-#include "scene/app_svg.h"
+#include "scene/application_svg.h"
 #include "scene/grid_svg.h"
 #include "scene/timeline_svg.h"
-#include "support/app_traces.h"
+#include "support/application_traces.h"
 #include "support/xml_check.h"
 
 namespace scanviz::scene {

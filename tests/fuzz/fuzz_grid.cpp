@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "core/any_trace_io.h"
-#include "core/apps/app_io.h"
-#include "core/apps/apps.h"
+#include "core/applications/application_io.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid_io.h"
 #include "fuzz/fuzz_check.h"
 #include "scene/timeline.h"

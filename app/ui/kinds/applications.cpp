@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/app_svg.h"
+#include "scene/application_svg.h"
 
 namespace scanviz {
 namespace {

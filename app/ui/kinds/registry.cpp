@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 #include "scene/svg.h"
 
 namespace scanviz {

@@ -1,7 +1,7 @@
 // The menu bar: every kind of view (kinds/kind.h), the labs, the files and exports, the view
 // options and the help, each with its key, so that a first-time student finds the quiz and the
 // timeline without F1. Presenter mode hides it (the keys still work).
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/registry.h"
 #include "kinds/kind.h"
 #include "views.h"

@@ -13,7 +13,7 @@
 #include "grid_boxes.h"
 #include "key_help.h"
 #include "renderer.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "scene/ticks.h"
@@ -175,16 +175,16 @@ class GridView {
 };
 // The grid's tabs: the hovered or selected cell's window and check; the step in sentences; the
 // grid's loop with the step's lines lit. Others say that they describe a block's rounds.
-void DrawAppInspector(UiContext& ui);  // app_panel_view.cpp: the applications' side panel
+void DrawAppInspector(UiContext& ui);  // application_panel_view.cpp: the applications' side panel
 void DrawAppNarration(UiContext& ui);
 void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
 void DrawGridNarration(UiContext& ui);
 void DrawGridCode(UiContext& ui);
 
-// The applications view (app_view.cpp): the current pass of the chosen application as rows
+// The applications view (application_view.cpp): the current pass of the chosen application as rows
 // (input, the bit read, flags or sizes, their exclusive scan, the output) with an arrow from each
 // element to its destination, or the pool's slices; the step's narration above. Caches the
-// layout (scene/app_scene.h) per trace and step. Large n draws the first and last cells.
+// layout (scene/application_scene.h) per trace and step. Large n draws the first and last cells.
 // The applications view's colours (Okabe-Ito), and the side panel's legend of them.
 inline constexpr scene::Rgba kAppFlagged = {0.902f, 0.624f, 0.000f, 1};  // orange: a flag of 1
 inline constexpr scene::Rgba kAppZeros = {0.337f, 0.706f, 0.914f, 1};    // sky blue: the zeros

@@ -9,7 +9,7 @@ import os, subprocess, sys, time
 
 from ui_test_support import (EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, screenshot)
 
-KEPT = (0x00, 0x9E, 0x73)  # app_view.cpp's kKept: an output cell the scatter wrote
+KEPT = (0x00, 0x9E, 0x73)  # application_view.cpp's kKept: an output cell the scatter wrote
 
 
 def lines(frame, kind=None):

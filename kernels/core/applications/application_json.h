@@ -1,8 +1,9 @@
-// An application trace as JSON (docs/trace-format.md, "Applications"), for any_trace_io.cpp's loader
-// of every kind of trace file. Internal to core; the public side is core/apps/app_io.h.
+// An application trace as JSON (docs/trace-format.md, "Applications"), for any_trace_io.cpp's
+// loader of every kind of trace file. Internal to core; the public side is
+// core/applications/application_io.h.
 #pragma once
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/trace_json.h"
 
 namespace scanviz::trace_json {

@@ -1,9 +1,9 @@
 // The applications view (docs/applications.md), in place of the rounds: the chosen application
 // of the scan on the current input, one pass at a time, the player stepping through each pass's
-// flag, scan and scatter. The layout is scene/app_scene.h's; this only places it on screen: a row
-// per array, the title at the left, an arrow from each element to the output cell its scan value
-// sends it to, an allocation's pool as a bar of labelled slices. A row longer than the view holds
-// shows its first and last cells and a gap that says how many are between.
+// flag, scan and scatter. The layout is scene/application_scene.h's; this only places it on screen:
+// a row per array, the title at the left, an arrow from each element to the output cell its scan
+// value sends it to, an allocation's pool as a bar of labelled slices. A row longer than the view
+// holds shows its first and last cells and a gap that says how many are between.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
-// The scan's applications on the GPU (kernels/cuda/app_kernel.cu: the flag and scatter kernels,
-// the grid's traced scan between them) equal the simulator's traces pass by pass: the keys, every
-// pass's input, flags, scan (block by block), total and output, and the result; and the GPU's
-// trace passes CheckApp. Over every application, sizes from 1 to 2^16 and their parameters.
+// The scan's applications on the GPU (kernels/cuda/application_kernel.cu: the flag and scatter
+// kernels, the grid's traced scan between them) equal the simulator's traces pass by pass: the
+// keys, every pass's input, flags, scan (block by block), total and output, and the result; and the
+// GPU's trace passes CheckApp. Over every application, sizes from 1 to 2^16 and their parameters.
 //
 // Needs a usable CUDA device; without one each test reports itself SKIPPED with the CUDA error.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <random>
 
 #include "backend/backend.h"
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "support/algorithms.h"

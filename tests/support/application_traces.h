@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz::testing {
 

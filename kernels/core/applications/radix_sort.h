@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "core/apps/split.h"
+#include "core/applications/split.h"
 #include "core/hd.h"
 
 namespace scanviz::apps {

@@ -1,16 +1,16 @@
 // The two per-thread steps of an application's pass, picked by its PassSpec: what the flag kernel
-// and the scatter kernel (kernels/cuda/app_kernel.cu) and the simulator (apps.cpp) call for
-// thread i. Each application's own steps are in its header; this only dispatches.
+// and the scatter kernel (kernels/cuda/application_kernel.cu) and the simulator (applications.cpp)
+// call for thread i. Each application's own steps are in its header; this only dispatches.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
-#include "core/apps/allocate.h"
-#include "core/apps/app_kind.h"
-#include "core/apps/compact.h"
-#include "core/apps/radix_sort.h"
-#include "core/apps/split.h"
+#include "core/applications/allocate.h"
+#include "core/applications/application_kind.h"
+#include "core/applications/compact.h"
+#include "core/applications/radix_sort.h"
+#include "core/applications/split.h"
 #include "core/hd.h"
 
 namespace scanviz::apps {

@@ -1,12 +1,12 @@
-// An application trace (core/apps/) as text for scanviz-cli: each pass's three steps, the arrays
-// one column per element (the input, the flags, the scan, the destinations), what the scatter
-// wrote, the result and the invariant that makes it right. Long arrays print their first and last
-// columns around "…"; --json always holds every value.
+// An application trace (core/applications/) as text for scanviz-cli: each pass's three steps, the
+// arrays one column per element (the input, the flags, the scan, the destinations), what the
+// scatter wrote, the result and the invariant that makes it right. Long arrays print their first
+// and last columns around "…"; --json always holds every value.
 #pragma once
 
 #include <iosfwd>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz {
 

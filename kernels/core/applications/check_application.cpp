@@ -5,11 +5,11 @@
 #include <cstdint>
 
 #include "core/analysis.h"
-#include "core/apps/app_driver.h"
-#include "core/apps/apps.h"
-#include "core/apps/compact.h"
-#include "core/apps/radix_sort.h"
-#include "core/apps/split.h"
+#include "core/applications/application_driver.h"
+#include "core/applications/applications.h"
+#include "core/applications/compact.h"
+#include "core/applications/radix_sort.h"
+#include "core/applications/split.h"
 
 namespace scanviz {
 namespace {

@@ -1,4 +1,4 @@
-// An application's loop, written once (core/apps/apps.h):
+// An application's loop, written once (core/applications/applications.h):
 //
 //   radix sort only: flip every key's sign bit when some key is negative (radix_sort.h)
 //   for each pass (one; a radix sort's one per bit, lowest first):
@@ -8,7 +8,8 @@
 //                  total; its output is the next pass's input
 //   radix sort only: flip the sign bits back
 //
-// The simulator (apps.cpp) and the CUDA kernels (kernels/cuda/app_kernel.cu) are executors:
+// The simulator (applications.cpp) and the CUDA kernels (kernels/cuda/application_kernel.cu) are
+// executors:
 //
 //   exec.backend(), exec.Failed()
 //   exec.Flags(spec, values, &flags)                      step 1 on every element
@@ -21,8 +22,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/apps/apps.h"
-#include "core/apps/split.h"
+#include "core/applications/applications.h"
+#include "core/applications/split.h"
 
 namespace scanviz::apps {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "app_state.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 
 namespace scanviz {
 

@@ -1,6 +1,6 @@
-// The applications of the scan on the GPU (core/apps/): the loop of core/apps/app_driver.h with
-// an executor whose steps are kernels, one thread per element, calling the same step functions
-// as the simulator:
+// The applications of the scan on the GPU (core/applications/): the loop of
+// core/applications/application_driver.h with an executor whose steps are kernels, one thread per
+// element, calling the same step functions as the simulator:
 //
 //   FlagKernel     step 1: apps::FlagStep (the predicate, the inverted bit, the size)
 //   the scan       step 2: the multi-block scan of the flags, the grid's own traced executor
@@ -17,8 +17,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/apps/app_driver.h"
-#include "core/apps/steps.h"
+#include "core/applications/application_driver.h"
+#include "core/applications/steps.h"
 #include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"
 

@@ -1,6 +1,6 @@
-// The applications of the scan (core/apps/apps.h) and what one pass of each computes, as plain
-// values a kernel can take by value: no std::string, no vector, so the CUDA kernels and the
-// simulator call the same steps with the same description of the pass.
+// The applications of the scan (core/applications/applications.h) and what one pass of each
+// computes, as plain values a kernel can take by value: no std::string, no vector, so the CUDA
+// kernels and the simulator call the same steps with the same description of the pass.
 #pragma once
 
 #include <cstdint>

@@ -1,15 +1,15 @@
-#include "cli/app_command.h"
+#include "cli/application_command.h"
 
 #include <cstdint>
 #include <iostream>
 #include <sstream>
 
 #include "backend/backend.h"
-#include "cli/app_table.h"
+#include "cli/application_table.h"
 #include "cli/report.h"
 #include "cli/usage.h"
-#include "core/apps/app_io.h"
-#include "core/apps/apps.h"
+#include "core/applications/application_io.h"
+#include "core/applications/applications.h"
 #include "core/file_io.h"
 #include "core/input.h"
 

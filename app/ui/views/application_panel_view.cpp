@@ -2,7 +2,7 @@
 // the element under the pointer or clicked, its invariant checked against the trace) and the
 // Narration (what the application is for, its three steps, why it is right). The block scans'
 // legend and invariant windows say nothing about an application's rows, so they give way.
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 #include "views.h"
 
 namespace scanviz {

@@ -1,12 +1,12 @@
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 
 #include "core/analysis.h"
-#include "core/apps/app_driver.h"
-#include "core/apps/steps.h"
+#include "core/applications/application_driver.h"
+#include "core/applications/steps.h"
 #include "core/input.h"
 
 namespace scanviz {

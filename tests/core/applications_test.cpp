@@ -1,5 +1,5 @@
-// The scan's applications (core/apps/): compaction, split, radix sort and allocation, each a
-// flag step, the multi-block scan of the flags and a scatter step. Their results against
+// The scan's applications (core/applications/): compaction, split, radix sort and allocation, each
+// a flag step, the multi-block scan of the flags and a scatter step. Their results against
 // sequential references written here (std::copy_if, std::stable_partition, std::stable_sort, a
 // running sum), the chapters' example worked by hand, every size 1..300 and large ones up to
 // 2^16, bad parameters, CheckApp naming the step that broke, and the file format.
@@ -11,10 +11,10 @@
 #include <random>
 
 #include "core/any_trace_io.h"
-#include "core/apps/app_driver.h"
-#include "core/apps/app_io.h"
-#include "core/apps/apps.h"
-#include "core/apps/steps.h"
+#include "core/applications/application_driver.h"
+#include "core/applications/application_io.h"
+#include "core/applications/applications.h"
+#include "core/applications/steps.h"
 #include "core/grid/grid_io.h"
 #include "core/registry.h"
 #include "support/algorithms.h"

@@ -1,4 +1,4 @@
-#include "scene/app_svg.h"
+#include "scene/application_svg.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 
 namespace scanviz::scene {
 

@@ -7,13 +7,13 @@
 //                elements before it, which is exactly where it belongs. The output's length is
 //                the total, scan[n - 1] + flags[n - 1]
 //
-// The steps are __host__ __device__: the simulator (core/apps/apps.cpp) and the CUDA kernels
-// (kernels/cuda/app_kernel.cu) call them, one thread per element.
+// The steps are __host__ __device__: the simulator (core/applications/applications.cpp) and the
+// CUDA kernels (kernels/cuda/application_kernel.cu) call them, one thread per element.
 #pragma once
 
 #include <cstdint>
 
-#include "core/apps/app_kind.h"
+#include "core/applications/application_kind.h"
 #include "core/hd.h"
 
 namespace scanviz::apps {

@@ -2,11 +2,11 @@
 // example kept odd (3 1 7 1 3 at destinations 0..4), split on bit 0, a radix sort's passes (the
 // sign flip shown as numbers), allocation's slices, the narration's values, and the columns a
 // large n draws.
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 
 #include <gtest/gtest.h>
 
-#include "support/app_traces.h"
+#include "support/application_traces.h"
 
 namespace scanviz::app_scene {
 namespace {

@@ -8,9 +8,9 @@
 #include <fstream>
 
 #include "app_state.h"
-#include "core/apps/app_io.h"
+#include "core/applications/application_io.h"
 #include "core/grid/grid_io.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 
 namespace scanviz {
 namespace {

@@ -1,9 +1,9 @@
-#include "core/apps/app_io.h"
+#include "core/applications/application_io.h"
 
 #include <sstream>
 
-#include "core/apps/app_driver.h"
-#include "core/apps/app_json.h"
+#include "core/applications/application_driver.h"
+#include "core/applications/application_json.h"
 #include "core/file_io.h"
 #include "core/grid/grid_json.h"
 #include "core/trace_io.h"

@@ -1,7 +1,7 @@
-// The applications view's layout (docs/applications.md): an application trace (core/apps/) and
-// the player's step -> the current pass as labelled rows (input, the bit a split reads, the flags
-// or sizes, their exclusive scan, the output), each kept element's arrow to its destination, an
-// allocation's pool as slices, and the step's narration. No GL, no ImGui: tested alone.
+// The applications view's layout (docs/applications.md): an application trace (core/applications/)
+// and the player's step -> the current pass as labelled rows (input, the bit a split reads, the
+// flags or sizes, their exclusive scan, the output), each kept element's arrow to its destination,
+// an allocation's pool as slices, and the step's narration. No GL, no ImGui: tested alone.
 //
 // The player has three steps a pass (flag, scan, scatter); a radix sort's passes follow each
 // other. Rows appear as their step is reached. Large n (up to 2^16) keeps every value here but
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz::app_scene {
 

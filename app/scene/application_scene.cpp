@@ -1,11 +1,11 @@
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 
 #include <algorithm>
 #include <cstdint>
 
 #include "core/analysis.h"
-#include "core/apps/radix_sort.h"
-#include "core/apps/split.h"
+#include "core/applications/radix_sort.h"
+#include "core/applications/split.h"
 #include "core/registry.h"
 
 namespace scanviz::app_scene {

@@ -1,4 +1,4 @@
-#include "cli/app_table.h"
+#include "cli/application_table.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/analysis.h"
-#include "core/apps/radix_sort.h"
-#include "core/apps/split.h"
+#include "core/applications/radix_sort.h"
+#include "core/applications/split.h"
 #include "core/registry.h"
 
 namespace scanviz {

@@ -1,11 +1,12 @@
 // scanviz-cli trace --algorithm compact|split|radix-sort|allocate: an application of the scan
-// (core/apps/) on the GPU or the simulator, as a table or JSON, checked, optionally written.
+// (core/applications/) on the GPU or the simulator, as a table or JSON, checked, optionally
+// written.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz {
 

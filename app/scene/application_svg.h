@@ -1,15 +1,15 @@
 // An application of the scan (compaction, split, radix sort, allocation) at a step as an SVG
-// figure, as the applications view draws it (app_scene.h's PassLayout): the heading, the pass and
-// step, the narration; then the rows the step has reached (the input or keys, the bit a split
-// reads, the flags or sizes, their scan), each titled at the left under an index ruler, the cells
-// the step points at lit; the scatter's arrows from each element to its output cell, or an
+// figure, as the applications view draws it (application_scene.h's PassLayout): the heading, the
+// pass and step, the narration; then the rows the step has reached (the input or keys, the bit a
+// split reads, the flags or sizes, their scan), each titled at the left under an index ruler, the
+// cells the step points at lit; the scatter's arrows from each element to its output cell, or an
 // allocation's pool as a bar of labelled slices. A row longer than max_cells shows its first and
 // last cells and a gap that says how many are between.
 #pragma once
 
 #include <ostream>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "scene/svg_doc.h"
 
 namespace scanviz::scene {

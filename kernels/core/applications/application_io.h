@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 
 namespace scanviz {
 

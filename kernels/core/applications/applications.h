@@ -2,7 +2,7 @@
 // entry in a small registry (its key, name, parameters, the types it takes and the invariant that
 // makes it right) and a pass or more of three steps: a per-thread flag step, the multi-block scan
 // of the flags (core/grid/, so n up to 2^16), and a per-thread scatter step. The steps are written
-// once (core/apps/<name>.h) and called by the simulator and the CUDA kernels alike.
+// once (core/applications/<name>.h) and called by the simulator and the CUDA kernels alike.
 //
 // An application's trace records what each pass did: its input, its flags (or sizes), the whole
 // traced scan of them (a GridTrace), its total and what the scatter wrote.
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/apps/app_kind.h"
+#include "core/applications/application_kind.h"
 #include "core/grid/grid.h"
 #include "core/trace.h"
 
