@@ -23,21 +23,22 @@ using cli::UsageError;
 
 }  // namespace
 
-bool IsAppKey(const std::string& algorithm) {
-  AppKind app{};
-  return ParseApp(algorithm, &app);
+bool IsApplicationKey(const std::string& algorithm) {
+  ApplicationKind application{};
+  return ParseApplication(algorithm, &application);
 }
 
-std::string MisplacedAppOption(const std::string& algorithm, bool keep, bool bit, bool bits) {
+std::string MisplacedApplicationOption(const std::string& algorithm, bool keep, bool bit,
+                                       bool bits) {
   const struct {
     bool given;
     const char* option;
-    const char* app;
+    const char* application;
   } options[] = {
       {keep, "--keep", "compact"}, {bit, "--bit", "split"}, {bits, "--bits", "radix-sort"}};
   for (const auto& o : options)
-    if (o.given && algorithm != o.app)
-      return std::string(o.option) + " is for --algorithm " + o.app;
+    if (o.given && algorithm != o.application)
+      return std::string(o.option) + " is for --algorithm " + o.application;
   return {};
 }
 
@@ -45,32 +46,33 @@ namespace {
 
 // The application's own parameter (compact's --keep, split's --bit, radix sort's --bits) or its
 // default; "" or why not.
-std::string SetAppParams(const AppCommandArgs& args, AppRequest* request) {
-  switch (request->app) {
-    case AppKind::kCompact:
+std::string SetApplicationParams(const ApplicationCommandArgs& args, ApplicationRequest* request) {
+  switch (request->application) {
+    case ApplicationKind::kCompact:
       return ParseKeep(args.keep_given ? args.keep : "nonzero", request->type,
                        &request->params.keep);
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       request->params.bit = args.bit;
       break;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       request->params.bits = args.bits_given ? args.bits : RadixBitsNeeded(request->input);
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       break;
   }
   return {};
 }
 
 // The request and the backend; kExitOk, or the usage error's exit code, already reported.
-int ParseAppRequest(const AppCommandArgs& args, AppRequest* request, BackendChoice* choice) {
-  ParseApp(args.algorithm, &request->app);
-  const AppInfo& info = Info(request->app);
+int ParseApplicationRequest(const ApplicationCommandArgs& args, ApplicationRequest* request,
+                            BackendChoice* choice) {
+  ParseApplication(args.algorithm, &request->application);
+  const ApplicationInfo& info = Info(request->application);
   if (!args.scan_only.empty())
     return UsageError(args.scan_only.front() + " is for scans, not for " + info.key +
                       " (its scan is an exclusive int32 sum of the " + info.flags_name + ")");
-  if (std::string e =
-          MisplacedAppOption(args.algorithm, args.keep_given, args.bit_given, args.bits_given);
+  if (std::string e = MisplacedApplicationOption(args.algorithm, args.keep_given, args.bit_given,
+                                                 args.bits_given);
       !e.empty())
     return UsageError(e);
   if (!Parse(args.type, &request->type))
@@ -99,50 +101,51 @@ int ParseAppRequest(const AppCommandArgs& args, AppRequest* request, BackendChoi
     request->input = parsed.values;
   }
   const int n = static_cast<int>(request->input.size());
-  request->block_size = args.block_size_given ? args.block_size : DefaultAppBlockSize(n);
-  if (const std::string e = SetAppParams(args, request); !e.empty()) return UsageError(e);
-  if (const std::string invalid = ValidateAppRequest(*request); !invalid.empty())
+  request->block_size = args.block_size_given ? args.block_size : DefaultApplicationBlockSize(n);
+  if (const std::string e = SetApplicationParams(args, request); !e.empty()) return UsageError(e);
+  if (const std::string invalid = ValidateApplicationRequest(*request); !invalid.empty())
     return UsageError(invalid);
   return kExitOk;
 }
 
 }  // namespace
 
-int RunAppCommand(const AppCommandArgs& args) {
-  AppRequest request;
+int RunApplicationCommand(const ApplicationCommandArgs& args) {
+  ApplicationRequest request;
   BackendChoice choice{};
-  if (const int code = ParseAppRequest(args, &request, &choice); code != kExitOk) return code;
+  if (const int code = ParseApplicationRequest(args, &request, &choice); code != kExitOk)
+    return code;
   if (args.output_given) {
     if (args.output.empty()) return UsageError("--output: the file name is empty");
     if (const std::string error = CheckWriteTarget(args.output); !error.empty())
       return UsageError("--output: " + error);
   }
 
-  AppOutcome outcome = RunApplication(choice, request);
-  if (!outcome.app) {
+  ApplicationOutcome outcome = RunApplication(choice, request);
+  if (!outcome.application) {
     std::cerr << "scanviz-cli: error: " << outcome.error << '\n';
     return choice == BackendChoice::kCuda ? kExitFailed : kExitUsage;
   }
-  const AppTrace& trace = *outcome.app;
+  const ApplicationTrace& trace = *outcome.application;
   std::ostream& note = args.json ? std::cerr : std::cout;
   note << "ran on: " << outcome.ran << '\n';
   if (args.json) {
-    WriteAppJson(trace, std::cout, /*pretty=*/true);
+    WriteApplicationJson(trace, std::cout, /*pretty=*/true);
   } else {
-    PrintAppTable(trace, std::cout);
+    PrintApplicationTable(trace, std::cout);
   }
-  return cli::CheckAndSave(note, CheckApp(trace), args.output_given, args.output,
-                           AppCheckSentence(),
-                           [&](const std::string& path) { return SaveAppFile(trace, path); });
+  return cli::CheckAndSave(
+      note, CheckApplication(trace), args.output_given, args.output, ApplicationCheckSentence(),
+      [&](const std::string& path) { return SaveApplicationFile(trace, path); });
 }
 
-int CheckAppFile(const std::string& path, const AppTrace& trace) {
+int CheckApplicationFile(const std::string& path, const ApplicationTrace& trace) {
   std::ostringstream ok;
-  ok << Info(trace.app).key << " (" << Info(trace.app).name << "), " << ToString(trace.type)
-     << ", n = " << trace.N() << ", " << trace.passes.size()
+  ok << Info(trace.application).key << " (" << Info(trace.application).name << "), "
+     << ToString(trace.type) << ", n = " << trace.N() << ", " << trace.passes.size()
      << (trace.passes.size() == 1 ? " pass" : " passes") << ", recorded on "
-     << DescribeBackend(trace.backend) << "; " << AppCheckSentence();
-  return cli::ReportFileCheck(path, CheckApp(trace), ok.str());
+     << DescribeBackend(trace.backend) << "; " << ApplicationCheckSentence();
+  return cli::ReportFileCheck(path, CheckApplication(trace), ok.str());
 }
 
 }  // namespace scanviz

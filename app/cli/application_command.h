@@ -10,7 +10,7 @@
 
 namespace scanviz {
 
-struct AppCommandArgs {
+struct ApplicationCommandArgs {
   std::string algorithm;  // an application's key
   std::string input;
   int random_n = 0;
@@ -30,17 +30,18 @@ struct AppCommandArgs {
   std::vector<std::string> scan_only;
 };
 
-bool IsAppKey(const std::string& algorithm);
+bool IsApplicationKey(const std::string& algorithm);
 
 // An application's own option given to another algorithm ("--keep is for --algorithm compact"),
 // or empty.
-std::string MisplacedAppOption(const std::string& algorithm, bool keep, bool bit, bool bits);
+std::string MisplacedApplicationOption(const std::string& algorithm, bool keep, bool bit,
+                                       bool bits);
 
-// Exit 0 when the trace ran and passed CheckApp, 1 when it failed (or CUDA did), 2 on a bad
+// Exit 0 when the trace ran and passed CheckApplication, 1 when it failed (or CUDA did), 2 on a bad
 // parameter (one line on stderr naming it, nothing written).
-int RunAppCommand(const AppCommandArgs& args);
+int RunApplicationCommand(const ApplicationCommandArgs& args);
 
-// scanviz-cli check on an application file: CheckApp's verdict. Exit 0 or 1.
-int CheckAppFile(const std::string& path, const AppTrace& trace);
+// scanviz-cli check on an application file: CheckApplication's verdict. Exit 0 or 1.
+int CheckApplicationFile(const std::string& path, const ApplicationTrace& trace);
 
 }  // namespace scanviz

@@ -23,7 +23,7 @@ struct Row {
 };
 
 // The elements a row shows: all, or the first and last max / 2 with -1 for the gap between.
-std::vector<int> Shown(int n, const AppTableOptions& o) {
+std::vector<int> Shown(int n, const ApplicationTableOptions& o) {
   std::vector<int> shown;
   const int keep = std::max(2, o.max_values);
   for (int i = 0; i < n; ++i) {
@@ -50,7 +50,7 @@ std::string PadLeft(const std::string& s, size_t width) {
 // Rows of one cell per element, in aligned columns, wrapped into chunks of columns that fit the
 // width: "  label   3  1  7 ...".
 void PrintColumns(const std::vector<Row>& rows, int n, std::ostream& out,
-                  const AppTableOptions& o) {
+                  const ApplicationTableOptions& o) {
   const std::vector<int> shown = Shown(n, o);
   size_t label = 0;
   for (const Row& r : rows) label = std::max(label, Width(r.label));
@@ -80,7 +80,7 @@ void PrintColumns(const std::vector<Row>& rows, int n, std::ostream& out,
 
 // A list that is not per element (the compacted output, the pool), wrapped at the width.
 void PrintList(const std::string& label, const std::vector<std::string>& items, std::ostream& out,
-               const AppTableOptions& o, const std::string& empty = "(empty)") {
+               const ApplicationTableOptions& o, const std::string& empty = "(empty)") {
   std::string line = "  " + label;
   const std::string indent(Width(line), ' ');
   if (items.empty()) line += " " + empty;
@@ -102,7 +102,8 @@ std::vector<std::string> Cells(const std::vector<double>& v, ElementType type) {
 }
 
 // The first and last max / 2 of a list, around "…".
-std::vector<std::string> Abbreviated(std::vector<std::string> items, const AppTableOptions& o) {
+std::vector<std::string> Abbreviated(std::vector<std::string> items,
+                                     const ApplicationTableOptions& o) {
   const size_t keep = static_cast<size_t>(std::max(2, o.max_values)), n = items.size();
   if (n <= keep) return items;
   std::vector<std::string> out(items.begin(), items.begin() + static_cast<long>(keep / 2));
@@ -124,14 +125,14 @@ std::vector<std::string> HexCells(const std::vector<double>& v) {
 }
 
 // A radix sort's pass shows each key as the number it stands for: flipped back.
-std::vector<std::string> KeyCells(const AppTrace& t, const std::vector<double>& keys) {
+std::vector<std::string> KeyCells(const ApplicationTrace& t, const std::vector<double>& keys) {
   if (!t.sign_flipped) return Cells(keys, t.type);
   std::vector<double> numbers;
-  for (double k : keys) numbers.push_back(apps::FlipSignBit(static_cast<std::int32_t>(k)));
+  for (double k : keys) numbers.push_back(applications::FlipSignBit(static_cast<std::int32_t>(k)));
   return Cells(numbers, t.type);
 }
 
-std::string ScanLine(const AppTrace& t, const AppPass& p) {
+std::string ScanLine(const ApplicationTrace& t, const ApplicationPass& p) {
   const GridTrace& s = p.scan;
   const size_t rounds = s.blocks.empty() ? 0 : s.blocks[0].rounds.size();
   std::string how =
@@ -144,19 +145,19 @@ std::string ScanLine(const AppTrace& t, const AppPass& p) {
 }
 
 // What steps 1 and 2 compute, in a line each.
-void PrintFlagAndScanSteps(const AppTrace& t, const AppPass& p, std::ostream& out) {
-  const AppInfo& info = Info(t.app);
-  switch (t.app) {
-    case AppKind::kCompact:
+void PrintFlagAndScanSteps(const ApplicationTrace& t, const ApplicationPass& p, std::ostream& out) {
+  const ApplicationInfo& info = Info(t.application);
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       out << "step 1 · flag: flags[i] = 1 if --keep " << ToString(t.params.keep, t.type)
           << " keeps input[i]\n";
       break;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort:
+    case ApplicationKind::kSplit:
+    case ApplicationKind::kRadixSort:
       out << "step 1 · flag: flags[i] = 1 - bit " << p.bit << " of "
           << (t.sign_flipped ? "the flipped key" : "x") << " (1: it goes with the zeros)\n";
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       out << "step 1 · sizes: thread i asks for sizes[i] = input[i] cells\n";
       break;
   }
@@ -166,33 +167,33 @@ void PrintFlagAndScanSteps(const AppTrace& t, const AppPass& p, std::ostream& ou
 
 // The pass's rows, one cell per element: the input (or keys), the bit read, the flags, their
 // scan and where each element goes.
-std::vector<Row> PassRows(const AppTrace& t, const AppPass& p,
+std::vector<Row> PassRows(const ApplicationTrace& t, const ApplicationPass& p,
                           const std::vector<std::string>& scan) {
   const int n = static_cast<int>(p.input.size());
   std::vector<Row> rows;
-  if (t.app == AppKind::kRadixSort) {
+  if (t.application == ApplicationKind::kRadixSort) {
     rows.push_back({"key", KeyCells(t, p.input)});
-  } else if (t.app != AppKind::kAllocate) {
+  } else if (t.application != ApplicationKind::kAllocate) {
     rows.push_back({"input", Cells(p.input, t.type)});
   }
   if (p.bit >= 0) {
     std::vector<std::string> bits;
     for (double x : p.input)
-      bits.push_back(std::to_string(apps::BitOf(static_cast<std::int32_t>(x), p.bit)));
+      bits.push_back(std::to_string(applications::BitOf(static_cast<std::int32_t>(x), p.bit)));
     rows.push_back({"bit " + std::to_string(p.bit), bits});
   }
-  rows.push_back({Info(t.app).flags_name, Cells(p.flags, ElementType::kInt32)});
-  rows.push_back({t.app == AppKind::kAllocate ? "offsets" : "scan", scan});
+  rows.push_back({Info(t.application).flags_name, Cells(p.flags, ElementType::kInt32)});
+  rows.push_back({t.application == ApplicationKind::kAllocate ? "offsets" : "scan", scan});
   if (p.bit >= 0) {
     std::vector<std::string> dest;
     for (int i = 0; i < n; ++i) {
       const auto u = static_cast<size_t>(i);
-      dest.push_back(std::to_string(apps::SplitDestination(static_cast<int>(p.flags[u]),
-                                                           static_cast<int>(p.scan.output[u]),
-                                                           static_cast<int>(p.total), i)));
+      dest.push_back(std::to_string(applications::SplitDestination(
+          static_cast<int>(p.flags[u]), static_cast<int>(p.scan.output[u]),
+          static_cast<int>(p.total), i)));
     }
     rows.push_back({"dest", dest});
-  } else if (t.app == AppKind::kCompact) {
+  } else if (t.application == ApplicationKind::kCompact) {
     std::vector<std::string> dest;
     for (int i = 0; i < n; ++i)
       dest.push_back(p.flags[static_cast<size_t>(i)] != 0 ? scan[static_cast<size_t>(i)] : "·");
@@ -202,30 +203,31 @@ std::vector<Row> PassRows(const AppTrace& t, const AppPass& p,
 }
 
 // The scan's total, what step 3 does with it, and what it made.
-void PrintScatterStep(const AppTrace& t, const AppPass& p, const std::vector<std::string>& scan,
-                      std::ostream& out, const AppTableOptions& o) {
+void PrintScatterStep(const ApplicationTrace& t, const ApplicationPass& p,
+                      const std::vector<std::string>& scan, std::ostream& out,
+                      const ApplicationTableOptions& o) {
   const int n = static_cast<int>(p.input.size());
   const std::string total = FormatValue(ElementType::kInt32, p.total);
   const std::string last = std::to_string(n - 1);
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       out << "  total " << total << " = scan[" << last << "] + flags[" << last
           << "]: the kept count\n";
       out << "step 3 · scatter: a kept element i writes itself to output[scan[i]]\n";
       PrintList("output", Abbreviated(Cells(p.output, t.type), o), out, o, "(nothing kept)");
       break;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort:
+    case ApplicationKind::kSplit:
+    case ApplicationKind::kRadixSort:
       out << "  total_zeros " << total << " = scan[" << last << "] + flags[" << last << "]\n";
       out << "step 3 · scatter: a zero goes to scan[i], a one to total_zeros + i - scan[i] = "
           << total << " + i - scan[i]\n";
-      PrintList(
-          "output",
-          Abbreviated(
-              t.app == AppKind::kRadixSort ? KeyCells(t, p.output) : Cells(p.output, t.type), o),
-          out, o);
+      PrintList("output",
+                Abbreviated(t.application == ApplicationKind::kRadixSort ? KeyCells(t, p.output)
+                                                                         : Cells(p.output, t.type),
+                            o),
+                out, o);
       break;
-    case AppKind::kAllocate: {
+    case ApplicationKind::kAllocate: {
       out << "  total " << total << " = offsets[" << last << "] + sizes[" << last
           << "]: the pool's size\n";
       out << "step 3 · fill: thread i owns [offsets[i], offsets[i] + sizes[i]) and writes i into "
@@ -243,7 +245,8 @@ void PrintScatterStep(const AppTrace& t, const AppPass& p, const std::vector<std
   }
 }
 
-void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const AppTableOptions& o) {
+void PrintPass(const ApplicationTrace& t, const ApplicationPass& p, std::ostream& out,
+               const ApplicationTableOptions& o) {
   const std::vector<std::string> scan = Cells(p.scan.output, ElementType::kInt32);
   PrintFlagAndScanSteps(t, p, out);
   PrintColumns(PassRows(t, p, scan), static_cast<int>(p.input.size()), out, o);
@@ -252,31 +255,32 @@ void PrintPass(const AppTrace& t, const AppPass& p, std::ostream& out, const App
 
 }  // namespace
 
-const char* AppCheckSentence() {
+const char* ApplicationCheckSentence() {
   return "every flag is its element's, every scan cell, block sum and offset holds its window, "
          "every element is where its scan value sends it, and the result equals the sequential "
          "reference";
 }
 
-void PrintAppTable(const AppTrace& t, std::ostream& out, const AppTableOptions& o) {
-  const AppInfo& info = Info(t.app);
+void PrintApplicationTable(const ApplicationTrace& t, std::ostream& out,
+                           const ApplicationTableOptions& o) {
+  const ApplicationInfo& info = Info(t.application);
   out << info.name << " (" << info.key << ")";
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       out << " · --keep " << ToString(t.params.keep, t.type);
       break;
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       out << " · --bit " << t.params.bit;
       break;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       out << " · --bits " << t.params.bits;
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       break;
   }
   out << " · " << ToString(t.type) << " · n = " << t.N()
       << " · scan: " << DisplayName(t.block_algorithm) << " blocks of " << t.block_size << "\n";
-  if (t.app == AppKind::kRadixSort) {
+  if (t.application == ApplicationKind::kRadixSort) {
     out << "keys: ";
     if (t.sign_flipped) {
       out << "a key is negative, so every key's sign bit is flipped first (x XOR 0x80000000): as "
@@ -290,27 +294,27 @@ void PrintAppTable(const AppTrace& t, std::ostream& out, const AppTableOptions& 
     }
   }
   for (size_t p = 0; p < t.passes.size(); ++p) {
-    if (t.app == AppKind::kRadixSort)
+    if (t.application == ApplicationKind::kRadixSort)
       out << "pass " << p + 1 << " of " << t.passes.size() << " · bit " << t.passes[p].bit
           << ": a stable split of the last pass's output\n";
     PrintPass(t, t.passes[p], out, o);
   }
   out << "result: ";
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       out << FormatValue(ElementType::kInt32, t.total) << " of " << t.N() << " kept";
       break;
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       out << FormatValue(ElementType::kInt32, t.total) << " zeros of bit " << t.params.bit
           << " first, then " << t.N() - static_cast<int>(t.total) << " ones, each in input order";
       break;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       out << "ordered by the low " << t.params.bits << (t.params.bits == 1 ? " bit" : " bits")
           << (t.sign_flipped ? " of the flipped keys, flipped back" : "");
       if (t.params.bits < RadixBitsNeeded(t.input))
         out << " (the keys need " << RadixBitsNeeded(t.input) << " for a full sort)";
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       out << "a pool of " << FormatValue(ElementType::kInt32, t.total) << " cells for " << t.N()
           << " threads";
       break;

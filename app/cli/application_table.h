@@ -10,14 +10,15 @@
 
 namespace scanviz {
 
-struct AppTableOptions {
+struct ApplicationTableOptions {
   int width = 100;      // wrap the columns into chunks that fit this many characters
   int max_values = 32;  // more elements than this: the first and last max_values / 2
 };
 
-void PrintAppTable(const AppTrace& trace, std::ostream& out, const AppTableOptions& options = {});
+void PrintApplicationTable(const ApplicationTrace& trace, std::ostream& out,
+                           const ApplicationTableOptions& options = {});
 
 // One line for `scanviz-cli check` and the CLI's closing note: what the check verified.
-const char* AppCheckSentence();
+const char* ApplicationCheckSentence();
 
 }  // namespace scanviz

@@ -29,7 +29,7 @@ int ParseScanRequest(const TraceArgs& args, ScanRequest* request, BackendChoice*
   if (!Parse(args.algorithm, &request->algorithm))
     return UsageError("unknown algorithm '" + args.algorithm + "' (scans: " + AlgorithmKeys() +
                       "; the grid: " + kMultiBlockKey + " or " + kSinglePassKey +
-                      "; applications: " + AppKeys() + ")");
+                      "; applications: " + ApplicationKeys() + ")");
   if (!Parse(args.op, &request->op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request->type))

@@ -8,18 +8,18 @@
 #include "core/applications/split.h"
 #include "core/registry.h"
 
-namespace scanviz::app_scene {
+namespace scanviz::application_scene {
 namespace {
 
-bool Splits(AppKind app) {
-  return app == AppKind::kSplit || app == AppKind::kRadixSort;
+bool Splits(ApplicationKind application) {
+  return application == ApplicationKind::kSplit || application == ApplicationKind::kRadixSort;
 }
 
 // A radix sort's pass works on flipped keys when a key was negative: shown as the numbers they
 // stand for (flipped back); the bits are the flipped key's.
-double Shown(const AppTrace& t, double v) {
-  if (t.app != AppKind::kRadixSort || !t.sign_flipped) return v;
-  return apps::FlipSignBit(static_cast<std::int32_t>(v));
+double Shown(const ApplicationTrace& t, double v) {
+  if (t.application != ApplicationKind::kRadixSort || !t.sign_flipped) return v;
+  return applications::FlipSignBit(static_cast<std::int32_t>(v));
 }
 
 Row MakeRow(RowKind kind, std::string title, const std::vector<double>& values, ElementType type) {
@@ -40,26 +40,26 @@ std::string Count(long long k, const char* one, const char* many) {
   return s;
 }
 
-std::string FlagSentence(const AppTrace& t, const AppPass& p, int flagged) {
+std::string FlagSentence(const ApplicationTrace& t, const ApplicationPass& p, int flagged) {
   const int n = static_cast<int>(p.flags.size());
   std::string s = "step 1 · flag: ";
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       s += "flags[i] = 1 if --keep ";
       s += ToString(t.params.keep, t.type);
       s += " keeps input[i]: ";
       s += Count(flagged, "element", "elements");
       s += " of " + std::to_string(n) + " kept";
       break;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort:
+    case ApplicationKind::kSplit:
+    case ApplicationKind::kRadixSort:
       s += "flags[i] = 1 - bit " + std::to_string(p.bit);
       s += t.sign_flipped ? " of the flipped key" : " of input[i]";
       s += " (1: it goes with the zeros): ";
       s += Count(flagged, "zero", "zeros");
       s += ", " + Count(n - flagged, "one", "ones");
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       s += "sizes[i] = input[i], the cells thread i asks for";
       break;
   }
@@ -80,39 +80,40 @@ const char* Name(Step s) {
   return "flag";
 }
 
-std::vector<StepRef> Steps(const AppTrace& trace) {
+std::vector<StepRef> Steps(const ApplicationTrace& trace) {
   std::vector<StepRef> steps;
   for (int p = 0; p < static_cast<int>(trace.passes.size()); ++p)
     for (Step s : {Step::kFlag, Step::kScan, Step::kScatter}) steps.push_back({p, s});
   return steps;
 }
 
-StepRef StepAt(const AppTrace& trace, int k) {
+StepRef StepAt(const ApplicationTrace& trace, int k) {
   const int count = 3 * static_cast<int>(trace.passes.size());
   if (count == 0) return {};
   k = std::clamp(k, 0, count - 1);
   return {k / 3, static_cast<Step>(k % 3)};
 }
 
-std::vector<int> ScanValues(const AppPass& pass) {
+std::vector<int> ScanValues(const ApplicationPass& pass) {
   std::vector<int> scan;
   scan.reserve(pass.scan.output.size());
   for (double v : pass.scan.output) scan.push_back(static_cast<int>(v));
   return scan;
 }
 
-std::vector<int> Destinations(const AppTrace& trace, int pass) {
-  const AppPass& p = trace.passes.at(static_cast<size_t>(pass));
+std::vector<int> Destinations(const ApplicationTrace& trace, int pass) {
+  const ApplicationPass& p = trace.passes.at(static_cast<size_t>(pass));
   const std::vector<int> scan = ScanValues(p);
   const int n = static_cast<int>(std::min(p.flags.size(), scan.size()));
   std::vector<int> dest(static_cast<size_t>(n), -1);
   for (int i = 0; i < n; ++i) {
     const int flag = static_cast<int>(p.flags[static_cast<size_t>(i)]);
     const int s = scan[static_cast<size_t>(i)];
-    if (trace.app == AppKind::kCompact) {
+    if (trace.application == ApplicationKind::kCompact) {
       dest[static_cast<size_t>(i)] = flag != 0 ? s : -1;
-    } else if (Splits(trace.app)) {
-      dest[static_cast<size_t>(i)] = apps::SplitDestination(flag, s, static_cast<int>(p.total), i);
+    } else if (Splits(trace.application)) {
+      dest[static_cast<size_t>(i)] =
+          applications::SplitDestination(flag, s, static_cast<int>(p.total), i);
     } else {
       dest[static_cast<size_t>(i)] = s;  // allocation: the offset
     }
@@ -123,8 +124,8 @@ std::vector<int> Destinations(const AppTrace& trace, int pass) {
 namespace {
 
 // The title over the pass, and the note about a radix sort's flipped keys.
-void SetTitle(const AppTrace& trace, const AppPass& p, int pass, PassLayout* out) {
-  if (trace.app == AppKind::kRadixSort) {
+void SetTitle(const ApplicationTrace& trace, const ApplicationPass& p, int pass, PassLayout* out) {
+  if (trace.application == ApplicationKind::kRadixSort) {
     out->title = "pass " + std::to_string(pass + 1) + " of " + std::to_string(out->pass_count) +
                  " · bit " + std::to_string(p.bit) + ": a stable split of ";
     out->title += pass == 0 ? "the keys" : "the last pass's output";
@@ -134,29 +135,31 @@ void SetTitle(const AppTrace& trace, const AppPass& p, int pass, PassLayout* out
           "0x80000000): flipped, bit order is numeric order. Keys are shown as their "
           "numbers; the bits are the flipped keys'; the result flips them back";
   } else {
-    out->title = Info(trace.app).name;
+    out->title = Info(trace.application).name;
     if (p.bit >= 0) out->title += " on bit " + std::to_string(p.bit);
   }
 }
 
 // Step 1: the input, the bit read (split, radix sort) and the flags. Returns the input as shown.
-std::vector<double> AddFlagStep(const AppTrace& trace, const AppPass& p, PassLayout* out) {
+std::vector<double> AddFlagStep(const ApplicationTrace& trace, const ApplicationPass& p,
+                                PassLayout* out) {
   std::vector<double> input;
   input.reserve(p.input.size());
   for (double v : p.input) input.push_back(Shown(trace, v));
-  const std::string in_title = trace.app == AppKind::kRadixSort ? "keys" : "input";
+  const std::string in_title = trace.application == ApplicationKind::kRadixSort ? "keys" : "input";
   out->rows.push_back(MakeRow(RowKind::kInput, in_title, input, trace.type));
-  if (Splits(trace.app)) {
+  if (Splits(trace.application)) {
     std::vector<double> bits;
     bits.reserve(p.input.size());
-    for (double v : p.input) bits.push_back(apps::BitOf(static_cast<std::int32_t>(v), p.bit));
+    for (double v : p.input)
+      bits.push_back(applications::BitOf(static_cast<std::int32_t>(v), p.bit));
     out->rows.push_back(
         MakeRow(RowKind::kBit, "bit " + std::to_string(p.bit), bits, ElementType::kInt32));
   }
   int flagged = 0;
   for (double f : p.flags) flagged += f != 0 ? 1 : 0;
   out->rows.push_back(
-      MakeRow(RowKind::kFlags, Info(trace.app).flags_name, p.flags, ElementType::kInt32));
+      MakeRow(RowKind::kFlags, Info(trace.application).flags_name, p.flags, ElementType::kInt32));
   Row& flags = out->rows.back();
   for (size_t i = 0; i < flags.lit.size(); ++i) flags.lit[i] = p.flags[i] != 0;
   out->narration = FlagSentence(trace, p, flagged);
@@ -164,14 +167,14 @@ std::vector<double> AddFlagStep(const AppTrace& trace, const AppPass& p, PassLay
 }
 
 // Step 2: the exclusive scan of the flags, and its total.
-void AddScanStep(const AppTrace& trace, const AppPass& p, const std::vector<int>& scan,
-                 PassLayout* out) {
-  const AppInfo& info = Info(trace.app);
+void AddScanStep(const ApplicationTrace& trace, const ApplicationPass& p,
+                 const std::vector<int>& scan, PassLayout* out) {
+  const ApplicationInfo& info = Info(trace.application);
   out->rows.push_back(MakeRow(RowKind::kScan, "scan", AsDoubles(scan), ElementType::kInt32));
   // The scan values the scatter uses as destinations: the flagged elements' (all, otherwise).
   Row& scan_row = out->rows.back();
   for (size_t i = 0; i < scan_row.lit.size() && i < p.flags.size(); ++i)
-    scan_row.lit[i] = trace.app != AppKind::kCompact || p.flags[i] != 0;
+    scan_row.lit[i] = trace.application != ApplicationKind::kCompact || p.flags[i] != 0;
   const int n = out->n;
   const int last_scan = n > 0 ? scan[static_cast<size_t>(n - 1)] : 0;
   const int last_flag = n > 0 ? static_cast<int>(p.flags[static_cast<size_t>(n - 1)]) : 0;
@@ -190,7 +193,7 @@ void AddScanStep(const AppTrace& trace, const AppPass& p, const std::vector<int>
 }
 
 // Step 3 of an allocation: each thread's slice of the pool. Returns the sentence about it.
-std::string AddPool(const AppPass& p, const std::vector<int>& dest, PassLayout* out) {
+std::string AddPool(const ApplicationPass& p, const std::vector<int>& dest, PassLayout* out) {
   const int n = out->n;
   out->pool = out->total;
   for (int i = 0; i < n; ++i) {
@@ -215,13 +218,15 @@ std::string AddPool(const AppPass& p, const std::vector<int>& dest, PassLayout* 
 
 // Step 3 of the others: the output row, an arrow from each element to its destination. Returns
 // the sentence about it (`input` as shown, for an example).
-std::string AddOutput(const AppTrace& trace, const AppPass& p, const std::vector<int>& dest,
-                      const std::vector<double>& input, PassLayout* out) {
+std::string AddOutput(const ApplicationTrace& trace, const ApplicationPass& p,
+                      const std::vector<int>& dest, const std::vector<double>& input,
+                      PassLayout* out) {
   const int n = out->n;
   std::vector<double> output;
   output.reserve(p.output.size());
   for (double v : p.output) output.push_back(Shown(trace, v));
-  out->rows.push_back(MakeRow(RowKind::kOutput, Info(trace.app).output_name, output, trace.type));
+  out->rows.push_back(
+      MakeRow(RowKind::kOutput, Info(trace.application).output_name, output, trace.type));
   Row& o = out->rows.back();
   for (int i = 0; i < n; ++i) {
     const int d = dest[static_cast<size_t>(i)];
@@ -229,7 +234,7 @@ std::string AddOutput(const AppTrace& trace, const AppPass& p, const std::vector
     out->arrows.push_back({i, d, p.flags[static_cast<size_t>(i)] != 0});
     o.lit[static_cast<size_t>(d)] = 1;
   }
-  if (trace.app != AppKind::kCompact) {
+  if (trace.application != ApplicationKind::kCompact) {
     return "total_zeros = " + std::to_string(out->total) + ": a zero goes to scan[i], a one to " +
            std::to_string(out->total) + " + i - scan[i]";
   }
@@ -246,23 +251,23 @@ std::string AddOutput(const AppTrace& trace, const AppPass& p, const std::vector
 }
 
 // What the whole application made, said after its last pass.
-std::string ResultSentence(const AppTrace& trace) {
-  if (trace.app == AppKind::kCompact) {
+std::string ResultSentence(const ApplicationTrace& trace) {
+  if (trace.application == ApplicationKind::kCompact) {
     return std::to_string(static_cast<long long>(trace.total)) + " of " +
            std::to_string(trace.N()) + " kept";
   }
-  if (trace.app == AppKind::kAllocate)
+  if (trace.application == ApplicationKind::kAllocate)
     return "a pool of " + std::to_string(static_cast<long long>(trace.total)) + " cells";
-  return std::to_string(trace.output.size()) + " elements " + Info(trace.app).output_name;
+  return std::to_string(trace.output.size()) + " elements " + Info(trace.application).output_name;
 }
 
 }  // namespace
 
-PassLayout Build(const AppTrace& trace, int step) {
+PassLayout Build(const ApplicationTrace& trace, int step) {
   PassLayout out;
   if (trace.passes.empty()) return out;
   const StepRef at = StepAt(trace, step);
-  const AppPass& p = trace.passes[static_cast<size_t>(at.pass)];
+  const ApplicationPass& p = trace.passes[static_cast<size_t>(at.pass)];
   out.pass = at.pass;
   out.pass_count = static_cast<int>(trace.passes.size());
   out.bit = p.bit;
@@ -280,10 +285,10 @@ PassLayout Build(const AppTrace& trace, int step) {
   // Step 3: the scatter, with the invariant that makes it right.
   const std::vector<int> dest = Destinations(trace, at.pass);
   std::string s = "step 3 · scatter: ";
-  s += Info(trace.app).invariant;
+  s += Info(trace.application).invariant;
   s += ". ";
-  s += trace.app == AppKind::kAllocate ? AddPool(p, dest, &out)
-                                       : AddOutput(trace, p, dest, input, &out);
+  s += trace.application == ApplicationKind::kAllocate ? AddPool(p, dest, &out)
+                                                       : AddOutput(trace, p, dest, input, &out);
   if (at.pass + 1 == out.pass_count) s += ". Result: " + ResultSentence(trace);
   out.narration = s;
   return out;
@@ -310,18 +315,18 @@ Columns Visible(int n, int max_cells) {
   return c;
 }
 
-std::string Heading(const AppTrace& trace) {
-  const AppInfo& info = Info(trace.app);
+std::string Heading(const ApplicationTrace& trace) {
+  const ApplicationInfo& info = Info(trace.application);
   std::string s = info.name;
   s += " (";
   s += info.key;
   s += ")";
-  if (trace.app == AppKind::kCompact) {
+  if (trace.application == ApplicationKind::kCompact) {
     s += " · --keep ";
     s += ToString(trace.params.keep, trace.type);
-  } else if (trace.app == AppKind::kSplit) {
+  } else if (trace.application == ApplicationKind::kSplit) {
     s += " · --bit " + std::to_string(trace.params.bit);
-  } else if (trace.app == AppKind::kRadixSort) {
+  } else if (trace.application == ApplicationKind::kRadixSort) {
     s += " · --bits " + std::to_string(trace.params.bits);
   }
   s += " · ";
@@ -335,30 +340,32 @@ std::string Heading(const AppTrace& trace) {
 
 namespace {
 
-std::string ShownValue(const AppTrace& t, double v) {
+std::string ShownValue(const ApplicationTrace& t, double v) {
   return FormatValue(t.type, Shown(t, v));
 }
 
 // Step 1 for one element: why its flag is what it is (`x` its value as shown).
-std::string FlagLine(const AppTrace& t, const AppPass& p, int flag, const std::string& x) {
-  switch (t.app) {
-    case AppKind::kCompact:
+std::string FlagLine(const ApplicationTrace& t, const ApplicationPass& p, int flag,
+                     const std::string& x) {
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       return std::string("flag ") + (flag ? "1: " : "0: ") + "--keep " +
              ToString(t.params.keep, t.type) + (flag ? " keeps " : " drops ") + x;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort: {
+    case ApplicationKind::kSplit:
+    case ApplicationKind::kRadixSort: {
       const std::string bit = "bit " + std::to_string(p.bit);
       return bit + " of " + x + " is " + (flag ? "0" : "1") + ": flag " + std::to_string(flag) +
              (flag ? " (it goes with the zeros, first)" : " (it goes with the ones, after)");
     }
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       return "asks for " + x + (flag == 1 ? " cell" : " cells");
   }
   return {};
 }
 
 // Step 3 for element i (flag `flag`, scan `s`): where it went, and the check that it is there.
-void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, ElementStory* out) {
+void ScatterStory(const ApplicationTrace& t, const ApplicationPass& p, int i, int flag, int s,
+                  ElementStory* out) {
   const size_t k = static_cast<size_t>(i);
   const int total = static_cast<int>(p.total);
   const std::vector<double>& o = p.output;
@@ -366,8 +373,8 @@ void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, E
     return at_cell >= 0 && at_cell < static_cast<int>(o.size()) &&
            o[static_cast<size_t>(at_cell)] == want;
   };
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       if (!flag) {
         out->lines.push_back("not written: its flag is 0");
         return;
@@ -379,9 +386,9 @@ void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, E
           "destination: output[" + std::to_string(s) + "] holds " +
           (s < static_cast<int>(o.size()) ? ShownValue(t, o[static_cast<size_t>(s)]) : "nothing");
       return;
-    case AppKind::kSplit:
-    case AppKind::kRadixSort: {
-      const int d = apps::SplitDestination(flag, s, total, i);
+    case ApplicationKind::kSplit:
+    case ApplicationKind::kRadixSort: {
+      const int d = applications::SplitDestination(flag, s, total, i);
       out->lines.push_back(
           flag ? "written to output[" + std::to_string(d) + "]: the zeros before it"
                : "written to output[" + std::to_string(d) + "] = " + std::to_string(total) +
@@ -394,7 +401,7 @@ void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, E
                                                     : "nothing");
       return;
     }
-    case AppKind::kAllocate: {
+    case ApplicationKind::kAllocate: {
       out->lines.push_back("owns pool cells [" + std::to_string(s) + ", " +
                            std::to_string(s + flag) + ")");
       bool ok = s >= 0 && s + flag <= static_cast<int>(o.size());
@@ -412,18 +419,18 @@ void ScatterStory(const AppTrace& t, const AppPass& p, int i, int flag, int s, E
 
 }  // namespace
 
-ElementStory StoryOf(const AppTrace& t, int step, int i) {
+ElementStory StoryOf(const ApplicationTrace& t, int step, int i) {
   ElementStory out;
   if (t.passes.empty()) return out;
   const StepRef at = StepAt(t, step);
-  const AppPass& p = t.passes[static_cast<size_t>(at.pass)];
+  const ApplicationPass& p = t.passes[static_cast<size_t>(at.pass)];
   const int n = static_cast<int>(p.input.size());
   if (i < 0 || i >= n) return out;
   const size_t k = static_cast<size_t>(i);
   const std::string x = ShownValue(t, p.input[k]);
-  const char* what = t.app == AppKind::kAllocate    ? "size "
-                     : t.app == AppKind::kRadixSort ? "key "
-                                                    : "value ";
+  const char* what = t.application == ApplicationKind::kAllocate    ? "size "
+                     : t.application == ApplicationKind::kRadixSort ? "key "
+                                                                    : "value ";
   out.title = "element " + std::to_string(i) + " · " + what + x;
   if (t.passes.size() > 1)
     out.title +=
@@ -433,13 +440,13 @@ ElementStory StoryOf(const AppTrace& t, int step, int i) {
   const int s = k < scan.size() ? scan[k] : 0;
   out.lines.push_back(FlagLine(t, p, flag, x));
   if (at.step == Step::kFlag) return out;
-  const char* counted = t.app == AppKind::kCompact    ? "kept elements"
-                        : t.app == AppKind::kAllocate ? "cells asked for"
-                                                      : "zeros";
+  const char* counted = t.application == ApplicationKind::kCompact    ? "kept elements"
+                        : t.application == ApplicationKind::kAllocate ? "cells asked for"
+                                                                      : "zeros";
   out.lines.push_back("scan " + std::to_string(s) + ": the " + counted + " before it (exclusive)");
   if (at.step == Step::kScan) return out;
   ScatterStory(t, p, i, flag, s, &out);
   return out;
 }
 
-}  // namespace scanviz::app_scene
+}  // namespace scanviz::application_scene

@@ -14,7 +14,7 @@
 
 #include "core/applications/applications.h"
 
-namespace scanviz::app_scene {
+namespace scanviz::application_scene {
 
 enum class Step : std::uint8_t { kFlag, kScan, kScatter };
 const char* Name(Step s);  // "flag", "scan", "scatter"
@@ -25,9 +25,9 @@ struct StepRef {
   bool operator==(const StepRef&) const = default;
 };
 // Three per pass, in order: what the player steps through.
-std::vector<StepRef> Steps(const AppTrace& trace);
+std::vector<StepRef> Steps(const ApplicationTrace& trace);
 // Step k of the trace (clamped into range).
-StepRef StepAt(const AppTrace& trace, int k);
+StepRef StepAt(const ApplicationTrace& trace, int k);
 
 enum class RowKind : std::uint8_t { kInput, kBit, kFlags, kScan, kOutput, kPool };
 
@@ -70,11 +70,11 @@ struct PassLayout {
 };
 
 // Element i's destination in the pass (compaction: -1 when not kept; allocation: its offset).
-std::vector<int> Destinations(const AppTrace& trace, int pass);
+std::vector<int> Destinations(const ApplicationTrace& trace, int pass);
 // The exclusive scan of the pass's flags, as the trace's GridTrace computed it.
-std::vector<int> ScanValues(const AppPass& pass);
+std::vector<int> ScanValues(const ApplicationPass& pass);
 
-PassLayout Build(const AppTrace& trace, int step);
+PassLayout Build(const ApplicationTrace& trace, int step);
 
 // The cells drawn of a row of n: all of them when n <= max_cells, else the first and last
 // max_cells / 2 with a gap after `gap_after` (an index into `index`; -1: none).
@@ -95,10 +95,10 @@ struct ElementStory {
   std::string check;               // the scatter's invariant with the values; empty before it
   bool ok = true;                  // whether the trace's output agrees
 };
-ElementStory StoryOf(const AppTrace& trace, int step, int i);  // i in the pass's input
+ElementStory StoryOf(const ApplicationTrace& trace, int step, int i);  // i in the pass's input
 
 // The title line of the view: "stream compaction · --keep odd · n = 8 · scan: Blelloch blocks of
 // 8".
-std::string Heading(const AppTrace& trace);
+std::string Heading(const ApplicationTrace& trace);
 
-}  // namespace scanviz::app_scene
+}  // namespace scanviz::application_scene

@@ -12,7 +12,7 @@ namespace scanviz::scene {
 
 namespace {
 
-using app_scene::RowKind;
+using application_scene::RowKind;
 
 constexpr float kMargin = 16;
 constexpr float kHeadingPx = 22, kLinePx = 16, kNarrationPx = 17;
@@ -48,36 +48,36 @@ Roles RolesOf(const Palette& p) {
 }
 
 // "t3 [11, 11)": a slice's thread and range, in `format`'s order (the thread first).
-std::string SliceLabel(const app_scene::Slice& s, const char* format) {
+std::string SliceLabel(const application_scene::Slice& s, const char* format) {
   char label[64];
   std::snprintf(label, sizeof label, format, s.thread, s.begin, s.end);
   return label;
 }
 
-class AppWriter {
+class ApplicationWriter {
  public:
-  AppWriter(const AppTrace& t, int step, const AppSvgOptions& options)
+  ApplicationWriter(const ApplicationTrace& t, int step, const ApplicationSvgOptions& options)
       : m_t(t),
-        m_l(app_scene::Build(t, step)),
-        m_step(app_scene::StepAt(t, step)),
+        m_l(application_scene::Build(t, step)),
+        m_step(application_scene::StepAt(t, step)),
         m_options(options),
         m_p(MakePalette(options.theme)),
         m_roles(RolesOf(m_p)),
-        m_cols(app_scene::Visible(m_l.n, options.max_cells)) {
+        m_cols(application_scene::Visible(m_l.n, options.max_cells)) {
     size_t widest_value = 1;
     float widest_title = 0;
-    for (const app_scene::Row& r : m_l.rows) {
+    for (const application_scene::Row& r : m_l.rows) {
       widest_title = std::max(widest_title, svg::TextWidth(r.title, kPx));
       for (const std::string& s : r.text) widest_value = std::max(widest_value, s.size());
     }
     m_cell = std::max(kPx * 2.6f, static_cast<float>(widest_value) * kPx * 0.62f + kPx * 0.8f);
     m_left = kMargin + widest_title + kPx;
     int slots = m_cols.Slots();
-    for (const app_scene::Row& r : m_l.rows)
+    for (const application_scene::Row& r : m_l.rows)
       if (r.kind == RowKind::kOutput)
         slots = std::max(
-            slots,
-            app_scene::Visible(static_cast<int>(r.values.size()), options.max_cells).Slots());
+            slots, application_scene::Visible(static_cast<int>(r.values.size()), options.max_cells)
+                       .Slots());
     m_width = std::max(kMinWidth, m_left + m_cell * static_cast<float>(slots) + kMargin);
   }
 
@@ -106,18 +106,18 @@ class AppWriter {
   // "stream compaction (compact) · --keep odd · n = 8 ...", then the pass and step, then the note.
   void Heading() {
     for (const std::string& line :
-         svg::WrapAtDots(app_scene::Heading(m_t), m_width - 2 * kMargin, kHeadingPx)) {
+         svg::WrapAtDots(application_scene::Heading(m_t), m_width - 2 * kMargin, kHeadingPx)) {
       svg::Text(m_body, kMargin, m_y + kHeadingPx * 0.6f, line, kHeadingPx, m_p.text,
                 svg::Anchor::kStart, "title");
       m_y += kHeadingPx * 1.35f;
     }
     // A radix sort's title already names the pass: the step alone after it.
     std::string pass = m_l.title + "  ·  ";
-    if (m_t.app != AppKind::kRadixSort)
+    if (m_t.application != ApplicationKind::kRadixSort)
       pass += "pass " + std::to_string(m_step.pass + 1) + " of " + std::to_string(m_l.pass_count) +
               " · ";
     pass += "step " + std::to_string(static_cast<int>(m_step.step) + 1) +
-            " of 3: " + app_scene::Name(m_step.step);
+            " of 3: " + application_scene::Name(m_step.step);
     Paragraph(pass, kLinePx, m_p.text, "pass");
     Paragraph(m_l.note, kLinePx, m_p.text_dim, "note");
   }
@@ -133,7 +133,7 @@ class AppWriter {
 
   void Rows() {
     float scan_bottom = m_y, output_top = -1;
-    for (const app_scene::Row& r : m_l.rows) {
+    for (const application_scene::Row& r : m_l.rows) {
       if (r.kind == RowKind::kOutput || r.kind == RowKind::kPool) {
         m_y += kArrowsH;
         output_top = m_y;
@@ -151,17 +151,18 @@ class AppWriter {
     if (output_top >= 0 && !m_l.arrows.empty()) Arrows(scan_bottom, output_top);
   }
 
-  Rgba FillOf(const app_scene::Row& r, int i) const {
+  Rgba FillOf(const application_scene::Row& r, int i) const {
     if (r.kind == RowKind::kOutput) return m_roles.kept;
     if (r.kind == RowKind::kBit)
       return r.values[static_cast<size_t>(i)] != 0 ? m_roles.ones : m_roles.zeros;
     return m_roles.flagged;
   }
 
-  void Cells(const app_scene::Row& r) {
+  void Cells(const application_scene::Row& r) {
     const int count = static_cast<int>(r.values.size());
-    const app_scene::Columns c =
-        r.kind == RowKind::kOutput ? app_scene::Visible(count, m_options.max_cells) : m_cols;
+    const application_scene::Columns c =
+        r.kind == RowKind::kOutput ? application_scene::Visible(count, m_options.max_cells)
+                                   : m_cols;
     for (const int i : c.index) {
       const float x = SlotX(c.Slot(i));
       const bool lit = r.lit[static_cast<size_t>(i)] != 0 || r.kind == RowKind::kBit;
@@ -181,18 +182,18 @@ class AppWriter {
 
   // The scatter: a line from each element (under the last row above the output) to its cell.
   void Arrows(float from_y, float to_y) {
-    const app_scene::Columns out_cols =
-        app_scene::Visible(static_cast<int>(m_l.rows.back().values.size()), m_options.max_cells);
+    const application_scene::Columns out_cols = application_scene::Visible(
+        static_cast<int>(m_l.rows.back().values.size()), m_options.max_cells);
     int hidden = 0;
-    for (const app_scene::Arrow& a : m_l.arrows) {
+    for (const application_scene::Arrow& a : m_l.arrows) {
       const int s0 = m_cols.Slot(a.from), s1 = out_cols.Slot(a.to);
       if (s0 < 0 || s1 < 0) {
         ++hidden;
         continue;
       }
-      const Rgba c = m_t.app == AppKind::kCompact ? m_roles.kept
-                     : a.zero                     ? m_roles.zeros
-                                                  : m_roles.ones;
+      const Rgba c = m_t.application == ApplicationKind::kCompact ? m_roles.kept
+                     : a.zero                                     ? m_roles.zeros
+                                                                  : m_roles.ones;
       svg::Arrow(m_body, SlotX(s0) + m_cell / 2, from_y + 2, SlotX(s1) + m_cell / 2, to_y - 2, c, 2,
                  kPx * 0.55f, "arrow");
     }
@@ -212,7 +213,7 @@ class AppWriter {
         std::max(m_cell * static_cast<float>(m_cols.Slots()), m_width - m_left - kMargin);
     const float scale = m_l.pool > 0 ? width / static_cast<float>(m_l.pool) : 0;
     float last_label_end = -1e9f;
-    for (const app_scene::Slice& s : m_l.slices) {
+    for (const application_scene::Slice& s : m_l.slices) {
       const float x0 = m_left + scale * static_cast<float>(s.begin);
       const float x1 = m_left + scale * static_cast<float>(s.end);
       const int slot = m_cols.Slot(s.thread);
@@ -245,26 +246,27 @@ class AppWriter {
     m_y += kRowH + kGap + kPx * 2.2f;
   }
 
-  const AppTrace& m_t;
-  const app_scene::PassLayout m_l;
-  const app_scene::StepRef m_step;
-  const AppSvgOptions& m_options;
+  const ApplicationTrace& m_t;
+  const application_scene::PassLayout m_l;
+  const application_scene::StepRef m_step;
+  const ApplicationSvgOptions& m_options;
   const Palette m_p;
   const Roles m_roles;
-  const app_scene::Columns m_cols;
+  const application_scene::Columns m_cols;
   float m_cell = kPx * 2.6f, m_left = 0, m_width = kMinWidth, m_y = 0;
   std::ostringstream m_body;  // written before the size is known; the header goes first
 };
 
 }  // namespace
 
-void WriteAppSvg(const AppTrace& trace, int step, const AppSvgOptions& options, std::ostream& out) {
+void WriteApplicationSvg(const ApplicationTrace& trace, int step,
+                         const ApplicationSvgOptions& options, std::ostream& out) {
   if (trace.passes.empty()) {  // nothing ran: an empty figure, still a document
     svg::Begin(out, kMinWidth, 2 * kMargin, MakePalette(options.theme), options.transparent);
     svg::End(out);
     return;
   }
-  AppWriter(trace, step, options).Write(out);
+  ApplicationWriter(trace, step, options).Write(out);
 }
 
 }  // namespace scanviz::scene

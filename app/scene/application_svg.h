@@ -14,15 +14,16 @@
 
 namespace scanviz::scene {
 
-struct AppSvgOptions : SvgLook {
+struct ApplicationSvgOptions : SvgLook {
   bool heading = true;    // the heading, the pass and step, and the note above the rows
-  bool narration = true;  // the step's narration (app_scene's) under the heading
+  bool narration = true;  // the step's narration (application_scene's) under the heading
   int max_cells = 32;     // cells drawn of a row; more: the first and last half and a gap
 };
 
 // Each cell is a <g class="cell KIND" data-index=I> (KIND: input, bit, flags, scan, output)
 // holding its box and value; each row's title a <text class="row-title">; each arrow a <g
 // class="arrow"> (a line and its head); each pool slice a <rect class="slice">.
-void WriteAppSvg(const AppTrace& trace, int step, const AppSvgOptions& options, std::ostream& out);
+void WriteApplicationSvg(const ApplicationTrace& trace, int step,
+                         const ApplicationSvgOptions& options, std::ostream& out);
 
 }  // namespace scanviz::scene

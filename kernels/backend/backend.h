@@ -77,13 +77,13 @@ SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& r
 
 // An application of the scan (core/applications/), the same way: its flag and scatter kernels and
 // the grid's scan on CUDA when usable (kAuto), else the simulator, saying which ran and why.
-struct AppOutcome {
-  std::optional<AppTrace> app;
+struct ApplicationOutcome {
+  std::optional<ApplicationTrace> application;
   std::string error;
   std::string ran;
   bool fell_back = false;
 };
-AppOutcome RunApplication(BackendChoice choice, const AppRequest& request);
+ApplicationOutcome RunApplication(BackendChoice choice, const ApplicationRequest& request);
 
 // The mistakes lab on the GPU: the request's kernel (with its mistake, or the correct one) run
 // `runs` times without instrumentation, each distinct result with its count, most frequent first.

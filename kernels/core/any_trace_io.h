@@ -19,10 +19,11 @@ struct AnyTraceLoad {
   std::optional<Trace> trace;
   std::optional<GridTrace> grid;
   std::optional<SinglePassTrace> single_pass;
-  std::optional<AppTrace> app;
+  std::optional<ApplicationTrace> application;
   std::string error;  // set when none is
   bool Ok() const {
-    return trace.has_value() || grid.has_value() || single_pass.has_value() || app.has_value();
+    return trace.has_value() || grid.has_value() || single_pass.has_value() ||
+           application.has_value();
   }
 };
 AnyTraceLoad ParseAnyTraceJson(std::string_view text);

@@ -2,10 +2,10 @@
 // core/applications/application_driver.h with an executor whose steps are kernels, one thread per
 // element, calling the same step functions as the simulator:
 //
-//   FlagKernel     step 1: apps::FlagStep (the predicate, the inverted bit, the size)
+//   FlagKernel     step 1: applications::FlagStep (the predicate, the inverted bit, the size)
 //   the scan       step 2: the multi-block scan of the flags, the grid's own traced executor
 //                  (RunGridTrace, trace_kernel.cu)
-//   ScatterKernel  step 3: apps::ScatterStep (to the destination, or the slice of the pool)
+//   ScatterKernel  step 3: applications::ScatterStep (to the destination, or the slice of the pool)
 //   FlipKernel     radix sort's sign bits, before the first pass and after the last
 //
 // Between the steps the arrays come back to the host to be recorded; each step computes on the
@@ -37,22 +37,22 @@ __device__ int ThreadIndex() {
 
 template <class T>
 __global__ void FlagKernel(PassSpec<T> spec, const T* in, int* flags, int n) {
-  apps::FlagStep(spec, in, flags, n, ThreadIndex());
+  applications::FlagStep(spec, in, flags, n, ThreadIndex());
 }
 
 template <class T>
 __global__ void ScatterKernel(PassSpec<T> spec, const T* in, const int* flags, const int* scan,
                               int total, T* out, int n) {
-  apps::ScatterStep(spec, in, flags, scan, total, out, n, ThreadIndex());
+  applications::ScatterStep(spec, in, flags, scan, total, out, n, ThreadIndex());
 }
 
 __global__ void FlipKernel(std::int32_t* values, int n) {
-  apps::FlipSignBitStep(values, n, ThreadIndex());
+  applications::FlipSignBitStep(values, n, ThreadIndex());
 }
 
-class CudaAppExec {
+class CudaApplicationExec {
  public:
-  explicit CudaAppExec(int device) : m_device(device) {
+  explicit CudaApplicationExec(int device) : m_device(device) {
     m_backend = DeviceBackend(device, &m_error);
   }
   BackendInfo backend() const { return m_backend; }
@@ -155,15 +155,16 @@ class CudaAppExec {
 
 }  // namespace
 
-AppRun RunAppTrace(const AppRequest& request, int device) {
-  CudaAppExec exec(device);
-  AppRun run;
-  AppTrace trace = request.type == ElementType::kFloat32 ? apps::Run<float>(exec, request)
-                                                         : apps::Run<std::int32_t>(exec, request);
+ApplicationRun RunApplicationTrace(const ApplicationRequest& request, int device) {
+  CudaApplicationExec exec(device);
+  ApplicationRun run;
+  ApplicationTrace trace = request.type == ElementType::kFloat32
+                               ? applications::Run<float>(exec, request)
+                               : applications::Run<std::int32_t>(exec, request);
   if (exec.Failed()) {
     run.error = exec.error();
   } else {
-    run.app = std::move(trace);
+    run.application = std::move(trace);
   }
   return run;
 }

@@ -65,12 +65,12 @@ SinglePassRun RunSinglePassTrace(const SinglePassRequest& request, int device = 
 
 // An application of the scan (core/applications/application_driver.h) on the GPU: the flag and
 // scatter steps as kernels (application_kernel.cu), the scan of the flags through RunGridTrace.
-// Requires ValidateAppRequest(request) to be empty.
-struct AppRun {
-  std::optional<AppTrace> app;
+// Requires ValidateApplicationRequest(request) to be empty.
+struct ApplicationRun {
+  std::optional<ApplicationTrace> application;
   std::string error;
 };
-AppRun RunAppTrace(const AppRequest& request, int device = 0);
+ApplicationRun RunApplicationTrace(const ApplicationRequest& request, int device = 0);
 
 // The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
 // without instrumentation; each distinct result with how many runs gave it, most frequent first.

@@ -22,28 +22,30 @@ AppState Example() {
 }
 
 std::string TempFile(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "scanviz_app_state_apps_test";
+  const auto dir = std::filesystem::temp_directory_path() / "scanviz_app_state_applications_test";
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }
 
-TEST(AppStateApps, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
+TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   app.SetKeep(KeepRule{KeepKind::kOdd, 0});
   app.SetKind(KindId::kApplication);
   ASSERT_TRUE((app.ShownKind() == KindId::kApplication));
-  const AppSlot& slot = app.Application();
+  const ApplicationSlot& slot = app.TracedApplication();
   ASSERT_TRUE(slot.trace.has_value()) << slot.error;
   EXPECT_TRUE(slot.problems.empty());
   EXPECT_EQ(slot.trace->output, (std::vector<double>{3, 1, 7, 1, 3}));
-  EXPECT_EQ(app.AppPlayer().RoundCount(), 3);
+  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 3);
   // The shown player is the application's: → steps flag, scan, scatter.
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-  EXPECT_EQ(app.AppPlayer().Round(), 1);
-  EXPECT_EQ(app_scene::Build(*app.Application().trace, app.AppPlayer().Round()).step,
-            app_scene::Step::kScan);
+  EXPECT_EQ(app.ApplicationPlayer().Round(), 1);
+  EXPECT_EQ(
+      application_scene::Build(*app.TracedApplication().trace, app.ApplicationPlayer().Round())
+          .step,
+      application_scene::Step::kScan);
   // The grid view leaves the mode; the mode leaves the grid.
   app.SetKind(KindId::kMultiBlock);
   EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
@@ -51,54 +53,54 @@ TEST(AppStateApps, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
 }
 
-TEST(AppStateApps, ParametersAndEditsMakeANewTrace) {
+TEST(AppStateApplications, ParametersAndEditsMakeANewTrace) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
-  app.SetApp(AppKind::kSplit);
+  app.SetApplication(ApplicationKind::kSplit);
   app.SetSplitBit(0);
-  EXPECT_EQ(app.Application().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
   app.SetSplitBit(99);  // clamped
   EXPECT_EQ(app.SplitBit(), 31);
-  app.SetApp(AppKind::kRadixSort);
-  EXPECT_EQ(app.Application().trace->passes.size(), 3u);  // 7 needs three bits
-  EXPECT_EQ(app.AppPlayer().RoundCount(), 9);
+  app.SetApplication(ApplicationKind::kRadixSort);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 3u);  // 7 needs three bits
+  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 9);
   app.SetRadixBits(2);
-  EXPECT_EQ(app.Application().trace->passes.size(), 2u);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 2u);
   app.SetRadixBits(0);
   app.SetCell(1, -1);  // a negative key: the sign flip and 32 passes
-  ASSERT_TRUE(app.Application().trace.has_value()) << app.Application().error;
-  EXPECT_TRUE(app.Application().trace->sign_flipped);
-  EXPECT_EQ(app.Application().trace->passes.size(), 32u);
-  app.SetApp(AppKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
-  EXPECT_FALSE(app.Application().trace.has_value());
-  EXPECT_FALSE(app.Application().error.empty());
+  ASSERT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
+  EXPECT_TRUE(app.TracedApplication().trace->sign_flipped);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 32u);
+  app.SetApplication(ApplicationKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
+  EXPECT_FALSE(app.TracedApplication().trace.has_value());
+  EXPECT_FALSE(app.TracedApplication().error.empty());
   app.SetCell(1, 1);
-  EXPECT_EQ(app.Application().trace->total, 25);
+  EXPECT_EQ(app.TracedApplication().trace->total, 25);
   // float32 input: compaction only.
   app.SetType(ElementType::kFloat32);
-  EXPECT_FALSE(app.Application().trace.has_value());
-  app.SetApp(AppKind::kCompact);
-  EXPECT_TRUE(app.Application().trace.has_value()) << app.Application().error;
+  EXPECT_FALSE(app.TracedApplication().trace.has_value());
+  app.SetApplication(ApplicationKind::kCompact);
+  EXPECT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
 }
 
-TEST(AppStateApps, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
-  AppRequest r;
-  r.app = AppKind::kRadixSort;
+TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
+  ApplicationRequest r;
+  r.application = ApplicationKind::kRadixSort;
   r.params.bits = 3;
   r.input = {5, 2, 6, 1};
   r.block_size = 4;
   const std::string path = TempFile("radix.json");
-  ASSERT_EQ(SaveAppFile(SimulateApp(r), path), "");
+  ASSERT_EQ(SaveApplicationFile(SimulateApplication(r), path), "");
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(app.OpenFile(path), "");
   EXPECT_TRUE((app.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(app.App(), AppKind::kRadixSort);
+  EXPECT_EQ(app.Application(), ApplicationKind::kRadixSort);
   EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
-  EXPECT_EQ(app.Application().trace->output, (std::vector<double>{1, 2, 5, 6}));
-  EXPECT_NE(app.Application().ran.find("radix.json"), std::string::npos);
-  EXPECT_EQ(app.AppPlayer().Round(), 8);  // the end: every pass done
+  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{1, 2, 5, 6}));
+  EXPECT_NE(app.TracedApplication().ran.find("radix.json"), std::string::npos);
+  EXPECT_EQ(app.ApplicationPlayer().Round(), 8);  // the end: every pass done
 
   GridRequest g;
   g.block_algorithm = Algorithm::kBlelloch;
@@ -116,7 +118,7 @@ TEST(AppStateApps, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
   EXPECT_NE(app.Grid().ran.find("grid.json"), std::string::npos);
 }
 
-TEST(AppStateApps, AHostileFileIsOneLineAndChangesNothing) {
+TEST(AppStateApplications, AHostileFileIsOneLineAndChangesNothing) {
   AppState app = Example();
   app.SetBackend(BackendChoice::kCpu);
   const std::string path = TempFile("hostile.json");

@@ -8,11 +8,11 @@
 
 #include "support/application_traces.h"
 
-namespace scanviz::app_scene {
+namespace scanviz::application_scene {
 namespace {
 
 using scanviz::testing::KeepOdd;
-using scanviz::testing::SimulatedApp;
+using scanviz::testing::SimulatedApplication;
 
 const std::vector<double> kExample = {3, 1, 7, 0, 4, 1, 6, 3};
 
@@ -29,8 +29,8 @@ const Row& RowOf(const PassLayout& l, RowKind kind) {
   return l.rows.front();
 }
 
-TEST(AppScene, ThreeStepsAPassAndTheRowsEachReaches) {
-  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
+TEST(ApplicationScene, ThreeStepsAPassAndTheRowsEachReaches) {
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kCompact, kExample, KeepOdd());
   ASSERT_EQ(Steps(t).size(), 3u);
   using K = RowKind;
   EXPECT_EQ(Kinds(Build(t, 0)), (std::vector<K>{K::kInput, K::kFlags}));
@@ -41,8 +41,8 @@ TEST(AppScene, ThreeStepsAPassAndTheRowsEachReaches) {
   EXPECT_EQ(StepAt(t, -1), (StepRef{0, Step::kFlag}));
 }
 
-TEST(AppScene, CompactionKeepOddSendsEachKeptElementToItsScanValue) {
-  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
+TEST(ApplicationScene, CompactionKeepOddSendsEachKeptElementToItsScanValue) {
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kCompact, kExample, KeepOdd());
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kFlags).values, (std::vector<double>{1, 1, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(RowOf(l, RowKind::kScan).values, (std::vector<double>{0, 1, 2, 3, 3, 3, 4, 4}));
@@ -58,14 +58,14 @@ TEST(AppScene, CompactionKeepOddSendsEachKeptElementToItsScanValue) {
   EXPECT_NE(l.narration.find("Output length 5 of 8"), std::string::npos) << l.narration;
   EXPECT_NE(l.narration.find("input[5] (1) has scan 3, so it goes to output[3]"), std::string::npos)
       << l.narration;
-  EXPECT_NE(l.narration.find(Info(AppKind::kCompact).invariant), std::string::npos);
+  EXPECT_NE(l.narration.find(Info(ApplicationKind::kCompact).invariant), std::string::npos);
   EXPECT_NE(Build(t, 1).narration.find("= 4 + 1 = 5"), std::string::npos) << Build(t, 1).narration;
 }
 
-TEST(AppScene, SplitOnBitZeroPutsTheZerosFirstInOrder) {
-  AppParams p;
+TEST(ApplicationScene, SplitOnBitZeroPutsTheZerosFirstInOrder) {
+  ApplicationParams p;
   p.bit = 0;
-  const AppTrace t = SimulatedApp(AppKind::kSplit, kExample, p);
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kSplit, kExample, p);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kBit).values, (std::vector<double>{1, 1, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(RowOf(l, RowKind::kFlags).values, (std::vector<double>{0, 0, 0, 1, 1, 0, 1, 0}));
@@ -78,8 +78,9 @@ TEST(AppScene, SplitOnBitZeroPutsTheZerosFirstInOrder) {
   EXPECT_EQ(l.total, 3);
 }
 
-TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
-  const AppTrace t = SimulatedApp(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
+TEST(ApplicationScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
+  const ApplicationTrace t =
+      SimulatedApplication(ApplicationKind::kRadixSort, kExample, ApplicationParams{{}, 0, 3});
   ASSERT_EQ(Steps(t).size(), 9u);
   const PassLayout second = Build(t, 5);  // pass 2, scatter
   EXPECT_EQ(second.pass, 1);
@@ -91,8 +92,8 @@ TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
             (std::vector<double>{0, 1, 1, 3, 3, 4, 6, 7}));
   EXPECT_TRUE(second.note.empty());
 
-  const AppTrace s =
-      SimulatedApp(AppKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, AppParams{{}, 0, 32});
+  const ApplicationTrace s = SimulatedApplication(
+      ApplicationKind::kRadixSort, {3, -1, 7, 0, 4, 1, -6, 3}, ApplicationParams{{}, 0, 32});
   ASSERT_TRUE(s.sign_flipped);
   const PassLayout last = Build(s, 3 * 32 - 1);
   EXPECT_EQ(last.bit, 31);
@@ -102,8 +103,8 @@ TEST(AppScene, RadixSortIsOneSplitPerBitAndShowsTheFlippedKeysAsNumbers) {
   EXPECT_EQ(RowOf(last, RowKind::kOutput).values, (std::vector<double>{-6, -1, 0, 1, 3, 3, 4, 7}));
 }
 
-TEST(AppScene, AllocationSlicesTileThePool) {
-  const AppTrace t = SimulatedApp(AppKind::kAllocate, kExample);
+TEST(ApplicationScene, AllocationSlicesTileThePool) {
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kAllocate, kExample);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(RowOf(l, RowKind::kScan).values, (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
   ASSERT_EQ(l.slices.size(), 8u);
@@ -123,8 +124,8 @@ TEST(AppScene, AllocationSlicesTileThePool) {
 
 // The Inspector's story of one element, worked by hand on the chapters' example, and a trace
 // whose output was tampered with gets a ✗.
-TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
-  const AppTrace odd = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
+TEST(ApplicationScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
+  const ApplicationTrace odd = SimulatedApplication(ApplicationKind::kCompact, kExample, KeepOdd());
   ElementStory e = StoryOf(odd, 0, 5);  // the flag step: one line
   EXPECT_EQ(e.title, "element 5 · value 1");
   EXPECT_EQ(e.lines, (std::vector<std::string>{"flag 1: --keep odd keeps 1"}));
@@ -139,7 +140,7 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   EXPECT_EQ(e.lines.front(), "flag 0: --keep odd drops 0");
   EXPECT_EQ(e.lines.back(), "not written: its flag is 0");
   EXPECT_TRUE(e.check.empty());
-  AppTrace bad = odd;
+  ApplicationTrace bad = odd;
   bad.passes[0].output[3] = 9;
   e = StoryOf(bad, 2, 5);
   EXPECT_FALSE(e.ok);
@@ -148,9 +149,9 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   EXPECT_TRUE(StoryOf(odd, 2, 8).title.empty());  // past the end: nothing
   EXPECT_TRUE(StoryOf(odd, 2, -1).title.empty());
 
-  AppParams p;
+  ApplicationParams p;
   p.bit = 0;
-  const AppTrace split = SimulatedApp(AppKind::kSplit, kExample, p);
+  const ApplicationTrace split = SimulatedApplication(ApplicationKind::kSplit, kExample, p);
   e = StoryOf(split, 2, 0);  // 3: a one, after the 3 zeros, no ones before it
   EXPECT_EQ(e.lines[0], "bit 0 of 3 is 1: flag 0 (it goes with the ones, after)");
   EXPECT_EQ(e.lines[1], "scan 0: the zeros before it (exclusive)");
@@ -160,7 +161,7 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   EXPECT_EQ(e.lines[2], "written to output[2]: the zeros before it");
   EXPECT_EQ(e.check, "✓ stable: output[2] holds 6");
 
-  const AppTrace pool = SimulatedApp(AppKind::kAllocate, kExample);
+  const ApplicationTrace pool = SimulatedApplication(ApplicationKind::kAllocate, kExample);
   e = StoryOf(pool, 2, 2);  // asks for 7 after 3 + 1
   EXPECT_EQ(e.title, "element 2 · size 7");
   EXPECT_EQ(e.lines[0], "asks for 7 cells");
@@ -169,13 +170,14 @@ TEST(AppScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   e = StoryOf(pool, 2, 3);  // asks for nothing
   EXPECT_EQ(e.check, "✓ its offset is the sizes before it: an empty slice at 11");
 
-  const AppTrace radix = SimulatedApp(AppKind::kRadixSort, kExample, AppParams{{}, 0, 3});
+  const ApplicationTrace radix =
+      SimulatedApplication(ApplicationKind::kRadixSort, kExample, ApplicationParams{{}, 0, 3});
   e = StoryOf(radix, 5, 0);  // pass 2
   EXPECT_EQ(e.title, "element 0 · key 0 · pass 2 of 3");
   EXPECT_TRUE(e.ok) << e.check;
 }
 
-TEST(AppScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
+TEST(ApplicationScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
   const Columns all = Visible(8, 64);
   EXPECT_EQ(all.index.size(), 8u);
   EXPECT_EQ(all.gap_after, -1);
@@ -191,11 +193,11 @@ TEST(AppScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
 
   std::vector<double> big(65536);
   for (size_t i = 0; i < big.size(); ++i) big[i] = static_cast<double>(i % 7);
-  const AppTrace t = SimulatedApp(AppKind::kCompact, big);
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kCompact, big);
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(l.n, 65536);
   EXPECT_EQ(l.total, 65536 - (65536 + 6) / 7);
 }
 
 }  // namespace
-}  // namespace scanviz::app_scene
+}  // namespace scanviz::application_scene

@@ -26,7 +26,7 @@ def texts(frame, kind):
 def main():
     require_tools()
     app = sys.argv[1]
-    workdir = make_workdir("apps")
+    workdir = make_workdir("applications")
     failures, checks = [], 0
 
     def expect(ok, message):
@@ -130,7 +130,7 @@ def main():
     expect(r.returncode == 2, f"hostile file: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "bad.json" in l]) == 1,
            f"hostile file: {r.stderr[-300:]}")
-    return finish("ui_apps_test", workdir, failures, checks)
+    return finish("ui_applications_test", workdir, failures, checks)
 
 
 if __name__ == "__main__":

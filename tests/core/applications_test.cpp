@@ -2,7 +2,7 @@
 // a flag step, the multi-block scan of the flags and a scatter step. Their results against
 // sequential references written here (std::copy_if, std::stable_partition, std::stable_sort, a
 // running sum), the chapters' example worked by hand, every size 1..300 and large ones up to
-// 2^16, bad parameters, CheckApp naming the step that broke, and the file format.
+// 2^16, bad parameters, CheckApplication naming the step that broke, and the file format.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,28 +25,29 @@ namespace {
 using V = std::vector<double>;
 const V kExample = {3, 1, 7, 0, 4, 1, 6, 3};
 
-AppRequest Request(AppKind app, V input, int block_size = 0,
-                   Algorithm block = kDefaultAppBlockAlgorithm) {
-  AppRequest r;
-  r.app = app;
+ApplicationRequest Request(ApplicationKind application, V input, int block_size = 0,
+                           Algorithm block = kDefaultApplicationBlockAlgorithm) {
+  ApplicationRequest r;
+  r.application = application;
   r.input = std::move(input);
   r.block_algorithm = block;
-  r.block_size = block_size ? block_size : DefaultAppBlockSize(static_cast<int>(r.input.size()));
+  r.block_size =
+      block_size ? block_size : DefaultApplicationBlockSize(static_cast<int>(r.input.size()));
   return r;
 }
 
-AppRequest Compact(V input, KeepRule keep, int block_size = 0) {
-  AppRequest r = Request(AppKind::kCompact, std::move(input), block_size);
+ApplicationRequest Compact(V input, KeepRule keep, int block_size = 0) {
+  ApplicationRequest r = Request(ApplicationKind::kCompact, std::move(input), block_size);
   r.params.keep = keep;
   return r;
 }
-AppRequest Split(V input, int bit, int block_size = 0) {
-  AppRequest r = Request(AppKind::kSplit, std::move(input), block_size);
+ApplicationRequest Split(V input, int bit, int block_size = 0) {
+  ApplicationRequest r = Request(ApplicationKind::kSplit, std::move(input), block_size);
   r.params.bit = bit;
   return r;
 }
-AppRequest Radix(V input, int bits, int block_size = 0) {
-  AppRequest r = Request(AppKind::kRadixSort, std::move(input), block_size);
+ApplicationRequest Radix(V input, int bits, int block_size = 0) {
+  ApplicationRequest r = Request(ApplicationKind::kRadixSort, std::move(input), block_size);
   r.params.bits = bits;
   return r;
 }
@@ -109,24 +110,24 @@ V Random(int n, std::uint64_t seed, int lo, int hi) {
   return v;
 }
 
-std::string Describe(const AppRequest& r) {
-  return std::string(ToString(r.app)) + " n=" + std::to_string(r.input.size()) +
+std::string Describe(const ApplicationRequest& r) {
+  return std::string(ToString(r.application)) + " n=" + std::to_string(r.input.size()) +
          " B=" + std::to_string(r.block_size) + " " + ToString(r.block_algorithm) +
          " bit=" + std::to_string(r.params.bit) + " bits=" + std::to_string(r.params.bits) +
          " keep=" + ToString(r.params.keep, r.type);
 }
 
 // Runs, checks and returns the trace; the check must pass.
-AppTrace RunChecked(const AppRequest& r) {
-  EXPECT_EQ(ValidateAppRequest(r), "") << Describe(r);
-  AppTrace t = SimulateApp(r);
-  const std::vector<std::string> broken = CheckApp(t);
+ApplicationTrace RunChecked(const ApplicationRequest& r) {
+  EXPECT_EQ(ValidateApplicationRequest(r), "") << Describe(r);
+  ApplicationTrace t = SimulateApplication(r);
+  const std::vector<std::string> broken = CheckApplication(t);
   EXPECT_TRUE(broken.empty()) << Describe(r) << ": " << broken.front();
   return t;
 }
 
-TEST(Apps, CompactTheChaptersExample) {
-  const AppTrace t = RunChecked(Compact(kExample, {KeepKind::kOdd, 0}));
+TEST(Applications, CompactTheChaptersExample) {
+  const ApplicationTrace t = RunChecked(Compact(kExample, {KeepKind::kOdd, 0}));
   ASSERT_EQ(t.passes.size(), 1u);
   EXPECT_EQ(t.passes[0].flags, (V{1, 1, 1, 0, 0, 1, 0, 1}));
   EXPECT_EQ(t.passes[0].scan.output, (V{0, 1, 2, 3, 3, 3, 4, 4}));
@@ -141,8 +142,8 @@ TEST(Apps, CompactTheChaptersExample) {
             (V{3, 1, 7, 4, 1, 6, 3}));
 }
 
-TEST(Apps, SplitTheChaptersExample) {
-  const AppTrace t = RunChecked(Split(kExample, 0));
+TEST(Applications, SplitTheChaptersExample) {
+  const ApplicationTrace t = RunChecked(Split(kExample, 0));
   EXPECT_EQ(t.passes[0].flags, (V{0, 0, 0, 1, 1, 0, 1, 0}));  // the inverted bit 0
   EXPECT_EQ(t.passes[0].scan.output, (V{0, 0, 0, 0, 1, 2, 2, 3}));
   EXPECT_EQ(t.total, 3);  // three zeros
@@ -151,8 +152,8 @@ TEST(Apps, SplitTheChaptersExample) {
   EXPECT_EQ(t.output, (V{0, 4, 6, 3, 1, 7, 1, 3}));
 }
 
-TEST(Apps, RadixSortTheChaptersExamplePassByPass) {
-  const AppTrace t = RunChecked(Radix(kExample, 3));
+TEST(Applications, RadixSortTheChaptersExamplePassByPass) {
+  const ApplicationTrace t = RunChecked(Radix(kExample, 3));
   ASSERT_EQ(t.passes.size(), 3u);
   EXPECT_FALSE(t.sign_flipped);
   EXPECT_EQ(t.keys, kExample);
@@ -163,8 +164,8 @@ TEST(Apps, RadixSortTheChaptersExamplePassByPass) {
   EXPECT_EQ(RadixBitsNeeded(kExample), 3);
 }
 
-TEST(Apps, AllocateTheChaptersExample) {
-  const AppTrace t = RunChecked(Request(AppKind::kAllocate, kExample));
+TEST(Applications, AllocateTheChaptersExample) {
+  const ApplicationTrace t = RunChecked(Request(ApplicationKind::kAllocate, kExample));
   EXPECT_EQ(t.passes[0].scan.output, (V{0, 3, 4, 11, 11, 15, 16, 22}));  // the offsets
   EXPECT_EQ(t.total, 25);
   ASSERT_EQ(t.output.size(), 25u);
@@ -172,9 +173,9 @@ TEST(Apps, AllocateTheChaptersExample) {
             (V{0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 7, 7, 7}));
 }
 
-TEST(Apps, SignedKeysFlipTheSignBit) {
+TEST(Applications, SignedKeysFlipTheSignBit) {
   const V keys = {5, -3, 0, -2147483647 - 1, 2147483647, -1, 3, -3};
-  const AppTrace t = RunChecked(Radix(keys, 32));
+  const ApplicationTrace t = RunChecked(Radix(keys, 32));
   EXPECT_TRUE(t.sign_flipped);
   EXPECT_EQ(t.keys[1], static_cast<double>(0x7ffffffd));  // -3 = 0xfffffffd, flipped
   EXPECT_EQ(t.keys[0], static_cast<double>(std::int32_t(0x80000005u)));
@@ -186,7 +187,7 @@ TEST(Apps, SignedKeysFlipTheSignBit) {
   EXPECT_EQ(RunChecked(Radix(keys, 2)).output, RadixRef(keys, 2));
 }
 
-TEST(Apps, EverySizeUpTo300EqualsTheReferences) {
+TEST(Applications, EverySizeUpTo300EqualsTheReferences) {
   for (int n = 1; n <= 300; ++n) {
     const auto seed = static_cast<std::uint64_t>(n);
     const int block = n % 3 == 0 ? 4 : 0;  // every third size in a grid of blocks of 4
@@ -203,22 +204,22 @@ TEST(Apps, EverySizeUpTo300EqualsTheReferences) {
     ASSERT_EQ(RunChecked(Split(wide, bit, block)).output, SplitRef(wide, bit)) << n;
     const V keys = n % 2 ? Random(n, seed + 2, 0, 1000) : small;
     const int bits = RadixBitsNeeded(keys);
-    const AppTrace sorted = RunChecked(Radix(keys, bits, block));
+    const ApplicationTrace sorted = RunChecked(Radix(keys, bits, block));
     V want = keys;
     std::stable_sort(want.begin(), want.end());
     ASSERT_EQ(sorted.output, want) << n;
     const V sizes = Random(n, seed + 3, 0, 9);
-    const AppTrace pool = RunChecked(Request(AppKind::kAllocate, sizes, block));
+    const ApplicationTrace pool = RunChecked(Request(ApplicationKind::kAllocate, sizes, block));
     ASSERT_EQ(pool.passes[0].scan.output, OffsetsRef(sizes)) << n;
     ASSERT_EQ(pool.total, OffsetsRef(sizes).back() + sizes.back()) << n;
   }
 }
 
-TEST(Apps, HillisSteeleBlocksGiveTheSameResults) {
+TEST(Applications, HillisSteeleBlocksGiveTheSameResults) {
   for (int n : {1, 7, 33, 100, 1025}) {
     for (int b : {4, 32, 1024}) {
       const V v = Random(n, static_cast<std::uint64_t>(n * b), -9, 9);
-      AppRequest r = Compact(v, {KeepKind::kPositive, 0}, b);
+      ApplicationRequest r = Compact(v, {KeepKind::kPositive, 0}, b);
       r.block_algorithm = Algorithm::kHillisSteele;
       EXPECT_EQ(RunChecked(r).output, CompactRef(v, {KeepKind::kPositive, 0}));
       r = Radix(Random(n, 3, 0, 255), 8, b);
@@ -232,7 +233,7 @@ TEST(Apps, HillisSteeleBlocksGiveTheSameResults) {
 // (support/algorithms.h: a new one joins with no edit here), in blocks that divide n and blocks
 // that do not: each result equals its sequential reference, every step checks, and each pass's
 // scan is the exclusive sum in blocks of that algorithm (an inclusive one's blocks convert).
-class AppBlockScan : public ::testing::TestWithParam<Algorithm> {};
+class ApplicationBlockScan : public ::testing::TestWithParam<Algorithm> {};
 
 V PoolRef(const V& sizes) {
   V pool;
@@ -241,20 +242,20 @@ V PoolRef(const V& sizes) {
   return pool;
 }
 
-TEST_P(AppBlockScan, EveryApplicationEqualsItsReference) {
+TEST_P(ApplicationBlockScan, EveryApplicationEqualsItsReference) {
   const Algorithm a = GetParam();
   int cases = 0;
   for (int n : {1, 2, 7, 33, 100, 1025, 4097}) {
-    for (int b : {4, 32, DefaultAppBlockSize(n)}) {
+    for (int b : {4, 32, DefaultApplicationBlockSize(n)}) {
       const auto seed = static_cast<std::uint64_t>(n * 7 + b);
-      auto with = [&](AppRequest r) {
+      auto with = [&](ApplicationRequest r) {
         r.block_algorithm = a;
         r.block_size = b;
         return r;
       };
       const V values = Random(n, seed, -20, 20);
       const KeepRule keep{static_cast<KeepKind>(cases % 5), 3};
-      const AppTrace kept = RunChecked(with(Compact(values, keep)));
+      const ApplicationTrace kept = RunChecked(with(Compact(values, keep)));
       ASSERT_EQ(kept.output, CompactRef(values, keep)) << Describe(with(Compact(values, keep)));
       const V wide = Random(n, seed + 1, -2147483647 - 1, 2147483647);
       const int bit = (n + b) % 32;
@@ -263,10 +264,10 @@ TEST_P(AppBlockScan, EveryApplicationEqualsItsReference) {
       ASSERT_EQ(RunChecked(with(Radix(values, 4))).output, RadixRef(values, 4))
           << ToString(a) << " n " << n;
       const V sizes = Random(n, seed + 2, 0, 5);
-      const AppTrace pool = RunChecked(with(Request(AppKind::kAllocate, sizes)));
+      const ApplicationTrace pool = RunChecked(with(Request(ApplicationKind::kAllocate, sizes)));
       ASSERT_EQ(pool.passes[0].scan.output, OffsetsRef(sizes)) << ToString(a) << " n " << n;
       ASSERT_EQ(pool.output, PoolRef(sizes)) << ToString(a) << " n " << n;
-      for (const AppTrace* t : {&kept, &pool}) {
+      for (const ApplicationTrace* t : {&kept, &pool}) {
         const GridTrace& scan = t->passes[0].scan;
         ASSERT_FALSE(scan.Inclusive());
         ASSERT_EQ(scan.block_algorithm, a);
@@ -279,21 +280,21 @@ TEST_P(AppBlockScan, EveryApplicationEqualsItsReference) {
   EXPECT_EQ(cases, 21);
 }
 
-TEST_P(AppBlockScan, FileRoundTrip) {
-  AppRequest r = Split(Random(100, 3, -50, 50), 2, 8);
+TEST_P(ApplicationBlockScan, FileRoundTrip) {
+  ApplicationRequest r = Split(Random(100, 3, -50, 50), 2, 8);
   r.block_algorithm = GetParam();
-  const AppTrace t = RunChecked(r);
-  const std::string text = AppToJson(t);
+  const ApplicationTrace t = RunChecked(r);
+  const std::string text = ApplicationToJson(t);
   const AnyTraceLoad loaded = ParseAnyTraceJson(text);
-  ASSERT_TRUE(loaded.app) << loaded.error;
-  EXPECT_EQ(AppToJson(*loaded.app), text);
-  EXPECT_TRUE(CheckApp(*loaded.app).empty());
+  ASSERT_TRUE(loaded.application) << loaded.error;
+  EXPECT_EQ(ApplicationToJson(*loaded.application), text);
+  EXPECT_TRUE(CheckApplication(*loaded.application).empty());
 }
 
-SCANVIZ_FOR_EVERY_ALGORITHM(AppBlockScan);
+SCANVIZ_FOR_EVERY_ALGORITHM(ApplicationBlockScan);
 
 // A broken block scan (here: a scan of the flags whose output is off by one from some cell on)
-// must give a trace that fails CheckApp at step 2, never writes past the scatter's output.
+// must give a trace that fails CheckApplication at step 2, never writes past the scatter's output.
 class BrokenScanExec {
  public:
   BackendInfo backend() const { return {}; }
@@ -301,7 +302,7 @@ class BrokenScanExec {
   template <class T>
   void Flags(const PassSpec<T>& spec, const std::vector<T>& in, std::vector<int>* flags) {
     for (int i = 0; i < static_cast<int>(in.size()); ++i)
-      apps::FlagStep(spec, in.data(), flags->data(), static_cast<int>(in.size()), i);
+      applications::FlagStep(spec, in.data(), flags->data(), static_cast<int>(in.size()), i);
   }
   GridTrace Scan(const GridRequest& request) {
     GridTrace t = SimulateGrid(request);
@@ -313,30 +314,30 @@ class BrokenScanExec {
                const std::vector<int>& scan, int total, std::vector<T>* out) {
     ++scatters;
     for (int i = 0; i < static_cast<int>(in.size()); ++i)
-      apps::ScatterStep(spec, in.data(), flags.data(), scan.data(), total, out->data(),
-                        static_cast<int>(in.size()), i);
+      applications::ScatterStep(spec, in.data(), flags.data(), scan.data(), total, out->data(),
+                                static_cast<int>(in.size()), i);
   }
   template <class T>
   void FlipSignBits(std::vector<T>*) {}
   int scatters = 0;
 };
 
-TEST(Apps, AScanThatIsNotTheFlagsExclusiveSumIsNotScattered) {
-  EXPECT_TRUE(apps::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 1, 2}));
-  EXPECT_FALSE(apps::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 2, 2}));
-  EXPECT_FALSE(apps::IsExclusiveSum({1, 0}, {0}));
-  for (const AppInfo& info : Apps()) {
-    AppRequest r = Request(info.id, Random(100, 5, 0, 9), 8);
+TEST(Applications, AScanThatIsNotTheFlagsExclusiveSumIsNotScattered) {
+  EXPECT_TRUE(applications::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 1, 2}));
+  EXPECT_FALSE(applications::IsExclusiveSum({1, 0, 1, 1}, {0, 1, 2, 2}));
+  EXPECT_FALSE(applications::IsExclusiveSum({1, 0}, {0}));
+  for (const ApplicationInfo& info : Applications()) {
+    ApplicationRequest r = Request(info.id, Random(100, 5, 0, 9), 8);
     BrokenScanExec exec;
-    const AppTrace t = apps::Run<std::int32_t>(exec, r);
+    const ApplicationTrace t = applications::Run<std::int32_t>(exec, r);
     EXPECT_EQ(exec.scatters, 0) << info.key;
-    const std::vector<std::string> broken = CheckApp(t);
+    const std::vector<std::string> broken = CheckApplication(t);
     ASSERT_FALSE(broken.empty()) << info.key;
     EXPECT_NE(broken.front().find("step 2 scan"), std::string::npos) << broken.front();
   }
 }
 
-TEST(Apps, LargeSizesUpTo65536) {
+TEST(Applications, LargeSizesUpTo65536) {
   for (int n : {1025, 4097, 40000, 65536}) {
     const V v = Random(n, static_cast<std::uint64_t>(n), -100, 100);
     EXPECT_EQ(RunChecked(Compact(v, {KeepKind::kGreater, 10})).output,
@@ -348,12 +349,12 @@ TEST(Apps, LargeSizesUpTo65536) {
   const V keys = Random(65536, 5, 0, 15);
   EXPECT_EQ(RunChecked(Radix(keys, 4)).output, RadixRef(keys, 4));
   const V sizes = Random(65535, 6, 0, 3);
-  const AppTrace pool = RunChecked(Request(AppKind::kAllocate, sizes));
+  const ApplicationTrace pool = RunChecked(Request(ApplicationKind::kAllocate, sizes));
   EXPECT_EQ(pool.passes[0].scan.output, OffsetsRef(sizes));
 }
 
-TEST(Apps, Float32Compaction) {
-  AppRequest r = Compact({1.5, -0.25, 0, 3, -7.5}, {KeepKind::kGreater, -1});
+TEST(Applications, Float32Compaction) {
+  ApplicationRequest r = Compact({1.5, -0.25, 0, 3, -7.5}, {KeepKind::kGreater, -1});
   r.type = ElementType::kFloat32;
   EXPECT_EQ(RunChecked(r).output, (V{1.5, -0.25, 0, 3}));
   std::string error = ParseKeep("greater:-0.5", ElementType::kFloat32, &r.params.keep);
@@ -361,22 +362,22 @@ TEST(Apps, Float32Compaction) {
   EXPECT_EQ(r.params.keep.threshold, -0.5);
 }
 
-TEST(Apps, DefaultsAndKeys) {
-  EXPECT_EQ(DefaultAppBlockSize(1), 4);
-  EXPECT_EQ(DefaultAppBlockSize(5), 8);
-  EXPECT_EQ(DefaultAppBlockSize(1024), 1024);
-  EXPECT_EQ(DefaultAppBlockSize(65536), 1024);
-  EXPECT_EQ(AppKeys(), "compact, split, radix-sort or allocate");
-  for (const AppInfo& a : Apps()) {
-    AppKind k{};
-    EXPECT_TRUE(ParseApp(a.key, &k));
+TEST(Applications, DefaultsAndKeys) {
+  EXPECT_EQ(DefaultApplicationBlockSize(1), 4);
+  EXPECT_EQ(DefaultApplicationBlockSize(5), 8);
+  EXPECT_EQ(DefaultApplicationBlockSize(1024), 1024);
+  EXPECT_EQ(DefaultApplicationBlockSize(65536), 1024);
+  EXPECT_EQ(ApplicationKeys(), "compact, split, radix-sort or allocate");
+  for (const ApplicationInfo& a : Applications()) {
+    ApplicationKind k{};
+    EXPECT_TRUE(ParseApplication(a.key, &k));
     EXPECT_EQ(k, a.id);
     Algorithm algorithm{};
     EXPECT_FALSE(Parse(a.key, &algorithm)) << "an application's key is also an algorithm's";
   }
 }
 
-TEST(Apps, BadParametersGetOneLine) {
+TEST(Applications, BadParametersGetOneLine) {
   KeepRule keep;
   EXPECT_EQ(ParseKeep("foo", ElementType::kInt32, &keep),
             "--keep 'foo': choose odd, even, positive, nonzero or greater:K");
@@ -386,113 +387,119 @@ TEST(Apps, BadParametersGetOneLine) {
             std::string::npos);
   EXPECT_NE(ParseKeep("odd", ElementType::kFloat32, &keep).find("neither odd nor even"),
             std::string::npos);
-  EXPECT_EQ(ValidateAppRequest(Split(kExample, 32)), "--bit 32: choose 0..31 (int32 has 32 bits)");
-  EXPECT_EQ(ValidateAppRequest(Split(kExample, -1)), "--bit -1: choose 0..31 (int32 has 32 bits)");
-  EXPECT_EQ(ValidateAppRequest(Radix(kExample, 0)),
+  EXPECT_EQ(ValidateApplicationRequest(Split(kExample, 32)),
+            "--bit 32: choose 0..31 (int32 has 32 bits)");
+  EXPECT_EQ(ValidateApplicationRequest(Split(kExample, -1)),
+            "--bit -1: choose 0..31 (int32 has 32 bits)");
+  EXPECT_EQ(ValidateApplicationRequest(Radix(kExample, 0)),
             "--bits 0: choose 1..32 (passes over the low bits)");
-  EXPECT_EQ(ValidateAppRequest(Radix(kExample, 33)),
+  EXPECT_EQ(ValidateApplicationRequest(Radix(kExample, 33)),
             "--bits 33: choose 1..32 (passes over the low bits)");
-  EXPECT_NE(ValidateAppRequest(Radix(V(65536, 1), 32)).find("more than a trace holds"),
+  EXPECT_NE(ValidateApplicationRequest(Radix(V(65536, 1), 32)).find("more than a trace holds"),
             std::string::npos);
-  EXPECT_EQ(ValidateAppRequest(Request(AppKind::kAllocate, {3, -1, 2})),
+  EXPECT_EQ(ValidateApplicationRequest(Request(ApplicationKind::kAllocate, {3, -1, 2})),
             "allocate: size -1 (element 1) is negative; a thread asks for 0 cells or more");
-  EXPECT_NE(ValidateAppRequest(Request(AppKind::kAllocate, {1 << 20, 1})).find("add up to 1048577"),
+  EXPECT_NE(ValidateApplicationRequest(Request(ApplicationKind::kAllocate, {1 << 20, 1}))
+                .find("add up to 1048577"),
             std::string::npos);
-  AppRequest f = Split({1.5}, 0);
+  ApplicationRequest f = Split({1.5}, 0);
   f.type = ElementType::kFloat32;
-  EXPECT_EQ(ValidateAppRequest(f), "split takes int32 values, not float32");
-  f.app = AppKind::kRadixSort;
-  EXPECT_EQ(ValidateAppRequest(f), "radix-sort takes int32 values, not float32");
-  EXPECT_EQ(ValidateAppRequest(Request(AppKind::kCompact, {})),
+  EXPECT_EQ(ValidateApplicationRequest(f), "split takes int32 values, not float32");
+  f.application = ApplicationKind::kRadixSort;
+  EXPECT_EQ(ValidateApplicationRequest(f), "radix-sort takes int32 values, not float32");
+  EXPECT_EQ(ValidateApplicationRequest(Request(ApplicationKind::kCompact, {})),
             "0 elements: choose 1..65536 for compact");
-  EXPECT_EQ(ValidateAppRequest(Request(AppKind::kCompact, V(65537, 1), 1024)),
+  EXPECT_EQ(ValidateApplicationRequest(Request(ApplicationKind::kCompact, V(65537, 1), 1024)),
             "65537 elements: choose 1..65536 for compact");
-  EXPECT_EQ(ValidateAppRequest(Request(AppKind::kCompact, {1}, 6)),
+  EXPECT_EQ(ValidateApplicationRequest(Request(ApplicationKind::kCompact, {1}, 6)),
             "--block-size 6: choose a power of two from 4 to 1024");
 }
 
 // Each tampered value is named by the step it breaks.
-TEST(Apps, CheckNamesTheStepThatBroke) {
-  auto first = [](const AppTrace& t) {
-    const std::vector<std::string> b = CheckApp(t);
+TEST(Applications, CheckNamesTheStepThatBroke) {
+  auto first = [](const ApplicationTrace& t) {
+    const std::vector<std::string> b = CheckApplication(t);
     return b.empty() ? std::string("(passed)") : b.front();
   };
   auto has = [](const std::string& s, const char* what) {
     return s.find(what) != std::string::npos;
   };
-  const AppTrace compact = RunChecked(Compact(Random(100, 1, -9, 9), {KeepKind::kOdd, 0}, 8));
+  const ApplicationTrace compact =
+      RunChecked(Compact(Random(100, 1, -9, 9), {KeepKind::kOdd, 0}, 8));
   {
-    AppTrace t = compact;
+    ApplicationTrace t = compact;
     t.passes[0].flags[5] = 1 - t.passes[0].flags[5];
     t.passes[0].scan.input = t.passes[0].flags;  // stays the scan of the flags: step 1 is wrong
     EXPECT_TRUE(has(first(t), "step 1 flags: flags[5]")) << first(t);
   }
   {
-    AppTrace t = compact;
+    ApplicationTrace t = compact;
     t.passes[0].scan.output[40] += 1;
     EXPECT_TRUE(has(first(t), "step 2 scan: phase 3: output[40]")) << first(t);
   }
   {
-    AppTrace t = compact;
+    ApplicationTrace t = compact;
     t.passes[0].total += 1;
     EXPECT_TRUE(has(first(t), "step 2 scan: total")) << first(t);
   }
   {
-    AppTrace t = compact;
+    ApplicationTrace t = compact;
     t.passes[0].output[2] += 100;
     t.output = t.passes[0].output;
     EXPECT_TRUE(has(first(t), "step 3 scatter: output[2]")) << first(t);
   }
   {
-    AppTrace t = compact;
+    ApplicationTrace t = compact;
     t.output[0] += 1;
     EXPECT_TRUE(has(first(t), "result: the output is not the last pass's")) << first(t);
   }
-  const AppTrace radix = RunChecked(Radix(Random(50, 2, -50, 50), 32, 16));
+  const ApplicationTrace radix = RunChecked(Radix(Random(50, 2, -50, 50), 32, 16));
   {
-    AppTrace t = radix;
+    ApplicationTrace t = radix;
     t.passes[3].output[7] += 1;
     EXPECT_TRUE(has(first(t), "pass 4 (bit 3) · step 3 scatter")) << first(t);
   }
   {
-    AppTrace t = radix;
+    ApplicationTrace t = radix;
     std::swap(t.passes[9].input[0], t.passes[9].input[1]);
     EXPECT_TRUE(has(first(t), "pass 10 (bit 9) · its input is not the output of pass 9"))
         << first(t);
   }
   {
-    AppTrace t = radix;
+    ApplicationTrace t = radix;
     t.sign_flipped = false;
     EXPECT_TRUE(has(first(t), "keys: sign_flipped is false")) << first(t);
   }
-  const AppTrace pool = RunChecked(Request(AppKind::kAllocate, Random(30, 3, 0, 5), 4));
+  const ApplicationTrace pool =
+      RunChecked(Request(ApplicationKind::kAllocate, Random(30, 3, 0, 5), 4));
   {
-    AppTrace t = pool;
+    ApplicationTrace t = pool;
     t.passes[0].output[10] += 1;
     t.output = t.passes[0].output;
     EXPECT_TRUE(has(first(t), "step 3 scatter: pool[10]")) << first(t);
   }
 }
 
-TEST(AppsFile, RoundTripKeepsEverything) {
-  const AppTrace traces[] = {RunChecked(Compact(Random(70, 1, -9, 9), {KeepKind::kGreater, 2}, 16)),
-                             RunChecked(Split(Random(70, 2, -99, 99), 3, 4)),
-                             RunChecked(Radix(Random(40, 3, -99, 99), 32, 8)),
-                             RunChecked(Request(AppKind::kAllocate, Random(20, 4, 0, 4)))};
-  for (const AppTrace& t : traces) {
-    const std::string text = AppToJson(t);
+TEST(ApplicationsFile, RoundTripKeepsEverything) {
+  const ApplicationTrace traces[] = {
+      RunChecked(Compact(Random(70, 1, -9, 9), {KeepKind::kGreater, 2}, 16)),
+      RunChecked(Split(Random(70, 2, -99, 99), 3, 4)),
+      RunChecked(Radix(Random(40, 3, -99, 99), 32, 8)),
+      RunChecked(Request(ApplicationKind::kAllocate, Random(20, 4, 0, 4)))};
+  for (const ApplicationTrace& t : traces) {
+    const std::string text = ApplicationToJson(t);
     const AnyTraceLoad loaded = ParseAnyTraceJson(text);
-    ASSERT_TRUE(loaded.app) << loaded.error;
+    ASSERT_TRUE(loaded.application) << loaded.error;
     EXPECT_FALSE(loaded.grid || loaded.trace);
-    EXPECT_EQ(AppToJson(*loaded.app), text);
-    EXPECT_TRUE(CheckApp(*loaded.app).empty());
+    EXPECT_EQ(ApplicationToJson(*loaded.application), text);
+    EXPECT_TRUE(CheckApplication(*loaded.application).empty());
   }
 }
 
-TEST(AppsFile, BrokenFilesAreRefusedNamingThePlace) {
-  const AppTrace t = RunChecked(Radix(Random(20, 2, 0, 7), 3, 4));
+TEST(ApplicationsFile, BrokenFilesAreRefusedNamingThePlace) {
+  const ApplicationTrace t = RunChecked(Radix(Random(20, 2, 0, 7), 3, 4));
   auto refused = [&](auto edit, const std::string& fragment) {
-    nlohmann::json j = nlohmann::json::parse(AppToJson(t));
+    nlohmann::json j = nlohmann::json::parse(ApplicationToJson(t));
     edit(j);
     const AnyTraceLoad loaded = ParseAnyTraceJson(j.dump());
     EXPECT_FALSE(loaded.Ok()) << fragment;
@@ -511,7 +518,7 @@ TEST(AppsFile, BrokenFilesAreRefusedNamingThePlace) {
   refused([](nlohmann::json& j) { j["meta"].erase("backend"); }, "backend");
   refused([](nlohmann::json& j) { j["version"] = 1; }, "applications are in version 2 only");
   nlohmann::json c =
-      nlohmann::json::parse(AppToJson(RunChecked(Compact(kExample, {KeepKind::kOdd, 0}))));
+      nlohmann::json::parse(ApplicationToJson(RunChecked(Compact(kExample, {KeepKind::kOdd, 0}))));
   c["meta"]["keep"] = "foo";
   EXPECT_NE(ParseAnyTraceJson(c.dump()).error.find("meta.keep: --keep 'foo'"), std::string::npos)
       << ParseAnyTraceJson(c.dump()).error;

@@ -12,19 +12,20 @@
 
 namespace scanviz::testing {
 
-inline AppTrace SimulatedApp(AppKind app, std::vector<double> input, AppParams params = {}) {
-  AppRequest r;
-  r.app = app;
+inline ApplicationTrace SimulatedApplication(ApplicationKind application, std::vector<double> input,
+                                             ApplicationParams params = {}) {
+  ApplicationRequest r;
+  r.application = application;
   r.params = params;
   r.input = std::move(input);
-  r.block_size = DefaultAppBlockSize(static_cast<int>(r.input.size()));
-  EXPECT_EQ(ValidateAppRequest(r), "");
-  return SimulateApp(r);
+  r.block_size = DefaultApplicationBlockSize(static_cast<int>(r.input.size()));
+  EXPECT_EQ(ValidateApplicationRequest(r), "");
+  return SimulateApplication(r);
 }
 
 // --keep odd: the chapters' compaction example (3 1 7 0 4 1 6 3 keeps 3 1 7 1 3).
-inline AppParams KeepOdd() {
-  AppParams p;
+inline ApplicationParams KeepOdd() {
+  ApplicationParams p;
   p.keep.kind = KeepKind::kOdd;
   return p;
 }

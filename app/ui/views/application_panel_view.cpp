@@ -22,39 +22,40 @@ void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
 
 }  // namespace
 
-void DrawAppInspector(UiContext& ui) {
+void DrawApplicationInspector(UiContext& ui) {
   AppState& app = ui.app;
-  const AppSlot& slot = app.Application();
+  const ApplicationSlot& slot = app.TracedApplication();
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Legend");
   if (slot.trace) {
-    switch (slot.trace->app) {
-      case AppKind::kCompact:
-        Swatch(ui, kAppFlagged, "flag 1: kept (its input and scan cells lit too)");
+    switch (slot.trace->application) {
+      case ApplicationKind::kCompact:
+        Swatch(ui, kApplicationFlagged, "flag 1: kept (its input and scan cells lit too)");
         break;
-      case AppKind::kSplit:
-      case AppKind::kRadixSort:
-        Swatch(ui, kAppZeros, "bit 0: goes with the zeros, first");
-        Swatch(ui, kAppOnes, "bit 1: goes with the ones, after");
-        Swatch(ui, kAppFlagged, "flag 1: a zero (the scan counts the zeros)");
+      case ApplicationKind::kSplit:
+      case ApplicationKind::kRadixSort:
+        Swatch(ui, kApplicationZeros, "bit 0: goes with the zeros, first");
+        Swatch(ui, kApplicationOnes, "bit 1: goes with the ones, after");
+        Swatch(ui, kApplicationFlagged, "flag 1: a zero (the scan counts the zeros)");
         break;
-      case AppKind::kAllocate:
-        Swatch(ui, kAppFlagged, "a thread's size and offset; its slice of the pool");
+      case ApplicationKind::kAllocate:
+        Swatch(ui, kApplicationFlagged, "a thread's size and offset; its slice of the pool");
         break;
     }
-    Swatch(ui, kAppKept, "written by the scatter");
+    Swatch(ui, kApplicationKept, "written by the scatter");
   }
   ImGui::Separator();
   ImGui::TextDisabled("Inspector");
   const ViewState& vs = app.view;
-  const std::optional<int> i = vs.app_hovered ? vs.app_hovered : vs.app_selected;
+  const std::optional<int> i =
+      vs.application_hovered ? vs.application_hovered : vs.application_selected;
   if (!slot.trace || !i) {
     ImGui::TextWrapped("Hover or click an element for its flag, scan value and destination.");
     ImGui::PopTextWrapPos();
     return;
   }
-  const app_scene::ElementStory story =
-      app_scene::StoryOf(*slot.trace, app.AppPlayer().Round(), *i);
+  const application_scene::ElementStory story =
+      application_scene::StoryOf(*slot.trace, app.ApplicationPlayer().Round(), *i);
   ImGui::TextUnformatted(story.title.c_str());
   Record(ui, "line", story.title);
   for (const std::string& line : story.lines) {
@@ -69,8 +70,8 @@ void DrawAppInspector(UiContext& ui) {
   ImGui::PopTextWrapPos();
 }
 
-void DrawAppNarration(UiContext& ui) {
-  const AppInfo& info = Info(ui.app.App());
+void DrawApplicationNarration(UiContext& ui) {
+  const ApplicationInfo& info = Info(ui.app.Application());
   const std::string title = std::string(info.name) + ": " + info.summary;
   const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
                             ", one per element; step 2 scans them (exclusive), giving the " +

@@ -15,10 +15,10 @@
 namespace scanviz {
 namespace {
 
-constexpr scene::Rgba kFlagged = kAppFlagged;
-constexpr scene::Rgba kZeros = kAppZeros;
-constexpr scene::Rgba kOnes = kAppOnes;
-constexpr scene::Rgba kKept = kAppKept;
+constexpr scene::Rgba kFlagged = kApplicationFlagged;
+constexpr scene::Rgba kZeros = kApplicationZeros;
+constexpr scene::Rgba kOnes = kApplicationOnes;
+constexpr scene::Rgba kKept = kApplicationKept;
 
 scene::Rgba Dim(scene::Rgba c, float a) {
   return {c.r, c.g, c.b, a};
@@ -47,7 +47,7 @@ struct Figure {
   float label_w = 0, left = 0, width = 0;
   float row_h = 0, gap = 0, arrows_h = 0;
   int max_cells = 0;
-  app_scene::Columns cols;
+  application_scene::Columns cols;
   Strip strip;
 };
 
@@ -57,7 +57,7 @@ struct RowsDrawn {
   float scan_bottom = 0, output = -1, bottom = 0;
 };
 
-Figure PlaceFigure(const UiContext& ui, ViewRect rect, const app_scene::PassLayout& l,
+Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::PassLayout& l,
                    int widest_chars) {
   Figure f;
   f.px = ui.fonts.ui_px;
@@ -77,9 +77,10 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const app_scene::PassLayo
   // The arrows' band gives way first when the rows do not fit the view's height.
   int band_rows = 0;
   bool band = false;
-  for (const app_scene::Row& r : l.rows) {
+  for (const application_scene::Row& r : l.rows) {
     ++band_rows;
-    band = band || r.kind == app_scene::RowKind::kOutput || r.kind == app_scene::RowKind::kPool;
+    band = band || r.kind == application_scene::RowKind::kOutput ||
+           r.kind == application_scene::RowKind::kPool;
   }
   const float room = rect.y + rect.h - f.origin.y - px;
   const float rows_need = static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * 1.2f;
@@ -89,7 +90,7 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const app_scene::PassLayo
                        std::min(std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f)),
                                 room - rows_need));
   f.max_cells = std::max(4, static_cast<int>(f.width / min_cell));
-  f.cols = app_scene::Visible(l.n, f.max_cells);
+  f.cols = application_scene::Visible(l.n, f.max_cells);
   f.strip = {f.left, std::min(std::max(fig_px * 3.2f, min_cell),
                               f.width / static_cast<float>(std::max(1, f.cols.Slots())))};
   return f;
@@ -117,7 +118,8 @@ void DrawRowTitle(UiContext& ui, const Figure& f, float y, const std::string& s)
 }
 
 // "…12": how many elements of a long row are not drawn, in the slot after the first ones.
-void DrawGapCell(UiContext& ui, const Figure& f, float y, const app_scene::Columns& c, int n) {
+void DrawGapCell(UiContext& ui, const Figure& f, float y, const application_scene::Columns& c,
+                 int n) {
   if (c.gap_after < 0) return;
   const float x = f.strip.X(c.gap_after + 1);
   const std::string more = "…" + std::to_string(n - static_cast<int>(c.index.size()));
@@ -128,10 +130,10 @@ void DrawGapCell(UiContext& ui, const Figure& f, float y, const app_scene::Colum
 }
 
 // The colour of element i's cells: its group (split) or kept (compaction), when it is lit.
-scene::Rgba FillOf(const AppTrace& t, const app_scene::Row& r, int i) {
-  if (r.kind == app_scene::RowKind::kOutput) return kKept;
-  if (t.app == AppKind::kSplit || t.app == AppKind::kRadixSort)
-    return r.kind == app_scene::RowKind::kBit
+scene::Rgba FillOf(const ApplicationTrace& t, const application_scene::Row& r, int i) {
+  if (r.kind == application_scene::RowKind::kOutput) return kKept;
+  if (t.application == ApplicationKind::kSplit || t.application == ApplicationKind::kRadixSort)
+    return r.kind == application_scene::RowKind::kBit
                ? (r.values[static_cast<size_t>(i)] != 0 ? kOnes : kZeros)
                : kFlagged;
   return kFlagged;
@@ -140,8 +142,8 @@ scene::Rgba FillOf(const AppTrace& t, const app_scene::Row& r, int i) {
 // [SECTION] The allocation's pool
 
 // An empty slice [offset, offset): a tick where it would start, named below the bar.
-void DrawEmptySlice(UiContext& ui, const Figure& f, const app_scene::PassLayout& l,
-                    const app_scene::Slice& s, float x, float y) {
+void DrawEmptySlice(UiContext& ui, const Figure& f, const application_scene::PassLayout& l,
+                    const application_scene::Slice& s, float x, float y) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddLine(ImVec2(x, y - f.fig_px * 0.3f), ImVec2(x, y + f.row_h + f.fig_px * 1.8f),
               ToImU32(ui.palette.text), 2);
@@ -161,8 +163,8 @@ struct SliceLabels {
 
 // A slice [x0, x1) of the bar in its thread's colour, named inside where its range fits, else
 // its thread's number under the bar; an arrow up from its offset in the scan row.
-void DrawSlice(UiContext& ui, const Figure& f, const app_scene::Slice& s, float x0, float x1,
-               float y, float scan_bottom, SliceLabels& labels) {
+void DrawSlice(UiContext& ui, const Figure& f, const application_scene::Slice& s, float x0,
+               float x1, float y, float scan_bottom, SliceLabels& labels) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* font = ImGui::GetFont();
   const float fig_px = f.fig_px, row_h = f.row_h;
@@ -200,12 +202,12 @@ void DrawSlice(UiContext& ui, const Figure& f, const app_scene::Slice& s, float 
 }
 
 // The pool as one bar: each thread's slice [offset, offset + size) in proportion.
-void DrawPool(UiContext& ui, const Figure& f, const app_scene::PassLayout& l, float y,
+void DrawPool(UiContext& ui, const Figure& f, const application_scene::PassLayout& l, float y,
               float scan_bottom) {
   const float pw = f.width;
   const float scale_x = l.pool > 0 ? pw / static_cast<float>(l.pool) : 0;
   SliceLabels labels;
-  for (const app_scene::Slice& s : l.slices) {
+  for (const application_scene::Slice& s : l.slices) {
     if (s.end <= s.begin) {
       DrawEmptySlice(ui, f, l, s, f.left + scale_x * static_cast<float>(s.begin), y);
       continue;
@@ -227,33 +229,36 @@ void DrawPool(UiContext& ui, const Figure& f, const app_scene::PassLayout& l, fl
 
 // The rows top to bottom: titles, cells (or the pool), the gap of a long row; the arrows' band
 // left open above the output.
-RowsDrawn DrawRows(UiContext& ui, const Figure& f, const AppTrace& t,
-                   const app_scene::PassLayout& l) {
+RowsDrawn DrawRows(UiContext& ui, const Figure& f, const ApplicationTrace& t,
+                   const application_scene::PassLayout& l) {
   RowsDrawn d;
   float y = f.origin.y + f.px * 0.4f;
   d.scan_bottom = y;
-  for (const app_scene::Row& r : l.rows) {
-    if (r.kind == app_scene::RowKind::kOutput || r.kind == app_scene::RowKind::kPool) {
+  for (const application_scene::Row& r : l.rows) {
+    if (r.kind == application_scene::RowKind::kOutput ||
+        r.kind == application_scene::RowKind::kPool) {
       y += f.arrows_h;
       d.output = y;
     }
     DrawRowTitle(ui, f, y, r.title);
-    if (r.kind == app_scene::RowKind::kPool) {
+    if (r.kind == application_scene::RowKind::kPool) {
       DrawPool(ui, f, l, y, d.scan_bottom);
       y += f.row_h + f.gap + f.fig_px;
       continue;
     }
     const int count = static_cast<int>(r.values.size());
-    const app_scene::Columns c =
-        r.kind == app_scene::RowKind::kOutput ? app_scene::Visible(count, f.max_cells) : f.cols;
+    const application_scene::Columns c = r.kind == application_scene::RowKind::kOutput
+                                             ? application_scene::Visible(count, f.max_cells)
+                                             : f.cols;
     for (size_t k = 0; k < c.index.size(); ++k) {
       const int i = c.index[k];
-      const bool lit = r.lit[static_cast<size_t>(i)] != 0 || r.kind == app_scene::RowKind::kBit;
+      const bool lit =
+          r.lit[static_cast<size_t>(i)] != 0 || r.kind == application_scene::RowKind::kBit;
       DrawCell(ui, f, f.strip.X(c.Slot(i)), y, f.strip.w, r.text[static_cast<size_t>(i)],
                FillOf(t, r, i), lit);
     }
     DrawGapCell(ui, f, y, c, count);
-    if (r.kind != app_scene::RowKind::kOutput) d.scan_bottom = y + f.row_h;
+    if (r.kind != application_scene::RowKind::kOutput) d.scan_bottom = y + f.row_h;
     y += f.row_h + f.gap;
   }
   d.bottom = y;
@@ -262,7 +267,7 @@ RowsDrawn DrawRows(UiContext& ui, const Figure& f, const AppTrace& t,
 
 // Index ruler over the first row.
 void DrawIndexRuler(const UiContext& ui, const Figure& f) {
-  const app_scene::Columns& cols = f.cols;
+  const application_scene::Columns& cols = f.cols;
   for (size_t k = 0; k < cols.index.size(); ++k) {
     const int i = cols.index[k];
     if (cols.index.size() > 40 && i % 8 != 0 && k + 1 != cols.index.size()) continue;
@@ -275,20 +280,22 @@ void DrawIndexRuler(const UiContext& ui, const Figure& f) {
 }
 
 // The scatter's arrows, from the last row above the output down to each destination.
-void DrawScatter(UiContext& ui, const Figure& f, const AppTrace& t,
-                 const app_scene::PassLayout& l, const RowsDrawn& d) {
+void DrawScatter(UiContext& ui, const Figure& f, const ApplicationTrace& t,
+                 const application_scene::PassLayout& l, const RowsDrawn& d) {
   if (d.output < 0 || l.arrows.empty()) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const app_scene::Columns out_cols =
-      app_scene::Visible(static_cast<int>(l.rows.back().values.size()), f.max_cells);
+  const application_scene::Columns out_cols =
+      application_scene::Visible(static_cast<int>(l.rows.back().values.size()), f.max_cells);
   int hidden = 0;
-  for (const app_scene::Arrow& a : l.arrows) {
+  for (const application_scene::Arrow& a : l.arrows) {
     const int s0 = f.cols.Slot(a.from), s1 = out_cols.Slot(a.to);
     if (s0 < 0 || s1 < 0) {
       ++hidden;
       continue;
     }
-    const scene::Rgba c = t.app == AppKind::kCompact ? kKept : a.zero ? kZeros : kOnes;
+    const scene::Rgba c = t.application == ApplicationKind::kCompact ? kKept
+                          : a.zero                                   ? kZeros
+                                                                     : kOnes;
     const ImVec2 p0(f.strip.X(s0) + f.strip.w * 0.5f, d.scan_bottom + 1);
     const ImVec2 p1(f.strip.X(s1) + f.strip.w * 0.5f, d.output - 2);
     dl->AddBezierCubic(p0, ImVec2(p0.x, p0.y + f.arrows_h * 0.45f),
@@ -306,8 +313,8 @@ void DrawScatter(UiContext& ui, const Figure& f, const AppTrace& t,
 
 // An element's story under the pointer: its flag, scan value and destination (the side panel's
 // Inspector tells it at length; a click keeps it there).
-void HoverElement(UiContext& ui, const Figure& f, const AppTrace& t,
-                  const app_scene::PassLayout& l, float bottom) {
+void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
+                  const application_scene::PassLayout& l, float bottom) {
   ViewState& vs = ui.app.view;
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (vs.ignore_mouse || !ImGui::IsWindowHovered() || !(m.x >= f.left) || !(m.y >= f.origin.y) ||
@@ -316,16 +323,17 @@ void HoverElement(UiContext& ui, const Figure& f, const AppTrace& t,
   const int slot_under = static_cast<int>((m.x - f.left) / f.strip.w);
   for (int i : f.cols.index) {
     if (f.cols.Slot(i) != slot_under) continue;
-    vs.app_next_hovered = i;
+    vs.application_next_hovered = i;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-      vs.app_selected = vs.app_selected == i ? std::nullopt : std::optional(i);
-    const AppPass& p = t.passes[static_cast<size_t>(l.pass)];
-    const std::vector<int> scan = app_scene::ScanValues(p);
-    const std::vector<int> dest = app_scene::Destinations(t, l.pass);
+      vs.application_selected = vs.application_selected == i ? std::nullopt : std::optional(i);
+    const ApplicationPass& p = t.passes[static_cast<size_t>(l.pass)];
+    const std::vector<int> scan = application_scene::ScanValues(p);
+    const std::vector<int> dest = application_scene::Destinations(t, l.pass);
     ImGui::SetTooltip("element %d: %s, %s %g, scan %d, %s %d", i,
-                      l.rows.front().text[static_cast<size_t>(i)].c_str(), Info(t.app).flags_name,
-                      p.flags[static_cast<size_t>(i)], scan[static_cast<size_t>(i)],
-                      t.app == AppKind::kAllocate ? "offset" : "destination",
+                      l.rows.front().text[static_cast<size_t>(i)].c_str(),
+                      Info(t.application).flags_name, p.flags[static_cast<size_t>(i)],
+                      scan[static_cast<size_t>(i)],
+                      t.application == ApplicationKind::kAllocate ? "offset" : "destination",
                       dest[static_cast<size_t>(i)]);
     break;
   }
@@ -336,32 +344,33 @@ void HoverElement(UiContext& ui, const Figure& f, const AppTrace& t,
 void DrawCannotRun(UiContext& ui) {
   AppState& app = ui.app;
   ImGui::PushFont(ui.fonts.large);
-  ImGui::TextUnformatted(Info(app.App()).name);
+  ImGui::TextUnformatted(Info(app.Application()).name);
   ImGui::PopFont();
-  const std::string why = "cannot run on this input: " + app.Application().error;
+  const std::string why = "cannot run on this input: " + app.TracedApplication().error;
   TextWrappedColored(ui.palette.bad, why);
   Record(ui, "error", why);
 }
 
-// The application's heading, where it ran and CheckApp's verdict, the pass and step, the note,
-// and the step's narration in the large font.
-void DrawStory(UiContext& ui, const AppSlot& slot, const app_scene::PassLayout& l) {
+// The application's heading, where it ran and CheckApplication's verdict, the pass and step, the
+// note, and the step's narration in the large font.
+void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_scene::PassLayout& l) {
   AppState& app = ui.app;
-  const AppTrace& t = *slot.trace;
+  const ApplicationTrace& t = *slot.trace;
   ImGui::PushFont(ui.fonts.large);
-  const std::string heading = app_scene::Heading(t);
+  const std::string heading = application_scene::Heading(t);
   ImGui::TextWrapped("%s", heading.c_str());
   Record(ui, "title", heading);
   ImGui::PopFont();
   TextWrappedColored(ui.palette.text_dim, "ran: " + slot.ran);
   if (!slot.problems.empty()) {
-    TextWrappedColored(ui.palette.bad, "CheckApp: " + slot.problems.front());
+    TextWrappedColored(ui.palette.bad, "CheckApplication: " + slot.problems.front());
     Record(ui, "error", slot.problems.front());
   }
   // The radix sort's title already names the pass: the step alone after it.
   std::string pass = l.title + "  ·  ";
-  pass += t.app == AppKind::kRadixSort ? AppStepTitle(app).substr(AppStepTitle(app).find("step"))
-                                       : AppStepTitle(app);
+  pass += t.application == ApplicationKind::kRadixSort
+              ? ApplicationStepTitle(app).substr(ApplicationStepTitle(app).find("step"))
+              : ApplicationStepTitle(app);
   ImGui::TextWrapped("%s", pass.c_str());
   Record(ui, "pass", pass);
   if (!l.note.empty()) {
@@ -376,7 +385,7 @@ void DrawStory(UiContext& ui, const AppSlot& slot, const app_scene::PassLayout& 
 
 }  // namespace
 
-void DrawAppControls(UiContext& ui) {
+void DrawApplicationControls(UiContext& ui) {
   AppState& app = ui.app;
   const bool shown = app.ShownKind() == KindId::kApplication;
   if (ImGui::RadioButton("Applications", shown)) app.SetKind(KindId::kApplication);
@@ -387,18 +396,18 @@ void DrawAppControls(UiContext& ui) {
   if (!shown) return;
   ImGui::Indent();
   ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##app", Info(app.App()).name);
-  Place(ui, "app_kind");
+  const bool open = ImGui::BeginCombo("##app", Info(app.Application()).name);
+  Place(ui, "application_kind");
   Tip(ui, "The application of the scan to run on the input");
   if (open) {
-    for (const AppInfo& info : Apps()) {
-      if (ImGui::Selectable(info.name, info.id == app.App())) app.SetApp(info.id);
+    for (const ApplicationInfo& info : Applications()) {
+      if (ImGui::Selectable(info.name, info.id == app.Application())) app.SetApplication(info.id);
       Tip(ui, info.summary);
     }
     ImGui::EndCombo();
   }
-  switch (app.App()) {
-    case AppKind::kCompact: {
+  switch (app.Application()) {
+    case ApplicationKind::kCompact: {
       ImGui::TextUnformatted("keep");
       const KeepRule keep = app.Keep();
       for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
@@ -418,7 +427,7 @@ void DrawAppControls(UiContext& ui) {
       }
       break;
     }
-    case AppKind::kSplit: {
+    case ApplicationKind::kSplit: {
       int bit = app.SplitBit();
       ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
       if (ImGui::SliderInt("bit", &bit, 0, 31)) app.SetSplitBit(bit);
@@ -426,7 +435,7 @@ void DrawAppControls(UiContext& ui) {
       Tip(ui, "--bit K: the elements whose bit K is 0 go first, then those with a 1");
       break;
     }
-    case AppKind::kRadixSort: {
+    case ApplicationKind::kRadixSort: {
       int bits = app.RadixBits();
       ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
       if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
@@ -437,7 +446,7 @@ void DrawAppControls(UiContext& ui) {
           "a negative key)");
       break;
     }
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       ImGui::TextWrapped("the input is each thread's size (>= 0)");
       break;
   }
@@ -446,25 +455,25 @@ void DrawAppControls(UiContext& ui) {
 
 // [SECTION] The view
 
-void AppView::Draw(UiContext& ui, ViewRect rect) {
+void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
   AppState& app = ui.app;
-  const AppSlot& slot = app.Application();
+  const ApplicationSlot& slot = app.TracedApplication();
   BeginPanelWindow("##apps", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(app.App()).key);
+  if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(app.Application()).key);
   if (!slot.trace) {
     DrawCannotRun(ui);
     ImGui::End();
     return;
   }
-  const AppTrace& t = *slot.trace;
-  const int step = app.AppPlayer().Round();
-  if (m_version != app.AppVersion() || m_step != step) {
-    m_layout = app_scene::Build(t, step);
+  const ApplicationTrace& t = *slot.trace;
+  const int step = app.ApplicationPlayer().Round();
+  if (m_version != app.ApplicationVersion() || m_step != step) {
+    m_layout = application_scene::Build(t, step);
     m_widest_chars = 1;
-    for (const app_scene::Row& r : m_layout.rows)
+    for (const application_scene::Row& r : m_layout.rows)
       for (const std::string& text : r.text)
         m_widest_chars = std::max(m_widest_chars, static_cast<int>(text.size()));
-    m_version = app.AppVersion();
+    m_version = app.ApplicationVersion();
     m_step = step;
   }
   DrawStory(ui, slot, m_layout);
@@ -474,7 +483,7 @@ void AppView::Draw(UiContext& ui, ViewRect rect) {
   DrawIndexRuler(ui, f);
   DrawScatter(ui, f, t, m_layout, rows);
   if (m_version != m_selected_for) {
-    app.view.app_selected.reset();  // another trace: the index means another element
+    app.view.application_selected.reset();  // another trace: the index means another element
     m_selected_for = m_version;
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);

@@ -14,7 +14,7 @@
 
 #include "core/hd.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 // Step 1, thread i: its request is its flag.
 SCANVIZ_HD inline void AllocateSizeStep(const std::int32_t* sizes, int* flags, int n, int i) {
@@ -28,4 +28,4 @@ SCANVIZ_HD inline void AllocateFillStep(const int* sizes, const int* offsets, st
   for (int k = 0; k < sizes[i]; ++k) pool[offsets[i] + k] = i;
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications

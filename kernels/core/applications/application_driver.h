@@ -25,7 +25,7 @@
 #include "core/applications/applications.h"
 #include "core/applications/split.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 template <class T>
 std::vector<T> Typed(const std::vector<double>& v) {
@@ -40,9 +40,9 @@ std::vector<double> Doubles(const std::vector<T>& v) {
 }
 
 template <class T>
-PassSpec<T> MakePassSpec(const AppRequest& request, int pass) {
+PassSpec<T> MakePassSpec(const ApplicationRequest& request, int pass) {
   PassSpec<T> spec;
-  spec.app = request.app;
+  spec.application = request.application;
   spec.keep = request.params.keep.kind;
   spec.threshold = static_cast<T>(request.params.keep.threshold);
   spec.bit = PassBit(request, pass);
@@ -51,7 +51,7 @@ PassSpec<T> MakePassSpec(const AppRequest& request, int pass) {
 
 // Whether `scan` is the exclusive sum of `flags`: what sends every write of the scatter step inside
 // the output. Only a broken block scan makes it false; the loop then leaves the pass's output as
-// it was sized (zeros) rather than writing past it, and CheckApp names the scan that broke.
+// it was sized (zeros) rather than writing past it, and CheckApplication names the scan that broke.
 inline bool IsExclusiveSum(const std::vector<int>& flags, const std::vector<int>& scan) {
   if (scan.size() != flags.size()) return false;
   long long sum = 0;
@@ -63,23 +63,25 @@ inline bool IsExclusiveSum(const std::vector<int>& flags, const std::vector<int>
 }
 
 // The length of a pass's output: the kept elements or the pool (the total), or a permutation.
-inline int OutputSize(AppKind app, int n, int total) {
-  return app == AppKind::kCompact || app == AppKind::kAllocate ? total : n;
+inline int OutputSize(ApplicationKind application, int n, int total) {
+  return application == ApplicationKind::kCompact || application == ApplicationKind::kAllocate
+             ? total
+             : n;
 }
 
 template <class T, class Exec>
-AppTrace Run(Exec& exec, const AppRequest& request) {
-  AppTrace trace = MakeAppTrace(request, exec.backend());
+ApplicationTrace Run(Exec& exec, const ApplicationRequest& request) {
+  ApplicationTrace trace = MakeApplicationTrace(request, exec.backend());
   std::vector<T> values = Typed<T>(request.input);
   if (trace.sign_flipped) {
     exec.FlipSignBits(&values);
     if (exec.Failed()) return trace;
   }
-  if (request.app == AppKind::kRadixSort) trace.keys = Doubles(values);
+  if (request.application == ApplicationKind::kRadixSort) trace.keys = Doubles(values);
   const int n = static_cast<int>(values.size());
   for (int p = 0; p < PassCount(request); ++p) {
     const PassSpec<T> spec = MakePassSpec<T>(request, p);
-    AppPass pass;
+    ApplicationPass pass;
     pass.bit = spec.bit;
     pass.input = Doubles(values);
     std::vector<int> flags(static_cast<size_t>(n));
@@ -91,7 +93,7 @@ AppTrace Run(Exec& exec, const AppRequest& request) {
     const std::vector<int> scan = Typed<int>(pass.scan.output);
     const int total = ScanTotal(scan.back(), flags.back());
     pass.total = total;
-    std::vector<T> out(static_cast<size_t>(std::max(0, OutputSize(request.app, n, total))));
+    std::vector<T> out(static_cast<size_t>(std::max(0, OutputSize(request.application, n, total))));
     if (IsExclusiveSum(flags, scan)) exec.Scatter(spec, values, flags, scan, total, &out);  // 3
     if (exec.Failed()) return trace;
     pass.output = Doubles(out);
@@ -107,4 +109,4 @@ AppTrace Run(Exec& exec, const AppRequest& request) {
   return trace;
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications

@@ -11,25 +11,25 @@
 namespace scanviz {
 namespace trace_json {
 
-json EncodeApp(const AppTrace& t) {
-  json meta = {{"algorithm", ToString(t.app)},
+json EncodeApplication(const ApplicationTrace& t) {
+  json meta = {{"algorithm", ToString(t.application)},
                {"type", ToString(t.type)},
                {"n", t.N()},
                {"block_algorithm", ToString(t.block_algorithm)},
                {"block_size", t.block_size},
                {"backend", EncodeBackend(t.backend)}};
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       meta["keep"] = ToString(t.params.keep, t.type);
       break;
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       meta["bit"] = t.params.bit;
       break;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       meta["bits"] = t.params.bits;
       meta["sign_flipped"] = t.sign_flipped;
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       break;
   }
   json root;
@@ -37,9 +37,9 @@ json EncodeApp(const AppTrace& t) {
   root["version"] = kTraceFormatVersion;
   root["meta"] = std::move(meta);
   root["input"] = EncodeValues(t.type, t.input);
-  if (t.app == AppKind::kRadixSort) root["keys"] = EncodeValues(t.type, t.keys);
+  if (t.application == ApplicationKind::kRadixSort) root["keys"] = EncodeValues(t.type, t.keys);
   json passes = json::array();
-  for (const AppPass& p : t.passes) {
+  for (const ApplicationPass& p : t.passes) {
     passes.push_back({{"bit", p.bit},
                       {"input", EncodeValues(t.type, p.input)},
                       {"flags", EncodeValues(ElementType::kInt32, p.flags)},
@@ -53,11 +53,12 @@ json EncodeApp(const AppTrace& t) {
   return root;
 }
 
-AppTrace DecodeApp(const json& root) {
+ApplicationTrace DecodeApplication(const json& root) {
   const json& m = Field(root, "meta", "");
-  AppRequest request;
+  ApplicationRequest request;
   const std::string key = StringField(m, "algorithm", "meta");
-  if (!ParseApp(key, &request.app)) Fail("meta.algorithm", "'" + key + "' is not an application");
+  if (!ParseApplication(key, &request.application))
+    Fail("meta.algorithm", "'" + key + "' is not an application");
   if (!Parse(StringField(m, "type", "meta"), &request.type)) Fail("meta.type", "unknown type");
   const int n = IntField(m, "n", "meta");
   if (n < 1 || n > kMaxGridElements)
@@ -67,28 +68,28 @@ AppTrace DecodeApp(const json& root) {
     Fail("meta.block_algorithm", "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
   request.block_size = IntField(m, "block_size", "meta");
   bool sign_flipped = false;
-  switch (request.app) {
-    case AppKind::kCompact:
+  switch (request.application) {
+    case ApplicationKind::kCompact:
       if (std::string e =
               ParseKeep(StringField(m, "keep", "meta"), request.type, &request.params.keep);
           !e.empty())
         Fail("meta.keep", e);
       break;
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       request.params.bit = IntField(m, "bit", "meta");
       break;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       request.params.bits = IntField(m, "bits", "meta");
       sign_flipped = BoolField(m, "sign_flipped", "meta");
       break;
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       break;
   }
   request.input = DecodeValues(root, "input", request.type, static_cast<size_t>(n), "");
-  if (std::string e = ValidateAppRequest(request); !e.empty()) Fail("meta", e);
-  AppTrace t = MakeAppTrace(request, DecodeBackend(Field(m, "backend", "meta")));
-  t.sign_flipped = sign_flipped;  // as the file says: CheckApp holds it against the input
-  if (request.app == AppKind::kRadixSort)
+  if (std::string e = ValidateApplicationRequest(request); !e.empty()) Fail("meta", e);
+  ApplicationTrace t = MakeApplicationTrace(request, DecodeBackend(Field(m, "backend", "meta")));
+  t.sign_flipped = sign_flipped;  // as the file says: CheckApplication holds it against the input
+  if (request.application == ApplicationKind::kRadixSort)
     t.keys = DecodeValues(root, "keys", t.type, static_cast<size_t>(n), "");
 
   const json& passes = Field(root, "passes", "");
@@ -97,14 +98,15 @@ AppTrace DecodeApp(const json& root) {
     Fail("passes", "expected " + std::to_string(count) + (count == 1 ? " pass" : " passes"));
   // A pass's output is its total's length (compaction, allocation) or n: the total is bounded
   // before anything that long is read.
-  const long long max_total =
-      request.app == AppKind::kAllocate ? kMaxAllocationPool : static_cast<long long>(n);
+  const long long max_total = request.application == ApplicationKind::kAllocate
+                                  ? kMaxAllocationPool
+                                  : static_cast<long long>(n);
   int total = 0;
   for (int p = 0; p < count; ++p) {
     const std::string at = "passes[" + std::to_string(p) + "]";
     const json& jp = passes[static_cast<size_t>(p)];
     if (!jp.is_object()) Fail(at, "expected a pass object");
-    AppPass pass;
+    ApplicationPass pass;
     pass.bit = IntField(jp, "bit", at);
     if (pass.bit != PassBit(request, p))
       Fail(at + ".bit", "expected " + std::to_string(PassBit(request, p)));
@@ -116,32 +118,34 @@ AppTrace DecodeApp(const json& root) {
     if (total < 0 || total > max_total)
       Fail(at + ".total", std::to_string(total) + " is outside 0.." + std::to_string(max_total));
     pass.total = total;
-    pass.output = DecodeValues(jp, "output", t.type,
-                               static_cast<size_t>(apps::OutputSize(t.app, n, total)), at);
+    pass.output =
+        DecodeValues(jp, "output", t.type,
+                     static_cast<size_t>(applications::OutputSize(t.application, n, total)), at);
     t.passes.push_back(std::move(pass));
   }
   const int last_total = IntField(root, "total", "");
   if (last_total != total) Fail("total", "is not the last pass's total");
   t.total = last_total;
-  t.output = DecodeValues(root, "output", t.type,
-                          static_cast<size_t>(apps::OutputSize(t.app, n, total)), "");
+  t.output =
+      DecodeValues(root, "output", t.type,
+                   static_cast<size_t>(applications::OutputSize(t.application, n, total)), "");
   return t;
 }
 
 }  // namespace trace_json
 
-void WriteAppJson(const AppTrace& trace, std::ostream& out, bool pretty) {
-  out << trace_json::EncodeApp(trace).dump(pretty ? 1 : -1) << '\n';
+void WriteApplicationJson(const ApplicationTrace& trace, std::ostream& out, bool pretty) {
+  out << trace_json::EncodeApplication(trace).dump(pretty ? 1 : -1) << '\n';
 }
 
-std::string AppToJson(const AppTrace& trace, bool pretty) {
+std::string ApplicationToJson(const ApplicationTrace& trace, bool pretty) {
   std::ostringstream out;
-  WriteAppJson(trace, out, pretty);
+  WriteApplicationJson(trace, out, pretty);
   return out.str();
 }
 
-std::string SaveAppFile(const AppTrace& trace, const std::string& path) {
-  return WriteFileAtomically(path, AppToJson(trace));
+std::string SaveApplicationFile(const ApplicationTrace& trace, const std::string& path) {
+  return WriteFileAtomically(path, ApplicationToJson(trace));
 }
 
 }  // namespace scanviz

@@ -9,9 +9,9 @@
 
 namespace scanviz {
 
-void WriteAppJson(const AppTrace& trace, std::ostream& out, bool pretty = false);
-std::string AppToJson(const AppTrace& trace, bool pretty = false);
+void WriteApplicationJson(const ApplicationTrace& trace, std::ostream& out, bool pretty = false);
+std::string ApplicationToJson(const ApplicationTrace& trace, bool pretty = false);
 // Empty on success, else why not; a failure leaves what was at the path.
-std::string SaveAppFile(const AppTrace& trace, const std::string& path);
+std::string SaveApplicationFile(const ApplicationTrace& trace, const std::string& path);
 
 }  // namespace scanviz

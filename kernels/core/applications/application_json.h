@@ -8,9 +8,10 @@
 
 namespace scanviz::trace_json {
 
-json EncodeApp(const AppTrace& trace);
+json EncodeApplication(const ApplicationTrace& trace);
 // Validates the structure (parameters, lengths, each pass's scan as a grid) and never returns
-// half a trace: throws LoadError naming the place. CheckApp then checks what the values mean.
-AppTrace DecodeApp(const json& root);
+// half a trace: throws LoadError naming the place. CheckApplication then checks what the values
+// mean.
+ApplicationTrace DecodeApplication(const json& root);
 
 }  // namespace scanviz::trace_json

@@ -7,7 +7,7 @@
 
 namespace scanviz {
 
-enum class AppKind : std::uint8_t { kCompact, kSplit, kRadixSort, kAllocate };
+enum class ApplicationKind : std::uint8_t { kCompact, kSplit, kRadixSort, kAllocate };
 
 // Stream compaction's predicates (--keep).
 enum class KeepKind : std::uint8_t { kOdd, kEven, kPositive, kNonzero, kGreater };
@@ -16,7 +16,7 @@ enum class KeepKind : std::uint8_t { kOdd, kEven, kPositive, kNonzero, kGreater 
 // inverted bit, or the size) and the scatter step. T is the element type of the data.
 template <class T>
 struct PassSpec {
-  AppKind app = AppKind::kCompact;
+  ApplicationKind application = ApplicationKind::kCompact;
   KeepKind keep = KeepKind::kNonzero;  // compact
   T threshold = T(0);                  // compact, keep greater:K
   int bit = 0;                         // split and radix sort: the bit this pass splits on

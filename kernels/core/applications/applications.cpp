@@ -12,25 +12,25 @@
 namespace scanviz {
 namespace {
 
-const AppInfo kApps[] = {
-    {AppKind::kCompact, "compact", "stream compaction",
+const ApplicationInfo kApplications[] = {
+    {ApplicationKind::kCompact, "compact", "stream compaction",
      "keep the elements a predicate accepts, in order, packed to the front",
      "--keep odd|even|positive|nonzero|greater:K", "int32 or float32 (odd and even: int32)", true,
      "flags", "destinations", "kept",
      "a kept element's exclusive scan value counts the kept elements before it, so it is the "
      "element's place in the output; the output's length is the total"},
-    {AppKind::kSplit, "split", "split by one bit",
+    {ApplicationKind::kSplit, "split", "split by one bit",
      "the elements whose bit K is 0 first, then those whose bit is 1, both in their order",
      "--bit K (0..31)", "int32", false, "flags", "zeros before", "partitioned",
      "scanning the inverted bit counts the zeros before each element: a zero goes there, a one "
      "goes after all the zeros, behind the ones before it (total_zeros + i - scan[i])"},
-    {AppKind::kRadixSort, "radix-sort", "radix sort",
+    {ApplicationKind::kRadixSort, "radix-sort", "radix sort",
      "sort int32 keys by their low K bits, one stable split per bit, lowest first",
      "--bits K (1..32; default: as many as the keys need)", "int32", false, "flags", "zeros before",
      "sorted",
      "each pass is a stable split, so after pass b the keys are ordered by their low b + 1 bits, "
      "ties in input order; with the sign bit flipped, bit order is numeric order"},
-    {AppKind::kAllocate, "allocate", "parallel allocation",
+    {ApplicationKind::kAllocate, "allocate", "parallel allocation",
      "each thread asks for some cells of one pool and the scan hands it its own slice",
      "the input is each thread's size (>= 0)", "int32", false, "sizes", "offsets", "pool",
      "the exclusive scan of the sizes is each thread's offset: the cells every thread before it "
@@ -47,7 +47,7 @@ std::string Plural(long long count, const char* one, const char* many) {
 
 // The simulator's executor of the application's loop: each step runs for every thread in order,
 // the scan is the grid simulator's.
-class SimulatorAppExec {
+class SimulatorApplicationExec {
  public:
   BackendInfo backend() const { return {}; }
   bool Failed() const { return false; }
@@ -55,7 +55,7 @@ class SimulatorAppExec {
   template <class T>
   void Flags(const PassSpec<T>& spec, const std::vector<T>& in, std::vector<int>* flags) {
     const int n = static_cast<int>(in.size());
-    for (int i = 0; i < n; ++i) apps::FlagStep(spec, in.data(), flags->data(), n, i);
+    for (int i = 0; i < n; ++i) applications::FlagStep(spec, in.data(), flags->data(), n, i);
   }
 
   GridTrace Scan(const GridRequest& request) { return SimulateGrid(request); }
@@ -65,36 +65,37 @@ class SimulatorAppExec {
                const std::vector<int>& scan, int total, std::vector<T>* out) {
     const int n = static_cast<int>(in.size());
     for (int i = 0; i < n; ++i)
-      apps::ScatterStep(spec, in.data(), flags.data(), scan.data(), total, out->data(), n, i);
+      applications::ScatterStep(spec, in.data(), flags.data(), scan.data(), total, out->data(), n,
+                                i);
   }
 
   template <class T>
   void FlipSignBits(std::vector<T>* values) {
     if constexpr (std::is_same_v<T, std::int32_t>) {
       const int n = static_cast<int>(values->size());
-      for (int i = 0; i < n; ++i) apps::FlipSignBitStep(values->data(), n, i);
+      for (int i = 0; i < n; ++i) applications::FlipSignBitStep(values->data(), n, i);
     }
   }
 };
 
 }  // namespace
 
-std::span<const AppInfo> Apps() {
-  return kApps;
+std::span<const ApplicationInfo> Applications() {
+  return kApplications;
 }
 
-const AppInfo& Info(AppKind app) {
-  for (const AppInfo& a : kApps)
-    if (a.id == app) return a;
-  return kApps[0];
+const ApplicationInfo& Info(ApplicationKind application) {
+  for (const ApplicationInfo& a : kApplications)
+    if (a.id == application) return a;
+  return kApplications[0];
 }
 
-const char* ToString(AppKind app) {
-  return Info(app).key;
+const char* ToString(ApplicationKind application) {
+  return Info(application).key;
 }
 
-bool ParseApp(std::string_view key, AppKind* out) {
-  for (const AppInfo& a : kApps) {
+bool ParseApplication(std::string_view key, ApplicationKind* out) {
+  for (const ApplicationInfo& a : kApplications) {
     if (key == a.key) {
       *out = a.id;
       return true;
@@ -103,12 +104,12 @@ bool ParseApp(std::string_view key, AppKind* out) {
   return false;
 }
 
-std::string AppKeys() {
+std::string ApplicationKeys() {
   std::string out;
-  const size_t count = std::size(kApps);
+  const size_t count = std::size(kApplications);
   for (size_t i = 0; i < count; ++i) {
     if (i > 0) out += i + 1 == count ? " or " : ", ";
-    out += kApps[i].key;
+    out += kApplications[i].key;
   }
   return out;
 }
@@ -143,7 +144,7 @@ std::string ParseKeep(std::string_view text, ElementType type, KeepRule* out) {
   return quoted + ": choose odd, even, positive, nonzero or greater:K";
 }
 
-int DefaultAppBlockSize(int n) {
+int DefaultApplicationBlockSize(int n) {
   int b = kMinGridBlockSize;
   while (b < n && b < kMaxGridBlockSize) b *= 2;
   return b;
@@ -160,25 +161,25 @@ int RadixBitsNeeded(const std::vector<double>& keys) {
   return bits;
 }
 
-int PassCount(const AppRequest& request) {
-  return request.app == AppKind::kRadixSort ? request.params.bits : 1;
+int PassCount(const ApplicationRequest& request) {
+  return request.application == ApplicationKind::kRadixSort ? request.params.bits : 1;
 }
 
-int PassBit(const AppRequest& request, int pass) {
-  switch (request.app) {
-    case AppKind::kSplit:
+int PassBit(const ApplicationRequest& request, int pass) {
+  switch (request.application) {
+    case ApplicationKind::kSplit:
       return request.params.bit;
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       return pass;
-    case AppKind::kCompact:
-    case AppKind::kAllocate:
+    case ApplicationKind::kCompact:
+    case ApplicationKind::kAllocate:
       break;
   }
   return -1;
 }
 
-std::string ValidateAppRequest(const AppRequest& request) {
-  const AppInfo& info = Info(request.app);
+std::string ValidateApplicationRequest(const ApplicationRequest& request) {
+  const ApplicationInfo& info = Info(request.application);
   const int n = static_cast<int>(request.input.size());
   if (n < 1 || n > kMaxGridElements)
     return std::to_string(n) + " elements: choose 1.." + std::to_string(kMaxGridElements) +
@@ -191,31 +192,31 @@ std::string ValidateAppRequest(const AppRequest& request) {
   values.type = request.type;
   values.input = request.input;
   if (std::string error = ValidateGridRequest(values); !error.empty()) return error;
-  switch (request.app) {
-    case AppKind::kCompact:
+  switch (request.application) {
+    case ApplicationKind::kCompact:
       if (request.type == ElementType::kFloat32 && (request.params.keep.kind == KeepKind::kOdd ||
                                                     request.params.keep.kind == KeepKind::kEven))
         return "--keep " + ToString(request.params.keep, request.type) +
                ": float32 values are neither odd nor even";
       break;
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       if (request.params.bit < 0 || request.params.bit > 31)
         return "--bit " + std::to_string(request.params.bit) + ": choose 0..31 (int32 has 32 bits)";
       break;
-    case AppKind::kRadixSort: {
+    case ApplicationKind::kRadixSort: {
       const int bits = request.params.bits;
       if (bits < 1 || bits > 32)
         return "--bits " + std::to_string(bits) + ": choose 1..32 (passes over the low bits)";
-      if (static_cast<long long>(n) * bits > kMaxAppScannedElements)
+      if (static_cast<long long>(n) * bits > kMaxApplicationScannedElements)
         return "--bits " + std::to_string(bits) + ": " + Plural(n, "key", "keys") + " in " +
                Plural(bits, "pass", "passes") + " scan " +
                std::to_string(static_cast<long long>(n) * bits) +
-               " elements, more than a trace holds (" + std::to_string(kMaxAppScannedElements) +
-               "): choose --bits " + std::to_string(kMaxAppScannedElements / n) +
-               " or fewer, or fewer keys";
+               " elements, more than a trace holds (" +
+               std::to_string(kMaxApplicationScannedElements) + "): choose --bits " +
+               std::to_string(kMaxApplicationScannedElements / n) + " or fewer, or fewer keys";
       break;
     }
-    case AppKind::kAllocate: {
+    case ApplicationKind::kAllocate: {
       long long total = 0;
       for (int i = 0; i < n; ++i) {
         const double size = request.input[static_cast<size_t>(i)];
@@ -233,7 +234,7 @@ std::string ValidateAppRequest(const AppRequest& request) {
   return {};
 }
 
-GridRequest FlagScanRequest(const AppRequest& request, std::vector<double> flags) {
+GridRequest FlagScanRequest(const ApplicationRequest& request, std::vector<double> flags) {
   GridRequest grid;
   grid.block_algorithm = request.block_algorithm;
   grid.block_size = request.block_size;
@@ -245,24 +246,25 @@ GridRequest FlagScanRequest(const AppRequest& request, std::vector<double> flags
   return grid;
 }
 
-AppTrace MakeAppTrace(const AppRequest& request, const BackendInfo& backend) {
-  AppTrace t;
-  t.app = request.app;
+ApplicationTrace MakeApplicationTrace(const ApplicationRequest& request,
+                                      const BackendInfo& backend) {
+  ApplicationTrace t;
+  t.application = request.application;
   t.params = request.params;
   t.type = request.type;
   t.block_algorithm = request.block_algorithm;
   t.block_size = request.block_size;
   t.backend = backend;
   t.input = request.input;
-  if (request.app == AppKind::kRadixSort) {
+  if (request.application == ApplicationKind::kRadixSort) {
     for (double x : request.input) t.sign_flipped = t.sign_flipped || x < 0;
   }
   return t;
 }
 
-AppRequest RequestOf(const AppTrace& trace) {
-  AppRequest r;
-  r.app = trace.app;
+ApplicationRequest RequestOf(const ApplicationTrace& trace) {
+  ApplicationRequest r;
+  r.application = trace.application;
   r.params = trace.params;
   r.type = trace.type;
   r.input = trace.input;
@@ -271,10 +273,10 @@ AppRequest RequestOf(const AppTrace& trace) {
   return r;
 }
 
-AppTrace SimulateApp(const AppRequest& request) {
-  SimulatorAppExec exec;
-  if (request.type == ElementType::kFloat32) return apps::Run<float>(exec, request);
-  return apps::Run<std::int32_t>(exec, request);
+ApplicationTrace SimulateApplication(const ApplicationRequest& request) {
+  SimulatorApplicationExec exec;
+  if (request.type == ElementType::kFloat32) return applications::Run<float>(exec, request);
+  return applications::Run<std::int32_t>(exec, request);
 }
 
 }  // namespace scanviz

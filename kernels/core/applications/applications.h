@@ -21,12 +21,12 @@ namespace scanviz {
 
 // A radix sort records one traced scan per pass: the trace's scans may hold this many elements
 // in all (a 2^16-element scan is about 70 MB in memory and 19 MB as a file).
-inline constexpr int kMaxAppScannedElements = 1 << 18;
+inline constexpr int kMaxApplicationScannedElements = 1 << 18;
 // An allocation's pool (its output, one owner per cell) holds at most this many cells.
 inline constexpr int kMaxAllocationPool = 1 << 20;
 
-struct AppInfo {
-  AppKind id;
+struct ApplicationInfo {
+  ApplicationKind id;
   const char* key;          // "compact": --algorithm and the file's meta.algorithm
   const char* name;         // "stream compaction"
   const char* summary;      // one line: what it is for
@@ -39,11 +39,11 @@ struct AppInfo {
   const char* invariant;    // the sentence that makes it right
 };
 
-std::span<const AppInfo> Apps();
-const AppInfo& Info(AppKind app);
-const char* ToString(AppKind app);  // the key
-bool ParseApp(std::string_view key, AppKind* out);
-std::string AppKeys();  // "compact, split, radix-sort or allocate"
+std::span<const ApplicationInfo> Applications();
+const ApplicationInfo& Info(ApplicationKind application);
+const char* ToString(ApplicationKind application);  // the key
+bool ParseApplication(std::string_view key, ApplicationKind* out);
+std::string ApplicationKeys();  // "compact, split, radix-sort or allocate"
 
 struct KeepRule {
   KeepKind kind = KeepKind::kNonzero;
@@ -55,34 +55,34 @@ std::string ToString(KeepRule keep, ElementType type);
 // Empty on success, else one line naming the token ("--keep 'foo': choose odd, even, ...").
 std::string ParseKeep(std::string_view text, ElementType type, KeepRule* out);
 
-struct AppParams {
+struct ApplicationParams {
   KeepRule keep;  // compact
   int bit = 0;    // split: the bit, 0..31
   int bits = 1;   // radix sort: passes over the low bits, 1..32
-  bool operator==(const AppParams&) const = default;
+  bool operator==(const ApplicationParams&) const = default;
 };
 
-inline constexpr Algorithm kDefaultAppBlockAlgorithm = Algorithm::kBlelloch;
+inline constexpr Algorithm kDefaultApplicationBlockAlgorithm = Algorithm::kBlelloch;
 // The smallest power of two covering n, from 4 to 1024: one block up to 1024 elements.
-int DefaultAppBlockSize(int n);
+int DefaultApplicationBlockSize(int n);
 // The passes a radix sort needs to sort these keys completely: the bit width of the largest
 // non-negative key (at least 1), or 32 with a negative key.
 int RadixBitsNeeded(const std::vector<double>& keys);
 
-struct AppRequest {
-  AppKind app = AppKind::kCompact;
-  AppParams params;
+struct ApplicationRequest {
+  ApplicationKind application = ApplicationKind::kCompact;
+  ApplicationParams params;
   ElementType type = ElementType::kInt32;
   std::vector<double> input;
   // The scan of the flags: a multi-block scan (core/grid/) with this block scan and size.
-  Algorithm block_algorithm = kDefaultAppBlockAlgorithm;
+  Algorithm block_algorithm = kDefaultApplicationBlockAlgorithm;
   int block_size = 1024;
 };
 
 // Empty if the request can run; else one line naming what is wrong.
-std::string ValidateAppRequest(const AppRequest& request);
+std::string ValidateApplicationRequest(const ApplicationRequest& request);
 
-struct AppPass {
+struct ApplicationPass {
   int bit = -1;  // split and radix sort: the bit this pass splits on; -1 for the others
   std::vector<double> input;   // what the pass works on
   std::vector<double> flags;   // step 1: one per element (allocate: the sizes)
@@ -91,11 +91,11 @@ struct AppPass {
   std::vector<double> output;  // step 3: what the scatter wrote
 };
 
-struct AppTrace {
-  AppKind app = AppKind::kCompact;
-  AppParams params;
+struct ApplicationTrace {
+  ApplicationKind application = ApplicationKind::kCompact;
+  ApplicationParams params;
   ElementType type = ElementType::kInt32;
-  Algorithm block_algorithm = kDefaultAppBlockAlgorithm;
+  Algorithm block_algorithm = kDefaultApplicationBlockAlgorithm;
   int block_size = 0;
   BackendInfo backend;
   std::vector<double> input;
@@ -103,7 +103,7 @@ struct AppTrace {
   // first pass sorts: the input, flipped when sign_flipped. Empty for the other applications.
   bool sign_flipped = false;
   std::vector<double> keys;
-  std::vector<AppPass> passes;  // one, or a radix sort's one per bit
+  std::vector<ApplicationPass> passes;  // one, or a radix sort's one per bit
   // The result: the kept elements, the partitioned or sorted array (flipped back), or the pool
   // (each cell the index of the thread that owns it).
   std::vector<double> output;
@@ -114,25 +114,27 @@ struct AppTrace {
 };
 
 // The passes a request runs and the one each pass is, for the drivers.
-int PassCount(const AppRequest& request);
-int PassBit(const AppRequest& request, int pass);  // -1 when the pass splits on no bit
+int PassCount(const ApplicationRequest& request);
+int PassBit(const ApplicationRequest& request, int pass);  // -1 when the pass splits on no bit
 // The scan request of a pass's flags: an exclusive int32 sum in the request's grid.
-GridRequest FlagScanRequest(const AppRequest& request, std::vector<double> flags);
+GridRequest FlagScanRequest(const ApplicationRequest& request, std::vector<double> flags);
 // The trace's metadata and input, before anything ran.
-AppTrace MakeAppTrace(const AppRequest& request, const BackendInfo& backend);
+ApplicationTrace MakeApplicationTrace(const ApplicationRequest& request,
+                                      const BackendInfo& backend);
 // The request that reproduces a trace (its parameters, input and grid).
-AppRequest RequestOf(const AppTrace& trace);
+ApplicationRequest RequestOf(const ApplicationTrace& trace);
 
-// Requires ValidateAppRequest(request) to be empty.
-AppTrace SimulateApp(const AppRequest& request);
+// Requires ValidateApplicationRequest(request) to be empty.
+ApplicationTrace SimulateApplication(const ApplicationRequest& request);
 
 // The application's result computed sequentially, without scans (std::copy_if,
-// std::stable_partition, std::stable_sort, a running sum): what CheckApp compares the trace with.
-std::vector<double> SequentialAppResult(const AppRequest& request);
+// std::stable_partition, std::stable_sort, a running sum): what CheckApplication compares the trace
+// with.
+std::vector<double> SequentialApplicationResult(const ApplicationRequest& request);
 
 // Every step's invariant from the trace's own values, and the result against
-// SequentialAppResult. Empty when all hold; else what broke (at most a few), each naming the pass
-// and step: "pass 2 (bit 1) · step 3 scatter: output[4] = 7, but element 2 (7) goes to 3".
-std::vector<std::string> CheckApp(const AppTrace& trace);
+// SequentialApplicationResult. Empty when all hold; else what broke (at most a few), each naming
+// the pass and step: "pass 2 (bit 1) · step 3 scatter: output[4] = 7, but element 2 (7) goes to 3".
+std::vector<std::string> CheckApplication(const ApplicationTrace& trace);
 
 }  // namespace scanviz

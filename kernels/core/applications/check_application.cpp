@@ -1,6 +1,6 @@
-// CheckApp: an application trace checked step by step from its own values (the flags against the
-// predicate, the scan against its invariants, the scatter against the destinations the scan
-// gives), then its result against the sequential reference (reference.cpp).
+// CheckApplication: an application trace checked step by step from its own values (the flags
+// against the predicate, the scan against its invariants, the scatter against the destinations the
+// scan gives), then its result against the sequential reference (reference.cpp).
 #include <cmath>
 #include <cstdint>
 
@@ -29,32 +29,33 @@ std::string Cell(const char* name, size_t i) {
   return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
-std::string PassLabel(const AppTrace& t, size_t p) {
-  if (t.app == AppKind::kRadixSort)
+std::string PassLabel(const ApplicationTrace& t, size_t p) {
+  if (t.application == ApplicationKind::kRadixSort)
     return "pass " + std::to_string(p + 1) + " (bit " + std::to_string(t.passes[p].bit) + ") · ";
   return "";
 }
 
 // Step 1: each flag is what the application's predicate gives for its element.
-bool CheckFlags(const AppTrace& t, const AppPass& pass, const std::string& where, Report* r) {
-  const AppInfo& info = Info(t.app);
+bool CheckFlags(const ApplicationTrace& t, const ApplicationPass& pass, const std::string& where,
+                Report* r) {
+  const ApplicationInfo& info = Info(t.application);
   for (size_t i = 0; i < pass.input.size(); ++i) {
     const double x = pass.input[i];
     int want = 0;
     std::string why;
-    switch (t.app) {
-      case AppKind::kCompact:
-        want = apps::Keeps(x, t.params.keep.kind, t.params.keep.threshold) ? 1 : 0;
+    switch (t.application) {
+      case ApplicationKind::kCompact:
+        want = applications::Keeps(x, t.params.keep.kind, t.params.keep.threshold) ? 1 : 0;
         why = "--keep " + ToString(t.params.keep, t.type) + (want ? " keeps " : " drops ") +
               FormatValue(t.type, x);
         break;
-      case AppKind::kSplit:
-      case AppKind::kRadixSort:
-        want = 1 - apps::BitOf(static_cast<std::int32_t>(x), pass.bit);
+      case ApplicationKind::kSplit:
+      case ApplicationKind::kRadixSort:
+        want = 1 - applications::BitOf(static_cast<std::int32_t>(x), pass.bit);
         why = "bit " + std::to_string(pass.bit) + " of " + FormatValue(t.type, x) + " is " +
               std::to_string(1 - want) + " (the flag is the inverted bit)";
         break;
-      case AppKind::kAllocate:
+      case ApplicationKind::kAllocate:
         want = static_cast<int>(x);
         why = "thread " + std::to_string(i) + " asks for " + FormatValue(t.type, x);
         break;
@@ -69,14 +70,15 @@ bool CheckFlags(const AppTrace& t, const AppPass& pass, const std::string& where
 }
 
 // Step 2: the scan is the grid's exclusive int32 sum of exactly these flags, and holds.
-bool CheckScan(const AppTrace& t, const AppPass& pass, const std::string& where, Report* r) {
+bool CheckScan(const ApplicationTrace& t, const ApplicationPass& pass, const std::string& where,
+               Report* r) {
   const GridTrace& s = pass.scan;
   const std::string at = where + "step 2 scan: ";
   if (s.input != pass.flags || s.op != OpKind::kAdd || s.type != ElementType::kInt32 ||
       s.Inclusive() || s.block_algorithm != t.block_algorithm || s.block_size != t.block_size ||
       s.depth != 0) {
-    r->Add(at + "it is not the exclusive int32 sum of the " + Info(t.app).flags_name + " in " +
-           DisplayName(t.block_algorithm) + " blocks of " + std::to_string(t.block_size));
+    r->Add(at + "it is not the exclusive int32 sum of the " + Info(t.application).flags_name +
+           " in " + DisplayName(t.block_algorithm) + " blocks of " + std::to_string(t.block_size));
     return false;
   }
   const std::vector<std::string> broken = CheckGrid(s);
@@ -88,7 +90,7 @@ bool CheckScan(const AppTrace& t, const AppPass& pass, const std::string& where,
   const double total = s.output[n - 1] + pass.flags[n - 1];
   if (pass.total != total) {
     r->Add(at + "total = " + FormatValue(ElementType::kInt32, pass.total) + ", but scan[" +
-           std::to_string(n - 1) + "] + " + Cell(Info(t.app).flags_name, n - 1) + " = " +
+           std::to_string(n - 1) + "] + " + Cell(Info(t.application).flags_name, n - 1) + " = " +
            FormatValue(ElementType::kInt32, total));
     return false;
   }
@@ -97,10 +99,11 @@ bool CheckScan(const AppTrace& t, const AppPass& pass, const std::string& where,
 
 // Step 3: every element (every kept one, every slice) is where the scan sends it, and the output
 // has the length the total gives.
-void CheckScatter(const AppTrace& t, const AppPass& pass, const std::string& where, Report* r) {
+void CheckScatter(const ApplicationTrace& t, const ApplicationPass& pass, const std::string& where,
+                  Report* r) {
   const std::string at = where + "step 3 scatter: ";
   const int n = static_cast<int>(pass.input.size()), total = static_cast<int>(pass.total);
-  const size_t size = static_cast<size_t>(apps::OutputSize(t.app, n, total));
+  const size_t size = static_cast<size_t>(applications::OutputSize(t.application, n, total));
   if (pass.output.size() != size) {
     r->Add(at + "the output has " + std::to_string(pass.output.size()) + " cells, but the total " +
            std::to_string(total) + " makes " + std::to_string(size));
@@ -115,14 +118,14 @@ void CheckScatter(const AppTrace& t, const AppPass& pass, const std::string& whe
   for (int i = 0; i < n; ++i) {
     const size_t ui = static_cast<size_t>(i);
     const int flag = static_cast<int>(pass.flags[ui]), offset = static_cast<int>(scan[ui]);
-    switch (t.app) {
-      case AppKind::kCompact:
+    switch (t.application) {
+      case ApplicationKind::kCompact:
         if (flag != 0 && pass.output[static_cast<size_t>(offset)] != pass.input[ui])
           return wrong(static_cast<size_t>(offset), i, pass.input[ui]);
         break;
-      case AppKind::kSplit:
-      case AppKind::kRadixSort: {
-        const auto d = static_cast<size_t>(apps::SplitDestination(flag, offset, total, i));
+      case ApplicationKind::kSplit:
+      case ApplicationKind::kRadixSort: {
+        const auto d = static_cast<size_t>(applications::SplitDestination(flag, offset, total, i));
         if (d >= size) {
           r->Add(at + "element " + std::to_string(i) + "'s destination " + std::to_string(d) +
                  " is outside the output");
@@ -131,7 +134,7 @@ void CheckScatter(const AppTrace& t, const AppPass& pass, const std::string& whe
         if (pass.output[d] != pass.input[ui]) return wrong(d, i, pass.input[ui]);
         break;
       }
-      case AppKind::kAllocate:
+      case ApplicationKind::kAllocate:
         for (int k = 0; k < flag; ++k) {
           const auto c = static_cast<size_t>(offset + k);
           if (pass.output[c] != i) {
@@ -146,9 +149,9 @@ void CheckScatter(const AppTrace& t, const AppPass& pass, const std::string& whe
   }
 }
 
-void CheckResult(const AppTrace& t, Report* r) {
-  const std::vector<double> want = SequentialAppResult(RequestOf(t));
-  const std::string name = Info(t.app).name;
+void CheckResult(const ApplicationTrace& t, Report* r) {
+  const std::vector<double> want = SequentialApplicationResult(RequestOf(t));
+  const std::string name = Info(t.application).name;
   if (t.output.size() != want.size()) {
     r->Add("result: " + std::to_string(t.output.size()) + " elements, but the sequential " + name +
            " gives " + std::to_string(want.size()));
@@ -165,23 +168,23 @@ void CheckResult(const AppTrace& t, Report* r) {
 
 }  // namespace
 
-std::vector<std::string> CheckApp(const AppTrace& t) {
+std::vector<std::string> CheckApplication(const ApplicationTrace& t) {
   std::vector<std::string> out;
   Report r(&out);
-  const AppRequest request = RequestOf(t);
-  if (std::string invalid = ValidateAppRequest(request); !invalid.empty()) {
+  const ApplicationRequest request = RequestOf(t);
+  if (std::string invalid = ValidateApplicationRequest(request); !invalid.empty()) {
     r.Add("parameters: " + invalid);
     return out;
   }
   const int passes = PassCount(request);
   if (static_cast<int>(t.passes.size()) != passes) {
-    r.Add("passes: " + std::to_string(t.passes.size()) + " recorded, but " + Info(t.app).key +
-          " runs " + std::to_string(passes));
+    r.Add("passes: " + std::to_string(t.passes.size()) + " recorded, but " +
+          Info(t.application).key + " runs " + std::to_string(passes));
     return out;
   }
   // Radix sort's step 0: the keys are the input, sign bits flipped when some key is negative.
   std::vector<double> values = t.input;
-  if (t.app == AppKind::kRadixSort) {
+  if (t.application == ApplicationKind::kRadixSort) {
     bool negative = false;
     for (double x : t.input) negative = negative || x < 0;
     if (t.sign_flipped != negative) {
@@ -190,7 +193,7 @@ std::vector<std::string> CheckApp(const AppTrace& t) {
       return out;
     }
     if (negative)
-      for (double& x : values) x = apps::FlipSignBit(static_cast<std::int32_t>(x));
+      for (double& x : values) x = applications::FlipSignBit(static_cast<std::int32_t>(x));
     if (t.keys != values) {
       r.Add("keys: they are not the input" +
             std::string(negative ? " with its sign bits flipped" : ""));
@@ -198,7 +201,7 @@ std::vector<std::string> CheckApp(const AppTrace& t) {
     }
   }
   for (size_t p = 0; p < t.passes.size(); ++p) {
-    const AppPass& pass = t.passes[p];
+    const ApplicationPass& pass = t.passes[p];
     const std::string where = PassLabel(t, p);
     if (pass.bit != PassBit(request, static_cast<int>(p))) {
       r.Add(where + "the pass splits on bit " + std::to_string(pass.bit) + ", not bit " +
@@ -207,13 +210,14 @@ std::vector<std::string> CheckApp(const AppTrace& t) {
     }
     if (pass.input != values) {
       r.Add(where + "its input is not " +
-            (p == 0 ? std::string(t.app == AppKind::kRadixSort ? "the keys" : "the input")
+            (p == 0 ? std::string(t.application == ApplicationKind::kRadixSort ? "the keys"
+                                                                               : "the input")
                     : "the output of pass " + std::to_string(p)));
       return out;
     }
     if (pass.flags.size() != values.size()) {
-      r.Add(where + "step 1: " + std::to_string(pass.flags.size()) + " " + Info(t.app).flags_name +
-            " for " + std::to_string(values.size()) + " elements");
+      r.Add(where + "step 1: " + std::to_string(pass.flags.size()) + " " +
+            Info(t.application).flags_name + " for " + std::to_string(values.size()) + " elements");
       return out;
     }
     if (!CheckFlags(t, pass, where, &r) || !CheckScan(t, pass, where, &r)) return out;
@@ -223,7 +227,7 @@ std::vector<std::string> CheckApp(const AppTrace& t) {
     values = pass.output;
   }
   if (t.sign_flipped)
-    for (double& x : values) x = apps::FlipSignBit(static_cast<std::int32_t>(x));
+    for (double& x : values) x = applications::FlipSignBit(static_cast<std::int32_t>(x));
   if (t.output != values) {
     r.Add(std::string("result: the output is not the last pass's") +
           (t.sign_flipped ? " with its sign bits flipped back" : ""));

@@ -16,7 +16,7 @@
 #include "core/applications/application_kind.h"
 #include "core/hd.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 // Whether --keep keeps x. Odd and even look at the lowest bit, so -3 is odd (x % 2 is -1 there);
 // they are for int32 only (the registry refuses them on float32).
@@ -50,4 +50,4 @@ SCANVIZ_HD void CompactScatterStep(const T* in, const int* flags, const int* sca
   if (i < n && flags[i] != 0) out[scan[i]] = in[i];
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications

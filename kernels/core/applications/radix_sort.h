@@ -18,7 +18,7 @@
 #include "core/applications/split.h"
 #include "core/hd.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 // Steps 0 and K+1, thread i: the flip is its own inverse.
 SCANVIZ_HD inline std::int32_t FlipSignBit(std::int32_t x) {
@@ -29,4 +29,4 @@ SCANVIZ_HD inline void FlipSignBitStep(std::int32_t* values, int n, int i) {
   if (i < n) values[i] = FlipSignBit(values[i]);
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications

@@ -1,5 +1,5 @@
 // The applications computed sequentially, written apart from their steps (no flags, no scan):
-// what CheckApp holds a trace's result against.
+// what CheckApplication holds a trace's result against.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -33,22 +33,22 @@ bool Kept(double x, const KeepRule& keep) {
 
 }  // namespace
 
-std::vector<double> SequentialAppResult(const AppRequest& request) {
+std::vector<double> SequentialApplicationResult(const ApplicationRequest& request) {
   const std::vector<double>& in = request.input;
   std::vector<double> out;
-  switch (request.app) {
-    case AppKind::kCompact:
+  switch (request.application) {
+    case ApplicationKind::kCompact:
       std::copy_if(in.begin(), in.end(), std::back_inserter(out),
                    [&](double x) { return Kept(x, request.params.keep); });
       break;
-    case AppKind::kSplit: {
+    case ApplicationKind::kSplit: {
       out = in;
       const std::uint64_t bit = std::uint64_t{1} << request.params.bit;
       std::stable_partition(out.begin(), out.end(),
                             [&](double x) { return (Pattern(x) & bit) == 0; });
       break;
     }
-    case AppKind::kRadixSort: {
+    case ApplicationKind::kRadixSort: {
       // Ordered by the low K bits of the key, where a key with the sign bit flipped (when some key
       // is negative) orders as its number does.
       const bool negative = std::any_of(in.begin(), in.end(), [](double x) { return x < 0; });
@@ -62,7 +62,7 @@ std::vector<double> SequentialAppResult(const AppRequest& request) {
       std::stable_sort(out.begin(), out.end(), [&](double a, double b) { return key(a) < key(b); });
       break;
     }
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       for (size_t i = 0; i < in.size(); ++i)
         out.insert(out.end(), static_cast<size_t>(in[i]), static_cast<double>(i));
       break;

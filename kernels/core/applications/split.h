@@ -15,7 +15,7 @@
 
 #include "core/hd.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 // Bit `bit` (0 = the lowest) of x's 32-bit pattern: two's complement, so bit 31 is the sign.
 SCANVIZ_HD inline int BitOf(std::int32_t x, int bit) {
@@ -43,4 +43,4 @@ SCANVIZ_HD inline void SplitScatterStep(const std::int32_t* in, const int* flags
   if (i < n) out[SplitDestination(flags[i], scan[i], total_zeros, i)] = in[i];
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications

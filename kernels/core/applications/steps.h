@@ -13,18 +13,18 @@
 #include "core/applications/split.h"
 #include "core/hd.h"
 
-namespace scanviz::apps {
+namespace scanviz::applications {
 
 // Step 1 of a pass: thread i's flag (compact: kept; split and radix sort: the inverted bit;
 // allocate: its size). Split, radix sort and allocate run on int32 only.
 template <class T>
 SCANVIZ_HD void FlagStep(const PassSpec<T>& spec, const T* in, int* flags, int n, int i) {
-  if (spec.app == AppKind::kCompact) {
+  if (spec.application == ApplicationKind::kCompact) {
     CompactFlagStep(in, flags, n, i, spec.keep, spec.threshold);
     return;
   }
   if constexpr (std::is_same_v<T, std::int32_t>) {
-    if (spec.app == AppKind::kAllocate) {
+    if (spec.application == ApplicationKind::kAllocate) {
       AllocateSizeStep(in, flags, n, i);
     } else {
       SplitFlagStep(in, flags, n, i, spec.bit);
@@ -36,12 +36,12 @@ SCANVIZ_HD void FlagStep(const PassSpec<T>& spec, const T* in, int* flags, int n
 template <class T>
 SCANVIZ_HD void ScatterStep(const PassSpec<T>& spec, const T* in, const int* flags, const int* scan,
                             int total, T* out, int n, int i) {
-  if (spec.app == AppKind::kCompact) {
+  if (spec.application == ApplicationKind::kCompact) {
     CompactScatterStep(in, flags, scan, out, n, i);
     return;
   }
   if constexpr (std::is_same_v<T, std::int32_t>) {
-    if (spec.app == AppKind::kAllocate) {
+    if (spec.application == ApplicationKind::kAllocate) {
       AllocateFillStep(flags, scan, out, n, i);
     } else {
       SplitScatterStep(in, flags, scan, total, out, n, i);
@@ -49,4 +49,4 @@ SCANVIZ_HD void ScatterStep(const PassSpec<T>& spec, const T* in, const int* fla
   }
 }
 
-}  // namespace scanviz::apps
+}  // namespace scanviz::applications
