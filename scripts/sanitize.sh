@@ -86,7 +86,7 @@ for stage in "${stages[@]}"; do
     # The two sweeps over every size 1..300 of the grid and of the applications take two minutes
     # under ASan: their sanitized cases are the same code as the large-size tests here, so they
     # run in the plain build only.
-    tests=(-E '^ui_|^MultiBlock\.EverySizeUpTo300|^Apps\.EverySizeUpTo300')
+    tests=(-E '^ui_|^MultiBlock\.EverySizeUpTo300|^Applications\.EverySizeUpTo300')
   else
     build=build-tsan
     flags="-fsanitize=thread -fno-omit-frame-pointer"

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/app_command.h"
+#include "cli/application_command.h"
 #include "cli/report.h"
 #include "cli/usage.h"
 #include "core/analysis.h"
@@ -52,7 +52,7 @@ int RunCheckCommand(const std::string& path) {
   AnyTraceLoad loaded = LoadAnyTraceFile(path);
   if (loaded.grid) return RunCheckGrid(path, *loaded.grid);
   if (loaded.single_pass) return RunCheckSinglePass(path, *loaded.single_pass);
-  if (loaded.app) return CheckAppFile(path, *loaded.app);
+  if (loaded.application) return CheckApplicationFile(path, *loaded.application);
   if (!loaded.trace) {
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
     return kExitFailed;

@@ -12,7 +12,7 @@
 #include "cli/trace_table.h"
 #include "cli/usage.h"
 #include "core/analysis.h"
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/registry.h"
@@ -29,7 +29,7 @@ int ParseScanRequest(const TraceArgs& args, ScanRequest* request, BackendChoice*
   if (!Parse(args.algorithm, &request->algorithm))
     return UsageError("unknown algorithm '" + args.algorithm + "' (scans: " + AlgorithmKeys() +
                       "; the grid: " + kMultiBlockKey + " or " + kSinglePassKey +
-                      "; applications: " + AppKeys() + ")");
+                      "; applications: " + ApplicationKeys() + ")");
   if (!Parse(args.op, &request->op))
     return UsageError("unknown operator '" + args.op + "' (add, max, min or last)");
   if (!Parse(args.type, &request->type))

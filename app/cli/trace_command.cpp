@@ -5,10 +5,10 @@
 #include <limits>
 #include <utility>
 
-#include "cli/app_command.h"
+#include "cli/application_command.h"
 #include "cli/usage.h"
+#include "core/applications/applications.h"
 #include "core/file_io.h"
-#include "core/apps/apps.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/input.h"
@@ -24,9 +24,10 @@ namespace {
 // input, the operator, type and backend.
 void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
   trace
-      ->add_option("-a,--algorithm", args->algorithm,
-                   AlgorithmKeys() +
-                       ", multi-block or single-pass; or an application of the scan: " + AppKeys())
+      ->add_option(
+          "-a,--algorithm", args->algorithm,
+          AlgorithmKeys() +
+              ", multi-block or single-pass; or an application of the scan: " + ApplicationKeys())
       ->capture_default_str();
   trace->add_option("--keep", args->keep,
                     "compact: which elements to keep, odd, even, positive, nonzero (default) or "
@@ -39,8 +40,8 @@ void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
       ->add_option("--block-algorithm", args->block_algorithm,
                    "multi-block, single-pass and the applications: each block's (tile's) scan, "
                    "any algorithm: " +
-                       AlgorithmKeys() + " (applications: " + ToString(kDefaultAppBlockAlgorithm) +
-                       " unless given)")
+                       AlgorithmKeys() + " (applications: " +
+                       ToString(kDefaultApplicationBlockAlgorithm) + " unless given)")
       ->capture_default_str();
   trace
       ->add_option("--block-size", args->block_size,
@@ -114,8 +115,8 @@ void RecordGivenOptions(const CLI::App& trace, TraceArgs* args) {
 
 // --algorithm compact|split|radix-sort|allocate: the application's command, with the options
 // that are for scans only named when given.
-int RunApp(const TraceArgs& args) {
-  AppCommandArgs a;
+int TraceApplication(const TraceArgs& args) {
+  ApplicationCommandArgs a;
   a.algorithm = args.algorithm;
   a.input = args.input;
   a.random_n = args.random_n;
@@ -147,14 +148,14 @@ int RunApp(const TraceArgs& args) {
                                                     {"--convert", args.convert}};
   for (const auto& [option, given] : scan_only)
     if (given) a.scan_only.push_back(option);
-  return RunAppCommand(a);
+  return RunApplicationCommand(a);
 }
 
 // Each kind of --algorithm to its command, once the options given are the kind's.
 int RunTrace(const TraceArgs& args) {
-  if (IsAppKey(args.algorithm)) return RunApp(args);
-  if (std::string misplaced =
-          MisplacedAppOption(args.algorithm, args.keep_given, args.bit_given, args.bits_given);
+  if (IsApplicationKey(args.algorithm)) return TraceApplication(args);
+  if (std::string misplaced = MisplacedApplicationOption(args.algorithm, args.keep_given,
+                                                         args.bit_given, args.bits_given);
       !misplaced.empty())
     return UsageError(misplaced);
   const bool single_pass = args.algorithm == kSinglePassKey;

@@ -2,7 +2,7 @@
 // the scan, on the GPU or the CPU simulator, printed as a table or JSON, checked, and written to
 // a file with -o. trace_command.cpp holds the options and sends each kind to its file:
 // trace_block_scan.cpp (one block), trace_grid_scan.cpp (multi-block, single-pass) and
-// app_command.cpp (the applications).
+// application_command.cpp (the applications).
 #pragma once
 
 #include <string>
@@ -46,7 +46,8 @@ struct TraceArgs {
   std::string tile_order = "blockidx";
   bool tile_size_given = false;
   bool tile_order_given = false;
-  // The applications (core/apps/): compact's predicate, split's bit, radix sort's bit count.
+  // The applications (core/applications/): compact's predicate, split's bit, radix sort's bit
+  // count.
   std::string keep;
   int bit = 0;
   int bits = 0;

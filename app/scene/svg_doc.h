@@ -1,4 +1,4 @@
-// What every SVG writer of the scene shares (svg.h's rounds, grid_svg.h, app_svg.h,
+// What every SVG writer of the scene shares (svg.h's rounds, grid_svg.h, application_svg.h,
 // timeline_svg.h): the document's frame (header, the theme's background or none, footer), colours,
 // escaped text, text widths estimated without a font, line wrapping, and the few shapes the
 // figures are made of. Layout stays with each writer; this only writes elements.

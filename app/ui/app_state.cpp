@@ -1,7 +1,7 @@
 // AppState (app_state.h): the input and its edits, the kind shown, undo, and the block scans'
 // traces: the simulator's at once for what is on screen, the others when first asked for, CUDA's
 // on a worker. The grid and the single pass are app_state_grid.cpp's, the files and sessions
-// app_state_files.cpp's, the applications app_state_apps.cpp's.
+// app_state_files.cpp's, the applications app_state_applications.cpp's.
 #include "app_state.h"
 
 #include <algorithm>
@@ -214,7 +214,7 @@ void AppState::SetKind(KindId kind) {
   view.selected.reset();
   view.hovered.reset();
   m_kind_before = m_kind;
-  m_kind = kind;  // what it shows is traced when first asked for (Grid, Application, Slot)
+  m_kind = kind;  // what it shows is traced when first asked for (Grid, TracedApplication, Slot)
 }
 
 void AppState::ToggleKind(KindId kind) {
@@ -235,7 +235,7 @@ std::vector<Player*> AppState::ShownPlayers() {
     case KindId::kMultiBlock:
       return {m_opened ? &m_block_player : &GridPlayer()};
     case KindId::kApplication:
-      return {&AppPlayer()};
+      return {&ApplicationPlayer()};
     case KindId::kSinglePass:  // the timeline's cursor moves from moment to moment
     case KindId::kBenchmark:
       break;
@@ -342,7 +342,7 @@ void AppState::Regenerate() {
   ++m_generation;
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
   m_grid_stale = true;  // the grid and the application when first asked for (the frame asks)
-  m_app_stale = true;
+  m_application_stale = true;
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {

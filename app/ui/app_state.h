@@ -22,9 +22,9 @@
 
 #include "backend/backend.h"
 #include "core/analysis.h"
-#include "core/apps/apps.h"
-#include "core/grid/single_pass.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
+#include "core/grid/single_pass.h"
 #include "core/perf/bench_results.h"
 #include "core/trace.h"
 #include "edit_history.h"
@@ -81,10 +81,10 @@ struct GridSlot {
 };
 
 // The application of the scan shown in the applications view (docs/applications.md): its trace
-// of the current input (or of a file), CheckApp's findings and where it ran.
-struct AppSlot {
-  std::optional<AppTrace> trace;
-  std::vector<std::string> problems;  // CheckApp's: empty when every step holds
+// of the current input (or of a file), CheckApplication's findings and where it ran.
+struct ApplicationSlot {
+  std::optional<ApplicationTrace> trace;
+  std::vector<std::string> problems;  // CheckApplication's: empty when every step holds
   std::string ran;                    // "CPU simulation", "CUDA: ...", or the file
   std::string error;                  // why there is no trace (an input it cannot take)
 };
@@ -245,27 +245,29 @@ class AppState {
   void SetPresets(std::vector<PresetSpec> presets) { m_presets = std::move(presets); }
   const std::vector<PresetSpec>& Presets() const { return m_presets; }
 
-  // [SECTION] The applications (app_state_apps.cpp): compaction, split, radix sort or allocation
-  // run on the current input (an int32 input for all but compaction), traced again after each
-  // edit or parameter change while the mode is on; the player steps through every pass's flag,
+  // [SECTION] The applications (app_state_applications.cpp): compaction, split, radix sort or
+  // allocation run on the current input (an int32 input for all but compaction), traced again after
+  // each edit or parameter change while the mode is on; the player steps through every pass's flag,
   // scan and scatter steps.
-  void SetApp(AppKind app);
-  AppKind App() const { return m_app; }
+  void SetApplication(ApplicationKind application);
+  ApplicationKind Application() const { return m_application; }
   void SetKeep(KeepRule keep);
-  const KeepRule& Keep() const { return m_app_params.keep; }
+  const KeepRule& Keep() const { return m_application_params.keep; }
   void SetSplitBit(int bit);  // clamped into 0..31
-  int SplitBit() const { return m_app_params.bit; }
+  int SplitBit() const { return m_application_params.bit; }
   void SetRadixBits(int bits);  // 1..32; 0: as many as the keys need (RadixBitsNeeded)
   int RadixBits() const { return m_radix_bits; }
-  const AppSlot& Application();  // traced when first asked for after an edit (as Grid)
-  Player& AppPlayer() {
-    Application();
-    return m_app_player;
+  // Traced when first asked for after an edit (as Grid).
+  const ApplicationSlot& TracedApplication();
+  Player& ApplicationPlayer() {
+    TracedApplication();
+    return m_application_player;
   }
-  std::uint64_t AppVersion() const { return m_app_version; }  // one more per new trace
+  // One more per new trace.
+  std::uint64_t ApplicationVersion() const { return m_application_version; }
   // Shows an application trace recorded elsewhere (a file): its input, type and parameters
   // become the app's, until the next edit.
-  void OpenApp(AppTrace trace, std::string origin);
+  void OpenApplication(ApplicationTrace trace, std::string origin);
   // Shows a grid trace file in the grid view: its input, operator, type, block scan and size
   // become the app's; the grid is the file's until the next edit. False (with the reason) for a
   // grid the grid view cannot hold.
@@ -321,8 +323,9 @@ class AppState {
     return m_kind == KindId::kMultiBlock && m_opened && a == m_grid_block_algorithm;
   }
   void RegenerateGrid();  // the grid of the current input, its player kept on its step
-  void RegenerateApp();   // the application of the current input, its player kept on its step
-  void InstallBlock();    // the opened block's slot from the grid
+  // The application of the current input, its player kept on its step.
+  void RegenerateApplication();
+  void InstallBlock();  // the opened block's slot from the grid
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
   // SetInputText, a preset calls three edits: one step each).
   class EditScope {
@@ -380,13 +383,13 @@ class AppState {
   Player m_grid_player;
   bool m_grid_stale = true;
   std::optional<OpenedBlock> m_opened;
-  AppKind m_app = AppKind::kCompact;
-  AppParams m_app_params;
+  ApplicationKind m_application = ApplicationKind::kCompact;
+  ApplicationParams m_application_params;
   int m_radix_bits = 0;  // 0: RadixBitsNeeded of the input
-  AppSlot m_app_slot;
-  Player m_app_player;
-  bool m_app_stale = true;
-  std::uint64_t m_app_version = 0;
+  ApplicationSlot m_application_slot;
+  Player m_application_player;
+  bool m_application_stale = true;
+  std::uint64_t m_application_version = 0;
   TraceSlot m_block_slot;
   Player m_block_player;
   Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};

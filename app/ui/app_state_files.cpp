@@ -53,9 +53,9 @@ std::string AppState::OpenFile(const std::string& path) {
         notice = "opened the single-pass trace " + path;
         break;
       }
-      if (loaded.app) {
-        const std::string origin = TraceOrigin(loaded.app->backend, path);
-        OpenApp(std::move(*loaded.app), origin);
+      if (loaded.application) {
+        const std::string origin = TraceOrigin(loaded.application->backend, path);
+        OpenApplication(std::move(*loaded.application), origin);
         notice = "opened the application trace " + path;
         break;
       }
@@ -101,12 +101,12 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   m_backend_status = std::move(origin);
 }
 
-void AppState::OpenApp(AppTrace trace, std::string origin) {
+void AppState::OpenApplication(ApplicationTrace trace, std::string origin) {
   const EditScope edit(*this, {EditKind::kFile});
   m_type = trace.type;
-  m_app = trace.app;
-  m_app_params = trace.params;
-  if (trace.app == AppKind::kRadixSort) m_radix_bits = trace.params.bits;
+  m_application = trace.application;
+  m_application_params = trace.params;
+  if (trace.application == ApplicationKind::kRadixSort) m_radix_bits = trace.params.bits;
   m_values = trace.input;
   m_input_text = FormatValues(m_values, m_type, " ");
   m_input_error.clear();
@@ -115,14 +115,14 @@ void AppState::OpenApp(AppTrace trace, std::string origin) {
   Regenerate();
   ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
   SetKind(KindId::kApplication);
-  m_app_slot = AppSlot{};
-  m_app_slot.problems = CheckApp(trace);
-  m_app_slot.trace = std::move(trace);
-  m_app_slot.ran = std::move(origin);
-  m_app_stale = false;
-  ++m_app_version;
-  m_app_player.SetRoundCount(static_cast<int>(3 * m_app_slot.trace->passes.size()));
-  m_app_player.Last();
+  m_application_slot = ApplicationSlot{};
+  m_application_slot.problems = CheckApplication(trace);
+  m_application_slot.trace = std::move(trace);
+  m_application_slot.ran = std::move(origin);
+  m_application_stale = false;
+  ++m_application_version;
+  m_application_player.SetRoundCount(static_cast<int>(3 * m_application_slot.trace->passes.size()));
+  m_application_player.Last();
 }
 
 std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
@@ -203,11 +203,11 @@ Session AppState::ToSession() const {
   s.block_size = m_grid_block_size;
   s.grid_step = s.multi_block ? m_grid_player.Round() : -1;
   s.application = under == KindId::kApplication;
-  s.app = m_app;
-  s.keep = m_app_params.keep;
-  s.split_bit = m_app_params.bit;
+  s.application_kind = m_application;
+  s.keep = m_application_params.keep;
+  s.split_bit = m_application_params.bit;
   s.radix_bits = m_radix_bits;
-  s.app_step = s.application ? m_app_player.Round() : -1;
+  s.application_step = s.application ? m_application_player.Round() : -1;
   s.timeline = m_kind == KindId::kSinglePass;
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
@@ -259,7 +259,7 @@ void AppState::ApplySession(const Session& s) {
   // recorded trace) on its step.
   SetGridBlockAlgorithm(s.block_algorithm);
   SetGridBlockSize(s.block_size);
-  SetApp(s.app);
+  SetApplication(s.application_kind);
   SetKeep(s.keep);
   SetSplitBit(s.split_bit);
   SetRadixBits(s.radix_bits);
@@ -270,7 +270,7 @@ void AppState::ApplySession(const Session& s) {
     seek(GridPlayer(), s.grid_step);
   } else if (s.application) {
     SetKind(KindId::kApplication);
-    seek(AppPlayer(), s.app_step);
+    seek(ApplicationPlayer(), s.application_step);
   } else if (s.side_by_side) {
     SetKind(KindId::kSideBySide);
   }

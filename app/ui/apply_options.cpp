@@ -70,7 +70,7 @@ std::string ApplyApplication(AppState& st, const Options& opt) {
   }
   if (opt.bit) st.SetSplitBit(*opt.bit);
   if (opt.bits) st.SetRadixBits(*opt.bits);
-  if (opt.app) st.SetApp(*opt.app);
+  if (opt.application) st.SetApplication(*opt.application);
   return error;
 }
 

@@ -80,7 +80,7 @@ class FrameGuard {
         m_hovered(vs.hovered),
         m_next_hovered(vs.next_hovered),
         m_grid_hovered(vs.grid_hovered),
-        m_app_hovered(vs.app_hovered),
+        m_application_hovered(vs.application_hovered),
         m_ignore_mouse(vs.ignore_mouse),
         m_zoom(vs.zoom),
         m_pan_x(vs.pan_x),
@@ -91,7 +91,7 @@ class FrameGuard {
     ImGui::GetIO().DisplayFramebufferScale = m_io_scale;
     m_vs.hovered = m_hovered;
     m_vs.grid_hovered = m_grid_hovered;
-    m_vs.app_hovered = m_app_hovered;
+    m_vs.application_hovered = m_application_hovered;
     m_vs.next_hovered = m_next_hovered;
     m_vs.ignore_mouse = m_ignore_mouse;
     m_vs.zoom = m_zoom;
@@ -107,7 +107,7 @@ class FrameGuard {
   ImVec2 m_io_size, m_io_scale;
   std::optional<scene::CellRef> m_hovered, m_next_hovered;
   std::optional<scene::GridCellRef> m_grid_hovered;
-  std::optional<int> m_app_hovered;
+  std::optional<int> m_application_hovered;
   bool m_ignore_mouse;
   float m_zoom, m_pan_x, m_pan_y;
   std::map<std::string, std::array<float, 4>> m_widgets;
@@ -126,7 +126,7 @@ std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent,
     FrameGuard guard(vs);
     vs.hovered.reset();  // where the pointer rests is not part of the figure; a selection is
     vs.grid_hovered.reset();
-    vs.app_hovered.reset();
+    vs.application_hovered.reset();
     vs.ignore_mouse = true;
     vs.zoom = 1;  // the whole figure, fitted
     vs.pan_x = vs.pan_y = 0;

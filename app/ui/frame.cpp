@@ -257,8 +257,8 @@ void TakeHovers(ViewState& vs) {
   vs.next_hovered.reset();
   vs.grid_hovered = vs.grid_next_hovered;
   vs.grid_next_hovered.reset();
-  vs.app_hovered = vs.app_next_hovered;
-  vs.app_next_hovered.reset();
+  vs.application_hovered = vs.application_next_hovered;
+  vs.application_next_hovered.reset();
   vs.tooltip.clear();
   vs.focus_pending = false;
 }

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/mistake.h"
@@ -132,10 +132,11 @@ std::string BlockAlgorithmFlag(Options& o, const char* v) {
   return {};
 }
 
-std::string AppFlag(Options& o, const char* v) {
-  AppKind x{};
-  if (!ParseApp(v, &x)) return std::string("--app '") + v + "': choose " + AppKeys();
-  o.app = x;
+std::string ApplicationFlag(Options& o, const char* v) {
+  ApplicationKind x{};
+  if (!ParseApplication(v, &x))
+    return std::string("--app '") + v + "': choose " + ApplicationKeys();
+  o.application = x;
   o.Show(KindId::kApplication);
   return {};
 }
@@ -249,7 +250,7 @@ constexpr Flag kFlags[] = {
     // Input (as scanviz-cli)
     {"--algorithm", true, AlgorithmFlag},
     {"--block-algorithm", true, BlockAlgorithmFlag},
-    {"--app", true, AppFlag},
+    {"--app", true, ApplicationFlag},
     {"--keep", true, [](O o, V v) { return Text(&o.keep, v); }},
     {"--bit", true, [](O o, V v) { return ReadInt(v, 0, 31, &o.bit, "--bit takes 0..31"); }},
     {"--bits", true, [](O o, V v) { return ReadInt(v, 1, 32, &o.bits, "--bits takes 1..32"); }},
@@ -341,9 +342,7 @@ constexpr Flag kFlags[] = {
     {"--export-gif", true,
      [](O o, V v) { return ExportFile(&o.export_request.gif, "--export-gif", v); }},
     {"--export-sequence", true,
-     [](O o, V v) {
-       return ExportFile(&o.export_request.sequence_dir, "--export-sequence", v);
-     }},
+     [](O o, V v) { return ExportFile(&o.export_request.sequence_dir, "--export-sequence", v); }},
     {"--export-size", true,
      [](O o, V v) -> std::string {
        o.export_size = exports::ParseSize(v);

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "backend/backend.h"
-#include "core/apps/app_kind.h"
+#include "core/applications/application_kind.h"
 #include "core/grid/single_pass.h"
 #include "core/simulator.h"
 #include "core/trace.h"
@@ -33,7 +33,7 @@ struct Options {
   std::optional<Algorithm> block_algorithm;  // --block-algorithm: any algorithm of the registry
   std::optional<int> block_size;             // --block-size B (a power of two, 4..1024)
   std::optional<int> open_block;             // --open-block B: block B of the grid, opened
-  std::optional<AppKind> app;                // --app KEY: the applications view with KEY
+  std::optional<ApplicationKind> application;  // --app KEY: the applications view with KEY
   std::string keep;                          // --keep odd|even|positive|nonzero|greater:K
   std::optional<int> bit;                    // --bit K (split)
   std::optional<int> bits;                   // --bits K (radix sort)

@@ -117,8 +117,9 @@ void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "application", [&](const json& a) {
     s.application = BoolAt(a, "shown", false);
     if (a.contains("app")) {
-      if (!a["app"].is_string() || !ParseApp(a["app"].get<std::string>(), &s.app))
-        throw Bad{"app: expected " + AppKeys()};
+      if (!a["app"].is_string() ||
+          !ParseApplication(a["app"].get<std::string>(), &s.application_kind))
+        throw Bad{"app: expected " + ApplicationKeys()};
     }
     if (a.contains("keep")) {
       if (!a["keep"].is_string()) throw Bad{"keep: expected a string such as \"odd\""};
@@ -127,7 +128,7 @@ void ParseModes(const json& j, Session& s) {
     }
     s.split_bit = static_cast<int>(IntAt(a, "bit", 0, 0, 31));
     s.radix_bits = static_cast<int>(IntAt(a, "radix_bits", 0, 0, 32));
-    s.app_step = static_cast<int>(IntAt(a, "step", -1, -1, 1000000));
+    s.application_step = static_cast<int>(IntAt(a, "step", -1, -1, 1000000));
   });
   ObjectAt(j, "timeline", [&](const json& t) {
     s.timeline = BoolAt(t, "shown", false);
@@ -258,9 +259,9 @@ std::string SessionToJson(const Session& s) {
                       {"block_algorithm", ToString(s.block_algorithm)},
                       {"block_size", s.block_size},
                       {"step", s.grid_step}};
-  j["application"] = {{"shown", s.application},           {"app", ToString(s.app)},
+  j["application"] = {{"shown", s.application},           {"app", ToString(s.application_kind)},
                       {"keep", ToString(s.keep, s.type)}, {"bit", s.split_bit},
-                      {"radix_bits", s.radix_bits},       {"step", s.app_step}};
+                      {"radix_bits", s.radix_bits},       {"step", s.application_step}};
   j["timeline"] = {{"shown", s.timeline},
                    {"tile_size", s.tile_size},
                    {"tile_order", ToString(s.tile_order)},

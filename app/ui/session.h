@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
 #include "scene/palette.h"
@@ -47,11 +47,11 @@ struct Session {
   int block_size = 4;                                    // a power of two, 4..1024
   int grid_step = -1;                                    // the grid player's step; -1: the last
   bool application = false;
-  AppKind app = AppKind::kCompact;
+  ApplicationKind application_kind = ApplicationKind::kCompact;
   KeepRule keep;
   int split_bit = 0;   // 0..31
   int radix_bits = 0;  // 0: as many as the keys need; else 1..32
-  int app_step = -1;
+  int application_step = -1;
   bool timeline = false;  // L: the single-pass timeline
   int tile_size = 8;      // a power of two, 4..1024
   TileOrder tile_order = TileOrder::kBlockIdx;

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/registry.h"
 #include "kind_id.h"
@@ -93,11 +93,11 @@ std::string KeyList(bool grid) {
   return out;
 }
 
-std::string ApplicationKeys() {
+std::string ApplicationKeyList() {
   std::string out;
-  for (const AppInfo& app : Apps()) {
+  for (const ApplicationInfo& info : Applications()) {
     if (!out.empty()) out += '|';
-    out += app.key;
+    out += info.key;
   }
   return out;
 }
@@ -113,7 +113,7 @@ std::string UsageText() {
   std::string text = kUsage;
   Fill(text, "{algorithms}", KeyList(/*grid=*/false));
   Fill(text, "{block-algorithms}", KeyList(/*grid=*/true));
-  Fill(text, "{applications}", ApplicationKeys());
+  Fill(text, "{applications}", ApplicationKeyList());
   Fill(text, "{kinds}", KindKeys());
   return text;
 }

@@ -56,7 +56,7 @@ struct ViewState {
   std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
   // The applications view: the element under the pointer (as of the previous frame) or clicked,
   // an index into the current pass's input; the side panel's Inspector tells its story.
-  std::optional<int> app_selected, app_hovered, app_next_hovered;
+  std::optional<int> application_selected, application_hovered, application_next_hovered;
   int n_note_for = 0;  // the n the note is about
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.

@@ -102,9 +102,9 @@ GpuRun<SinglePassTrace> RunOnGpu(const SinglePassRequest& request) {
   cuda::SinglePassRun run = cuda::RunSinglePassTrace(request, 0);
   return {std::move(run.trace), std::move(run.error)};
 }
-GpuRun<AppTrace> RunOnGpu(const AppRequest& request) {
-  cuda::AppRun run = cuda::RunAppTrace(request, 0);
-  return {std::move(run.app), std::move(run.error)};
+GpuRun<ApplicationTrace> RunOnGpu(const ApplicationRequest& request) {
+  cuda::ApplicationRun run = cuda::RunApplicationTrace(request, 0);
+  return {std::move(run.application), std::move(run.error)};
 }
 #endif
 
@@ -178,8 +178,9 @@ SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& r
                   [](const SinglePassRequest& r) { return SimulateSinglePass(r); });
 }
 
-AppOutcome RunApplication(BackendChoice choice, const AppRequest& request) {
-  return RunSized(choice, request, ValidateAppRequest(request), &AppOutcome::app, SimulateApp);
+ApplicationOutcome RunApplication(BackendChoice choice, const ApplicationRequest& request) {
+  return RunSized(choice, request, ValidateApplicationRequest(request),
+                  &ApplicationOutcome::application, SimulateApplication);
 }
 
 GpuOutcomes RunGpuOutcomes(const ScanRequest& request, int runs) {

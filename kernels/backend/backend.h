@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/simulator.h"
@@ -75,15 +75,15 @@ struct SinglePassOutcome {
 };
 SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request);
 
-// An application of the scan (core/apps/), the same way: its flag and scatter kernels and the
-// grid's scan on CUDA when usable (kAuto), else the simulator, saying which ran and why.
-struct AppOutcome {
-  std::optional<AppTrace> app;
+// An application of the scan (core/applications/), the same way: its flag and scatter kernels and
+// the grid's scan on CUDA when usable (kAuto), else the simulator, saying which ran and why.
+struct ApplicationOutcome {
+  std::optional<ApplicationTrace> application;
   std::string error;
   std::string ran;
   bool fell_back = false;
 };
-AppOutcome RunApplication(BackendChoice choice, const AppRequest& request);
+ApplicationOutcome RunApplication(BackendChoice choice, const ApplicationRequest& request);
 
 // The mistakes lab on the GPU: the request's kernel (with its mistake, or the correct one) run
 // `runs` times without instrumentation, each distinct result with its count, most frequent first.

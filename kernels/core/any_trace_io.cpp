@@ -1,6 +1,6 @@
 #include "core/any_trace_io.h"
 
-#include "core/apps/app_json.h"
+#include "core/applications/application_json.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/grid/grid_json.h"
@@ -32,9 +32,9 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
   const bool has_key = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
                        root["meta"].contains("algorithm") && root["meta"]["algorithm"].is_string();
   const std::string key = has_key ? root["meta"]["algorithm"].get<std::string>() : "";
-  AppKind app{};
-  const bool is_app = ParseApp(key, &app);
-  if (key != kMultiBlockKey && key != kSinglePassKey && !is_app) {
+  ApplicationKind application{};
+  const bool is_application = ParseApplication(key, &application);
+  if (key != kMultiBlockKey && key != kSinglePassKey && !is_application) {
     // A single block: its own parser, with its own nesting limit.
     TraceLoadResult single = ParseTraceJson(text);
     result.trace = std::move(single.trace);
@@ -46,10 +46,11 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     if (format == root.end() || *format != kTraceFormatName)
       Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
     if (IntField(root, "version", "") != kTraceFormatVersion)
-      Fail("version", std::string(is_app ? "applications" : "grids and single-pass traces") +
-                          " are in version " + std::to_string(kTraceFormatVersion) + " only");
-    if (is_app) {
-      result.app = DecodeApp(root);
+      Fail("version",
+           std::string(is_application ? "applications" : "grids and single-pass traces") +
+               " are in version " + std::to_string(kTraceFormatVersion) + " only");
+    if (is_application) {
+      result.application = DecodeApplication(root);
     } else if (key == kSinglePassKey) {
       result.single_pass = DecodeSinglePass(root);
     } else {

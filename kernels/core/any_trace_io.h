@@ -1,14 +1,14 @@
 // A trace file of any kind: a single-block trace (core/trace_io.h), a multi-block grid or a
-// single-pass scan (core/grid/grid_io.h), or an application (core/apps/app_io.h), told apart by
-// meta.algorithm. The one reader above all of them: `scanviz-cli check` and the app's Open read
-// every file through it.
+// single-pass scan (core/grid/grid_io.h), or an application (core/applications/application_io.h),
+// told apart by meta.algorithm. The one reader above all of them: `scanviz-cli check` and the app's
+// Open read every file through it.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
@@ -19,10 +19,11 @@ struct AnyTraceLoad {
   std::optional<Trace> trace;
   std::optional<GridTrace> grid;
   std::optional<SinglePassTrace> single_pass;
-  std::optional<AppTrace> app;
+  std::optional<ApplicationTrace> application;
   std::string error;  // set when none is
   bool Ok() const {
-    return trace.has_value() || grid.has_value() || single_pass.has_value() || app.has_value();
+    return trace.has_value() || grid.has_value() || single_pass.has_value() ||
+           application.has_value();
   }
 };
 AnyTraceLoad ParseAnyTraceJson(std::string_view text);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
@@ -63,14 +63,14 @@ struct SinglePassRun {
 };
 SinglePassRun RunSinglePassTrace(const SinglePassRequest& request, int device = 0);
 
-// An application of the scan (core/apps/app_driver.h) on the GPU: the flag and scatter steps as
-// kernels (app_kernel.cu), the scan of the flags through RunGridTrace. Requires
-// ValidateAppRequest(request) to be empty.
-struct AppRun {
-  std::optional<AppTrace> app;
+// An application of the scan (core/applications/application_driver.h) on the GPU: the flag and
+// scatter steps as kernels (application_kernel.cu), the scan of the flags through RunGridTrace.
+// Requires ValidateApplicationRequest(request) to be empty.
+struct ApplicationRun {
+  std::optional<ApplicationTrace> application;
   std::string error;
 };
-AppRun RunAppTrace(const AppRequest& request, int device = 0);
+ApplicationRun RunApplicationTrace(const ApplicationRequest& request, int device = 0);
 
 // The mistakes lab: request's kernel (its mistake taken away, or the correct one) run `runs` times
 // without instrumentation; each distinct result with how many runs gave it, most frequent first.

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_steps.h"
 #include "core/grid/single_pass.h"
-#include "scene/app_svg.h"
+#include "scene/application_svg.h"
 #include "scene/grid_svg.h"
 #include "scene/timeline_svg.h"
-#include "support/app_traces.h"
+#include "support/application_traces.h"
 #include "support/xml_check.h"
 
 namespace scanviz::scene {
@@ -25,7 +25,7 @@ namespace {
 
 using scanviz::testing::KeepOdd;
 using scanviz::testing::ParseXml;
-using scanviz::testing::SimulatedApp;
+using scanviz::testing::SimulatedApplication;
 using scanviz::testing::TextsOf;
 using scanviz::testing::XmlDocument;
 using scanviz::testing::XmlNode;
@@ -164,15 +164,16 @@ TEST(GridSvg, ALargeGridIsRunsNotACellPerElementAndShowsTheSumsScansLevels) {
 
 // [SECTION] The applications
 
-std::string AppSvg(const AppTrace& t, int step, const AppSvgOptions& o = {}) {
+std::string ApplicationSvg(const ApplicationTrace& t, int step,
+                           const ApplicationSvgOptions& o = {}) {
   std::ostringstream os;
-  WriteAppSvg(t, step, o, os);
+  WriteApplicationSvg(t, step, o, os);
   return os.str();
 }
 
-TEST(AppSvg, CompactionOfTheOddElementsHoldsTheKeptOnesAndAnArrowEach) {
-  const AppTrace t = SimulatedApp(AppKind::kCompact, kExample, KeepOdd());
-  const XmlDocument doc = Parsed(AppSvg(t, 2));
+TEST(ApplicationSvg, CompactionOfTheOddElementsHoldsTheKeptOnesAndAnArrowEach) {
+  const ApplicationTrace t = SimulatedApplication(ApplicationKind::kCompact, kExample, KeepOdd());
+  const XmlDocument doc = Parsed(ApplicationSvg(t, 2));
   EXPECT_EQ(CellTexts(doc.root, "input"), (Texts{"3", "1", "7", "0", "4", "1", "6", "3"}));
   EXPECT_EQ(CellTexts(doc.root, "flags"), (Texts{"1", "1", "1", "0", "0", "1", "0", "1"}));
   EXPECT_EQ(CellTexts(doc.root, "scan"), (Texts{"0", "1", "2", "3", "3", "3", "4", "4"}));
@@ -183,28 +184,30 @@ TEST(AppSvg, CompactionOfTheOddElementsHoldsTheKeptOnesAndAnArrowEach) {
   EXPECT_NE(TextsOf(doc.root, "narration").at(0).find("step 3 · scatter"), std::string::npos);
 
   // The flag step: no scan, no output, no arrows yet.
-  const XmlDocument flag = Parsed(AppSvg(t, 0));
+  const XmlDocument flag = Parsed(ApplicationSvg(t, 0));
   EXPECT_EQ(TextsOf(flag.root, "row-title"), (Texts{"input", "flags"}));
   EXPECT_TRUE(TextsOf(flag.root, "arrow").empty());
 }
 
-TEST(AppSvg, SplitAllocationAndALongRow) {
-  const AppTrace split = SimulatedApp(AppKind::kSplit, kExample);  // bit 0: the even ones first
-  const XmlDocument s = Parsed(AppSvg(split, 2));
+TEST(ApplicationSvg, SplitAllocationAndALongRow) {
+  const ApplicationTrace split =
+      SimulatedApplication(ApplicationKind::kSplit, kExample);  // bit 0: the even ones first
+  const XmlDocument s = Parsed(ApplicationSvg(split, 2));
   EXPECT_EQ(CellTexts(s.root, "bit"), (Texts{"1", "1", "1", "0", "0", "1", "0", "1"}));
   EXPECT_EQ(CellTexts(s.root, "output"), (Texts{"0", "4", "6", "3", "1", "7", "1", "3"}));
   EXPECT_EQ(TextsOf(s.root, "arrow").size(), 8u);
 
-  const AppTrace alloc = SimulatedApp(AppKind::kAllocate, kExample);
-  const XmlDocument a = Parsed(AppSvg(alloc, 2));
+  const ApplicationTrace alloc = SimulatedApplication(ApplicationKind::kAllocate, kExample);
+  const XmlDocument a = Parsed(ApplicationSvg(alloc, 2));
   EXPECT_EQ(TextsOf(a.root, "slice").size(), 7u);  // thread 3 asks for nothing: a tick
   EXPECT_EQ(TextsOf(a.root, "pool-size"), (Texts{"25 cells"}));
 
   std::vector<double> many;
   for (int i = 0; i < 1000; ++i) many.push_back(i % 3);
-  AppSvgOptions narrow;
+  ApplicationSvgOptions narrow;
   narrow.max_cells = 16;
-  const std::string svg = AppSvg(SimulatedApp(AppKind::kCompact, many), 2, narrow);
+  const std::string svg =
+      ApplicationSvg(SimulatedApplication(ApplicationKind::kCompact, many), 2, narrow);
   const XmlDocument big = Parsed(svg);
   EXPECT_EQ(CellTexts(big.root, "input").size(), 16u);
   EXPECT_EQ(TextsOf(big.root, "gap").at(0), "…984");

@@ -87,7 +87,7 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
   app.SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.SetApp(AppKind::kCompact);
+  app.SetApplication(ApplicationKind::kCompact);
   app.SetKind(KindId::kApplication);
   const Kind& kind = ShownKindOf(app);
   kind.Seek(app, 0);
@@ -95,7 +95,7 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8");
-  app.SetApp(AppKind::kSplit);
+  app.SetApplication(ApplicationKind::kSplit);
   app.SetSplitBit(0);
   // 3 1 7 0 4 1 6 3: 0, 4 and 6 have bit 0 clear (the zeros), the other five are ones.
   EXPECT_NE(kind.StatusNumbers(app).find("3 zeros, 5 ones"), std::string::npos);

@@ -62,11 +62,12 @@ TEST(Session, RoundTripsEveryField) {
   s.block_algorithm = Algorithm::kBlelloch;
   s.block_size = 64;
   s.grid_step = 2;
-  s.app = AppKind::kRadixSort;  // an application's settings, kept while the grid is shown
+  s.application_kind =
+      ApplicationKind::kRadixSort;  // an application's settings, kept while the grid is shown
   s.keep = {KeepKind::kGreater, 7};
   s.split_bit = 31;
   s.radix_bits = 5;
-  s.app_step = 4;
+  s.application_step = 4;
   s.timeline = true;
   s.tile_size = 1024;
   s.tile_order = TileOrder::kTicket;
@@ -93,11 +94,11 @@ TEST(Session, RoundTripsEveryField) {
   EXPECT_EQ(b.block_size, s.block_size);
   EXPECT_EQ(b.grid_step, s.grid_step);
   EXPECT_EQ(b.application, s.application);
-  EXPECT_EQ(b.app, s.app);
+  EXPECT_EQ(b.application_kind, s.application_kind);
   EXPECT_EQ(b.keep, s.keep);
   EXPECT_EQ(b.split_bit, s.split_bit);
   EXPECT_EQ(b.radix_bits, s.radix_bits);
-  EXPECT_EQ(b.app_step, s.app_step);
+  EXPECT_EQ(b.application_step, s.application_step);
   EXPECT_EQ(b.timeline, s.timeline);
   EXPECT_EQ(b.tile_size, s.tile_size);
   EXPECT_EQ(b.tile_order, s.tile_order);
@@ -287,19 +288,19 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   AppState app(CpuSettings("5 3 6 1 7 2"));
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
-  app.SetApp(AppKind::kSplit);
+  app.SetApplication(ApplicationKind::kSplit);
   app.SetSplitBit(1);
-  ASSERT_GT(app.AppPlayer().RoundCount(), 2);
-  app.AppPlayer().Seek(1);
+  ASSERT_GT(app.ApplicationPlayer().RoundCount(), 2);
+  app.ApplicationPlayer().Seek(1);
   app.view.tile_size = 16;  // the timeline's settings, kept while an application is shown
   app.view.tile_order = TileOrder::kTicket;
   ASSERT_EQ(app.SaveSessionTo(dir.File("split.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("split.scanviz")), "");  // over the grid session
   EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_TRUE((a.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(a.App(), AppKind::kSplit);
+  EXPECT_EQ(a.Application(), ApplicationKind::kSplit);
   EXPECT_EQ(a.SplitBit(), 1);
-  EXPECT_EQ(a.AppPlayer().Round(), 1);
+  EXPECT_EQ(a.ApplicationPlayer().Round(), 1);
   EXPECT_EQ(a.view.tile_size, 16);
   EXPECT_EQ(a.view.tile_order, TileOrder::kTicket);
   EXPECT_EQ(a.Values(), (std::vector<double>{5, 3, 6, 1, 7, 2}));

@@ -154,7 +154,7 @@ def cli_narration(cli, algorithm, convert):
     return rounds, summary
 
 
-def app_narration(side):
+def application_narration(side):
     """The narration blocks the app drew, from the dump: each 'title' line starts one."""
     blocks = []
     for line in side["lines"]:
@@ -206,7 +206,7 @@ def check_narration(c, frame, name, algorithm, rnd, last, story):
                     f"{name}: scanviz-cli trace --narrate printed no narration for round {rnd}"):
         return None
     want = [rounds[rnd]] + ([summary] if rnd == last else [])
-    got = app_narration(side)
+    got = application_narration(side)
     if got != want:
         detail = "no narration"
         for i, (g, w) in enumerate(zip(got, want)):

@@ -320,8 +320,8 @@ expect_run "allocate warp-shuffle" 0 "offsets 0 3 4 11 11 15 16 22" -- $ap alloc
 expect_usage_error "application block algorithm" "--block-algorithm 'sort': choose hillis-steele, blelloch" -- $ap compact --block-algorithm sort -i 1,2
 long_input=$(seq -s, 1 3000)
 expect_run "application input past one block" 0 "result: 3000 zeros of bit 31 first" -- $ap split --bit 31 -i "$long_input"
-for app in "compact --keep even" "split --bit 3" "radix-sort" "allocate"; do
-  expect_run "$app 2^16" 0 "check: every flag is its element's" -- $ap $app --random 65536
+for application in "compact --keep even" "split --bit 3" "radix-sort" "allocate"; do
+  expect_run "$application 2^16" 0 "check: every flag is its element's" -- $ap $application --random 65536
 done
 expect_usage_error "keep foo" "--keep 'foo': choose odd, even, positive, nonzero or greater:K" -- $ap compact --keep foo -i 1,2 -o "$tmp/never.json"
 expect_usage_error "keep greater without K" "--keep 'greater:'" -- $ap compact --keep greater: -i 1,2
@@ -346,9 +346,9 @@ expect_usage_error "application block size" "--block-size 6: choose a power of t
 expect_usage_error "application too many" "--random 65537: choose 1..65536 for allocate" -- $ap allocate --random 65537
 expect_usage_error "application bad value" "'x' is not an integer" -- $ap compact -i 1,x -o "$tmp/never.json"
 if [ -e "$tmp/never.json" ] || ls "$tmp"/never.json.* >/dev/null 2>&1; then fail "an application wrote a file on bad input"; else pass; fi
-for app in compact split radix-sort allocate; do
-  expect_run "$app writes a file" 0 "wrote $tmp/$app.json" -- $ap $app --random 300 --block-size 16 -o "$tmp/$app.json"
-  expect_run "$app file checks" 0 "ok: $app (" -- check "$tmp/$app.json"
+for application in compact split radix-sort allocate; do
+  expect_run "$application writes a file" 0 "wrote $tmp/$application.json" -- $ap $application --random 300 --block-size 16 -o "$tmp/$application.json"
+  expect_run "$application file checks" 0 "ok: $application (" -- check "$tmp/$application.json"
 done
 head -c 3000 "$tmp/split.json" >"$tmp/split-trunc.json"
 expect_run "application truncated" 1 "malformed JSON" -- check "$tmp/split-trunc.json"
@@ -385,21 +385,21 @@ PY
   for case in "compact --keep odd" "compact --keep greater:4" "split --bit 1" "radix-sort" "allocate"; do
     for n in 1 9 1500; do
       set -- $case
-      app=$1
-      "$cli" $ap $case --random $n --seed $n --json >"$tmp/app-stdout.json" 2>/dev/null
-      if python3 - "$tmp/app-stdout.json" "$app" "$*" <<'PY'; then pass; else fail "$case n=$n: --json result"; fi
+      application=$1
+      "$cli" $ap $case --random $n --seed $n --json >"$tmp/application-stdout.json" 2>/dev/null
+      if python3 - "$tmp/application-stdout.json" "$application" "$*" <<'PY'; then pass; else fail "$case n=$n: --json result"; fi
 import json, sys
 d = json.load(open(sys.argv[1]))
-app, args = sys.argv[2], sys.argv[3].split()
+application, args = sys.argv[2], sys.argv[3].split()
 x = d["input"]
-if app == "compact":
+if application == "compact":
     k = args[2]
     keep = (lambda v: v % 2 != 0) if k == "odd" else (lambda v: v > int(k.split(":")[1]))
     want = [v for v in x if keep(v)]
-elif app == "split":
+elif application == "split":
     b = int(args[2])
     want = [v for v in x if not (v >> b) & 1] + [v for v in x if (v >> b) & 1]
-elif app == "radix-sort":
+elif application == "radix-sort":
     want = sorted(x)
 else:
     want = [i for i, s in enumerate(x) for _ in range(s)]
@@ -408,8 +408,8 @@ else:
         off.append(acc); acc += s
     if d["passes"][0]["scan"]["grid"]["output"] != off or d["total"] != acc:
         sys.exit("offsets or total differ")
-ok = d["meta"]["algorithm"] == app and d["output"] == want
-sys.exit(0 if ok else f"{app}: output differs: {d['output'][:10]} vs {want[:10]}")
+ok = d["meta"]["algorithm"] == application and d["output"] == want
+sys.exit(0 if ok else f"{application}: output differs: {d['output'][:10]} vs {want[:10]}")
 PY
     done
   done

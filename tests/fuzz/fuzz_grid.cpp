@@ -3,8 +3,8 @@
 //
 // Beyond "no crash, no leak, no undefined behaviour", a file the loader accepts must come back
 // through the writer unchanged (written, reloaded and written again gives the same text), and the
-// checks (CheckGrid, CheckSinglePass and its summary, CheckApp) and the timeline's layout must
-// run on it: a file that loads can still record a wrong scan, and the check says so.
+// checks (CheckGrid, CheckSinglePass and its summary, CheckApplication) and the timeline's layout
+// must run on it: a file that loads can still record a wrong scan, and the check says so.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "core/any_trace_io.h"
-#include "core/apps/app_io.h"
-#include "core/apps/apps.h"
+#include "core/applications/application_io.h"
+#include "core/applications/applications.h"
 #include "core/grid/grid_io.h"
 #include "fuzz/fuzz_check.h"
 #include "scene/timeline.h"
@@ -64,11 +64,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return a.single_pass ? SinglePassJson(*a.single_pass) : std::string();
     }, "single-pass trace");
   }
-  if (loaded.app) {
-    (void)CheckApp(*loaded.app);
-    RoundTrip(AppToJson(*loaded.app), [](const AnyTraceLoad& a) {
-      return a.app ? AppToJson(*a.app) : std::string();
-    }, "application");
+  if (loaded.application) {
+    (void)CheckApplication(*loaded.application);
+    RoundTrip(
+        ApplicationToJson(*loaded.application),
+        [](const AnyTraceLoad& a) {
+          return a.application ? ApplicationToJson(*a.application) : std::string();
+        },
+        "application");
   }
   return 0;
 }

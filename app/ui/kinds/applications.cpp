@@ -4,22 +4,22 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/app_svg.h"
+#include "scene/application_svg.h"
 
 namespace scanviz {
 namespace {
 
 // "5 of 8 kept", "3 zeros, 5 ones": what the application made of the input.
-std::string Result(const AppTrace& t) {
+std::string Result(const ApplicationTrace& t) {
   const long long n = t.N(), total = static_cast<long long>(t.total);
-  switch (t.app) {
-    case AppKind::kCompact:
+  switch (t.application) {
+    case ApplicationKind::kCompact:
       return std::to_string(total) + " of " + std::to_string(n) + " kept";
-    case AppKind::kSplit:
+    case ApplicationKind::kSplit:
       return std::to_string(total) + " zeros, " + std::to_string(n - total) + " ones";
-    case AppKind::kRadixSort:
+    case ApplicationKind::kRadixSort:
       return std::to_string(t.passes.size()) + " passes";
-    case AppKind::kAllocate:
+    case ApplicationKind::kAllocate:
       return "a pool of " + std::to_string(total) + " cells";
   }
   return {};
@@ -29,13 +29,13 @@ class Application final : public Kind {
  public:
   KindId Id() const override { return KindId::kApplication; }
   StepCounter Steps(AppState& app) const override {
-    return PlayerSteps(app.AppPlayer(), AppStepTitle(app));
+    return PlayerSteps(app.ApplicationPlayer(), ApplicationStepTitle(app));
   }
   std::string StatusNumbers(AppState& app) const override {
-    const AppSlot& slot = app.Application();
-    if (!slot.trace) return ToString(app.App());
-    const AppTrace& t = *slot.trace;
-    return std::string(ToString(t.app)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
+    const ApplicationSlot& slot = app.TracedApplication();
+    if (!slot.trace) return ToString(app.Application());
+    const ApplicationTrace& t = *slot.trace;
+    return std::string(ToString(t.application)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
            Result(t) + "  ·  scan in blocks of " + std::to_string(t.block_size);
   }
   bool Offers(AppState&, SidePanel tab) const override {
@@ -48,24 +48,24 @@ class Application final : public Kind {
            "application.";
   }
   std::string FigureStem(AppState& app) const override {
-    return std::string("scanviz-") + ToString(app.App());
+    return std::string("scanviz-") + ToString(app.Application());
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
-    const AppSlot& slot = app.Application();
+    const ApplicationSlot& slot = app.TracedApplication();
     if (!slot.trace) return {};
-    scene::AppSvgOptions o;
+    scene::ApplicationSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     std::ostringstream svg;
-    scene::WriteAppSvg(*slot.trace, app.AppPlayer().Round(), o, svg);
+    scene::WriteApplicationSvg(*slot.trace, app.ApplicationPlayer().Round(), o, svg);
     return svg.str();
   }
   void StateFields(AppState& app, nlohmann::json& j) const override {
-    const AppSlot& slot = app.Application();
-    const Player& ap = app.AppPlayer();
-    j["application"] = {{"app", ToString(app.App())},
-                        {"step", ap.Round()},
-                        {"of", ap.RoundCount()},
+    const ApplicationSlot& slot = app.TracedApplication();
+    const Player& player = app.ApplicationPlayer();
+    j["application"] = {{"app", ToString(app.Application())},
+                        {"step", player.Round()},
+                        {"of", player.RoundCount()},
                         {"passes", slot.trace ? slot.trace->passes.size() : 0},
                         {"total", slot.trace ? slot.trace->total : 0},
                         {"output", slot.trace ? slot.trace->output : std::vector<double>{}},
@@ -76,7 +76,7 @@ class Application final : public Kind {
 
 }  // namespace
 
-const Kind& ApplicationKind() {
+const Kind& ApplicationsKind() {
   static const Application kind;
   return kind;
 }

@@ -11,10 +11,10 @@ class Application final : public KindView {
     switch (tab) {
       case SidePanel::kInspector:
         MarkTabContent(f.ui);
-        DrawAppInspector(f.ui);
+        DrawApplicationInspector(f.ui);
         return true;
       case SidePanel::kNarration:
-        DrawAppNarration(f.ui);
+        DrawApplicationNarration(f.ui);
         return true;
       default:
         return false;
@@ -24,7 +24,7 @@ class Application final : public KindView {
 
 }  // namespace
 
-const KindView& ApplicationView() {
+const KindView& ApplicationsView() {
   static const Application view;
   return view;
 }

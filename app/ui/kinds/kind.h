@@ -73,6 +73,6 @@ std::string BlockNumbers(AppState& app, const TraceSlot& slot, const char* what)
 // The shown block scans' rounds as SVG, a pane each (AppState::ShownAlgorithms).
 std::string BlockFigureSvg(AppState& app, bool transparent);
 // The applications' step: "pass 1 of 3 · step 2 of 3: scan".
-std::string AppStepTitle(AppState& app);
+std::string ApplicationStepTitle(AppState& app);
 
 }  // namespace scanviz

@@ -14,7 +14,7 @@ struct ViewSet {
   ArrayView arrays[2];  // [0] the shown algorithm (or the left pane), [1] the right pane
   CodeView code;
   GridView grid;
-  AppView applications;
+  ApplicationView applications;
 };
 
 // What a frame gives a kind to draw with: the panels' context and the figure's (at its own zoom,

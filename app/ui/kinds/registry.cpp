@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 #include "scene/svg.h"
 
 namespace scanviz {
@@ -12,14 +12,14 @@ const Kind& BlockScanKind();
 const Kind& SideBySideKind();
 const Kind& MultiBlockKind();
 const Kind& SinglePassKind();
-const Kind& ApplicationKind();
+const Kind& ApplicationsKind();
 const Kind& BenchmarkKind();
 
 const Kind& KindOf(KindId id) {
   // In KindId's order (kinds_test checks each entry's Id).
-  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),   &SideBySideKind(),
-                                                 &MultiBlockKind(),  &SinglePassKind(),
-                                                 &ApplicationKind(), &BenchmarkKind()};
+  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),    &SideBySideKind(),
+                                                 &MultiBlockKind(),   &SinglePassKind(),
+                                                 &ApplicationsKind(), &BenchmarkKind()};
   return *kKinds[static_cast<int>(id)];
 }
 
@@ -78,13 +78,15 @@ std::string BlockFigureSvg(AppState& app, bool transparent) {
   return svg.str();
 }
 
-std::string AppStepTitle(AppState& app) {
-  const AppSlot& slot = app.Application();
+std::string ApplicationStepTitle(AppState& app) {
+  const ApplicationSlot& slot = app.TracedApplication();
   if (!slot.trace) return slot.error;
-  const app_scene::StepRef at = app_scene::StepAt(*slot.trace, app.AppPlayer().Round());
+  const application_scene::StepRef at =
+      application_scene::StepAt(*slot.trace, app.ApplicationPlayer().Round());
   return "pass " + std::to_string(at.pass + 1) + " of " +
          std::to_string(slot.trace->passes.size()) + " · step " +
-         std::to_string(static_cast<int>(at.step) + 1) + " of 3: " + app_scene::Name(at.step);
+         std::to_string(static_cast<int>(at.step) + 1) +
+         " of 3: " + application_scene::Name(at.step);
 }
 
 }  // namespace scanviz

@@ -7,13 +7,13 @@ const KindView& BlockScanView();
 const KindView& SideBySideView();
 const KindView& MultiBlockView();
 const KindView& SinglePassView();
-const KindView& ApplicationView();
+const KindView& ApplicationsView();
 const KindView& BenchmarkView();
 
 const KindView& KindViewOf(KindId id) {
-  static const KindView* const kViews[kKindCount] = {&BlockScanView(),   &SideBySideView(),
-                                                     &MultiBlockView(),  &SinglePassView(),
-                                                     &ApplicationView(), &BenchmarkView()};
+  static const KindView* const kViews[kKindCount] = {&BlockScanView(),    &SideBySideView(),
+                                                     &MultiBlockView(),   &SinglePassView(),
+                                                     &ApplicationsView(), &BenchmarkView()};
   return *kViews[static_cast<int>(id)];
 }
 

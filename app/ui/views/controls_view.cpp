@@ -290,7 +290,7 @@ void AlgorithmSection(UiContext& ui) {
   Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
           "block adds its offset", KeyAction::kMultiBlock);
   if (kind == KindId::kMultiBlock) GridSettings(ui);
-  DrawAppControls(ui);
+  DrawApplicationControls(ui);
   bool pair = kind == KindId::kSideBySide;
   if (ImGui::Checkbox("Side by side", &pair)) app.ToggleKind(KindId::kSideBySide);
   Tip(ui, "Two algorithms at once, stepped together", KeyAction::kSideBySide);

@@ -1,7 +1,7 @@
 // The menu bar: every kind of view (kinds/kind.h), the labs, the files and exports, the view
 // options and the help, each with its key, so that a first-time student finds the quiz and the
 // timeline without F1. Presenter mode hides it (the keys still work).
-#include "core/apps/apps.h"
+#include "core/applications/applications.h"
 #include "core/registry.h"
 #include "kinds/kind.h"
 #include "views.h"
@@ -62,14 +62,14 @@ void ShowMenu(UiContext& ui) {
     app.SetKind(KindId::kSinglePass);
     app.view.timeline_cursor = 0;
   }
-  const bool apps_open = ImGui::BeginMenu("Applications");
+  const bool applications_open = ImGui::BeginMenu("Applications");
   Place(ui, "menu.applications");
-  if (apps_open) {
-    for (const AppInfo& info : Apps()) {
+  if (applications_open) {
+    for (const ApplicationInfo& info : Applications()) {
       const std::string name = std::string("menu.app.") + info.key;
       if (Item(ui, name.c_str(), info.name, nullptr,
-               kind == KindId::kApplication && app.App() == info.id, info.summary)) {
-        app.SetApp(info.id);
+               kind == KindId::kApplication && app.Application() == info.id, info.summary)) {
+        app.SetApplication(info.id);
         app.SetKind(KindId::kApplication);
       }
     }

@@ -13,7 +13,7 @@
 #include "grid_boxes.h"
 #include "key_help.h"
 #include "renderer.h"
-#include "scene/app_scene.h"
+#include "scene/application_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "scene/ticks.h"
@@ -179,35 +179,37 @@ class GridView {
 };
 // The grid's tabs: the hovered or selected cell's window and check; the step in sentences; the
 // grid's loop with the step's lines lit. Others say that they describe a block's rounds.
-void DrawAppInspector(UiContext& ui);  // app_panel_view.cpp: the applications' side panel
-void DrawAppNarration(UiContext& ui);
+// application_panel_view.cpp: the applications' side panel.
+void DrawApplicationInspector(UiContext& ui);
+void DrawApplicationNarration(UiContext& ui);
 void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
 void DrawGridNarration(UiContext& ui);
 void DrawGridCode(UiContext& ui);
 
-// The applications view (app_view.cpp): the current pass of the chosen application as rows
+// The applications view (application_view.cpp): the current pass of the chosen application as rows
 // (input, the bit read, flags or sizes, their exclusive scan, the output) with an arrow from each
 // element to its destination, or the pool's slices; the step's narration above. Caches the
-// layout (scene/app_scene.h) per trace and step. Large n draws the first and last cells.
-// The applications view's colours (Okabe-Ito), and the side panel's legend of them.
-inline constexpr scene::Rgba kAppFlagged = {0.902f, 0.624f, 0.000f, 1};  // orange: a flag of 1
-inline constexpr scene::Rgba kAppZeros = {0.337f, 0.706f, 0.914f, 1};    // sky blue: the zeros
-inline constexpr scene::Rgba kAppOnes = {0.800f, 0.475f, 0.655f, 1};     // reddish purple: ones
-inline constexpr scene::Rgba kAppKept = {0.000f, 0.620f, 0.451f, 1};     // bluish green: written
+// layout (scene/application_scene.h) per trace and step. Large n draws the first and last cells.
+// The applications view's colours (Okabe-Ito), and the side panel's legend of them: orange, a
+// flag of 1; sky blue, the zeros; reddish purple, the ones; bluish green, what was written.
+inline constexpr scene::Rgba kApplicationFlagged = {0.902f, 0.624f, 0.000f, 1};
+inline constexpr scene::Rgba kApplicationZeros = {0.337f, 0.706f, 0.914f, 1};
+inline constexpr scene::Rgba kApplicationOnes = {0.800f, 0.475f, 0.655f, 1};
+inline constexpr scene::Rgba kApplicationKept = {0.000f, 0.620f, 0.451f, 1};
 
-class AppView {
+class ApplicationView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
 
  private:
-  app_scene::PassLayout m_layout;
+  application_scene::PassLayout m_layout;
   std::uint64_t m_version = ~0ull;
-  std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::app_selected is an index of
+  std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::application_selected indexes
   int m_widest_chars = 1;                // the layout's longest value, in characters
   int m_step = -1;
 };
 // The controls panel's Applications entry: the mode, the application and its parameter.
-void DrawAppControls(UiContext& ui);
+void DrawApplicationControls(UiContext& ui);
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.

@@ -1,5 +1,5 @@
 // The grid's JSON pieces (core/grid/grid_io.cpp), for the files that hold grids inside them: an
-// application's passes (core/apps/app_io.cpp). Internal to core.
+// application's passes (core/applications/application_io.cpp). Internal to core.
 #pragma once
 
 #include <string>

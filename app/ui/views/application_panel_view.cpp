@@ -1,0 +1,83 @@
+// The side panel in the applications mode: the Inspector (the view's colours, then the story of
+// the element under the pointer or clicked, its invariant checked against the trace) and the
+// Narration (what the application is for, its three steps, why it is right). The block scans'
+// legend and invariant windows say nothing about an application's rows, so they give way.
+#include "scene/application_scene.h"
+#include "views.h"
+
+namespace scanviz {
+namespace {
+
+// A legend line: a filled swatch in the view's colour, then what it means.
+void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddRectFilled(
+      ImVec2(at.x, at.y + h * 0.1f), ImVec2(at.x + h * 1.6f, at.y + h * 0.95f), ToImU32(colour));
+  ImGui::Dummy(ImVec2(h * 1.6f, h));
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", meaning.c_str());
+  Record(ui, "legend", meaning);
+}
+
+}  // namespace
+
+void DrawApplicationInspector(UiContext& ui) {
+  AppState& app = ui.app;
+  const ApplicationSlot& slot = app.TracedApplication();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("Legend");
+  if (slot.trace) {
+    switch (slot.trace->application) {
+      case ApplicationKind::kCompact:
+        Swatch(ui, kApplicationFlagged, "flag 1: kept (its input and scan cells lit too)");
+        break;
+      case ApplicationKind::kSplit:
+      case ApplicationKind::kRadixSort:
+        Swatch(ui, kApplicationZeros, "bit 0: goes with the zeros, first");
+        Swatch(ui, kApplicationOnes, "bit 1: goes with the ones, after");
+        Swatch(ui, kApplicationFlagged, "flag 1: a zero (the scan counts the zeros)");
+        break;
+      case ApplicationKind::kAllocate:
+        Swatch(ui, kApplicationFlagged, "a thread's size and offset; its slice of the pool");
+        break;
+    }
+    Swatch(ui, kApplicationKept, "written by the scatter");
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("Inspector");
+  const ViewState& vs = app.view;
+  const std::optional<int> i =
+      vs.application_hovered ? vs.application_hovered : vs.application_selected;
+  if (!slot.trace || !i) {
+    ImGui::TextWrapped("Hover or click an element for its flag, scan value and destination.");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const application_scene::ElementStory story =
+      application_scene::StoryOf(*slot.trace, app.ApplicationPlayer().Round(), *i);
+  ImGui::TextUnformatted(story.title.c_str());
+  Record(ui, "line", story.title);
+  for (const std::string& line : story.lines) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", line.c_str());
+    Record(ui, "line", line);
+  }
+  if (!story.check.empty()) {
+    TextWrappedColored(story.ok ? ui.palette.ok : ui.palette.bad, story.check);
+    Record(ui, "check", story.check);
+  }
+  ImGui::PopTextWrapPos();
+}
+
+void DrawApplicationNarration(UiContext& ui) {
+  const ApplicationInfo& info = Info(ui.app.Application());
+  const std::string title = std::string(info.name) + ": " + info.summary;
+  const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
+                            ", one per element; step 2 scans them (exclusive), giving the " +
+                            info.scan_name + "; step 3 scatters each element by them into the " +
+                            "output (" + info.output_name + ").";
+  DrawLargeParagraphs(ui, title, {steps, std::string("Why it is right: ") + info.invariant});
+}
+
+}  // namespace scanviz

@@ -1,0 +1,151 @@
+#include "core/applications/application_io.h"
+
+#include <sstream>
+
+#include "core/applications/application_driver.h"
+#include "core/applications/application_json.h"
+#include "core/file_io.h"
+#include "core/grid/grid_json.h"
+#include "core/trace_io.h"
+
+namespace scanviz {
+namespace trace_json {
+
+json EncodeApplication(const ApplicationTrace& t) {
+  json meta = {{"algorithm", ToString(t.application)},
+               {"type", ToString(t.type)},
+               {"n", t.N()},
+               {"block_algorithm", ToString(t.block_algorithm)},
+               {"block_size", t.block_size},
+               {"backend", EncodeBackend(t.backend)}};
+  switch (t.application) {
+    case ApplicationKind::kCompact:
+      meta["keep"] = ToString(t.params.keep, t.type);
+      break;
+    case ApplicationKind::kSplit:
+      meta["bit"] = t.params.bit;
+      break;
+    case ApplicationKind::kRadixSort:
+      meta["bits"] = t.params.bits;
+      meta["sign_flipped"] = t.sign_flipped;
+      break;
+    case ApplicationKind::kAllocate:
+      break;
+  }
+  json root;
+  root["format"] = kTraceFormatName;
+  root["version"] = kTraceFormatVersion;
+  root["meta"] = std::move(meta);
+  root["input"] = EncodeValues(t.type, t.input);
+  if (t.application == ApplicationKind::kRadixSort) root["keys"] = EncodeValues(t.type, t.keys);
+  json passes = json::array();
+  for (const ApplicationPass& p : t.passes) {
+    passes.push_back({{"bit", p.bit},
+                      {"input", EncodeValues(t.type, p.input)},
+                      {"flags", EncodeValues(ElementType::kInt32, p.flags)},
+                      {"scan", EncodeGrid(p.scan)},
+                      {"total", static_cast<int>(p.total)},
+                      {"output", EncodeValues(t.type, p.output)}});
+  }
+  root["passes"] = std::move(passes);
+  root["output"] = EncodeValues(t.type, t.output);
+  root["total"] = static_cast<int>(t.total);
+  return root;
+}
+
+ApplicationTrace DecodeApplication(const json& root) {
+  const json& m = Field(root, "meta", "");
+  ApplicationRequest request;
+  const std::string key = StringField(m, "algorithm", "meta");
+  if (!ParseApplication(key, &request.application))
+    Fail("meta.algorithm", "'" + key + "' is not an application");
+  if (!Parse(StringField(m, "type", "meta"), &request.type)) Fail("meta.type", "unknown type");
+  const int n = IntField(m, "n", "meta");
+  if (n < 1 || n > kMaxGridElements)
+    Fail("meta.n", std::to_string(n) + " is outside 1.." + std::to_string(kMaxGridElements));
+  const std::string block_key = StringField(m, "block_algorithm", "meta");
+  if (!Parse(block_key, &request.block_algorithm) || !IsGridBlockAlgorithm(request.block_algorithm))
+    Fail("meta.block_algorithm", "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
+  request.block_size = IntField(m, "block_size", "meta");
+  bool sign_flipped = false;
+  switch (request.application) {
+    case ApplicationKind::kCompact:
+      if (std::string e =
+              ParseKeep(StringField(m, "keep", "meta"), request.type, &request.params.keep);
+          !e.empty())
+        Fail("meta.keep", e);
+      break;
+    case ApplicationKind::kSplit:
+      request.params.bit = IntField(m, "bit", "meta");
+      break;
+    case ApplicationKind::kRadixSort:
+      request.params.bits = IntField(m, "bits", "meta");
+      sign_flipped = BoolField(m, "sign_flipped", "meta");
+      break;
+    case ApplicationKind::kAllocate:
+      break;
+  }
+  request.input = DecodeValues(root, "input", request.type, static_cast<size_t>(n), "");
+  if (std::string e = ValidateApplicationRequest(request); !e.empty()) Fail("meta", e);
+  ApplicationTrace t = MakeApplicationTrace(request, DecodeBackend(Field(m, "backend", "meta")));
+  t.sign_flipped = sign_flipped;  // as the file says: CheckApplication holds it against the input
+  if (request.application == ApplicationKind::kRadixSort)
+    t.keys = DecodeValues(root, "keys", t.type, static_cast<size_t>(n), "");
+
+  const json& passes = Field(root, "passes", "");
+  const int count = PassCount(request);
+  if (!passes.is_array() || static_cast<int>(passes.size()) != count)
+    Fail("passes", "expected " + std::to_string(count) + (count == 1 ? " pass" : " passes"));
+  // A pass's output is its total's length (compaction, allocation) or n: the total is bounded
+  // before anything that long is read.
+  const long long max_total = request.application == ApplicationKind::kAllocate
+                                  ? kMaxAllocationPool
+                                  : static_cast<long long>(n);
+  int total = 0;
+  for (int p = 0; p < count; ++p) {
+    const std::string at = "passes[" + std::to_string(p) + "]";
+    const json& jp = passes[static_cast<size_t>(p)];
+    if (!jp.is_object()) Fail(at, "expected a pass object");
+    ApplicationPass pass;
+    pass.bit = IntField(jp, "bit", at);
+    if (pass.bit != PassBit(request, p))
+      Fail(at + ".bit", "expected " + std::to_string(PassBit(request, p)));
+    pass.input = DecodeValues(jp, "input", t.type, static_cast<size_t>(n), at);
+    pass.flags = DecodeValues(jp, "flags", ElementType::kInt32, static_cast<size_t>(n), at);
+    pass.scan = DecodeGrid(Field(jp, "scan", at), at + ".scan", 0);
+    if (pass.scan.input != pass.flags) Fail(at + ".scan.input", "is not the pass's flags");
+    total = IntField(jp, "total", at);
+    if (total < 0 || total > max_total)
+      Fail(at + ".total", std::to_string(total) + " is outside 0.." + std::to_string(max_total));
+    pass.total = total;
+    pass.output =
+        DecodeValues(jp, "output", t.type,
+                     static_cast<size_t>(applications::OutputSize(t.application, n, total)), at);
+    t.passes.push_back(std::move(pass));
+  }
+  const int last_total = IntField(root, "total", "");
+  if (last_total != total) Fail("total", "is not the last pass's total");
+  t.total = last_total;
+  t.output =
+      DecodeValues(root, "output", t.type,
+                   static_cast<size_t>(applications::OutputSize(t.application, n, total)), "");
+  return t;
+}
+
+}  // namespace trace_json
+
+void WriteApplicationJson(const ApplicationTrace& trace, std::ostream& out, bool pretty) {
+  out << trace_json::EncodeApplication(trace).dump(pretty ? 1 : -1) << '\n';
+}
+
+std::string ApplicationToJson(const ApplicationTrace& trace, bool pretty) {
+  std::ostringstream out;
+  WriteApplicationJson(trace, out, pretty);
+  return out.str();
+}
+
+std::string SaveApplicationFile(const ApplicationTrace& trace, const std::string& path) {
+  return WriteFileAtomically(path, ApplicationToJson(trace));
+}
+
+}  // namespace scanviz

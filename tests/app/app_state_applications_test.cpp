@@ -1,0 +1,140 @@
+// The applications mode of the app's state: entered, stepped through its passes' steps, its
+// parameters changed (each a new trace of the same input), an input edit followed, and files
+// opened: an application trace into this mode, a grid trace into the grid view, a hostile file
+// refused in one line with the state unchanged.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app_state.h"
+#include "core/applications/application_io.h"
+#include "core/grid/grid_io.h"
+#include "scene/application_scene.h"
+
+namespace scanviz {
+namespace {
+
+AppState Example() {
+  Settings s;
+  s.input = "3 1 7 0 4 1 6 3";
+  return AppState(s);
+}
+
+std::string TempFile(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / "scanviz_app_state_applications_test";
+  std::filesystem::create_directories(dir);
+  return (dir / name).string();
+}
+
+TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  app.SetKind(KindId::kApplication);
+  ASSERT_TRUE((app.ShownKind() == KindId::kApplication));
+  const ApplicationSlot& slot = app.TracedApplication();
+  ASSERT_TRUE(slot.trace.has_value()) << slot.error;
+  EXPECT_TRUE(slot.problems.empty());
+  EXPECT_EQ(slot.trace->output, (std::vector<double>{3, 1, 7, 1, 3}));
+  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 3);
+  // The shown player is the application's: → steps flag, scan, scatter.
+  app.ForEachShownPlayer([](Player& p) { p.First(); });
+  app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
+  EXPECT_EQ(app.ApplicationPlayer().Round(), 1);
+  EXPECT_EQ(
+      application_scene::Build(*app.TracedApplication().trace, app.ApplicationPlayer().Round())
+          .step,
+      application_scene::Step::kScan);
+  // The grid view leaves the mode; the mode leaves the grid.
+  app.SetKind(KindId::kMultiBlock);
+  EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
+  app.SetKind(KindId::kApplication);
+  EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
+}
+
+TEST(AppStateApplications, ParametersAndEditsMakeANewTrace) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKind(KindId::kApplication);
+  app.SetApplication(ApplicationKind::kSplit);
+  app.SetSplitBit(0);
+  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  app.SetSplitBit(99);  // clamped
+  EXPECT_EQ(app.SplitBit(), 31);
+  app.SetApplication(ApplicationKind::kRadixSort);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 3u);  // 7 needs three bits
+  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 9);
+  app.SetRadixBits(2);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 2u);
+  app.SetRadixBits(0);
+  app.SetCell(1, -1);  // a negative key: the sign flip and 32 passes
+  ASSERT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
+  EXPECT_TRUE(app.TracedApplication().trace->sign_flipped);
+  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 32u);
+  app.SetApplication(ApplicationKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
+  EXPECT_FALSE(app.TracedApplication().trace.has_value());
+  EXPECT_FALSE(app.TracedApplication().error.empty());
+  app.SetCell(1, 1);
+  EXPECT_EQ(app.TracedApplication().trace->total, 25);
+  // float32 input: compaction only.
+  app.SetType(ElementType::kFloat32);
+  EXPECT_FALSE(app.TracedApplication().trace.has_value());
+  app.SetApplication(ApplicationKind::kCompact);
+  EXPECT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
+}
+
+TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
+  ApplicationRequest r;
+  r.application = ApplicationKind::kRadixSort;
+  r.params.bits = 3;
+  r.input = {5, 2, 6, 1};
+  r.block_size = 4;
+  const std::string path = TempFile("radix.json");
+  ASSERT_EQ(SaveApplicationFile(SimulateApplication(r), path), "");
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(app.OpenFile(path), "");
+  EXPECT_TRUE((app.ShownKind() == KindId::kApplication));
+  EXPECT_EQ(app.Application(), ApplicationKind::kRadixSort);
+  EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
+  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{1, 2, 5, 6}));
+  EXPECT_NE(app.TracedApplication().ran.find("radix.json"), std::string::npos);
+  EXPECT_EQ(app.ApplicationPlayer().Round(), 8);  // the end: every pass done
+
+  GridRequest g;
+  g.block_algorithm = Algorithm::kBlelloch;
+  g.block_size = 4;
+  g.input = {3, 1, 7, 0, 4, 1, 6, 3, 5};
+  const std::string grid_path = TempFile("grid.json");
+  ASSERT_EQ(SaveGridFile(SimulateGrid(g), grid_path), "");
+  ASSERT_EQ(app.OpenFile(grid_path), "");
+  EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
+  ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
+  EXPECT_EQ(app.GridBlockSize(), 4);
+  EXPECT_EQ(app.GridBlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(app.Grid().grid.BlockCount(), 3);
+  EXPECT_TRUE(app.Grid().problems.empty());
+  EXPECT_NE(app.Grid().ran.find("grid.json"), std::string::npos);
+}
+
+TEST(AppStateApplications, AHostileFileIsOneLineAndChangesNothing) {
+  AppState app = Example();
+  app.SetBackend(BackendChoice::kCpu);
+  const std::string path = TempFile("hostile.json");
+  for (const char* text :
+       {R"({"format":2,"meta":{"algorithm":"compact"}})",
+        R"({"format":2,"meta":{"algorithm":"radix-sort","n":4,"bits":99},"input":[1,2,3,4]})",
+        R"({"format":2,"meta":{"algorithm":"multi-block","block_size":3},"input":[1]})", "{",
+        R"({"format":2,"meta":{"algorithm":"allocate","n":-5}})"}) {
+    std::ofstream(path) << text;
+    const std::string err = app.OpenFile(path);
+    EXPECT_FALSE(err.empty()) << text;
+    EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+    EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
+    EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
+  }
+}
+
+}  // namespace
+}  // namespace scanviz
