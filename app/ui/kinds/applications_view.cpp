@@ -6,6 +6,9 @@ namespace {
 
 class Application final : public KindView {
  public:
+  float FigureNeed(KindFrame& f) const override {
+    return f.views.applications.NeededWidth(f.figure);
+  }
   void DrawCenter(KindFrame& f, ViewRect c) const override { f.views.applications.Draw(f.ui, c); }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
     switch (tab) {

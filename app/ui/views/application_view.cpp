@@ -57,6 +57,12 @@ struct RowsDrawn {
   float scan_bottom = 0, output = -1, bottom = 0;
 };
 
+// A cell as wide as its widest value needs (one digit: 1.6 em), so that a small window still
+// shows eight of them; the rows' values are the layout's, measured once per step.
+float MinCell(float fig_px, int widest_chars) {
+  return std::max(fig_px * 1.6f, static_cast<float>(widest_chars) * fig_px * 0.62f + fig_px * 0.8f);
+}
+
 Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::PassLayout& l,
                    int widest_chars) {
   Figure f;
@@ -68,10 +74,7 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   f.width = std::max(px * 4, rect.x + rect.w - f.left - px);
   f.fig_px = px * ui.app.view.figure_scale;
   const float fig_px = f.fig_px;
-  // A cell as wide as its widest value needs (one digit: 1.6 em), so that a small window still
-  // shows eight of them; the rows' values are the layout's, measured once per step.
-  const float min_cell =
-      std::max(fig_px * 1.6f, static_cast<float>(widest_chars) * fig_px * 0.62f + fig_px * 0.8f);
+  const float min_cell = MinCell(fig_px, widest_chars);
   f.row_h = fig_px * 1.7f;
   f.gap = fig_px * 0.45f;
   // The arrows' band gives way first when the rows do not fit the view's height.
@@ -488,6 +491,12 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);
   ImGui::End();
+}
+
+float ApplicationView::NeededWidth(const UiContext& ui) const {
+  if (m_version == ~0ull || m_layout.n > 64) return 0;
+  const float px = ui.fonts.ui_px, fig_px = px * ui.app.view.figure_scale;
+  return px * 5.5f + 2 * px + static_cast<float>(m_layout.n) * MinCell(fig_px, m_widest_chars);
 }
 
 }  // namespace scanviz

@@ -200,6 +200,9 @@ inline constexpr scene::Rgba kApplicationKept = {0.000f, 0.620f, 0.451f, 1};
 class ApplicationView {
  public:
   void Draw(UiContext& ui, ViewRect rect);
+  // The width in which every element has its cell (a longer row is drawn with a gap, "…12");
+  // 0 past 64 elements or before the first frame.
+  float NeededWidth(const UiContext& ui) const;
 
  private:
   application_scene::PassLayout m_layout;
