@@ -78,13 +78,11 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   f.row_h = fig_px * 1.7f;
   f.gap = fig_px * 0.45f;
   // The arrows' band gives way first when the rows do not fit the view's height.
-  int band_rows = 0;
+  const int band_rows = static_cast<int>(l.rows.size());
   bool band = false;
-  for (const application_scene::Row& r : l.rows) {
-    ++band_rows;
+  for (const application_scene::Row& r : l.rows)
     band = band || r.kind == application_scene::RowKind::kOutput ||
            r.kind == application_scene::RowKind::kPool;
-  }
   const float room = rect.y + rect.h - f.origin.y - px;
   const float rows_need = static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * 1.2f;
   f.arrows_h =
