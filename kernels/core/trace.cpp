@@ -1,7 +1,10 @@
 #include "core/trace.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "core/exec.h"
@@ -172,6 +175,28 @@ std::string DescribeBackend(const BackendInfo& b) {
   if (b.kind == BackendKind::kCpuSimulator) return "CPU simulation";
   return "CUDA: " + b.device_name + " (sm_" + std::to_string(b.compute_major) +
          std::to_string(b.compute_minor) + ")";
+}
+
+std::string FormatValue(ElementType type, double v) {
+  char buf[40];
+  if (type == ElementType::kInt32) {
+    // std::to_chars rather than snprintf: the scene formats every cell of every round.
+    const auto end = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr;
+    return std::string(buf, end);
+  } else if (std::isinf(v)) {
+    return v < 0 ? "-inf" : "inf";
+  } else if (std::isnan(v)) {
+    return "nan";
+  } else {
+    // The shortest form that reads back as the same float32 (up to 9 significant digits; 7 are
+    // not always enough: 35555555 is the float32 35555556, and "3.555556e+07" is another one).
+    const float f = static_cast<float>(v);
+    for (int digits = 1; digits <= 9; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+      if (std::strtof(buf, nullptr) == f) break;
+    }
+  }
+  return buf;
 }
 
 }  // namespace scanviz

@@ -153,4 +153,7 @@ const char* PhaseName(Algorithm a, PhaseId phase);
 // One-line description of where a trace ran: "CPU simulation" or "CUDA: NVIDIA H200 (sm_90)".
 std::string DescribeBackend(const BackendInfo& b);
 
+// Formats a value of the trace's element type for display ("7", "-3", "1.5", "-inf").
+std::string FormatValue(ElementType type, double v);
+
 }  // namespace scanviz
