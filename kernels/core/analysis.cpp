@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/registry.h"
+#include "core/schedule.h"
 #include "core/simulator.h"
 #include "core/window_folder.h"
 
