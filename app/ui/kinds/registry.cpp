@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/app_scene.h"
 #include "scene/svg.h"
 
 namespace scanviz {
@@ -21,25 +20,6 @@ const Kind& KindOf(KindId id) {
                                                  &MultiBlockKind(),  &SinglePassKind(),
                                                  &ApplicationKind(), &BenchmarkKind()};
   return *kKinds[static_cast<int>(id)];
-}
-
-void Kind::Step(AppState& app, int direction) const {
-  for (Player* p : app.ShownPlayers()) {
-    if (direction > 0) {
-      p->StepForward();
-    } else {
-      p->StepBack();
-    }
-  }
-}
-
-void Kind::Seek(AppState& app, int step) const {
-  for (Player* p : app.ShownPlayers()) p->Seek(step);
-}
-
-std::string Kind::NotOffered(SidePanel tab) const {
-  return std::string(DisplayName(tab)) +
-         " describes a block scan's rounds: choose a block scan in the Show menu (or press Tab).";
 }
 
 StepCounter PlayerSteps(const Player& player, std::string caption) {
@@ -76,15 +56,6 @@ std::string BlockFigureSvg(AppState& app, bool transparent) {
   std::ostringstream svg;
   scene::WriteSvg(panes, options, svg);
   return svg.str();
-}
-
-std::string AppStepTitle(AppState& app) {
-  const AppSlot& slot = app.Application();
-  if (!slot.trace) return slot.error;
-  const app_scene::StepRef at = app_scene::StepAt(*slot.trace, app.AppPlayer().Round());
-  return "pass " + std::to_string(at.pass + 1) + " of " +
-         std::to_string(slot.trace->passes.size()) + " · step " +
-         std::to_string(static_cast<int>(at.step) + 1) + " of 3: " + app_scene::Name(at.step);
 }
 
 }  // namespace scanviz
