@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/registry.h"
+
 namespace scanviz::teach {
 namespace detail {
 // Defined in the generated kernel_source_embed.cpp.

@@ -1,5 +1,6 @@
 #include "teach/pseudo_code.h"
 
+#include "core/registry.h"
 #include "teach/teach_registry.h"
 
 namespace scanviz::teach {

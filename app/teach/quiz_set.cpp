@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/registry.h"
+#include "core/schedule.h"
 
 namespace scanviz::teach {
 

@@ -173,7 +173,7 @@ class AppState {
     return m_players[Index(a)];
   }
   Player& CurrentPlayer() { return PlayerOf(GetAlgorithm()); }
-  // The players of what the centre shows (kinds/kind.h): the shown algorithm's, both side by
+  // The players of what the centre shows (kind_model.h): the shown algorithm's, both side by
   // side, the grid's, the opened block's, the application's; none for the timeline and the chart.
   std::vector<Player*> ShownPlayers();
   // The block algorithms whose rounds are shown: one, two side by side, the opened block's;

@@ -140,6 +140,7 @@ std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent,
     const Fonts figure_fonts = FigureFonts(src.fonts);
     UiContext figure{app,    src.renderer, figure_fonts, ui.palette, src.scale * vs.figure_scale,
                      nullptr};
+    ui.kind_of = figure.kind_of = KindOf;
     src.renderer.Begin(static_cast<float>(w), static_cast<float>(h));
     KindFrame frame{ui, figure, src.views};
     KindViewOf(app.ShownKind())

@@ -34,7 +34,7 @@ struct FigureStyle {
   int gif_delay_ms = exports::kDefaultDelayMs;
 };
 
-// The figure is the shown kind's (kinds/kind.h). Its steps: a GIF's frames, a sequence's files.
+// The figure is the shown kind's (kind_model.h). Its steps: a GIF's frames, a sequence's files.
 int FigureRoundCount(AppState& app);
 // "scanviz-blelloch", "scanviz-hillis-steele-vs-blelloch", "scanviz-multi-block-blelloch-b4".
 std::string FigureStemOf(AppState& app);

@@ -317,10 +317,12 @@ void DrawFrame(App& app, float fps) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
   ui.text = app.text;
+  ui.kind_of = KindOf;
   // The figure at its own zoom (Ctrl + / -): its font, and sizes scaled with it.
   const Fonts figure_fonts = FigureFonts(app.fonts);
   UiContext figure{st, app.renderer, figure_fonts, ui.palette, scale * vs.figure_scale, app.dump};
   figure.text = app.text;
+  figure.kind_of = KindOf;
   app.renderer.Begin(display.x, display.y);
   // The menu bar reaches every kind of view, lab and file action; presenter mode hides it.
   MenuResult menu;

@@ -1,5 +1,5 @@
 // The kinds of view: what the centre of the window shows. Each is a module behind one interface
-// (kinds/kind.h); this header is the UI-free part the state, the command line and sessions share.
+// (kind_model.h); this header is the UI-free part the state, the command line and sessions share.
 #pragma once
 
 #include <array>

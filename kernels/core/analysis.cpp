@@ -1,16 +1,14 @@
 #include "core/analysis.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <sstream>
 #include <thread>
 
 #include "core/registry.h"
+#include "core/schedule.h"
 #include "core/simulator.h"
 #include "core/window_folder.h"
 
@@ -128,63 +126,83 @@ std::vector<double> SequentialScan(const TraceMeta& meta, const std::vector<doub
 
 namespace {
 
-// What one round's checks found: its violations (the first kMaxReportedViolations of them, and how
-// many there were) and the first int32 sum in it that wrapped. Rounds are checked independently
-// (each against the input and its own predecessor), so that a long trace spreads over the cores;
-// Analyze merges them in round order, as a single pass would have found them.
-struct RoundLog {
+// Self-check failures as the analysis reports them: the first kMaxReportedViolations messages,
+// and how many there were.
+struct ViolationLog {
   std::vector<std::string> violations;
   int count = 0;
-  std::optional<Overflow> overflow;
   void Violate(const std::string& message) {
     if (++count <= kMaxReportedViolations) violations.push_back(message);
   }
+  // A later round's failures after these, as a single pass would have found them.
+  void Append(const ViolationLog& later) {
+    for (const std::string& message : later.violations) Violate(message);
+    count += later.count - static_cast<int>(later.violations.size());
+  }
 };
 
-void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& schedule,
-                  const std::optional<Trace>& replay, const WindowFolder& folder, RoundInfo& info,
-                  RoundLog& log) {
-  const TraceMeta& meta = trace.meta;
-  const AlgorithmInfo& algorithm = Info(meta.algorithm);
-  const int array_count = static_cast<int>(trace.arrays.size());
-  const Round& round = trace.rounds[ri];
-  const std::string where = "round " + std::to_string(ri);
-  if (ri < schedule.size()) {
-    const RoundSpec& want = schedule[ri];
-    if (round.spec.phase != want.phase || round.spec.stride != want.stride ||
-        round.spec.pin != want.pin || round.spec.pout != want.pout ||
-        round.spec.level != want.level) {
-      // Said in the terms that differ: the phase and stride, else the buffers, else the barrier.
-      auto describe = [&](const RoundSpec& r) {
-        std::string d =
-            std::string(PhaseName(meta.algorithm, r.phase)) + " stride " + std::to_string(r.stride);
-        if (round.spec.phase == want.phase && round.spec.stride == want.stride) {
-          auto name = [&](int a) {
-            return a == kInputArray            ? std::string("the input")
-                   : a >= 0 && a < array_count ? trace.arrays[static_cast<size_t>(a)].name
-                                               : "array " + std::to_string(a);
-          };
-          d += " reading " + name(r.pin) + ", writing " + name(r.pout) + ", ending at a " +
-               ToString(r.level) + " barrier";
-        }
-        return d;
-      };
-      log.Violate(where + ": is " + describe(round.spec) + ", expected " + describe(want));
-    }
-  }
+// What one round's checks found: its violations and the first int32 sum in it that wrapped.
+// Rounds are checked independently (each against the input and its own predecessor), so that a
+// long trace spreads over the cores; Analyze merges them in round order, as a single pass would
+// have found them.
+struct RoundLog : ViolationLog {
+  std::optional<Overflow> overflow;
+};
 
+std::string RoundName(size_t ri) {
+  return "round " + std::to_string(ri);
+}
+
+// The round's spec against the driver's schedule, said in the terms that differ: the phase and
+// stride, else the buffers, else the barrier.
+void CheckSpec(const Trace& trace, size_t ri, const RoundSpec& want, RoundLog& log) {
+  const RoundSpec& is = trace.rounds[ri].spec;
+  if (is.phase == want.phase && is.stride == want.stride && is.pin == want.pin &&
+      is.pout == want.pout && is.level == want.level)
+    return;
+  const int array_count = static_cast<int>(trace.arrays.size());
+  auto describe = [&](const RoundSpec& r) {
+    std::string d = std::string(PhaseName(trace.meta.algorithm, r.phase)) + " stride " +
+                    std::to_string(r.stride);
+    if (is.phase == want.phase && is.stride == want.stride) {
+      auto name = [&](int a) {
+        return a == kInputArray            ? std::string("the input")
+               : a >= 0 && a < array_count ? trace.arrays[static_cast<size_t>(a)].name
+                                           : "array " + std::to_string(a);
+      };
+      d += " reading " + name(r.pin) + ", writing " + name(r.pout) + ", ending at a " +
+           ToString(r.level) + " barrier";
+    }
+    return d;
+  };
+  log.Violate(RoundName(ri) + ": is " + describe(is) + ", expected " + describe(want));
+}
+
+// Every cell as the round found it: unchanged where defined, else undefined, and whether it is
+// padding.
+void ClassifyCells(const Trace& trace, const Round& round, RoundInfo& info) {
   info.cells.resize(trace.arrays.size());
-  for (int a = 0; a < array_count; ++a) {
-    const ArrayDesc& desc = trace.arrays[static_cast<size_t>(a)];
-    std::vector<CellInfo>& cells = info.cells[static_cast<size_t>(a)];
+  for (size_t a = 0; a < trace.arrays.size(); ++a) {
+    const ArrayDesc& desc = trace.arrays[a];
+    std::vector<CellInfo>& cells = info.cells[a];
     cells.assign(static_cast<size_t>(desc.size), CellInfo{});
     for (int i = 0; i < desc.size; ++i) {
       CellInfo& c = cells[static_cast<size_t>(i)];
-      c.cls = round.defined[static_cast<size_t>(a)][static_cast<size_t>(i)] ? CellClass::kUnchanged
-                                                                            : CellClass::kUndefined;
+      c.cls =
+          round.defined[a][static_cast<size_t>(i)] ? CellClass::kUnchanged : CellClass::kUndefined;
       c.padding = i >= desc.real;
     }
   }
+}
+
+// The round's actions: each against the algorithm's own step (the replay), counted (active
+// threads, operator applications), and what each wrote, classed, with one writer to a cell.
+void RecordActions(const Trace& trace, size_t ri, const std::optional<Trace>& replay,
+                   RoundInfo& info, RoundLog& log) {
+  const AlgorithmInfo& algorithm = Info(trace.meta.algorithm);
+  const int array_count = static_cast<int>(trace.arrays.size());
+  const Round& round = trace.rounds[ri];
+  const std::string where = RoundName(ri);
   const Round* expected = replay ? &replay->rounds[ri] : nullptr;
   if (expected != nullptr && expected->actions.size() != round.actions.size()) {
     log.Violate(where + ": " + std::to_string(round.actions.size()) +
@@ -218,98 +236,113 @@ void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& s
       c.cls = algorithm.cell_class(a.kind);
     }
   }
-  if (algorithm.cell_case != nullptr && round.spec.pout >= 0 && round.spec.pout < array_count) {
-    const int size = trace.arrays[static_cast<size_t>(round.spec.pout)].size;
-    std::vector<int> cases(static_cast<size_t>(size));
-    bool any = false;
-    for (int i = 0; i < size; ++i) {
-      cases[static_cast<size_t>(i)] = algorithm.cell_case(meta, round.spec, i);
-      any = any || cases[static_cast<size_t>(i)] != 0;
-    }
-    if (any) info.hs_case = std::move(cases);
-  }
+}
 
-  // The invariant: every defined cell holds the combination of its window. Cells no thread
-  // wrote this round must also still hold last round's value.
+// Hillis-Steele's Case 1/2/3 of each position of the array the round writes, where the registry
+// has cases and some position is not case 0.
+void FindCellCases(const Trace& trace, const Round& round, RoundInfo& info) {
+  const AlgorithmInfo& algorithm = Info(trace.meta.algorithm);
+  const int pout = round.spec.pout;
+  if (algorithm.cell_case == nullptr || pout < 0 || pout >= static_cast<int>(trace.arrays.size()))
+    return;
+  const int size = trace.arrays[static_cast<size_t>(pout)].size;
+  std::vector<int> cases(static_cast<size_t>(size));
+  bool any = false;
+  for (int i = 0; i < size; ++i) {
+    cases[static_cast<size_t>(i)] = algorithm.cell_case(trace.meta, round.spec, i);
+    any = any || cases[static_cast<size_t>(i)] != 0;
+  }
+  if (any) info.hs_case = std::move(cases);
+}
+
+// "round 3 buf[1][5] = 9, but its window [0..5] combines to 10": a cell that does not hold its
+// window's combination.
+std::string WrongValue(const std::string& cell, ElementType type, double stored,
+                       const CellInfo& c) {
+  std::ostringstream msg;
+  msg << cell << " = " << FormatValue(type, stored) << ", but its window ";
+  if (!c.window.valid)
+    msg << "is unknown";
+  else if (c.window.Empty())
+    msg << "(empty) is the identity " << FormatValue(type, c.expected);
+  else
+    msg << "[" << c.window.lo << ".." << c.window.hi << "] combines to "
+        << FormatValue(type, c.expected);
+  return msg.str();
+}
+
+// The invariant: every defined cell holds the combination of its window. Cells no thread
+// wrote this round must also still hold last round's value.
+void CheckCells(const Trace& trace, size_t ri, const WindowFolder& folder, RoundInfo& info,
+                RoundLog& log) {
+  const TraceMeta& meta = trace.meta;
+  const Round& round = trace.rounds[ri];
+  const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
+  const std::string where = RoundName(ri);
   const bool float_add = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd;
-  for (int b = 0; b < array_count; ++b) {
-    const std::string& name = trace.arrays[static_cast<size_t>(b)].name;
-    for (int i = 0; i < trace.arrays[static_cast<size_t>(b)].size; ++i) {
-      CellInfo& c = info.cells[static_cast<size_t>(b)][static_cast<size_t>(i)];
+  for (size_t b = 0; b < trace.arrays.size(); ++b) {
+    const std::string& name = trace.arrays[b].name;
+    for (int i = 0; i < trace.arrays[b].size; ++i) {
+      CellInfo& c = info.cells[b][static_cast<size_t>(i)];
       if (c.cls == CellClass::kUndefined) continue;
-      c.window = ExpectedWindow(trace, static_cast<int>(ri), b, i);
-      const double stored = round.buffers[static_cast<size_t>(b)][static_cast<size_t>(i)];
+      c.window = ExpectedWindow(trace, static_cast<int>(ri), static_cast<int>(b), i);
+      const double stored = round.buffers[b][static_cast<size_t>(i)];
       c.expected = folder.Fold(c.window);
       // Only a float32 sum is compared with a tolerance; everything else must be the fold itself.
       c.ok =
           c.window.valid && (float_add ? folder.Matches(c.window, stored) : stored == c.expected);
-      if (!c.ok) {
-        std::ostringstream msg;
-        msg << where << " " << name << "[" << i << "] = " << FormatValue(meta.type, stored)
-            << ", but its window ";
-        if (!c.window.valid)
-          msg << "is unknown";
-        else if (c.window.Empty())
-          msg << "(empty) is the identity " << FormatValue(meta.type, c.expected);
-        else
-          msg << "[" << c.window.lo << ".." << c.window.hi << "] combines to "
-              << FormatValue(meta.type, c.expected);
-        log.Violate(msg.str());
-      }
-      const Round* before = ri > 0 ? &trace.rounds[ri - 1] : nullptr;
+      auto cell = [&] { return where + " " + name + "[" + std::to_string(i) + "]"; };
+      if (!c.ok) log.Violate(WrongValue(cell(), meta.type, stored, c));
       if (c.cls == CellClass::kUnchanged && before != nullptr &&
-          before->defined[static_cast<size_t>(b)][static_cast<size_t>(i)] &&
-          !SameValue(before->buffers[static_cast<size_t>(b)][static_cast<size_t>(i)], stored)) {
-        log.Violate(where + " " + name + "[" + std::to_string(i) +
-                    "] changed, but no thread recorded a write to it");
+          before->defined[b][static_cast<size_t>(i)] &&
+          !SameValue(before->buffers[b][static_cast<size_t>(i)], stored)) {
+        log.Violate(cell() + " changed, but no thread recorded a write to it");
       }
       // Where an int32 sum wrapped: the cell holds its window's sum modulo 2^32, and the exact
       // sum differs (a cell that is simply wrong, as in a mistake's run, did not wrap).
       if (!log.overflow && c.ok && meta.type == ElementType::kInt32 && meta.op == OpKind::kAdd) {
         const long long exact = folder.ExactSum(c.window);
         if (static_cast<double>(exact) != stored)
-          log.overflow = Overflow{static_cast<int>(ri), b, i, exact, stored};
+          log.overflow = Overflow{static_cast<int>(ri), static_cast<int>(b), i, exact, stored};
       }
     }
   }
 }
 
-}  // namespace
+// One round: its spec against the schedule, its actions against the replay, its cells classed
+// and checked against their windows.
+void AnalyzeRound(const Trace& trace, size_t ri, const std::vector<RoundSpec>& schedule,
+                  const std::optional<Trace>& replay, const WindowFolder& folder, RoundInfo& info,
+                  RoundLog& log) {
+  const Round& round = trace.rounds[ri];
+  if (ri < schedule.size()) CheckSpec(trace, ri, schedule[ri], log);
+  ClassifyCells(trace, round, info);
+  RecordActions(trace, ri, replay, info, log);
+  FindCellCases(trace, round, info);
+  CheckCells(trace, ri, folder, info, log);
+}
 
-TraceAnalysis Analyze(const Trace& trace) {
-  TraceAnalysis result;
+// What the algorithm's steps do in each round: the driver replayed on the simulator. Actions do
+// not depend on the values, so a recorded action that differs (a load that writes two cells, a
+// thread working on the wrong node) did not come from this algorithm. A mistakes-lab run is
+// replayed with its mistake: its threads do what the broken kernel's do; what it gets wrong
+// shows in the values. Nothing for a request that cannot run.
+std::optional<Trace> Replay(const Trace& trace) {
   const TraceMeta& meta = trace.meta;
-  int violation_count = 0;
-  auto violate = [&](const std::string& message) {
-    if (++violation_count <= kMaxReportedViolations) result.violations.push_back(message);
-  };
+  const ScanRequest request{meta.algorithm, meta.op,        meta.type,
+                            trace.input,    meta.converted, meta.mistake};
+  if (!ValidateRequest(request).empty() || static_cast<int>(trace.input.size()) != meta.n)
+    return std::nullopt;
+  return Simulate(request);
+}
 
-  const std::vector<RoundSpec> schedule =
-      RoundSchedule(meta.algorithm, meta.n, meta.converted, meta.mistake);
-  if (trace.rounds.size() != schedule.size()) {
-    violate("the trace has " + std::to_string(trace.rounds.size()) + " rounds; a " +
-            DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) + " elements has " +
-            std::to_string(schedule.size()));
-  }
-
-  // What the algorithm's steps do in each round: the driver replayed on the simulator. Actions do
-  // not depend on the values, so a recorded action that differs (a load that writes two cells, a
-  // thread working on the wrong node) did not come from this algorithm.
-  std::optional<Trace> replay;
-  if (trace.rounds.size() == schedule.size()) {
-    // A mistakes-lab run is replayed with its mistake: its threads do what the broken kernel's
-    // do; what it gets wrong shows in the values.
-    const ScanRequest request{meta.algorithm, meta.op,        meta.type,
-                              trace.input,    meta.converted, meta.mistake};
-    if (ValidateRequest(request).empty() && static_cast<int>(trace.input.size()) == meta.n)
-      replay = Simulate(request);
-  }
-
-  // The rounds, checked independently: on a second core too when there are enough cells to pay
-  // for a thread (n = 1024 has 10 to 20 thousand; an edit in the app waits for this).
-  const WindowFolder folder(trace);
+// The rounds, checked independently: on a second core too when there are enough cells to pay
+// for a thread (n = 1024 has 10 to 20 thousand; an edit in the app waits for this).
+std::vector<RoundLog> AnalyzeRounds(const Trace& trace, const std::vector<RoundSpec>& schedule,
+                                    const std::optional<Trace>& replay, const WindowFolder& folder,
+                                    std::vector<RoundInfo>& infos) {
   const size_t rounds = trace.rounds.size();
-  result.rounds.resize(rounds);
+  infos.resize(rounds);
   std::vector<RoundLog> logs(rounds);
   size_t cells = 0;
   for (const ArrayDesc& a : trace.arrays) cells += static_cast<size_t>(std::max(a.size, 0));
@@ -320,7 +353,7 @@ TraceAnalysis Analyze(const Trace& trace) {
           : 1;
   auto run = [&](size_t first) {
     for (size_t ri = first; ri < rounds; ri += workers)
-      AnalyzeRound(trace, ri, schedule, replay, folder, result.rounds[ri], logs[ri]);
+      AnalyzeRound(trace, ri, schedule, replay, folder, infos[ri], logs[ri]);
   };
   if (workers > 1) {
     std::thread helper(run, 1);
@@ -329,62 +362,67 @@ TraceAnalysis Analyze(const Trace& trace) {
   } else {
     run(0);
   }
+  return logs;
+}
 
-  // In round order: the counts that run on (work, depth), the violations, the first wrap.
-  for (size_t ri = 0; ri < rounds; ++ri) {
+// In round order: the counts that run on (work, depth), the violations, the first wrap.
+void MergeRounds(const Trace& trace, const std::vector<RoundLog>& logs, TraceAnalysis& result,
+                 ViolationLog& log) {
+  for (size_t ri = 0; ri < logs.size(); ++ri) {
     RoundInfo& info = result.rounds[ri];
     result.work += info.operator_applications;
     if (info.operator_applications > 0) ++result.depth;
     if (trace.rounds[ri].spec.level >= Level::kBlock) ++result.barriers;
     info.cumulative_work = result.work;
     info.depth = result.depth;
-    for (const std::string& message : logs[ri].violations) violate(message);
-    violation_count += logs[ri].count - static_cast<int>(logs[ri].violations.size());
+    log.Append(logs[ri]);
     if (!result.overflow && logs[ri].overflow) result.overflow = logs[ri].overflow;
   }
-
-  if (!trace.rounds.empty() && violation_count == 0) {
-    const std::vector<double> got = trace.Result();
-    const std::vector<double> want = SequentialScan(meta, trace.input, trace.Inclusive());
-    for (size_t i = 0; i < want.size() && i < got.size(); ++i) {
-      const Window w = trace.Inclusive() ? Window{0, static_cast<int>(i), true}
-                                         : Window{0, static_cast<int>(i) - 1, true};
-      const bool same = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
-                            ? folder.Matches(w, got[i])
-                            : got[i] == want[i];
-      if (!same) {
-        violate("result[" + std::to_string(i) + "] = " + FormatValue(meta.type, got[i]) +
-                ", the sequential scan gives " + FormatValue(meta.type, want[i]));
-      }
-    }
-  }
-  if (violation_count > kMaxReportedViolations) {
-    result.violations.push_back("... and " +
-                                std::to_string(violation_count - kMaxReportedViolations) + " more");
-  }
-  return result;
 }
 
-std::string FormatValue(ElementType type, double v) {
-  char buf[40];
-  if (type == ElementType::kInt32) {
-    // std::to_chars rather than snprintf: the scene formats every cell of every round.
-    const auto end = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(v)).ptr;
-    return std::string(buf, end);
-  } else if (std::isinf(v)) {
-    return v < 0 ? "-inf" : "inf";
-  } else if (std::isnan(v)) {
-    return "nan";
-  } else {
-    // The shortest form that reads back as the same float32 (up to 9 significant digits; 7 are
-    // not always enough: 35555555 is the float32 35555556, and "3.555556e+07" is another one).
-    const float f = static_cast<float>(v);
-    for (int digits = 1; digits <= 9; ++digits) {
-      std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
-      if (std::strtof(buf, nullptr) == f) break;
+// The result against the sequential scan of the input.
+void CheckResult(const Trace& trace, const WindowFolder& folder, ViolationLog& log) {
+  const TraceMeta& meta = trace.meta;
+  const std::vector<double> got = trace.Result();
+  const std::vector<double> want = SequentialScan(meta, trace.input, trace.Inclusive());
+  for (size_t i = 0; i < want.size() && i < got.size(); ++i) {
+    const Window w = trace.Inclusive() ? Window{0, static_cast<int>(i), true}
+                                       : Window{0, static_cast<int>(i) - 1, true};
+    const bool same = meta.type == ElementType::kFloat32 && meta.op == OpKind::kAdd
+                          ? folder.Matches(w, got[i])
+                          : got[i] == want[i];
+    if (!same) {
+      log.Violate("result[" + std::to_string(i) + "] = " + FormatValue(meta.type, got[i]) +
+                  ", the sequential scan gives " + FormatValue(meta.type, want[i]));
     }
   }
-  return buf;
+}
+
+}  // namespace
+
+TraceAnalysis Analyze(const Trace& trace) {
+  TraceAnalysis result;
+  const TraceMeta& meta = trace.meta;
+  ViolationLog log;
+  const std::vector<RoundSpec> schedule =
+      RoundSchedule(meta.algorithm, meta.n, meta.converted, meta.mistake);
+  const bool scheduled = trace.rounds.size() == schedule.size();
+  if (!scheduled) {
+    log.Violate("the trace has " + std::to_string(trace.rounds.size()) + " rounds; a " +
+                DisplayName(meta.algorithm) + " scan of " + std::to_string(meta.n) +
+                " elements has " + std::to_string(schedule.size()));
+  }
+  const std::optional<Trace> replay = scheduled ? Replay(trace) : std::nullopt;
+  const WindowFolder folder(trace);
+  const std::vector<RoundLog> logs = AnalyzeRounds(trace, schedule, replay, folder, result.rounds);
+  MergeRounds(trace, logs, result, log);
+  if (!trace.rounds.empty() && log.count == 0) CheckResult(trace, folder, log);
+  result.violations = std::move(log.violations);
+  if (log.count > kMaxReportedViolations) {
+    result.violations.push_back("... and " + std::to_string(log.count - kMaxReportedViolations) +
+                                " more");
+  }
+  return result;
 }
 
 }  // namespace scanviz

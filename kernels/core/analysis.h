@@ -76,7 +76,4 @@ std::vector<double> SequentialScan(const TraceMeta& meta, const std::vector<doub
 
 TraceAnalysis Analyze(const Trace& trace);
 
-// Formats a value of the trace's element type for display ("7", "-3", "1.5", "-inf").
-std::string FormatValue(ElementType type, double v);
-
 }  // namespace scanviz

@@ -6,7 +6,6 @@
 #include <limits>
 #include <random>
 
-#include "core/analysis.h"
 #include "core/trace.h"
 
 namespace scanviz {

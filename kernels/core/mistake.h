@@ -17,7 +17,7 @@
 #include <span>
 #include <string_view>
 
-#include "core/algorithms/algorithms.h"
+#include "core/algorithm_id.h"
 #include "core/round_spec.h"
 
 namespace scanviz {

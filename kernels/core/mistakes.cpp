@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
+
 namespace scanviz {
 namespace {
 

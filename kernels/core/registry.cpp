@@ -35,6 +35,47 @@ std::string AlgorithmKeys() {
   return out;
 }
 
+const char* DisplayName(Algorithm a) {
+  return Info(a).name;
+}
+
+bool ParsePhase(Algorithm a, std::string_view s, PhaseId* out) {
+  const std::vector<PhaseInfo>& phases = Info(a).phases;
+  for (size_t i = 0; i < phases.size(); ++i) {
+    if (s == phases[i].key) {
+      *out = static_cast<PhaseId>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* PhaseName(Algorithm a, PhaseId phase) {
+  const std::vector<PhaseInfo>& phases = Info(a).phases;
+  return phase < phases.size() ? phases[phase].key : "?";
+}
+
+TraceMeta MakeMeta(const ScanRequest& request) {
+  const AlgorithmInfo& info = Info(request.algorithm);
+  TraceMeta meta;
+  meta.algorithm = request.algorithm;
+  meta.op = request.op;
+  meta.type = request.type;
+  meta.identity = DispatchOp(request.op, request.type,
+                             [](auto op) { return static_cast<double>(decltype(op)::Identity()); });
+  meta.n = static_cast<int>(request.input.size());
+  meta.padded_n = info.padded_size(meta.n);
+  meta.block_size = info.block_size(meta.n);
+  meta.buffer_count = static_cast<int>(info.arrays(meta.n, request.convert).size());
+  meta.converted = request.convert;
+  meta.mistake = request.mistake;
+  return meta;
+}
+
+bool Trace::Inclusive() const {
+  return Info(meta.algorithm).inclusive != meta.converted;
+}
+
 CellClass HillisSteeleClassOf(ActionKind kind) {
   switch (kind) {
     case ActionKind::kLoad:

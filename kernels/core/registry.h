@@ -10,6 +10,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/cell.h"
@@ -72,6 +73,16 @@ const AlgorithmInfo& Info(Algorithm a);
 std::span<const AlgorithmInfo* const> Algorithms();
 // Every key, for messages and help: "hillis-steele, blelloch or warp-shuffle".
 std::string AlgorithmKeys();
+
+// An algorithm's name and its phases' keys, for the CLI, the file format and the UI (its key is
+// ToString(Algorithm), from the list in core/algorithm_id.h, which each entry's key repeats).
+const char* DisplayName(Algorithm a);  // "Hillis-Steele", "Blelloch", ...
+// A phase of `a` by its key ("up-sweep") or its key by id; "?" for an id the algorithm lacks.
+bool ParsePhase(Algorithm a, std::string_view s, PhaseId* out);
+const char* PhaseName(Algorithm a, PhaseId phase);
+
+// The metadata of a trace of `request`: its algorithm's sizes and arrays at its n.
+TraceMeta MakeMeta(const ScanRequest& request);
 
 // The chapters' classes of Hillis-Steele's boxes, for the cell_class of every algorithm whose
 // cells are loaded, copied, computed (a new combination) or seeded as Hillis-Steele's are (its

@@ -1,7 +1,11 @@
 #include "core/simulator.h"
 
+#include <cmath>
+
+#include "core/algorithms/algorithms.h"
 #include "core/algorithms/mistaken_steps.h"
 #include "core/input.h"
+#include "core/registry.h"
 
 namespace scanviz {
 
@@ -37,6 +41,31 @@ bool ParseThreadOrder(std::string_view s, SimulatorOptions* out) {
   }
   *out = o;
   return true;
+}
+
+std::string ValidateRequest(const ScanRequest& request) {
+  const size_t n = request.input.size();
+  if (n == 0) return "the input is empty";
+  if (n > static_cast<size_t>(kMaxElements))
+    return "the input has " + std::to_string(n) + " elements; a single block scans at most " +
+           std::to_string(kMaxElements);
+  if (request.mistake != Mistake::kNone) {
+    const MistakeInfo* m = FindMistake(request.mistake);
+    if (m == nullptr) return "unknown mistake";
+    if (m->algorithm != request.algorithm)
+      return std::string("the mistake '") + m->key + "' is one of " + DisplayName(m->algorithm) +
+             "'s, not " + DisplayName(request.algorithm) + "'s";
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const double v = request.input[i];
+    if (request.type == ElementType::kInt32) {
+      if (!(v >= -2147483648.0 && v <= 2147483647.0) || std::trunc(v) != v)
+        return "element " + std::to_string(i) + " is not an int32 value";
+    } else if (!std::isfinite(v) || static_cast<double>(static_cast<float>(v)) != v) {
+      return "element " + std::to_string(i) + " is not a finite float32 value";
+    }
+  }
+  return {};
 }
 
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options) {

@@ -1,6 +1,7 @@
 // The CPU simulator: runs an algorithm's driver (core/algorithms/*.h) with an executor that
 // performs each round's step for every thread of the block, in a chosen order, and records the
-// same trace the instrumented CUDA kernel records.
+// same trace the instrumented CUDA kernel records; and what both require of a request
+// (ValidateRequest).
 #pragma once
 
 #include <algorithm>
@@ -40,6 +41,10 @@ struct SimulatorOptions {
 // "in-order", "reverse", "random:SEED", "warp-by-warp".
 std::string ToString(const SimulatorOptions& options);
 bool ParseThreadOrder(std::string_view s, SimulatorOptions* out);
+
+// Empty string if the request can be run (1..1024 elements, values of its type, a mistake of its
+// algorithm); else why not. The simulator and the GPU's kernel require it empty.
+std::string ValidateRequest(const ScanRequest& request);
 
 // Requires ValidateRequest(request) to be empty.
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options = {});

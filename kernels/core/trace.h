@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/action.h"
-#include "core/algorithms/algorithms.h"
+#include "core/algorithm_id.h"
 #include "core/mistake.h"
 #include "core/ops.h"
 #include "core/round_spec.h"
@@ -104,6 +104,7 @@ struct Trace {
   // The scan's result: the first n cells of the array the last round wrote.
   std::vector<double> Result() const;
   // Whether Result() is the inclusive scan: the algorithm's own flavour, flipped by a conversion.
+  // (Defined with the registry, registry.cpp, whose entry holds the flavour.)
   bool Inclusive() const;
 };
 
@@ -119,26 +120,16 @@ struct ScanRequest {
   Mistake mistake = Mistake::kNone;
 };
 
-// The rounds a scan of n elements records, in order, the load first: what the algorithm's driver
-// reports when it runs without memory (core/exec.h's ScheduleExec).
-// With a mistake: the rounds as its executor runs them (ApplyMistake).
-std::vector<RoundSpec> RoundSchedule(Algorithm algorithm, int n, bool convert = false,
-                                     Mistake mistake = Mistake::kNone);
-TraceMeta MakeMeta(const ScanRequest& request);
-
-// Empty string if the request can be run (1..1024 elements, values of its type); else why not.
-std::string ValidateRequest(const ScanRequest& request);
-
-// Names used by the CLI, the file format and the UI.
-const char* ToString(Algorithm a);    // the registry's key: "hillis-steele", "blelloch", ...
+// Names used by the CLI, the file format and the UI (an algorithm's display name and its phases'
+// names are the registry's, core/registry.h).
+const char* ToString(Algorithm a);    // its key in the list (core/algorithm_id.h): "hillis-steele"
 const char* ToString(OpKind op);      // "add", "max", "min", "last"
 const char* ToString(ElementType t);  // "int32", "float32"
 const char* ToString(
     ActionKind k);  // "idle", "load", "copy", "add", "seed", "swap-add", "add-input"
-const char* ToString(BackendKind k);   // "cpu", "cuda"
-const char* ToString(Space s);         // "global", "shared", "register"
-const char* ToString(Level l);         // "lane", "warp", "block", "grid"
-const char* DisplayName(Algorithm a);  // the registry's name: "Hillis-Steele", "Blelloch", ...
+const char* ToString(BackendKind k);  // "cpu", "cuda"
+const char* ToString(Space s);        // "global", "shared", "register"
+const char* ToString(Level l);        // "lane", "warp", "block", "grid"
 bool Parse(std::string_view s, Algorithm* out);
 bool Parse(std::string_view s, OpKind* out);
 bool Parse(std::string_view s, ElementType* out);
@@ -146,11 +137,11 @@ bool Parse(std::string_view s, ActionKind* out);
 bool Parse(std::string_view s, BackendKind* out);
 bool Parse(std::string_view s, Space* out);
 bool Parse(std::string_view s, Level* out);
-// A phase of `a` by its key ("up-sweep") or its key by id; "?" for an id the algorithm lacks.
-bool ParsePhase(Algorithm a, std::string_view s, PhaseId* out);
-const char* PhaseName(Algorithm a, PhaseId phase);
 
 // One-line description of where a trace ran: "CPU simulation" or "CUDA: NVIDIA H200 (sm_90)".
 std::string DescribeBackend(const BackendInfo& b);
+
+// Formats a value of the trace's element type for display ("7", "-3", "1.5", "-inf").
+std::string FormatValue(ElementType type, double v);
 
 }  // namespace scanviz

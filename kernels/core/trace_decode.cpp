@@ -8,6 +8,7 @@
 
 #include "core/analysis.h"
 #include "core/registry.h"
+#include "core/schedule.h"
 #include "core/simulator.h"
 #include "core/trace_io.h"
 #include "core/trace_json.h"

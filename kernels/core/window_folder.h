@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/analysis.h"
+#include "core/cell.h"
 #include "core/trace.h"
 
 namespace scanviz {

@@ -17,6 +17,7 @@
 #include "core/algorithms/mistaken_steps.h"
 #include "core/padded.h"
 #include "core/registry.h"
+#include "core/schedule.h"
 #include "core/trace_builder.h"
 #include "cuda/bare_exec.cuh"
 #include "cuda/cuda_trace.h"

@@ -15,6 +15,7 @@
 
 #include "core/algorithms/algorithms.h"
 #include "core/grid/multi_block.h"
+#include "core/schedule.h"
 #include "core/trace_builder.h"
 #include "cuda/cuda_trace.h"
 #include "cuda/cuda_util.h"

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/analysis.h"
+#include "core/registry.h"
 #include "core/simulator.h"
 
 namespace scanviz {

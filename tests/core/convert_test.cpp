@@ -1,6 +1,8 @@
 // The inclusive/exclusive conversions, traced as one more round.
 #include <gtest/gtest.h>
 
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
 #include "core/analysis.h"
 #include "core/input.h"
 #include "core/simulator.h"

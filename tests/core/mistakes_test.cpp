@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
 #include "core/analysis.h"
 #include "core/input.h"
 #include "core/registry.h"

@@ -7,6 +7,7 @@
 
 #include "core/analysis.h"
 #include "core/registry.h"
+#include "core/schedule.h"
 #include "core/simulator.h"
 
 namespace scanviz {

@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "cli/trace_table.h"
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
 #include "core/analysis.h"
 #include "core/registry.h"
 #include "core/simulator.h"

@@ -34,6 +34,9 @@
 // throughout, padded or not (p / 32 = 0).
 #include <gtest/gtest.h>
 
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
+#include "core/algorithms/warp_shuffle.h"
 #include "core/registry.h"
 #include "core/simulator.h"
 #include "teach/banks.h"

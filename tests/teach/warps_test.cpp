@@ -4,6 +4,9 @@
 //   warp shuffle   warp scan at offset o: lanes with tid % 32 >= o add.
 #include <gtest/gtest.h>
 
+#include "core/algorithms/blelloch.h"
+#include "core/algorithms/hillis_steele.h"
+#include "core/algorithms/warp_shuffle.h"
 #include "core/simulator.h"
 #include "teach/warps.h"
 

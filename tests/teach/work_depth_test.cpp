@@ -7,6 +7,8 @@
 #include <set>
 #include <string>
 
+#include "core/algorithms/blelloch.h"
+#include "core/registry.h"
 #include "core/simulator.h"
 #include "teach/teach_registry.h"
 #include "teach/work_depth.h"

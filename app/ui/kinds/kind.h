@@ -1,78 +1,25 @@
-// A kind of view: what the centre of the window shows (kind_id.h lists them). Each kind is a
-// module behind one interface, found in a registry (KindOf), as an algorithm is
-// (docs/architecture.md, "Kinds of view"). The player, the shortcuts, the status bar, the state
-// file, the exports and the side panel ask the shown kind; none of them tests which kind it is.
-//
-// A kind has two halves, on Tracy's line between the model and the view: this UI-free one (its
-// steps and how they are named, what its numbers are, its file stem and SVG, what Escape does),
-// in kinds/<name>.cpp, tested without a window; and the drawing one (kind_view.h), in
-// kinds/<name>_view.cpp. What a kind shows (its traces, players and settings) stays in AppState,
-// which traces it when first asked for.
+// The registry of the kinds' model halves (kinds/<name>.cpp, the interface they implement
+// kind_model.h), and what they share among themselves. Whatever stands above the kinds asks the
+// registry (the frame, the shortcuts, the exports, the state file, the tests); the views, below
+// them, are handed it (UiContext::kind_of).
 #pragma once
 
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "app_state.h"
-#include "kind_id.h"
-#include "settings.h"
+#include "kind_model.h"
 
 namespace scanviz {
-
-// Where the player stands, in the one wording the slider, the header and the status bar share:
-// "round 2 of 3 · stride 2", "step 3 of 8 · phase 2: the block sums' scan".
-struct StepCounter {
-  int step = 0;   // 0-based
-  int count = 1;  // at least 1
-  std::string caption;
-};
-
-class Kind {
- public:
-  virtual ~Kind() = default;
-  virtual KindId Id() const = 0;
-
-  // [SECTION] The player: its steps, and what a step is called.
-  virtual StepCounter Steps(AppState& app) const = 0;
-  // → and ← (a clicker's page keys), the slider, Home and End: by default every shown player
-  // (AppState::ShownPlayers); a kind without players (the timeline) moves its own cursor.
-  virtual void Step(AppState& app, int direction) const;
-  virtual void Seek(AppState& app, int step) const;
-
-  // [SECTION] What it says: the status bar's numbers ("n = 13 · add · 4 blocks of 4"), and why
-  // a side-panel tab it does not offer is empty, with where to look instead.
-  virtual std::string StatusNumbers(AppState& app) const = 0;
-  // Whether the side panel's `tab` says something about what is shown (every tab of a block
-  // scan's rounds does); else NotOffered says why it is empty and where to look.
-  virtual bool Offers(AppState&, SidePanel) const { return true; }
-  virtual std::string NotOffered(SidePanel tab) const;
-
-  // [SECTION] Export: the file stem ("scanviz-multi-block-blelloch-b4"), and the figure at the
-  // current step as an SVG document (empty: a picture only, written as PNG).
-  virtual std::string FigureStem(AppState& app) const = 0;
-  virtual std::string FigureSvg(AppState& app, bool transparent) const = 0;
-
-  // [SECTION] Escape with nothing else open: true when the kind took it (an opened block of the
-  // grid closes); else it drops the selection.
-  virtual bool Back(AppState&) const { return false; }
-
-  // [SECTION] The state file (--state-file, StateJson in headless.h): the kind's own fields
-  // ("grid", "application"), beside those every kind has.
-  virtual void StateFields(AppState&, nlohmann::json&) const {}
-};
 
 const Kind& KindOf(KindId id);
 inline const Kind& ShownKindOf(const AppState& app) {
   return KindOf(app.ShownKind());
 }
 
-// [SECTION] Shared by the kinds
+// A player's steps: its round, of its rounds, named by `caption`.
 StepCounter PlayerSteps(const Player& player, std::string caption);
 // "n = 8  ·  add  ·  work 17, depth 3": a block scan's numbers; `what` names n ("block of n").
 std::string BlockNumbers(AppState& app, const TraceSlot& slot, const char* what);
 // The shown block scans' rounds as SVG, a pane each (AppState::ShownAlgorithms).
 std::string BlockFigureSvg(AppState& app, bool transparent);
-// The applications' step: "pass 1 of 3 · step 2 of 3: scan".
-std::string ApplicationStepTitle(AppState& app);
 
 }  // namespace scanviz

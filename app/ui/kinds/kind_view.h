@@ -1,6 +1,6 @@
-// The drawing half of a kind of view (kind.h): the figure in the centre of the window, the bars
-// around it on screen, the width its text needs, and the side-panel tabs it offers. One file per
-// kind, kinds/<name>_view.cpp, found through KindViewOf.
+// The drawing half of a kind of view (kind_model.h): the figure in the centre of the window, the
+// bars around it on screen, the width its text needs, and the side-panel tabs it offers. One file
+// per kind, kinds/<name>_view.cpp, found through KindViewOf.
 #pragma once
 
 #include "kinds/kind.h"

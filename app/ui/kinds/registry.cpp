@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "kinds/kind.h"
-#include "scene/application_scene.h"
 #include "scene/svg.h"
 
 namespace scanviz {
@@ -12,34 +11,15 @@ const Kind& BlockScanKind();
 const Kind& SideBySideKind();
 const Kind& MultiBlockKind();
 const Kind& SinglePassKind();
-const Kind& ApplicationsKind();
+const Kind& ApplicationKind();
 const Kind& BenchmarkKind();
 
 const Kind& KindOf(KindId id) {
   // In KindId's order (kinds_test checks each entry's Id).
-  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),    &SideBySideKind(),
-                                                 &MultiBlockKind(),   &SinglePassKind(),
-                                                 &ApplicationsKind(), &BenchmarkKind()};
+  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),   &SideBySideKind(),
+                                                 &MultiBlockKind(),  &SinglePassKind(),
+                                                 &ApplicationKind(), &BenchmarkKind()};
   return *kKinds[static_cast<int>(id)];
-}
-
-void Kind::Step(AppState& app, int direction) const {
-  for (Player* p : app.ShownPlayers()) {
-    if (direction > 0) {
-      p->StepForward();
-    } else {
-      p->StepBack();
-    }
-  }
-}
-
-void Kind::Seek(AppState& app, int step) const {
-  for (Player* p : app.ShownPlayers()) p->Seek(step);
-}
-
-std::string Kind::NotOffered(SidePanel tab) const {
-  return std::string(DisplayName(tab)) +
-         " describes a block scan's rounds: choose a block scan in the Show menu (or press Tab).";
 }
 
 StepCounter PlayerSteps(const Player& player, std::string caption) {
@@ -76,17 +56,6 @@ std::string BlockFigureSvg(AppState& app, bool transparent) {
   std::ostringstream svg;
   scene::WriteSvg(panes, options, svg);
   return svg.str();
-}
-
-std::string ApplicationStepTitle(AppState& app) {
-  const ApplicationSlot& slot = app.TracedApplication();
-  if (!slot.trace) return slot.error;
-  const application_scene::StepRef at =
-      application_scene::StepAt(*slot.trace, app.ApplicationPlayer().Round());
-  return "pass " + std::to_string(at.pass + 1) + " of " +
-         std::to_string(slot.trace->passes.size()) + " · step " +
-         std::to_string(static_cast<int>(at.step) + 1) +
-         " of 3: " + application_scene::Name(at.step);
 }
 
 }  // namespace scanviz

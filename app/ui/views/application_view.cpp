@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "core/analysis.h"
-#include "kinds/kind.h"
+#include "kind_model.h"
 #include "views.h"
 
 namespace scanviz {

@@ -7,7 +7,7 @@
 
 #include "core/input.h"
 #include "core/registry.h"
-#include "kinds/kind.h"
+#include "kind_model.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -329,11 +329,11 @@ void RoundTicks(UiContext& ui, const TraceSlot& slot, int count) {
   ImGui::Dummy(ImVec2(1, 6 * ui.scale));
 }
 
-// The player: its buttons, speed and slider act on the shown kind (kinds/kind.h), whose step
+// The player: its buttons, speed and slider act on the shown kind (kind_model.h), whose step
 // counter names the steps: the slider, the caption under it and the status bar say the same.
 void PlayerSection(UiContext& ui) {
   AppState& app = ui.app;
-  const Kind& kind = ShownKindOf(app);
+  const Kind& kind = ShownKindOf(ui);
   const StepCounter steps = kind.Steps(app);
   const std::vector<Player*> players = app.ShownPlayers();
   ImGui::Separator();

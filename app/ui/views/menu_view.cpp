@@ -1,9 +1,9 @@
-// The menu bar: every kind of view (kinds/kind.h), the labs, the files and exports, the view
+// The menu bar: every kind of view (kind_model.h), the labs, the files and exports, the view
 // options and the help, each with its key, so that a first-time student finds the quiz and the
 // timeline without F1. Presenter mode hides it (the keys still work).
 #include "core/applications/applications.h"
 #include "core/registry.h"
-#include "kinds/kind.h"
+#include "kind_model.h"
 #include "views.h"
 
 namespace scanviz {
@@ -88,7 +88,7 @@ void TabItem(UiContext& ui, SidePanel tab, const char* key, const char* tip) {
   if (!Item(ui, name.c_str(), DisplayName(tab), key, app.view.panel == tab, tip)) return;
   app.view.panel = tab;
   app.view.panel_from_code = true;
-  if (!ShownKindOf(app).Offers(app, tab)) app.SetKind(KindId::kBlockScan);
+  if (!ShownKindOf(ui).Offers(app, tab)) app.SetKind(KindId::kBlockScan);
 }
 
 void LabsMenu(UiContext& ui) {
@@ -180,7 +180,7 @@ MenuResult DrawMenuBar(UiContext& ui) {
   // What is shown, at the right: the kind and its step, readable from the back of the room.
   AppState& app = ui.app;
   const std::string where =
-      std::string(DisplayName(app.ShownKind())) + "  ·  " + ShownKindOf(app).Steps(app).caption;
+      std::string(DisplayName(app.ShownKind())) + "  ·  " + ShownKindOf(ui).Steps(app).caption;
   const float w = ImGui::CalcTextSize(where.c_str()).x;
   const float right = ImGui::GetWindowContentRegionMax().x;
   if (ImGui::GetCursorPosX() + w + ui.fonts.ui_px < right) {

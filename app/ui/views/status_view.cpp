@@ -1,10 +1,10 @@
 // The status bar: the latest notice, where the trace ran (CUDA device or CPU simulation; why in
-// the tooltip), and the shown kind's numbers (kinds/kind.h: n, the operator, work and depth, the
+// the tooltip), and the shown kind's numbers (kind_model.h: n, the operator, work and depth, the
 // grid's blocks, the application's result).
 #include <cstdio>
 
 #include "core/registry.h"
-#include "kinds/kind.h"
+#include "kind_model.h"
 #include "views.h"
 
 namespace scanviz {
@@ -44,7 +44,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   char fps_text[32];
   std::snprintf(fps_text, sizeof fps_text, "  ·  %.0f fps", fps);
-  const std::string numbers = ShownKindOf(app).StatusNumbers(app) + fps_text;
+  const std::string numbers = ShownKindOf(ui).StatusNumbers(app) + fps_text;
   ImGui::TextDisabled("%s", numbers.c_str());
   if (ImGui::IsItemHovered()) {
     std::string all = "work / depth at this n:";

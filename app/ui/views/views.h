@@ -89,6 +89,8 @@ class TextRecorder {
   std::vector<DumpedPanel> m_panels;
 };
 
+class Kind;  // a kind of view (kind_model.h)
+
 struct UiContext {
   AppState& app;
   Renderer& renderer;
@@ -97,7 +99,16 @@ struct UiContext {
   float scale = 1;                          // content scale x zoom (x presenter)
   std::vector<DumpedCell>* dump = nullptr;  // collects cell rectangles when set
   TextRecorder* text = nullptr;             // collects each panel's rectangle and text when set
+  // The registry of the kinds of view (kinds/kind.h's KindOf), handed down by whoever builds the
+  // context (the frame, an export): the kinds draw with the views, so the views stand below them
+  // and find the shown kind through this.
+  const Kind& (*kind_of)(KindId id) = nullptr;
 };
+
+// The kind the centre shows (kind_model.h), as the panels ask it.
+inline const Kind& ShownKindOf(const UiContext& ui) {
+  return ui.kind_of(ui.app.ShownKind());
+}
 
 struct ArrayGeometry;  // where the array view's figure lies in a frame (array_figure.h)
 

@@ -125,9 +125,110 @@ struct Series {
   }
 };
 
-// One chart: the series over n = 1..N on a log2 axis (the classroom's n = 8 sits left of the
-// middle, not squeezed against the axis), y linear or log10, clipped to y_max (the legend says
-// when a series leaves the chart); the current n as a vertical line; hovering shows the values.
+// Where a chart's values land: n on a log2 axis (the classroom's n = 8 sits left of the middle,
+// not squeezed against the axis), y linear or log10 up to y_max.
+struct ChartFrame {
+  float left, right, top, bottom;
+  double lmax;  // log2 of the largest n
+  double y_max;
+  bool log_y;
+  float X(double n) const {
+    return left + static_cast<float>(std::log2(n) / lmax) * (right - left);
+  }
+  float Y(double v) const {
+    const double t = log_y ? std::log10(std::max(v, 1.0)) / std::log10(y_max) : v / y_max;
+    return bottom - static_cast<float>(t) * (bottom - top);  // the clip rect cuts what leaves
+  }
+};
+
+// The grid and the axes: y's ticks (the powers of ten on a log axis) and n's powers of two,
+// labelled.
+void DrawAxes(UiContext& ui, ImDrawList* dl, const ChartFrame& f, int n_max) {
+  const float px = ui.fonts.ui_px;
+  const ImU32 axis = ToImU32(ui.palette.text_dim);
+  std::vector<double> yticks;
+  if (f.log_y) {
+    for (double t = 1; t <= f.y_max * 1.0001; t *= 10) yticks.push_back(t);
+  } else {
+    yticks = NiceTicks(0, f.y_max, 4);
+  }
+  for (double t : yticks) {
+    const float y = f.Y(t);
+    dl->AddLine(ImVec2(f.left, y), ImVec2(f.right, y), ToImU32({0.5f, 0.5f, 0.5f, 0.25f}));
+    const std::string label = Grouped(static_cast<long long>(t));
+    dl->AddText(ImVec2(f.left - ImGui::CalcTextSize(label.c_str()).x - 4 * ui.scale, y - px * 0.5f),
+                axis, label.c_str());
+  }
+  for (int n = 1; n <= n_max; n *= 2) {
+    const std::string label = std::to_string(n);
+    const float x = f.X(n);
+    dl->AddLine(ImVec2(x, f.top), ImVec2(x, f.bottom), ToImU32({0.5f, 0.5f, 0.5f, 0.12f}));
+    const float lw = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(x - lw * 0.5f, f.bottom + 3 * ui.scale), axis, label.c_str());
+  }
+  dl->AddLine(ImVec2(f.left, f.bottom), ImVec2(f.right, f.bottom), axis);
+  dl->AddLine(ImVec2(f.left, f.top), ImVec2(f.left, f.bottom), axis);
+}
+
+// Each series as a line over n; a dashed one (the sequential loop) in dashes of even length on
+// the log axis.
+void DrawSeries(UiContext& ui, ImDrawList* dl, const ChartFrame& f,
+                const std::vector<teach::WorkDepthPoint>& pts, const Series* series, int count) {
+  std::vector<ImVec2> line;
+  for (int s = 0; s < count; ++s) {
+    line.clear();
+    const ImU32 c = ToImU32(series[s].color);
+    if (series[s].dashed) {
+      // Sample n log-uniformly, draw every other piece.
+      for (int k = 0; k <= 80; ++k) {
+        const double n = std::pow(2.0, f.lmax * k / 80);
+        const size_t i = static_cast<size_t>(std::clamp<long>(std::lround(n), 1, pts.back().n) - 1);
+        line.push_back(ImVec2(f.X(n), f.Y(series[s].value(pts[i]))));
+      }
+      for (size_t i = 1; i < line.size(); i += 2)
+        dl->AddLine(line[i - 1], line[i], c, 2 * ui.scale);
+    } else {
+      for (const teach::WorkDepthPoint& q : pts)
+        line.push_back(ImVec2(f.X(q.n), f.Y(series[s].value(q))));
+      dl->AddPolyline(line.data(), static_cast<int>(line.size()), c, 0, 2.5f * ui.scale);
+    }
+  }
+}
+
+// The current n: a vertical line, and a dot on each series where it is on the chart.
+void DrawCurrentN(UiContext& ui, ImDrawList* dl, const ChartFrame& f,
+                  const std::vector<teach::WorkDepthPoint>& pts, const Series* series, int count,
+                  int current_n) {
+  const float cx = f.X(current_n);
+  dl->AddLine(ImVec2(cx, f.top), ImVec2(cx, f.bottom), ToImU32(ui.palette.arrow_current),
+              2 * ui.scale);
+  for (int s = 0; s < count; ++s) {
+    const double v = series[s].value(pts[static_cast<size_t>(current_n - 1)]);
+    if (v <= f.y_max)
+      dl->AddCircleFilled(ImVec2(cx, f.Y(v)), 4.5f * ui.scale, ToImU32(series[s].color));
+  }
+}
+
+// Hovering: a line at the n under the pointer, and every series' value there in a tooltip.
+void HoverValues(UiContext& ui, ImDrawList* dl, const ChartFrame& f,
+                 const std::vector<teach::WorkDepthPoint>& pts, const Series* series, int count) {
+  const double t = (ImGui::GetIO().MousePos.x - f.left) / (f.right - f.left);
+  const int n =
+      std::clamp(static_cast<int>(std::lround(std::pow(2.0, t * f.lmax))), 1, pts.back().n);
+  dl->AddLine(ImVec2(f.X(n), f.top), ImVec2(f.X(n), f.bottom), ToImU32(ui.palette.text), 1);
+  ImGui::BeginTooltip();
+  ImGui::Text("n = %d", n);
+  for (int s = 0; s < count; ++s) {
+    ImGui::TextColored(ImVec4(series[s].color.r, series[s].color.g, series[s].color.b, 1), "%s: %s",
+                       series[s].name,
+                       Grouped(series[s].value(pts[static_cast<size_t>(n - 1)])).c_str());
+  }
+  ImGui::EndTooltip();
+}
+
+// One chart: the series over n = 1..N on a log2 axis, y linear or log10, clipped to y_max (the
+// legend says when a series leaves the chart); the current n as a vertical line; hovering shows
+// the values.
 void Chart(UiContext& ui, const char* id, const std::vector<teach::WorkDepthPoint>& pts,
            const Series* series, int count, double y_max, bool log_y, int current_n) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -135,84 +236,21 @@ void Chart(UiContext& ui, const char* id, const std::vector<teach::WorkDepthPoin
   const float w = ImGui::GetContentRegionAvail().x;
   const float h = px * 9;
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float left = o.x + ImGui::CalcTextSize("10,000").x + 6 * ui.scale;
-  const float right = o.x + w - px * 1.2f;
-  const float top = o.y + px * 0.5f, bottom = o.y + h - px * 1.4f;
-  const double lmax = std::log2(static_cast<double>(pts.back().n));
-  auto X = [&](double n) {
-    return left + static_cast<float>(std::log2(n) / lmax) * (right - left);
-  };
-  auto Y = [&](double v) {
-    const double t = log_y ? std::log10(std::max(v, 1.0)) / std::log10(y_max) : v / y_max;
-    return bottom - static_cast<float>(t) * (bottom - top);  // the clip rect cuts what leaves
-  };
-  const ImU32 axis = ToImU32(ui.palette.text_dim);
-  const ImU32 text = ToImU32(ui.palette.text);
-  std::vector<double> yticks;
-  if (log_y) {
-    for (double t = 1; t <= y_max * 1.0001; t *= 10) yticks.push_back(t);
-  } else {
-    yticks = NiceTicks(0, y_max, 4);
-  }
-  for (double t : yticks) {
-    const float y = Y(t);
-    dl->AddLine(ImVec2(left, y), ImVec2(right, y), ToImU32({0.5f, 0.5f, 0.5f, 0.25f}));
-    const std::string label = Grouped(static_cast<long long>(t));
-    dl->AddText(ImVec2(left - ImGui::CalcTextSize(label.c_str()).x - 4 * ui.scale, y - px * 0.5f),
-                axis, label.c_str());
-  }
-  for (int n = 1; n <= pts.back().n; n *= 2) {
-    const std::string label = std::to_string(n);
-    const float x = X(n);
-    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), ToImU32({0.5f, 0.5f, 0.5f, 0.12f}));
-    const float lw = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddText(ImVec2(x - lw * 0.5f, bottom + 3 * ui.scale), axis, label.c_str());
-  }
-  dl->AddLine(ImVec2(left, bottom), ImVec2(right, bottom), axis);
-  dl->AddLine(ImVec2(left, top), ImVec2(left, bottom), axis);
-  dl->PushClipRect(ImVec2(left, top - 2), ImVec2(right + 2, bottom + 1), true);
-  std::vector<ImVec2> line;
-  for (int s = 0; s < count; ++s) {
-    line.clear();
-    const ImU32 c = ToImU32(series[s].color);
-    if (series[s].dashed) {
-      // Dashes of even length on the log axis: sample n log-uniformly, draw every other piece.
-      for (int k = 0; k <= 80; ++k) {
-        const double n = std::pow(2.0, lmax * k / 80);
-        const size_t i = static_cast<size_t>(std::clamp<long>(std::lround(n), 1, pts.back().n) - 1);
-        line.push_back(ImVec2(X(n), Y(series[s].value(pts[i]))));
-      }
-      for (size_t i = 1; i < line.size(); i += 2)
-        dl->AddLine(line[i - 1], line[i], c, 2 * ui.scale);
-    } else {
-      for (const teach::WorkDepthPoint& q : pts)
-        line.push_back(ImVec2(X(q.n), Y(series[s].value(q))));
-      dl->AddPolyline(line.data(), static_cast<int>(line.size()), c, 0, 2.5f * ui.scale);
-    }
-  }
-  const float cx = X(current_n);
-  dl->AddLine(ImVec2(cx, top), ImVec2(cx, bottom), ToImU32(ui.palette.arrow_current), 2 * ui.scale);
-  for (int s = 0; s < count; ++s) {
-    const double v = series[s].value(pts[static_cast<size_t>(current_n - 1)]);
-    if (v <= y_max)
-      dl->AddCircleFilled(ImVec2(cx, Y(v)), 4.5f * ui.scale, ToImU32(series[s].color));
-  }
+  const ChartFrame f{.left = o.x + ImGui::CalcTextSize("10,000").x + 6 * ui.scale,
+                     .right = o.x + w - px * 1.2f,
+                     .top = o.y + px * 0.5f,
+                     .bottom = o.y + h - px * 1.4f,
+                     .lmax = std::log2(static_cast<double>(pts.back().n)),
+                     .y_max = y_max,
+                     .log_y = log_y};
+  DrawAxes(ui, dl, f, pts.back().n);
+  dl->PushClipRect(ImVec2(f.left, f.top - 2), ImVec2(f.right + 2, f.bottom + 1), true);
+  DrawSeries(ui, dl, f, pts, series, count);
+  DrawCurrentN(ui, dl, f, pts, series, count, current_n);
   dl->PopClipRect();
   ImGui::InvisibleButton(id, ImVec2(w, h));
-  if (ImGui::IsItemHovered() && !ui.app.view.ignore_mouse) {
-    const double t = (ImGui::GetIO().MousePos.x - left) / (right - left);
-    const int n =
-        std::clamp(static_cast<int>(std::lround(std::pow(2.0, t * lmax))), 1, pts.back().n);
-    dl->AddLine(ImVec2(X(n), top), ImVec2(X(n), bottom), text, 1);
-    ImGui::BeginTooltip();
-    ImGui::Text("n = %d", n);
-    for (int s = 0; s < count; ++s) {
-      ImGui::TextColored(ImVec4(series[s].color.r, series[s].color.g, series[s].color.b, 1),
-                         "%s: %s", series[s].name,
-                         Grouped(series[s].value(pts[static_cast<size_t>(n - 1)])).c_str());
-    }
-    ImGui::EndTooltip();
-  }
+  if (ImGui::IsItemHovered() && !ui.app.view.ignore_mouse)
+    HoverValues(ui, dl, f, pts, series, count);
 }
 
 void Legend(UiContext& ui, const Series* series, int count, const teach::WorkDepthPoint& at,

@@ -1,32 +1,16 @@
-// The algorithms ScanViz knows: each has a driver header (its steps and round loop, here), a
-// registry entry (core/algorithms/<name>.cpp), a teaching entry (app/teach/algorithms/<name>.cpp)
-// and tests. Adding one: its files, plus its include and its line below (docs/architecture.md).
-//
-// X(enum constant, driver namespace, CLI key)
+// The algorithms' drivers, one per line of the list in core/algorithm_id.h: each driver header
+// holds its steps and round loop (core/algorithms/<name>.h), and code templated on the driver (the
+// simulator, the CUDA kernels, the schedule) reaches it from an Algorithm here. Adding an
+// algorithm: its files, its line in the list and its include below (docs/architecture.md).
 #pragma once
 
-#include <cstdint>
-
+#include "core/algorithm_id.h"
 #include "core/algorithms/blelloch.h"
 #include "core/algorithms/hillis_steele.h"
 #include "core/algorithms/sklansky.h"
 #include "core/algorithms/warp_shuffle.h"
 
-#define SCANVIZ_FOR_EACH_ALGORITHM(X)              \
-  X(kHillisSteele, hillis_steele, "hillis-steele") \
-  X(kBlelloch, blelloch, "blelloch")               \
-  X(kWarpShuffle, warp_shuffle, "warp-shuffle")    \
-  X(kSklansky, sklansky, "sklansky")
-
 namespace scanviz {
-
-#define SCANVIZ_ALGORITHM_ENUM(id, ns, key) id,
-enum class Algorithm : std::uint8_t { SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_ENUM) };
-#undef SCANVIZ_ALGORITHM_ENUM
-
-#define SCANVIZ_ALGORITHM_COUNT(id, ns, key) +1
-inline constexpr int kAlgorithmCount = 0 SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_COUNT);
-#undef SCANVIZ_ALGORITHM_COUNT
 
 // One type per algorithm whose static Run is its driver, for code templated on the driver (the
 // simulator, the CUDA kernel).
