@@ -165,6 +165,24 @@ def main():
         if not {1, 3} <= cases or (rnd >= 2 and 2 not in cases):
             failures.append(f"{name}: the dump's cases of round {rnd} are {sorted(cases)}")
         checks += check_frame(frame, "hillis-steele", rnd, "dark", failures, by_case=True)
+    # The legend lists the boxes the shown traces' threads drew: Sklansky never copies a value
+    # across or writes the identity; Blelloch beside Hillis-Steele draws both and their own.
+    for name, flags, want, never in [
+            ("legend-sklansky", ["--algorithm", "sklansky"], {"computed", "loaded"},
+             {"copied across", "identity written", "swap-and-"}),
+            ("legend-pair", ["--side-by-side"], {"copied across", "identity written",
+                                                  "swap-and-add", "computed"}, set())]:
+        frame, error = screenshot(app, workdir, name, [*flags, "--input", EXAMPLE_TEXT])
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        legend = " | ".join(l["text"] for p in frame.panels("side") for l in p["lines"]
+                            if l["kind"] == "legend")
+        missing = [w for w in want if w not in legend]
+        wrong = [w for w in never if w in legend]
+        if missing or wrong:
+            failures.append(f"{name}: legend {legend!r} lacks {missing} or has {wrong}")
     # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
     # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))

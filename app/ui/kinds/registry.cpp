@@ -11,14 +11,14 @@ const Kind& BlockScanKind();
 const Kind& SideBySideKind();
 const Kind& MultiBlockKind();
 const Kind& SinglePassKind();
-const Kind& ApplicationKind();
+const Kind& ApplicationsKind();
 const Kind& BenchmarkKind();
 
 const Kind& KindOf(KindId id) {
   // In KindId's order (kinds_test checks each entry's Id).
-  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),   &SideBySideKind(),
-                                                 &MultiBlockKind(),  &SinglePassKind(),
-                                                 &ApplicationKind(), &BenchmarkKind()};
+  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),    &SideBySideKind(),
+                                                 &MultiBlockKind(),   &SinglePassKind(),
+                                                 &ApplicationsKind(), &BenchmarkKind()};
   return *kKinds[static_cast<int>(id)];
 }
 

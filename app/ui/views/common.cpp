@@ -41,6 +41,7 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
   // A narrow panel wraps the words under themselves, beside the sample, never past the edge.
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(text);
+  Record(ui, "legend", text);
   ImGui::PopTextWrapPos();
 }
 
