@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 
@@ -47,10 +49,12 @@ bool IntegerIn(const json& v, T* out) {
   return true;
 }
 
-const json& Field(const json& obj, const std::string& where, const char* key) {
-  if (!obj.is_object()) Bad(where, "not an object");
+// `where` by value: GCC 13 warns of a dangling reference when a function that returns a reference
+// takes a temporary by reference (a literal "file" made into a std::string).
+const json& Field(const json& obj, std::string_view where, const char* key) {
+  if (!obj.is_object()) Bad(std::string(where), "not an object");
   auto it = obj.find(key);
-  if (it == obj.end()) Bad(where, std::string("'") + key + "' missing");
+  if (it == obj.end()) Bad(std::string(where), std::string("'") + key + "' missing");
   return *it;
 }
 // nullptr when the key is absent (or null, for the fields a writer may leave null).
@@ -92,9 +96,9 @@ T Number(const json& obj, const std::string& where, const char* key) {
 bool Bool(const json& obj, const std::string& where, const char* key) {
   return AsBool(Field(obj, where, key), where, key);
 }
-const json& Array(const json& obj, const std::string& where, const char* key) {
+const json& Array(const json& obj, std::string_view where, const char* key) {
   const json& v = Field(obj, where, key);
-  if (!v.is_array()) Bad(where, std::string("'") + key + "' is not an array");
+  if (!v.is_array()) Bad(std::string(where), std::string("'") + key + "' is not an array");
   return v;
 }
 
