@@ -1,7 +1,7 @@
 // AppState (app_state.h): the input and its edits, the kind shown, undo, and the block scans'
 // traces: the simulator's at once for what is on screen, the others when first asked for, CUDA's
-// on a worker. The grid and the single pass are app_state_grid.cpp's, the files and sessions
-// app_state_files.cpp's, the applications app_state_applications.cpp's.
+// on a worker. The files and sessions are app_state_files.cpp's; the other kinds' models are
+// their own (grid_model.h, single_pass_model.h, application_model.h, bench_model.h).
 #include "app_state.h"
 
 #include <algorithm>
@@ -11,8 +11,6 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
-#include "teach/kernel_source.h"
-#include "teach/pseudo_code.h"
 
 namespace scanviz {
 
@@ -36,11 +34,10 @@ bool Ready(const std::future<T>& f) {
 
 }  // namespace
 
-AppState::AppState(const Settings& settings)
-    : m_type(settings.type),
-      m_op(settings.op),
-      m_convert(settings.convert),
-      m_algorithm(settings.algorithm) {
+AppState::AppState(const Settings& settings) : m_algorithm(settings.algorithm) {
+  m_input.type = settings.type;
+  m_input.op = settings.op;
+  m_input.convert = settings.convert;
   view.theme = settings.theme;
   view.panel = settings.panel;
   SetRecent(settings.recent);
@@ -64,39 +61,34 @@ AppState::EditScope::~EditScope() {
   m_app.m_history.Record(m_app.m_edit_before, m_app.m_edit_tag, m_app.Snapshot());
 }
 
-// Pending futures finish before the state goes; the grid's check first, as it reads m_grid.
-AppState::~AppState() {
-  FinishGridCheck();
-}
-
 // [SECTION] Input edits
 
 bool AppState::SetInputText(const std::string& text) {
   const EditScope edit(*this, {EditKind::kText});
   m_input_text = text;
-  ParsedValues parsed = ParseValues(text, m_type, kMaxGridElements);
+  ParsedValues parsed = ParseValues(text, m_input.type, kMaxGridElements);
   if (!parsed.Ok()) {
     m_input_error = parsed.error;
     return false;
   }
   m_input_error.clear();
-  m_values = std::move(parsed.values);
+  m_input.values = std::move(parsed.values);
   Regenerate();
   return true;
 }
 
 void AppState::SetValues(std::vector<double> values) {
   const EditScope edit(*this, {EditKind::kValues});
-  m_input_text = FormatValues(values, m_type, " ");
+  m_input_text = FormatValues(values, m_input.type, " ");
   m_input_error.clear();
-  m_values = std::move(values);
+  m_input.values = std::move(values);
   Regenerate();
 }
 
 void AppState::SetCell(int pos, double value) {
-  if (pos < 0 || pos >= static_cast<int>(m_values.size())) return;
+  if (pos < 0 || pos >= static_cast<int>(m_input.values.size())) return;
   const EditScope edit(*this, {EditKind::kCell, pos});
-  std::vector<double> v = m_values;
+  std::vector<double> v = m_input.values;
   v[static_cast<size_t>(pos)] = value;
   SetValues(std::move(v));
 }
@@ -104,9 +96,9 @@ void AppState::SetCell(int pos, double value) {
 void AppState::Resize(int n) {
   const EditScope edit(*this, {EditKind::kSize});
   n = std::clamp(n, 1, kMaxGridElements);
-  std::vector<double> v = m_values;
+  std::vector<double> v = m_input.values;
   if (n > static_cast<int>(v.size())) {
-    std::vector<double> extra = RandomValues(n, m_seed, m_type);
+    std::vector<double> extra = RandomValues(n, m_seed, m_input.type);
     for (size_t i = v.size(); i < static_cast<size_t>(n); ++i) v.push_back(extra[i]);
   } else {
     v.resize(static_cast<size_t>(n));
@@ -117,25 +109,25 @@ void AppState::Resize(int n) {
 void AppState::Randomize(int n, std::uint64_t seed) {
   const EditScope edit(*this, {EditKind::kRandom});
   m_seed = seed;
-  SetValues(RandomValues(std::clamp(n, 1, kMaxGridElements), seed, m_type));
+  SetValues(RandomValues(std::clamp(n, 1, kMaxGridElements), seed, m_input.type));
 }
 
 void AppState::SetOp(OpKind op) {
   const EditScope edit(*this, {EditKind::kOp});
-  m_op = op;
+  m_input.op = op;
   Regenerate();
 }
 
 void AppState::SetType(ElementType type) {
-  if (type == m_type) return;
+  if (type == m_input.type) return;
   const EditScope edit(*this, {EditKind::kType});
-  m_type = type;
+  m_input.type = type;
   if (ParseValues(m_input_text, type, kMaxGridElements).Ok()) {
     SetInputText(m_input_text);
     return;
   }
   // float32 -> int32 with fractions (or an old invalid text): round what the trace holds.
-  std::vector<double> v = m_values;
+  std::vector<double> v = m_input.values;
   for (double& x : v) {
     if (type == ElementType::kInt32) {
       x = std::clamp(std::round(x), -2147483648.0, 2147483647.0);
@@ -147,8 +139,8 @@ void AppState::SetType(ElementType type) {
 }
 
 void AppState::SetConvert(bool convert) {
-  if (convert == m_convert) return;
-  m_convert = convert;
+  if (convert == m_input.convert) return;
+  m_input.convert = convert;
   Regenerate();
 }
 
@@ -183,7 +175,7 @@ void AppState::SetPair(Algorithm left, Algorithm right) {
 }
 
 void AppState::SetBackend(BackendChoice choice) {
-  m_backend = choice;
+  m_input.backend = choice;
   Regenerate();
 }
 
@@ -208,13 +200,13 @@ void AppState::SetThreadOrder(const SimulatorOptions& order) {
 
 void AppState::SetKind(KindId kind) {
   if (kind == m_kind) return;
-  CloseBlock();  // a block is opened from the grid and closes with it
+  m_grid.CloseBlock();  // a block is opened from the grid and closes with it
   view.grid_selected.reset();
   view.grid_hovered.reset();
   view.selected.reset();
   view.hovered.reset();
   m_kind_before = m_kind;
-  m_kind = kind;  // what it shows is traced when first asked for (Grid, TracedApplication, Slot)
+  m_kind = kind;  // what it shows is traced when first asked for (the models' Traced, Slot)
 }
 
 void AppState::ToggleKind(KindId kind) {
@@ -233,9 +225,9 @@ std::vector<Player*> AppState::ShownPlayers() {
       if (m_pair[0] == m_pair[1]) return {&PlayerOf(m_pair[0])};
       return {&PlayerOf(m_pair[0]), &PlayerOf(m_pair[1])};
     case KindId::kMultiBlock:
-      return {m_opened ? &m_block_player : &GridPlayer()};
+      return {m_grid.Opened() ? &m_grid.BlockPlayer() : &m_grid.GridPlayer()};
     case KindId::kApplication:
-      return {&ApplicationPlayer()};
+      return {&m_applications.ApplicationPlayer()};
     case KindId::kSinglePass:  // the timeline's cursor moves from moment to moment
     case KindId::kBenchmark:
       break;
@@ -251,7 +243,7 @@ std::vector<Algorithm> AppState::ShownAlgorithms() const {
       if (m_pair[0] == m_pair[1]) return {m_pair[0]};
       return {m_pair[0], m_pair[1]};
     case KindId::kMultiBlock:
-      if (m_opened) return {m_grid_block_algorithm};
+      if (m_grid.Opened()) return {m_grid.BlockAlgorithm()};
       break;
     default:
       break;
@@ -259,18 +251,29 @@ std::vector<Algorithm> AppState::ShownAlgorithms() const {
   return {};
 }
 
+// [SECTION] The grid's blocks
+
+bool AppState::OpenBlock(int level, int block) {
+  return m_kind == KindId::kMultiBlock && m_grid.OpenBlock(level, block);
+}
+
+std::vector<double> AppState::BlockValues() const {
+  if (!BlockScansTruncated()) return m_input.values;
+  return {m_input.values.begin(), m_input.values.begin() + kMaxElements};
+}
+
 // [SECTION] Undo and redo
 
 InputSnapshot AppState::Snapshot() const {
-  return {m_input_text, m_input_error, m_values, m_type, m_op, m_seed};
+  return {m_input_text, m_input_error, m_input.values, m_input.type, m_input.op, m_seed};
 }
 
 void AppState::Restore(const InputSnapshot& s) {
   m_input_text = s.text;
   m_input_error = s.error;
-  m_values = s.values;
-  m_type = s.type;
-  m_op = s.op;
+  m_input.values = s.values;
+  m_input.type = s.type;
+  m_input.op = s.op;
   m_seed = s.seed;
   Regenerate();  // the players keep their rounds (MatchRound), as after any edit
 }
@@ -290,26 +293,9 @@ bool AppState::Redo() {
 // [SECTION] Traces: the simulator at once, CUDA on a worker
 
 ScanRequest AppState::MistakeRequest(Algorithm a) const {
-  ScanRequest r = MakeRequest(a, m_op, m_type, m_convert, BlockValues());
+  ScanRequest r = MakeRequest(a, m_input.op, m_input.type, m_input.convert, BlockValues());
   r.mistake = MistakeOf(a);
   return r;
-}
-
-void AppState::FillTeach(TraceSlot& slot) {
-  TeachSlot& t = slot.teach;
-  const Algorithm a = slot.trace.meta.algorithm;
-  t.kernel = teach::KernelListing(a);
-  t.pseudo = teach::PseudoCodeListing(a, slot.trace.meta.op);
-  t.steps.clear();
-  std::map<PhaseId, size_t> phase_step;  // a phase's rounds all run its step
-  for (const Round& r : slot.trace.rounds) {
-    auto [it, inserted] = phase_step.try_emplace(r.spec.phase, t.steps.size());
-    t.steps.push_back(inserted ? teach::StepListing(t.kernel, a, r.spec) : t.steps[it->second]);
-  }
-  t.narration = teach::NarrateTrace(slot.trace, slot.analysis);
-  t.round_work = teach::RoundWorkSeries(slot.trace, slot.analysis);
-  t.float_diag = teach::DiagnoseFloat(slot.trace);
-  t.int_diag = teach::DiagnoseInt(slot.trace, slot.analysis);
 }
 
 void AppState::Install(size_t index, Trace trace, std::string ran) const {
@@ -339,10 +325,10 @@ void AppState::Install(size_t index, Trace trace, std::string ran) const {
 }
 
 void AppState::Regenerate() {
-  ++m_generation;
+  ++m_input.generation;
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
-  m_grid_stale = true;  // the grid and the application when first asked for (the frame asks)
-  m_application_stale = true;
+  m_grid.MarkStale();    // the grid and the application when first asked for (the frame asks)
+  m_applications.MarkStale();
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
@@ -364,23 +350,23 @@ void AppState::Regenerate() {
   if (view.hovered && !scene::HasCell(picked.trace, picked.analysis, *view.hovered))
     view.hovered.reset();
   m_cpu_status = m_slots[Index(m_algorithm)].ran;
-  if (m_backend == BackendChoice::kCpu) {
-    m_backend_status = m_cpu_status;
+  if (m_input.backend == BackendChoice::kCpu) {
+    m_input.backend_status = m_cpu_status;
     return;
   }
-  if (m_backend == BackendChoice::kAuto && !m_auto_fallback_status.empty()) {
-    m_backend_status = m_auto_fallback_status;
+  if (m_input.backend == BackendChoice::kAuto && !m_auto_fallback_status.empty()) {
+    m_input.backend_status = m_auto_fallback_status;
     return;
   }
   // CUDA (or auto) in the background: QueryCuda can take a while the first time.
-  if (m_backend_status.empty() || m_backend_status.rfind("CUDA", 0) != 0) {
-    m_backend_status = "CPU simulation (checking for a CUDA device…)";
+  if (m_input.backend_status.empty() || m_input.backend_status.rfind("CUDA", 0) != 0) {
+    m_input.backend_status = "CPU simulation (checking for a CUDA device…)";
   }
   std::vector<ScanRequest> requests;
   for (const AlgorithmInfo* info : Algorithms()) requests.push_back(MistakeRequest(info->id));
-  BackendChoice choice = m_backend;
+  BackendChoice choice = m_input.backend;
   m_pending.push_back(
-      {m_generation,
+      {m_input.generation,
        std::async(std::launch::async, [requests, choice, wake = m_wake, order = m_thread_order] {
          std::vector<ScanOutcome> outs;
          for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r, order));
@@ -390,24 +376,24 @@ void AppState::Regenerate() {
 }
 
 void AppState::Poll() {
-  if (m_grid_check.valid() && Ready(m_grid_check)) FinishGridCheck();
+  m_grid.Poll();
   for (auto it = m_pending.begin(); it != m_pending.end();) {
     if (!Ready(it->result)) {
       ++it;
       continue;
     }
     std::vector<ScanOutcome> outs = it->result.get();
-    const bool wanted = it->generation == m_generation;
+    const bool wanted = it->generation == m_input.generation;
     it = m_pending.erase(it);
     if (!wanted || outs.size() != m_slots.size()) continue;
     std::string failed;
     for (const ScanOutcome& o : outs)
       if (!o.trace) failed += o.error;
     if (!failed.empty()) {
-      m_backend_status = "CPU simulation (CUDA failed: " + failed + ")";
+      m_input.backend_status = "CPU simulation (CUDA failed: " + failed + ")";
       continue;
     }
-    m_backend_status = outs[0].ran;
+    m_input.backend_status = outs[0].ran;
     if (outs[0].fell_back) {  // the simulator's traces are already shown
       // No device is final for this process (QueryCuda runs once); a failed run is not.
       if (!QueryCuda().usable) m_auto_fallback_status = outs[0].ran;
@@ -445,7 +431,7 @@ void AppState::CatchUp() const {
 
 bool AppState::BackgroundPending() const {
   return !m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future)) ||
-         m_grid_check.valid();
+         m_grid.CheckRunning();
 }
 
 bool AppState::WaitForBackend(double seconds) {

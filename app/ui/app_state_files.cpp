@@ -1,13 +1,12 @@
 // AppState's files (app_state.h, "Sessions and trace files"): a trace of any kind opened (its
-// input becomes the app's until the next edit), a session made and applied, the recent files,
-// the settings, and the benchmark results file.
+// input becomes the app's until the next edit), a session made and applied, the recent files and
+// the settings.
 #include <algorithm>
 #include <filesystem>
 
 #include "app_state.h"
 #include "core/any_trace_io.h"
 #include "core/file_io.h"
-#include "core/grid/grid_steps.h"
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
@@ -82,47 +81,39 @@ std::string AppState::OpenFile(const std::string& path) {
 void AppState::OpenTrace(Trace trace, std::string origin) {
   // Undo brings back the input from before; redo gives the file's input, traced here.
   const EditScope edit(*this, {EditKind::kFile});
-  m_type = trace.meta.type;
-  m_op = trace.meta.op;
-  m_convert = trace.meta.converted;
+  m_input.type = trace.meta.type;
+  m_input.op = trace.meta.op;
+  m_input.convert = trace.meta.converted;
   SetKind(KindId::kBlockScan);
   m_algorithm = trace.meta.algorithm;
-  m_values = trace.input;
-  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input.values = trace.input;
+  m_input_text = FormatValues(m_input.values, m_input.type, " ");
   m_input_error.clear();
   view.selected.reset();
   view.hovered.reset();
   Regenerate();  // every other algorithm on the same input, by the simulator
-  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  ++m_input
+        .generation;  // a GPU run of this input, still under way, must not replace the file's trace
   const Algorithm a = trace.meta.algorithm;
   Install(Index(a), std::move(trace), origin);
   PlayerOf(a).Seek(static_cast<int>(Slot(a).trace.rounds.size()) - 1);
   m_file_trace = std::make_pair(a, origin);
-  m_backend_status = std::move(origin);
+  m_input.backend_status = std::move(origin);
 }
 
 void AppState::OpenApplication(ApplicationTrace trace, std::string origin) {
   const EditScope edit(*this, {EditKind::kFile});
-  m_type = trace.type;
-  m_application = trace.application;
-  m_application_params = trace.params;
-  if (trace.application == ApplicationKind::kRadixSort) m_radix_bits = trace.params.bits;
-  m_values = trace.input;
-  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input.type = trace.type;
+  m_input.values = trace.input;
+  m_input_text = FormatValues(m_input.values, m_input.type, " ");
   m_input_error.clear();
   view.selected.reset();
   view.hovered.reset();
   Regenerate();
-  ++m_generation;  // a GPU run of this input, still under way, must not replace the file's trace
+  ++m_input
+        .generation;  // a GPU run of this input, still under way, must not replace the file's trace
   SetKind(KindId::kApplication);
-  m_application_slot = ApplicationSlot{};
-  m_application_slot.problems = CheckApplication(trace);
-  m_application_slot.trace = std::move(trace);
-  m_application_slot.ran = std::move(origin);
-  m_application_stale = false;
-  ++m_application_version;
-  m_application_player.SetRoundCount(static_cast<int>(3 * m_application_slot.trace->passes.size()));
-  m_application_player.Last();
+  m_applications.Open(std::move(trace), std::move(origin));  // with its application and parameters
 }
 
 std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
@@ -132,27 +123,18 @@ std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
       grid.N() > kMaxGridElements)
     return "a grid the grid view cannot show (block scans of 4..1024 of " + AlgorithmKeys() + ")";
   const EditScope edit(*this, {EditKind::kFile});
-  m_type = grid.type;
-  m_op = grid.op;
-  m_convert = grid.converted;
-  m_grid_block_algorithm = grid.block_algorithm;
-  m_grid_block_size = grid.block_size;
-  m_values = grid.input;
-  m_input_text = FormatValues(m_values, m_type, " ");
+  m_input.type = grid.type;
+  m_input.op = grid.op;
+  m_input.convert = grid.converted;
+  m_input.values = grid.input;
+  m_input_text = FormatValues(m_input.values, m_input.type, " ");
   m_input_error.clear();
   view.selected.reset();
   view.hovered.reset();
   Regenerate();
-  ++m_generation;
-  SetKind(KindId::kMultiBlock);  // the file's grid replaces the simulation below
-  FinishGridCheck();
-  m_grid = GridSlot{};
-  m_grid.problems = CheckGrid(grid);
-  m_grid.grid = std::move(grid);
-  m_grid.ran = std::move(origin);
-  m_grid_stale = false;
-  m_grid_player.SetRoundCount(static_cast<int>(GridSteps(m_grid.grid).size()));
-  m_grid_player.Last();
+  ++m_input.generation;
+  SetKind(KindId::kMultiBlock);
+  m_grid.Open(std::move(grid), std::move(origin));  // with its block scan and size, not traced
   return {};
 }
 
@@ -160,31 +142,25 @@ void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
   // The trace's input becomes the app's where a block scan can take it, so the other views show
   // the same array; a longer one is shown in the timeline alone.
   if (trace.N() <= kMaxElements) {
-    m_type = trace.type;
-    m_op = trace.op;
+    m_input.type = trace.type;
+    m_input.op = trace.op;
     SetValues(trace.input);
   }
   view.tile_size = trace.tile_size;
   view.tile_order = trace.order;
   SetKind(KindId::kSinglePass);
   view.timeline_cursor = -1;
-  m_single_pass_origin = (trace.measured ? "measured on " + trace.backend.device_name
-                                         : std::string("a simulated schedule")) +
-                         " (" + origin + ")";
-  m_single_pass_file = origin;
-  m_single_pass = std::move(trace);
-  m_single_pass_key = {m_generation, view.tile_size, view.tile_order, true};
-  ++m_single_pass_version;
+  m_single_pass.Open(std::move(trace), std::move(origin));
 }
 
 // [SECTION] Sessions
 
 Session AppState::ToSession() const {
   Session s;
-  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
-  s.type = m_type;
-  s.op = m_op;
-  s.convert = m_convert;
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_input.values, m_input.type, " ");
+  s.type = m_input.type;
+  s.op = m_input.op;
+  s.convert = m_input.convert;
   s.algorithm = m_algorithm;
   s.round = m_players[Index(m_algorithm)].Round();
   s.seed = m_seed;
@@ -199,22 +175,23 @@ Session AppState::ToSession() const {
   const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
   s.side_by_side = under == KindId::kSideBySide;
   s.multi_block = under == KindId::kMultiBlock;
-  s.block_algorithm = m_grid_block_algorithm;
-  s.block_size = m_grid_block_size;
-  s.grid_step = s.multi_block ? m_grid_player.Round() : -1;
+  s.block_algorithm = m_grid.BlockAlgorithm();
+  s.block_size = m_grid.BlockSize();
+  s.grid_step = s.multi_block ? m_grid.PlayerStep() : -1;
   s.application = under == KindId::kApplication;
-  s.application_kind = m_application;
-  s.keep = m_application_params.keep;
-  s.split_bit = m_application_params.bit;
-  s.radix_bits = m_radix_bits;
-  s.application_step = s.application ? m_application_player.Round() : -1;
+  s.application_kind = m_applications.Application();
+  s.keep = m_applications.Keep();
+  s.split_bit = m_applications.SplitBit();
+  s.radix_bits = m_applications.RadixBits();
+  s.application_step = s.application ? m_applications.PlayerStep() : -1;
   s.timeline = m_kind == KindId::kSinglePass;
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
   s.timeline_cursor = view.timeline_cursor;
-  if (ShowsFileSinglePass()) {  // a GPU's timeline goes with the session, as a trace does
-    s.single_pass = *m_single_pass;
-    s.single_pass_origin = m_single_pass_file;
+  // A GPU's timeline goes with the session, as a trace does.
+  if (const SinglePassTrace* file = m_single_pass.FileTrace()) {
+    s.single_pass = *file;
+    s.single_pass_origin = m_single_pass.FilePath();
   }
   if (!s.multi_block && !s.application && ShowsFileTrace()) {
     s.trace = Current().trace;
@@ -238,9 +215,9 @@ void AppState::ApplySession(const Session& s) {
   if (s.trace) {
     OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
   } else {
-    m_type = s.type;
-    m_op = s.op;
-    m_convert = s.convert;
+    m_input.type = s.type;
+    m_input.op = s.op;
+    m_input.convert = s.convert;
     m_algorithm = s.algorithm;
     view.selected.reset();
     view.hovered.reset();
@@ -257,20 +234,20 @@ void AppState::ApplySession(const Session& s) {
   seek(CurrentPlayer(), s.round);
   // The modes' settings, then the mode shown (ParseSession allows one at most, and none with a
   // recorded trace) on its step.
-  SetGridBlockAlgorithm(s.block_algorithm);
-  SetGridBlockSize(s.block_size);
-  SetApplication(s.application_kind);
-  SetKeep(s.keep);
-  SetSplitBit(s.split_bit);
-  SetRadixBits(s.radix_bits);
+  m_grid.SetBlockAlgorithm(s.block_algorithm);
+  m_grid.SetBlockSize(s.block_size);
+  m_applications.SetApplication(s.application_kind);
+  m_applications.SetKeep(s.keep);
+  m_applications.SetSplitBit(s.split_bit);
+  m_applications.SetRadixBits(s.radix_bits);
   view.tile_size = s.tile_size;
   view.tile_order = s.tile_order;
   if (s.multi_block) {
     SetKind(KindId::kMultiBlock);
-    seek(GridPlayer(), s.grid_step);
+    seek(m_grid.GridPlayer(), s.grid_step);
   } else if (s.application) {
     SetKind(KindId::kApplication);
-    seek(ApplicationPlayer(), s.application_step);
+    seek(m_applications.ApplicationPlayer(), s.application_step);
   } else if (s.side_by_side) {
     SetKind(KindId::kSideBySide);
   }
@@ -312,37 +289,16 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.window_width = window_width;
   s.window_height = window_height;
   s.theme = view.theme;
-  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_values, m_type, " ");
+  s.input = m_input_error.empty() ? m_input_text : FormatValues(m_input.values, m_input.type, " ");
   s.algorithm = m_algorithm;
-  s.op = m_op;
-  s.type = m_type;
-  s.convert = m_convert;
+  s.op = m_input.op;
+  s.type = m_input.type;
+  s.convert = m_input.convert;
   s.panel = view.panel;
   s.recent = m_recent;
   s.export_dir = view.export_dir;
   s.export_transparent = view.export_transparent;
   return s;
-}
-
-// [SECTION] Benchmark results (read on first use)
-
-void AppState::SetBenchResultsPath(std::string path) {
-  m_bench_path = std::move(path);
-  m_bench.reset();
-}
-
-const perf::BenchLoad& AppState::BenchResults() {
-  if (!m_bench) {
-    if (m_bench_path.empty()) {
-      m_bench = perf::BenchLoad{};
-      m_bench->error =
-          "no results file: the data dir has no bench/h200.json (scanviz --data-dir says where "
-          "it looks); open one with --bench-results FILE";
-    } else {
-      m_bench = perf::LoadBenchResults(m_bench_path);
-    }
-  }
-  return *m_bench;
 }
 
 }  // namespace scanviz

@@ -26,8 +26,8 @@ std::string ApplyInput(AppState& st, const Options& opt) {
     if (!open_error.empty()) st.message = open_error;
   }
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
-  if (opt.block_algorithm) st.SetGridBlockAlgorithm(*opt.block_algorithm);
-  if (opt.block_size) st.SetGridBlockSize(*opt.block_size);
+  if (opt.block_algorithm) st.grid().SetBlockAlgorithm(*opt.block_algorithm);
+  if (opt.block_size) st.grid().SetBlockSize(*opt.block_size);
   if (opt.kind) st.SetKind(*opt.kind);
   if (opt.op) st.SetOp(*opt.op);
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
@@ -65,12 +65,12 @@ std::string ApplyApplication(AppState& st, const Options& opt) {
       std::fprintf(stderr, "scanviz: %s\n", err.c_str());
       error = std::move(err);
     } else {
-      st.SetKeep(keep);
+      st.applications().SetKeep(keep);
     }
   }
-  if (opt.bit) st.SetSplitBit(*opt.bit);
-  if (opt.bits) st.SetRadixBits(*opt.bits);
-  if (opt.application) st.SetApplication(*opt.application);
+  if (opt.bit) st.applications().SetSplitBit(*opt.bit);
+  if (opt.bits) st.applications().SetRadixBits(*opt.bits);
+  if (opt.application) st.applications().SetApplication(*opt.application);
   return error;
 }
 

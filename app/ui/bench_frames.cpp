@@ -104,8 +104,9 @@ EditCosts MeasureEdits(App& app) {
     glfwPollEvents();
     ShowFrame(app, 0, 60, /*finish=*/true);
     const auto t2 = Clock::now();
-    st.CatchUp();             // after the pixels, as in the live loop
-    st.WaitForGridCheck(30);  // a large grid's check, beside the loop, before a person's next edit
+    st.CatchUp();  // after the pixels, as in the live loop
+    st.grid().WaitForCheck(
+        30);  // a large grid's check, beside the loop, before a person's next edit
     regen.push_back(Ms(t1 - t0));
     next.push_back(Ms(t2 - t1));
     total.push_back(Ms(t2 - t0));
@@ -181,9 +182,9 @@ void PrintSubject(App& app, int frames, Algorithm algorithm, const Player& playe
     std::printf(
         "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
         "visible, %zu boxes and %zu triangles (the last frame)\n",
-        w, h, frames, DisplayName(st.GridBlockAlgorithm()), st.GridBlockSize(), st.Grid().grid.N(),
-        st.Grid().grid.BlockCount(), player.RoundCount(), app.renderer.BoxCount(),
-        app.renderer.TriangleCount());
+        w, h, frames, DisplayName(st.grid().BlockAlgorithm()), st.grid().BlockSize(),
+        st.grid().Traced().grid.N(), st.grid().Traced().grid.BlockCount(), player.RoundCount(),
+        app.renderer.BoxCount(), app.renderer.TriangleCount());
   } else {
     std::printf(
         "window %dx%d, %d frames each, %s n = %d, %zu rounds visible, %zu boxes and %zu "
@@ -233,7 +234,7 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
   const EditCosts edit = MeasureEdits(app);
   int settle = kSettleFrames;
   const IdleCost idle = MeasureIdle(app, &settle);
-  Player& player = multi_block ? st.GridPlayer() : st.CurrentPlayer();
+  Player& player = multi_block ? st.grid().GridPlayer() : st.CurrentPlayer();
   const PlayResult play = MeasurePlaying(app, player, &settle);
 
   PrintSubject(app, frames, algorithm, player, multi_block, n);

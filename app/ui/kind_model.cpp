@@ -28,10 +28,10 @@ std::string Kind::NotOffered(SidePanel tab) const {
 }
 
 std::string ApplicationStepTitle(AppState& app) {
-  const ApplicationSlot& slot = app.TracedApplication();
+  const ApplicationSlot& slot = app.applications().Traced();
   if (!slot.trace) return slot.error;
   const application_scene::StepRef at =
-      application_scene::StepAt(*slot.trace, app.ApplicationPlayer().Round());
+      application_scene::StepAt(*slot.trace, app.applications().ApplicationPlayer().Round());
   return "pass " + std::to_string(at.pass + 1) + " of " +
          std::to_string(slot.trace->passes.size()) + " · step " +
          std::to_string(static_cast<int>(at.step) + 1) +

@@ -295,8 +295,8 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
-  state.SetBenchResultsPath(!opt.bench_results.empty() ? opt.bench_results
-                                                       : s.data.File("bench/h200.json"));
+  state.bench().SetPath(!opt.bench_results.empty() ? opt.bench_results
+                                                   : s.data.File("bench/h200.json"));
   return std::nullopt;
 }
 
@@ -316,7 +316,7 @@ void WriteStateFile(App& app, const std::string& path, std::string* last) {
 // runs beside it (the edit shows first).
 void RunLoop(App& app, const Options& opt, Clock::time_point launch) {
   AppState& state = *app.state;
-  state.SetBackgroundGridCheck(true);
+  state.grid().SetBackgroundCheck(true);
   auto last = Clock::now();
   bool first = true;
   float fps = 60;
@@ -370,7 +370,7 @@ int Run(App& app, const Startup& s, Clock::time_point launch) {
     return Export(app, opt);
   }
   if (opt.bench_frames > 0) {
-    state.SetBackgroundGridCheck(true);  // as the live loop
+    state.grid().SetBackgroundCheck(true);  // as the live loop
     const bool grid = opt.kind == KindId::kMultiBlock;
     return RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele), grid,
                     opt.random_n.value_or(grid ? kMaxGridElements : kMaxElements));

@@ -29,23 +29,22 @@ std::string TempFile(const std::string& name) {
 
 TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   AppState app = Example();
+  ApplicationModel& model = app.applications();
   app.SetBackend(BackendChoice::kCpu);
-  app.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  model.SetKeep(KeepRule{KeepKind::kOdd, 0});
   app.SetKind(KindId::kApplication);
   ASSERT_TRUE((app.ShownKind() == KindId::kApplication));
-  const ApplicationSlot& slot = app.TracedApplication();
+  const ApplicationSlot& slot = model.Traced();
   ASSERT_TRUE(slot.trace.has_value()) << slot.error;
   EXPECT_TRUE(slot.problems.empty());
   EXPECT_EQ(slot.trace->output, (std::vector<double>{3, 1, 7, 1, 3}));
-  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 3);
+  EXPECT_EQ(model.ApplicationPlayer().RoundCount(), 3);
   // The shown player is the application's: → steps flag, scan, scatter.
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-  EXPECT_EQ(app.ApplicationPlayer().Round(), 1);
-  EXPECT_EQ(
-      application_scene::Build(*app.TracedApplication().trace, app.ApplicationPlayer().Round())
-          .step,
-      application_scene::Step::kScan);
+  EXPECT_EQ(model.ApplicationPlayer().Round(), 1);
+  EXPECT_EQ(application_scene::Build(*model.Traced().trace, model.ApplicationPlayer().Round()).step,
+            application_scene::Step::kScan);
   // The grid view leaves the mode; the mode leaves the grid.
   app.SetKind(KindId::kMultiBlock);
   EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
@@ -55,33 +54,34 @@ TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
 
 TEST(AppStateApplications, ParametersAndEditsMakeANewTrace) {
   AppState app = Example();
+  ApplicationModel& model = app.applications();
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
-  app.SetApplication(ApplicationKind::kSplit);
-  app.SetSplitBit(0);
-  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
-  app.SetSplitBit(99);  // clamped
-  EXPECT_EQ(app.SplitBit(), 31);
-  app.SetApplication(ApplicationKind::kRadixSort);
-  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 3u);  // 7 needs three bits
-  EXPECT_EQ(app.ApplicationPlayer().RoundCount(), 9);
-  app.SetRadixBits(2);
-  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 2u);
-  app.SetRadixBits(0);
+  model.SetApplication(ApplicationKind::kSplit);
+  model.SetSplitBit(0);
+  EXPECT_EQ(model.Traced().trace->output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  model.SetSplitBit(99);  // clamped
+  EXPECT_EQ(model.SplitBit(), 31);
+  model.SetApplication(ApplicationKind::kRadixSort);
+  EXPECT_EQ(model.Traced().trace->passes.size(), 3u);  // 7 needs three bits
+  EXPECT_EQ(model.ApplicationPlayer().RoundCount(), 9);
+  model.SetRadixBits(2);
+  EXPECT_EQ(model.Traced().trace->passes.size(), 2u);
+  model.SetRadixBits(0);
   app.SetCell(1, -1);  // a negative key: the sign flip and 32 passes
-  ASSERT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
-  EXPECT_TRUE(app.TracedApplication().trace->sign_flipped);
-  EXPECT_EQ(app.TracedApplication().trace->passes.size(), 32u);
-  app.SetApplication(ApplicationKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
-  EXPECT_FALSE(app.TracedApplication().trace.has_value());
-  EXPECT_FALSE(app.TracedApplication().error.empty());
+  ASSERT_TRUE(model.Traced().trace.has_value()) << model.Traced().error;
+  EXPECT_TRUE(model.Traced().trace->sign_flipped);
+  EXPECT_EQ(model.Traced().trace->passes.size(), 32u);
+  model.SetApplication(ApplicationKind::kAllocate);  // sizes >= 0: -1 is refused, in one line
+  EXPECT_FALSE(model.Traced().trace.has_value());
+  EXPECT_FALSE(model.Traced().error.empty());
   app.SetCell(1, 1);
-  EXPECT_EQ(app.TracedApplication().trace->total, 25);
+  EXPECT_EQ(model.Traced().trace->total, 25);
   // float32 input: compaction only.
   app.SetType(ElementType::kFloat32);
-  EXPECT_FALSE(app.TracedApplication().trace.has_value());
-  app.SetApplication(ApplicationKind::kCompact);
-  EXPECT_TRUE(app.TracedApplication().trace.has_value()) << app.TracedApplication().error;
+  EXPECT_FALSE(model.Traced().trace.has_value());
+  model.SetApplication(ApplicationKind::kCompact);
+  EXPECT_TRUE(model.Traced().trace.has_value()) << model.Traced().error;
 }
 
 TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridView) {
@@ -96,11 +96,11 @@ TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridV
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(app.OpenFile(path), "");
   EXPECT_TRUE((app.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(app.Application(), ApplicationKind::kRadixSort);
+  EXPECT_EQ(app.applications().Application(), ApplicationKind::kRadixSort);
   EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
-  EXPECT_EQ(app.TracedApplication().trace->output, (std::vector<double>{1, 2, 5, 6}));
-  EXPECT_NE(app.TracedApplication().ran.find("radix.json"), std::string::npos);
-  EXPECT_EQ(app.ApplicationPlayer().Round(), 8);  // the end: every pass done
+  EXPECT_EQ(app.applications().Traced().trace->output, (std::vector<double>{1, 2, 5, 6}));
+  EXPECT_NE(app.applications().Traced().ran.find("radix.json"), std::string::npos);
+  EXPECT_EQ(app.applications().ApplicationPlayer().Round(), 8);  // the end: every pass done
 
   GridRequest g;
   g.block_algorithm = Algorithm::kBlelloch;
@@ -111,11 +111,11 @@ TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridV
   ASSERT_EQ(app.OpenFile(grid_path), "");
   EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
   ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
-  EXPECT_EQ(app.GridBlockSize(), 4);
-  EXPECT_EQ(app.GridBlockAlgorithm(), Algorithm::kBlelloch);
-  EXPECT_EQ(app.Grid().grid.BlockCount(), 3);
-  EXPECT_TRUE(app.Grid().problems.empty());
-  EXPECT_NE(app.Grid().ran.find("grid.json"), std::string::npos);
+  EXPECT_EQ(app.grid().BlockSize(), 4);
+  EXPECT_EQ(app.grid().BlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 3);
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  EXPECT_NE(app.grid().Traced().ran.find("grid.json"), std::string::npos);
 }
 
 TEST(AppStateApplications, AHostileFileIsOneLineAndChangesNothing) {

@@ -334,20 +334,20 @@ TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
   AppState app(Settings{});
   app.SetBackend(BackendChoice::kCpu);
   app.SetInputText("3 1 7 0 4 1 6 3 5 2 8 1 9");
-  app.SetGridBlockSize(4);
+  app.grid().SetBlockSize(4);
   // Tab goes through the block scans to the multi-block scan, and on round again.
   for (int i = 1; i < kAlgorithmCount; ++i) app.ToggleAlgorithm();
   EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
   app.ToggleAlgorithm();
   ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
-  const GridSlot& grid = app.Grid();
+  const GridSlot& grid = app.grid().Traced();
   EXPECT_TRUE(grid.problems.empty());
   EXPECT_EQ(grid.grid.BlockCount(), 4);
   // The phases are the player's steps; the shown player is the grid's.
-  EXPECT_EQ(app.GridPlayer().RoundCount(), 3);
+  EXPECT_EQ(app.grid().GridPlayer().RoundCount(), 3);
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-  EXPECT_EQ(app.GridPlayer().Round(), 1);
+  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);
   // Block 2 opens in the single-block view: the shown trace is that block's, its player too.
   ASSERT_TRUE(app.OpenBlock(0, 2));
   EXPECT_EQ(app.Current().trace.input, (std::vector<double>{5, 2, 8, 1}));
@@ -355,17 +355,17 @@ TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
   EXPECT_TRUE(app.Current().analysis.Ok());
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   EXPECT_EQ(app.CurrentPlayer().Round(), 0);
-  EXPECT_EQ(app.GridPlayer().Round(), 1);  // the grid keeps its phase
+  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);  // the grid keeps its phase
   EXPECT_FALSE(app.OpenBlock(0, 4));       // no such block
-  app.CloseBlock();
-  EXPECT_FALSE(app.Opened());
+  app.grid().CloseBlock();
+  EXPECT_FALSE(app.grid().Opened());
   EXPECT_EQ(app.Current().trace.meta.n, 13 > kMaxElements ? kMaxElements : 13);
-  EXPECT_EQ(app.GridPlayer().Round(), 1);
+  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);
   // An edit regenerates the grid, keeping the phase; a block size makes a new grid.
   app.SetCell(0, 4);
-  EXPECT_EQ(app.Grid().grid.output.back(), 51);
-  app.SetGridBlockSize(8);
-  EXPECT_EQ(app.Grid().grid.BlockCount(), 2);
+  EXPECT_EQ(app.grid().Traced().grid.output.back(), 51);
+  app.grid().SetBlockSize(8);
+  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 2);
   // Choosing a block scan leaves the grid.
   app.SetAlgorithm(Algorithm::kBlelloch);
   EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
@@ -378,11 +378,11 @@ TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
   EXPECT_EQ(app.Values().size(), 4096u);
   EXPECT_TRUE(app.BlockScansTruncated());
   EXPECT_EQ(app.Slot(Algorithm::kHillisSteele).trace.meta.n, kMaxElements);
-  app.SetGridBlockSize(1024);
+  app.grid().SetBlockSize(1024);
   app.SetKind(KindId::kMultiBlock);
-  EXPECT_EQ(app.Grid().grid.N(), 4096);
-  EXPECT_EQ(app.Grid().grid.BlockCount(), 4);
-  EXPECT_TRUE(app.Grid().problems.empty());
+  EXPECT_EQ(app.grid().Traced().grid.N(), 4096);
+  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 4);
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
 }
 
 // The live app checks a large grid on a worker: the grid shows at once, marked not yet checked,
@@ -392,28 +392,28 @@ TEST(AppStateGrid, ALargeGridIsCheckedBesideTheLoopAndGetsItsOwnVerdict) {
   AppState app(Settings{});
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_TRUE(app.WaitForBackend(60));  // the constructor's "is there a GPU?" answered
-  app.SetBackgroundGridCheck(true);
-  app.SetGridBlockSize(1024);
-  app.Randomize(AppState::kBackgroundGridCheck, 3);
+  app.grid().SetBackgroundCheck(true);
+  app.grid().SetBlockSize(1024);
+  app.Randomize(GridModel::kBackgroundCheck, 3);
   app.SetKind(KindId::kMultiBlock);
-  EXPECT_EQ(app.Grid().grid.N(), AppState::kBackgroundGridCheck);
-  EXPECT_FALSE(app.Grid().checked);  // until Poll or a wait takes the verdict
+  EXPECT_EQ(app.grid().Traced().grid.N(), GridModel::kBackgroundCheck);
+  EXPECT_FALSE(app.grid().Traced().checked);  // until Poll or a wait takes the verdict
   EXPECT_TRUE(app.BackgroundPending());
-  ASSERT_TRUE(app.WaitForGridCheck(120));
-  EXPECT_TRUE(app.Grid().checked);
-  EXPECT_TRUE(app.Grid().problems.empty());
+  ASSERT_TRUE(app.grid().WaitForCheck(120));
+  EXPECT_TRUE(app.grid().Traced().checked);
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
   EXPECT_FALSE(app.BackgroundPending());
   for (int i = 0; i < 3; ++i) {  // edits back to back, each re-tracing the grid
     app.SetCell(i, 100 + i);
-    EXPECT_EQ(app.Grid().grid.input[static_cast<size_t>(i)], 100 + i);
+    EXPECT_EQ(app.grid().Traced().grid.input[static_cast<size_t>(i)], 100 + i);
   }
-  EXPECT_FALSE(app.Grid().checked);
-  ASSERT_TRUE(app.WaitForGridCheck(120));
-  EXPECT_TRUE(app.Grid().checked);
-  EXPECT_TRUE(app.Grid().problems.empty());
-  EXPECT_EQ(app.Grid().grid.output[2], app.Grid().grid.output[1] + 102);
-  app.Randomize(AppState::kBackgroundGridCheck - 1, 4);  // below the size: checked at once
-  EXPECT_TRUE(app.Grid().checked);
+  EXPECT_FALSE(app.grid().Traced().checked);
+  ASSERT_TRUE(app.grid().WaitForCheck(120));
+  EXPECT_TRUE(app.grid().Traced().checked);
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  EXPECT_EQ(app.grid().Traced().grid.output[2], app.grid().Traced().grid.output[1] + 102);
+  app.Randomize(GridModel::kBackgroundCheck - 1, 4);  // below the size: checked at once
+  EXPECT_TRUE(app.grid().Traced().checked);
   EXPECT_FALSE(app.BackgroundPending());
 }
 

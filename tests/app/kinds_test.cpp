@@ -61,12 +61,12 @@ TEST(Kinds, BlellochsSliderAndHeadingAgreeOnItsLastRound) {
 TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
   AppState app(Input("1 1 4 0 3 9 4 0 5 6 0 5 7"));
   app.SetBackend(BackendChoice::kCpu);
-  app.SetGridBlockSize(4);
+  app.grid().SetBlockSize(4);
   app.SetKind(KindId::kMultiBlock);
   const Kind& kind = ShownKindOf(app);
   ASSERT_EQ(kind.Id(), KindId::kMultiBlock);
   kind.Seek(app, 0);
-  EXPECT_EQ(kind.Steps(app).count, app.GridPlayer().RoundCount());
+  EXPECT_EQ(kind.Steps(app).count, app.grid().GridPlayer().RoundCount());
   EXPECT_EQ(kind.Steps(app).caption, "step 1 of 3 · phase 1 · block scan");
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
@@ -77,7 +77,7 @@ TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
   EXPECT_EQ(kind.StatusNumbers(app), "block of n = 4  ·  add  ·  work 5, depth 2");
   EXPECT_EQ(kind.Steps(app).count, app.CurrentPlayer().RoundCount());
   EXPECT_TRUE(kind.Back(app));
-  EXPECT_FALSE(app.Opened());
+  EXPECT_FALSE(app.grid().Opened());
   EXPECT_FALSE(kind.Back(app));
   EXPECT_FALSE(kind.Offers(app, SidePanel::kWarpsBanks));
   EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
@@ -86,8 +86,8 @@ TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
 TEST(Kinds, AnApplicationSaysWhatItMade) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
-  app.SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.SetApplication(ApplicationKind::kCompact);
+  app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
+  app.applications().SetApplication(ApplicationKind::kCompact);
   app.SetKind(KindId::kApplication);
   const Kind& kind = ShownKindOf(app);
   kind.Seek(app, 0);
@@ -95,8 +95,8 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8");
-  app.SetApplication(ApplicationKind::kSplit);
-  app.SetSplitBit(0);
+  app.applications().SetApplication(ApplicationKind::kSplit);
+  app.applications().SetSplitBit(0);
   // 3 1 7 0 4 1 6 3: 0, 4 and 6 have bit 0 clear (the zeros), the other five are ones.
   EXPECT_NE(kind.StatusNumbers(app).find("3 zeros, 5 ones"), std::string::npos);
   EXPECT_EQ(kind.FigureStem(app), "scanviz-split");

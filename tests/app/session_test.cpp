@@ -267,40 +267,40 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
 
   AppState grid(CpuSettings(input));
   grid.SetBackend(BackendChoice::kCpu);
-  grid.SetGridBlockAlgorithm(Algorithm::kBlelloch);
-  grid.SetGridBlockSize(8);
+  grid.grid().SetBlockAlgorithm(Algorithm::kBlelloch);
+  grid.grid().SetBlockSize(8);
   grid.SetKind(KindId::kMultiBlock);
-  ASSERT_EQ(grid.GridPlayer().RoundCount(), 3);  // the three phases: not on the last
-  grid.GridPlayer().Seek(1);
-  grid.SetSplitBit(3);  // an application's setting, kept while the grid is shown
+  ASSERT_EQ(grid.grid().GridPlayer().RoundCount(), 3);  // the three phases: not on the last
+  grid.grid().GridPlayer().Seek(1);
+  grid.applications().SetSplitBit(3);  // an application's setting, kept while the grid is shown
   ASSERT_EQ(grid.SaveSessionTo(dir.File("grid.scanviz")), "");
   AppState a(CpuSettings());
   a.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(a.OpenFile(dir.File("grid.scanviz")), "");
   EXPECT_TRUE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_FALSE((a.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(a.GridBlockAlgorithm(), Algorithm::kBlelloch);
-  EXPECT_EQ(a.GridBlockSize(), 8);
-  EXPECT_EQ(a.GridPlayer().Round(), 1);
-  EXPECT_EQ(a.SplitBit(), 3);
+  EXPECT_EQ(a.grid().BlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(a.grid().BlockSize(), 8);
+  EXPECT_EQ(a.grid().GridPlayer().Round(), 1);
+  EXPECT_EQ(a.applications().SplitBit(), 3);
   EXPECT_EQ(a.Values().size(), 40u);
 
   AppState app(CpuSettings("5 3 6 1 7 2"));
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
-  app.SetApplication(ApplicationKind::kSplit);
-  app.SetSplitBit(1);
-  ASSERT_GT(app.ApplicationPlayer().RoundCount(), 2);
-  app.ApplicationPlayer().Seek(1);
+  app.applications().SetApplication(ApplicationKind::kSplit);
+  app.applications().SetSplitBit(1);
+  ASSERT_GT(app.applications().ApplicationPlayer().RoundCount(), 2);
+  app.applications().ApplicationPlayer().Seek(1);
   app.view.tile_size = 16;  // the timeline's settings, kept while an application is shown
   app.view.tile_order = TileOrder::kTicket;
   ASSERT_EQ(app.SaveSessionTo(dir.File("split.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("split.scanviz")), "");  // over the grid session
   EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_TRUE((a.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(a.Application(), ApplicationKind::kSplit);
-  EXPECT_EQ(a.SplitBit(), 1);
-  EXPECT_EQ(a.ApplicationPlayer().Round(), 1);
+  EXPECT_EQ(a.applications().Application(), ApplicationKind::kSplit);
+  EXPECT_EQ(a.applications().SplitBit(), 1);
+  EXPECT_EQ(a.applications().ApplicationPlayer().Round(), 1);
   EXPECT_EQ(a.view.tile_size, 16);
   EXPECT_EQ(a.view.tile_order, TileOrder::kTicket);
   EXPECT_EQ(a.Values(), (std::vector<double>{5, 3, 6, 1, 7, 2}));
@@ -329,8 +329,8 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   AppState teacher(CpuSettings());
   teacher.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(teacher.OpenFile(h200), "");
-  ASSERT_TRUE(teacher.ShowsFileSinglePass());
-  const SinglePassTrace recorded = teacher.SinglePass();
+  ASSERT_TRUE(teacher.single_pass().ShowsFile());
+  const SinglePassTrace recorded = teacher.single_pass().Traced();
   ASSERT_TRUE(recorded.measured);
   teacher.view.timeline_cursor = 900;
   ASSERT_EQ(teacher.SaveSessionTo(dir.File("timeline.scanviz")), "");
@@ -341,8 +341,8 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   EXPECT_EQ(student.ShownKind(), KindId::kSinglePass);
   EXPECT_EQ(student.view.timeline_cursor, 900);
   EXPECT_EQ(student.view.tile_order, TileOrder::kTicket);
-  ASSERT_TRUE(student.ShowsFileSinglePass());
-  const SinglePassTrace& shown = student.SinglePass();
+  ASSERT_TRUE(student.single_pass().ShowsFile());
+  const SinglePassTrace& shown = student.single_pass().Traced();
   EXPECT_TRUE(shown.measured);
   EXPECT_EQ(shown.backend.device_name, recorded.backend.device_name);
   ASSERT_EQ(shown.tiles.size(), recorded.tiles.size());
@@ -353,8 +353,8 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   }
   EXPECT_EQ(student.Values(), recorded.input);
   student.SetCell(0, 5);  // an edit: the simulator's schedule again
-  EXPECT_FALSE(student.ShowsFileSinglePass());
-  EXPECT_FALSE(student.SinglePass().measured);
+  EXPECT_FALSE(student.single_pass().ShowsFile());
+  EXPECT_FALSE(student.single_pass().Traced().measured);
 
   // A session whose timeline trace has other tiles than its timeline says so.
   const FileText text = ReadFileLimited(dir.File("timeline.scanviz"), kMaxTraceFileBytes);

@@ -29,11 +29,11 @@ class Application final : public Kind {
  public:
   KindId Id() const override { return KindId::kApplication; }
   StepCounter Steps(AppState& app) const override {
-    return PlayerSteps(app.ApplicationPlayer(), ApplicationStepTitle(app));
+    return PlayerSteps(app.applications().ApplicationPlayer(), ApplicationStepTitle(app));
   }
   std::string StatusNumbers(AppState& app) const override {
-    const ApplicationSlot& slot = app.TracedApplication();
-    if (!slot.trace) return ToString(app.Application());
+    const ApplicationSlot& slot = app.applications().Traced();
+    if (!slot.trace) return ToString(app.applications().Application());
     const ApplicationTrace& t = *slot.trace;
     return std::string(ToString(t.application)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
            Result(t) + "  ·  scan in blocks of " + std::to_string(t.block_size);
@@ -48,22 +48,22 @@ class Application final : public Kind {
            "application.";
   }
   std::string FigureStem(AppState& app) const override {
-    return std::string("scanviz-") + ToString(app.Application());
+    return std::string("scanviz-") + ToString(app.applications().Application());
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
-    const ApplicationSlot& slot = app.TracedApplication();
+    const ApplicationSlot& slot = app.applications().Traced();
     if (!slot.trace) return {};
     scene::ApplicationSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     std::ostringstream svg;
-    scene::WriteApplicationSvg(*slot.trace, app.ApplicationPlayer().Round(), o, svg);
+    scene::WriteApplicationSvg(*slot.trace, app.applications().ApplicationPlayer().Round(), o, svg);
     return svg.str();
   }
   void StateFields(AppState& app, nlohmann::json& j) const override {
-    const ApplicationSlot& slot = app.TracedApplication();
-    const Player& player = app.ApplicationPlayer();
-    j["application"] = {{"app", ToString(app.Application())},
+    const ApplicationSlot& slot = app.applications().Traced();
+    const Player& player = app.applications().ApplicationPlayer();
+    j["application"] = {{"app", ToString(app.applications().Application())},
                         {"step", player.Round()},
                         {"of", player.RoundCount()},
                         {"passes", slot.trace ? slot.trace->passes.size() : 0},

@@ -12,7 +12,7 @@ class Benchmark final : public Kind {
   void Step(AppState&, int) const override {}
   void Seek(AppState&, int) const override {}
   std::string StatusNumbers(AppState& app) const override {
-    const perf::BenchLoad& load = app.BenchResults();
+    const perf::BenchLoad& load = app.bench().Results();
     if (!load.results) return "benchmark  ·  " + load.error;
     return "benchmark  ·  " + load.results->device.name + "  ·  " +
            (app.view.bench_float ? "float32 " : "int32 ") +

@@ -13,24 +13,24 @@ class MultiBlock final : public Kind {
  public:
   KindId Id() const override { return KindId::kMultiBlock; }
   StepCounter Steps(AppState& app) const override {
-    if (app.Opened()) {
+    if (app.grid().Opened()) {
       const Player& p = app.CurrentPlayer();
       return PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));
     }
-    const Player& p = app.GridPlayer();
+    const Player& p = app.grid().GridPlayer();
     return PlayerSteps(p, "step " + std::to_string(p.Round() + 1) + " of " +
                               std::to_string(p.RoundCount()) + " · " +
-                              scene::GridStepTitle(app.Grid().grid, p.Round()));
+                              scene::GridStepTitle(app.grid().Traced().grid, p.Round()));
   }
   std::string StatusNumbers(AppState& app) const override {
-    if (app.Opened()) return BlockNumbers(app, app.Current(), "block of n");
-    const GridTrace& g = app.Grid().grid;
+    if (app.grid().Opened()) return BlockNumbers(app, app.Current(), "block of n");
+    const GridTrace& g = app.grid().Traced().grid;
     return "n = " + std::to_string(g.N()) + "  ·  " + ToString(app.Op()) + "  ·  " +
            std::to_string(g.BlockCount()) + " blocks of " + std::to_string(g.block_size) + " (" +
            DisplayName(g.block_algorithm) + ")";
   }
   bool Offers(AppState& app, SidePanel tab) const override {
-    return app.Opened() || tab == SidePanel::kInspector || tab == SidePanel::kCode ||
+    return app.grid().Opened() || tab == SidePanel::kInspector || tab == SidePanel::kCode ||
            tab == SidePanel::kNarration;
   }
   std::string NotOffered(SidePanel tab) const override {
@@ -39,39 +39,40 @@ class MultiBlock final : public Kind {
            "returns to the grid).";
   }
   std::string FigureStem(AppState& app) const override {
-    std::string stem = std::string("scanviz-multi-block-") + ToString(app.GridBlockAlgorithm()) +
-                       "-b" + std::to_string(app.GridBlockSize());
-    if (app.Opened()) stem += "-block" + std::to_string(app.Opened()->block);
+    std::string stem = std::string("scanviz-multi-block-") + ToString(app.grid().BlockAlgorithm()) +
+                       "-b" + std::to_string(app.grid().BlockSize());
+    if (app.grid().Opened()) stem += "-block" + std::to_string(app.grid().Opened()->block);
     return stem;
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
-    if (app.Opened()) return BlockFigureSvg(app, transparent);
+    if (app.grid().Opened()) return BlockFigureSvg(app, transparent);
     scene::GridSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     o.selected = app.view.grid_selected;
     std::ostringstream svg;
-    scene::WriteGridSvg(app.Grid().grid, app.GridPlayer().Round(), o, svg);
+    scene::WriteGridSvg(app.grid().Traced().grid, app.grid().GridPlayer().Round(), o, svg);
     return svg.str();
   }
   bool Back(AppState& app) const override {
-    if (!app.Opened()) return false;
-    app.CloseBlock();
+    if (!app.grid().Opened()) return false;
+    app.grid().CloseBlock();
     return true;
   }
   void StateFields(AppState& app, nlohmann::json& j) const override {
     j["algorithm"] = kMultiBlockKey;
-    const Player& gp = app.GridPlayer();
+    const Player& gp = app.grid().GridPlayer();
     j["grid"] = {{"step", gp.Round()},
                  {"of", gp.RoundCount()},
-                 {"block_algorithm", ToString(app.GridBlockAlgorithm())},
-                 {"block_size", app.GridBlockSize()},
-                 {"blocks", app.Grid().grid.BlockCount()},
-                 {"problems", app.Grid().problems},
-                 {"checked", app.Grid().checked}};
-    j["opened_block"] = app.Opened() ? nlohmann::json::array({app.Opened()->level,
-                                                              app.Opened()->block})
-                                     : nlohmann::json();
+                 {"block_algorithm", ToString(app.grid().BlockAlgorithm())},
+                 {"block_size", app.grid().BlockSize()},
+                 {"blocks", app.grid().Traced().grid.BlockCount()},
+                 {"problems", app.grid().Traced().problems},
+                 {"checked", app.grid().Traced().checked}};
+    j["opened_block"] =
+        app.grid().Opened()
+            ? nlohmann::json::array({app.grid().Opened()->level, app.grid().Opened()->block})
+            : nlohmann::json();
   }
 };
 

@@ -9,13 +9,14 @@ namespace {
 void DrawBlockBar(UiContext& ui, ViewRect rect) {
   AppState& st = ui.app;
   BeginPanelWindow("##block_bar", rect);
-  if (ImGui::Button("← Back to the grid")) st.CloseBlock();
+  if (ImGui::Button("← Back to the grid")) st.grid().CloseBlock();
   Place(ui, "grid_back");
   Tip(ui, "Return to the multi-block scan's grid (Esc)");
   const GridTrace* level =
-      st.Opened() ? scene::GridLevel(st.Grid().grid, st.Opened()->level) : nullptr;
-  if (level != nullptr && st.Opened()->block < level->BlockCount()) {
-    const OpenedBlock b = *st.Opened();
+      st.grid().Opened() ? scene::GridLevel(st.grid().Traced().grid, st.grid().Opened()->level)
+                         : nullptr;
+  if (level != nullptr && st.grid().Opened()->block < level->BlockCount()) {
+    const OpenedBlock b = *st.grid().Opened();
     ImGui::SameLine();
     const std::string what =
         "block " + std::to_string(b.block) + " of " + std::to_string(level->BlockCount()) +
@@ -32,11 +33,11 @@ void DrawBlockBar(UiContext& ui, ViewRect rect) {
 class MultiBlock final : public KindView {
  public:
   float FigureNeed(KindFrame& f) const override {
-    return f.ui.app.Opened() ? f.views.arrays[0].NeededWidth(f.figure)
-                             : f.views.grid.NeededWidth(f.figure);
+    return f.ui.app.grid().Opened() ? f.views.arrays[0].NeededWidth(f.figure)
+                                    : f.views.grid.NeededWidth(f.figure);
   }
   void DrawCenter(KindFrame& f, ViewRect c) const override {
-    if (f.ui.app.Opened()) {
+    if (f.ui.app.grid().Opened()) {
       const float bar = f.ui.fonts.ui_px * 2.2f;
       DrawBlockBar(f.ui, {c.x, c.y, c.w, bar});
       c = {c.x, c.y + bar, c.w, c.h - bar};
@@ -45,14 +46,14 @@ class MultiBlock final : public KindView {
   }
   void DrawFigure(KindFrame& f, ViewRect r) const override {
     AppState& st = f.ui.app;
-    if (st.Opened()) {
-      f.views.arrays[0].Draw(f.figure, st.GridBlockAlgorithm(), r, true);
+    if (st.grid().Opened()) {
+      f.views.arrays[0].Draw(f.figure, st.grid().BlockAlgorithm(), r, true);
     } else {
       f.views.grid.Draw(f.figure, r);
     }
   }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
-    if (f.ui.app.Opened()) return DrawBlockTab(f, tab);  // the opened block's rounds
+    if (f.ui.app.grid().Opened()) return DrawBlockTab(f, tab);  // the opened block's rounds
     switch (tab) {
       case SidePanel::kInspector:
         MarkTabContent(f.ui);

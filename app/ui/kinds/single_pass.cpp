@@ -20,7 +20,7 @@ class SinglePass final : public Kind {
  public:
   KindId Id() const override { return KindId::kSinglePass; }
   StepCounter Steps(AppState& app) const override {
-    const SinglePassTrace& t = app.SinglePass();
+    const SinglePassTrace& t = app.single_pass().Traced();
     const std::vector<std::int64_t> moments = timeline::Moments(t);
     const std::int64_t now = Cursor(app, t);
     StepCounter c;
@@ -32,7 +32,7 @@ class SinglePass final : public Kind {
     return c;
   }
   void Step(AppState& app, int direction) const override {
-    const SinglePassTrace& t = app.SinglePass();
+    const SinglePassTrace& t = app.single_pass().Traced();
     const std::vector<std::int64_t> moments = timeline::Moments(t);
     if (moments.empty()) return;
     const std::int64_t now = Cursor(app, t);
@@ -47,13 +47,13 @@ class SinglePass final : public Kind {
     app.view.timeline_cursor = to;
   }
   void Seek(AppState& app, int step) const override {
-    const std::vector<std::int64_t> moments = timeline::Moments(app.SinglePass());
+    const std::vector<std::int64_t> moments = timeline::Moments(app.single_pass().Traced());
     if (moments.empty()) return;
     const int last = static_cast<int>(moments.size()) - 1;
     app.view.timeline_cursor = moments[static_cast<size_t>(std::clamp(step, 0, last))];
   }
   std::string StatusNumbers(AppState& app) const override {
-    const SinglePassTrace& t = app.SinglePass();
+    const SinglePassTrace& t = app.single_pass().Traced();
     const SinglePassSummary s = Summarize(t);
     return "single pass  ·  n = " + std::to_string(t.N()) + "  ·  " + std::to_string(s.tiles) +
            (s.tiles == 1 ? " tile of " : " tiles of ") + std::to_string(t.tile_size) + "  ·  " +
@@ -68,14 +68,14 @@ class SinglePass final : public Kind {
            "the cursor are beside it; the Narration tab tells it in words.";
   }
   std::string FigureStem(AppState& app) const override {
-    return "scanviz-single-pass-t" + std::to_string(app.SinglePass().tile_size);
+    return "scanviz-single-pass-t" + std::to_string(app.single_pass().Traced().tile_size);
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
     scene::TimelineSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     std::ostringstream svg;
-    scene::WriteTimelineSvg(app.SinglePass(), app.view.timeline_cursor, o, svg);
+    scene::WriteTimelineSvg(app.single_pass().Traced(), app.view.timeline_cursor, o, svg);
     return svg.str();
   }
 };

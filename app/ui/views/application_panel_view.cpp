@@ -24,7 +24,7 @@ void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
 
 void DrawApplicationInspector(UiContext& ui) {
   AppState& app = ui.app;
-  const ApplicationSlot& slot = app.TracedApplication();
+  const ApplicationSlot& slot = app.applications().Traced();
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Legend");
   if (slot.trace) {
@@ -55,7 +55,7 @@ void DrawApplicationInspector(UiContext& ui) {
     return;
   }
   const application_scene::ElementStory story =
-      application_scene::StoryOf(*slot.trace, app.ApplicationPlayer().Round(), *i);
+      application_scene::StoryOf(*slot.trace, app.applications().ApplicationPlayer().Round(), *i);
   ImGui::TextUnformatted(story.title.c_str());
   Record(ui, "line", story.title);
   for (const std::string& line : story.lines) {
@@ -71,7 +71,7 @@ void DrawApplicationInspector(UiContext& ui) {
 }
 
 void DrawApplicationNarration(UiContext& ui) {
-  const ApplicationInfo& info = Info(ui.app.Application());
+  const ApplicationInfo& info = Info(ui.app.applications().Application());
   const std::string title = std::string(info.name) + ": " + info.summary;
   const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
                             ", one per element; step 2 scans them (exclusive), giving the " +

@@ -342,12 +342,11 @@ void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
 
 // [SECTION] The text above the figure
 
-void DrawCannotRun(UiContext& ui) {
-  AppState& app = ui.app;
+void DrawCannotRun(UiContext& ui, ApplicationKind application, const std::string& error) {
   ImGui::PushFont(ui.fonts.large);
-  ImGui::TextUnformatted(Info(app.Application()).name);
+  ImGui::TextUnformatted(Info(application).name);
   ImGui::PopFont();
-  const std::string why = "cannot run on this input: " + app.TracedApplication().error;
+  const std::string why = "cannot run on this input: " + error;
   TextWrappedColored(ui.palette.bad, why);
   Record(ui, "error", why);
 }
@@ -387,9 +386,9 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
 }  // namespace
 
 void DrawApplicationControls(UiContext& ui) {
-  AppState& app = ui.app;
-  const bool shown = app.ShownKind() == KindId::kApplication;
-  if (ImGui::RadioButton("Applications", shown)) app.SetKind(KindId::kApplication);
+  ApplicationModel& model = ui.app.applications();
+  const bool shown = ui.app.ShownKind() == KindId::kApplication;
+  if (ImGui::RadioButton("Applications", shown)) ui.app.SetKind(KindId::kApplication);
   Place(ui, "apps");
   Tip(ui,
       "What a scan is for: compaction, split, radix sort and allocation on this input, each "
@@ -397,50 +396,51 @@ void DrawApplicationControls(UiContext& ui) {
   if (!shown) return;
   ImGui::Indent();
   ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##app", Info(app.Application()).name);
+  const bool open = ImGui::BeginCombo("##app", Info(model.Application()).name);
   Place(ui, "application_kind");
   Tip(ui, "The application of the scan to run on the input");
   if (open) {
     for (const ApplicationInfo& info : Applications()) {
-      if (ImGui::Selectable(info.name, info.id == app.Application())) app.SetApplication(info.id);
+      if (ImGui::Selectable(info.name, info.id == model.Application()))
+        model.SetApplication(info.id);
       Tip(ui, info.summary);
     }
     ImGui::EndCombo();
   }
-  switch (app.Application()) {
+  switch (model.Application()) {
     case ApplicationKind::kCompact: {
       ImGui::TextUnformatted("keep");
-      const KeepRule keep = app.Keep();
+      const KeepRule keep = model.Keep();
       for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
                          KeepKind::kGreater}) {
         KeepRule rule{k, k == KeepKind::kGreater ? keep.threshold : 0};
         std::string label = ToString(rule, ElementType::kInt32);
         if (k == KeepKind::kGreater) label = "greater";
         SameLineIfFits(label.c_str(), true);
-        if (ImGui::RadioButton(label.c_str(), keep.kind == k)) app.SetKeep(rule);
+        if (ImGui::RadioButton(label.c_str(), keep.kind == k)) model.SetKeep(rule);
         Tip(ui, "--keep: the elements the flag step keeps (odd and even: int32 only)");
       }
       if (keep.kind == KeepKind::kGreater) {
         float k = static_cast<float>(keep.threshold);
         ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-        if (ImGui::InputFloat("K##keep", &k, 1, 10, "%g")) app.SetKeep({KeepKind::kGreater, k});
+        if (ImGui::InputFloat("K##keep", &k, 1, 10, "%g")) model.SetKeep({KeepKind::kGreater, k});
         Tip(ui, "greater:K keeps the elements above K");
       }
       break;
     }
     case ApplicationKind::kSplit: {
-      int bit = app.SplitBit();
+      int bit = model.SplitBit();
       ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
-      if (ImGui::SliderInt("bit", &bit, 0, 31)) app.SetSplitBit(bit);
+      if (ImGui::SliderInt("bit", &bit, 0, 31)) model.SetSplitBit(bit);
       Place(ui, "split_bit");
       Tip(ui, "--bit K: the elements whose bit K is 0 go first, then those with a 1");
       break;
     }
     case ApplicationKind::kRadixSort: {
-      int bits = app.RadixBits();
+      int bits = model.RadixBits();
       ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
       if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
-        app.SetRadixBits(bits);
+        model.SetRadixBits(bits);
       Place(ui, "radix_bits");
       Tip(ui,
           "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
@@ -457,24 +457,24 @@ void DrawApplicationControls(UiContext& ui) {
 // [SECTION] The view
 
 void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
-  AppState& app = ui.app;
-  const ApplicationSlot& slot = app.TracedApplication();
+  ApplicationModel& model = ui.app.applications();
+  const ApplicationSlot& slot = model.Traced();
   BeginPanelWindow("##apps", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(app.Application()).key);
+  if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(model.Application()).key);
   if (!slot.trace) {
-    DrawCannotRun(ui);
+    DrawCannotRun(ui, model.Application(), slot.error);
     ImGui::End();
     return;
   }
   const ApplicationTrace& t = *slot.trace;
-  const int step = app.ApplicationPlayer().Round();
-  if (m_version != app.ApplicationVersion() || m_step != step) {
+  const int step = model.ApplicationPlayer().Round();
+  if (m_version != model.Version() || m_step != step) {
     m_layout = application_scene::Build(t, step);
     m_widest_chars = 1;
     for (const application_scene::Row& r : m_layout.rows)
       for (const std::string& text : r.text)
         m_widest_chars = std::max(m_widest_chars, static_cast<int>(text.size()));
-    m_version = app.ApplicationVersion();
+    m_version = model.Version();
     m_step = step;
   }
   DrawStory(ui, slot, m_layout);
@@ -484,7 +484,7 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
   DrawIndexRuler(ui, f);
   DrawScatter(ui, f, t, m_layout, rows);
   if (m_version != m_selected_for) {
-    app.view.application_selected.reset();  // another trace: the index means another element
+    ui.app.view.application_selected.reset();  // another trace: the index means another element
     m_selected_for = m_version;
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);

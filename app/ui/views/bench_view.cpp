@@ -140,14 +140,14 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   AppState& app = ui.app;
   ImGui::TextUnformatted("results file");
   ImGui::SameLine();
-  std::string path = app.BenchResultsPath();
+  std::string path = app.bench().Path();
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 5);
   const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
   Tip(ui, "A results file of scanviz-cli bench (JSON); Enter reads it");
   ImGui::SameLine();
   const bool open = ImGui::Button("Open");
   Tip(ui, "Read the results file named beside");
-  if (open || enter) app.SetBenchResultsPath(path);
+  if (open || enter) app.bench().SetPath(path);
   if (!load.results) {
     TextWrappedColored(ui.palette.bad, "✗ " + load.error);
     Record(ui, "error", "✗ " + load.error);
@@ -293,7 +293,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   const ViewState& vs = ui.app.view;
   BeginPanelWindow("##bench", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
-  const perf::BenchLoad& load = ui.app.BenchResults();
+  const perf::BenchLoad& load = ui.app.bench().Results();
   ImGui::PushFont(ui.fonts.large);
   const char* title = "Device-wide scan throughput against n (G: back to the rounds)";
   ImGui::TextUnformatted(title);

@@ -142,7 +142,7 @@ int SizeAndSeed(UiContext& ui) {
       vs.n_note = "n = " + std::to_string(n) + ": the multi-block scan takes 1 to " +
                   std::to_string(kMaxGridElements) + " elements; n is " +
                   std::to_string(std::clamp(n, 1, kMaxGridElements));
-    } else if (n > kMaxElements && !app.ShownAlgorithms().empty() && !app.Opened()) {
+    } else if (n > kMaxElements && !app.ShownAlgorithms().empty() && !app.grid().Opened()) {
       vs.n_note = "n = " + std::to_string(n) + ": a block scan shows the first " +
                   std::to_string(kMaxElements) + "; Multi-block (M) scans all of them";
     }
@@ -220,20 +220,20 @@ void GridSettings(UiContext& ui) {
   ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
   for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
     SameLineIfFits(info->name, true);
-    if (ImGui::RadioButton(info->name, app.GridBlockAlgorithm() == info->id))
-      app.SetGridBlockAlgorithm(info->id);
+    if (ImGui::RadioButton(info->name, app.grid().BlockAlgorithm() == info->id))
+      app.grid().SetBlockAlgorithm(info->id);
     Tip(ui, "The block scan each block runs in phase 1 and phase 2");
   }
   ImGui::PopID();
-  const std::string size = std::to_string(app.GridBlockSize());
+  const std::string size = std::to_string(app.grid().BlockSize());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
   const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
   Place(ui, "block_size");
   Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
   if (sizes_open) {
     for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == app.GridBlockSize()))
-        app.SetGridBlockSize(b);
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == app.grid().BlockSize()))
+        app.grid().SetBlockSize(b);
       Tip(ui, "Blocks of this many elements");
     }
     ImGui::EndCombo();

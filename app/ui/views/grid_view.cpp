@@ -260,7 +260,7 @@ void HandleMouse(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) 
 
 void GridView::Draw(UiContext& ui, ViewRect rect) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.Grid();
+  const GridSlot& slot = app.grid().Traced();
   const Fonts& fonts = ui.fonts;
   BeginPanelWindow("##grid", rect, ImGuiWindowFlags_NoScrollWithMouse |
                                        ImGuiWindowFlags_NoFocusOnAppearing);
@@ -276,7 +276,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     ImGui::End();
     return;
   }
-  const int step = app.GridPlayer().Round();
+  const int step = app.grid().GridPlayer().Round();
   UpdateScene(app, slot.grid, step);
   const float header_bottom = DrawHeader(ui, slot, m_scene, step, rect, pad);
   const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
@@ -386,7 +386,7 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
     ImGui::PopTextWrapPos();
     return;
   }
-  const scene::GridCellCheck c = scene::CheckGridCell(app.Grid().grid, *sc, *cell);
+  const scene::GridCellCheck c = scene::CheckGridCell(app.grid().Traced().grid, *sc, *cell);
   if (!c.valid) {
     ImGui::TextWrapped("%s", cell->kind == scene::GridRowKind::kBlocks
                                  ? "A block: click it to open its rounds."
@@ -401,7 +401,7 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
   ImGui::TextWrapped("%s", c.expression.c_str());
   Record(ui, "line", c.expression);
   const std::string verdict = (c.ok ? "✓ cell holds " : "✗ cell holds ") +
-                              FormatValue(app.Grid().grid.type, c.stored);
+                              FormatValue(app.grid().Traced().grid.type, c.stored);
   TextWrappedColored(c.ok ? ui.palette.ok : ui.palette.bad, verdict);
   Record(ui, "check", verdict);
   ImGui::PopTextWrapPos();
@@ -409,15 +409,15 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
 
 void DrawGridNarration(UiContext& ui) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.Grid();
-  const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.GridPlayer().Round());
+  const GridSlot& slot = app.grid().Traced();
+  const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.grid().GridPlayer().Round());
   DrawLargeParagraphs(ui, n.title, n.paragraphs);
 }
 
 void DrawGridCode(UiContext& ui) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.Grid();
-  const int step = app.GridPlayer().Round();
+  const GridSlot& slot = app.grid().Traced();
+  const int step = app.grid().GridPlayer().Round();
   const teach::CodeListing listing = teach::GridListing();
   const std::vector<int> lit = teach::GridHighlightedLines(listing, slot.grid, step);
   const std::string heading = listing.title + "  ·  " + scene::GridStepTitle(slot.grid, step);

@@ -68,8 +68,9 @@ void ShowMenu(UiContext& ui) {
     for (const ApplicationInfo& info : Applications()) {
       const std::string name = std::string("menu.app.") + info.key;
       if (Item(ui, name.c_str(), info.name, nullptr,
-               kind == KindId::kApplication && app.Application() == info.id, info.summary)) {
-        app.SetApplication(info.id);
+               kind == KindId::kApplication && app.applications().Application() == info.id,
+               info.summary)) {
+        app.applications().SetApplication(info.id);
         app.SetKind(KindId::kApplication);
       }
     }

@@ -6,7 +6,7 @@
 namespace scanviz {
 
 void DrawSinglePassNarration(UiContext& ui) {
-  const teach::SinglePassNarration n = teach::NarrateSinglePass(ui.app.SinglePass());
+  const teach::SinglePassNarration n = teach::NarrateSinglePass(ui.app.single_pass().Traced());
   DrawLargeParagraphs(ui, n.title, n.paragraphs);
 }
 

@@ -90,7 +90,7 @@ void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
   ImGui::TextWrapped("%s", title.c_str());
   Record(ui, "title", title);
   ImGui::PopFont();
-  const std::string origin = "times: " + ui.app.SinglePassOrigin() + ", in " + t.clock;
+  const std::string origin = "times: " + ui.app.single_pass().Origin() + ", in " + t.clock;
   TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
   Record(ui, "origin", origin);
 }
@@ -380,7 +380,7 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
 
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   AppState& app = ui.app;
-  const SinglePassTrace& t = app.SinglePass();
+  const SinglePassTrace& t = app.single_pass().Traced();
   BeginPanelWindow("##timeline", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
   DrawTitle(ui, t);
@@ -391,7 +391,7 @@ void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top),
                                       ImVec2(p.left + p.width, p.top + p.row_h * p.shown_rows),
                                       ToImU32(ui.palette.text_dim));
-  DrawBarsAndReads(p, layout_cache.Get(t, app.SinglePassVersion(), p.per_row));
+  DrawBarsAndReads(p, layout_cache.Get(t, app.single_pass().Version(), p.per_row));
   DrawRowLabels(ui, p);
   DrawTimeAxis(ui, p, t);
   const std::int64_t cursor = DrawCursor(ui, p, t, rect);

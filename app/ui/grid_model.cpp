@@ -1,0 +1,165 @@
+// GridModel (grid_model.h): the multi-block grid traced when first asked for after an edit, its
+// check on a worker for a large grid, a grid trace file, and a block opened in the single-block
+// view.
+#include "grid_model.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/grid/grid_steps.h"
+#include "scene/grid_scene.h"
+
+namespace scanviz {
+
+GridModel::~GridModel() {
+  FinishCheck();
+}
+
+void GridModel::SetBlockAlgorithm(Algorithm a) {
+  if (!IsGridBlockAlgorithm(a) || a == m_block_algorithm) return;
+  CloseBlock();
+  m_block_algorithm = a;
+  m_stale = true;  // traced again when next shown
+}
+
+void GridModel::SetBlockSize(int block_size) {
+  int b = kMinGridBlockSize;
+  while (b * 2 <= std::min(block_size, kMaxGridBlockSize)) b *= 2;
+  if (b == m_block_size) return;
+  CloseBlock();
+  m_view.grid_selected.reset();
+  m_block_size = b;
+  m_stale = true;
+}
+
+const GridSlot& GridModel::Traced() {
+  if (m_stale) Regenerate();
+  return m_slot;
+}
+
+void GridModel::Regenerate() {
+  m_stale = false;
+  GridRequest r;
+  r.block_algorithm = m_block_algorithm;
+  r.block_size = m_block_size;
+  r.op = m_input.op;
+  r.type = m_input.type;
+  r.input = m_input.values;
+  r.convert = m_input.convert;
+  const int step = m_player.Round();
+  FinishCheck();  // the worker reads the grid replaced below
+  if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
+    // A large grid's many vectors take tens of milliseconds to free (33 ms in blocks of 4):
+    // freed on a worker too.
+    m_drop = std::async(std::launch::async, [old = std::move(m_slot)]() mutable {
+      const GridSlot gone = std::move(old);
+    });
+  }
+  m_slot = GridSlot{};
+  if (std::string error = ValidateGridRequest(r); !error.empty()) {
+    m_slot.error = std::move(error);
+    m_player.SetRoundCount(1);
+    CloseBlock();
+    return;
+  }
+  // The grid is one synchronous run (ModelInput::SyncBackend), the simulator when CUDA fails.
+  GridOutcome out = RunGridScan(m_input.SyncBackend(), r);
+  if (!out.grid) {
+    const std::string why = out.error;
+    out = RunGridScan(BackendChoice::kCpu, r);
+    out.ran = "CPU simulation (CUDA failed: " + why + ")";
+  }
+  m_slot.grid = std::move(*out.grid);
+  m_slot.ran = out.ran;
+  if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
+    m_slot.checked = false;
+    m_check = std::async(std::launch::async, [grid = &m_slot.grid] { return CheckGrid(*grid); });
+  } else {
+    m_slot.problems = CheckGrid(m_slot.grid);
+  }
+  m_player.SetRoundCount(static_cast<int>(GridSteps(m_slot.grid).size()));
+  m_player.Seek(step);
+  if (m_view.grid_selected &&
+      !scene::BuildGridScene(m_slot.grid, 0).FindCell(*m_view.grid_selected))
+    m_view.grid_selected.reset();
+  m_view.grid_hovered.reset();
+  if (m_opened) InstallBlock();
+}
+
+void GridModel::Open(GridTrace grid, std::string origin) {
+  m_block_algorithm = grid.block_algorithm;
+  m_block_size = grid.block_size;
+  FinishCheck();
+  m_slot = GridSlot{};
+  m_slot.problems = CheckGrid(grid);
+  m_slot.grid = std::move(grid);
+  m_slot.ran = std::move(origin);
+  m_stale = false;
+  m_player.SetRoundCount(static_cast<int>(GridSteps(m_slot.grid).size()));
+  m_player.Last();
+}
+
+// [SECTION] A block of the grid in the single-block view
+
+bool GridModel::OpenBlock(int level, int block) {
+  const GridTrace* grid = scene::GridLevel(Traced().grid, level);
+  if (grid == nullptr || block < 0 || block >= grid->BlockCount()) return false;
+  m_opened = OpenedBlock{level, block};
+  InstallBlock();
+  m_block_player.Last();  // the block as phase 1 left it; Home and Left walk its rounds
+  m_view.selected.reset();
+  m_view.hovered.reset();
+  m_view.selected_algorithm = m_block_algorithm;
+  return true;
+}
+
+void GridModel::CloseBlock() {
+  if (!m_opened) return;
+  m_opened.reset();
+  m_view.selected.reset();
+  m_view.hovered.reset();
+}
+
+void GridModel::InstallBlock() {
+  const GridTrace* grid = scene::GridLevel(m_slot.grid, m_opened->level);
+  if (grid == nullptr || m_opened->block >= grid->BlockCount()) {
+    m_opened.reset();  // the edit took the block away
+    return;
+  }
+  TraceSlot& slot = m_block_slot;
+  const int round = m_block_player.Round();
+  slot.trace = grid->blocks[static_cast<size_t>(m_opened->block)];
+  slot.analysis = Analyze(slot.trace);
+  slot.ran = m_slot.ran;
+  slot.correct.reset();
+  slot.mistake = {};
+  FillTeach(slot);
+  m_block_player.SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
+  m_block_player.Seek(round);
+  if (m_view.selected && !scene::HasCell(slot.trace, slot.analysis, *m_view.selected))
+    m_view.selected.reset();
+}
+
+// [SECTION] CheckGrid on a worker
+
+void GridModel::FinishCheck() {
+  if (m_drop.valid()) m_drop.wait();
+  if (!m_check.valid()) return;
+  m_slot.problems = m_check.get();
+  m_slot.checked = true;
+}
+
+void GridModel::Poll() {
+  if (m_check.valid() && m_check.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+    FinishCheck();
+}
+
+bool GridModel::WaitForCheck(double seconds) {
+  if (m_check.valid() &&
+      m_check.wait_for(std::chrono::duration<double>(seconds)) != std::future_status::ready)
+    return false;
+  FinishCheck();
+  return true;
+}
+
+}  // namespace scanviz

@@ -1,0 +1,103 @@
+// The multi-block scan of the current input (the grid view): the grid, traced when first asked
+// for after an edit, its player, CheckGrid's verdict (on a worker for a large grid), a grid trace
+// file shown until the next edit, and a block of it opened in the single-block view (its trace,
+// analysis, teaching data and player). It scans the whole input (up to kMaxGridElements). No GL,
+// no ImGui: AppState composes it (AppState::grid) and marks it stale on every edit.
+#pragma once
+
+#include <future>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/grid/grid.h"
+#include "model_input.h"
+#include "player.h"
+#include "trace_slot.h"
+#include "view_state.h"
+
+namespace scanviz {
+
+// The grid of the current input: its trace and where it ran.
+struct GridSlot {
+  GridTrace grid;
+  std::vector<std::string> problems;  // CheckGrid's findings: empty when every phase holds
+  std::string ran;                    // "CPU simulation", "CUDA: ..."
+  std::string error;                  // why there is no grid (an input it cannot scan)
+  bool checked = true;  // false while CheckGrid runs on a worker (GridModel::SetBackgroundCheck)
+};
+
+// A block of the grid opened in the single-block view: its level (0: the scan asked for, d: the
+// sums scan of level d - 1) and number.
+struct OpenedBlock {
+  int level = 0;
+  int block = 0;
+  bool operator==(const OpenedBlock&) const = default;
+};
+
+class GridModel {
+ public:
+  // Reads `input` when it traces; drops the grid's and the block's selections from `view` when
+  // a trace takes their cell away.
+  GridModel(const ModelInput& input, ViewState& view) : m_input(input), m_view(view) {}
+  ~GridModel();  // waits for a running check, which reads the grid
+  GridModel(const GridModel&) = delete;
+  GridModel& operator=(const GridModel&) = delete;
+
+  void SetBlockAlgorithm(Algorithm a);  // any block algorithm of the registry
+  Algorithm BlockAlgorithm() const { return m_block_algorithm; }
+  void SetBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
+  int BlockSize() const { return m_block_size; }
+  // The live app checks a large grid (kBackgroundCheck elements or more: 50..90 ms at 2^16) on
+  // a worker, so an edit shows before CheckGrid's verdict; Poll() takes the verdict. Off by
+  // default: tests, screenshots and exports check before the grid is shown.
+  static constexpr int kBackgroundCheck = 16384;
+  void SetBackgroundCheck(bool on) { m_background_check = on; }
+  bool WaitForCheck(double seconds);  // true once the shown grid is checked
+  bool CheckRunning() const { return m_check.valid(); }
+  void Poll();  // takes a finished check's verdict
+
+  // Traced when first asked for after an edit; not const: tracing replaces the player's step
+  // count, closes a block the edit took away and may start the check on a worker.
+  const GridSlot& Traced();
+  Player& GridPlayer() {
+    Traced();
+    return m_player;
+  }
+  int PlayerStep() const { return m_player.Round(); }  // the grid player's step, not traced again
+  void MarkStale() { m_stale = true; }                 // an edit: traced again when next asked for
+  // Shows a grid trace recorded elsewhere (checked by the caller: a grid the view can hold) with
+  // its block scan and size, until the next edit; its player on the last step.
+  void Open(GridTrace grid, std::string origin);
+
+  // Opens block `block` of level `level` (false: no such block); CloseBlock returns to the grid.
+  bool OpenBlock(int level, int block);
+  void CloseBlock();
+  const std::optional<OpenedBlock>& Opened() const { return m_opened; }
+  // The opened block's trace (with its analysis and teaching data) and player.
+  const TraceSlot& BlockSlot() const { return m_block_slot; }
+  Player& BlockPlayer() { return m_block_player; }
+
+ private:
+  void Regenerate();    // the grid of the current input, its player kept on its step
+  void InstallBlock();  // the opened block's slot from the grid
+  void FinishCheck();   // waits for a running check and takes its findings
+
+  const ModelInput& m_input;
+  ViewState& m_view;
+  Algorithm m_block_algorithm = Algorithm::kHillisSteele;
+  int m_block_size = 4;
+  GridSlot m_slot;
+  // CheckGrid of m_slot.grid on a worker, which reads the grid: m_slot is not replaced while it
+  // runs (FinishCheck waits first).
+  bool m_background_check = false;
+  std::future<std::vector<std::string>> m_check;
+  std::future<void> m_drop;  // the grid replaced, freed on a worker
+  Player m_player;
+  bool m_stale = true;
+  std::optional<OpenedBlock> m_opened;
+  TraceSlot m_block_slot;
+  Player m_block_player;
+};
+
+}  // namespace scanviz

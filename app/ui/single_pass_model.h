@@ -1,0 +1,51 @@
+// The single-pass scan of the current input (the timeline, L): simulated in the view's tile size
+// and order when first asked for (again only when the input, the size or the order changed), or
+// the trace a file held, which stays until the next input edit or another size or order. No GL,
+// no ImGui: AppState composes it (AppState::single_pass).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/grid/single_pass.h"
+#include "model_input.h"
+#include "view_state.h"
+
+namespace scanviz {
+
+class SinglePassModel {
+ public:
+  // Reads `input` and the view's tile size and order when it traces.
+  SinglePassModel(const ModelInput& input, const ViewState& view) : m_input(input), m_view(view) {}
+
+  const SinglePassTrace& Traced();
+  // Which trace Traced() gives: "the simulator's schedule (...)", or where a file's was recorded.
+  const std::string& Origin() const { return m_origin; }
+  // Changes whenever Traced() gives another trace: what a view caches from it is stale.
+  std::uint64_t Version() const { return m_version; }
+  // Shows a trace recorded elsewhere, from `origin` (a file), for the current input's
+  // generation and the view's tile size and order (the caller sets them to the trace's first).
+  void Open(SinglePassTrace trace, std::string origin);
+  // Whether Traced() is a file's trace (until an edit or another tile size or order).
+  bool ShowsFile() const;
+  // That file's trace (nullptr when Traced() is the simulator's) and the file (sessions).
+  const SinglePassTrace* FileTrace() const { return ShowsFile() ? &*m_trace : nullptr; }
+  const std::string& FilePath() const { return m_file; }
+
+ private:
+  const ModelInput& m_input;
+  const ViewState& m_view;
+  std::optional<SinglePassTrace> m_trace;  // Traced(), for the key below
+  struct Key {
+    std::uint64_t generation = ~0ull;
+    int tile_size = 0;
+    TileOrder order = TileOrder::kBlockIdx;
+    bool from_file = false;
+  } m_key;
+  std::string m_origin;
+  std::string m_file;
+  std::uint64_t m_version = 0;
+};
+
+}  // namespace scanviz
