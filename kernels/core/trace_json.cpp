@@ -55,7 +55,9 @@ std::int64_t Int64Field(const json& object, const char* key, std::string_view wh
   const json& v = Field(object, key, where);
   if (!v.is_number_integer()) Fail(std::string(where) + "." + key, "expected an integer");
   long long x = 0;
-  if (!IntegerIn(v, -(1LL << 62), 1LL << 62, &x))
+  // Times and waits, in ns: within +-2^53 (104 days), the difference of any two fits in an int64
+  // (Summarize subtracts them) and a double holds each exactly (the timeline draws them).
+  if (!IntegerIn(v, -kMaxTraceTime, kMaxTraceTime, &x))
     Fail(std::string(where) + "." + key, "out of range");
   return x;
 }

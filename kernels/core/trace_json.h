@@ -24,6 +24,8 @@ const json& Field(const json& object, const char* key, std::string_view where);
 // A JSON integer within [lo, hi], or false: an unsigned 2^64 - 1 must not read as -1.
 bool IntegerIn(const json& v, long long lo, long long hi, long long* out);
 int IntField(const json& object, const char* key, std::string_view where);
+// A time or a duration, in ns: at most kMaxTraceTime either side of 0.
+inline constexpr long long kMaxTraceTime = 1LL << 53;
 std::int64_t Int64Field(const json& object, const char* key, std::string_view where);
 std::string StringField(const json& object, const char* key, std::string_view where);
 bool BoolField(const json& object, const char* key, std::string_view where);

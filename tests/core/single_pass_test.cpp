@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <utility>
 
 #include "core/any_trace_io.h"
 #include "core/grid/grid_io.h"
@@ -336,6 +337,31 @@ TEST(SinglePassFile, BrokenFilesAreRefusedNamingThePlace) {
        "single_pass.output"},
       {"huge time", [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["end"] = 1e30; },
        "single_pass.tiles[1].end"},
+      // Issue #25: the timeline indexes its rows by `tile` (a crash, or a silent write outside
+      // the heap when negative), and Summarize subtracts times (signed overflow near 2^62).
+      {"a tile out of range", [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["tile"] = 99; },
+       "single_pass.tiles[1].tile"},
+      {"a negative tile", [](nlohmann::json& j) { j["single_pass"]["tiles"][0]["tile"] = -8; },
+       "single_pass.tiles[0].tile"},
+      {"tiles swapped",
+       [](nlohmann::json& j) {
+         std::swap(j["single_pass"]["tiles"][1]["tile"], j["single_pass"]["tiles"][2]["tile"]);
+       },
+       "single_pass.tiles[1].tile"},
+      {"a block not its tile in blockIdx order",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["block"] = 2; },
+       "single_pass.tiles[1].block"},
+      {"a negative wait", [](nlohmann::json& j) { j["single_pass"]["tiles"][3]["waited"] = -1; },
+       "single_pass.tiles[3].waited"},
+      {"fewer reads than recorded",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][2]["total_reads"] = 0; },
+       "single_pass.tiles[2].total_reads"},
+      {"a time near 2^62",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["published_p"] = 1LL << 62; },
+       "single_pass.tiles[1].published_p"},
+      {"a read time near -2^62",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][2]["reads"][0]["time"] = -(1LL << 62); },
+       "single_pass.tiles[2].reads[0].time"},
   };
   for (const Case& c : cases) {
     nlohmann::json j = nlohmann::json::parse(ToJson(t));
@@ -344,6 +370,17 @@ TEST(SinglePassFile, BrokenFilesAreRefusedNamingThePlace) {
     EXPECT_FALSE(loaded.Ok()) << c.name;
     EXPECT_NE(loaded.error.find(c.says), std::string::npos) << c.name << ": " << loaded.error;
   }
+}
+
+// In ticket order a tile's block is any blockIdx, but each block scans exactly one tile.
+TEST(SinglePassFile, ATicketOrderBlockScansOneTile) {
+  SinglePassRequest r = Request(Algorithm::kHillisSteele, 4, Values(20, 1));
+  r.order = TileOrder::kTicket;
+  nlohmann::json j = nlohmann::json::parse(ToJson(SimulateSinglePass(r)));
+  j["single_pass"]["tiles"][3]["block"] = j["single_pass"]["tiles"][1]["block"];
+  const AnyTraceLoad loaded = ParseAnyTraceJson(j.dump());
+  EXPECT_FALSE(loaded.Ok());
+  EXPECT_NE(loaded.error.find("single_pass.tiles[3].block"), std::string::npos) << loaded.error;
 }
 
 }  // namespace

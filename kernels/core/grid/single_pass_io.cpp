@@ -56,25 +56,36 @@ json EncodeTile(const TileRecord& r, ElementType type) {
           {"reads", std::move(reads)}};
 }
 
-TileRecord DecodeTile(const json& j, ElementType type, int tiles, const std::string& at) {
+// The record in place `place` of the list, which must be that tile's. The timeline indexes its rows
+// by `tile` and the look-back finds a predecessor's record at its index, so both are checked here,
+// not left to `scanviz-cli check`.
+TileRecord DecodeTile(const json& j, ElementType type, int place, int tiles, TileOrder order,
+                      const std::string& at) {
   if (!j.is_object()) Fail(at, "expected a tile object");
   TileRecord r;
   r.tile = IntField(j, "tile", at);
+  if (r.tile != place)
+    Fail(at + ".tile", "is " + std::to_string(r.tile) + ", not its place " + std::to_string(place));
   r.block = IntField(j, "block", at);
+  if (r.block < 0 || r.block >= tiles) Fail(at + ".block", "is not a block of the launch");
+  if (order == TileOrder::kBlockIdx && r.block != r.tile)
+    Fail(at + ".block", "in blockIdx order, block " + std::to_string(r.tile) + " scans tile " +
+                            std::to_string(r.tile));
   r.sm = IntField(j, "sm", at);
   r.start = Int64Field(j, "start", at);
   r.published_a = Int64Field(j, "published_a", at);
   r.published_p = Int64Field(j, "published_p", at);
   r.end = Int64Field(j, "end", at);
   r.waited = Int64Field(j, "waited", at);
+  if (r.waited < 0) Fail(at + ".waited", "is negative");
   r.aggregate = DecodeValue(Field(j, "aggregate", at), type, at + ".aggregate");
   r.exclusive = DecodeValue(Field(j, "exclusive", at), type, at + ".exclusive");
   r.inclusive = DecodeValue(Field(j, "inclusive", at), type, at + ".inclusive");
   r.total_reads = IntField(j, "total_reads", at);
-  if (r.block < 0 || r.block >= tiles) Fail(at + ".block", "is not a block of the launch");
   const json& reads = Field(j, "reads", at);
   if (!reads.is_array() || reads.size() > static_cast<size_t>(kMaxRecordedReads))
     Fail(at + ".reads", "expected at most " + std::to_string(kMaxRecordedReads) + " reads");
+  long long recorded = 0;
   for (size_t k = 0; k < reads.size(); ++k) {
     const std::string rk = at + ".reads[" + std::to_string(k) + "]";
     if (!reads[k].is_object()) Fail(rk, "expected a read object");
@@ -87,8 +98,12 @@ TileRecord DecodeTile(const json& j, ElementType type, int tiles, const std::str
     x.time = Int64Field(reads[k], "time", rk);
     x.reads = IntField(reads[k], "reads", rk);
     if (x.reads < 1) Fail(rk + ".reads", "expected at least 1");
+    recorded += x.reads;
     r.reads.push_back(x);
   }
+  // total_reads counts every read, the recorded ones included.
+  if (r.total_reads < recorded)
+    Fail(at + ".total_reads", "is fewer than the " + std::to_string(recorded) + " reads recorded");
   return r;
 }
 
@@ -141,8 +156,8 @@ SinglePassTrace DecodeSinglePass(const json& root) {
   t.measured = BoolField(m, "measured", "meta");
   t.clock = StringField(m, "clock", "meta");
   if (DecodeValue(Field(m, "identity", "meta"), t.type, "meta.identity") != t.identity)
-    Fail("meta.identity", "is not the identity of " + std::string(ToString(t.op)) + " on " +
-                              ToString(t.type));
+    Fail("meta.identity",
+         "is not the identity of " + std::string(ToString(t.op)) + " on " + ToString(t.type));
   const int tiles = (n + t.tile_size - 1) / t.tile_size;
   if (IntField(m, "tile_count", "meta") != tiles)
     Fail("meta.tile_count", std::to_string(n) + " elements in tiles of " +
@@ -153,9 +168,15 @@ SinglePassTrace DecodeSinglePass(const json& root) {
   const json& jt = Field(sp, "tiles", "single_pass");
   if (!jt.is_array() || static_cast<int>(jt.size()) != tiles)
     Fail("single_pass.tiles", "expected " + std::to_string(tiles) + " tiles");
-  for (int k = 0; k < tiles; ++k)
-    t.tiles.push_back(DecodeTile(jt[static_cast<size_t>(k)], t.type, tiles,
-                                 "single_pass.tiles[" + std::to_string(k) + "]"));
+  // In ticket order the blocks take the tiles in any order, but each block scans exactly one.
+  std::vector<bool> block_seen(static_cast<size_t>(tiles), false);
+  for (int k = 0; k < tiles; ++k) {
+    const std::string at = "single_pass.tiles[" + std::to_string(k) + "]";
+    t.tiles.push_back(DecodeTile(jt[static_cast<size_t>(k)], t.type, k, tiles, t.order, at));
+    const auto block = static_cast<size_t>(t.tiles.back().block);
+    if (block_seen[block]) Fail(at + ".block", "scans a second tile");
+    block_seen[block] = true;
+  }
   return t;
 }
 
