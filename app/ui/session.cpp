@@ -188,7 +188,9 @@ SessionLoad ParseSession(std::string_view text) {
     const json& input = Need(j, "input");
     if (!input.is_string()) throw Bad{"input: expected a string such as \"3,1,7,0\""};
     s.input = input.get<std::string>();
-    if (const ParsedValues parsed = ParseValues(s.input, s.type); !parsed.Ok())
+    // The app's input holds up to kMaxGridElements values whichever view is shown (the single
+    // block scans the first 1024), and saves them all: the single block's limit refused its files.
+    if (const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements); !parsed.Ok())
       throw Bad{"input: " + parsed.error};
     s.op = EnumAt(j, "op", s.op, true);
     s.algorithm = EnumAt(j, "algorithm", s.algorithm, true);

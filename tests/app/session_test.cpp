@@ -320,6 +320,39 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   EXPECT_EQ(a.view.timeline_cursor, 1500);
 }
 
+// Issue #25: the app's input holds up to kMaxGridElements values in every mode (the single block
+// scans the first 1024), so its sessions must reopen with as many; the single block's 1024 refused
+// them.
+TEST(AppStateFiles, ASessionWithMoreValuesThanOneBlockOpensAgain) {
+  TempDir dir;
+  std::string input;
+  for (int i = 0; i < 5000; ++i) input += std::to_string(i % 9) + " ";
+  AppState grid(CpuSettings());
+  grid.SetBackend(BackendChoice::kCpu);
+  ASSERT_TRUE(grid.SetInputText(input));
+  grid.grid().SetBlockSize(1024);
+  grid.SetKind(KindId::kMultiBlock);
+  ASSERT_EQ(grid.SaveSessionTo(dir.File("grid.scanviz")), "");
+  AppState a(CpuSettings());
+  a.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(a.OpenFile(dir.File("grid.scanviz")), "");
+  EXPECT_EQ(a.ShownKind(), KindId::kMultiBlock);
+  EXPECT_EQ(a.Values(), grid.Values());
+
+  Session s;  // every mode: the timeline, an application, the single block's view
+  s.input = input;
+  for (int mode = 0; mode < 3; ++mode) {
+    s.timeline = mode == 0;
+    s.application = mode == 1;
+    const SessionLoad back = ParseSession(SessionToJson(s));
+    ASSERT_TRUE(back.session) << mode << ": " << back.error;
+    EXPECT_EQ(back.session->input, input);
+  }
+  s.input.clear();  // still bounded: one value more than the app holds
+  for (int i = 0; i <= kMaxGridElements; ++i) s.input += "1 ";
+  EXPECT_EQ(ParseSession(SessionToJson(s)).error.rfind("input: ", 0), 0u);
+}
+
 // The H200's own single-pass timeline goes with a session, so a laptop shows what the GPU
 // measured (not the simulator's schedule); an edit there goes back to simulating.
 TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {

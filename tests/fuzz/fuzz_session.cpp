@@ -40,7 +40,8 @@ std::string FirstDifference(const Session& a, const Session& b) {
 }
 
 void CheckUsable(const Session& s) {
-  if (!ParseValues(s.input, s.type).Ok()) Fail(kTarget, "the input does not parse as its type");
+  if (!ParseValues(s.input, s.type, kMaxGridElements).Ok())
+    Fail(kTarget, "the input does not parse as its type");
   if (s.round < -1) Fail(kTarget, "round below -1");
   if (!(s.figure_scale >= 0.5f && s.figure_scale <= 4.0f))
     Fail(kTarget, "figure scale out of range");
