@@ -27,10 +27,11 @@ std::string ReadKernelId(const Json& j, Algorithm* a, Mistake* m, int* n) {
       return "'mistake' '" + key.substr(0, 40) + "' is not one of this algorithm's";
     *m = info->id;
   }
-  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<int>() < 1 ||
-      j["n"].get<int>() > kMaxElements)
+  // Compared as 64-bit: as an int, 2^32 + 8 read as 8.
+  if (!j.contains("n") || !j["n"].is_number_integer() || j["n"].get<long long>() < 1 ||
+      j["n"].get<long long>() > kMaxElements)
     return "'n' must be 1.." + std::to_string(kMaxElements);
-  *n = j["n"].get<int>();
+  *n = static_cast<int>(j["n"].get<long long>());
   return {};
 }
 
@@ -52,7 +53,8 @@ std::string Text(const Json& j, const char* key) {
 std::string ReadOutcomes(const Json& j, LabKernel* k) {
   if (!j.contains("outcomes") || !j["outcomes"].is_array()) return "'outcomes' must be an array";
   std::string error;
-  int total = 0;
+  // Up to 10^8 a count: 43 of them pass 2^31, and an int total wrapped to what "runs" claimed.
+  long long total = 0;
   for (size_t o = 0; error.empty() && o < j["outcomes"].size(); ++o) {
     const Json& jo = j["outcomes"][o];
     LabOutcome out;

@@ -88,6 +88,24 @@ TEST(LabResults, RefusesWhatDoesNotAddUp) {
   EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 0, "runs": 1, "right": 1,
                       "outcomes": []})"),
             "f: kernels[0]: 'n' must be 1..1024");
+  // Issue #25: 43 outcomes of 10^8 runs sum to 2^32 + 5,032,704, which an int total wrapped to the
+  // 5,032,704 runs claimed (signed overflow); an "n" of 2^32 + 8 was read as 8.
+  std::string outcomes;
+  for (int i = 0; i < 43; ++i)
+    outcomes += std::string(i ? ", " : "") + R"({"count": 100000000, "wrong_cells": 0})";
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 5032704,
+                      "right": 0, "outcomes": [)" +
+                  outcomes + "]}"),
+            "f: kernels[0]: the outcomes count 4300000000 runs, not 5032704");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 0, "right": 0,
+                      "outcomes": [{"count": 1, "wrong_cells": 0}]})"),
+            "f: kernels[0]: the outcomes count 1 runs, not 0");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 4294967304, "runs": 1,
+                      "right": 1, "outcomes": [{"count": 1, "wrong_cells": 0}]})"),
+            "f: kernels[0]: 'n' must be 1..1024");
+  EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 1, "right": 1,
+                      "outcomes": [{"count": 18446744073709551615, "wrong_cells": 0}]})"),
+            "f: kernels[0]: outcomes[0]: 'count' must be a count");
   EXPECT_EQ(
       ParseLabResults(R"({"schema": "scanviz-lab/1", "kernels": [], "sanitizers": []})", "f").error,
       "f: 'device' is missing: results are shown with the GPU they came from");

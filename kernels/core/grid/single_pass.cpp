@@ -417,6 +417,7 @@ SinglePassSummary Summarize(const SinglePassTrace& trace) {
         continue;
       const TileRecord& p = trace.tiles[static_cast<size_t>(read.predecessor)];
       const std::int64_t published = read.flag == single_pass::kFlagA ? p.published_a : p.published_p;
+      // Cannot overflow: the loader keeps every time within +-2^53 (trace_json's kMaxTraceTime).
       s.clock_skew = std::max(s.clock_skew, published - read.time);
     }
   }
