@@ -47,10 +47,19 @@ bool BoolAt(const json& j, const char* key, bool fallback) {
   return j[key].get<bool>();
 }
 
+// An integer within [lo, hi]; an unsigned JSON number is compared as one, since 2^64 - 1 read as
+// a long long is -1.
+bool InRange(const json& v, long long lo, long long hi) {
+  if (v.is_number_unsigned())
+    return hi >= 0 && v.get<unsigned long long>() <= static_cast<unsigned long long>(hi) &&
+           v.get<long long>() >= lo;
+  return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
+}
+
 long long IntAt(const json& j, const char* key, long long fallback, long long lo, long long hi) {
   if (!j.contains(key)) return fallback;
   const json& v = j[key];
-  if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+  if (!InRange(v, lo, hi))
     throw Bad{std::string(key) + ": expected an integer in " + std::to_string(lo) + " .. " +
               std::to_string(hi)};
   return v.get<long long>();
@@ -179,8 +188,7 @@ SessionLoad ParseSession(std::string_view text) {
     if (!format.is_string() || format.get<std::string>() != kSessionFormat)
       throw Bad{std::string("format: expected \"") + kSessionFormat + "\""};
     const json& version = Need(j, "version");
-    if (!version.is_number_integer() || version.get<long long>() < 1 ||
-        version.get<long long>() > kSessionVersion)
+    if (!InRange(version, 1, kSessionVersion))
       throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads versions 1 to " +
                 std::to_string(kSessionVersion) + ")"};
     Session s;
@@ -197,8 +205,7 @@ SessionLoad ParseSession(std::string_view text) {
     s.convert = BoolAt(j, "convert", s.convert);
     if (j.contains("round")) {
       const json& r = j["round"];
-      if (!r.is_number_integer() || r.get<long long>() < -1 || r.get<long long>() > 1000)
-        throw Bad{"round: expected -1 (the last) or a round number"};
+      if (!InRange(r, -1, 1000)) throw Bad{"round: expected -1 (the last) or a round number"};
       s.round = static_cast<int>(r.get<long long>());
     }
     if (j.contains("seed")) {

@@ -171,6 +171,12 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
        "timeline.tile_order: expected blockidx or ticket"},
       {with("\"timeline\": {", "\"timeline\": 3, \"x\": {"), "timeline: expected an object"},
       {with("\"step\": -1", "\"step\": -2"), "application.step: expected an integer in -1"},
+      // Issue #25: an unsigned 2^64 - 1 read as a long long is -1, which was in range.
+      {with("\"round\": -1", "\"round\": 18446744073709551615"), "round: expected -1"},
+      {with("\"step\": -1", "\"step\": 18446744073709551615"),
+       "application.step: expected an integer in -1"},
+      {with("\"cursor\": -1", "\"cursor\": 18446744073709551615"),
+       "timeline.cursor: expected an integer in -1"},
       {every("\"shown\": false", "\"shown\": true"),
        "multi_block and application: only one of them can be shown"},
   };
