@@ -1,8 +1,9 @@
 // The command line (options.h) applied to the app's state: a FILE first, then the input flags
 // over what it set, the applications' parameters, the view, the round, the quiz. A flag whose
-// value the state refuses says so on stderr; a FILE or a --keep or --quiz that fails is also the
-// returned error (the status line's message, and exit 2 in a headless mode).
+// value the state refuses says so on stderr; a FILE, an --open-block, a --keep or a --quiz that
+// fails is also the returned error (the status line's message, and exit 2 in a headless mode).
 #include <cstdio>
+#include <string>
 
 #include "app_state.h"
 #include "core/mistake.h"
@@ -17,7 +18,8 @@ void Note(std::string* first, const std::string& err) {
   if (first->empty()) *first = err;
 }
 
-// FILE, then the input and what runs it. Returns why FILE did not open, or empty.
+// FILE, then the input and what runs it. Returns why FILE did not open or --open-block failed, or
+// empty.
 std::string ApplyInput(AppState& st, const Options& opt) {
   // The file first: the flags then change what it set.
   std::string open_error;
@@ -49,8 +51,11 @@ std::string ApplyInput(AppState& st, const Options& opt) {
     std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
   }
   if (opt.open_block && !st.OpenBlock(0, *opt.open_block)) {
-    std::fprintf(stderr, "scanviz: --open-block %d: no such block of the multi-block scan\n",
-                 *opt.open_block);
+    // As a FILE that does not open: the status line says it, and a script exits 2 (issue #25).
+    const std::string err = "--open-block " + std::to_string(*opt.open_block) +
+                            ": no such block of the multi-block scan";
+    Note(&st.message, err);
+    Note(&open_error, err);
   }
   return open_error;
 }

@@ -192,6 +192,9 @@ def run_checks(app, cli, workdir, env, expect):
          ["g.gif"]),
         (["--input", "1,x", "--export-png", path("bad-input.png")], "--input",
          ["bad-input.png"]),
+        # Issue #25: said so on stderr, but exited 0.
+        (["--input", EXAMPLE, "--kind", "multi-block", "--open-block", "2147483647",
+          "--export-png", path("no-block.png")], "--open-block 2147483647", ["no-block.png"]),
         # A FILE that is not a session or a trace, or not a file at all (a script's typo).
         (["--open", path("keep.png"), "--export-png", path("bad-open.png")],
          "neither a ScanViz session", ["bad-open.png"]),
