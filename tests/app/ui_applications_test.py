@@ -5,7 +5,7 @@ signed keys, a 2^16-element input drawn as its first and last cells, and a hosti
 file refused in one line.
 
 Needs xvfb-run, ImageMagick's convert and python3; without one it reports SKIPPED (exit 77)."""
-import os, subprocess, sys, time
+import json, os, subprocess, sys, time
 
 from ui_test_support import (EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, screenshot)
 
@@ -130,6 +130,24 @@ def main():
     expect(r.returncode == 2, f"hostile file: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "bad.json" in l]) == 1,
            f"hostile file: {r.stderr[-300:]}")
+
+    # Issue #25: a single-pass trace whose tile is not its place loaded, and the timeline indexed
+    # its rows by it (a SIGSEGV in timeline::Aggregate when tiles share a row); the loader
+    # refuses it, naming the field.
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "docs", "single-pass",
+                           "single-pass-8x8-blockidx.json")) as f:
+        sp = json.load(f)
+    sp["single_pass"]["tiles"][1]["tile"] = 100000
+    bad_sp = os.path.join(workdir, "bad-tile.json")
+    with open(bad_sp, "w") as f:
+        json.dump(sp, f)
+    r = subprocess.run(["xvfb-run", "-a", app, bad_sp, "--screenshot",
+                        os.path.join(workdir, "bad-tile.png")], env=env, capture_output=True,
+                       text=True, timeout=120)
+    expect(r.returncode == 2, f"bad tile: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
+    expect(len([l for l in r.stderr.splitlines() if "single_pass.tiles[1].tile" in l]) == 1,
+           f"bad tile: {r.stderr[-300:]}")
     return finish("ui_applications_test", workdir, failures, checks)
 
 
