@@ -201,6 +201,9 @@ TEST(GridBoxes, TwoToTheSixteenIsAFewRunsPerRowAndZoomShowsEveryValue) {
 }  // namespace
 }  // namespace scanviz::scene
 
+#include <algorithm>
+
+#include "core/grid/grid_steps.h"
 #include "teach/grid_teach.h"
 
 namespace scanviz::teach {
@@ -234,6 +237,60 @@ TEST(GridTeach, EachStepLightsItsPhasesLinesAndIsToldWithTheTracesValues) {
   EXPECT_NE(told(0).find("[4, 1, 6, 3] becomes [4, 5, 11, 14]"), std::string::npos) << told(0);
   EXPECT_NE(told(1).find("offsets = [0, 11, 25, 41]"), std::string::npos) << told(1);
   EXPECT_NE(told(2).find("= 11 + 14 = 25"), std::string::npos) << told(2);
+}
+
+// The narration's numbers, recomputed here from the trace, whether n is a multiple of the block
+// size or not (n = 4, 8, 12, 16 and 5, 13, 17 with B = 4): the block count, the last block's
+// size (told only when it is short), the one-block case, phase 3's worked element and phase 2's
+// offsets[b].
+TEST(GridTeach, TheNarrationsNumbersHoldWhetherOrNotTheBlockSizeDividesN) {
+  for (int n : {4, 8, 12, 16, 5, 13, 17}) {
+    GridRequest r;
+    r.block_size = 4;
+    for (int i = 0; i < n; ++i) r.input.push_back((i * 7) % 5 + 1);
+    const GridTrace g = SimulateGrid(r);
+    auto told = [&](int step) {
+      std::string text;
+      for (const std::string& p : NarrateGridStep(g, step).paragraphs) text += p + "\n";
+      return text;
+    };
+    const int blocks = (n + 3) / 4, last = n - 4 * (blocks - 1);
+    ASSERT_EQ(g.BlockCount(), blocks) << n;
+    std::string cut = "The " + std::to_string(n) + " elements are cut into " +
+                      std::to_string(blocks) + (blocks == 1 ? " block" : " blocks") + " of 4";
+    if (n % 4 != 0) cut += " (the last holds " + std::to_string(last) + ")";
+    EXPECT_NE(told(0).find(cut + ". Each block"), std::string::npos) << n << ": " << told(0);
+    if (blocks == 1) {
+      EXPECT_NE(told(0).find("One block holds the whole input"), std::string::npos) << told(0);
+      EXPECT_EQ(told(0).find("sums["), std::string::npos) << told(0);
+      continue;
+    }
+    EXPECT_EQ(told(0).find("One block holds"), std::string::npos) << n << ": " << told(0);
+    // Block 1's last element (i), whole or short: offsets[1] is block 0's total.
+    const int i = std::min(n, 8) - 1;
+    double block0 = 0, prefix = 0, block1 = 0;
+    for (int k = 0; k <= i; ++k) {
+      (k < 4 ? block0 : block1) += r.input[static_cast<size_t>(k)];
+      prefix += r.input[static_cast<size_t>(k)];
+    }
+    const std::string worked =
+        "Element " + std::to_string(i) + " of block 1: offsets[1] + block output[" +
+        std::to_string(i) + "] = " + FormatValue(g.type, block0) + " + " +
+        FormatValue(g.type, block1) + " = " + FormatValue(g.type, prefix) + ".";
+    const int phase3 = static_cast<int>(GridSteps(g).size()) - 1;
+    EXPECT_NE(told(phase3).find(worked), std::string::npos) << n << ": " << told(phase3);
+    // Phase 2 (one block of sums): offsets[b] (b = 2 past two blocks) totals the blocks before b.
+    if (GridLevels(g).size() != 2) continue;
+    const int b = blocks > 2 ? 2 : 1;
+    double before = 0;
+    for (int k = 0; k < 4 * b; ++k) before += r.input[static_cast<size_t>(k)];
+    const std::string offsets = "offsets[" + std::to_string(b) + "] = ";
+    const size_t at = told(1).find(offsets);
+    ASSERT_NE(at, std::string::npos) << n << ": " << told(1);
+    const std::string rest = told(1).substr(at);
+    EXPECT_NE(rest.find(" = " + FormatValue(g.type, before) + ". Block 0"), std::string::npos)
+        << n << ": " << told(1);
+  }
 }
 
 }  // namespace

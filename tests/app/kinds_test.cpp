@@ -102,6 +102,34 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   EXPECT_EQ(kind.FigureStem(app), "scanviz-split");
 }
 
+// Every application's status line, whole, its numbers counted here from the input 3 1 7 0 4 1 6 3:
+// compaction's kept and n, split's zeros and ones (bit 0 and bit 1, so that neither count is
+// the other's), radix sort's passes (asked for, and as many as the keys need), allocation's pool.
+TEST(Kinds, EveryApplicationsStatusNumbersAreItsOwn) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
+  app.applications().SetApplication(ApplicationKind::kCompact);
+  app.SetKind(KindId::kApplication);
+  const Kind& kind = ShownKindOf(app);
+  const std::string tail = "  ·  scan in blocks of 8";
+  EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept" + tail);
+  app.applications().SetApplication(ApplicationKind::kSplit);
+  app.applications().SetSplitBit(0);  // bit 0 clear: 0, 4, 6
+  EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  3 zeros, 5 ones" + tail);
+  app.applications().SetSplitBit(1);  // bit 1 clear: 1, 0, 4, 1
+  EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  4 zeros, 4 ones" + tail);
+  app.applications().SetSplitBit(2);  // bit 2 clear: 3, 1, 0, 1, 3
+  EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  5 zeros, 3 ones" + tail);
+  app.applications().SetApplication(ApplicationKind::kRadixSort);
+  app.applications().SetRadixBits(2);
+  EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  2 passes" + tail);
+  app.applications().SetRadixBits(0);  // 7 needs 3 bits
+  EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  3 passes" + tail);
+  app.applications().SetApplication(ApplicationKind::kAllocate);
+  EXPECT_EQ(kind.StatusNumbers(app), "allocate  ·  n = 8  ·  a pool of 25 cells" + tail);
+}
+
 TEST(Kinds, TheTimelineStepsFromMomentToMoment) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);

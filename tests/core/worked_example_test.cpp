@@ -307,6 +307,31 @@ TEST(SelfCheck, SmallWindowsAfterALargeValueAreExact) {
   }
 }
 
+// ... and checked as tightly: the tolerance grows with a cell's own window, never with a large
+// value before it. The cell holding x2 + x3 = 5 after x0 = 1e9, off by one either way, is found.
+TEST(SelfCheck, CatchesAFloat32CellOffAfterALargeValue) {
+  for (double delta : {-1.0, 1.0}) {
+    Trace t = Simulate(
+        ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kFloat32, {1e9, 1, 2, 3}});
+    ASSERT_TRUE(Analyze(t).Ok());
+    // Round 1 (stride 1) writes x2 + x3 to [3] of one buffer; the rounds after that leave that
+    // buffer's cell alone hold it too: change it everywhere, as if the thread had stored it.
+    size_t first = 0, buffer = 0;
+    for (size_t r = 0; r < t.rounds.size() && first == 0; ++r)
+      for (size_t b = 0; b < t.rounds[r].buffers.size() && first == 0; ++b)
+        if (t.rounds[r].buffers[b].size() > 3 && t.rounds[r].buffers[b][3] == 5)
+          first = r, buffer = b;
+    ASSERT_GT(first, 0u);
+    for (size_t r = first; r < t.rounds.size() && t.rounds[r].buffers[buffer][3] == 5; ++r)
+      t.rounds[r].buffers[buffer][3] += delta;
+    const TraceAnalysis a = Analyze(t);
+    ASSERT_FALSE(a.Ok()) << delta;
+    const std::string cell =
+        "round " + std::to_string(first) + " buf[" + std::to_string(buffer) + "][3]";
+    EXPECT_NE(a.violations.front().find(cell), std::string::npos) << a.violations.front();
+  }
+}
+
 // float32 sums with an infinite input: every window holding +inf is +inf, one holding both +inf
 // and -inf is NaN, in every round of every algorithm; a sign flipped in one cell is caught.
 TEST(SelfCheck, InfinitiesInTheInputAreFollowedExactly) {

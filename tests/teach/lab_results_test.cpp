@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace scanviz::teach {
 namespace {
@@ -68,6 +69,28 @@ TEST(LabResults, DescribesASizeInOneLine) {
   EXPECT_EQ(DescribeKernel(k),
             "n = 1024: right in 87 of 100 runs; 3 distinct results, the commonest wrong one: 96 "
             "cells wrong, first result[832] = 3788 (should be 3780)");
+}
+
+// A results file need not list a kernel's outcomes commonest first: the reader sorts them, and
+// the line names the wrong result most runs gave (here listed third of four, after a rarer one).
+TEST(LabResults, TheCommonestWrongResultIsTheOneMostRunsGaveInAnyOrder) {
+  const LabLoad load = ParseLabResults(
+      R"({"schema": "scanviz-lab/1", "device": "G", "sanitizers": [], "kernels": [
+          {"algorithm": "blelloch", "mistake": "none", "n": 8, "runs": 10, "right": 3,
+           "outcomes": [
+             {"count": 1, "wrong_cells": 4, "first_wrong": 2, "got": "9", "want": "8"},
+             {"count": 3, "wrong_cells": 0},
+             {"count": 4, "wrong_cells": 2, "first_wrong": 5, "got": "20", "want": "15"},
+             {"count": 2, "wrong_cells": 1, "first_wrong": 7, "got": "30", "want": "31"}]}]})",
+      "f");
+  ASSERT_TRUE(load.Ok()) << load.error;
+  const LabKernel& k = load.results.kernels.at(0);
+  std::vector<int> counts;
+  for (const LabOutcome& o : k.outcomes) counts.push_back(o.count);
+  EXPECT_EQ(counts, (std::vector<int>{4, 3, 2, 1}));
+  EXPECT_EQ(DescribeKernel(k),
+            "n = 8: right in 3 of 10 runs; 4 distinct results, the commonest wrong one: 2 cells "
+            "wrong, first result[5] = 20 (should be 15)");
 }
 
 TEST(LabResults, RefusesWhatDoesNotAddUp) {

@@ -118,6 +118,29 @@ TEST(Quiz, GradesRightWrongAndHintsTheWindow) {
   EXPECT_EQ(quiz.SetScore().asked, 0);
 }
 
+// A malformed answer is wrong, however much of it is right: several numbers where the cell holds
+// one (the right one among them), nothing, a word; a threads answer with a token that is not a
+// thread number.
+TEST(Quiz, GradesMalformedAnswersWrong) {
+  Quiz quiz(Parsed(kChapters));
+  const BuiltExercise& b = quiz.CurrentExercise();
+  const Question& q = quiz.Current();
+  ASSERT_EQ(RightAnswer(b, q, 0), "3");
+  EXPECT_TRUE(GradeAnswer(b, q, 0, "3").right);
+  for (const char* answer : {"3 3", "3 4", "3, 4", "4 3", "", " ", "three"})
+    EXPECT_FALSE(GradeAnswer(b, q, 0, answer).right) << "'" << answer << "'";
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "t", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "ask": "threads",
+     "round": 2}]})");
+  Quiz threads(set);
+  const BuiltExercise& tb = threads.CurrentExercise();
+  const Question& t = threads.Current();
+  ASSERT_EQ(RightAnswer(tb, t, 0), "0 1");
+  EXPECT_TRUE(GradeAnswer(tb, t, 0, "0, 1").right);
+  for (const char* answer : {"0 1x", "0 x1", "0 1 -1", "0 1.0", "0 one"})
+    EXPECT_FALSE(GradeAnswer(tb, t, 0, answer).right) << "'" << answer << "'";
+}
+
 TEST(Quiz, ClassesThreadsMaxAndPadding) {
   const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
     {"title": "c", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "ask": "class",
