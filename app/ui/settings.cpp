@@ -53,6 +53,7 @@ namespace {
 
 constexpr std::size_t kMaxSettingsBytes = 1 << 20;  // a settings file is a few hundred bytes
 constexpr int kMaxSettingsNesting = 8;
+constexpr std::size_t kMaxSavedInput = 64 << 10;  // bytes of input text kept between runs
 
 // An integer in [lo, hi], read without wrapping: 4294967616 is not 320.
 bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {
@@ -173,6 +174,14 @@ SettingsLoad LoadSettings(const std::string& path) {
   FileText file = ReadFileLimited(path, kMaxSettingsBytes);
   if (!file.Ok()) {
     out.message = path + ": " + file.error + "; using the defaults";
+    // A regular file too large to read is still the user's: keep it before the app's save on exit
+    // replaces it (a directory or a device is not copied).
+    if (std::filesystem::is_regular_file(path, ec)) {
+      const std::string copy = path + ".bad";
+      std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing, ec);
+      out.message += ec ? " (could not keep a copy: " + ec.message() + ")"
+                        : " (the file was kept as " + copy + ")";
+    }
     return out;
   }
   out = ParseSettings(file.text);
@@ -192,7 +201,9 @@ std::string SettingsToJson(const Settings& s) {
   j["window_width"] = s.window_width;
   j["window_height"] = s.window_height;
   j["theme"] = scene::ToString(s.theme);
-  j["input"] = s.input;
+  // The input only while it is small: a session's 65,536 values would make a settings file the next
+  // start refuses (kMaxSettingsBytes); past the bound the next start shows the chapters' example.
+  if (s.input.size() <= kMaxSavedInput) j["input"] = s.input;
   j["recent"] = s.recent;
   j["algorithm"] = ToString(s.algorithm);
   j["op"] = ToString(s.op);

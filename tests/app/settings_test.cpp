@@ -177,6 +177,27 @@ TEST(Settings, ABadValueIsNotCopied) {
   EXPECT_FALSE(std::filesystem::exists(path + ".bad"));
 }
 
+TEST(Settings, ATooLargeFileIsKeptAndTheInputSavedIsBounded) {
+  const testing::TempDir temp;
+  const std::string path = (temp.Path() / "settings.json").string();
+  // The app saved a 2 MB input: what it writes now stays a settings file the next start reads.
+  Settings s;
+  s.input = std::string(2 << 20, '7');
+  s.recent = {"/tmp/lecture.scanviz"};
+  ASSERT_EQ(SaveSettings(s, path), "");
+  EXPECT_LT(std::filesystem::file_size(path), 64u << 10);
+  SettingsLoad l = LoadSettings(path);
+  EXPECT_TRUE(l.message.empty()) << l.message;
+  EXPECT_EQ(l.settings.input, Settings{}.input);
+  EXPECT_EQ(l.settings.recent, s.recent);
+  // A file over the limit (an older version's) is refused, and kept before the save replaces it.
+  const std::string big = R"({"input": ")" + std::string(2 << 20, '7') + R"("})";
+  std::ofstream(path, std::ios::binary) << big;
+  l = LoadSettings(path);
+  EXPECT_NE(l.message.find(path + ".bad"), std::string::npos) << l.message;
+  EXPECT_EQ(std::filesystem::file_size(path + ".bad"), big.size());
+}
+
 TEST(Settings, ADirectoryOrADeviceIsNotReadForever) {
   const testing::TempDir temp;
   SettingsLoad l = LoadSettings(temp.Path().string());
