@@ -53,7 +53,6 @@ namespace {
 
 constexpr std::size_t kMaxSettingsBytes = 1 << 20;  // a settings file is a few hundred bytes
 constexpr int kMaxSettingsNesting = 8;
-constexpr std::size_t kMaxSavedInput = 64 << 10;  // bytes of input text kept between runs
 
 // An integer in [lo, hi], read without wrapping: 4294967616 is not 320.
 bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {

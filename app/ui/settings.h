@@ -4,6 +4,7 @@
 // before the app's next save replaces it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -28,6 +29,10 @@ inline constexpr int kSidePanelCount = 7;
 const char* ToString(SidePanel p);     // "inspector", ..., "warps-banks", "mistakes"
 const char* DisplayName(SidePanel p);  // "Inspector", "Code", "Narration", ...
 bool Parse(std::string_view s, SidePanel* out);
+
+// Bytes of input text the settings keep between runs (SettingsToJson): a longer input (a session's
+// 65,536 values) is not saved, and the next start shows the chapters' example.
+inline constexpr std::size_t kMaxSavedInput = 64 << 10;
 
 struct Settings {
   int window_width = 1600;  // screen coordinates

@@ -63,7 +63,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!again.message.empty())
     fuzz::Fail(fuzz::kTarget, "reading back what SettingsToJson wrote says: " + again.message +
                                   "\n--- written:\n" + saved);
-  const std::string difference = fuzz::FirstDifference(first.settings, again.settings);
+  Settings want = first.settings;  // an input past the bound is not saved (kMaxSavedInput)
+  if (want.input.size() > kMaxSavedInput) want.input = Settings{}.input;
+  const std::string difference = fuzz::FirstDifference(want, again.settings);
   if (!difference.empty())
     fuzz::Fail(fuzz::kTarget,
                "the round trip changed '" + difference + "'\n--- written:\n" + saved);
