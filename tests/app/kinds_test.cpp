@@ -83,12 +83,17 @@ TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
   EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
 }
 
-TEST(Kinds, AnApplicationSaysWhatItMade) {
-  AppState app(Input());
+// The applications kind shown, on the simulator, compacting the odd elements.
+void ShowCompactionOfOdd(AppState& app) {
   app.SetBackend(BackendChoice::kCpu);
   app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
   app.applications().SetApplication(ApplicationKind::kCompact);
   app.SetKind(KindId::kApplication);
+}
+
+TEST(Kinds, AnApplicationSaysWhatItMade) {
+  AppState app(Input());
+  ShowCompactionOfOdd(app);
   const Kind& kind = ShownKindOf(app);
   kind.Seek(app, 0);
   EXPECT_EQ(kind.Steps(app).caption, "pass 1 of 1 · step 1 of 3: flag");
@@ -107,10 +112,7 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
 // the other's), radix sort's passes (asked for, and as many as the keys need), allocation's pool.
 TEST(Kinds, EveryApplicationsStatusNumbersAreItsOwn) {
   AppState app(Input());
-  app.SetBackend(BackendChoice::kCpu);
-  app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.applications().SetApplication(ApplicationKind::kCompact);
-  app.SetKind(KindId::kApplication);
+  ShowCompactionOfOdd(app);
   const Kind& kind = ShownKindOf(app);
   const std::string tail = "  ·  scan in blocks of 8";
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept" + tail);
