@@ -154,43 +154,40 @@ std::vector<const BenchMeasurement*> BenchResults::Series(std::string_view type,
 }
 
 namespace {
-std::optional<double> RatioTo(const BenchResults& r, const BenchMeasurement& m,
-                              std::string_view base) {
-  if (!m.timed) return std::nullopt;
-  const BenchMeasurement* b = r.Find(m.type, m.mode, m.n, base);
-  if (b == nullptr || !b->timed || !(b->gbps > 0)) return std::nullopt;
-  return m.gbps / b->gbps;
+// The one place a bandwidth is compared with its baseline, so that the per-point and per-series
+// forms agree to the last bit; a ratio too large to draw (a hostile file's 1e308 over 1e-308) is
+// not there.
+std::optional<double> Ratio(const BenchMeasurement& m, const BenchMeasurement* base,
+                            double scale) {
+  if (!m.timed || base == nullptr || !base->timed || !(base->gbps > 0)) return std::nullopt;
+  const double r = scale * (m.gbps / base->gbps);
+  if (!std::isfinite(r)) return std::nullopt;
+  return r;
 }
 }  // namespace
 
 std::optional<double> BenchResults::PctOfMemcpy(const BenchMeasurement& m) const {
-  const std::optional<double> r = RatioTo(*this, m, "memcpy");
-  if (!r) return std::nullopt;
-  return 100.0 * *r;
+  return Ratio(m, Find(m.type, m.mode, m.n, "memcpy"), 100.0);
 }
 
 std::vector<std::optional<double>> BenchResults::PctOfMemcpy(
     const std::vector<const BenchMeasurement*>& series) const {
-  std::map<std::tuple<std::string_view, std::string_view, long long>, double> copy_gbps;
+  // Each point's copy found once through a map: a series of the full lab is hundreds of points.
+  std::map<std::tuple<std::string_view, std::string_view, long long>, const BenchMeasurement*> copy;
   for (const BenchMeasurement& m : measurements) {
-    if (m.timed && m.rung == "memcpy" && m.gbps > 0)
-      copy_gbps.insert({{m.type, m.mode, m.n}, m.gbps});
+    if (m.rung == "memcpy") copy.insert({{m.type, m.mode, m.n}, &m});
   }
   std::vector<std::optional<double>> out;
   out.reserve(series.size());
   for (const BenchMeasurement* m : series) {
-    auto it = copy_gbps.find({m->type, m->mode, m->n});
-    if (m->timed && it != copy_gbps.end()) {
-      out.push_back(100.0 * m->gbps / it->second);
-    } else {
-      out.push_back(std::nullopt);
-    }
+    auto it = copy.find({m->type, m->mode, m->n});
+    out.push_back(Ratio(*m, it == copy.end() ? nullptr : it->second, 100.0));
   }
   return out;
 }
 
 std::optional<double> BenchResults::RatioVsCub(const BenchMeasurement& m) const {
-  return RatioTo(*this, m, "cub");
+  return Ratio(m, Find(m.type, m.mode, m.n, "cub"), 1.0);
 }
 
 std::vector<Crossover> BenchResults::Crossovers() const {
