@@ -157,8 +157,7 @@ namespace {
 // The one place a bandwidth is compared with its baseline, so that the per-point and per-series
 // forms agree to the last bit; a ratio too large to draw (a hostile file's 1e308 over 1e-308) is
 // not there.
-std::optional<double> Ratio(const BenchMeasurement& m, const BenchMeasurement* base,
-                            double scale) {
+std::optional<double> Ratio(const BenchMeasurement& m, const BenchMeasurement* base, double scale) {
   if (!m.timed || base == nullptr || !base->timed || !(base->gbps > 0)) return std::nullopt;
   const double r = scale * (m.gbps / base->gbps);
   if (!std::isfinite(r)) return std::nullopt;
