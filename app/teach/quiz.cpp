@@ -1,6 +1,8 @@
 #include "quiz.h"
 
 #include <algorithm>
+#include <cctype>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -138,7 +140,8 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
   // A mistake's cell holds what the race left there, not its window: the window is what the
   // chapters' kernel would have, and the hint says so.
   const bool mistake = meta.mistake != Mistake::kNone;
-  std::string hint = CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
+  std::string hint =
+      CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
   if (w.Empty()) {
     hint += "the identity (" + FormatValue(meta.type, meta.identity) + ")";
   } else {
@@ -153,14 +156,44 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
   return hint;
 }
 
+namespace {
+
+// An infinity as a student writes it: inf, infinity or the sign, in any case, with a sign or none
+// (+1 or -1; 0 when the answer is not one). The input box takes only finite numbers, but the
+// identity of a float32 max or min is one: the cells that hold it must be answerable.
+int InfinityIn(std::string a) {
+  a.erase(0, a.find_first_not_of(' '));
+  a.erase(a.find_last_not_of(' ') + 1);
+  int sign = 1;
+  if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
+    sign = a[0] == '-' ? -1 : 1;
+    a.erase(0, 1);
+  }
+  for (char& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return a == "inf" || a == "infinity" || a == "\u221e" ? sign : 0;
+}
+
+// The value an answer gives, as the cell shows values (FormatValue), or empty when it is not
+// exactly one value of the type.
+std::string AnswerValue(const std::string& answer, ElementType type) {
+  if (type == ElementType::kFloat32) {
+    if (const int inf = InfinityIn(answer); inf != 0)
+      return FormatValue(type, inf * std::numeric_limits<double>::infinity());
+  }
+  const ParsedValues parsed = ParseValues(answer, type);
+  if (!parsed.Ok() || parsed.values.size() != 1) return {};
+  return FormatValue(type, parsed.values[0]);
+}
+
+}  // namespace
+
 Grade GradeAnswer(const BuiltExercise& b, const Question& q, int cell, const std::string& answer) {
   Grade g;
   g.expected = RightAnswer(b, q, cell);
   switch (q.mode) {
     case QuizMode::kValues: {
-      const ParsedValues parsed = ParseValues(answer, b.trace.meta.type);
-      g.right = parsed.Ok() && parsed.values.size() == 1 &&
-                FormatValue(b.trace.meta.type, parsed.values[0]) == g.expected;
+      const std::string given = AnswerValue(answer, b.trace.meta.type);
+      g.right = !given.empty() && given == g.expected;
       break;
     }
     case QuizMode::kClass: {

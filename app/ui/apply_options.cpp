@@ -13,9 +13,15 @@ namespace scanviz {
 
 namespace {
 
-// The first line of trouble to report, kept: the later ones go to stderr only.
+// The first line of trouble is kept for the caller to report (stderr, the status line, exit 2);
+// the later ones go to stderr here. Each is said once.
 void Note(std::string* first, const std::string& err) {
-  if (first->empty()) *first = err;
+  if (err.empty()) return;
+  if (first->empty()) {
+    *first = err;
+  } else {
+    std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+  }
 }
 
 // FILE, then the input and what runs it. Returns why FILE did not open or --open-block failed, or
@@ -54,7 +60,7 @@ std::string ApplyInput(AppState& st, const Options& opt) {
     // As a FILE that does not open: the status line says it, and a script exits 2 (issue #25).
     const std::string err = "--open-block " + std::to_string(*opt.open_block) +
                             ": no such block of the multi-block scan";
-    Note(&st.message, err);
+    if (st.message.empty()) st.message = err;
     Note(&open_error, err);
   }
   return open_error;
@@ -67,7 +73,6 @@ std::string ApplyApplication(AppState& st, const Options& opt) {
   if (!opt.keep.empty()) {
     KeepRule keep;
     if (std::string err = ParseKeep(opt.keep, st.Type(), &keep); !err.empty()) {
-      std::fprintf(stderr, "scanviz: %s\n", err.c_str());
       error = std::move(err);
     } else {
       st.applications().SetKeep(keep);
@@ -111,10 +116,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   std::string error = ApplyInput(st, opt);
   Note(&error, ApplyApplication(st, opt));
   ApplyView(st, opt);
-  if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) {
-    std::fprintf(stderr, "scanviz: --quiz: %s\n", st.quiz.error.c_str());
-    Note(&error, st.quiz.error);
-  }
+  if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) Note(&error, "--quiz: " + st.quiz.error);
   if (!opt.quiz.empty()) st.view.quiz = true;
   return error;
 }

@@ -288,10 +288,10 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   }
   // A script's FILE that does not open is an error like a bad --input: one line, exit 2, nothing
   // written; the live app shows the reason in its status line instead.
-  if (std::string err = ApplyOptions(state, opt);
-      !err.empty() && (opt.Headless() || opt.Exporting())) {
-    Warn(err);
-    return 2;
+  if (std::string err = ApplyOptions(state, opt); !err.empty()) {
+    Warn(err);  // once, here; the live app shows it in the status line too
+    if (opt.Headless() || opt.Exporting()) return 2;
+    if (state.message.empty()) state.message = err;
   }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.

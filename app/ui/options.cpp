@@ -17,7 +17,7 @@ namespace scanviz {
 
 void Options::Show(KindId k) {
   // The order in which earlier versions drew them over each other.
-  constexpr KindId kCover[] = {KindId::kBlockScan, KindId::kSideBySide, KindId::kMultiBlock,
+  constexpr KindId kCover[] = {KindId::kBlockScan,   KindId::kSideBySide, KindId::kMultiBlock,
                                KindId::kApplication, KindId::kSinglePass, KindId::kBenchmark};
   auto rank = [&](KindId x) { return std::find(std::begin(kCover), std::end(kCover), x); };
   if (!kind || rank(k) > rank(*kind)) kind = k;
@@ -62,9 +62,9 @@ std::optional<scene::GridCellRef> ParseGridCell(std::string_view text) {
   if (c1 == std::string_view::npos) return std::nullopt;
   const size_t c2 = text.find(':', c1 + 1);
   std::optional<scene::GridRowKind> row;
-  for (auto k : {scene::GridRowKind::kInput, scene::GridRowKind::kBlockOutput,
-                 scene::GridRowKind::kSums, scene::GridRowKind::kOffsets,
-                 scene::GridRowKind::kOutput})
+  for (auto k :
+       {scene::GridRowKind::kInput, scene::GridRowKind::kBlockOutput, scene::GridRowKind::kSums,
+        scene::GridRowKind::kOffsets, scene::GridRowKind::kOutput})
     if (text.substr(0, c1) == scene::ToString(k)) row = k;
   int pos = -1, level = 0;
   const std::string_view pos_text =
@@ -108,7 +108,9 @@ std::string On(bool* flag) {
   return {};
 }
 
-std::string ExportFile(std::string* target, const char* flag, const char* v) {
+// A flag naming a file: an empty name is refused, since an empty field reads as "not given" (an
+// empty --screenshot or --dump-layout started the interactive app under a script).
+std::string FileName(std::string* target, const char* flag, const char* v) {
   if (*v == '\0') return std::string(flag) + " needs a file name";
   *target = v;
   return {};
@@ -206,8 +208,8 @@ std::string SizeFlag(Options& o, const char* v) {
   const std::string_view s = v;
   const size_t x = s.find('x');
   if (x == std::string_view::npos || !ParseInt(s.substr(0, x), &o.width) ||
-      !ParseInt(s.substr(x + 1), &o.height) || o.width < 320 || o.height < 240 ||
-      o.width > 16384 || o.height > 16384) {
+      !ParseInt(s.substr(x + 1), &o.height) || o.width < 320 || o.height < 240 || o.width > 16384 ||
+      o.height > 16384) {
     return "--size takes WxH (320x240 up to 16384x16384)";
   }
   return {};
@@ -251,7 +253,11 @@ constexpr Flag kFlags[] = {
     {"--algorithm", true, AlgorithmFlag},
     {"--block-algorithm", true, BlockAlgorithmFlag},
     {"--app", true, ApplicationFlag},
-    {"--keep", true, [](O o, V v) { return Text(&o.keep, v); }},
+    {"--keep", true,
+     [](O o, V v) -> std::string {
+       if (*v == '\0') return "--keep needs a rule: odd, even, positive, nonzero or greater:K";
+       return Text(&o.keep, v);
+     }},
     {"--bit", true, [](O o, V v) { return ReadInt(v, 0, 31, &o.bit, "--bit takes 0..31"); }},
     {"--bits", true, [](O o, V v) { return ReadInt(v, 1, 32, &o.bits, "--bits takes 1..32"); }},
     {"--block-size", true, BlockSizeFlag},
@@ -296,7 +302,8 @@ constexpr Flag kFlags[] = {
        return ReadEnum(v, &o.tile_order,
                        std::string("--tile-order '") + v + "': choose blockidx or ticket");
      }},
-    {"--bench-results", true, [](O o, V v) { return Text(&o.bench_results, v); }},
+    {"--bench-results", true,
+     [](O o, V v) { return FileName(&o.bench_results, "--bench-results", v); }},
     {"--bench-type", true, BenchTypeFlag},
     {"--bench-mode", true,
      [](O o, V v) {
@@ -326,23 +333,27 @@ constexpr Flag kFlags[] = {
        if (o.select) return {};
        return "--select takes ROUND:BUFFER:POS or input:POS";
      }},
-    {"--quiz", true, [](O o, V v) { return Text(&o.quiz, v); }},
-    {"--open", true, [](O o, V v) { return Text(&o.open, v); }},
+    {"--quiz", true,
+     [](O o, V v) -> std::string {
+       if (*v == '\0') return "--quiz needs a quiz set's name or file";
+       return Text(&o.quiz, v);
+     }},
+    {"--open", true, [](O o, V v) { return FileName(&o.open, "--open", v); }},
     // Headless modes and exports
-    {"--screenshot", true, [](O o, V v) { return Text(&o.screenshot, v); }},
+    {"--screenshot", true, [](O o, V v) { return FileName(&o.screenshot, "--screenshot", v); }},
     {"--round", true,
      [](O o, V v) {
        return ReadInt(v, 0, INT_MAX, &o.round, "--round takes a non-negative integer");
      }},
     {"--size", true, SizeFlag},
     {"--export-png", true,
-     [](O o, V v) { return ExportFile(&o.export_request.png, "--export-png", v); }},
+     [](O o, V v) { return FileName(&o.export_request.png, "--export-png", v); }},
     {"--export-svg", true,
-     [](O o, V v) { return ExportFile(&o.export_request.svg, "--export-svg", v); }},
+     [](O o, V v) { return FileName(&o.export_request.svg, "--export-svg", v); }},
     {"--export-gif", true,
-     [](O o, V v) { return ExportFile(&o.export_request.gif, "--export-gif", v); }},
+     [](O o, V v) { return FileName(&o.export_request.gif, "--export-gif", v); }},
     {"--export-sequence", true,
-     [](O o, V v) { return ExportFile(&o.export_request.sequence_dir, "--export-sequence", v); }},
+     [](O o, V v) { return FileName(&o.export_request.sequence_dir, "--export-sequence", v); }},
     {"--export-size", true,
      [](O o, V v) -> std::string {
        o.export_size = exports::ParseSize(v);
@@ -355,8 +366,8 @@ constexpr Flag kFlags[] = {
        return ReadInt(v, 20, exports::kMaxDelayMs, &o.gif_delay_ms,
                       "--gif-delay-ms takes 20..60000");
      }},
-    {"--state-file", true, [](O o, V v) { return Text(&o.state_file, v); }},
-    {"--dump-layout", true, [](O o, V v) { return Text(&o.dump_layout, v); }},
+    {"--state-file", true, [](O o, V v) { return FileName(&o.state_file, "--state-file", v); }},
+    {"--dump-layout", true, [](O o, V v) { return FileName(&o.dump_layout, "--dump-layout", v); }},
     {"--bench-frames", true,
      [](O o, V v) {
        return ReadInt(v, 1, INT_MAX, &o.bench_frames, "--bench-frames takes a positive integer");

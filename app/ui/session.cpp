@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -111,6 +112,26 @@ void ParseView(const json& j, Session& s) {
   }
 }
 
+// What a scan is of: a recorded trace and the session carrying it must say the same.
+struct ScanOf {
+  ElementType type;
+  OpKind op;
+  bool convert;
+  const std::vector<double>* input;
+};
+
+void CheckSameScan(const char* field, const ScanOf& recorded, const ScanOf& session) {
+  auto says = [](const ScanOf& s) {
+    std::string text = std::string(ToString(s.op)) + " on " + ToString(s.type) + " [" +
+                       FormatValues(*s.input, s.type, ",").substr(0, 60) + "]";
+    return s.convert ? text + ", converted" : text;
+  };
+  if (recorded.type != session.type || recorded.op != session.op ||
+      recorded.convert != session.convert || *recorded.input != *session.input)
+    throw Bad{std::string(field) + ": recorded " + says(recorded) + ", but the session says " +
+              says(session)};
+}
+
 // Version 2: the multi-block grid, the applications and the timeline.
 void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "multi_block", [&](const json& m) {
@@ -198,8 +219,8 @@ SessionLoad ParseSession(std::string_view text) {
     s.input = input.get<std::string>();
     // The app's input holds up to kMaxGridElements values whichever view is shown (the single
     // block scans the first 1024), and saves them all: the single block's limit refused its files.
-    if (const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements); !parsed.Ok())
-      throw Bad{"input: " + parsed.error};
+    const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements);
+    if (!parsed.Ok()) throw Bad{"input: " + parsed.error};
     s.op = EnumAt(j, "op", s.op, true);
     s.algorithm = EnumAt(j, "algorithm", s.algorithm, true);
     s.convert = BoolAt(j, "convert", s.convert);
@@ -223,11 +244,19 @@ SessionLoad ParseSession(std::string_view text) {
       if (t.trace->meta.algorithm != s.algorithm)
         throw Bad{"trace: a " + std::string(ToString(t.trace->meta.algorithm)) +
                   " trace, but the session shows " + ToString(s.algorithm)};
+      const TraceMeta& m = t.trace->meta;
+      CheckSameScan("trace", {m.type, m.op, m.converted, &t.trace->input},
+                    {s.type, s.op, s.convert, &parsed.values});
       s.trace = *t.trace;
       if (j.contains("trace_origin") && j["trace_origin"].is_string())
         s.trace_origin = j["trace_origin"].get<std::string>().substr(0, 200);
     }
     ParseModes(j, s);
+    // The app takes a timeline trace's input where a block can scan it (OpenSinglePass).
+    if (s.single_pass && s.single_pass->N() <= kMaxElements)
+      CheckSameScan("single_pass_trace",
+                    {s.single_pass->type, s.single_pass->op, false, &s.single_pass->input},
+                    {s.type, s.op, false, &parsed.values});
     out.session = std::move(s);
   } catch (const Bad& b) {
     out.error = b.what;
@@ -294,11 +323,17 @@ std::string SaveSession(const Session& s, const std::string& path) {
 }
 
 FileKind SniffFileKind(std::string_view text) {
-  // The format key sits near the top of both kinds of file; a full parse would read a large trace
-  // twice.
-  const std::string_view head = text.substr(0, 4096);
-  if (head.find("\"scanviz-session\"") != std::string_view::npos) return FileKind::kSession;
-  if (head.find("\"scanviz-trace\"") != std::string_view::npos) return FileKind::kTrace;
+  // The format key sits near the top of both kinds of file ScanViz writes; a full parse would read
+  // a large trace twice. A file written otherwise (indented, its keys in another order) is looked
+  // through whole, as `scanviz-cli check` reads it: a session names its format before the trace it
+  // carries names its own.
+  const size_t start = std::min(text.size(), text.find_first_not_of(" \t\r\n"));
+  for (const std::string_view part : {text.substr(start, 4096), text}) {
+    const size_t session = part.find("\"scanviz-session\"");
+    const size_t trace = part.find("\"scanviz-trace\"");
+    if (session != std::string_view::npos && session < trace) return FileKind::kSession;
+    if (trace != std::string_view::npos) return FileKind::kTrace;
+  }
   return FileKind::kUnknown;
 }
 

@@ -24,11 +24,13 @@ std::string CheckWriteTarget(const std::string& path, std::filesystem::path* res
   if (path.empty()) return "no file name given";
   std::error_code ec;
   fs::path target(path);
-  // A symlinked file (a settings file kept elsewhere) is written where the link points.
-  if (fs::is_symlink(fs::symlink_status(target, ec))) {
-    const fs::path followed = fs::weakly_canonical(target, ec);
+  // A symlinked file (a settings file kept elsewhere) is written where the link points, even
+  // when that file is not made yet: link by link, since a dangling link has no canonical form.
+  for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+    if (hops == 40) return "cannot follow the link " + path + ": too many levels of links";
+    const fs::path to = fs::read_symlink(target, ec);
     if (ec) return "cannot follow the link " + path + ": " + ec.message();
-    target = followed;
+    target = to.is_absolute() ? to : target.parent_path() / to;
   }
   const fs::file_status status = fs::status(target, ec);
   if (fs::exists(status) && !fs::is_regular_file(status)) {
@@ -43,6 +45,43 @@ std::string CheckWriteTarget(const std::string& path, std::filesystem::path* res
   return {};
 }
 
+namespace {
+
+// The new contents are written to a file with no name (O_TMPFILE), which a writer killed half way
+// (SIGKILL, a full disk) leaves nowhere; it is named only once whole, then renamed over the
+// target. Where the file system has no O_TMPFILE, a hidden named file as before. Returns the open
+// descriptor (-1 on failure) and sets *named when the file already has the name *tmp.
+int OpenTemporary(const std::filesystem::path& dir, std::string* tmp, bool* named) {
+#ifdef O_TMPFILE
+  const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    *named = false;
+    return fd;
+  }
+#endif
+  *named = true;
+  return mkstemp(tmp->data());
+}
+
+// Gives the unnamed file of fd the name *tmp (a fresh one like mkstemp's). Returns false with
+// errno set when it cannot.
+bool NameTemporary(int fd, std::string* tmp) {
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  const std::string pattern = *tmp;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    *tmp = pattern;
+    const int reserved = mkstemp(tmp->data());  // a fresh name...
+    if (reserved < 0) return false;
+    close(reserved);
+    unlink(tmp->c_str());  // ...which the link then takes
+    if (linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, tmp->c_str(), AT_SYMLINK_FOLLOW) == 0) return true;
+    if (errno != EEXIST) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string WriteFileAtomically(const std::string& path, std::string_view contents) {
   namespace fs = std::filesystem;
   fs::path target;
@@ -52,7 +91,8 @@ std::string WriteFileAtomically(const std::string& path, std::string_view conten
   name += target.filename().string();
   name += ".XXXXXX";
   std::string tmp = (dir / name).string();
-  const int fd = mkstemp(tmp.data());
+  bool named = false;
+  const int fd = OpenTemporary(dir, &tmp, &named);
   if (fd < 0) return "cannot create a temporary file in " + dir.string() + ": " + Errno();
   // The new file gets the old one's permissions, or the usual ones (mkstemp makes it 0600).
   struct stat old {};
@@ -70,14 +110,20 @@ std::string WriteFileAtomically(const std::string& path, std::string_view conten
   while (done < contents.size() && error.empty()) {
     const ssize_t n = write(fd, contents.data() + done, contents.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error = "cannot write " + path + ": " + Errno();
-    else done += static_cast<size_t>(n);
+    if (n <= 0)
+      error = "cannot write " + path + ": " + Errno();
+    else
+      done += static_cast<size_t>(n);
   }
   if (error.empty() && fsync(fd) != 0) error = "cannot write " + path + ": " + Errno();
+  if (error.empty() && !named) {
+    named = NameTemporary(fd, &tmp);
+    if (!named) error = "cannot name a temporary file in " + dir.string() + ": " + Errno();
+  }
   if (close(fd) != 0 && error.empty()) error = "cannot write " + path + ": " + Errno();
   if (error.empty() && std::rename(tmp.c_str(), target.c_str()) != 0)
     error = "cannot replace " + path + ": " + Errno();
-  if (!error.empty()) unlink(tmp.c_str());
+  if (!error.empty() && named) unlink(tmp.c_str());
   return error;
 }
 

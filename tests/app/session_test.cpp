@@ -10,6 +10,7 @@
 
 #include "app_state.h"
 #include "core/file_io.h"
+#include "core/input.h"
 #include "core/trace_io.h"
 #include "support/trace_compare.h"
 
@@ -193,6 +194,40 @@ TEST(Session, SniffsWhatAFileHolds) {
   ASSERT_TRUE(trace.Ok()) << trace.error;
   EXPECT_EQ(SniffFileKind(trace.text), FileKind::kTrace);
   EXPECT_EQ(SniffFileKind("{\"format\": \"png\"}"), FileKind::kUnknown);
+  // Issue #25: a trace after 4 KiB of whitespace, or with its format key after 4 KiB of other
+  // keys, was "neither a session nor a trace" to the app while `scanviz-cli check` read it.
+  EXPECT_EQ(SniffFileKind(std::string(4096, ' ') + "\n\t" + trace.text), FileKind::kTrace);
+  EXPECT_EQ(SniffFileKind("{\"note\": \"" + std::string(5000, 'x') +
+                          "\", \"format\": \"scanviz-session\"}"),
+            FileKind::kSession);
+}
+
+// Issue #25: a session's input, type, operator or conversion that contradicts the trace it
+// carries was opened showing the trace and saying nothing: the file says two things.
+TEST(Session, ATraceThatContradictsItsSessionIsRefused) {
+  const TraceLoadResult recorded = LoadTraceFile(kH200Trace);
+  ASSERT_TRUE(recorded.trace) << recorded.error;
+  Session s;
+  s.algorithm = recorded.trace->meta.algorithm;
+  s.type = recorded.trace->meta.type;
+  s.op = recorded.trace->meta.op;
+  s.convert = recorded.trace->meta.converted;
+  s.input = FormatValues(recorded.trace->input, s.type, ",");
+  s.trace = *recorded.trace;
+  ASSERT_TRUE(ParseSession(SessionToJson(s)).session) << ParseSession(SessionToJson(s)).error;
+  Session other_input = s;
+  other_input.input = "9,9,9";
+  Session other_op = s;
+  other_op.op = OpKind::kMax;
+  Session other_type = s;
+  other_type.type = ElementType::kFloat32;
+  Session converted = s;
+  converted.convert = !s.convert;
+  for (const Session& bad : {other_input, other_op, other_type, converted}) {
+    const SessionLoad l = ParseSession(SessionToJson(bad));
+    EXPECT_FALSE(l.session);
+    EXPECT_EQ(l.error.rfind("trace: recorded ", 0), 0u) << l.error;
+  }
 }
 
 // The GPU's own trace, shown as recorded: the status line names the GPU, the figure is the file's
@@ -409,6 +444,22 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
                           0),
             0u)
       << l.error;
+}
+
+// Issue #25: the same for a timeline's trace whose input the app takes (a block's size or less).
+TEST(AppStateFiles, ATimelineTraceThatContradictsItsSessionIsRefused) {
+  const std::string h200 =
+      std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/single-pass-8x8-ticket.json";
+  AppState teacher(CpuSettings());
+  teacher.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(teacher.OpenFile(h200), "");
+  Session s = teacher.ToSession();
+  ASSERT_TRUE(s.single_pass);
+  ASSERT_TRUE(ParseSession(SessionToJson(s)).session) << ParseSession(SessionToJson(s)).error;
+  s.input = "1 2 3";
+  const SessionLoad l = ParseSession(SessionToJson(s));
+  EXPECT_FALSE(l.session);
+  EXPECT_EQ(l.error.rfind("single_pass_trace: recorded ", 0), 0u) << l.error;
 }
 
 TEST(AppStateFiles, AFileThatCannotBeUsedChangesNothing) {

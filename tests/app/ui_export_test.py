@@ -200,6 +200,13 @@ def run_checks(app, cli, workdir, env, expect):
          "neither a ScanViz session", ["bad-open.png"]),
         (["--open", "/dev/zero", "--export-svg", path("zero.svg")], "not a regular file",
          ["zero.svg"]),
+        # Issue #25: an empty --screenshot started the interactive app and hung the script; a
+        # bad --quiz or --keep said so twice.
+        (["--input", EXAMPLE, "--screenshot", ""], "--screenshot needs a file name", []),
+        (["--input", EXAMPLE, "--quiz", "BAD", "--screenshot", path("quiz.png")],
+         "--quiz: BAD", ["quiz.png"]),
+        (["--input", EXAMPLE, "--app", "compact", "--keep", "greater:99999999999",
+          "--export-png", path("keep-k.png")], "outside int32", ["keep-k.png"]),
     ]
     for flags, says, absent in refusals:
         r = run(*flags)

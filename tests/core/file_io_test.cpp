@@ -3,12 +3,18 @@
 #include "core/file_io.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include "support/temp_dir.h"
 
@@ -61,6 +67,54 @@ TEST(FileIo, FollowsALinkAndKeepsIt) {
   EXPECT_EQ(WriteFileAtomically(link, "new"), "");
   EXPECT_TRUE(fs::is_symlink(link));
   EXPECT_EQ(Slurp(real), "new");
+}
+
+// Issue #25: a link whose file did not exist yet (a dangling link: the file is made where it
+// points) was replaced by a file of its own.
+TEST(FileIo, ALinkToAFileNotMadeYetIsFollowed) {
+  const testing::TempDir dir;
+  fs::create_directory(dir.File("elsewhere"));
+  const std::string link = dir.File("link.json");
+  fs::create_symlink("elsewhere/made.json", link);  // relative, as `ln -s` makes them
+  EXPECT_EQ(WriteFileAtomically(link, "new"), "");
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(Slurp(dir.File("elsewhere/made.json")), "new");
+  // A link into a folder that is not there, or a loop of links: refused, the link kept.
+  const std::string lost = dir.File("lost.json");
+  fs::create_symlink(dir.File("no-such-dir/x.json"), lost);
+  EXPECT_NE(WriteFileAtomically(lost, "x").find("no folder"), std::string::npos);
+  EXPECT_TRUE(fs::is_symlink(lost));
+  fs::create_symlink(dir.File("loop-b"), dir.File("loop-a"));
+  fs::create_symlink(dir.File("loop-a"), dir.File("loop-b"));
+  EXPECT_NE(WriteFileAtomically(dir.File("loop-a"), "x").find("link"), std::string::npos);
+  EXPECT_TRUE(fs::is_symlink(dir.File("loop-a")));
+}
+
+// Issue #25: a writer killed during the write (SIGKILL, a full disk's SIGXFSZ) left its hidden
+// temporary file beside the target. The child here is killed by SIGXFSZ half way through.
+TEST(FileIo, AWriterKilledHalfWayLeavesNothing) {
+  const testing::TempDir dir;
+  const std::string path = dir.File("out.json");
+  std::ofstream(path) << "old";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    const rlimit small{4096, 4096};
+    setrlimit(RLIMIT_FSIZE, &small);
+    WriteFileAtomically(path, std::string(1 << 20, 'x'));
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the child was to be killed by SIGXFSZ";
+  EXPECT_EQ(WTERMSIG(status), SIGXFSZ);
+  EXPECT_EQ(Slurp(path), "old");
+  std::vector<std::string> left;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir.Path()))
+    left.push_back(e.path().filename().string());
+  EXPECT_EQ(left, std::vector<std::string>{"out.json"});
 }
 
 TEST(FileIo, RefusesWhatIsNotAFile) {

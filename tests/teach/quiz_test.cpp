@@ -56,8 +56,9 @@ TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch", "input": [1, 2.5]})"),
             "bad.json: exercises[0]: input[1] is not an integer in int32's range");
   // A mistake must be one of the exercise's algorithm's; a thread order one the simulator knows.
-  EXPECT_NE(ErrorOf("{" + base + R"(, "mistake": "single-buffer"})").find("'mistake' must be one of"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf("{" + base + R"(, "mistake": "single-buffer"})").find("'mistake' must be one of"),
+      std::string::npos);
   EXPECT_NE(ErrorOf("{" + base + R"(, "thread_order": "descending"})").find("'thread_order' must"),
             std::string::npos);
   EXPECT_EQ(LoadQuizSet("/nonexistent/q.json").error, "/nonexistent/q.json: not found");
@@ -184,6 +185,31 @@ TEST(Quiz, ClassesThreadsMaxAndPadding) {
   EXPECT_EQ(p.cells[0], (QuizCell{0, 7}));
   EXPECT_EQ(GradeAnswer(quiz.CurrentExercise(), p, 0, "15").hint,
             "buf[7] must hold the identity (0)");
+}
+
+// Issue #25: a float32 max (or min) scan's identity is -inf (inf); the cell that holds it could
+// not be answered right, since an answer was read as input is, where only finite numbers go.
+TEST(Quiz, AnInfiniteAnswerCanBeGivenRight) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "p", "algorithm": "blelloch", "op": "max", "type": "float32",
+     "input": [1, 2, 3, 4, 5], "round": 4},
+    {"title": "q", "algorithm": "blelloch", "op": "min", "type": "float32",
+     "input": [1, 2, 3, 4, 5], "round": 4}]})");
+  Quiz quiz(set);
+  const Question& p = quiz.Current();
+  ASSERT_EQ(p.cells.size(), 1u);
+  ASSERT_EQ(RightAnswer(quiz.CurrentExercise(), p, 0), "-inf");
+  for (const char* answer : {"-inf", " -INF ", "-Infinity", "-\u221e"})
+    EXPECT_TRUE(GradeAnswer(quiz.CurrentExercise(), p, 0, answer).right) << answer;
+  for (const char* answer : {"inf", "+inf", "-inf -inf", "-in", "nan", "-1e39"})
+    EXPECT_FALSE(GradeAnswer(quiz.CurrentExercise(), p, 0, answer).right) << answer;
+  quiz.Submit();
+  quiz.Next();
+  const Question& q = quiz.Current();
+  ASSERT_EQ(RightAnswer(quiz.CurrentExercise(), q, 0), "inf");
+  for (const char* answer : {"inf", "+inf", "Infinity", "\u221e"})
+    EXPECT_TRUE(GradeAnswer(quiz.CurrentExercise(), q, 0, answer).right) << answer;
+  EXPECT_FALSE(GradeAnswer(quiz.CurrentExercise(), q, 0, "-inf").right);
 }
 
 // Every shipped exercise loads, its own trace's answers grade all right, and a wrong answer
