@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "app_state.h"
 #include "core/file_io.h"
@@ -359,6 +360,115 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
   EXPECT_EQ(a.view.tile_size, 8);
   EXPECT_EQ(a.view.tile_order, TileOrder::kBlockIdx);
   EXPECT_EQ(a.view.timeline_cursor, 1500);
+}
+
+// Issue #25: every field of a session, of every kind, set through the app as a user sets it,
+// saved, and opened in another app, comes back: the two apps' sessions are the same, field for
+// field (an application's keep rule, saved but not restored, had passed every test). Each field
+// is first checked to differ from the default, so a field that comes back as the default cannot
+// pass for one that came back.
+TEST(AppStateFiles, EveryFieldOfEveryKindComesBackThroughTheApp) {
+  TempDir dir;
+  std::string input;
+  for (int i = 0; i < 40; ++i) input += std::to_string((i * 5) % 11) + " ";
+  struct Case {
+    const char* name;
+    KindId kind;
+    bool timeline_over;  // the timeline shown over the kind
+    ApplicationKind application = ApplicationKind::kCompact;
+    bool float32 = false;
+  };
+  const Case cases[] = {
+      {"block scan", KindId::kBlockScan, false, ApplicationKind::kSplit, true},
+      {"side by side", KindId::kSideBySide, false, ApplicationKind::kSplit, true},
+      {"multi-block", KindId::kMultiBlock, false, ApplicationKind::kSplit, true},
+      {"compaction", KindId::kApplication, false, ApplicationKind::kCompact},
+      {"split", KindId::kApplication, false, ApplicationKind::kSplit},
+      {"radix sort", KindId::kApplication, false, ApplicationKind::kRadixSort},
+      {"allocation", KindId::kApplication, false, ApplicationKind::kAllocate},
+      {"timeline over the grid", KindId::kMultiBlock, true, ApplicationKind::kRadixSort},
+      {"timeline over split", KindId::kApplication, true, ApplicationKind::kSplit, false},
+  };
+  const nlohmann::json defaults = nlohmann::json::parse(SessionToJson(Session{}));
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    AppState teacher(CpuSettings(input));
+    teacher.SetBackend(BackendChoice::kCpu);
+    if (c.float32) teacher.SetType(ElementType::kFloat32);
+    teacher.SetOp(OpKind::kMax);
+    teacher.SetConvert(true);
+    teacher.SetAlgorithm(Algorithm::kBlelloch);
+    teacher.CurrentPlayer().Seek(2);
+    teacher.SetSeed(99);
+    teacher.SetPair(Algorithm::kWarpShuffle, Algorithm::kSklansky);
+    teacher.view.only_current = true;
+    teacher.view.color_by_case = true;
+    teacher.view.theme = scene::Theme::kLight;
+    teacher.view.panel = SidePanel::kNarration;
+    teacher.view.figure_scale = 1.5f;
+    teacher.grid().SetBlockAlgorithm(Algorithm::kSklansky);
+    teacher.grid().SetBlockSize(16);
+    KeepRule keep;
+    ASSERT_EQ(ParseKeep("greater:3", teacher.Type(), &keep), "");
+    teacher.applications().SetKeep(keep);
+    teacher.applications().SetSplitBit(2);
+    teacher.applications().SetRadixBits(3);
+    teacher.applications().SetApplication(c.application);
+    teacher.view.tile_size = 16;
+    teacher.view.tile_order = TileOrder::kTicket;
+    teacher.SetKind(c.kind);
+    if (c.kind == KindId::kMultiBlock) teacher.grid().GridPlayer().Seek(1);
+    if (c.kind == KindId::kApplication) teacher.applications().ApplicationPlayer().Seek(1);
+    if (c.timeline_over) {
+      teacher.SetKind(KindId::kSinglePass);
+      teacher.view.timeline_cursor = 7;
+    }
+    const nlohmann::json saved = nlohmann::json::parse(SessionToJson(teacher.ToSession()));
+
+    // Every field this kind shows is set to something other than its default.
+    std::vector<std::string> fields = {"/input",
+                                       "/op",
+                                       "/convert",
+                                       "/algorithm",
+                                       "/round",
+                                       "/seed",
+                                       "/view/pair",
+                                       "/view/only_current",
+                                       "/view/color_by_case",
+                                       "/view/theme",
+                                       "/view/panel",
+                                       "/view/figure_scale",
+                                       "/multi_block/block_algorithm",
+                                       "/multi_block/block_size",
+                                       "/application/keep",
+                                       "/application/bit",
+                                       "/application/radix_bits",
+                                       "/timeline/tile_size",
+                                       "/timeline/tile_order"};
+    if (c.float32) fields.push_back("/type");
+    if (c.kind == KindId::kSideBySide) fields.push_back("/view/side_by_side");
+    if (c.kind == KindId::kMultiBlock) fields.push_back("/multi_block/shown");
+    if (c.kind == KindId::kMultiBlock) fields.push_back("/multi_block/step");
+    if (c.kind == KindId::kApplication) fields.push_back("/application/shown");
+    if (c.kind == KindId::kApplication) fields.push_back("/application/step");
+    if (c.application != ApplicationKind::kCompact) fields.push_back("/application/app");
+    if (c.timeline_over) fields.push_back("/timeline/shown");
+    if (c.timeline_over) fields.push_back("/timeline/cursor");
+    for (const std::string& f : fields) {
+      const nlohmann::json::json_pointer at(f);
+      EXPECT_NE(saved.at(at), defaults.at(at)) << f << " is still its default";
+    }
+
+    ASSERT_EQ(teacher.SaveSessionTo(dir.File("every.scanviz")), "");
+    AppState student(CpuSettings("9 9"));
+    student.SetBackend(BackendChoice::kCpu);
+    ASSERT_EQ(student.OpenFile(dir.File("every.scanviz")), "");
+    const nlohmann::json opened = nlohmann::json::parse(SessionToJson(student.ToSession()));
+    const nlohmann::json want = saved.flatten(), got = opened.flatten();
+    for (const auto& [path, value] : want.items())
+      EXPECT_EQ(got.value(path, nlohmann::json()), value) << path << " came back changed";
+    EXPECT_EQ(student.ShownKind(), teacher.ShownKind());
+  }
 }
 
 // Issue #25: the app's input holds up to kMaxGridElements values in every mode (the single block

@@ -3,9 +3,11 @@
 // CLI test: tile 2 reads tile 1's X twice, then its A, then tile 0's P).
 #include <gtest/gtest.h>
 
+#include "core/any_trace_io.h"
 #include "core/grid/single_pass.h"
 #include "core/grid/single_pass_steps.h"
 #include "scene/timeline.h"
+#include "support/single_pass_counts.h"
 
 namespace scanviz {
 namespace {
@@ -109,6 +111,40 @@ TEST(Timeline, HitTests) {
   EXPECT_EQ(timeline::TimeAt(50, 0, 100, 20), 10);
   EXPECT_EQ(timeline::TimeAt(-5, 0, 100, 20), 0);
   EXPECT_EQ(timeline::TimeAt(500, 0, 100, 20), 20);
+}
+
+// The summary line under the timeline and the caption at every moment say what the trace's
+// records count (issue #25): simulated timelines of many shapes, and the H200's in both orders.
+TEST(Timeline, TheSummaryAndTheCaptionSayWhatTheRecordsCount) {
+  std::vector<SinglePassTrace> traces = testing::SinglePassCases();
+  for (const char* file : {"single-pass-8x8-ticket.json", "single-pass-8x8-blockidx.json"}) {
+    const AnyTraceLoad h200 =
+        LoadAnyTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/" + file);
+    ASSERT_TRUE(h200.single_pass) << h200.error;
+    traces.push_back(*h200.single_pass);
+  }
+  int waited = 0, past_an_aggregate = 0, out_of_order = 0;
+  for (const SinglePassTrace& t : traces) {
+    const testing::SinglePassCounts c = testing::CountSinglePass(t);
+    SCOPED_TRACE(std::to_string(t.N()) + " values in tiles of " + std::to_string(t.tile_size));
+    char want[256];
+    std::snprintf(want, sizeof want,
+                  "%d of %d tiles waited on an X (longest %lld); tiles looked back %.1f tiles on "
+                  "average, at most %d; %d started before a lower-numbered tile",
+                  c.waited, c.tiles, static_cast<long long>(c.longest_wait), c.MeanLookedBack(),
+                  c.max_looked_back, c.out_of_order);
+    EXPECT_EQ(timeline::SummaryLine(t), want);
+    for (std::int64_t m : timeline::Moments(t))
+      for (std::int64_t at : {m - 1, m, m + 1})
+        EXPECT_EQ(timeline::Caption(t, at), testing::CountedCaption(t, at)) << at;
+    waited += c.waited > 0;
+    past_an_aggregate += c.max_looked_back >= 2;
+    out_of_order += c.out_of_order > 0;
+  }
+  // The cases reach every number's interesting side.
+  EXPECT_GT(waited, 0);
+  EXPECT_GT(past_an_aggregate, 0);
+  EXPECT_GT(out_of_order, 0);
 }
 
 }  // namespace
