@@ -138,7 +138,8 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
   // A mistake's cell holds what the race left there, not its window: the window is what the
   // chapters' kernel would have, and the hint says so.
   const bool mistake = meta.mistake != Mistake::kNone;
-  std::string hint = CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
+  std::string hint =
+      CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
   if (w.Empty()) {
     hint += "the identity (" + FormatValue(meta.type, meta.identity) + ")";
   } else {

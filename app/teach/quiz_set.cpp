@@ -161,8 +161,8 @@ std::string ParseExercise(const Json& j, Exercise* out) {
                                ? FindMistake(r.algorithm, j["mistake"].get<std::string>())
                                : nullptr;
     if (m == nullptr)
-      return std::string("'mistake' must be one of ") + DisplayName(r.algorithm) + "'s: " +
-             (keys.empty() ? std::string("it has none") : keys);
+      return std::string("'mistake' must be one of ") + DisplayName(r.algorithm) +
+             "'s: " + (keys.empty() ? std::string("it has none") : keys);
     r.mistake = m->id;
   }
   if (j.contains("thread_order") &&

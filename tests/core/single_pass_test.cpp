@@ -45,7 +45,9 @@ V Values(int n, std::uint64_t seed) {
   return v;
 }
 
-std::string First(const std::vector<std::string>& v) { return v.empty() ? "" : v.front(); }
+std::string First(const std::vector<std::string>& v) {
+  return v.empty() ? "" : v.front();
+}
 
 // The chapters' example twice over, in tiles of 4, on the simulator's schedule: worked by hand from
 // the model (4 tiles resident; a scan of 2 rounds plus the jitter; one step per read).
@@ -62,7 +64,7 @@ TEST(SinglePass, TheExampleInTilesOfFour) {
   for (int k = 1; k < 4; ++k) {
     const TileRecord& r = t.tiles[static_cast<size_t>(k)];
     ASSERT_FALSE(r.reads.empty()) << k;
-    EXPECT_EQ(r.reads.front().predecessor, k - 1);  // the look-back starts next door
+    EXPECT_EQ(r.reads.front().predecessor, k - 1);             // the look-back starts next door
     EXPECT_EQ(r.reads.back().flag, single_pass::kFlagP) << k;  // and ends at an inclusive prefix
   }
   EXPECT_EQ(t.tiles[1].exclusive, 11);
@@ -75,8 +77,7 @@ TEST(SinglePass, TheExampleInTilesOfFour) {
 // With every tile resident at once and tile 1 late, tile 2 reads X (it waits), then A, then P: the
 // look-back goes past an aggregate to the inclusive prefix behind it.
 TEST(SinglePass, ALateTileMakesItsSuccessorWaitAndLookFurther) {
-  const SinglePassTrace t =
-      SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(32, 3)));
+  const SinglePassTrace t = SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(32, 3)));
   const SinglePassSummary s = Summarize(t);
   EXPECT_GT(s.tiles_that_waited, 0) << "the jitter should make some tile wait";
   EXPECT_GE(s.max_looked_back, 2) << "some tile should pass an aggregate";
@@ -222,9 +223,9 @@ TEST(SinglePass, TheLookBackKeepsTheOperandsInOrder) {
   look = sp::LookStep(look, sp::Pack(sp::kFlagP, std::int32_t{9}), op);  // tile 0 ends in 9
   EXPECT_TRUE(look.done);
   EXPECT_EQ(look.exclusive, 5) << "the nearer tile's last value must win";
-  const SinglePassTrace t = SimulateSinglePass(
-      Request(Algorithm::kHillisSteele, 4, {0, 3, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0},
-              OpKind::kLast));
+  const SinglePassTrace t =
+      SimulateSinglePass(Request(Algorithm::kHillisSteele, 4,
+                                 {0, 3, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0}, OpKind::kLast));
   EXPECT_EQ(t.output, (V{0, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 2}));
 }
 
@@ -254,7 +255,8 @@ TEST(SinglePass, CheckNamesWhatALyingTraceGotWrong) {
   }
   {
     SinglePassTrace t = good;
-    t.tiles[static_cast<size_t>(tile)].reads[0].time = t.tiles[static_cast<size_t>(tile) - 1].published_a - 1;
+    t.tiles[static_cast<size_t>(tile)].reads[0].time =
+        t.tiles[static_cast<size_t>(tile) - 1].published_a - 1;
     EXPECT_NE(First(CheckSinglePass(t)).find("read before"), std::string::npos)
         << First(CheckSinglePass(t));
   }

@@ -42,7 +42,8 @@ TEST(LabResults, TheShippedFileHoldsEveryKernelAtEverySize) {
     for (const LabSanitizer* s : r.SanitizersOf(Algorithm::kBlelloch, m)) EXPECT_EQ(s->errors, 0);
   }
   // No edge check: wrong at every size, a race at 1024, and memcheck sees nothing.
-  for (const LabKernel* k : r.KernelsOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck))
+  for (const LabKernel* k :
+       r.KernelsOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck))
     EXPECT_EQ(k->right, 0);
   for (const LabSanitizer* s :
        r.SanitizersOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck)) {

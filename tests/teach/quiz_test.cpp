@@ -56,8 +56,9 @@ TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch", "input": [1, 2.5]})"),
             "bad.json: exercises[0]: input[1] is not an integer in int32's range");
   // A mistake must be one of the exercise's algorithm's; a thread order one the simulator knows.
-  EXPECT_NE(ErrorOf("{" + base + R"(, "mistake": "single-buffer"})").find("'mistake' must be one of"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf("{" + base + R"(, "mistake": "single-buffer"})").find("'mistake' must be one of"),
+      std::string::npos);
   EXPECT_NE(ErrorOf("{" + base + R"(, "thread_order": "descending"})").find("'thread_order' must"),
             std::string::npos);
   EXPECT_EQ(LoadQuizSet("/nonexistent/q.json").error, "/nonexistent/q.json: not found");

@@ -21,8 +21,8 @@ json EncodeValues(ElementType type, const std::vector<double>& values) {
   return out;
 }
 
-std::vector<double> DecodeValues(const json& object, const char* key, ElementType type,
-                                 size_t size, const std::string& where) {
+std::vector<double> DecodeValues(const json& object, const char* key, ElementType type, size_t size,
+                                 const std::string& where) {
   const json& v = Field(object, key, where);
   const std::string at = where + "." + key;
   if (!v.is_array() || v.size() != size) Fail(at, "expected " + std::to_string(size) + " values");
