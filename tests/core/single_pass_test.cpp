@@ -374,6 +374,76 @@ TEST(SinglePassFile, BrokenFilesAreRefusedNamingThePlace) {
   }
 }
 
+// Issue #25 (fuzz_timeline): the app draws a loaded trace without CheckSinglePass, on a plot from
+// 0 to the last tile's end. A start before 0, an A or P out of order, a P after the tile's end or
+// a read outside its look-back loaded, and the timeline drew bars and reads outside the plot (over
+// the row labels, or the status words), its moments ran past the end (the arrow keys stuck there)
+// or below 0 (the cursor's "the end"), and the status words at the end were not all P. A recorded
+// trace (the simulator's, the H200's in docs/single-pass/) has its times in order.
+TEST(SinglePassFile, TimesOutOfOrderAreRefused) {
+  const SinglePassTrace t = SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(20, 1)));
+  ASSERT_FALSE(t.tiles[2].reads.empty());
+  struct Case {
+    const char* name;
+    void (*edit)(nlohmann::json&);
+    const char* says;
+  };
+  const Case cases[] = {
+      {"a start before 0", [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["start"] = -5; },
+       "single_pass.tiles[1].start"},
+      {"P after the end",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["published_p"] = tile["end"].get<long long>() + 100;
+       },
+       "single_pass.tiles[2].published_p"},
+      {"P before the start",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][3];
+         tile["start"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[3].published_p"},
+      {"no A after tile 0",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["published_a"] = -1; },
+       "single_pass.tiles[1].published_a"},
+      {"A after P",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["published_a"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[2].published_a"},
+      {"a read after P",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["reads"][0]["time"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[2].reads[0].time"},
+      {"a read before A",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["reads"][0]["time"] = tile["published_a"].get<long long>() - 1;
+       },
+       "single_pass.tiles[2].reads[0].time"},
+  };
+  for (const Case& c : cases) {
+    nlohmann::json j = nlohmann::json::parse(ToJson(t));
+    c.edit(j);
+    const AnyTraceLoad loaded = ParseAnyTraceJson(j.dump());
+    EXPECT_FALSE(loaded.Ok()) << c.name;
+    EXPECT_NE(loaded.error.find(c.says), std::string::npos) << c.name << ": " << loaded.error;
+  }
+  // Tile 0 publishes P at once (A -1), or an A in order; the recorded traces all load.
+  nlohmann::json j = nlohmann::json::parse(ToJson(t));
+  j["single_pass"]["tiles"][0]["published_a"] = j["single_pass"]["tiles"][0]["start"];
+  EXPECT_TRUE(ParseAnyTraceJson(j.dump()).Ok());
+  for (const char* file : {"single-pass-8x8-blockidx.json", "single-pass-8x8-ticket.json",
+                           "single-pass-65536-blockidx.json", "single-pass-65536-ticket.json"}) {
+    const AnyTraceLoad loaded =
+        LoadAnyTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/" + file);
+    EXPECT_TRUE(loaded.single_pass) << file << ": " << loaded.error;
+  }
+}
+
 // In ticket order a tile's block is any blockIdx, but each block scans exactly one tile.
 TEST(SinglePassFile, ATicketOrderBlockScansOneTile) {
   SinglePassRequest r = Request(Algorithm::kHillisSteele, 4, Values(20, 1));
