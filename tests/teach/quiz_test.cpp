@@ -251,5 +251,32 @@ TEST(QuizMistakes, TheRightAnswerIsWhatTheRaceProduced) {
   EXPECT_NE(g[3].hint.find("pin and pout are the same buffer"), std::string::npos) << g[3].hint;
 }
 
+// Issue #25 (fuzz_quiz): a mistake can leave a round unwritten (Blelloch's wrong-index writes
+// nothing in round 2 of 3 values; no-seed skips the seed step, round 4 of 8). Asked about the
+// values or the classes of such a round, the exercise loaded and asked nothing: the quiz skipped
+// it unseen and scored it 0 of 0. Now the loader says so; "all" asks the rounds that write.
+TEST(QuizMistakes, ARoundTheMistakeLeavesUnwrittenIsRefused) {
+  EXPECT_EQ(ErrorOf(R"({"title": "w", "algorithm": "blelloch", "input": [3, 1, 3], "round": 2,
+                        "mistake": "wrong-index"})"),
+            "bad.json: exercises[0]: round 2 writes no cell with the mistake 'wrong-index': ask "
+            "\"threads\", or another round");
+  EXPECT_NE(ErrorOf(R"({"title": "s", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3],
+                        "rounds": [3, 4], "ask": "class", "mistake": "no-seed"})")
+                .find("round 4 writes no cell with the mistake 'no-seed'"),
+            std::string::npos);
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "all", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "mistake": "no-seed"},
+    {"title": "who", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "mistake": "no-seed",
+     "round": 4, "ask": "threads"}]})");
+  EXPECT_EQ(set.exercises[0].rounds, (std::vector<int>{1, 2, 3, 5, 6, 7}));
+  Quiz quiz(set);
+  EXPECT_EQ(quiz.QuestionCount(), 7);
+  // One value: the seed step is the only round after the load, so "all" asks the load, as it
+  // does of one value without a mistake.
+  const QuizSet one = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "s", "algorithm": "blelloch", "input": [5], "mistake": "no-seed"}]})");
+  EXPECT_EQ(one.exercises[0].rounds, (std::vector<int>{0}));
+}
+
 }  // namespace
 }  // namespace scanviz::teach
