@@ -8,7 +8,8 @@
 // every asked round is one of them) and asks at least one question, each about cells the round
 // writes; the right answer (RightAnswer, from the trace) grades right, in every cell, and the
 // scores count them; an answer of the wrong shape (nothing, two numbers in one cell, a word, inf,
-// nan, a number past the type) grades wrong with a hint, unless it is the right answer's text.
+// nan, a number past the type) grades wrong with a hint, unless it is the right answer's text; one
+// value of the type grades right exactly when it reads as the right one.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -82,12 +83,20 @@ void CheckGrading(const teach::BuiltExercise& b, const teach::Question& q, int c
     wrong.push_back(right + "," + right);
     wrong.push_back(right + " x");
   }
+  const ElementType type = b.trace.meta.type;
   for (const std::string& answer : wrong) {
     if (answer == right) continue;
+    // A value question compares values as the type reads them: "-2147483649" is float32's
+    // -2147483648, "07" int32's 7. One value of the type is right when it is the right one.
+    const ParsedValues one = ParseValues(answer, type);
+    const bool same_value = q.mode == teach::QuizMode::kValues && one.Ok() &&
+                            one.values.size() == 1 && FormatValue(type, one.values[0]) == right;
     const teach::Grade odd = teach::GradeAnswer(b, q, cell, answer);
-    if (odd.right)
-      Fail(kTarget, where + ": '" + answer + "' grades right; the right answer is '" + right + "'");
-    if (odd.hint.empty()) Fail(kTarget, where + ": '" + answer + "' graded wrong without a hint");
+    if (odd.right != same_value)
+      Fail(kTarget, where + ": '" + answer + "' grades " + (odd.right ? "right" : "wrong") +
+                        "; the right answer is '" + right + "'");
+    if (!odd.right && odd.hint.empty())
+      Fail(kTarget, where + ": '" + answer + "' graded wrong without a hint");
   }
 }
 
