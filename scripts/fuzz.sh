@@ -4,6 +4,7 @@
 # build is the one scripts/sanitize.sh runs the tests in under ASan: one set of flags, built once.
 #
 #   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results session grid
+#                                                  quiz lab_results timeline
 #   bash scripts/fuzz.sh --build-only
 #
 # Each target starts from its committed seeds (tests/fuzz/corpus/<target>, never written to) and
@@ -18,7 +19,7 @@
 # are listed by what went wrong, with a count and an example each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(trace input settings bench_results session grid)
+all_targets=(trace input settings bench_results session grid quiz lab_results timeline)
 
 build_only=0
 seconds=60
@@ -80,8 +81,15 @@ mkdir -p "$logs"
 # Runs one target to completion; its exit status goes to $logs/<target>.rc.
 RunTarget() {
   local t=$1
+  # input.dict for the input parser; json.dict for the JSON files, with a target's own keys and
+  # values after it where it has some (tests/fuzz/<target>.dict): libFuzzer takes one dictionary.
   local dict=tests/fuzz/json.dict
-  [ "$t" = input ] && dict=tests/fuzz/input.dict
+  if [ "$t" = input ]; then
+    dict=tests/fuzz/input.dict
+  elif [ -f "tests/fuzz/$t.dict" ]; then
+    dict=$logs/$t.dict
+    cat tests/fuzz/json.dict "tests/fuzz/$t.dict" >"$dict"
+  fi
   # Keep-going mode counts what it finds: it starts from an empty findings folder.
   [ "$keep_going" = 1 ] && rm -rf "${findings:?}/$t"
   mkdir -p "$build/corpus/$t" "$findings/$t"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
 
 #include "core/file_io.h"
 #include "core/trace.h"
@@ -49,46 +51,72 @@ std::string Text(const Json& j, const char* key) {
                                                : std::string();
 }
 
-// The outcomes of a kernel's runs, which must account for all of them; "" or why not.
-std::string ReadOutcomes(const Json& j, LabKernel* k) {
-  if (!j.contains("outcomes") || !j["outcomes"].is_array()) return "'outcomes' must be an array";
+// One outcome of a kernel of `n` cells: a result some run gave, correct or with its wrong cells
+// (the first and some after it) inside the result; "" or why not.
+std::string ReadOutcome(const Json& jo, int n, LabOutcome* out) {
+  if (!jo.is_object()) return "not an object";
   std::string error;
-  // Up to 10^8 a count: 43 of them pass 2^31, and an int total wrapped to what "runs" claimed.
-  long long total = 0;
-  for (size_t o = 0; error.empty() && o < j["outcomes"].size(); ++o) {
-    const Json& jo = j["outcomes"][o];
-    LabOutcome out;
-    if (!jo.is_object()) {
-      error = "outcomes[" + std::to_string(o) + "] is not an object";
-      break;
-    }
-    out.count = Count(jo, "count", &error);
-    if (error.empty()) out.wrong_cells = Count(jo, "wrong_cells", &error);
-    if (!error.empty()) {
-      error = "outcomes[" + std::to_string(o) + "]: " + error;
-      break;
-    }
-    if (out.wrong_cells > 0) {
-      out.first_wrong = Count(jo, "first_wrong", &error);
-      out.got = Text(jo, "got");
-      out.want = Text(jo, "want");
-    }
-    total += out.count;
-    k->outcomes.push_back(std::move(out));
+  out->count = Count(jo, "count", &error);
+  if (error.empty() && out->count == 0) error = "'count' is 0: no run gave this result";
+  if (error.empty()) out->wrong_cells = Count(jo, "wrong_cells", &error);
+  if (error.empty() && out->wrong_cells > 0) {
+    out->first_wrong = Count(jo, "first_wrong", &error);
+    if (error.empty() && static_cast<long long>(out->first_wrong) + out->wrong_cells > n)
+      error = std::to_string(out->wrong_cells) + " wrong cells from result[" +
+              std::to_string(out->first_wrong) + "] on: the result has " + std::to_string(n);
+    out->got = Text(jo, "got");
+    out->want = Text(jo, "want");
   }
-  // The counts must add up: a file whose outcomes do not account for its runs was edited.
-  if (error.empty() && total != k->runs)
-    error = "the outcomes count " + std::to_string(total) + " runs, not " + std::to_string(k->runs);
   return error;
 }
 
+// The outcomes of a kernel's runs, which must account for all of them (the correct scan one
+// result, `right` its count); "" or why not.
+std::string ReadOutcomes(const Json& j, LabKernel* k) {
+  if (!j.contains("outcomes") || !j["outcomes"].is_array()) return "'outcomes' must be an array";
+  // Up to 10^8 a count: 43 of them pass 2^31, and an int total wrapped to what "runs" claimed.
+  long long total = 0, correct = 0;
+  int correct_results = 0;
+  for (size_t o = 0; o < j["outcomes"].size(); ++o) {
+    LabOutcome out;
+    if (std::string error = ReadOutcome(j["outcomes"][o], k->n, &out); !error.empty())
+      return "outcomes[" + std::to_string(o) + "]: " + error;
+    total += out.count;
+    if (out.wrong_cells == 0) {
+      ++correct_results;
+      correct += out.count;
+    }
+    k->outcomes.push_back(std::move(out));
+  }
+  // The counts must add up: a file whose outcomes do not account for its runs was edited.
+  if (total != k->runs)
+    return "the outcomes count " + std::to_string(total) + " runs, not " + std::to_string(k->runs);
+  if (correct_results > 1) return "the correct scan is listed as two results";
+  if (correct != k->right)
+    return "'right' is " + std::to_string(k->right) + ", but the correct result came " +
+           std::to_string(correct) + " times";
+  return {};
+}
+
+// "blelloch no-seed at n = 8": a kernel, as a refusal names it.
+std::string KernelName(Algorithm a, Mistake m, int n) {
+  const MistakeInfo* info = FindMistake(m);
+  return std::string(ToString(a)) + " " + (info != nullptr ? info->key : "none") +
+         " at n = " + std::to_string(n);
+}
+
+// The kernels and sanitizer runs read so far: one listed twice would show twice in the tab.
+using KernelsSeen = std::set<std::tuple<Algorithm, Mistake, int>>;
+using RunsSeen = std::set<std::tuple<Algorithm, Mistake, int, std::string>>;
+
 // One entry of "kernels", its outcomes commonest first; "" or why not.
-std::string ReadKernel(const Json& j, LabKernel* k) {
+std::string ReadKernel(const Json& j, LabKernel* k, KernelsSeen* seen) {
   std::string error = ReadKernelId(j, &k->algorithm, &k->mistake, &k->n);
   if (error.empty()) k->runs = Count(j, "runs", &error);
   if (error.empty()) k->right = Count(j, "right", &error);
   if (error.empty()) error = ReadOutcomes(j, k);
-  if (error.empty() && k->right > k->runs) error = "'right' is more than 'runs'";
+  if (error.empty() && !seen->insert({k->algorithm, k->mistake, k->n}).second)
+    error = KernelName(k->algorithm, k->mistake, k->n) + " is listed twice";
   if (!error.empty()) return error;
   std::stable_sort(k->outcomes.begin(), k->outcomes.end(),
                    [](const LabOutcome& a, const LabOutcome& b) { return a.count > b.count; });
@@ -96,13 +124,15 @@ std::string ReadKernel(const Json& j, LabKernel* k) {
 }
 
 // One entry of "sanitizers"; "" or why not.
-std::string ReadSanitizer(const Json& j, LabSanitizer* s) {
+std::string ReadSanitizer(const Json& j, LabSanitizer* s, RunsSeen* seen) {
   std::string error = ReadKernelId(j, &s->algorithm, &s->mistake, &s->n);
   s->tool = Text(j, "tool");
   if (error.empty() && s->tool != "racecheck" && s->tool != "synccheck" && s->tool != "memcheck")
     error = "'tool' must be racecheck, synccheck or memcheck";
   if (error.empty()) s->errors = Count(j, "errors", &error);
   s->summary = Text(j, "summary");
+  if (error.empty() && !seen->insert({s->algorithm, s->mistake, s->n, s->tool}).second)
+    error = s->tool + " of " + KernelName(s->algorithm, s->mistake, s->n) + " is listed twice";
   return error;
 }
 
@@ -150,18 +180,20 @@ LabLoad ParseLabResults(std::string_view json_text, std::string_view name) {
     }
   }
   const Json& kernels = root["kernels"];
+  KernelsSeen kernels_seen;
   for (size_t i = 0; i < kernels.size(); ++i) {
     LabKernel k;
-    if (const std::string error = ReadKernel(kernels[i], &k); !error.empty()) {
+    if (const std::string error = ReadKernel(kernels[i], &k, &kernels_seen); !error.empty()) {
       load.error = where + ": kernels[" + std::to_string(i) + "]: " + error;
       return load;
     }
     r.kernels.push_back(std::move(k));
   }
   const Json& sanitizers = root["sanitizers"];
+  RunsSeen runs_seen;
   for (size_t i = 0; i < sanitizers.size(); ++i) {
     LabSanitizer s;
-    if (const std::string error = ReadSanitizer(sanitizers[i], &s); !error.empty()) {
+    if (const std::string error = ReadSanitizer(sanitizers[i], &s, &runs_seen); !error.empty()) {
       load.error = where + ": sanitizers[" + std::to_string(i) + "]: " + error;
       return load;
     }

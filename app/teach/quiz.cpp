@@ -43,6 +43,13 @@ bool ParseThreads(const std::string& text, int threads, std::set<int>* out) {
   return true;
 }
 
+// The answer without the blanks around it.
+std::string Trimmed(const std::string& s) {
+  const size_t first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
 // x2 + x3 + x4, max(x2, x3, x4), ... shortened with … past six terms.
 std::string WindowInWords(const TraceMeta& meta, const Window& w) {
   std::vector<std::string> terms;
@@ -190,23 +197,26 @@ std::string AnswerValue(const std::string& answer, ElementType type) {
 Grade GradeAnswer(const BuiltExercise& b, const Question& q, int cell, const std::string& answer) {
   Grade g;
   g.expected = RightAnswer(b, q, cell);
+  const std::string given = Trimmed(answer);
   switch (q.mode) {
     case QuizMode::kValues: {
-      const std::string given = AnswerValue(answer, b.trace.meta.type);
-      g.right = !given.empty() && given == g.expected;
+      // The value as the question shows it is right (nan too: a sum of inf and -inf), and any
+      // way of writing that value: 7.0 for 7, -Infinity or -\u221e for -inf.
+      const std::string value = AnswerValue(answer, b.trace.meta.type);
+      g.right = given == g.expected || (!value.empty() && value == g.expected);
       break;
     }
-    case QuizMode::kClass: {
-      std::string a = answer;
-      a.erase(0, a.find_first_not_of(' '));
-      a.erase(a.find_last_not_of(' ') + 1);
-      g.right = a == g.expected;
+    case QuizMode::kClass:
+      g.right = given == g.expected;
       break;
-    }
     case QuizMode::kThreads: {
-      std::set<int> given;
-      g.right = ParseThreads(answer, b.trace.meta.block_size, &given) &&
-                given == ActiveThreads(b.trace, q.round);
+      // "none" when no thread is active (a mistake can idle a round); an answer of no thread
+      // (nothing, a lone comma) is no answer.
+      const std::set<int> active = ActiveThreads(b.trace, q.round);
+      std::set<int> threads;
+      g.right = given == "none" ? active.empty()
+                                : ParseThreads(given, b.trace.meta.block_size, &threads) &&
+                                      !threads.empty() && threads == active;
       break;
     }
   }

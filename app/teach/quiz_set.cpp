@@ -6,6 +6,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "core/analysis.h"
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/registry.h"
@@ -137,6 +138,32 @@ std::string ParseRounds(const Json& j, Exercise* ex) {
   return {};
 }
 
+// A mistake can leave a round unwritten (Blelloch's no-seed skips the seed step, its wrong-index
+// writes nothing in some rounds): a question on its values or classes would ask nothing, and the
+// quiz would skip it unseen. A round named is refused; "all" asks the rounds that write (the
+// load, when none after it does). The correct kernels write in every round.
+std::string CheckRoundsWrite(Exercise* ex) {
+  if (ex->request.mistake == Mistake::kNone || ex->mode == QuizMode::kThreads) return {};
+  const TraceAnalysis analysis = Analyze(Simulate(ex->request, ex->order));
+  auto writes = [&](int round) {
+    for (const std::vector<CellInfo>& array : analysis.rounds[static_cast<size_t>(round)].cells)
+      for (const CellInfo& cell : array)
+        if (cell.writer >= 0) return true;
+    return false;
+  };
+  if (ex->all_rounds) {
+    std::erase_if(ex->rounds, [&](int round) { return !writes(round); });
+    if (ex->rounds.empty()) ex->rounds.push_back(0);
+    return {};
+  }
+  for (int round : ex->rounds) {
+    if (!writes(round))
+      return "round " + std::to_string(round) + " writes no cell with the mistake '" +
+             FindMistake(ex->request.mistake)->key + "': ask \"threads\", or another round";
+  }
+  return {};
+}
+
 // Empty when `j` is a good exercise (then in *out); else why not, without the "exercises[i]".
 std::string ParseExercise(const Json& j, Exercise* out) {
   if (!j.is_object()) return "not an object";
@@ -161,8 +188,8 @@ std::string ParseExercise(const Json& j, Exercise* out) {
                                ? FindMistake(r.algorithm, j["mistake"].get<std::string>())
                                : nullptr;
     if (m == nullptr)
-      return std::string("'mistake' must be one of ") + DisplayName(r.algorithm) + "'s: " +
-             (keys.empty() ? std::string("it has none") : keys);
+      return std::string("'mistake' must be one of ") + DisplayName(r.algorithm) +
+             "'s: " + (keys.empty() ? std::string("it has none") : keys);
     r.mistake = m->id;
   }
   if (j.contains("thread_order") &&
@@ -184,7 +211,8 @@ std::string ParseExercise(const Json& j, Exercise* out) {
     return "'ask' must be \"values\", \"class\" or \"threads\"";
   if (std::string e = ParseInput(j, out); !e.empty()) return e;
   if (std::string e = ValidateRequest(r); !e.empty()) return e;
-  return ParseRounds(j, out);
+  if (std::string e = ParseRounds(j, out); !e.empty()) return e;
+  return CheckRoundsWrite(out);
 }
 
 QuizSetLoad Refused(std::string_view name, const std::string& error) {

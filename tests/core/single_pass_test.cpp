@@ -45,7 +45,9 @@ V Values(int n, std::uint64_t seed) {
   return v;
 }
 
-std::string First(const std::vector<std::string>& v) { return v.empty() ? "" : v.front(); }
+std::string First(const std::vector<std::string>& v) {
+  return v.empty() ? "" : v.front();
+}
 
 // The chapters' example twice over, in tiles of 4, on the simulator's schedule: worked by hand from
 // the model (4 tiles resident; a scan of 2 rounds plus the jitter; one step per read).
@@ -62,7 +64,7 @@ TEST(SinglePass, TheExampleInTilesOfFour) {
   for (int k = 1; k < 4; ++k) {
     const TileRecord& r = t.tiles[static_cast<size_t>(k)];
     ASSERT_FALSE(r.reads.empty()) << k;
-    EXPECT_EQ(r.reads.front().predecessor, k - 1);  // the look-back starts next door
+    EXPECT_EQ(r.reads.front().predecessor, k - 1);             // the look-back starts next door
     EXPECT_EQ(r.reads.back().flag, single_pass::kFlagP) << k;  // and ends at an inclusive prefix
   }
   EXPECT_EQ(t.tiles[1].exclusive, 11);
@@ -75,8 +77,7 @@ TEST(SinglePass, TheExampleInTilesOfFour) {
 // With every tile resident at once and tile 1 late, tile 2 reads X (it waits), then A, then P: the
 // look-back goes past an aggregate to the inclusive prefix behind it.
 TEST(SinglePass, ALateTileMakesItsSuccessorWaitAndLookFurther) {
-  const SinglePassTrace t =
-      SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(32, 3)));
+  const SinglePassTrace t = SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(32, 3)));
   const SinglePassSummary s = Summarize(t);
   EXPECT_GT(s.tiles_that_waited, 0) << "the jitter should make some tile wait";
   EXPECT_GE(s.max_looked_back, 2) << "some tile should pass an aggregate";
@@ -222,9 +223,9 @@ TEST(SinglePass, TheLookBackKeepsTheOperandsInOrder) {
   look = sp::LookStep(look, sp::Pack(sp::kFlagP, std::int32_t{9}), op);  // tile 0 ends in 9
   EXPECT_TRUE(look.done);
   EXPECT_EQ(look.exclusive, 5) << "the nearer tile's last value must win";
-  const SinglePassTrace t = SimulateSinglePass(
-      Request(Algorithm::kHillisSteele, 4, {0, 3, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0},
-              OpKind::kLast));
+  const SinglePassTrace t =
+      SimulateSinglePass(Request(Algorithm::kHillisSteele, 4,
+                                 {0, 3, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0}, OpKind::kLast));
   EXPECT_EQ(t.output, (V{0, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2, 2, 2}));
 }
 
@@ -254,7 +255,8 @@ TEST(SinglePass, CheckNamesWhatALyingTraceGotWrong) {
   }
   {
     SinglePassTrace t = good;
-    t.tiles[static_cast<size_t>(tile)].reads[0].time = t.tiles[static_cast<size_t>(tile) - 1].published_a - 1;
+    t.tiles[static_cast<size_t>(tile)].reads[0].time =
+        t.tiles[static_cast<size_t>(tile) - 1].published_a - 1;
     EXPECT_NE(First(CheckSinglePass(t)).find("read before"), std::string::npos)
         << First(CheckSinglePass(t));
   }
@@ -369,6 +371,76 @@ TEST(SinglePassFile, BrokenFilesAreRefusedNamingThePlace) {
     const AnyTraceLoad loaded = ParseAnyTraceJson(j.dump());
     EXPECT_FALSE(loaded.Ok()) << c.name;
     EXPECT_NE(loaded.error.find(c.says), std::string::npos) << c.name << ": " << loaded.error;
+  }
+}
+
+// Issue #25 (fuzz_timeline): the app draws a loaded trace without CheckSinglePass, on a plot from
+// 0 to the last tile's end. A start before 0, an A or P out of order, a P after the tile's end or
+// a read outside its look-back loaded, and the timeline drew bars and reads outside the plot (over
+// the row labels, or the status words), its moments ran past the end (the arrow keys stuck there)
+// or below 0 (the cursor's "the end"), and the status words at the end were not all P. A recorded
+// trace (the simulator's, the H200's in docs/single-pass/) has its times in order.
+TEST(SinglePassFile, TimesOutOfOrderAreRefused) {
+  const SinglePassTrace t = SimulateSinglePass(Request(Algorithm::kHillisSteele, 4, Values(20, 1)));
+  ASSERT_FALSE(t.tiles[2].reads.empty());
+  struct Case {
+    const char* name;
+    void (*edit)(nlohmann::json&);
+    const char* says;
+  };
+  const Case cases[] = {
+      {"a start before 0", [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["start"] = -5; },
+       "single_pass.tiles[1].start"},
+      {"P after the end",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["published_p"] = tile["end"].get<long long>() + 100;
+       },
+       "single_pass.tiles[2].published_p"},
+      {"P before the start",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][3];
+         tile["start"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[3].published_p"},
+      {"no A after tile 0",
+       [](nlohmann::json& j) { j["single_pass"]["tiles"][1]["published_a"] = -1; },
+       "single_pass.tiles[1].published_a"},
+      {"A after P",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["published_a"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[2].published_a"},
+      {"a read after P",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["reads"][0]["time"] = tile["published_p"].get<long long>() + 1;
+       },
+       "single_pass.tiles[2].reads[0].time"},
+      {"a read before A",
+       [](nlohmann::json& j) {
+         nlohmann::json& tile = j["single_pass"]["tiles"][2];
+         tile["reads"][0]["time"] = tile["published_a"].get<long long>() - 1;
+       },
+       "single_pass.tiles[2].reads[0].time"},
+  };
+  for (const Case& c : cases) {
+    nlohmann::json j = nlohmann::json::parse(ToJson(t));
+    c.edit(j);
+    const AnyTraceLoad loaded = ParseAnyTraceJson(j.dump());
+    EXPECT_FALSE(loaded.Ok()) << c.name;
+    EXPECT_NE(loaded.error.find(c.says), std::string::npos) << c.name << ": " << loaded.error;
+  }
+  // Tile 0 publishes P at once (A -1), or an A in order; the recorded traces all load.
+  nlohmann::json j = nlohmann::json::parse(ToJson(t));
+  j["single_pass"]["tiles"][0]["published_a"] = j["single_pass"]["tiles"][0]["start"];
+  EXPECT_TRUE(ParseAnyTraceJson(j.dump()).Ok());
+  for (const char* file : {"single-pass-8x8-blockidx.json", "single-pass-8x8-ticket.json",
+                           "single-pass-65536-blockidx.json", "single-pass-65536-ticket.json"}) {
+    const AnyTraceLoad loaded =
+        LoadAnyTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/" + file);
+    EXPECT_TRUE(loaded.single_pass) << file << ": " << loaded.error;
   }
 }
 

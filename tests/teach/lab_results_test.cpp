@@ -42,7 +42,8 @@ TEST(LabResults, TheShippedFileHoldsEveryKernelAtEverySize) {
     for (const LabSanitizer* s : r.SanitizersOf(Algorithm::kBlelloch, m)) EXPECT_EQ(s->errors, 0);
   }
   // No edge check: wrong at every size, a race at 1024, and memcheck sees nothing.
-  for (const LabKernel* k : r.KernelsOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck))
+  for (const LabKernel* k :
+       r.KernelsOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck))
     EXPECT_EQ(k->right, 0);
   for (const LabSanitizer* s :
        r.SanitizersOf(Algorithm::kHillisSteele, Mistake::kHillisSteeleNoEdgeCheck)) {
@@ -134,6 +135,54 @@ TEST(LabResults, RefusesWhatDoesNotAddUp) {
       "f: 'device' is missing: results are shown with the GPU they came from");
   EXPECT_EQ(ParseLabResults("[1]", "f").error, "f: not a JSON object");
   EXPECT_EQ(LoadLabResults("/nonexistent/lab.json").error, "/nonexistent/lab.json: not found");
+}
+
+// Issue #25 (fuzz_lab_results): the outcomes were summed but not held to the kernel they describe,
+// and the Mistakes tab showed lines that contradict themselves: "256 cells wrong" of a 128-value
+// result, a first wrong cell past its end, a result no run gave (count 0) among the "distinct
+// results", the correct scan as two of them, a 'right' other than the correct result's count
+// ("right in 100 of 100 runs; 2 distinct results, the commonest wrong one: ..."), and one kernel
+// at one size (or one sanitizer run) listed twice. What `scanviz-cli trace --runs K --json` writes
+// holds all of these.
+TEST(LabResults, RefusesOutcomesThatContradictTheKernel) {
+  const std::string head = R"({"schema": "scanviz-lab/1", "device": "G", "sanitizers": [], )";
+  auto error = [&](const std::string& outcomes, int right = 0) {
+    return ParseLabResults(head + R"("kernels": [{"algorithm": "blelloch", "mistake": "none",
+        "n": 8, "runs": 10, "right": )" +
+                               std::to_string(right) + R"(, "outcomes": [)" + outcomes + "]}]}",
+                           "f")
+        .error;
+  };
+  EXPECT_EQ(error(R"({"count": 6, "wrong_cells": 0},
+                     {"count": 4, "wrong_cells": 3, "first_wrong": 5, "got": "1", "want": "2"})",
+                  6),
+            "");
+  EXPECT_EQ(error(R"({"count": 10, "wrong_cells": 9, "first_wrong": 0})"),
+            "f: kernels[0]: outcomes[0]: 9 wrong cells from result[0] on: the result has 8");
+  EXPECT_EQ(error(R"({"count": 10, "wrong_cells": 1, "first_wrong": 8})"),
+            "f: kernels[0]: outcomes[0]: 1 wrong cells from result[8] on: the result has 8");
+  EXPECT_EQ(error(R"({"count": 10, "wrong_cells": 4, "first_wrong": 5})"),
+            "f: kernels[0]: outcomes[0]: 4 wrong cells from result[5] on: the result has 8");
+  EXPECT_EQ(error(R"({"count": 10, "wrong_cells": 0}, {"count": 0, "wrong_cells": 0})", 10),
+            "f: kernels[0]: outcomes[1]: 'count' is 0: no run gave this result");
+  EXPECT_EQ(error(R"({"count": 5, "wrong_cells": 0}, {"count": 5, "wrong_cells": 0})", 10),
+            "f: kernels[0]: the correct scan is listed as two results");
+  EXPECT_EQ(error(R"({"count": 4, "wrong_cells": 0},
+                     {"count": 6, "wrong_cells": 2, "first_wrong": 1, "got": "1", "want": "2"})",
+                  10),
+            "f: kernels[0]: 'right' is 10, but the correct result came 4 times");
+  const std::string kernel = R"({"algorithm": "blelloch", "mistake": "no-seed", "n": 8, "runs": 1,
+      "right": 0, "outcomes": [{"count": 1, "wrong_cells": 1, "first_wrong": 7}]})";
+  EXPECT_EQ(ParseLabResults(head + R"("kernels": [)" + kernel + ", " + kernel + "]}", "f").error,
+            "f: kernels[1]: blelloch no-seed at n = 8 is listed twice");
+  const std::string run =
+      R"({"algorithm": "blelloch", "mistake": "no-seed", "n": 8, "tool": "racecheck", "errors": 0})";
+  EXPECT_EQ(ParseLabResults(R"({"schema": "scanviz-lab/1", "device": "G", "kernels": [],
+                                "sanitizers": [)" +
+                                run + ", " + run + "]}",
+                            "f")
+                .error,
+            "f: sanitizers[1]: racecheck of blelloch no-seed at n = 8 is listed twice");
 }
 
 }  // namespace

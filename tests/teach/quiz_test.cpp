@@ -142,6 +142,35 @@ TEST(Quiz, GradesMalformedAnswersWrong) {
     EXPECT_FALSE(GradeAnswer(tb, t, 0, answer).right) << "'" << answer << "'";
 }
 
+// Issue #25 (fuzz_quiz): a float32 cell can hold inf, -inf or nan (min's identity, which the seed
+// step writes; a sum past the largest float; inf + -inf), and the right answer, as the question
+// gives it, graded wrong: ParseValues reads finite values only (an input holds no others).
+TEST(Quiz, NonFiniteValuesAreAnsweredAsShown) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "seed", "algorithm": "blelloch", "type": "float32", "op": "min",
+     "input": [1, 2, 3, 4, 5], "round": 4},
+    {"title": "past the largest float", "algorithm": "hillis-steele", "type": "float32",
+     "input": [3e38, 3e38, -3e38, -3e38], "round": 2}]})");
+  const BuiltExercise seed = BuildExercise(set.exercises[0]);
+  const Question s = MakeQuestions(seed, 0).at(0);
+  ASSERT_EQ(s.cells.size(), 1u);
+  EXPECT_EQ(RightAnswer(seed, s, 0), "inf");
+  EXPECT_TRUE(GradeAnswer(seed, s, 0, "Infinity").right);  // the same value, written out
+  EXPECT_TRUE(GradeAnswer(seed, s, 0, "inf").right);
+  EXPECT_TRUE(GradeAnswer(seed, s, 0, " inf ").right);
+  for (const char* answer : {"-inf", "nan", "1e400", "3.4028235e+38", "inf inf", ""})
+    EXPECT_FALSE(GradeAnswer(seed, s, 0, answer).right) << "'" << answer << "'";
+  const BuiltExercise sum = BuildExercise(set.exercises[1]);
+  const Question q = MakeQuestions(sum, 1).at(0);
+  ASSERT_EQ(q.cells.size(), 4u);
+  EXPECT_EQ(RightAnswer(sum, q, 1), "inf");  // 3e38 + 3e38
+  EXPECT_EQ(RightAnswer(sum, q, 3), "nan");  // (-3e38 + -3e38) + (3e38 + 3e38)
+  EXPECT_TRUE(GradeAnswer(sum, q, 1, "inf").right);
+  EXPECT_TRUE(GradeAnswer(sum, q, 3, "nan").right);
+  EXPECT_FALSE(GradeAnswer(sum, q, 3, "inf").right);
+  EXPECT_FALSE(GradeAnswer(sum, q, 2, "nan").right);  // 3e38: a finite value
+}
+
 TEST(Quiz, ClassesThreadsMaxAndPadding) {
   const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
     {"title": "c", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "ask": "class",
@@ -274,6 +303,54 @@ TEST(QuizMistakes, TheRightAnswerIsWhatTheRaceProduced) {
   EXPECT_EQ(g[3].expected, "11");
   EXPECT_NE(g[3].hint.find("in the correct kernel holds x2 + x3"), std::string::npos) << g[3].hint;
   EXPECT_NE(g[3].hint.find("pin and pout are the same buffer"), std::string::npos) << g[3].hint;
+}
+
+// Issue #25 (fuzz_quiz): a mistake can leave a round unwritten (Blelloch's wrong-index writes
+// nothing in round 2 of 3 values; no-seed skips the seed step, round 4 of 8). Asked about the
+// values or the classes of such a round, the exercise loaded and asked nothing: the quiz skipped
+// it unseen and scored it 0 of 0. Now the loader says so; "all" asks the rounds that write.
+TEST(QuizMistakes, ARoundTheMistakeLeavesUnwrittenIsRefused) {
+  EXPECT_EQ(ErrorOf(R"({"title": "w", "algorithm": "blelloch", "input": [3, 1, 3], "round": 2,
+                        "mistake": "wrong-index"})"),
+            "bad.json: exercises[0]: round 2 writes no cell with the mistake 'wrong-index': ask "
+            "\"threads\", or another round");
+  EXPECT_NE(ErrorOf(R"({"title": "s", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3],
+                        "rounds": [3, 4], "ask": "class", "mistake": "no-seed"})")
+                .find("round 4 writes no cell with the mistake 'no-seed'"),
+            std::string::npos);
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "all", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "mistake": "no-seed"},
+    {"title": "who", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "mistake": "no-seed",
+     "round": 4, "ask": "threads"}]})");
+  EXPECT_EQ(set.exercises[0].rounds, (std::vector<int>{1, 2, 3, 5, 6, 7}));
+  Quiz quiz(set);
+  EXPECT_EQ(quiz.QuestionCount(), 7);
+  // One value: the seed step is the only round after the load, so "all" asks the load, as it
+  // does of one value without a mistake.
+  const QuizSet one = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "s", "algorithm": "blelloch", "input": [5], "mistake": "no-seed"}]})");
+  EXPECT_EQ(one.exercises[0].rounds, (std::vector<int>{0}));
+}
+
+// Issue #25 (fuzz_quiz): with no thread active (no-seed's seed step) the right answer, as the
+// question gives it, is "none", which graded wrong, while an empty answer (or a lone comma) graded
+// right.
+TEST(QuizMistakes, NoActiveThreadIsAnsweredNone) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "who", "algorithm": "blelloch", "input": [3, 1, 7, 0, 4, 1, 6, 3], "mistake": "no-seed",
+     "rounds": [3, 4], "ask": "threads"}]})");
+  const BuiltExercise b = BuildExercise(set.exercises[0]);
+  const std::vector<Question> q = MakeQuestions(b, 0);
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_EQ(RightAnswer(b, q[1], 0), "none");
+  EXPECT_TRUE(GradeAnswer(b, q[1], 0, "none").right);
+  EXPECT_TRUE(GradeAnswer(b, q[1], 0, " none ").right);
+  for (const char* answer : {"", " ", ",", "0", "none 0", "nothing"})
+    EXPECT_FALSE(GradeAnswer(b, q[1], 0, answer).right) << "'" << answer << "'";
+  // Round 3, the up-sweep's last: thread 0 alone.
+  EXPECT_EQ(RightAnswer(b, q[0], 0), "0");
+  for (const char* answer : {"", ",", "none"})
+    EXPECT_FALSE(GradeAnswer(b, q[0], 0, answer).right) << "'" << answer << "'";
 }
 
 }  // namespace

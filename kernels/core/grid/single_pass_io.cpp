@@ -21,8 +21,8 @@ json EncodeValues(ElementType type, const std::vector<double>& values) {
   return out;
 }
 
-std::vector<double> DecodeValues(const json& object, const char* key, ElementType type,
-                                 size_t size, const std::string& where) {
+std::vector<double> DecodeValues(const json& object, const char* key, ElementType type, size_t size,
+                                 const std::string& where) {
   const json& v = Field(object, key, where);
   const std::string at = where + "." + key;
   if (!v.is_array() || v.size() != size) Fail(at, "expected " + std::to_string(size) + " values");
@@ -54,6 +54,24 @@ json EncodeTile(const TileRecord& r, ElementType type) {
           {"inclusive", EncodeValue(type, r.inclusive)},
           {"total_reads", r.total_reads},
           {"reads", std::move(reads)}};
+}
+
+// A tile's times as the timeline draws them, on a plot from 0 to the last tile's end (the app
+// draws a file without CheckSinglePass): not before 0 (the first tile's start), in order (start,
+// A, P, end; tile 0 may publish P at once, its A -1), each read within the look-back, from A to
+// P. Every recorded trace has them so: one SM's clock, relative to the earliest start.
+void CheckTimes(const TileRecord& r, int place, const std::string& at) {
+  if (r.start < 0) Fail(at + ".start", "is before 0, the first tile's start");
+  if (r.published_p < r.start || r.published_p > r.end)
+    Fail(at + ".published_p", "is not between the tile's start and end");
+  if ((place > 0 || r.published_a != -1) &&
+      (r.published_a < r.start || r.published_a > r.published_p))
+    Fail(at + ".published_a", place > 0 ? "is not between the tile's start and published_p"
+                                        : "is neither -1 nor between start and published_p");
+  for (size_t k = 0; k < r.reads.size(); ++k)
+    if (r.reads[k].time < r.published_a || r.reads[k].time > r.published_p)
+      Fail(at + ".reads[" + std::to_string(k) + "].time",
+           "is not between the tile's published_a and published_p");
 }
 
 // The record in place `place` of the list, which must be that tile's. The timeline indexes its rows
@@ -104,6 +122,7 @@ TileRecord DecodeTile(const json& j, ElementType type, int place, int tiles, Til
   // total_reads counts every read, the recorded ones included.
   if (r.total_reads < recorded)
     Fail(at + ".total_reads", "is fewer than the " + std::to_string(recorded) + " reads recorded");
+  CheckTimes(r, place, at);
   return r;
 }
 
