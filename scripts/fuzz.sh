@@ -16,7 +16,11 @@
 #
 # SCANVIZ_FUZZ_KEEP_GOING=1 is for long runs: libFuzzer's fork mode, which keeps fuzzing past
 # crashes, timeouts and out-of-memory; at the end each kept input is run again and the findings
-# are listed by what went wrong, with a count and an example each.
+# are listed by what went wrong, with a count and an example each; SCANVIZ_FUZZ_WORKERS (default
+# 1) fuzzing processes a target, where there are cores to spare.
+#
+# SCANVIZ_FUZZ_PREBUILT=1 runs the targets already in $SCANVIZ_FUZZ_BUILD_DIR without building
+# (a machine without clang, the programs built here: they link the sanitizers and libFuzzer in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 all_targets=(trace input settings bench_results session grid quiz lab_results timeline)
@@ -49,19 +53,22 @@ findings=${SCANVIZ_FUZZ_FINDINGS:-fuzz-findings}
 timeout=${SCANVIZ_FUZZ_TIMEOUT:-10}
 jobs=${SCANVIZ_FUZZ_JOBS:-$(nproc)}
 keep_going=${SCANVIZ_FUZZ_KEEP_GOING:-0}
+workers=${SCANVIZ_FUZZ_WORKERS:-1}
+prebuilt=${SCANVIZ_FUZZ_PREBUILT:-0}
 
-command -v clang++-14 >/dev/null || {
+[ "$prebuilt" = 1 ] || command -v clang++-14 >/dev/null || {
   echo "fuzz: clang++-14 not found (bash scripts/setup.sh installs it)" >&2
   exit 2
 }
 # The configuration scripts/sanitize.sh asan uses too (keep the two alike, or each undoes the
 # other's): -O1 -g and no NDEBUG, fast enough to fuzz, readable stacks, assertions live. Only the
 # libraries the targets link are built here (not the app, the CLI or the tests).
-CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -G Ninja -DSCANVIZ_FUZZ=ON \
+[ "$prebuilt" = 1 ] || CC=clang-14 CXX=clang++-14 cmake -S . -B "$build" -G Ninja -DSCANVIZ_FUZZ=ON \
   -DSCANVIZ_GUI=OFF -DSCANVIZ_CUDA=OFF -DSCANVIZ_PERF=OFF -DSCANVIZ_BENCH=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" >/dev/null
-cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" | grep -vE '^\[|^ninja: no work to do' || true
+[ "$prebuilt" = 1 ] ||
+  cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" | grep -vE '^\[|^ninja: no work to do' || true
 for t in "${targets[@]}"; do
   [ -x "$build/tests/fuzz/fuzz_$t" ] || {
     echo "fuzz: build of fuzz_$t failed" >&2
@@ -94,7 +101,7 @@ RunTarget() {
   [ "$keep_going" = 1 ] && rm -rf "${findings:?}/$t"
   mkdir -p "$build/corpus/$t" "$findings/$t"
   local rc=0 mode=(-print_final_stats=1)
-  [ "$keep_going" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+  [ "$keep_going" = 1 ] && mode=(-fork="$workers" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   # The first corpus directory is the one libFuzzer adds to; the committed seeds come second.
   "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout="$timeout" \
     -rss_limit_mb=2048 -dict="$dict" -artifact_prefix="$findings/$t/" "${mode[@]}" \
