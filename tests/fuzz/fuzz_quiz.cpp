@@ -12,6 +12,7 @@
 // value of the type grades right exactly when it reads as the right one.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,30 +29,12 @@ constexpr const char* kTarget = "fuzz_quiz";
 constexpr const char* kName = "fuzz.json";
 
 // The wrong shapes a student types, and the numbers at the edges of what the parsers read.
-const std::vector<std::string>& OddAnswers() {
-  static const std::vector<std::string> answers = {"",
-                                                   " ",
-                                                   ",",
-                                                   "x",
-                                                   "none",
-                                                   "inf",
-                                                   "-inf",
-                                                   "nan",
-                                                   "1e308",
-                                                   "1e400",
-                                                   "-1e400",
-                                                   "3.4028236e+38",
-                                                   "2147483648",
-                                                   "-2147483649",
-                                                   "4294967296",
-                                                   "9007199254740993",
-                                                   "18446744073709551615",
-                                                   "4611686018427387904",
-                                                   "0x10",
-                                                   "1 2",
-                                                   "-1"};
-  return answers;
-}
+constexpr const char* kOddAnswers[] = {
+    // nothing, a separator, words, two numbers, hexadecimal
+    "", " ", ",", "x", "none", "1 2", "0x10", "-1",
+    // not finite, past float32, past int32, 2^32, 2^53 + 1, 2^62, 2^64 - 1
+    "inf", "-inf", "nan", "1e308", "1e400", "-1e400", "3.4028236e+38", "2147483648", "-2147483649",
+    "4294967296", "9007199254740993", "4611686018427387904", "18446744073709551615"};
 
 void CheckLoaded(const teach::QuizSet& set) {
   const size_t count = set.exercises.size();
@@ -77,7 +60,7 @@ void CheckGrading(const teach::BuiltExercise& b, const teach::Question& q, int c
   const teach::Grade g = teach::GradeAnswer(b, q, cell, right);
   if (!g.right || g.expected != right || !g.hint.empty())
     Fail(kTarget, where + ": the right answer '" + right + "' grades wrong");
-  std::vector<std::string> wrong = OddAnswers();
+  std::vector<std::string> wrong(std::begin(kOddAnswers), std::end(kOddAnswers));
   if (q.mode != teach::QuizMode::kThreads) {
     wrong.push_back(right + " " + right);
     wrong.push_back(right + "," + right);
