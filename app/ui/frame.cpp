@@ -314,6 +314,11 @@ void DrawFrame(App& app, float fps) {
   if (!vs.presenter) menu = DrawMenuBar(ui);
   if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
+  if (menu.copy_link) {
+    const std::string link = platform::CopyLink(app, st.ShareLink());
+    st.notice = "copied a link to this view (" + std::to_string(link.size()) + " characters)";
+  }
+  if (menu.paste_link) platform::PasteLink(app);
 
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());

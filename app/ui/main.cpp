@@ -273,6 +273,7 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   if (!loaded.empty())
     state.message = state.message.empty() ? loaded : loaded + "; " + state.message;
   state.SetPresets(s.presets.presets);
+  state.SetTracesDir(s.data.File("traces"));  // the bundled traces a share link names
   state.quiz.sets = teach::ListQuizSets(s.data.File("quizzes"));
   state.lab = teach::LoadLabResults(s.data.File("labs/mistakes-h200.json"));
   if (!s.presets.error.empty()) {
@@ -285,6 +286,10 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
     Warn(err);  // once, here; the live app shows it in the status line too
     if (opt.Headless() || opt.Exporting()) return 2;
     if (state.message.empty()) state.message = err;
+  }
+  // The page's address may hold a share link: opened over everything, as on the desktop.
+  if (const std::string link = platform::StartLink(); !link.empty()) {
+    if (std::string err = state.OpenLink(link); !err.empty()) state.message = err;
   }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.

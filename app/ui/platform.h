@@ -38,6 +38,16 @@ void SetFullscreen(App& app, bool on);
 // File > Open and File > Save session on the web, taken before the app's own file dialog sees
 // them: the browser's file picker, and the session as a download. Nothing on the desktop.
 void TakeFileRequest(App& app);
+// [SECTION] Share links (share_link.h)
+// The link the app was opened with (the page's address; none on the desktop, where it is an
+// argument).
+std::string StartLink();
+// Puts the link of `fragment` ("s=...") on the clipboard (on the web also in the address bar);
+// returns the whole link.
+std::string CopyLink(App& app, const std::string& fragment);
+// Opens the link on the clipboard (on the web when the browser hands it over).
+void PasteLink(App& app);
+
 // Runs frame() until it returns false, and returns true. The web hands frame() to the browser
 // (emscripten_set_main_loop, once per animation frame) and returns false at once: main then
 // returns, and what frame() uses must outlive it.

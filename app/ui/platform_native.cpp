@@ -64,6 +64,23 @@ void SetFullscreen(App& app, bool on) {
   }
 }
 
+std::string StartLink() {
+  return {};
+}
+
+std::string CopyLink(App& app, const std::string& fragment) {
+  const std::string link = ShareLinkBase() + "#" + fragment;
+  glfwSetClipboardString(app.window, link.c_str());
+  return link;
+}
+
+void PasteLink(App& app) {
+  const char* text = glfwGetClipboardString(app.window);
+  AppState& st = *app.state;
+  const std::string err = text == nullptr ? "the clipboard holds no text" : st.OpenLink(text);
+  if (!err.empty()) st.message = err;
+}
+
 bool RunLoop(std::function<bool()> frame) {
   while (frame()) {
   }

@@ -6,12 +6,19 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <imgui.h>
+
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "app_window.h"
+#include "core/file_io.h"
+#include "headless.h"
 #include "platform.h"
 #include "settings.h"
 
@@ -52,6 +59,25 @@ EM_JS(void, scanviz_js_pick_file, (), {
   };
   input.click();
 });
+EM_JS(char*, scanviz_js_hash, (), {
+  var s = String(location.hash || "");
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, scanviz_js_copy_link, (const char* fragment), {
+  history.replaceState(null, "", "#" + UTF8ToString(fragment));
+  Module.scanvizLink = location.href;
+  if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(function(e){});
+});
+EM_JS(void, scanviz_js_paste_link, (), {
+  if (!navigator.clipboard || !navigator.clipboard.readText) return;
+  navigator.clipboard.readText()
+      .then(function(t) { Module.ccall('scanviz_web_open_link', null, ['string'], [t]); })
+      .catch(function(e){});
+});
+EM_JS(void, scanviz_js_layout, (const char* json), { Module.scanvizLayout = UTF8ToString(json); });
 EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
 EM_JS(void, scanviz_js_fullscreen, (int on), {
   if (on && !document.fullscreenElement) document.documentElement.requestFullscreen();
@@ -61,6 +87,13 @@ EM_JS(void, scanviz_js_fullscreen, (int on), {
 namespace {
 
 std::string g_opened;           // a file the picker (or the page's trace list) handed over
+std::string g_link;             // a link the page handed over (a pasted one, a new address)
+scanviz::App* g_app = nullptr;  // for the page's questions between frames
+std::string g_state;            // the last StateJson handed to the page
+// The page's layout dump (--dump-layout's document): asked, then recorded over one frame.
+bool g_layout_asked = false;
+std::vector<scanviz::DumpedCell> g_cells;
+std::optional<scanviz::TextRecorder> g_text;
 std::function<bool()> g_frame;  // RunLoop's frame, called by the browser
 std::string g_saved_settings;   // what /persist holds, so that only a change is stored
 constexpr const char* kDownloads = "/downloads";  // exports are written here, then handed over
@@ -74,6 +107,23 @@ void Frame() {
 // The page's file picker, and the page's list of bundled traces, open a file through this.
 extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_open(const char* path) {
   g_opened = path;
+}
+
+// A share link for the app to open at the next frame (index.html: a new address's fragment).
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_open_link(const char* text) {
+  g_link = text;
+}
+
+// The state as --state-file writes it (headless.h): what the page's tests read.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_state() {
+  if (g_app == nullptr) return "";
+  g_state = scanviz::StateJson(*g_app->state, scanviz::TextFieldActive());
+  return g_state.c_str();
+}
+
+// The next frame's layout, as --dump-layout writes it, lands in Module.scanvizLayout.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_request_layout() {
+  g_layout_asked = true;
 }
 
 namespace scanviz::platform {
@@ -102,6 +152,22 @@ void FitWindow(int* width, int* height) {
 
 std::string SettingsPath() {
   return "/persist/settings.json";
+}
+
+std::string StartLink() {
+  char* hash = scanviz_js_hash();
+  std::string link = hash;
+  std::free(hash);
+  return link;
+}
+
+std::string CopyLink(App&, const std::string& fragment) {
+  scanviz_js_copy_link(fragment.c_str());
+  return "#" + fragment;
+}
+
+void PasteLink(App&) {
+  scanviz_js_paste_link();  // the browser asks; the text arrives in scanviz_web_open_link
 }
 
 float ContentScale(GLFWwindow*) {
@@ -178,9 +244,37 @@ void StoreSettings(App& app) {
   g_saved_settings = std::move(text);
 }
 
+// The layout recorded over the frame just drawn goes to the page; one asked for is recorded over
+// the next.
+void HandLayout(App& app) {
+  if (app.dump != nullptr) {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(app.window, &w, &h);
+    const std::string path = "/layout.json";
+    if (WriteLayout(path, g_cells, g_text->Panels(), w, h, app.state->view.theme).empty()) {
+      const FileText file = ReadFileLimited(path, 64 << 20);
+      scanviz_js_layout(file.text.c_str());
+    }
+    app.dump = nullptr;
+    app.text = nullptr;
+  }
+  if (std::exchange(g_layout_asked, false)) {
+    g_cells.clear();
+    g_text.emplace(ImGui::GetIO().DisplayFramebufferScale);
+    app.dump = &g_cells;
+    app.text = &*g_text;
+  }
+}
+
 }  // namespace
 
 void AfterFrame(App& app) {
+  g_app = &app;
+  HandLayout(app);
+  if (!g_link.empty()) {
+    const std::string err = app.state->OpenLink(std::exchange(g_link, std::string()));
+    if (!err.empty()) app.state->message = err;
+  }
   FollowCanvas(app.window);
   std::error_code ec;
   fs::create_directories(kDownloads, ec);

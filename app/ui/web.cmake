@@ -40,9 +40,7 @@ set(SCANVIZ_WEB_FILES
   "${root}/assets/labs@${data}/labs"
   "${root}/assets/icons@${data}/icons"
   "${root}/docs/bench/h200.json@${data}/bench/h200.json"
-  "${root}/docs/example-blelloch-h200.json@/traces/example-blelloch-h200.json"
-  "${root}/docs/cycles@/traces/cycles"
-  "${root}/docs/single-pass@/traces/single-pass")
+  "${PROJECT_BINARY_DIR}/share/scanviz/traces@${data}/traces")  # assets/CMakeLists.txt's links
 set(preload "")
 foreach(f ${SCANVIZ_WEB_FILES})
   list(APPEND preload "SHELL:--preload-file ${f}")
