@@ -25,6 +25,7 @@
 namespace fs = std::filesystem;
 
 // [SECTION] The page (JavaScript; no "//" inside EM_JS: the preprocessor would cut it)
+// clang-format off: it reads JavaScript as C++ (=== becomes == =)
 
 EM_JS(int, scanviz_js_canvas_w, (), { return Module.canvas.clientWidth | 0; });
 EM_JS(int, scanviz_js_canvas_h, (), { return Module.canvas.clientHeight | 0; });
@@ -78,11 +79,21 @@ EM_JS(void, scanviz_js_paste_link, (), {
       .catch(function(e){});
 });
 EM_JS(void, scanviz_js_layout, (const char* json), { Module.scanvizLayout = UTF8ToString(json); });
+// Each frame's time for the budgets (scripts/web_budgets.sh): the first frame's moment since
+// navigation, then the last frames' durations (with glFinish while Module.scanvizBench is set).
+EM_JS(int, scanviz_js_bench, (), { return Module.scanvizBench ? 1 : 0; });
+EM_JS(void, scanviz_js_frame_done, (double ms), {
+  if (Module.firstFrameMs == null) Module.firstFrameMs = performance.now();
+  var t = Module.frameMs = Module.frameMs || [];
+  t.push(ms);
+  if (t.length > 600) t.shift();
+});
 EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
 EM_JS(void, scanviz_js_fullscreen, (int on), {
   if (on && !document.fullscreenElement) document.documentElement.requestFullscreen();
   if (!on && document.fullscreenElement) document.exitFullscreen();
 });
+// clang-format on
 
 namespace {
 
@@ -92,6 +103,8 @@ scanviz::App* g_app = nullptr;  // for the page's questions between frames
 std::string g_state;            // the last StateJson handed to the page
 // The page's layout dump (--dump-layout's document): asked, then recorded over one frame.
 bool g_layout_asked = false;
+bool g_fullscreen = false;  // asked of the browser last
+int g_frames = 0;           // the settings are compared every 30 frames
 std::vector<scanviz::DumpedCell> g_cells;
 std::optional<scanviz::TextRecorder> g_text;
 std::function<bool()> g_frame;  // RunLoop's frame, called by the browser
@@ -99,7 +112,11 @@ std::string g_saved_settings;   // what /persist holds, so that only a change is
 constexpr const char* kDownloads = "/downloads";  // exports are written here, then handed over
 
 void Frame() {
-  if (!g_frame()) emscripten_cancel_main_loop();
+  const double start = emscripten_get_now();
+  const bool more = g_frame();
+  if (scanviz_js_bench()) glFinish();
+  scanviz_js_frame_done(emscripten_get_now() - start);
+  if (!more) emscripten_cancel_main_loop();
 }
 
 }  // namespace
@@ -178,11 +195,9 @@ const char* KeyName(int, int) {
   return nullptr;  // not in emscripten's GLFW (it throws): keys as the browser names them
 }
 
-void SetFullscreen(App& app, bool on) {
-  static bool shown = false;
-  (void)app;
-  if (on == shown) return;
-  shown = on;
+void SetFullscreen(App&, bool on) {
+  if (on == g_fullscreen) return;
+  g_fullscreen = on;
   scanviz_js_fullscreen(on ? 1 : 0);
 }
 
@@ -281,8 +296,7 @@ void AfterFrame(App& app) {
   app.state->view.export_dir = kDownloads;  // Ctrl+S and the exports write here
   DeliverDownloads();
   if (!g_opened.empty()) app.dropped = std::exchange(g_opened, std::string());
-  static int frames = 0;
-  if (++frames % 30 == 0) StoreSettings(app);
+  if (++g_frames % 30 == 0) StoreSettings(app);
 }
 
 }  // namespace scanviz::platform
