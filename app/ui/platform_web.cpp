@@ -85,8 +85,10 @@ EM_JS(int, scanviz_js_bench, (), { return Module.scanvizBench ? 1 : 0; });
 EM_JS(void, scanviz_js_frame_done, (double ms), {
   if (Module.firstFrameMs == null) Module.firstFrameMs = performance.now();
   var t = Module.frameMs = Module.frameMs || [];
+  var at = Module.frameAt = Module.frameAt || [];
   t.push(ms);
-  if (t.length > 600) t.shift();
+  at.push(performance.now());
+  if (t.length > 600) { t.shift(); at.shift(); }
 });
 EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
 EM_JS(void, scanviz_js_fullscreen, (int on), {
