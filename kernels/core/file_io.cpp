@@ -51,7 +51,8 @@ namespace {
 // (SIGKILL, a full disk) leaves nowhere; it is named only once whole, then renamed over the
 // target. Where the file system has no O_TMPFILE, a hidden named file as before. Returns the open
 // descriptor (-1 on failure) and sets *named when the file already has the name *tmp.
-int OpenTemporary(const std::filesystem::path& dir, std::string* tmp, bool* named) {
+int OpenTemporary([[maybe_unused]] const std::filesystem::path& dir, std::string* tmp,
+                  bool* named) {
   // Not on the web: emscripten's in-memory file system takes the flag but has no /proc to name
   // the file by.
 #if defined(O_TMPFILE) && !defined(__EMSCRIPTEN__)
