@@ -25,7 +25,8 @@
 namespace fs = std::filesystem;
 
 // [SECTION] The page (JavaScript; no "//" inside EM_JS: the preprocessor would cut it)
-// clang-format off: it reads JavaScript as C++ (=== becomes == =)
+// JavaScript, which clang-format would read as C++ (=== becomes == =):
+// clang-format off
 
 EM_JS(int, scanviz_js_canvas_w, (), { return Module.canvas.clientWidth | 0; });
 EM_JS(int, scanviz_js_canvas_h, (), { return Module.canvas.clientHeight | 0; });
