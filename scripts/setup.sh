@@ -14,7 +14,11 @@ packages=(
   dpkg-dev desktop-file-utils appstream
   # scripts/fuzz.sh, scripts/sanitize.sh: clang's libFuzzer and sanitizer runtimes, llvm-symbolizer
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
+  # scripts/web.sh, scripts/web_test.sh: the web page and its browser tests (docs/web.md)
+  emscripten chromium
 )
+# npm for puppeteer-core (scripts/web_test.sh): Debian's, unless a node with its own npm is here.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

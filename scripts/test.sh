@@ -65,6 +65,8 @@ BuildAndTest() {
 start=$SECONDS
 bash scripts/setup.sh
 Stage "build and tests" "tests:" BuildAndTest
+# The web page (emscripten, headless Chromium): its build and its browser tests (docs/web.md).
+Stage "web page" "web(: skipped| tests:)" bash scripts/web_test.sh
 if [ $quick -eq 0 ]; then
   Stage "sanitizers (ASan + UBSan)" "sanitize " bash scripts/sanitize.sh asan
   Stage "sanitizers (TSan, the app's UI tests)" "sanitize " bash scripts/sanitize.sh tsan

@@ -1,9 +1,9 @@
 #include "teach/numerics.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "teach/narration_text.h"
 #include "teach/teach_registry.h"
@@ -14,7 +14,8 @@ namespace {
 // Maps a float's bits onto a line where consecutive floats are consecutive integers: positive
 // floats keep their bit pattern, negative ones are mirrored below zero, and -0 meets +0.
 std::int64_t OrderedBits(float f) {
-  const std::int32_t bits = std::bit_cast<std::int32_t>(f);
+  std::int32_t bits = 0;  // std::bit_cast, which the web build's libc++ lacks
+  std::memcpy(&bits, &f, sizeof bits);
   return bits >= 0 ? static_cast<std::int64_t>(bits)
                    : -static_cast<std::int64_t>(bits & 0x7fffffff);
 }

@@ -11,6 +11,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "launch.h"
 
 namespace scanviz {
 
@@ -304,7 +305,8 @@ void AppState::Install(size_t index, Trace trace, std::string ran) const {
   std::vector<RoundSpec> before, after;
   for (const Round& r : slot.trace.rounds) before.push_back(r.spec);
   for (const Round& r : trace.rounds) after.push_back(r.spec);
-  const int round = slot.trace.rounds.empty() ? player.Round() : MatchRound(before, player.Round(), after);
+  const int round =
+      slot.trace.rounds.empty() ? player.Round() : MatchRound(before, player.Round(), after);
   slot.trace = std::move(trace);
   slot.analysis = Analyze(slot.trace);
   slot.ran = std::move(ran);
@@ -366,8 +368,7 @@ void AppState::Regenerate() {
   for (const AlgorithmInfo* info : Algorithms()) requests.push_back(MistakeRequest(info->id));
   BackendChoice choice = m_input.backend;
   m_pending.push_back(
-      {m_input.generation,
-       std::async(std::launch::async, [requests, choice, wake = m_wake, order = m_thread_order] {
+      {m_input.generation, Launch([requests, choice, wake = m_wake, order = m_thread_order] {
          std::vector<ScanOutcome> outs;
          for (const ScanRequest& r : requests) outs.push_back(RunScan(choice, r, order));
          if (wake) wake();  // the result is ready: a sleeping loop shows it now
@@ -447,12 +448,11 @@ bool AppState::WaitForBackend(double seconds) {
 
 void AppState::StartWorkDepth() {
   if (m_work_depth || m_work_depth_future.valid()) return;
-  m_work_depth_future =
-      std::async(std::launch::async, [wake = m_wake] {
-        std::vector<teach::WorkDepthPoint> series = teach::WorkDepthSeries(kMaxElements);
-        if (wake) wake();
-        return series;
-      });
+  m_work_depth_future = Launch([wake = m_wake] {
+    std::vector<teach::WorkDepthPoint> series = teach::WorkDepthSeries(kMaxElements);
+    if (wake) wake();
+    return series;
+  });
 }
 
 const std::vector<teach::WorkDepthPoint>* AppState::WorkDepthSeries() {

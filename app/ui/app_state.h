@@ -40,6 +40,7 @@
 #include "scene/scene.h"
 #include "session.h"
 #include "settings.h"
+#include "share_link.h"
 #include "single_pass_model.h"
 #include "teach/lab_results.h"
 #include "teach/work_depth.h"
@@ -212,6 +213,12 @@ class AppState {
   Session ToSession() const;
   void ApplySession(const Session& s);
   std::string SaveSessionTo(const std::string& path);  // empty, or the reason
+  // A share link (share_link.h; OpenFile takes one too): its session, with a bundled trace it
+  // names from the traces folder. Empty on success (`notice` says what it left out), else the
+  // one-line reason, with the state unchanged.
+  std::string OpenLink(std::string_view text);
+  std::string ShareLink() const { return ShareFragment(ToSession()); }  // "s=...", no '#'
+  void SetTracesDir(std::string dir) { m_traces_dir = std::move(dir); }
   // The shown algorithm's trace came from a file (until the next edit).
   bool ShowsFileTrace() const { return m_file_trace && m_file_trace->first == m_algorithm; }
   const std::vector<std::string>& Recent() const { return m_recent; }
@@ -286,6 +293,7 @@ class AppState {
   // The algorithm whose trace came from a file, and where it was recorded; reset by every edit.
   std::optional<std::pair<Algorithm, std::string>> m_file_trace;
   std::vector<std::string> m_recent;
+  std::string m_traces_dir;      // the bundled traces a share link may name (data dir's traces/)
   std::function<void()> m_wake;  // copied into each worker: the state may not outlive it
   std::vector<PresetSpec> m_presets = BuiltinPresets();
   EditHistory m_history;

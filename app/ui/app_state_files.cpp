@@ -35,6 +35,7 @@ std::string TraceOrigin(const BackendInfo& b, const std::string& path) {
 // [SECTION] Trace files: a single block's, a grid's, an application's, a single pass's
 
 std::string AppState::OpenFile(const std::string& path) {
+  if (IsShareLink(path)) return OpenLink(path);  // `scanviz 'https://...#s=...'`
   const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
   if (!file.Ok()) return path + ": " + file.error;
   switch (SniffFileKind(file.text)) {
@@ -119,8 +120,7 @@ void AppState::OpenApplication(ApplicationTrace trace, std::string origin) {
 std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
   if (grid.depth != 0 || !IsGridBlockAlgorithm(grid.block_algorithm) ||
       grid.block_size < kMinGridBlockSize || grid.block_size > kMaxGridBlockSize ||
-      (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 ||
-      grid.N() > kMaxGridElements)
+      (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 || grid.N() > kMaxGridElements)
     return "a grid the grid view cannot show (block scans of 4..1024 of " + AlgorithmKeys() + ")";
   const EditScope edit(*this, {EditKind::kFile});
   m_input.type = grid.type;
@@ -260,6 +260,14 @@ std::string AppState::SaveSessionTo(const std::string& path) {
   if (!err.empty()) return err;
   NoteRecent(path);
   notice = "saved the session to " + path;
+  return {};
+}
+
+std::string AppState::OpenLink(std::string_view text) {
+  const LinkLoad link = SessionFromLink(text, m_traces_dir);
+  if (!link.load.session) return link.load.error;
+  ApplySession(*link.load.session);
+  notice = link.note.empty() ? "opened the shared link" : "opened the shared link; " + link.note;
   return {};
 }
 

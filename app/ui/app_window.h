@@ -45,7 +45,6 @@ struct App {
 // [SECTION] One frame (frame.cpp)
 // New frame, the views, our renderer, ImGui on top; not shown (ShowFrame swaps).
 void DrawFrame(App& app, float fps);
-void SetFullscreen(App& app, bool on);
 // Whether a text field has the keyboard now, as the last frame left it.
 bool TextFieldActive();
 

@@ -29,7 +29,7 @@ void Note(std::string* first, const std::string& err) {
 std::string ApplyInput(AppState& st, const Options& opt) {
   // The file first: the flags then change what it set.
   std::string open_error;
-  if (!opt.open.empty()) {
+  if (!opt.open.empty() && !IsShareLink(opt.open)) {  // a link opens last (ApplyOptions)
     open_error = st.OpenFile(opt.open);
     if (!open_error.empty()) st.message = open_error;
   }
@@ -118,6 +118,12 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   ApplyView(st, opt);
   if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) Note(&error, "--quiz: " + st.quiz.error);
   if (!opt.quiz.empty()) st.view.quiz = true;
+  // A share link opens last, as the page opens it: the view it names exactly, over the flags.
+  if (IsShareLink(opt.open)) {
+    const std::string err = st.OpenLink(opt.open);
+    if (!err.empty()) st.message = err;
+    Note(&error, err);
+  }
   return error;
 }
 

@@ -2,8 +2,8 @@
 // own functions (ShowFrame, WaitForWork), in phases: the frame (a bare window, the app with an
 // empty view, the app with every round shown), an input edit to its new pixels, ten idle seconds
 // (CPU used), and playing at 4 rounds a second (every round on screen for a frame).
-#include <glad/gl.h>
-// glad before GLFW, so GLFW does not pull in the system GL header.
+#include "gl.h"
+// gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
 
 #include <algorithm>

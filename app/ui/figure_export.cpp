@@ -1,6 +1,6 @@
 #include "figure_export.h"
 
-#include <glad/gl.h>
+#include "gl.h"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <stb_image_write.h>

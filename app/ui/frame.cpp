@@ -2,8 +2,8 @@
 // handed to ImGui and the shortcuts, the menu bar, the panels around the figure (controls left,
 // tabs right, status bottom), the shown kind's centre, and the render: our renderer's boxes, then
 // ImGui on top. The live loop, the headless modes and the benchmark all draw through DrawFrame.
-#include <glad/gl.h>
-// glad before GLFW, so GLFW does not pull in the system GL header.
+#include "gl.h"
+// gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -15,6 +15,7 @@
 #include "app_window.h"
 #include "kinds/kind_view.h"
 #include "layout.h"
+#include "platform.h"
 #include "shortcuts.h"
 #include "views/views.h"
 
@@ -76,9 +77,8 @@ void ApplyStyle(App& app, scene::Theme theme, float scale) {
 // fonts and the style rebuilt when it or the theme changed.
 float UpdateStyle(App& app) {
   const ViewState& vs = app.state->view;
-  float xscale = 1, yscale = 1;
-  glfwGetWindowContentScale(app.window, &xscale, &yscale);
-  const float scale = xscale * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
+  const float scale =
+      platform::ContentScale(app.window) * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
   if (EnsureFonts(&app.fonts, scale, vs.figure_scale) || scale != app.style_scale ||
       vs.theme != app.style_theme) {
     ApplyStyle(app, vs.theme, scale);
@@ -287,21 +287,6 @@ bool TextFieldActive() {
   return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
 }
 
-void SetFullscreen(App& app, bool on) {
-  if (on == (glfwGetWindowMonitor(app.window) != nullptr)) return;
-  if (on) {
-    glfwGetWindowPos(app.window, &app.windowed[0], &app.windowed[1]);
-    glfwGetWindowSize(app.window, &app.windowed[2], &app.windowed[3]);
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    if (mode)
-      glfwSetWindowMonitor(app.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-  } else {
-    glfwSetWindowMonitor(app.window, nullptr, app.windowed[0], app.windowed[1], app.windowed[2],
-                         app.windowed[3], 0);
-  }
-}
-
 void DrawFrame(App& app, float fps) {
   AppState& st = *app.state;
   ViewState& vs = st.view;
@@ -329,6 +314,11 @@ void DrawFrame(App& app, float fps) {
   if (!vs.presenter) menu = DrawMenuBar(ui);
   if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
+  if (menu.copy_link) {
+    const std::string link = platform::CopyLink(app, st.ShareLink());
+    st.notice = "copied a link to this view (" + std::to_string(link.size()) + " characters)";
+  }
+  if (menu.paste_link) platform::PasteLink(app);
 
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());
@@ -336,6 +326,7 @@ void DrawFrame(App& app, float fps) {
   DrawPanels(app, ui, layout);
   if (!app.hide_trace_view) kind.DrawCenter(frame, ToView(layout.center));  // --bench-frames
   DrawStatusView(ui, ToView(layout.status), fps);
+  platform::TakeFileRequest(app);  // the web's picker and downloads
   DrawFileDialog(ui);
   DrawHelpView(ui);      // last: over everything
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "core/grid/grid_steps.h"
+#include "launch.h"
 #include "scene/grid_scene.h"
 
 namespace scanviz {
@@ -51,9 +52,7 @@ void GridModel::Regenerate() {
   if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
     // A large grid's many vectors take tens of milliseconds to free (33 ms in blocks of 4):
     // freed on a worker too.
-    m_drop = std::async(std::launch::async, [old = std::move(m_slot)]() mutable {
-      const GridSlot gone = std::move(old);
-    });
+    m_drop = Launch([old = std::move(m_slot)]() mutable { const GridSlot gone = std::move(old); });
   }
   m_slot = GridSlot{};
   if (std::string error = ValidateGridRequest(r); !error.empty()) {
@@ -73,7 +72,7 @@ void GridModel::Regenerate() {
   m_slot.ran = out.ran;
   if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
     m_slot.checked = false;
-    m_check = std::async(std::launch::async, [grid = &m_slot.grid] { return CheckGrid(*grid); });
+    m_check = Launch([grid = &m_slot.grid] { return CheckGrid(*grid); });
   } else {
     m_slot.problems = CheckGrid(m_slot.grid);
   }

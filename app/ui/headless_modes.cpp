@@ -1,7 +1,7 @@
 // The headless modes that draw the app's frame (app_window.h): --screenshot (with --dump-layout)
 // and --export-*. Both let ImGui settle over a few frames first, as a window does on screen.
-#include <glad/gl.h>
-// glad before GLFW, so GLFW does not pull in the system GL header.
+#include "gl.h"
+// gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 

@@ -3,8 +3,8 @@
 // loop (poll, new frame, UI, render, swap); shutdown in reverse. One frame is frame.cpp's; the
 // headless modes (--screenshot, --export-*, --bench-frames, --time-startup) draw the same frame
 // (app_window.h lists the files).
-#include <glad/gl.h>
-// glad before GLFW, so GLFW does not pull in the system GL header.
+#include "gl.h"
+// gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 #include "app_state.h"
@@ -24,7 +25,9 @@
 #include "figure_export.h"
 #include "headless.h"
 #include "key_queue.h"
+#include "launch.h"
 #include "options.h"
+#include "platform.h"
 #include "presets.h"
 #include "settings.h"
 #include "window_icon.h"
@@ -58,11 +61,8 @@ void DropCallback(GLFWwindow* window, int count, const char** paths) {
 void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
   auto* app = static_cast<App*>(glfwGetWindowUserPointer(window));
   if (app == nullptr) return;
-  if (key >= GLFW_KEY_SPACE && key <= GLFW_KEY_WORLD_2) {  // printable: letters as labelled
-    GLFWerrorfun previous = glfwSetErrorCallback(nullptr);
-    key = LayoutKey(key, glfwGetKeyName(key, scancode));
-    glfwSetErrorCallback(previous);
-  }
+  if (key >= GLFW_KEY_SPACE && key <= GLFW_KEY_WORLD_2)  // printable: letters as labelled
+    key = LayoutKey(key, platform::KeyName(key, scancode));
   app->keys.Push({key, action, mods, scancode});
 }
 
@@ -153,7 +153,7 @@ void ShowFrame(App& app, double dt, float fps, bool finish) {
   }
   DrawFrame(app, fps);
   if (g_stop_requested) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
-  SetFullscreen(app, st.view.fullscreen || st.view.presenter);
+  platform::SetFullscreen(app, st.view.fullscreen || st.view.presenter);
   if (finish) glFinish();
   glfwSwapBuffers(app.window);
 }
@@ -201,7 +201,7 @@ std::optional<int> LoadData(Startup& s) {
   }
   if (!s.data.note.empty()) Warn(s.data.note);
   if (!s.presets.error.empty()) Warn(s.presets.error + "; using the built-in presets");
-  s.settings_path = opt.Headless() ? std::string() : SettingsPath();
+  s.settings_path = opt.Headless() ? std::string() : platform::SettingsPath();
   s.loaded = LoadSettings(s.settings_path);
   if (!s.loaded.message.empty()) Warn(s.loaded.message);
   if (opt.input) {
@@ -238,14 +238,7 @@ GLFWwindow* InitWindow(Startup& s) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  if (s.opt.width <= 0 && !s.opt.Headless()) {
-    int x = 0, y = 0, area_w = 0, area_h = 0;
-    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
-      glfwGetMonitorWorkarea(monitor, &x, &y, &area_w, &area_h);
-    const WindowSize fitted = FitToWorkArea(s.width, s.height, area_w, area_h);
-    s.width = fitted.width;
-    s.height = fitted.height;
-  }
+  if (s.opt.width <= 0 && !s.opt.Headless()) platform::FitWindow(&s.width, &s.height);
   GLFWwindow* window = glfwCreateWindow(s.width, s.height, "ScanViz", nullptr, nullptr);
   if (window == nullptr) {
     glfwTerminate();
@@ -254,7 +247,7 @@ GLFWwindow* InitWindow(Startup& s) {
   SetWindowIcon(window, s.data);
   glfwMakeContextCurrent(window);
   glfwSwapInterval(s.opt.Headless() ? 0 : 1);
-  if (gladLoadGL(glfwGetProcAddress) == 0) {
+  if (!platform::LoadGl()) {
     Warn("cannot load OpenGL 3.3 core functions");
     return nullptr;
   }
@@ -267,7 +260,7 @@ void InitImGui(GLFWwindow* window) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // our settings live in settings.json
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(platform::GlslVersion());
 }
 
 // The state's data (presets, quizzes, the lab's results, the benchmark's file), what the loading
@@ -280,6 +273,7 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   if (!loaded.empty())
     state.message = state.message.empty() ? loaded : loaded + "; " + state.message;
   state.SetPresets(s.presets.presets);
+  state.SetTracesDir(s.data.File("traces"));  // the bundled traces a share link names
   state.quiz.sets = teach::ListQuizSets(s.data.File("quizzes"));
   state.lab = teach::LoadLabResults(s.data.File("labs/mistakes-h200.json"));
   if (!s.presets.error.empty()) {
@@ -292,6 +286,10 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
     Warn(err);  // once, here; the live app shows it in the status line too
     if (opt.Headless() || opt.Exporting()) return 2;
     if (state.message.empty()) state.message = err;
+  }
+  // The page's address may hold a share link: opened over everything, as on the desktop.
+  if (const std::string link = platform::StartLink(); !link.empty()) {
+    if (std::string err = state.OpenLink(link); !err.empty()) state.message = err;
   }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
@@ -312,38 +310,51 @@ void WriteStateFile(App& app, const std::string& path, std::string* last) {
   *last = std::move(now);
 }
 
-// Until the window closes (or, with --time-startup, after the first frame). A large grid's check
-// runs beside it (the edit shows first).
-void RunLoop(App& app, const Options& opt, Clock::time_point launch) {
-  AppState& state = *app.state;
-  state.grid().SetBackgroundCheck(true);
-  auto last = Clock::now();
+// What the loop keeps from one frame to the next.
+struct LoopState {
+  Clock::time_point last = Clock::now();
   bool first = true;
   float fps = 60;
   std::string last_state;  // --state-file
   int settle = kSettleFrames;
-  while (!glfwWindowShouldClose(app.window)) {
-    const bool slept = WaitForWork(app, &settle);
-    const auto now = Clock::now();
-    // After a sleep the time since the last frame is idle time: a player that starts playing
-    // now steps from here, and the frame rate counts frames that were drawn back to back.
-    const double dt = slept ? 1.0 / 60 : std::chrono::duration<double>(now - last).count();
-    last = now;
-    if (!slept) fps = fps * 0.95f + 0.05f * static_cast<float>(dt > 0 ? 1.0 / dt : 60);
-    ShowFrame(app, dt, fps);
-    state.CatchUp();  // the edit is on screen: now the algorithms not shown
-    if (!opt.state_file.empty()) WriteStateFile(app, opt.state_file, &last_state);
-    // The work and depth series (about half a second of CPU) starts after the first frame
-    // is up, so it never delays the window.
-    if (first && !opt.time_startup) state.StartWorkDepth();
-    if (first && opt.time_startup) {
-      glFinish();
-      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - launch).count();
-      std::printf("time to first frame: %.1f ms\n", ms);
-      break;
-    }
-    first = false;
+};
+
+// One pass of the loop; false once the window closes (or, with --time-startup, after the first
+// frame).
+bool LoopOnce(App& app, const Options& opt, Clock::time_point launch, LoopState& ls) {
+  AppState& state = *app.state;
+  if (glfwWindowShouldClose(app.window)) return false;
+  const bool slept = WaitForWork(app, &ls.settle);
+  const auto now = Clock::now();
+  // After a sleep the time since the last frame is idle time: a player that starts playing
+  // now steps from here, and the frame rate counts frames that were drawn back to back.
+  const double dt = slept ? 1.0 / 60 : std::chrono::duration<double>(now - ls.last).count();
+  ls.last = now;
+  if (!slept) ls.fps = ls.fps * 0.95f + 0.05f * static_cast<float>(dt > 0 ? 1.0 / dt : 60);
+  ShowFrame(app, dt, ls.fps);
+  state.CatchUp();  // the edit is on screen: now the algorithms not shown
+  platform::AfterFrame(app);
+  if (!opt.state_file.empty()) WriteStateFile(app, opt.state_file, &ls.last_state);
+  // The work and depth series (about half a second of CPU) starts after the first frame
+  // is up, so it never delays the window (without threads: when its tab asks for it).
+  if (ls.first && !opt.time_startup && kLaunchThreads) state.StartWorkDepth();
+  if (ls.first && opt.time_startup) {
+    glFinish();
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - launch).count();
+    std::printf("time to first frame: %.1f ms\n", ms);
+    return false;
   }
+  ls.first = false;
+  return true;
+}
+
+// Until the window closes; false where the browser runs the loop after main returns (the web:
+// app and opt live on the heap, platform.h). A large grid's check runs beside it (the edit shows
+// first).
+bool RunLoop(App& app, const Options& opt, Clock::time_point launch) {
+  app.state->grid().SetBackgroundCheck(true);
+  return platform::RunLoop(
+      [&app, &opt, launch, ls = LoopState{}]() mutable { return LoopOnce(app, opt, launch, ls); });
 }
 
 // The settings (the window's size, unless fullscreen) for the next start; the headless modes
@@ -356,8 +367,9 @@ void SaveOnExit(App& app, const Startup& s) {
   if (!err.empty()) Warn("settings not saved: " + err);
 }
 
-// The headless mode asked for, else the live loop.
-int Run(App& app, const Startup& s, Clock::time_point launch) {
+// The headless mode asked for, else the live loop. The exit code; none while the loop goes on
+// after main (the web).
+std::optional<int> Run(App& app, const Startup& s, Clock::time_point launch) {
   const Options& opt = s.opt;
   AppState& state = *app.state;
   if (!opt.screenshot.empty()) {
@@ -375,7 +387,7 @@ int Run(App& app, const Startup& s, Clock::time_point launch) {
     return RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele), grid,
                     opt.random_n.value_or(grid ? kMaxGridElements : kMaxElements));
   }
-  RunLoop(app, opt, launch);
+  if (!RunLoop(app, opt, launch)) return std::nullopt;
   SaveOnExit(app, s);
   return 0;
 }
@@ -393,28 +405,35 @@ void Shutdown(App& app) {
 }  // namespace
 }  // namespace scanviz
 
+// What main makes lives on the heap: on the web the loop outlives main's frame (platform.h).
 int main(int argc, char** argv) {
   using namespace scanviz;
   const auto launch = Clock::now();
-  Startup start;
-  start.opt = ParseOptions(argc, argv);
-  if (std::optional<int> rc = LoadData(start)) return *rc;
+  auto start = std::make_unique<Startup>();
+  start->opt = ParseOptions(argc, argv);
+  if (std::optional<int> rc = LoadData(*start)) return *rc;
 
-  GLFWwindow* window = InitWindow(start);
+  GLFWwindow* window = InitWindow(*start);
   if (window == nullptr) return 1;
   InitImGui(window);
-  App app;
-  app.window = window;
-  InstallCallbacks(app);
-  if (std::string error; !app.renderer.Init(&error)) {
+  auto app = std::make_unique<App>();
+  app->window = window;
+  InstallCallbacks(*app);
+  if (std::string error; !app->renderer.Init(&error)) {
     Warn(error);
     return 1;
   }
-  AppState state(start.loaded.settings);
-  app.state = &state;
-  if (std::optional<int> rc = InitState(state, start)) return *rc;
+  auto state = std::make_unique<AppState>(start->loaded.settings);
+  app->state = state.get();
+  if (std::optional<int> rc = InitState(*state, *start)) return *rc;
 
-  const int rc = Run(app, start, launch);
-  Shutdown(app);
-  return rc;
+  const std::optional<int> rc = Run(*app, *start, launch);
+  if (!rc) {  // the browser calls the loop from now on: what it uses stays
+    (void)app.release();
+    (void)state.release();
+    (void)start.release();
+    return 0;
+  }
+  Shutdown(*app);
+  return *rc;
 }

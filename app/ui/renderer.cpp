@@ -1,17 +1,20 @@
 #include "renderer.h"
 
-#include <glad/gl.h>
+#include "gl.h"
 
 #include <cmath>
 #include <cstddef>
 
+#include "platform.h"
 #include "shaders_embedded.h"
 
 namespace scanviz {
 
 namespace {
 
-unsigned Compile(unsigned kind, const char* source, std::string* error) {
+unsigned Compile(unsigned kind, const char* glsl, std::string* error) {
+  const std::string text = platform::ShaderSource(glsl);  // GLSL 3.30 core, or ES 3.00 on the web
+  const char* source = text.c_str();
   unsigned s = glCreateShader(kind);
   glShaderSource(s, 1, &source, nullptr);
   glCompileShader(s);

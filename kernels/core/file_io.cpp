@@ -51,8 +51,11 @@ namespace {
 // (SIGKILL, a full disk) leaves nowhere; it is named only once whole, then renamed over the
 // target. Where the file system has no O_TMPFILE, a hidden named file as before. Returns the open
 // descriptor (-1 on failure) and sets *named when the file already has the name *tmp.
-int OpenTemporary(const std::filesystem::path& dir, std::string* tmp, bool* named) {
-#ifdef O_TMPFILE
+int OpenTemporary([[maybe_unused]] const std::filesystem::path& dir, std::string* tmp,
+                  bool* named) {
+  // Not on the web: emscripten's in-memory file system takes the flag but has no /proc to name
+  // the file by.
+#if defined(O_TMPFILE) && !defined(__EMSCRIPTEN__)
   const int fd = open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
   if (fd >= 0) {
     *named = false;
@@ -104,6 +107,9 @@ std::string WriteFileAtomically(const std::string& path, std::string_view conten
     umask(mask);
     mode &= ~mask;
   }
+#ifdef __EMSCRIPTEN__
+  mode |= 0600;  // emscripten's umask reports 0777: the file would be unreadable
+#endif
   fchmod(fd, mode);
   std::string error;
   size_t done = 0;

@@ -1,10 +1,13 @@
 #include "core/input.h"
 
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <random>
+#include <version>
 
 #include "core/trace.h"
 
@@ -22,6 +25,26 @@ std::string Quoted(const std::string& token) {
   out += "'";
   if (token.size() > kShown) out += " (" + std::to_string(token.size()) + " characters)";
   return out;
+}
+
+// The whole of [first, last) as a float32, as std::from_chars reads it. The web build's libc++ 14
+// has no floating-point from_chars: there strtof reads it, refusing what from_chars would not
+// take (a '+', a hexadecimal "0x", a value out of range).
+bool ParseFloat(const char* first, const char* last, float* out) {
+#if defined(__cpp_lib_to_chars)
+  auto [ptr, ec] = std::from_chars(first, last, *out);
+  return ec == std::errc() && ptr == last;
+#else
+  const std::string text(first, last);
+  const size_t digits = text.rfind('-', 0) == 0 ? 1 : 0;
+  if (text.empty() || text[0] == '+' || std::isspace(static_cast<unsigned char>(text[0])) ||
+      (text.size() > digits + 1 && text[digits] == '0' && (text[digits + 1] | 0x20) == 'x'))
+    return false;
+  char* end = nullptr;
+  errno = 0;
+  *out = std::strtof(text.c_str(), &end);
+  return errno == 0 && end == text.c_str() + text.size();
+#endif
 }
 
 // One element of `type`, or why `token` is not one.
@@ -45,8 +68,7 @@ std::string ParseToken(const std::string& token, ElementType type, double* value
     *value = static_cast<double>(v);
   } else {
     float v = 0;
-    auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
-    if (ec != std::errc() || ptr != token.data() + token.size() || !std::isfinite(v))
+    if (!ParseFloat(token.data(), token.data() + token.size(), &v) || !std::isfinite(v))
       return Quoted(token) + " is not a finite float32 number";
     *value = static_cast<double>(v);
   }

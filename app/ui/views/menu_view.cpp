@@ -25,6 +25,12 @@ void FileMenu(UiContext& ui, MenuResult* out) {
   if (Item(ui, "menu.save", "Save session…", "Ctrl+Shift+S", false,
            "The input, the view and its step, to hand to students"))
     vs.file_dialog = FileDialog::kSave;
+  if (Item(ui, "menu.copy_link", "Copy link", nullptr, false,
+           "A link (#s=...) that opens this view: the input, the kind, its step and settings"))
+    out->copy_link = true;
+  if (Item(ui, "menu.paste_link", "Open link from clipboard", nullptr, false,
+           "Opens a copied ScanViz link (the page's address, or a link from Copy link)"))
+    out->paste_link = true;
   ImGui::Separator();
   if (Item(ui, "menu.export", "Export figure", "Ctrl+S", false,
            "The figure alone as PNG (and SVG), at its step"))

@@ -275,6 +275,7 @@ void DrawSinglePassNarration(UiContext& ui);
 struct MenuResult {
   float height = 0;  // the bar's, in points
   bool quit = false, toggle_fullscreen = false;
+  bool copy_link = false, paste_link = false;  // File > Copy link, File > Open a pasted link
 };
 MenuResult DrawMenuBar(UiContext& ui);
 // Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the

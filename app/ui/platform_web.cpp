@@ -1,0 +1,305 @@
+// The web side of the seam (platform.h): emscripten's GLFW (3.2's API), WebGL 2, no threads. The
+// page (app/web/index.html) sizes the canvas with CSS, mounts the browser's IndexedDB at /persist
+// before main, and sets SCANVIZ_DATA_DIR to the data file's /share/scanviz.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <imgui.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "app_window.h"
+#include "core/file_io.h"
+#include "headless.h"
+#include "platform.h"
+#include "settings.h"
+
+namespace fs = std::filesystem;
+
+// [SECTION] The page (JavaScript; no "//" inside EM_JS: the preprocessor would cut it)
+// JavaScript, which clang-format would read as C++ (=== becomes == =):
+// clang-format off
+
+EM_JS(int, scanviz_js_canvas_w, (), { return Module.canvas.clientWidth | 0; });
+EM_JS(int, scanviz_js_canvas_h, (), { return Module.canvas.clientHeight | 0; });
+EM_JS(void, scanviz_js_download, (const char* path, const char* name), {
+  var data = FS.readFile(UTF8ToString(path));
+  var a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([data]));
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(
+      function() { URL.revokeObjectURL(a.href); }, 10000);
+});
+EM_JS(void, scanviz_js_pick_file, (), {
+  var input = document.createElement('input');
+  input.type = 'file';
+  input.accept = '.scanviz,.json';
+  input.onchange = function() {
+    var file = input.files[0];
+    if (!file) return;
+    file.arrayBuffer().then(function(buffer) {
+      var dir = '/opened';
+      try {
+        FS.mkdir(dir);
+      } catch (e) {
+      }
+      var path = dir + '/' + file.name.replace(new RegExp('[\\\\/]', 'g'), '_');
+      FS.writeFile(path, new Uint8Array(buffer));
+      Module.ccall('scanviz_web_open', null, ['string'], [path]);
+    });
+  };
+  input.click();
+});
+EM_JS(char*, scanviz_js_hash, (), {
+  var s = String(location.hash || "");
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, scanviz_js_copy_link, (const char* fragment), {
+  history.replaceState(null, "", "#" + UTF8ToString(fragment));
+  Module.scanvizLink = location.href;
+  if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(function(e){});
+});
+EM_JS(void, scanviz_js_paste_link, (), {
+  if (!navigator.clipboard || !navigator.clipboard.readText) return;
+  navigator.clipboard.readText()
+      .then(function(t) { Module.ccall('scanviz_web_open_link', null, ['string'], [t]); })
+      .catch(function(e){});
+});
+EM_JS(void, scanviz_js_layout, (const char* json), { Module.scanvizLayout = UTF8ToString(json); });
+// Each frame's time for the budgets (scripts/web_budgets.sh): the first frame's moment since
+// navigation, then the last frames' durations (with glFinish while Module.scanvizBench is set).
+EM_JS(int, scanviz_js_bench, (), { return Module.scanvizBench ? 1 : 0; });
+EM_JS(void, scanviz_js_frame_done, (double ms), {
+  if (Module.firstFrameMs == null) Module.firstFrameMs = performance.now();
+  var t = Module.frameMs = Module.frameMs || [];
+  var at = Module.frameAt = Module.frameAt || [];
+  t.push(ms);
+  at.push(performance.now());
+  if (t.length > 600) { t.shift(); at.shift(); }
+});
+EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
+EM_JS(void, scanviz_js_fullscreen, (int on), {
+  if (on && !document.fullscreenElement) document.documentElement.requestFullscreen();
+  if (!on && document.fullscreenElement) document.exitFullscreen();
+});
+// clang-format on
+
+namespace {
+
+std::string g_opened;           // a file the picker (or the page's trace list) handed over
+std::string g_link;             // a link the page handed over (a pasted one, a new address)
+scanviz::App* g_app = nullptr;  // for the page's questions between frames
+std::string g_state;            // the last StateJson handed to the page
+// The page's layout dump (--dump-layout's document): asked, then recorded over one frame.
+bool g_layout_asked = false;
+bool g_fullscreen = false;  // asked of the browser last
+int g_frames = 0;           // the settings are compared every 30 frames
+std::vector<scanviz::DumpedCell> g_cells;
+std::optional<scanviz::TextRecorder> g_text;
+std::function<bool()> g_frame;  // RunLoop's frame, called by the browser
+std::string g_saved_settings;   // what /persist holds, so that only a change is stored
+constexpr const char* kDownloads = "/downloads";  // exports are written here, then handed over
+
+void Frame() {
+  const double start = emscripten_get_now();
+  const bool more = g_frame();
+  if (scanviz_js_bench()) glFinish();
+  scanviz_js_frame_done(emscripten_get_now() - start);
+  if (!more) emscripten_cancel_main_loop();
+}
+
+}  // namespace
+
+// The page's file picker, and the page's list of bundled traces, open a file through this.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_open(const char* path) {
+  g_opened = path;
+}
+
+// A share link for the app to open at the next frame (index.html: a new address's fragment).
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_open_link(const char* text) {
+  g_link = text;
+}
+
+// The state as --state-file writes it (headless.h): what the page's tests read.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_state() {
+  if (g_app == nullptr) return "";
+  g_state = scanviz::StateJson(*g_app->state, scanviz::TextFieldActive());
+  return g_state.c_str();
+}
+
+// The next frame's layout, as --dump-layout writes it, lands in Module.scanvizLayout.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_request_layout() {
+  g_layout_asked = true;
+}
+
+namespace scanviz::platform {
+
+bool LoadGl() {
+  return true;  // WebGL 2 is linked directly
+}
+
+const char* GlslVersion() {
+  return "#version 300 es";
+}
+
+std::string ShaderSource(const char* glsl_330) {
+  std::string s = glsl_330;
+  const std::string desktop = "#version 330 core";
+  if (s.rfind(desktop, 0) == 0)
+    s.replace(0, desktop.size(), "#version 300 es\nprecision highp float;\nprecision highp int;");
+  return s;
+}
+
+void FitWindow(int* width, int* height) {
+  const double dpr = emscripten_get_device_pixel_ratio();
+  *width = static_cast<int>(scanviz_js_canvas_w() * dpr);
+  *height = static_cast<int>(scanviz_js_canvas_h() * dpr);
+}
+
+std::string SettingsPath() {
+  return "/persist/settings.json";
+}
+
+std::string StartLink() {
+  char* hash = scanviz_js_hash();
+  std::string link = hash;
+  std::free(hash);
+  return link;
+}
+
+std::string CopyLink(App&, const std::string& fragment) {
+  scanviz_js_copy_link(fragment.c_str());
+  return "#" + fragment;
+}
+
+void PasteLink(App&) {
+  scanviz_js_paste_link();  // the browser asks; the text arrives in scanviz_web_open_link
+}
+
+float ContentScale(GLFWwindow*) {
+  return static_cast<float>(emscripten_get_device_pixel_ratio());
+}
+
+const char* KeyName(int, int) {
+  return nullptr;  // not in emscripten's GLFW (it throws): keys as the browser names them
+}
+
+void SetFullscreen(App&, bool on) {
+  if (on == g_fullscreen) return;
+  g_fullscreen = on;
+  scanviz_js_fullscreen(on ? 1 : 0);
+}
+
+bool RunLoop(std::function<bool()> frame) {
+  g_frame = std::move(frame);
+  // Not simulate_infinite_loop: its unwinding would run main's destructors under wasm exceptions.
+  emscripten_set_main_loop(Frame, 0, false);
+  return false;
+}
+
+void TakeFileRequest(App& app) {
+  ViewState& vs = app.state->view;
+  if (vs.file_dialog == FileDialog::kOpen) scanviz_js_pick_file();
+  if (vs.file_dialog == FileDialog::kSave) {
+    std::error_code ec;
+    fs::create_directories(kDownloads, ec);
+    const std::string err = app.state->SaveSessionTo(std::string(kDownloads) + "/lecture.scanviz");
+    if (!err.empty()) app.state->message = err;
+  }
+  vs.file_dialog = FileDialog::kNone;
+}
+
+namespace {
+
+// The canvas's backing store follows its CSS size times devicePixelRatio (emscripten's GLFW has
+// no HiDPI of its own; ImGui then works in device pixels, and ContentScale scales the fonts).
+void FollowCanvas(GLFWwindow* window) {
+  int w = 0, h = 0;
+  FitWindow(&w, &h);
+  int now_w = 0, now_h = 0;
+  glfwGetWindowSize(window, &now_w, &now_h);
+  if (w > 0 && h > 0 && (w != now_w || h != now_h)) glfwSetWindowSize(window, w, h);
+}
+
+// Every file written under /downloads (an export, a saved session) goes to the browser as a
+// download, then leaves the in-memory file system.
+void DeliverDownloads() {
+  std::error_code ec;
+  if (!fs::is_directory(kDownloads, ec)) return;
+  bool any = false;
+  for (const auto& e : fs::recursive_directory_iterator(kDownloads, ec)) {
+    if (!e.is_regular_file(ec)) continue;
+    scanviz_js_download(e.path().c_str(), e.path().filename().c_str());
+    any = true;
+  }
+  if (!any) return;
+  fs::remove_all(kDownloads, ec);
+  fs::create_directories(kDownloads, ec);
+}
+
+// The settings, stored in IndexedDB when they change (the page has no "quit" to save them at).
+void StoreSettings(App& app) {
+  int w = 0, h = 0;
+  glfwGetWindowSize(app.window, &w, &h);
+  const Settings settings = app.state->ToSettings(w, h);
+  std::string text = SettingsToJson(settings);
+  if (text == g_saved_settings) return;
+  if (SaveSettings(settings, SettingsPath()).empty()) scanviz_js_store();
+  g_saved_settings = std::move(text);
+}
+
+// The layout recorded over the frame just drawn goes to the page; one asked for is recorded over
+// the next.
+void HandLayout(App& app) {
+  if (app.dump != nullptr) {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(app.window, &w, &h);
+    const std::string path = "/layout.json";
+    if (WriteLayout(path, g_cells, g_text->Panels(), w, h, app.state->view.theme).empty()) {
+      const FileText file = ReadFileLimited(path, 64 << 20);
+      scanviz_js_layout(file.text.c_str());
+    }
+    app.dump = nullptr;
+    app.text = nullptr;
+  }
+  if (std::exchange(g_layout_asked, false)) {
+    g_cells.clear();
+    g_text.emplace(ImGui::GetIO().DisplayFramebufferScale);
+    app.dump = &g_cells;
+    app.text = &*g_text;
+  }
+}
+
+}  // namespace
+
+void AfterFrame(App& app) {
+  g_app = &app;
+  HandLayout(app);
+  if (!g_link.empty()) {
+    const std::string err = app.state->OpenLink(std::exchange(g_link, std::string()));
+    if (!err.empty()) app.state->message = err;
+  }
+  FollowCanvas(app.window);
+  std::error_code ec;
+  fs::create_directories(kDownloads, ec);
+  app.state->view.export_dir = kDownloads;  // Ctrl+S and the exports write here
+  DeliverDownloads();
+  if (!g_opened.empty()) app.dropped = std::exchange(g_opened, std::string());
+  if (++g_frames % 30 == 0) StoreSettings(app);
+}
+
+}  // namespace scanviz::platform

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The web page's browser tests (tests/web/web_test.js): builds the site (scripts/web.sh), then
+# drives it in headless Chromium with puppeteer-core (npm, into the ignored .deps/web) against
+# the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR). Screenshots land in
+# build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
+# installs them), else one "web tests: ..." line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
+for tool in emcc chromium node npm xvfb-run; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "web: skipped: no $([ "$tool" = emcc ] && echo emscripten || echo "$tool")"
+    exit 0
+  fi
+done
+[ -x "$native" ] || { echo "web tests: FAILED (no desktop app at $native to compare with)"; exit 1; }
+deps=.deps/web
+if [ ! -d "$deps/node_modules/puppeteer-core" ]; then
+  mkdir -p "$deps"
+  npm install --silent --no-audit --no-fund --prefix "$deps" puppeteer-core@24.43.1 >/dev/null
+fi
+bash scripts/web.sh
+out=${SCANVIZ_WEB_DIR:-build-web}/test-out
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "${SCANVIZ_WEB_DIR:-build-web}/site" \
+  "$native" "$out"

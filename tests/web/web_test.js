@@ -1,0 +1,263 @@
+// The web page in headless Chromium (Debian's /usr/bin/chromium, software WebGL 2 through
+// SwiftShader), driven with puppeteer-core; the site is served from 127.0.0.1 by this test.
+// Checks: the chapters' example draws the same cells as the desktop app's --dump-layout; the
+// arrow keys step; a share link opens the same view in a fresh page; a trace file opens through
+// the file picker; Ctrl+S downloads a PNG that decodes; a bad link says why and the example shows.
+// Screenshots go to OUT (look at them). Usage: node web_test.js SITE_DIR NATIVE_SCANVIZ OUT_DIR
+'use strict';
+const puppeteer = require('puppeteer-core');
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
+const zlib = require('zlib');
+
+const [SITE, NATIVE, OUT] = process.argv.slice(2);
+const ROOT = path.resolve(__dirname, '..', '..');
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const VIEW = { width: 1280, height: 800, deviceScaleFactor: 1 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let failed = 0, passed = 0;
+function check(name, ok, detail = '') {
+  ok ? passed++ : failed++;
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
+}
+
+function freePort() {
+  return new Promise((res) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); });
+  });
+}
+async function serve(dir) {
+  const port = await freePort();
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1',
+    '--directory', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(url)).ok) return { server, url }; } catch (e) { /* not up yet */ }
+    await sleep(100);
+  }
+  throw new Error('the static server did not start');
+}
+
+// The app's state, as --state-file writes it (app/ui/state_json.cpp), or null before main.
+async function state(page) {
+  const text = await page.evaluate(() =>
+    (typeof Module !== 'undefined' && Module.calledRun) ?
+      Module.ccall('scanviz_web_state', 'string', [], []) : '');
+  return text ? JSON.parse(text) : null;
+}
+async function waitState(page, pred, ms = 20000) {
+  const t0 = Date.now();
+  let s = null;
+  while (Date.now() - t0 < ms) {
+    s = await state(page);
+    if (s && pred(s)) return s;
+    await sleep(50);
+  }
+  return s;
+}
+async function frames(page, n) {
+  await page.evaluate((k) => new Promise((r) => {
+    let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
+  }), n);
+}
+async function layout(page) {
+  await page.evaluate(() => { Module.scanvizLayout = ''; Module.ccall('scanviz_web_request_layout', null, [], []); });
+  await page.waitForFunction(() => Module.scanvizLayout, { timeout: 10000, polling: 50 });
+  return JSON.parse(await page.evaluate(() => Module.scanvizLayout));
+}
+// A widget's centre (state json's widgets, in canvas pixels) in page coordinates.
+async function clickWidget(page, name) {
+  const s = await state(page);
+  const r = s.widgets[name];
+  if (!r) throw new Error('no widget ' + name);
+  const top = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().top);
+  await page.mouse.click(r[0] + r[2] / 2, top + r[1] + r[3] / 2);
+  await frames(page, 3);
+}
+async function menuItem(page, item) {
+  await clickWidget(page, 'menu.file');
+  await waitState(page, (s) => s.widgets[item]);
+  await clickWidget(page, item);
+}
+
+async function openPage(browser, hash = '') {
+  const context = await browser.createBrowserContext();  // fresh: no settings from before
+  const page = await context.newPage();
+  await page.setViewport(VIEW);
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(page.base + hash);
+  return page;
+}
+
+const cellKey = (c) => `${c.algorithm}/${c.round}/${c.buffer}/${c.pos}`;
+function compareCells(web, native) {
+  if (web.length !== native.length) return `${web.length} cells on the page, ${native.length} natively`;
+  const byKey = new Map(native.map((c) => [cellKey(c), c]));
+  for (const w of web) {
+    const n = byKey.get(cellKey(w));
+    if (!n) return `the page's cell ${cellKey(w)} is not drawn natively`;
+    for (const f of ['class', 'text', 'style', 'hs_case']) {
+      if (JSON.stringify(w[f]) !== JSON.stringify(n[f])) return `${cellKey(w)} ${f}: ${w[f]} vs ${n[f]}`;
+    }
+    if (w.rect.some((v, i) => Math.abs(v - n.rect[i]) > 1)) return `${cellKey(w)} rect ${w.rect} vs ${n.rect}`;
+    if (w.fill.some((v, i) => Math.abs(v - n.fill[i]) > 1)) return `${cellKey(w)} fill ${w.fill} vs ${n.fill}`;
+  }
+  return '';
+}
+
+// A PNG's size, its pixels inflated and unfiltered row by row (filter bytes checked).
+function decodePng(buf) {
+  if (buf.slice(0, 8).toString('hex') !== '89504e470d0a1a0a') return null;
+  let pos = 8, w = 0, h = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos), type = buf.toString('ascii', pos + 4, pos + 8);
+    const data = buf.slice(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') { w = data.readUInt32BE(0); h = data.readUInt32BE(4); channels = { 2: 3, 6: 4 }[data[9]]; }
+    if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  if (!channels || raw.length !== h * (1 + w * channels)) return null;
+  for (let y = 0; y < h; y++) if (raw[y * (1 + w * channels)] > 4) return null;
+  return { w, h, channels };
+}
+
+async function testExample(browser, page) {
+  const s = await waitState(page, (x) => x.kind);
+  check('the page starts on the chapters\' example', s && s.kind === 'block-scan' &&
+    JSON.stringify(s.values) === '[3,1,7,0,4,1,6,3]', s ? `${s.kind} ${JSON.stringify(s.values)}` : 'no state');
+  await frames(page, 5);
+  const web = await layout(page);
+  const nativeJson = path.join(OUT, 'native-example.json');
+  execFileSync('xvfb-run', ['-a', NATIVE, '--size', `${web.width}x${web.height}`, '--round', '0',
+    '--screenshot', path.join(OUT, 'native-example.png'), '--dump-layout', nativeJson]);
+  const native = JSON.parse(fs.readFileSync(nativeJson, 'utf8'));
+  const diff = compareCells(web.cells, native.cells);
+  check('the example draws the same cells as the desktop app\'s --dump-layout', web.cells.length > 0 && diff === '',
+    diff || `${web.cells.length} cells at ${web.width}x${web.height}`);
+  await page.screenshot({ path: path.join(OUT, 'web-example.png') });
+}
+
+async function testKeys(page) {
+  const before = (await state(page)).step.step;
+  await page.keyboard.press('ArrowRight');
+  const after = await waitState(page, (s) => s.step.step === before + 1, 5000);
+  await page.keyboard.press('ArrowRight');
+  const twice = await waitState(page, (s) => s.step.step === before + 2, 5000);
+  await page.keyboard.press('ArrowLeft');
+  const back = await waitState(page, (s) => s.step.step === before + 1, 5000);
+  check('the arrow keys step the rounds', after.step.step === before + 1 && twice.step.step === before + 2 &&
+    back.step.step === before + 1, `${before} -> ${after.step.step} -> ${twice.step.step} -> ${back.step.step}`);
+}
+
+async function testShareLink(browser, page) {
+  await page.keyboard.press('b');  // the next algorithm, so that the link carries a choice
+  await page.keyboard.press('ArrowRight');
+  await frames(page, 5);
+  await menuItem(page, 'menu.copy_link');
+  await page.waitForFunction(() => Module.scanvizLink, { timeout: 5000 }).catch(() => {});
+  const link = await page.evaluate(() => Module.scanvizLink || '');
+  const a = await state(page);
+  const cellsA = (await layout(page)).cells;
+  const fresh = await openPage(browser, link.slice(link.indexOf('#')));
+  const b = await waitState(fresh, (s) => s.kind && s.notice.includes('opened the shared link'));
+  await frames(fresh, 5);
+  const cellsB = (await layout(fresh)).cells;
+  const diff = compareCells(cellsB, cellsA);
+  check('a share link opens the same view in a fresh page', link.includes('#s=') && b &&
+    b.kind === a.kind && b.algorithm === a.algorithm && b.step.step === a.step.step && diff === '',
+    `${link.length} characters; ${a.algorithm} step ${a.step.step} -> ${b && b.algorithm} step ${b && b.step.step} ${diff}`);
+  await fresh.screenshot({ path: path.join(OUT, 'web-link-opened.png') });
+  await fresh.browserContext().close();
+}
+
+async function testOpenTrace(page) {
+  const [chooser] = await Promise.all([page.waitForFileChooser({ timeout: 10000 }),
+    menuItem(page, 'menu.open')]);
+  await chooser.accept([path.join(ROOT, 'docs', 'example-blelloch-h200.json')]);
+  const s = await waitState(page, (x) => x.backend.startsWith('recorded on NVIDIA H200'), 10000);
+  check('a trace file opens through the file picker', s && s.backend.startsWith('recorded on NVIDIA H200') &&
+    s.algorithm === 'blelloch', s ? s.backend : 'no state');
+}
+
+async function testExportPng(page) {
+  const dir = path.join(OUT, 'downloads');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const cdp = await page.browserContext().browser().target().createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir,
+    browserContextId: page.browserContext().id });
+  await page.keyboard.down('Control'); await page.keyboard.press('s'); await page.keyboard.up('Control');
+  let png = null;
+  for (let i = 0; i < 100 && !png; i++) {
+    await sleep(100);
+    png = fs.readdirSync(dir).find((f) => f.endsWith('.png'));
+  }
+  const decoded = png ? decodePng(fs.readFileSync(path.join(dir, png))) : null;
+  check('Ctrl+S downloads a PNG that decodes', !!decoded && decoded.w > 100 && decoded.h > 50,
+    png ? `${png} ${decoded ? decoded.w + 'x' + decoded.h : 'does not decode'}` : 'no download');
+}
+
+async function testBadLink(browser) {
+  const page = await openPage(browser, '#s=AAAAthis-is-not-a-link');
+  const s = await waitState(page, (x) => x.kind && x.message);
+  check('a bad link says why in one line and the example shows', s && s.message.startsWith('this link does not open') &&
+    !s.message.includes('\n') && JSON.stringify(s.values) === '[3,1,7,0,4,1,6,3]', s ? s.message : 'no state');
+  await frames(page, 5);
+  await page.screenshot({ path: path.join(OUT, 'web-bad-link.png') });
+  await page.browserContext().close();
+}
+
+// The pictures for docs/ (grid, timeline, quiz): keys as on the desktop.
+async function shots(browser) {
+  for (const [key, name] of [['m', 'grid'], ['l', 'timeline'], ['q', 'quiz']]) {
+    const page = await openPage(browser);
+    await waitState(page, (s) => s.kind);
+    await page.keyboard.press(key);
+    await frames(page, 20);
+    await page.screenshot({ path: path.join(OUT, `web-${name}.png`) });
+    const s = await state(page);
+    check(`key ${key} shows the ${name}`, name === 'quiz' ? s.quiz !== null : s.kind !== 'block-scan', s.kind);
+    await page.browserContext().close();
+  }
+}
+
+(async () => {
+  fs.mkdirSync(OUT, { recursive: true });
+  const { server, url } = await serve(SITE);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanviz-chromium-'));
+  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
+    ignoreDefaultArgs: true, args: [...FLAGS, `--user-data-dir=${dir}`, 'about:blank'] });
+  const origNew = browser.createBrowserContext.bind(browser);
+  browser.createBrowserContext = async () => {
+    const c = await origNew();
+    const np = c.newPage.bind(c);
+    c.newPage = async () => { const p = await np(); p.base = url; return p; };
+    return c;
+  };
+  try {
+    const page = await openPage(browser);
+    await testExample(browser, page);
+    await testKeys(page);
+    await testShareLink(browser, page);
+    await testOpenTrace(page);
+    await testExportPng(page);
+    check('no errors on the page', page.errors.length === 0, page.errors.slice(0, 3).join(' | '));
+    await testBadLink(browser);
+    await shots(browser);
+  } catch (e) {
+    check('the test ran to its end', false, e.stack);
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`web tests: ${failed === 0 ? 'ok' : 'FAILED'} (${passed} passed, ${failed} failed)`);
+  process.exit(failed === 0 ? 0 : 1);
+})();
