@@ -116,13 +116,9 @@ TEST(Timeline, HitTests) {
 // The summary line under the timeline and the caption at every moment say what the trace's
 // records count (issue #25): simulated timelines of many shapes, and the H200's in both orders.
 TEST(Timeline, TheSummaryAndTheCaptionSayWhatTheRecordsCount) {
-  std::vector<SinglePassTrace> traces = testing::SinglePassCases();
-  for (const char* file : {"single-pass-8x8-ticket.json", "single-pass-8x8-blockidx.json"}) {
-    const AnyTraceLoad h200 =
-        LoadAnyTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/" + file);
-    ASSERT_TRUE(h200.single_pass) << h200.error;
-    traces.push_back(*h200.single_pass);
-  }
+  const std::vector<SinglePassTrace> traces =
+      testing::SinglePassCasesAndRecordings(SCANVIZ_SOURCE_DIR);
+  ASSERT_EQ(traces.size(), testing::SinglePassCases().size() + 2);
   int waited = 0, past_an_aggregate = 0, out_of_order = 0;
   for (const SinglePassTrace& t : traces) {
     const testing::SinglePassCounts c = testing::CountSinglePass(t);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/any_trace_io.h"
 #include "core/grid/single_pass.h"
 #include "core/grid/single_pass_steps.h"
 
@@ -95,6 +96,18 @@ inline std::vector<SinglePassTrace> SinglePassCases() {
   shuffled.tiles[1].start = 0;
   shuffled.tiles[2].start = 1;
   out.push_back(shuffled);
+  return out;
+}
+
+// The cases above, then the H200's 8x8 recordings in both orders (docs/single-pass/); empty when
+// one does not load (the caller asserts on the count).
+inline std::vector<SinglePassTrace> SinglePassCasesAndRecordings(const std::string& source_dir) {
+  std::vector<SinglePassTrace> out = SinglePassCases();
+  for (const char* file : {"single-pass-8x8-ticket.json", "single-pass-8x8-blockidx.json"}) {
+    const AnyTraceLoad h200 = LoadAnyTraceFile(source_dir + "/docs/single-pass/" + file);
+    if (!h200.single_pass) return {};
+    out.push_back(*h200.single_pass);
+  }
   return out;
 }
 

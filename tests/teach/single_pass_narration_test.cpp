@@ -24,13 +24,9 @@ bool Says(const SinglePassNarration& n, const std::string& words) {
 }
 
 TEST(SinglePassNarration, ItsNumbersAreWhatTheRecordsCount) {
-  std::vector<SinglePassTrace> traces = testing::SinglePassCases();
-  for (const char* file : {"single-pass-8x8-ticket.json", "single-pass-8x8-blockidx.json"}) {
-    const AnyTraceLoad h200 =
-        LoadAnyTraceFile(std::string(SCANVIZ_SOURCE_DIR) + "/docs/single-pass/" + file);
-    ASSERT_TRUE(h200.single_pass) << h200.error;
-    traces.push_back(*h200.single_pass);
-  }
+  const std::vector<SinglePassTrace> traces =
+      testing::SinglePassCasesAndRecordings(SCANVIZ_SOURCE_DIR);
+  ASSERT_EQ(traces.size(), testing::SinglePassCases().size() + 2);
   for (const SinglePassTrace& t : traces) {
     const testing::SinglePassCounts c = testing::CountSinglePass(t);
     SCOPED_TRACE(std::to_string(t.N()) + " values in tiles of " + std::to_string(t.tile_size) +
