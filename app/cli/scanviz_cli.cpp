@@ -2,6 +2,8 @@
 // trace files; lists CUDA devices and the algorithms; runs the performance lab where built. One
 // file per subcommand: trace_command.cpp, check_command.cpp, list_commands.cpp, bench_command.cpp.
 #include <CLI/CLI.hpp>
+#include <iostream>
+#include <new>
 #include <string>
 
 #include "cli/check_command.h"
@@ -63,12 +65,19 @@ int main(int argc, char** argv) {
     return UsageError(what);
   }
 
-  if (*trace) return RunTraceCommand(*trace, &trace_args);
-  if (*check) return RunCheckCommand(check_path);
-  if (*devices) return RunDevicesCommand();
-  if (*algorithms) return RunAlgorithmsCommand();
+  // The loaders say so themselves ("check: FILE: not enough memory to read it (104 MB)"); this
+  // catches what runs out after them (a check, a table), so that nothing aborts.
+  try {
+    if (*trace) return RunTraceCommand(*trace, &trace_args);
+    if (*check) return RunCheckCommand(check_path);
+    if (*devices) return RunDevicesCommand();
+    if (*algorithms) return RunAlgorithmsCommand();
 #if SCANVIZ_HAVE_PERF
-  if (*bench) return RunBenchCommand(bench_args);
+    if (*bench) return RunBenchCommand(bench_args);
 #endif
+  } catch (const std::bad_alloc&) {
+    std::cerr << "scanviz-cli: not enough memory\n";
+    return kExitFailed;
+  }
   return kExitUsage;
 }

@@ -9,6 +9,7 @@
 #include "core/analysis.h"
 #include "core/file_io.h"
 #include "core/input.h"
+#include "core/json_read.h"
 #include "core/registry.h"
 #include "core/schedule.h"
 
@@ -248,14 +249,13 @@ bool Parse(std::string_view s, QuizMode* out) {
 QuizSetLoad ParseQuizSet(std::string_view json_text, std::string_view name) {
   if (json_text.size() > kMaxQuizFileBytes)
     return Refused(name, "larger than " + std::to_string(kMaxQuizFileBytes) + " bytes");
-  if (std::string e = CheckJsonNesting(json_text, kMaxNesting); !e.empty()) return Refused(name, e);
-  Json j;
-  try {
-    j = Json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  } catch (const Json::exception&) {  // a number out of range (1e400)
-    j = Json(Json::value_t::discarded);
-  }
-  if (j.is_discarded()) return Refused(name, "not valid JSON");
+  JsonLimits limits;
+  limits.max_depth = kMaxNesting;
+  const JsonRead read = ReadJson(json_text, limits);
+  if (read.problem == JsonRead::Problem::kShape || read.problem == JsonRead::Problem::kMemory)
+    return Refused(name, read.error);
+  if (!read.Ok()) return Refused(name, "not valid JSON");  // malformed, or a number past a double
+  const Json& j = read.value;
   if (!j.is_object()) return Refused(name, "not a JSON object");
   if (!j.contains("schema") || !j["schema"].is_string() ||
       j["schema"].get<std::string>() != kQuizSchema)

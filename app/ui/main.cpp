@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <optional>
 
 #include "app_state.h"
@@ -405,8 +406,9 @@ void Shutdown(App& app) {
 }  // namespace
 }  // namespace scanviz
 
-// What main makes lives on the heap: on the web the loop outlives main's frame (platform.h).
-int main(int argc, char** argv) {
+// main, less the last resort below. What it makes lives on the heap: on the web the loop outlives
+// main's frame (platform.h).
+static int RunApp(int argc, char** argv) {
   using namespace scanviz;
   const auto launch = Clock::now();
   auto start = std::make_unique<Startup>();
@@ -436,4 +438,16 @@ int main(int argc, char** argv) {
   }
   Shutdown(*app);
   return *rc;
+}
+
+// A file's loader says itself when there is not the memory to read it (the status line, or one
+// line and exit 2 in a headless mode); what runs out anywhere else ends the app with one line
+// rather than an abort.
+int main(int argc, char** argv) {
+  try {
+    return RunApp(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs("scanviz: not enough memory\n", stderr);
+    return 1;
+  }
 }

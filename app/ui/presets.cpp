@@ -8,6 +8,7 @@
 
 #include "core/file_io.h"
 #include "core/input.h"
+#include "core/json_read.h"
 
 namespace scanviz {
 
@@ -131,15 +132,13 @@ std::vector<PresetSpec> BuiltinPresets() {
 PresetLoad ParsePresets(std::string_view json_text) {
   if (json_text.size() > kMaxPresetsFileBytes)
     return Refused("larger than " + std::to_string(kMaxPresetsFileBytes) + " bytes");
-  if (std::string e = CheckJsonNesting(json_text, kMaxPresetsNesting); !e.empty())
-    return Refused(e);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  } catch (const nlohmann::json::exception&) {  // a number out of range (1e400)
-    j = nlohmann::json(nlohmann::json::value_t::discarded);
-  }
-  if (j.is_discarded()) return Refused("not valid JSON");
+  JsonLimits limits;
+  limits.max_depth = kMaxPresetsNesting;
+  const JsonRead read = ReadJson(json_text, limits);
+  if (read.problem == JsonRead::Problem::kShape || read.problem == JsonRead::Problem::kMemory)
+    return Refused(read.error);
+  if (!read.Ok()) return Refused("not valid JSON");  // malformed, or a number out of range (1e400)
+  const nlohmann::json& j = read.value;
   if (!j.is_object()) return Refused("not a JSON object");
   if (!j.contains("schema") || !j["schema"].is_string())
     return Refused("'schema' missing (expected \"" + std::string(kPresetsSchema) + "\")");

@@ -2,14 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <nlohmann/json.hpp>
-
 #include <sstream>
 
 #include "core/any_trace_io.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/input.h"
+#include "core/json_read.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
 
@@ -174,94 +175,130 @@ void ParseModes(const json& j, Session& s) {
   if (s.trace && (s.multi_block || s.application))
     throw Bad{"trace: a session with a recorded trace shows its rounds, not another mode"};
   if (j.contains("single_pass_trace")) {
-    // Read by the trace loader itself, with all its checks.
-    const AnyTraceLoad t = ParseAnyTraceJson(j["single_pass_trace"].dump());
+    // Read by the trace loader itself, with all its checks (from the tree: one parse, one tree).
+    AnyTraceLoad t = DecodeAnyTraceJson(j["single_pass_trace"]);
     if (!t.single_pass)
       throw Bad{"single_pass_trace: " + (t.error.empty() ? "not a single-pass trace" : t.error)};
     if (t.single_pass->tile_size != s.tile_size || t.single_pass->order != s.tile_order)
       throw Bad{"single_pass_trace: tiles of " + std::to_string(t.single_pass->tile_size) + " in " +
                 ToString(t.single_pass->order) + " order, but the session's timeline has " +
                 std::to_string(s.tile_size) + " in " + ToString(s.tile_order) + " order"};
-    s.single_pass = *t.single_pass;
+    s.single_pass = std::move(*t.single_pass);
     if (j.contains("single_pass_origin") && j["single_pass_origin"].is_string())
       s.single_pass_origin = j["single_pass_origin"].get<std::string>().substr(0, 200);
   }
+}
+
+// Every key of a session file, and of the traces it embeds (a key not on the list may not hold
+// bulk: core/json_read.h).
+JsonLimits SessionJsonLimits() {
+  static const JsonKeys session = {
+      // the input and the scan
+      "format", "version", "type", "input", "op", "algorithm", "convert", "round", "seed",
+      // the view
+      "view", "side_by_side", "pair", "only_current", "color_by_case", "theme", "panel",
+      "figure_scale",
+      // the modes (version 2)
+      "multi_block", "shown", "block_algorithm", "block_size", "step", "application", "app", "keep",
+      "bit", "radix_bits", "timeline", "tile_size", "tile_order", "cursor",
+      // what it embeds
+      "trace", "trace_origin", "single_pass_trace", "single_pass_origin"};
+  static const JsonKeys keys = {&session, &TraceFileKeys()};
+  JsonLimits limits;
+  limits.max_depth = kMaxSessionNesting;
+  limits.known = &keys;
+  return limits;
+}
+
+// The session in a parsed file; throws Bad naming the first field that is wrong.
+Session ReadSession(const json& j) {
+  if (!j.is_object()) throw Bad{"not a session: the top level is not a JSON object"};
+  const json& format = Need(j, "format");
+  if (!format.is_string() || format.get<std::string>() != kSessionFormat)
+    throw Bad{std::string("format: expected \"") + kSessionFormat + "\""};
+  const json& version = Need(j, "version");
+  if (!InRange(version, 1, kSessionVersion))
+    throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads versions 1 to " +
+              std::to_string(kSessionVersion) + ")"};
+  Session s;
+  s.type = EnumAt(j, "type", s.type, true);
+  const json& input = Need(j, "input");
+  if (!input.is_string()) throw Bad{"input: expected a string such as \"3,1,7,0\""};
+  s.input = input.get<std::string>();
+  // The app's input holds up to kMaxGridElements values whichever view is shown (the single
+  // block scans the first 1024), and saves them all: the single block's limit refused its files.
+  const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements);
+  if (!parsed.Ok()) throw Bad{"input: " + parsed.error};
+  s.op = EnumAt(j, "op", s.op, true);
+  s.algorithm = EnumAt(j, "algorithm", s.algorithm, true);
+  s.convert = BoolAt(j, "convert", s.convert);
+  if (j.contains("round")) {
+    const json& r = j["round"];
+    if (!InRange(r, -1, 1000)) throw Bad{"round: expected -1 (the last) or a round number"};
+    s.round = static_cast<int>(r.get<long long>());
+  }
+  if (j.contains("seed")) {
+    // Read as --seed reads its text: a JSON number past 2^64 - 1, signed or with a fraction
+    // writes itself with something other than digits.
+    const ParsedSeed seed = ParseSeed(j["seed"].dump());
+    if (!seed.Ok()) throw Bad{"seed " + seed.error};
+    s.seed = seed.value;
+  }
+  ParseView(j, s);
+  if (j.contains("trace")) {
+    // Read by the trace loader itself, with all its checks (from the tree: one parse, one tree).
+    TraceLoadResult t = DecodeTraceJson(j["trace"]);
+    if (!t.trace) throw Bad{"trace: " + t.error};
+    if (t.trace->meta.algorithm != s.algorithm)
+      throw Bad{"trace: a " + std::string(ToString(t.trace->meta.algorithm)) +
+                " trace, but the session shows " + ToString(s.algorithm)};
+    const TraceMeta& m = t.trace->meta;
+    CheckSameScan("trace", {m.type, m.op, m.converted, &t.trace->input},
+                  {s.type, s.op, s.convert, &parsed.values});
+    s.trace = std::move(*t.trace);
+    if (j.contains("trace_origin") && j["trace_origin"].is_string())
+      s.trace_origin = j["trace_origin"].get<std::string>().substr(0, 200);
+  }
+  ParseModes(j, s);
+  // The app takes a timeline trace's input where a block can scan it (OpenSinglePass).
+  if (s.single_pass && s.single_pass->N() <= kMaxElements)
+    CheckSameScan("single_pass_trace",
+                  {s.single_pass->type, s.single_pass->op, false, &s.single_pass->input},
+                  {s.type, s.op, false, &parsed.values});
+  return s;
 }
 
 }  // namespace
 
 SessionLoad ParseSession(std::string_view text) {
   SessionLoad out;
-  if (std::string nesting = CheckJsonNesting(text, kMaxSessionNesting); !nesting.empty()) {
-    out.error = "not a session: " + nesting;
-    return out;
+  const JsonRead read = ReadJson(text, SessionJsonLimits());
+  switch (read.problem) {
+    case JsonRead::Problem::kNone:
+      break;
+    case JsonRead::Problem::kSyntax:
+    case JsonRead::Problem::kRange:  // a syntax error, or a number out of range (1e400)
+      out.error = "not valid JSON (" + read.error + ")";
+      return out;
+    case JsonRead::Problem::kShape:
+      out.error = "not a session: " + read.error;
+      return out;
+    case JsonRead::Problem::kMemory:
+      out.error = read.error;
+      return out;
   }
-  json j;
   try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {  // a syntax error, or a number out of range (1e400)
-    out.error = std::string("not valid JSON (") + e.what() + ")";
-    return out;
-  }
-  try {
-    if (!j.is_object()) throw Bad{"not a session: the top level is not a JSON object"};
-    const json& format = Need(j, "format");
-    if (!format.is_string() || format.get<std::string>() != kSessionFormat)
-      throw Bad{std::string("format: expected \"") + kSessionFormat + "\""};
-    const json& version = Need(j, "version");
-    if (!InRange(version, 1, kSessionVersion))
-      throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads versions 1 to " +
-                std::to_string(kSessionVersion) + ")"};
-    Session s;
-    s.type = EnumAt(j, "type", s.type, true);
-    const json& input = Need(j, "input");
-    if (!input.is_string()) throw Bad{"input: expected a string such as \"3,1,7,0\""};
-    s.input = input.get<std::string>();
-    // The app's input holds up to kMaxGridElements values whichever view is shown (the single
-    // block scans the first 1024), and saves them all: the single block's limit refused its files.
-    const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements);
-    if (!parsed.Ok()) throw Bad{"input: " + parsed.error};
-    s.op = EnumAt(j, "op", s.op, true);
-    s.algorithm = EnumAt(j, "algorithm", s.algorithm, true);
-    s.convert = BoolAt(j, "convert", s.convert);
-    if (j.contains("round")) {
-      const json& r = j["round"];
-      if (!InRange(r, -1, 1000)) throw Bad{"round: expected -1 (the last) or a round number"};
-      s.round = static_cast<int>(r.get<long long>());
+    out.session = ReadSession(read.value);
+    if (!read.unknown.empty()) {
+      out.session.reset();
+      out.error = "not a session: " + read.unknown;
     }
-    if (j.contains("seed")) {
-      // Read as --seed reads its text: a JSON number past 2^64 - 1, signed or with a fraction
-      // writes itself with something other than digits.
-      const ParsedSeed seed = ParseSeed(j["seed"].dump());
-      if (!seed.Ok()) throw Bad{"seed " + seed.error};
-      s.seed = seed.value;
-    }
-    ParseView(j, s);
-    if (j.contains("trace")) {
-      // Read by the trace loader itself, with all its checks.
-      const TraceLoadResult t = ParseTraceJson(j["trace"].dump());
-      if (!t.trace) throw Bad{"trace: " + t.error};
-      if (t.trace->meta.algorithm != s.algorithm)
-        throw Bad{"trace: a " + std::string(ToString(t.trace->meta.algorithm)) +
-                  " trace, but the session shows " + ToString(s.algorithm)};
-      const TraceMeta& m = t.trace->meta;
-      CheckSameScan("trace", {m.type, m.op, m.converted, &t.trace->input},
-                    {s.type, s.op, s.convert, &parsed.values});
-      s.trace = *t.trace;
-      if (j.contains("trace_origin") && j["trace_origin"].is_string())
-        s.trace_origin = j["trace_origin"].get<std::string>().substr(0, 200);
-    }
-    ParseModes(j, s);
-    // The app takes a timeline trace's input where a block can scan it (OpenSinglePass).
-    if (s.single_pass && s.single_pass->N() <= kMaxElements)
-      CheckSameScan("single_pass_trace",
-                    {s.single_pass->type, s.single_pass->op, false, &s.single_pass->input},
-                    {s.type, s.op, false, &parsed.values});
-    out.session = std::move(s);
   } catch (const Bad& b) {
     out.error = b.what;
   } catch (const json::exception& e) {  // a value of an unexpected JSON type somewhere
     out.error = std::string("not a session (") + e.what() + ")";
+  } catch (const std::bad_alloc&) {
+    out.error = NoMemoryError(text.size());
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/file_io.h"
+#include "core/json_read.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -69,15 +70,14 @@ bool IntIn(const nlohmann::json& v, int lo, int hi, int* out) {
   return true;
 }
 
-// The text as JSON, or a discarded value: too deep, malformed, or a number out of range (1e400).
+// The text as JSON, or a discarded value: too deep, malformed, a number out of range (1e400), or
+// too many values for its size.
 nlohmann::json ParseOrDiscard(const std::string& json_text) {
-  if (!CheckJsonNesting(json_text, kMaxSettingsNesting).empty())
-    return nlohmann::json(nlohmann::json::value_t::discarded);
-  try {
-    return nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  } catch (const nlohmann::json::exception&) {
-    return nlohmann::json(nlohmann::json::value_t::discarded);
-  }
+  JsonLimits limits;
+  limits.max_depth = kMaxSettingsNesting;
+  JsonRead read = ReadJson(json_text, limits);
+  if (!read.Ok()) return nlohmann::json(nlohmann::json::value_t::discarded);
+  return std::move(read.value);
 }
 
 // The file's fields, read one at a time: an absent field keeps its default, and so does a bad

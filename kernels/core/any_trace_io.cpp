@@ -1,5 +1,7 @@
 #include "core/any_trace_io.h"
 
+#include <new>
+
 #include "core/applications/application_json.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
@@ -11,36 +13,37 @@ namespace scanviz {
 
 using namespace trace_json;
 
-AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
-  AnyTraceLoad result;
-  if (text.size() > kMaxTraceFileBytes) {
-    result.error = "the file is " + std::to_string(text.size()) + " bytes, more than the " +
-                   std::to_string(kMaxTraceFileBytes) + " a trace may have";
-    return result;
-  }
-  if (std::string nesting = CheckJsonNesting(text, kMaxGridNesting); !nesting.empty()) {
-    result.error = "not a ScanViz trace: " + nesting;
-    return result;
-  }
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {
-    result.error = "malformed JSON (truncated file?): " + std::string(e.what());
-    return result;
-  }
+namespace {
+
+// meta.algorithm, the key that tells the kinds apart ("" when missing).
+std::string KindKey(const json& root) {
   const bool has_key = root.is_object() && root.contains("meta") && root["meta"].is_object() &&
                        root["meta"].contains("algorithm") && root["meta"]["algorithm"].is_string();
-  const std::string key = has_key ? root["meta"]["algorithm"].get<std::string>() : "";
+  return has_key ? root["meta"]["algorithm"].get<std::string>() : "";
+}
+
+bool IsApplication(const std::string& key) {
   ApplicationKind application{};
-  const bool is_application = ParseApplication(key, &application);
-  if (key != kMultiBlockKey && key != kSinglePassKey && !is_application) {
-    // A single block: its own parser, with its own nesting limit.
-    TraceLoadResult single = ParseTraceJson(text);
+  return ParseApplication(key, &application);
+}
+
+bool IsSingleBlock(const json& root) {
+  const std::string key = KindKey(root);
+  return key != kMultiBlockKey && key != kSinglePassKey && !IsApplication(key);
+}
+
+}  // namespace
+
+AnyTraceLoad DecodeAnyTraceJson(const json& root) {
+  AnyTraceLoad result;
+  if (IsSingleBlock(root)) {
+    TraceLoadResult single = DecodeTraceJson(root);
     result.trace = std::move(single.trace);
     result.error = std::move(single.error);
     return result;
   }
+  const std::string key = KindKey(root);
+  const bool is_application = IsApplication(key);
   try {
     auto format = root.find("format");
     if (format == root.end() || *format != kTraceFormatName)
@@ -60,6 +63,37 @@ AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
     result.error = e.what();
   } catch (const json::exception& e) {
     result.error = e.what();
+  }
+  return result;
+}
+
+AnyTraceLoad ParseAnyTraceJson(std::string_view text) {
+  AnyTraceLoad result;
+  if (text.size() > kMaxTraceFileBytes) {
+    result.error = "the file is " + std::to_string(text.size()) + " bytes, more than the " +
+                   std::to_string(kMaxTraceFileBytes) + " a trace may have";
+    return result;
+  }
+  const JsonRead read = ReadJson(text, TraceJsonLimits(kMaxGridNesting));
+  if (!read.Ok()) {
+    result.error = ReadError(read);
+    return result;
+  }
+  try {
+    // A single block nests less deeply than a grid (its own limit, its own message).
+    if (IsSingleBlock(read.value)) {
+      if (std::string nesting = CheckJsonNesting(text, kMaxTraceNesting); !nesting.empty()) {
+        result.error = "not a ScanViz trace: " + nesting;
+        return result;
+      }
+    }
+    result = DecodeAnyTraceJson(read.value);
+  } catch (const std::bad_alloc&) {
+    result.error = NoMemoryError(text.size());
+  }
+  if (result.Ok() && !read.unknown.empty()) {
+    result = AnyTraceLoad();
+    result.error = "not a ScanViz trace: " + read.unknown;
   }
   return result;
 }

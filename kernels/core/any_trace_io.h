@@ -4,6 +4,7 @@
 // Open read every file through it.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,7 +27,11 @@ struct AnyTraceLoad {
            application.has_value();
   }
 };
+// Parses once (ReadJson: the trace format's keys, kMaxGridNesting levels), then decodes.
 AnyTraceLoad ParseAnyTraceJson(std::string_view text);
+// A trace of any kind already parsed (a session's embedded single-pass trace); throws
+// std::bad_alloc when memory runs out.
+AnyTraceLoad DecodeAnyTraceJson(const nlohmann::json& root);
 AnyTraceLoad LoadAnyTraceFile(const std::string& path);
 
 }  // namespace scanviz

@@ -9,12 +9,27 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <new>
 
 namespace scanviz {
 namespace {
 
 std::string Errno() {
   return std::strerror(errno);
+}
+
+// Reads `in` into `text`: `size` bytes, as measured, and one more to notice a file that grew since
+// (it is then read again up to `max_bytes` + 1, never past it).
+void ReadUpTo(std::ifstream& in, size_t size, size_t max_bytes, std::string* text) {
+  text->resize(size + 1);
+  in.read(text->data(), static_cast<std::streamsize>(text->size()));
+  text->resize(static_cast<size_t>(in.gcount()));
+  while (text->size() > size && text->size() <= max_bytes && in) {
+    const size_t have = text->size();
+    text->resize(std::min(max_bytes + 1, have * 2));
+    in.read(text->data() + have, static_cast<std::streamsize>(text->size() - have));
+    text->resize(have + static_cast<size_t>(in.gcount()));
+  }
 }
 
 }  // namespace
@@ -161,16 +176,13 @@ FileText ReadFileLimited(const std::string& path, std::size_t max_bytes) {
     out.error = "cannot open " + path + ": " + Errno();
     return out;
   }
-  // Read one byte more than measured, to notice a file that grew since (it is then read again
-  // up to the limit, never past it).
-  out.text.resize(static_cast<size_t>(size) + 1);
-  in.read(out.text.data(), static_cast<std::streamsize>(out.text.size()));
-  out.text.resize(static_cast<size_t>(in.gcount()));
-  while (out.text.size() > size && out.text.size() <= max_bytes && in) {
-    const size_t have = out.text.size();
-    out.text.resize(std::min(max_bytes + 1, have * 2));
-    in.read(out.text.data() + have, static_cast<std::streamsize>(out.text.size() - have));
-    out.text.resize(have + static_cast<size_t>(in.gcount()));
+  try {
+    ReadUpTo(in, static_cast<size_t>(size), max_bytes, &out.text);
+  } catch (const std::bad_alloc&) {
+    out.text = std::string();
+    out.error = "not enough memory to read " + path + " (" +
+                std::to_string((static_cast<size_t>(size) + 999999) / 1000000) + " MB)";
+    return out;
   }
   if (out.text.size() > max_bytes) {
     out.error = path + " is larger than the " + std::to_string(max_bytes) + " bytes this reads";

@@ -28,7 +28,8 @@ struct FileText {
 };
 
 // Reads a whole regular file of at most `max_bytes`; a device (/dev/zero), a pipe or a directory,
-// or a larger file, gives an error instead of a read that never ends.
+// or a larger file, gives an error instead of a read that never ends, and so does a file there is
+// not the memory to hold ("not enough memory to read PATH (104 MB)").
 FileText ReadFileLimited(const std::string& path, std::size_t max_bytes);
 
 // Empty when JSON `text` nests at most `max_depth` arrays and objects; else why not. Run before

@@ -2,6 +2,7 @@
 // of reading it (limits, JSON, then trace_decode.cpp's checked decoding).
 #include "core/trace_io.h"
 
+#include <new>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -103,6 +104,55 @@ std::string TraceToJson(const Trace& trace, bool pretty) {
   return out.str();
 }
 
+const JsonKeys& TraceFileKeys() {
+  // What the decoders read (trace_decode.cpp, trace_json.cpp, grid/grid_io.cpp,
+  // grid/single_pass_io.cpp, applications/application_io.cpp), version 1's names included.
+  static const JsonKeys keys = {
+      // the top level, the metadata and the backend
+      "format", "version", "meta", "input", "arrays", "rounds", "grid", "output", "algorithm", "op",
+      "type", "identity", "n", "padded_n", "block_size", "block_count", "buffer_count", "converted",
+      "backend", "mistake", "thread_order", "block_algorithm", "kind", "device", "compute_major",
+      "compute_minor", "driver_version", "runtime_version",
+      // a single block's arrays and rounds
+      "name", "space", "size", "phase", "phase_round", "step", "stride", "level", "block", "pin",
+      "pout", "values", "buffers", "actions", "cycles", "padded_cycles",
+      // a grid
+      "blocks", "block_output", "sums", "sums_scan", "depth",
+      // a single-pass trace
+      "single_pass", "tile_size", "tile_count", "tile_order", "tiles", "tile", "tile_output",
+      "measured", "clock", "sm", "start", "end", "time", "flag", "value", "aggregate", "inclusive",
+      "exclusive", "published_a", "published_p", "reads", "total_reads", "waited",
+      // an application
+      "keep", "bit", "bits", "keys", "flags", "scan", "passes", "total", "sign_flipped"};
+  return keys;
+}
+
+namespace trace_json {
+
+std::string ReadError(const JsonRead& read) {
+  switch (read.problem) {
+    case JsonRead::Problem::kSyntax:
+      return "malformed JSON (truncated file?): " + read.error;
+    case JsonRead::Problem::kRange:
+      return "malformed JSON: " + read.error;
+    case JsonRead::Problem::kShape:
+      return "not a ScanViz trace: " + read.error;
+    case JsonRead::Problem::kNone:
+    case JsonRead::Problem::kMemory:
+      break;
+  }
+  return read.error;
+}
+
+}  // namespace trace_json
+
+JsonLimits TraceJsonLimits(int max_depth) {
+  JsonLimits limits;
+  limits.max_depth = max_depth;
+  limits.known = &TraceFileKeys();
+  return limits;
+}
+
 TraceLoadResult ParseTraceJson(std::string_view text) {
   TraceLoadResult result;
   if (text.size() > kMaxTraceFileBytes) {
@@ -111,20 +161,25 @@ TraceLoadResult ParseTraceJson(std::string_view text) {
     return result;
   }
   // A trace nests 5 levels (the top, rounds, a round, its values, one array); allow some slack.
-  if (std::string nesting = CheckJsonNesting(text, kMaxTraceNesting); !nesting.empty()) {
-    result.error = "not a ScanViz trace: " + nesting;
+  const JsonRead read = ReadJson(text, TraceJsonLimits(kMaxTraceNesting));
+  if (!read.Ok()) {
+    result.error = trace_json::ReadError(read);
     return result;
   }
-  json root;
   try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    result.error = "malformed JSON (truncated file?): " + std::string(e.what());
-    return result;
-  } catch (const json::exception& e) {  // a number too large for a double (1e400), ...
-    result.error = "malformed JSON: " + std::string(e.what());
-    return result;
+    result = DecodeTraceJson(read.value);
+  } catch (const std::bad_alloc&) {
+    result.error = NoMemoryError(text.size());
   }
+  if (result.trace && !read.unknown.empty()) {
+    result.trace.reset();
+    result.error = "not a ScanViz trace: " + read.unknown;
+  }
+  return result;
+}
+
+TraceLoadResult DecodeTraceJson(const nlohmann::json& root) {
+  TraceLoadResult result;
   try {
     result.trace = trace_json::DecodeTrace(root);
   } catch (const trace_json::LoadError& e) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,9 @@
 #include "core/trace.h"
 
 namespace scanviz {
+
+class JsonKeys;     // core/json_read.h
+struct JsonLimits;  // core/json_read.h
 
 inline constexpr const char* kTraceFormatName = "scanviz-trace";
 // A trace of 2^16 elements in a grid runs to tens of megabytes; anything past this is not one.
@@ -30,13 +34,22 @@ struct TraceLoadResult {
 void WriteTraceJson(const Trace& trace, std::ostream& out, bool pretty = false);
 std::string TraceToJson(const Trace& trace, bool pretty = false);
 
+// Every key a trace file of any kind holds (single blocks in versions 1 and 2, grids, single-pass
+// traces, applications): a key not on it may not hold an array, an object or a long string
+// (core/json_read.h), and is dropped.
+const JsonKeys& TraceFileKeys();
+// How a trace file of any kind is read: the keys above, `max_depth` levels of nesting.
+JsonLimits TraceJsonLimits(int max_depth);
+
+// Parses once (ReadJson, TraceJsonLimits(kMaxTraceNesting)), then decodes.
 TraceLoadResult ParseTraceJson(std::string_view text);
+// A single-block trace already parsed (a session's embedded trace, a file read as any kind);
+// throws std::bad_alloc when memory runs out (its caller knows the file's size to say so).
+TraceLoadResult DecodeTraceJson(const nlohmann::json& root);
 TraceLoadResult LoadTraceFile(const std::string& path);
 
 // Writes to a temporary file beside `path` and renames it into place, so a failure leaves no
 // partial file. Returns an empty string on success, else the reason.
 std::string SaveTraceFile(const Trace& trace, const std::string& path);
-
-
 
 }  // namespace scanviz

@@ -8,9 +8,14 @@
 #include <string>
 #include <string_view>
 
+#include "core/json_read.h"
 #include "core/trace.h"
 
 namespace scanviz::trace_json {
+
+// The error of a trace file's JSON that ReadJson refused: "malformed JSON (truncated file?): ...",
+// "not a ScanViz trace: nested more than 16 levels deep ...", "not enough memory to read it (...)".
+std::string ReadError(const JsonRead& read);
 
 using nlohmann::json;
 
@@ -56,4 +61,4 @@ struct SinglePassTrace;
 trace_json::json EncodeSinglePass(const SinglePassTrace& trace);
 SinglePassTrace DecodeSinglePass(const trace_json::json& root);
 
-}  // namespace scanviz::trace_json
+}  // namespace scanviz

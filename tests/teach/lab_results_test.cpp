@@ -185,5 +185,23 @@ TEST(LabResults, RefusesOutcomesThatContradictTheKernel) {
             "f: sanitizers[1]: racecheck of blelloch no-seed at n = 8 is listed twice");
 }
 
+// Issue #25, finding 3 (docs/reliability.md, F-mem): a key the file does not have may not hold
+// bulk (a million `{}` became a tree of 36 times the file's size before anything was checked).
+TEST(LabResults, RefusesUnknownBulk) {
+  const std::string head = R"({"schema": "scanviz-lab/1", "device": "G", "sanitizers": [], )";
+  std::string bulk = "{}";
+  while (bulk.size() < 1000000) bulk += ",{}";
+  EXPECT_EQ(ParseLabResults(head + R"("kernels": [], "padding": [)" + bulk + "]}", "f").error,
+            "f: unknown key \"padding\" holds an array (not part of the format)");
+  EXPECT_EQ(ParseLabResults(head + R"("kernels": [{"algorithm": "blelloch", "mistake": "none",
+                      "n": 8, "runs": 3, "right": 3, "outcomes": [{"count": 3, "wrong_cells": 0}],
+                      "notes": {"a": 1}}]})",
+                            "f")
+                .error,
+            "f: unknown key \"notes\" in kernels[0] holds an object (not part of the format)");
+  // A short unknown value is dropped, as before.
+  EXPECT_EQ(ParseLabResults(head + R"("kernels": [], "note": "by hand"})", "f").error, "");
+}
+
 }  // namespace
 }  // namespace scanviz::teach

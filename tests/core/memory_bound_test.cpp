@@ -1,0 +1,211 @@
+// Issue #25, finding 3 (docs/reliability.md, F-mem): what a hostile file costs in memory. A valid
+// trace padded with an unknown key holding millions of `{}` was accepted at 35 times its size in
+// memory, a single-block one at 62 (parsed twice, both trees alive), and running out of memory
+// aborted on an uncaught std::bad_alloc. Now unknown bulk is refused before it becomes a tree,
+// every file is parsed once into a tree of at most kJsonBytesPerByte bytes per byte, and an
+// allocation that fails anyway is an error.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/any_trace_io.h"
+#include "core/applications/application_io.h"
+#include "core/file_io.h"
+#include "core/grid/grid_io.h"
+#include "core/json_read.h"
+#include "core/perf/bench_results.h"
+#include "core/simulator.h"
+#include "core/trace_io.h"
+#include "support/application_traces.h"
+#include "support/bench_sample.h"
+#include "support/memory_probe.h"
+#include "support/temp_dir.h"
+
+namespace scanviz {
+namespace {
+
+constexpr std::size_t kMB = 1000000;
+
+std::string BlockFile() {
+  return TraceToJson(Simulate(ScanRequest{
+      Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}}));
+}
+
+std::string GridFile() {
+  GridRequest r;
+  r.block_size = 4;
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1};
+  return GridToJson(SimulateGrid(r));
+}
+
+std::string SinglePassFile() {
+  SinglePassRequest r;
+  r.tile_size = 4;
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1};
+  std::ostringstream out;
+  WriteSinglePassJson(SimulateSinglePass(r), out);
+  return out.str();
+}
+
+std::string ApplicationFile() {
+  return ApplicationToJson(testing::SimulatedApplication(
+      ApplicationKind::kCompact, {3, 1, 7, 0, 4, 1, 6, 3}, testing::KeepOdd()));
+}
+
+// `units` comma-separated copies of `unit`, about `bytes` of them.
+std::string Bulk(const std::string& unit, std::size_t bytes) {
+  std::string out;
+  out.reserve(bytes + unit.size() + 1);
+  while (out.size() < bytes) out += (out.empty() ? "" : ",") + unit;
+  return out;
+}
+
+// `file` (an object) with `"key": [bulk]` as its first member.
+std::string Padded(const std::string& file, const std::string& key, const std::string& bulk) {
+  return "{\"" + key + "\": [" + bulk + "], " + file.substr(file.find('{') + 1);
+}
+
+// `file` with `bulk` before the first element of its array `key`, a key the format knows.
+std::string Stuffed(const std::string& file, const std::string& key, const std::string& bulk) {
+  const std::size_t at = file.find('[', file.find("\"" + key + "\":"));
+  return file.substr(0, at + 1) + bulk + "," + file.substr(at + 1);
+}
+
+TEST(MemoryBound, UnknownBulkIsRefusedNamingTheKey) {
+  const std::string bulk = Bulk("{}", kMB);
+  for (const std::string& file : {BlockFile(), GridFile(), SinglePassFile(), ApplicationFile()}) {
+    ASSERT_TRUE(ParseAnyTraceJson(file).Ok()) << ParseAnyTraceJson(file).error;
+    const AnyTraceLoad padded = ParseAnyTraceJson(Padded(file, "padding", bulk));
+    EXPECT_FALSE(padded.Ok()) << file.substr(0, 80);
+    EXPECT_EQ(
+        padded.error,
+        "not a ScanViz trace: unknown key \"padding\" holds an array (not part of the format)");
+  }
+  EXPECT_EQ(ParseTraceJson(Padded(BlockFile(), "padding", bulk)).error,
+            "not a ScanViz trace: unknown key \"padding\" holds an array (not part of the format)");
+  // Deeper in the file, an object or a long string: the same, with the place.
+  std::string meta = BlockFile();
+  meta.insert(meta.find("\"meta\":{") + 8, "\"notes\":{\"a\":1},");
+  EXPECT_EQ(ParseAnyTraceJson(meta).error,
+            "not a ScanViz trace: unknown key \"notes\" in meta holds an object (not part of the "
+            "format)");
+  std::string round = BlockFile();
+  round.insert(round.find("\"rounds\":[{") + 11, "\"notes\":\"" + std::string(5000, 'x') + "\",");
+  EXPECT_EQ(ParseAnyTraceJson(round).error,
+            "not a ScanViz trace: unknown key \"notes\" in rounds[0] holds a string of 5000 bytes "
+            "(not part of the format)");
+  // A file of another kind is still called that (its unknown bulk dropped unread).
+  const std::string bench = perf::WriteBenchResults(testing::SampleBenchResults());
+  EXPECT_EQ(ParseAnyTraceJson(bench).error,
+            "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
+  EXPECT_EQ(perf::ParseBenchResults(BlockFile()).error,
+            "not a results file: file: 'schema' missing (expected \"scanviz-perf/2\")");
+  // A short unknown value is dropped: the file loads as it would without it.
+  std::string note = BlockFile();
+  note.insert(1, "\"note\":\"written by hand\",\"count\":3,");
+  const AnyTraceLoad noted = ParseAnyTraceJson(note);
+  ASSERT_TRUE(noted.trace) << noted.error;
+  EXPECT_EQ(TraceToJson(*noted.trace), BlockFile());
+}
+
+// The bound leaves room: the densest traces the CLI writes (Hillis-Steele in blocks of 32, and a
+// single block of 1024, one-digit values) take 17 to 18 bytes of tree a byte, against
+// kJsonBytesPerByte = 24, without the 16 MB every file may take besides.
+TEST(MemoryBound, TheDensestTracesTheCliWritesFitWithoutTheBase) {
+  GridRequest r;
+  r.block_size = 32;
+  for (int i = 0; i < 4096; ++i) r.input.push_back(i % 10);
+  ScanRequest block{Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {}};
+  for (int i = 0; i < kMaxElements; ++i) block.input.push_back(i % 10);
+  for (const std::string& text : {GridToJson(SimulateGrid(r)), TraceToJson(Simulate(block))}) {
+    JsonLimits limits = TraceJsonLimits(kMaxGridNesting);
+    limits.base_bytes = 0;
+    const JsonRead read = ReadJson(text, limits);
+    EXPECT_TRUE(read.Ok()) << read.error;
+    limits.bytes_per_byte = 16;  // and the bound is near what they need: they do not fit in 16
+    EXPECT_FALSE(ReadJson(text, limits).Ok()) << text.size();
+  }
+}
+
+// Writes `text` to a file of its own and loads it in a fresh process (support/memory_probe.h).
+void ExpectLoad(const std::string& text, const testing::LoadJudge& judge,
+                std::size_t headroom = 0) {
+  const testing::TempDir dir;
+  const std::string path = dir.File("hostile.json");
+  std::ofstream(path, std::ios::binary) << text;
+  testing::ExpectLoadInFreshProcess([&] { return LoadAnyTraceFile(path).error; }, judge, headroom);
+}
+
+// Refused, in one line, having taken at most `kb_per_mb` for each MB of the file and 16 MB besides.
+testing::LoadJudge RefusedWithin(const std::string& name, std::size_t file_bytes, long kb_per_mb) {
+  return [=](const std::string& error, long growth_kb) -> std::string {
+    const long mb = static_cast<long>(file_bytes / kMB);
+    if (error.empty()) return name + ": loaded";
+    if (error.find('\n') != std::string::npos) return name + ": more than one line: " + error;
+    if (growth_kb > kb_per_mb * mb + 16000)
+      return name + ": " + std::to_string(growth_kb / 1000) + " MB for " + std::to_string(mb) +
+             " MB of file (" + error + ")";
+    return "";
+  };
+}
+
+TEST(MemoryBound, AHostileTraceCostsABoundedMultipleOfItsSize) {
+  if (testing::kSanitized) GTEST_SKIP() << "memory is not measurable under a sanitizer";
+  const std::size_t size = 8 * kMB;
+  // Unknown bulk: refused before its tree is built; the text itself is what it costs.
+  const std::string block = Padded(BlockFile(), "padding", Bulk("{}", size));
+  ExpectLoad(block, RefusedWithin("a single block padded with {}", block.size(), 3000));
+  const std::string grid = Padded(GridFile(), "padding", Bulk("[]", size));
+  ExpectLoad(grid, RefusedWithin("a grid padded with []", grid.size(), 3000));
+  // Bulk under a key the format knows: a tree of at most kJsonBytesPerByte a byte.
+  const std::string rounds = Stuffed(BlockFile(), "rounds", Bulk("{}", size));
+  ExpectLoad(rounds,
+             RefusedWithin("a single block's rounds stuffed with {}", rounds.size(), 28000));
+  const std::string input = Stuffed(GridFile(), "input", Bulk("0", size));
+  ExpectLoad(input, RefusedWithin("a grid's input stuffed with 0", input.size(), 28000));
+}
+
+TEST(MemoryBound, RunningOutOfMemoryIsAnErrorNotAnAbort) {
+  if (testing::kSanitized) GTEST_SKIP() << "RLIMIT_AS and a sanitizer's shadow memory do not mix";
+  // 8 MB of zeros in a grid's input: a tree of about 130 MB, in 48 MB of room.
+  ExpectLoad(
+      Stuffed(GridFile(), "input", Bulk("0", 8 * kMB)),
+      [](const std::string& error, long) -> std::string {
+        const bool said =
+            error.find("hostile.json: not enough memory to read it (") != std::string::npos;
+        return said ? "" : "not the error expected: " + error;
+      },
+      48 * kMB);
+}
+
+TEST(MemoryBound, AFileThereIsNoMemoryToReadIsAnError) {
+  if (testing::kSanitized) GTEST_SKIP() << "RLIMIT_AS and a sanitizer's shadow memory do not mix";
+  const testing::TempDir dir;
+  const std::string path = dir.File("large.json");
+  std::ofstream(path, std::ios::binary).flush();
+  std::filesystem::resize_file(path, 400 * kMB);  // sparse: nothing written
+  testing::ExpectLoadInFreshProcess(
+      [&] { return ReadFileLimited(path, kMaxTraceFileBytes).error; },
+      [&](const std::string& error, long) -> std::string {
+        const std::string want = "not enough memory to read " + path + " (400 MB)";
+        return error == want ? "" : "'" + error + "', not '" + want + "'";
+      },
+      16 * kMB);
+}
+
+// The benchmark's results (64 MiB at most): the same rules, its stored derived fields ignored.
+TEST(MemoryBound, BenchResultsRefuseUnknownBulk) {
+  const std::string file = perf::WriteBenchResults(testing::SampleBenchResults());
+  ASSERT_TRUE(perf::ParseBenchResults(file).results);
+  EXPECT_EQ(perf::ParseBenchResults(Padded(file, "padding", Bulk("{}", kMB))).error,
+            "not a results file: unknown key \"padding\" holds an array (not part of the format)");
+  // Fields the writer of version 1 derived and stored: read past, whatever they hold.
+  const std::string stored = Padded(file, "targets", "{\"anything\": [1, {\"x\": []}]}");
+  EXPECT_TRUE(perf::ParseBenchResults(stored).results) << perf::ParseBenchResults(stored).error;
+}
+
+}  // namespace
+}  // namespace scanviz
