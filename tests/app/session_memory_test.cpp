@@ -1,4 +1,4 @@
-// Issue #25, finding 3 (docs/reliability.md, F-mem), for sessions: a session's embedded trace was
+// Issue #25, finding 3 (docs/reliability.md, F24), for sessions: a session's embedded trace was
 // written out of the session's tree and parsed again, both trees alive (a padded one took 41 times
 // its size), and running out of memory aborted. Now a session is parsed once, its traces decoded
 // from that tree, with the trace format's rules for unknown bulk and the bound on the tree.

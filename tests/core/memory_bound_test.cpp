@@ -1,4 +1,4 @@
-// Issue #25, finding 3 (docs/reliability.md, F-mem): what a hostile file costs in memory. A valid
+// Issue #25, finding 3 (docs/reliability.md, F24): what a hostile file costs in memory. A valid
 // trace padded with an unknown key holding millions of `{}` was accepted at 35 times its size in
 // memory, a single-block one at 62 (parsed twice, both trees alive), and running out of memory
 // aborted on an uncaught std::bad_alloc. Now unknown bulk is refused before it becomes a tree,

@@ -185,7 +185,7 @@ TEST(LabResults, RefusesOutcomesThatContradictTheKernel) {
             "f: sanitizers[1]: racecheck of blelloch no-seed at n = 8 is listed twice");
 }
 
-// Issue #25, finding 3 (docs/reliability.md, F-mem): a key the file does not have may not hold
+// Issue #25, finding 3 (docs/reliability.md, F24): a key the file does not have may not hold
 // bulk (a million `{}` became a tree of 36 times the file's size before anything was checked).
 TEST(LabResults, RefusesUnknownBulk) {
   const std::string head = R"({"schema": "scanviz-lab/1", "device": "G", "sanitizers": [], )";
