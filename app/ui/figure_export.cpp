@@ -1,9 +1,9 @@
 #include "figure_export.h"
 
-#include "gl.h"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <stb_image_write.h>
+#include "gl.h"
 
 #include <algorithm>
 #include <array>
@@ -16,8 +16,8 @@
 
 #include "core/file_io.h"
 #include "core/registry.h"
-#include "kinds/kind_view.h"
 #include "export/gif_writer.h"
+#include "kinds/kind_view.h"
 #include "scene/svg.h"
 
 namespace scanviz {
@@ -140,6 +140,10 @@ std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent,
     const Fonts figure_fonts = FigureFonts(src.fonts);
     UiContext figure{app,    src.renderer, figure_fonts, ui.palette, src.scale * vs.figure_scale,
                      nullptr};
+    if (src.text != nullptr) {
+      *src.text = TextRecorder(ImVec2(1, 1));  // this figure's lines, not an earlier one's
+      ui.text = figure.text = src.text;
+    }
     ui.kind_of = figure.kind_of = KindOf;
     src.renderer.Begin(static_cast<float>(w), static_cast<float>(h));
     KindFrame frame{ui, figure, src.views};
@@ -216,7 +220,9 @@ std::string EncodePng(const exports::RgbaImage& image, bool alpha, std::string* 
 class Seeker {
  public:
   explicit Seeker(AppState& app)
-      : m_app(app), m_kind(ShownKindOf(app)), m_saved(m_kind.Steps(app).step),
+      : m_app(app),
+        m_kind(ShownKindOf(app)),
+        m_saved(m_kind.Steps(app).step),
         m_cursor(app.view.timeline_cursor) {}
   ~Seeker() {
     m_kind.Seek(m_app, m_saved);
@@ -254,9 +260,13 @@ std::string CheckFolder(const std::string& dir) {
 
 // [SECTION] What the figure shows
 
-int FigureRoundCount(AppState& app) { return ShownKindOf(app).Steps(app).count; }
+int FigureRoundCount(AppState& app) {
+  return ShownKindOf(app).Steps(app).count;
+}
 
-std::string FigureStemOf(AppState& app) { return ShownKindOf(app).FigureStem(app); }
+std::string FigureStemOf(AppState& app) {
+  return ShownKindOf(app).FigureStem(app);
+}
 
 std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out) {
   Offscreen target(style.size.width, style.size.height);

@@ -13,8 +13,8 @@
 #include "export/export_plan.h"
 #include "export/image.h"
 #include "fonts.h"
-#include "options.h"
 #include "kinds/kind_view.h"
+#include "options.h"
 #include "renderer.h"
 #include "views/views.h"
 
@@ -26,6 +26,9 @@ struct FigureSource {
   const Fonts& fonts;  // the app's (the figure's own are FigureFonts of them)
   ViewSet& views;      // the kinds draw with them (kinds/kind_view.h)
   float scale = 1;     // the frame's scale: content scale x panel text x presenter
+  // When set, each figure drawn records its text here (the last one stays): --dump-layout with an
+  // export says what the exported picture holds.
+  TextRecorder* text = nullptr;
 };
 
 struct FigureStyle {

@@ -1,5 +1,6 @@
-// The headless modes that draw the app's frame (app_window.h): --screenshot (with --dump-layout)
-// and --export-*. Both let ImGui settle over a few frames first, as a window does on screen.
+// The headless modes that draw the app's frame (app_window.h): --screenshot and --export-*, each
+// with --dump-layout (the screenshot's frame, or the last figure exported). Both let ImGui settle
+// over a few frames first, as a window does on screen.
 #include "gl.h"
 // gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -62,7 +63,19 @@ int Export(App& app, const Options& opt) {
     glfwSwapBuffers(app.window);
   }
   FigureSource figure = Figure(app);
-  return RunExports(figure, opt, WindowPixels(app));
+  std::optional<TextRecorder> text;
+  if (!opt.dump_layout.empty()) figure.text = &text.emplace(ImVec2(1, 1));
+  const int rc = RunExports(figure, opt, WindowPixels(app));
+  if (rc != 0 || !text) return rc;
+  // What the last figure drawn holds, at the export's size.
+  const exports::Size size = opt.export_size.value_or(WindowPixels(app));
+  const std::string err = WriteLayout(opt.dump_layout, {}, text->Panels(), size.width, size.height,
+                                      app.state->view.theme);
+  if (!err.empty()) {
+    std::fprintf(stderr, "scanviz: %s\n", err.c_str());
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace scanviz

@@ -73,6 +73,8 @@ data (presets, benchmark results, icon; $SCANVIZ_DATA_DIR, else ../share/scanviz
   --export-sequence DIR  every round as DIR/scanviz-ALGORITHM-00.png and .svg, 01, ...
                      (DIR is made if missing)
   --export-size WxH  the PNG's and GIF's size (default: the window's, --size)
+                     --dump-layout FILE.json with an export: what the last figure drew, as
+                     for --screenshot
   --transparent      PNG and SVG without a background (a GIF has the theme's)
                      exit 0 when every file was written, 2 on a bad flag, path or round (nothing
                      written), 1 when drawing or writing failed

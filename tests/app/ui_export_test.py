@@ -5,6 +5,8 @@ SVG at --round K holds every cell each round up to K wrote, with the trace's val
 later), and the refusals: a round out of range, a path that cannot be written, a directory or a
 pipe where a file would go, flags that do not go together: exit 2, one line, nothing written.
 
+The timeline's and the benchmark's figures hold no controls (--dump-layout with the export).
+
 Needs Xvfb, ImageMagick's convert and python3; without them it reports SKIPPED (exit 77)."""
 import json, os, shutil, stat, subprocess, sys
 
@@ -166,7 +168,36 @@ def run_checks(app, cli, workdir, env, expect):
         rounds = {r for (r, b, p) in svg_cells(path(f"seq/{stem}-03.svg")) if r >= 0}
         expect(rounds == set(range(4)), f"{stem}-03.svg draws rounds {sorted(rounds)}")
 
-    # [5] Refused: exit 2, one line on stderr, nothing written, nothing replaced.
+    # [5] The figure alone: the timeline and the benchmark chart are exported without their
+    # rows of controls (tile size and order; type, mode, unit, checkboxes, results file) and
+    # without the "back to the rounds" key in the title. --dump-layout with an export records
+    # the figure drawn; the same kind's screenshot shows that the controls are recorded at all.
+    def lines_of(json_path, panel):
+        with open(json_path, encoding="utf-8") as f:
+            dump = json.load(f)
+        return [l for p in dump["panels"] if p["name"] == panel for l in p["lines"]]
+
+    for kind, panel in (("single-pass", "timeline"), ("benchmark", "bench")):
+        r = run("--input", EXAMPLE, "--kind", kind, "--export-png", path(f"{kind}.png"),
+                "--dump-layout", path(f"{kind}-figure.json"))
+        s = run("--input", EXAMPLE, "--kind", kind, "--screenshot", path(f"{kind}-screen.png"),
+                "--dump-layout", path(f"{kind}-screen.json"))
+        if not (expect(r.returncode == 0, f"{kind} figure: exit {r.returncode}: {r.stderr}") and
+                expect(s.returncode == 0, f"{kind} screen: exit {s.returncode}: {s.stderr}")):
+            continue
+        figure = lines_of(path(f"{kind}-figure.json"), panel)
+        screen = lines_of(path(f"{kind}-screen.json"), panel)
+        expect(any(l["kind"] == "controls" for l in screen),
+               f"{kind}: the screen's dump records no controls: {screen}")
+        expect(any(l["kind"] == "title" for l in figure),
+               f"{kind}: the figure's dump has no title: {figure}")
+        expect(not any(l["kind"] == "controls" for l in figure),
+               f"{kind}: the exported figure draws its controls: {figure}")
+        titles = [l["text"] for l in figure if l["kind"] == "title"]
+        expect(not any("back to the rounds" in t or "(L)" in t or "(G" in t for t in titles),
+               f"{kind}: the figure's title names a key: {titles}")
+
+    # [6] Refused: exit 2, one line on stderr, nothing written, nothing replaced.
     os.mkdir(path("a-folder.svg"))
     os.mkfifo(path("pipe.gif"))
     with open(path("keep.png"), "w") as f:

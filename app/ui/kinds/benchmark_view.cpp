@@ -7,6 +7,7 @@ namespace {
 class Benchmark final : public KindView {
  public:
   void DrawCenter(KindFrame& f, ViewRect c) const override { DrawBenchView(f.ui, c); }
+  void DrawFigure(KindFrame& f, ViewRect r) const override { DrawBenchView(f.ui, r, false); }
   bool DrawTab(KindFrame&, SidePanel) const override { return false; }
 };
 

@@ -147,6 +147,7 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   ImGui::SameLine();
   const bool open = ImGui::Button("Open");
   Tip(ui, "Read the results file named beside");
+  Record(ui, "controls", "results file");
   if (open || enter) app.bench().SetPath(path);
   if (!load.results) {
     TextWrappedColored(ui.palette.bad, "✗ " + load.error);
@@ -190,6 +191,7 @@ void Selectors(UiContext& ui) {
   Tip(ui,
       "Each rung's GB/s over cudaMemcpy's at the same n, type and mode in the same run: how "
       "close a scan comes to only copying its bytes");
+  Record(ui, "controls", "type · mode · plot");
 }
 
 // The lines, in the file's rung order; memcpy is the ceiling. Colours go to the ladder and the
@@ -218,8 +220,9 @@ std::string LegendLabel(const Line& l) {
   return l.ceiling ? "memcpy (ceiling)" : l.rung->name;
 }
 
-// A rung's sample (the ceiling's dashed) and its checkbox; hover for the rung's description.
-void LegendEntry(UiContext& ui, const Line& l) {
+// A rung's sample (the ceiling's dashed) and its checkbox; hover for the rung's description. In a
+// figure (`controls` off) the sample and the name only.
+void LegendEntry(UiContext& ui, const Line& l, bool controls) {
   ViewState& vs = ui.app.view;
   const float px = ui.fonts.ui_px;
   const std::string label = LegendLabel(l);
@@ -234,6 +237,10 @@ void LegendEntry(UiContext& ui, const Line& l) {
   }
   ImGui::Dummy(ImVec2(px * 1.3f, px));
   ImGui::SameLine();
+  if (!controls) {
+    ImGui::TextUnformatted(label.c_str());
+    return;
+  }
   bool on = !Hidden(vs, l.rung->name);
   if (ImGui::Checkbox(label.c_str(), &on)) Toggle(vs, l.rung->name);
   Tip(ui, l.rung->description.empty() ? "Show or hide this line" : l.rung->description.c_str());
@@ -255,24 +262,26 @@ struct LegendFlow {
 
 // One checkbox per rung of the ladder, wrapped to the width. The tuning variants and ablations
 // ("e.xxx", hidden at first) sit behind one button: a final run carries a dozen or more, and
-// their checkboxes would push the chart off a laptop's window.
-void Legend(UiContext& ui, const std::vector<Line>& lines) {
+// their checkboxes would push the chart off a laptop's window. A figure names the lines drawn,
+// variants included, and nothing else.
+void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
   const ViewState& vs = ui.app.view;
   const float px = ui.fonts.ui_px;
   LegendFlow flow{ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x, px};
   std::vector<const Line*> variants;
   for (const Line& l : lines) {
-    if (l.rung->name.find('.') != std::string::npos) {
+    if (!controls) {
+      if (Hidden(vs, l.rung->name)) continue;
+    } else if (l.rung->name.find('.') != std::string::npos) {
       variants.push_back(&l);
       continue;
     }
-    flow.Next(px * 2.8f + ImGui::CalcTextSize(LegendLabel(l).c_str()).x);
-    LegendEntry(ui, l);
+    flow.Next(px * (controls ? 2.8f : 1.6f) + ImGui::CalcTextSize(LegendLabel(l).c_str()).x);
+    LegendEntry(ui, l, controls);
   }
   if (variants.empty()) return;
-  const long long shown = std::count_if(variants.begin(), variants.end(), [&](const Line* l) {
-    return !Hidden(vs, l->rung->name);
-  });
+  const long long shown = std::count_if(variants.begin(), variants.end(),
+                                        [&](const Line* l) { return !Hidden(vs, l->rung->name); });
   const std::string button = "variants (" + std::to_string(shown) + " of " +
                              std::to_string(variants.size()) + " shown)...";
   flow.Next(ImGui::CalcTextSize(button.c_str()).x + px * 1.5f);
@@ -280,7 +289,7 @@ void Legend(UiContext& ui, const std::vector<Line>& lines) {
   Place(ui, "bench_variants");
   Tip(ui, "The run's tuning variants and ablations: show or hide each line");
   if (ImGui::BeginPopup("bench-variants")) {
-    for (const Line* l : variants) LegendEntry(ui, *l);
+    for (const Line* l : variants) LegendEntry(ui, *l, true);
     ImGui::EndPopup();
   }
 }
@@ -289,28 +298,36 @@ void Legend(UiContext& ui, const std::vector<Line>& lines) {
 
 // [SECTION] The view
 
-void DrawBenchView(UiContext& ui, ViewRect rect) {
+void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const ViewState& vs = ui.app.view;
   BeginPanelWindow("##bench", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
   const perf::BenchLoad& load = ui.app.bench().Results();
   ImGui::PushFont(ui.fonts.large);
-  const char* title = "Device-wide scan throughput against n (G: back to the rounds)";
+  const char* title = controls ? "Device-wide scan throughput against n (G: back to the rounds)"
+                               : "Device-wide scan throughput against n";
   ImGui::TextUnformatted(title);
   Record(ui, "title", title);
   ImGui::PopFont();
   if (!load.results) {
-    FileRow(ui, load);
+    if (controls) FileRow(ui, load);
     ImGui::End();
     return;
   }
   const perf::BenchResults& res = *load.results;
   RunHeader(ui, res);
-  Selectors(ui);
   const char* type = vs.bench_float ? "float32" : "int32";
   const char* mode = vs.bench_exclusive ? "exclusive" : "inclusive";
+  if (controls) {
+    Selectors(ui);
+  } else {
+    const std::string shown =
+        std::string(type) + " " + mode + " scans  ·  " + (vs.bench_pct ? "% of memcpy" : "GB/s");
+    ImGui::TextUnformatted(shown.c_str());
+    Record(ui, "shown", shown);
+  }
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
-  Legend(ui, lines);
+  Legend(ui, lines, controls);
   const std::optional<bench_chart::Chart> chart = bench_chart::Place(ui, lines, vs.bench_pct);
   if (!chart) {
     ImGui::End();
@@ -318,14 +335,14 @@ void DrawBenchView(UiContext& ui, ViewRect rect) {
   }
   bench_chart::DrawAxes(ui, *chart);
   const bench_chart::AtMax at_max = bench_chart::DrawLines(ui, *chart, lines);
-  bench_chart::DrawReadout(ui, *chart, lines, type, mode);
+  if (controls) bench_chart::DrawReadout(ui, *chart, lines, type, mode);
   ImGui::SetCursorScreenPos(ImVec2(chart->origin.x, chart->bottom + ui.fonts.ui_px * 3.2f));
   const std::string summary = Summary(res, at_max);
   if (!summary.empty()) {
     TextWrappedColored(ui.palette.text, summary);
     Record(ui, "summary", summary);
   }
-  FileRow(ui, load);
+  if (controls) FileRow(ui, load);
   ImGui::End();
 }
 

@@ -76,6 +76,7 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   SameLineIfFits("Rounds (L)", false);
   if (ImGui::Button("Rounds (L)")) ui.app.ToggleKind(KindId::kSinglePass);
   Tip(ui, "Back to the rounds of the block scans (L)");
+  Record(ui, "controls", "tile size · tiles taken in · Rounds (L)");
   (void)t;
 }
 

@@ -263,7 +263,9 @@ void DrawBankView(UiContext& ui, const Trace& trace, int round);
 // the correct one (mistakes_view.cpp).
 void DrawMistakesView(UiContext& ui);
 // The benchmark chart (G): GB/s against n from a results file, in place of the array view.
-void DrawBenchView(UiContext& ui, ViewRect rect);
+// The benchmark chart; `controls`: with its selectors, checkboxes and file row (the screen), or
+// the chart, its header, legend and summary alone (an export).
+void DrawBenchView(UiContext& ui, ViewRect rect, bool controls = true);
 // L: the single-pass scan's timeline (tiles down, time across) with the status array at the
 // cursor, in place of the array view (timeline_view.cpp).
 // The timeline; `controls`: with its row of controls (the screen), or without (an export).
