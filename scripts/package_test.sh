@@ -72,6 +72,10 @@ for size in 16 32 48 64 128 256; do
   files+=("share/scanviz/icons/scanviz-$size.png" "share/icons/hicolor/${size}x$size/apps/scanviz.png")
 done
 for shader in "$src"/shaders/*.glsl; do files+=("share/scanviz/shaders/$(basename "$shader")"); done
+# The H200's recordings a share link may name (assets/CMakeLists.txt), as the build tree has them.
+for trace in "$build"/share/scanviz/traces/*.json; do
+  files+=("share/scanviz/traces/$(basename "$trace")")
+done
 
 # What the installed `scanviz --data-dir` must say for a prefix.
 DataDirIs() {

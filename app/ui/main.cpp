@@ -239,6 +239,11 @@ GLFWwindow* InitWindow(Startup& s) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  // No depth, stencil or alpha: nothing draws with them, and the web's canvas without alpha is
+  // composited without blending.
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
   if (s.opt.width <= 0 && !s.opt.Headless()) platform::FitWindow(&s.width, &s.height);
   GLFWwindow* window = glfwCreateWindow(s.width, s.height, "ScanViz", nullptr, nullptr);
   if (window == nullptr) {

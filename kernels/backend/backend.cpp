@@ -228,7 +228,7 @@ std::string MeasureGpuCycles(Trace* trace, int runs) {
   }
   return {};
 #else
-  (void)runs;
+  (void)trace, (void)runs;
   return "this build has no CUDA kernels";
 #endif
 }

@@ -1,7 +1,9 @@
 // The web page's budgets (issue #23, part 6), measured in headless Chromium with software WebGL
 // (SwiftShader) on this machine: load to first frame, and the frame time at n = 1024 (Hillis-
-// Steele, every round shown, the desktop's --bench-frames scene) with glFinish in each frame.
-// Prints JSON. Usage: node budgets.js SITE_DIR WIDTHxHEIGHT
+// Steele, every round shown, the desktop's --bench-frames scene), each frame read back to its last
+// pixel; and a bare WebGL page's frame interval, the browser's floor.
+// Prints JSON. Usage: node budgets.js SITE_DIR WIDTHxHEIGHT. SCANVIZ_CHROMIUM_FLAGS adds flags
+// to Chromium's; SCANVIZ_HEADED=1 opens a window on $DISPLAY instead of headless mode.
 'use strict';
 const puppeteer = require('puppeteer-core');
 const { spawn } = require('child_process');
@@ -9,9 +11,11 @@ const fs = require('fs'), os = require('os'), path = require('path'), zlib = req
 
 const [SITE, SIZE] = process.argv.slice(2);
 const [W, H] = SIZE.split('x').map(Number);
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+// SCANVIZ_HEADED=1: a window on $DISPLAY (Xvfb) instead of headless mode.
+const FLAGS = [...(process.env.SCANVIZ_HEADED === '1' ? [] : ['--headless']), '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  ...(process.env.SCANVIZ_CHROMIUM_FLAGS || '').split(' ').filter(Boolean)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
 const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('scanviz_web_state', 'string', [], [])));
@@ -76,8 +80,24 @@ const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('scanviz_web
     return { n: s.values.length, algorithm: s.algorithm, step: s.step.caption, message: s.message,
       callback_median_ms: median(ms), interval_median_ms: median(gaps), frames: ms.length };
   }
+  // The browser's own floor: a page that only clears a WebGL 2 canvas of the same size each
+  // animation frame (the desktop's "bare window"), timed the same way.
+  async function measureBare() {
+    const ctx = await browser.createBrowserContext();
+    const page = await ctx.newPage();
+    await page.setViewport({ width: W, height: H + 45, deviceScaleFactor: 1 });
+    await page.setContent(`<canvas id="c" width="${W}" height="${H}"></canvas><script>
+      const gl = document.getElementById('c').getContext('webgl2'); window.at = [];
+      (function f(t) { gl.clearColor(0.1, 0.1, 0.12, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.finish();
+        window.at.push(performance.now()); requestAnimationFrame(f); })();</script>`);
+    await sleep(6500);
+    const at = (await page.evaluate(() => window.at)).slice(-150);
+    await ctx.close();
+    return { interval_median_ms: median(at.slice(1).map((t, i) => t - at[i])), frames: at.length };
+  }
   out.frame_n1024 = await measure(link);
   out.frame_example = await measure('');
+  out.frame_bare_webgl_page = await measureBare();
   await browser.close();
   server.kill();
   fs.rmSync(dir, { recursive: true, force: true });

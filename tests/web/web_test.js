@@ -1,8 +1,10 @@
 // The web page in headless Chromium (Debian's /usr/bin/chromium, software WebGL 2 through
 // SwiftShader), driven with puppeteer-core; the site is served from 127.0.0.1 by this test.
 // Checks: the chapters' example draws the same cells as the desktop app's --dump-layout; the
-// arrow keys step; a share link opens the same view in a fresh page; a trace file opens through
-// the file picker; Ctrl+S downloads a PNG that decodes; a bad link says why and the example shows.
+// arrow keys step; F11 enters fullscreen and leaves it; a share link opens the same view in a
+// fresh page, and so does pasting it (File > Open link from clipboard); a trace file opens through
+// the file picker; Ctrl+S downloads a PNG that decodes; Export every step downloads a GIF with a
+// frame a step; a bad link says why and the example shows.
 // Screenshots go to OUT (look at them). Usage: node web_test.js SITE_DIR NATIVE_SCANVIZ OUT_DIR
 'use strict';
 const puppeteer = require('puppeteer-core');
@@ -175,6 +177,33 @@ async function testShareLink(browser, page) {
     `${link.length} characters; ${a.algorithm} step ${a.step.step} -> ${b && b.algorithm} step ${b && b.step.step} ${diff}`);
   await fresh.screenshot({ path: path.join(OUT, 'web-link-opened.png') });
   await fresh.browserContext().close();
+  await testPasteLink(browser, link, a);
+}
+
+// File > Open link from clipboard: a fresh page on the example, the link on the system
+// clipboard (the browser asks leave to read it; the test grants it), opens the linked view.
+async function testPasteLink(browser, link, want) {
+  const page = await openPage(browser);
+  await waitState(page, (s) => s.kind);
+  await page.browserContext().overridePermissions(page.base, ['clipboard-read', 'clipboard-write',
+    'clipboard-sanitized-write']);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), link);
+  await menuItem(page, 'menu.paste_link');
+  const s = await waitState(page, (x) => x.algorithm === want.algorithm && x.step.step === want.step.step, 10000);
+  check('Open link from clipboard opens a copied link', !!s, s ? `${s.algorithm} step ${s.step.step}` :
+    `still ${JSON.stringify((await state(page)).algorithm)}`);
+  await page.browserContext().close();
+}
+
+// F11: the browser's fullscreen, and F11 again leaves it.
+async function testFullscreen(page) {
+  await page.keyboard.press('F11');
+  const on = await page.waitForFunction(() => !!document.fullscreenElement, { timeout: 5000 })
+    .then(() => true, () => false);
+  await page.keyboard.press('F11');
+  const off = await page.waitForFunction(() => !document.fullscreenElement, { timeout: 5000 })
+    .then(() => true, () => false);
+  check('F11 enters the browser\'s fullscreen and leaves it', on && off, `on ${on}, off ${off}`);
 }
 
 async function testOpenTrace(page) {
@@ -204,6 +233,27 @@ async function testExportPng(page) {
     png ? `${png} ${decoded ? decoded.w + 'x' + decoded.h : 'does not decode'}` : 'no download');
 }
 
+// File > Export every step: the GIF arrives as a download, one frame a step of the kind shown
+// (each frame starts with a graphic control extension, 21 F9 04, in front of its image).
+async function testExportGif(page) {
+  const dir = path.join(OUT, 'downloads');
+  const steps = (await state(page)).step.of;
+  await menuItem(page, 'menu.export_all');
+  let gif = null;
+  for (let i = 0; i < 150 && !gif; i++) {
+    await sleep(100);
+    gif = fs.readdirSync(dir).find((f) => f.endsWith('.gif'));
+  }
+  await sleep(300);  // the download lands whole before it is read
+  const bytes = gif ? fs.readFileSync(path.join(dir, gif)) : Buffer.alloc(0);
+  let frameCount = 0;
+  for (let i = 0; i + 2 < bytes.length; i++)
+    if (bytes[i] === 0x21 && bytes[i + 1] === 0xf9 && bytes[i + 2] === 0x04) frameCount++;
+  check('Export every step downloads a GIF, a frame a step',
+    bytes.slice(0, 6).toString('latin1') === 'GIF89a' && frameCount === steps && steps > 1,
+    gif ? `${gif}: ${bytes.length} bytes, ${frameCount} frames, ${steps} steps` : 'no download');
+}
+
 async function testBadLink(browser) {
   const page = await openPage(browser, '#s=AAAAthis-is-not-a-link');
   const s = await waitState(page, (x) => x.kind && x.message);
@@ -220,6 +270,11 @@ async function shots(browser) {
     const page = await openPage(browser);
     await waitState(page, (s) => s.kind);
     await page.keyboard.press(key);
+    // The timeline's picture: the H200's recorded 8 tiles of 8 (the page's bar), not 1 tile.
+    if (name === 'timeline') {
+      await page.click('#about button[data-trace*="single-pass-8x8"]');
+      await waitState(page, (s) => s.kind === 'single-pass' && s.backend.includes('H200'), 10000);
+    }
     await frames(page, 20);
     await page.screenshot({ path: path.join(OUT, `web-${name}.png`) });
     const s = await state(page);
@@ -245,9 +300,11 @@ async function shots(browser) {
     const page = await openPage(browser);
     await testExample(browser, page);
     await testKeys(page);
+    await testFullscreen(page);
     await testShareLink(browser, page);
     await testOpenTrace(page);
     await testExportPng(page);
+    await testExportGif(page);
     check('no errors on the page', page.errors.length === 0, page.errors.slice(0, 3).join(' | '));
     await testBadLink(browser);
     await shots(browser);

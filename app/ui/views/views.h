@@ -244,6 +244,8 @@ class CodeView {
   bool m_pseudo = false;
 };
 
+// The controls panel's input section (input_section.cpp).
+void DrawInputSection(UiContext& ui);
 void DrawControlsView(UiContext& ui, ViewRect rect);
 void DrawLegendView(UiContext& ui);
 void DrawInspectorView(UiContext& ui);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The C and C++ libraries the web build compiles itself, from Debian's own source packages, into
+# $1 (default build-web): Dear ImGui 1.86 (imgui 1.86+ds-1) into imgui-src, and giflib (the GIF
+# export's encoder) into giflib-src. apt reads a private deb-src list with private lists and
+# caches under $1/apt-src: the system's apt configuration, lists, caches and locks are never
+# touched, and nothing of either library is committed. A source already there is kept.
+set -euo pipefail
+out=${1:-build-web}
+work=$(realpath -m "$out/apt-src")
+have_imgui=0 have_gif=0
+[ -f "$out/imgui-src/imgui.h" ] && grep -q '#define IMGUI_VERSION *"1.86"' "$out/imgui-src/imgui.h" &&
+  have_imgui=1
+[ -f "$out/giflib-src/egif_lib.c" ] && have_gif=1
+[ $have_imgui = 1 ] && echo "imgui: 1.86 already in $out/imgui-src"
+[ $have_gif = 1 ] && echo "giflib: already in $out/giflib-src"
+[ $have_imgui = 1 ] && [ $have_gif = 1 ] && exit 0
+command -v dpkg-source >/dev/null || { echo "sources: dpkg-source missing (dpkg-dev)" >&2; exit 1; }
+mkdir -p "$work/sources.list.d" "$work/lists/partial" "$work/cache/archives/partial" "$work/dl"
+cat >"$work/sources.list.d/debian-src.sources" <<SRC
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+: >"$work/sources.list"  # an empty main list: /etc/apt/sources.list is not read
+opts=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts="$work/sources.list.d"
+      -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache"
+      -o APT::Sandbox::User=root -o Debug::NoLocking=1)
+apt-get -qq "${opts[@]}" update
+
+# Fetch SPEC NAME DEST FILE: `apt-get source SPEC`, its folder NAME-* copied to DEST, which must
+# then hold FILE.
+Fetch() {
+  local spec=$1 name=$2 dest=$3 file=$4 src
+  rm -rf "$work/dl/$name"*
+  (cd "$work/dl" && apt-get -qq "${opts[@]}" source "$spec" >/dev/null)
+  src=$(find "$work/dl" -maxdepth 1 -mindepth 1 -type d -name "$name-*" | head -n1)
+  [ -f "$src/$file" ] || { echo "sources: no $file in the $name source package" >&2; exit 1; }
+  rm -rf "$dest"
+  cp -a "$src" "$dest"
+}
+if [ $have_imgui = 0 ]; then
+  Fetch imgui=1.86+ds-1 imgui "$out/imgui-src" imgui.h
+  echo "imgui: $(grep -m1 '#define IMGUI_VERSION ' "$out/imgui-src/imgui.h") in $out/imgui-src"
+fi
+if [ $have_gif = 0 ]; then
+  Fetch giflib giflib "$out/giflib-src" egif_lib.c
+  echo "giflib: $(grep -E '^#define GIFLIB_(MAJOR|MINOR|RELEASE)' "$out/giflib-src/gif_lib.h" |
+    awk '{print $3}' | paste -sd.) in $out/giflib-src"
+fi
