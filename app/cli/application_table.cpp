@@ -134,13 +134,17 @@ std::vector<std::string> KeyCells(const ApplicationTrace& t, const std::vector<d
 
 std::string ScanLine(const ApplicationTrace& t, const ApplicationPass& p) {
   const GridTrace& s = p.scan;
-  const size_t rounds = s.blocks.empty() ? 0 : s.blocks[0].rounds.size();
-  std::string how =
-      s.BlockCount() == 1
-          ? "one " + std::string(DisplayName(t.block_algorithm)) + " block of " +
-                std::to_string(t.block_size) + ", " + std::to_string(rounds) + " rounds"
-          : std::to_string(s.BlockCount()) + " " + DisplayName(t.block_algorithm) + " blocks of " +
-                std::to_string(t.block_size) + ", their sums scanned, the offsets added";
+  // The rounds that apply the operator, as the chapters count them, and the trace's steps.
+  const size_t steps = s.blocks.empty() ? 0 : s.blocks[0].rounds.size();
+  const int depth = Info(t.block_algorithm).depth(t.block_size);
+  std::string how = s.BlockCount() == 1
+                        ? "one " + std::string(DisplayName(t.block_algorithm)) + " block of " +
+                              std::to_string(t.block_size) + ", " + std::to_string(depth) +
+                              (depth == 1 ? " round" : " rounds") + " of the operator in " +
+                              std::to_string(steps) + " steps"
+                        : std::to_string(s.BlockCount()) + " " + DisplayName(t.block_algorithm) +
+                              " blocks of " + std::to_string(t.block_size) +
+                              ", their sums scanned, the offsets added";
   return how + (Info(t.block_algorithm).inclusive ? ", converted to exclusive" : "");
 }
 

@@ -24,10 +24,14 @@ void PrintGrid(const GridTrace& g, std::ostream& out, const GridTableOptions& o)
   const std::string flavour = g.Inclusive() ? "inclusive" : "exclusive";
   const int blocks = g.BlockCount();
   const AlgorithmInfo& algo = Info(g.block_algorithm);
-  const size_t block_rounds = g.blocks.empty() ? 0 : g.blocks[0].rounds.size();
+  // The chapters count the rounds that apply the operator (log2 B for Hillis-Steele, 2 log2 B
+  // for Blelloch); the trace's steps add the load and, for some, the seed or the conversion.
+  const size_t block_steps = g.blocks.empty() ? 0 : g.blocks[0].rounds.size();
+  const int block_depth = algo.depth(g.block_size);
   out << "phase 1 · block scan: " << blocks << (blocks == 1 ? " block" : " blocks") << " of "
-      << g.block_size << ", each a " << algo.name << " scan of its own elements (" << block_rounds
-      << " rounds, " << flavour << "), its total to sums[block]\n";
+      << g.block_size << ", each a " << algo.name << " scan of its own elements (" << block_depth
+      << (block_depth == 1 ? " round" : " rounds") << " of the operator, " << block_steps
+      << " steps in all, " << flavour << "), its total to sums[block]\n";
   PrintValues(g, "input        ", g.input, out, o);
   if (o.blocks && blocks <= o.max_values) {
     for (int b = 0; b < blocks; ++b) {

@@ -68,14 +68,14 @@ std::string FlagSentence(const ApplicationTrace& t, const ApplicationPass& p, in
 
 }  // namespace
 
-const char* Name(Step s) {
+const char* Name(Step s, ApplicationKind application) {
   switch (s) {
     case Step::kFlag:
       return "flag";
     case Step::kScan:
       return "scan";
     case Step::kScatter:
-      return "scatter";
+      return application == ApplicationKind::kAllocate ? "fill" : "scatter";
   }
   return "flag";
 }

@@ -17,7 +17,9 @@
 namespace scanviz::application_scene {
 
 enum class Step : std::uint8_t { kFlag, kScan, kScatter };
-const char* Name(Step s);  // "flag", "scan", "scatter"
+// "flag", "scan", "scatter"; an allocation's third step is its "fill" (each thread writes its index
+// into the cells it owns), as the CLI and docs/applications.md name it.
+const char* Name(Step s, ApplicationKind application);
 
 struct StepRef {
   int pass = 0;

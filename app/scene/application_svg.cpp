@@ -117,7 +117,7 @@ class ApplicationWriter {
       pass += "pass " + std::to_string(m_step.pass + 1) + " of " + std::to_string(m_l.pass_count) +
               " · ";
     pass += "step " + std::to_string(static_cast<int>(m_step.step) + 1) +
-            " of 3: " + application_scene::Name(m_step.step);
+            " of 3: " + application_scene::Name(m_step.step, m_t.application);
     Paragraph(pass, kLinePx, m_p.text, "pass");
     Paragraph(m_l.note, kLinePx, m_p.text_dim, "note");
   }

@@ -62,8 +62,14 @@ std::string OperandOrderNote(const Context& c, const std::string& order) {
 
 std::string ActiveThreads(const Context& c) {
   const int active = c.info().active_threads;
+  // The threads that acted, from the trace (a warp-shuffle round's are the lanes with a partner,
+  // not threads 0 up).
+  std::vector<int> threads;
+  const std::vector<ThreadAction>& actions = c.now().actions;
+  for (size_t t = 0; t < actions.size(); ++t)
+    if (actions[t].kind != ActionKind::kIdle) threads.push_back(static_cast<int>(t));
   std::string out =
-      text::Capital(Range("thread", 0, active - 1)) + (active == 1 ? " is" : " are") + " active";
+      text::Capital(text::Runs("thread", threads)) + (active == 1 ? " is" : " are") + " active";
   if (c.round > 1 && c.before().spec.phase == c.spec().phase) {
     const int before = At(c.analysis.rounds, c.round - 1).active_threads;
     if (active * 2 == before) out += ", half as many as in the round before";

@@ -31,6 +31,33 @@ std::string List(const char* noun, const std::vector<int>& items) {
          " in all)";
 }
 
+std::string Runs(const char* noun, const std::vector<int>& items) {
+  std::vector<std::pair<int, int>> runs;
+  for (int i : items) {
+    if (!runs.empty() && runs.back().second == i - 1) {
+      runs.back().second = i;
+    } else {
+      runs.push_back({i, i});
+    }
+  }
+  if (runs.size() <= 1)
+    return runs.empty() ? "no " + std::string(noun) : Range(noun, runs[0].first, runs[0].second);
+  auto run = [](std::pair<int, int> r) {
+    if (r.first == r.second) return std::to_string(r.first);
+    return std::to_string(r.first) + (r.second == r.first + 1 ? ", " : " to ") +
+           std::to_string(r.second);
+  };
+  std::string out = std::string(noun) + "s ";
+  constexpr size_t kShownInFull = 4;
+  if (runs.size() <= kShownInFull) {
+    for (size_t i = 0; i + 1 < runs.size(); ++i)
+      out += run(runs[i]) + (i + 2 < runs.size() ? ", " : " and ");
+    return out + run(runs.back());
+  }
+  return out + run(runs[0]) + ", " + run(runs[1]) + ", ..., " + run(runs.back()) + " (" +
+         std::to_string(items.size()) + " in all)";
+}
+
 std::string Places(int count) {
   return std::to_string(count) + (count == 1 ? " place" : " places");
 }

@@ -17,6 +17,10 @@ std::string Range(const char* noun, int lo, int hi);
 // "positions 1, 3, 5 and 7"; past six items "positions 1, 3, 5, ..., 1023 (512 in all)".
 std::string List(const char* noun, const std::vector<int>& items);
 
+// Runs of consecutive items: "threads 1 to 7", "threads 1 to 31 and 33 to 39"; past four runs
+// "threads 1 to 31, 33 to 63, ..., 993 to 1023 (992 in all)". `items` ascending.
+std::string Runs(const char* noun, const std::vector<int>& items);
+
 // "1 place", "4 places".
 std::string Places(int count);
 

@@ -35,7 +35,7 @@ std::string ApplicationStepTitle(AppState& app) {
   return "pass " + std::to_string(at.pass + 1) + " of " +
          std::to_string(slot.trace->passes.size()) + " · step " +
          std::to_string(static_cast<int>(at.step) + 1) +
-         " of 3: " + application_scene::Name(at.step);
+         " of 3: " + application_scene::Name(at.step, slot.trace->application);
 }
 
 }  // namespace scanviz

@@ -124,6 +124,15 @@ TEST(ApplicationScene, AllocationSlicesTileThePool) {
 
 // The Inspector's story of one element, worked by hand on the chapters' example, and a trace
 // whose output was tampered with gets a ✗.
+// Issue #26 item 16: an allocation's third step is its fill, as the CLI and the docs name it;
+// the others scatter.
+TEST(ApplicationScene, TheThirdStepIsNamedForTheApplication) {
+  EXPECT_STREQ(Name(Step::kScatter, ApplicationKind::kAllocate), "fill");
+  EXPECT_STREQ(Name(Step::kScatter, ApplicationKind::kCompact), "scatter");
+  EXPECT_STREQ(Name(Step::kFlag, ApplicationKind::kAllocate), "flag");
+  EXPECT_STREQ(Name(Step::kScan, ApplicationKind::kAllocate), "scan");
+}
+
 TEST(ApplicationScene, AnElementsStoryFollowsTheStepsAndChecksTheOutput) {
   const ApplicationTrace odd = SimulatedApplication(ApplicationKind::kCompact, kExample, KeepOdd());
   ElementStory e = StoryOf(odd, 0, 5);  // the flag step: one line

@@ -239,6 +239,11 @@ expect_run "multi-block example" 0 "output        3 4 11 11 15 16 22 25 30 32 40
 expect_run "multi-block offsets" 0 "offsets       0 11 25 41" -- $mb --block-size 4 -i 3,1,7,0,4,1,6,3,5,2,8,1,9
 expect_run "multi-block blelloch exclusive" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --block-algorithm blelloch -i 3,1,7,0,4,1,6,3,5
 expect_run "multi-block converted" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --convert -i 3,1,7,0,4,1,6,3,5
+# Issue #26 item 13: the block scan's rounds as the chapters count them (log2 B, 2 log2 B), not
+# the trace's steps with the load and the seed.
+expect_run "multi-block rounds, Hillis-Steele blocks of 4" 0 "(2 rounds of the operator, 3 steps in all, inclusive)" -- $mb --block-size 4 --random 13
+expect_run "multi-block rounds, Blelloch blocks of 8" 0 "(6 rounds of the operator, 8 steps in all, exclusive)" -- $mb --block-size 8 --block-algorithm blelloch --random 13
+expect_run "compaction's scan rounds" 0 "one Blelloch block of 8, 6 rounds of the operator in 8 steps" -- trace -a compact -b cpu --keep odd -i 3,1,7,0,4,1,6,3
 expect_run "multi-block recursion" 0 "the sums' own multi-block scan, level 1" -- $mb --block-size 4 --random 100
 expect_run "multi-block 2^16" 0 "check: every block's cells" -- $mb --block-size 1024 --random 65536
 expect_usage_error "multi-block block size" "--block-size 6: choose a power of two from 4 to 1024" -- $mb --block-size 6 --random 10

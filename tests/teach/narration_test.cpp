@@ -266,5 +266,43 @@ TEST(Narration, EachRoundsArgumentFitsThatRound) {
   EXPECT_LACKS(seed, "total");
 }
 
+// Issue #26, items 9 to 11: what the narration says of warps, idempotent operators, the
+// conversion's work and a single active thread, each against the trace's own numbers.
+TEST(Narration, WarpsIdempotentOperatorsConversionAndGrammar) {
+  // A warp has 32 lanes; n = 8 runs 8 of them, with no block barrier (the summary said two).
+  const std::vector<Narration> ws = Narrate(Algorithm::kWarpShuffle, kExample);
+  EXPECT_HAS(Joined(ws[0]), "one warp, 8 of whose 32 lanes run");
+  EXPECT_LACKS(Joined(ws[0]), "one warp of 8 lanes");
+  EXPECT_HAS(Joined(ws.back()), "needs no block barrier while the block is one warp");
+  EXPECT_LACKS(Joined(ws.back()), "needs only two block barriers");
+  const std::vector<Narration> ws13 = Narrate(Algorithm::kWarpShuffle, std::vector<double>(13, 1));
+  EXPECT_HAS(Joined(ws13[0]), "Threads 13 to 15 exist only to make the block a power of two");
+  const std::vector<Narration> ws100 =
+      Narrate(Algorithm::kWarpShuffle, std::vector<double>(100, 1));
+  EXPECT_HAS(Joined(ws100.back()), "needs only two block barriers, whatever n");
+
+  // With max, reading a value twice changes no result: the example is given with add.
+  const std::string hs_max = Joined(Narrate(Algorithm::kHillisSteele, kExample, OpKind::kMax)[1]);
+  EXPECT_HAS(hs_max, "With max that does no harm to the values");
+  EXPECT_HAS(hs_max, "compute 4 + 7 instead of 1 + 7, counting input 0 twice");
+  EXPECT_LACKS(hs_max, "max(3, 7) instead of max(1, 7)");
+  const std::string hs_add = Joined(Narrate(Algorithm::kHillisSteele, kExample)[1]);
+  EXPECT_HAS(hs_add, "compute 4 + 7 instead of 1 + 7, counting inputs twice");
+
+  // Blelloch with the conversion: its 8 applications are said, and the total.
+  const Trace bl = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32,
+                                        kExample, /*convert=*/true});
+  const std::string summary = Joined(NarrateTrace(bl, Analyze(bl)).back());
+  EXPECT_HAS(summary, "2(n' - 1) = 14 for the sweeps");
+  EXPECT_HAS(summary, "The conversion round adds 8 more");
+  EXPECT_HAS(summary, "22 in all");
+
+  // "1 of them applies", not "apply".
+  const Trace hs = Simulate(ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd,
+                                        ElementType::kInt32, {3, 1, 7, 0, 4}, /*convert=*/false});
+  const std::string round3 = Joined(NarrateTrace(hs, Analyze(hs))[3]);
+  EXPECT_HAS(round3, "5 threads are active, 1 of them applies the operator");
+}
+
 }  // namespace
 }  // namespace scanviz::teach

@@ -266,14 +266,23 @@ Narration NarrateRound(const Context& c) {
   }
 }
 
-std::string WorkNote(const Trace& trace, const TraceAnalysis&) {
+std::string WorkNote(const Trace& trace, const TraceAnalysis& analysis) {
   const TraceMeta& meta = trace.meta;
+  const int sweeps = 2 * (meta.padded_n - 1);
   std::string work = "Each sweep applies it n' - 1 = " + Num(meta.padded_n - 1) +
-                     " times, 2(n' - 1) = " + Num(2 * (meta.padded_n - 1)) +
-                     " in all, so the work grows like n";
+                     " times, 2(n' - 1) = " + Num(sweeps) +
+                     (meta.converted ? " for the sweeps" : " in all") + ", so the work grows like n";
   work += meta.padded_n > meta.n ? "; the " + Num(meta.padded_n - meta.n) +
                                        " padding cells make the tree larger than n."
                                  : ".";
+  // The conversion to inclusive combines each exclusive result with its own input: counted by
+  // the trace, not assumed.
+  const int conversion = analysis.work - sweeps;
+  if (meta.converted && conversion > 0)
+    work += " The conversion round adds " + Num(conversion) +
+            " more, one for each element it turns inclusive (its exclusive result combined with "
+            "its own input): " +
+            Num(analysis.work) + " in all.";
   return work;
 }
 

@@ -99,8 +99,11 @@ std::string WhatThreadsDo(const Context& c, const RoundSpans& sp) {
          CombineWithLeft(c.meta().op, s, sp.clo == sp.chi) + "; " +
          Range("position", sp.plo, sp.phi) + (sp.plo == sp.phi ? " has" : " have") +
          " nothing that far to the left and" + IsAre(sp.plo, sp.phi) +
-         " copied across unchanged. " + Num(c.info().active_threads) + " threads are active, " +
-         Num(c.info().operator_applications) + " of them apply the operator.";
+         " copied across unchanged. " + text::Count(c.info().active_threads, "thread") +
+         (c.info().active_threads == 1 ? " is" : " are") + " active, " +
+         Num(c.info().operator_applications) +
+         (c.info().operator_applications == 1 ? " of them applies" : " of them apply") +
+         " the operator.";
 }
 
 // One worked cell, the rightmost (chi), with the operands the kernel read; a Case 2 cell too
@@ -168,12 +171,26 @@ std::string WhyTwoBuffers(const Context& c) {
       " writes it. With one buffer nothing orders the two, so thread i could read a value "
       "that was already replaced this round";
   const int j = 2 * s;
-  if (j < meta.n && At(prev, j - s) != At(next, j - s)) {
+  if (j < meta.n && meta.op == OpKind::kAdd && At(prev, j - s) != At(next, j - s)) {
     buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
                c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
                CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
                CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
                ", counting inputs twice in later rounds";
+  } else if (j < meta.n && meta.op != OpKind::kAdd) {
+    // max, min and last give the same result when an input is combined twice (max(a, a) = a):
+    // the race does no harm to the values, which a student would otherwise be told it does.
+    // The harm is shown with add, on the round's own inputs.
+    const double a = At(prev, j - 2 * s), b = At(prev, j - s), x = At(prev, j);
+    buffers += ". With " + std::string(ToString(meta.op)) +
+               " that does no harm to the values: an input combined twice changes no " +
+               ToString(meta.op) +
+               ", so a one-buffer kernel computes the right result for it (the Mistakes tab "
+               "shows this), though its threads still race. With add it would: thread " +
+               Num(j) + " might see " + c.V(a + b) + " instead of " + c.V(b) + " at position " +
+               Num(j - s) + " and compute " + CombineText(OpKind::kAdd, c.V(a + b), c.V(x)) +
+               " instead of " + CombineText(OpKind::kAdd, c.V(b), c.V(x)) + ", counting input " +
+               Num(j - 2 * s) + " twice";
   }
   buffers +=
       ". Reading only buf[pin] and writing only buf[pout] means every read sees the "

@@ -42,11 +42,13 @@ std::string Title(const RoundSpec& spec, int round) {
   }
 }
 
-// "one warp of 8 lanes" / "4 warps of 32 lanes".
+// "one warp, 8 of whose 32 lanes run" / "one warp of 32 lanes" / "4 warps of 32 lanes".
 std::string Shape(const TraceMeta& meta) {
   const int warps = Warps(meta.n), width = Width(meta.n);
-  return warps == 1 ? "one warp of " + Num(width) + " lanes"
-                    : Num(warps) + " warps of " + Num(width) + " lanes";
+  if (warps > 1) return Num(warps) + " warps of " + Num(width) + " lanes";
+  if (width == 32) return "one warp of 32 lanes";
+  return "one warp, " + Num(width) + " of whose 32 lanes run (the block has " + Num(width) +
+         " threads; the shuffles work in groups of " + Num(width) + ")";
 }
 
 Narration Load(const Context& c) {
@@ -62,9 +64,12 @@ Narration Load(const Context& c) {
       "shuffle. The block is " +
       Shape(meta) + ".");
   if (lanes > n) {
-    out.paragraphs.push_back(Range("thread", n, lanes - 1) +
-                             " exist only to fill the last warp: " + "they hold the identity " +
-                             text::Identity(meta) + ", which changes no " + c.Sum() + ".");
+    const std::string why =
+        Warps(n) == 1 ? " exist only to make the block a power of two, " + Num(lanes) + " lanes"
+                      : " exist only to fill the last warp";
+    out.paragraphs.push_back(text::Capital(Range("thread", n, lanes - 1)) + why +
+                             ": they hold the identity " + text::Identity(meta) +
+                             ", which changes no " + c.Sum() + ".");
   }
   out.paragraphs.push_back(
       "No barrier follows: nothing is shared yet, and the shuffles that come next keep each "
@@ -277,9 +282,12 @@ const TeachInfo k_warp_shuffle_teach = {
     .title = Title,
     .narrate_round = NarrateRound,
     .work_note = WorkNote,
-    .tradeoff = [](int) -> std::string {
-      return "The warp-shuffle scan keeps its values in registers and needs only two block "
-             "barriers, whatever n: it is how fast libraries scan a block.";
+    .tradeoff = [](int n) -> std::string {
+      return std::string("The warp-shuffle scan keeps its values in registers and needs ") +
+             (Warps(n) == 1 ? "no block barrier while the block is one warp (n up to 32, as "
+                              "here), and two past it, whatever n"
+                            : "only two block barriers, whatever n") +
+             ": it is how fast libraries scan a block.";
     },
     .float_grouping =
         "the warp-shuffle scan adds doubling windows inside each warp, then whole "

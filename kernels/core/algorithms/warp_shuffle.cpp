@@ -162,7 +162,7 @@ const AlgorithmInfo k_warp_shuffle_info = {
     .depth_formula =
         "log2 32 shuffle rounds, then log2(warps) for the totals and one for the "
         "offsets",
-    .work_short = "warps x scan(32) + scan(totals) + (n' - 32)",
+    .work_short = "one warp: scan(n'); more: warps x scan(32) + scan(totals) + (n' - 32)",
 };
 
 }  // namespace scanviz
