@@ -73,6 +73,7 @@ bool AppState::SetInputText(const std::string& text) {
     return false;
   }
   m_input_error.clear();
+  if (parsed.values.size() != m_input.values.size()) view.FitView();
   m_input.values = std::move(parsed.values);
   Regenerate();
   return true;
@@ -82,6 +83,7 @@ void AppState::SetValues(std::vector<double> values) {
   const EditScope edit(*this, {EditKind::kValues});
   m_input_text = FormatValues(values, m_input.type, " ");
   m_input_error.clear();
+  if (values.size() != m_input.values.size()) view.FitView();
   m_input.values = std::move(values);
   Regenerate();
 }
@@ -270,6 +272,7 @@ InputSnapshot AppState::Snapshot() const {
 }
 
 void AppState::Restore(const InputSnapshot& s) {
+  if (s.values.size() != m_input.values.size()) view.FitView();
   m_input_text = s.text;
   m_input_error = s.error;
   m_input.values = s.values;

@@ -30,13 +30,17 @@ constexpr float kPresenterFactor = 1.6f;
 // The frame's key events go to ImGui as if they had just happened (a tap's release waits for the
 // next frame), except the keys the app reserves while no text field has the keyboard.
 // Escape in a text field is ours too: ImGui would throw away what was typed; the views decide
-// (the Input box keeps it, the cell editor cancels), and the field lets go of the keyboard.
+// (the Input box keeps it, the cell editor cancels), and the field lets go of the keyboard. So is
+// Tab: ImGui would move the keyboard from field to field (n, seed, the input box: a Tab trap); it
+// leaves the field as Escape does, and then switches the algorithm as everywhere else
+// (HandleShortcuts), except in the quiz's answers, where it moves to the next answer.
 std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
   if (text_input) app.keys.DropTyping();  // typed text went to the field already
   std::vector<KeyEvent> events = app.keys.TakeFrame();
   for (const KeyEvent& e : events) {
     if (!text_input && IsReservedKey(e.key) && e.Press()) continue;
-    if (text_input && e.key == GLFW_KEY_ESCAPE) {
+    const bool tab_leaves = e.key == GLFW_KEY_TAB && !app.state->view.tab_between_fields;
+    if (text_input && (e.key == GLFW_KEY_ESCAPE || tab_leaves)) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
       continue;
     }
@@ -296,6 +300,7 @@ void DrawFrame(App& app, float fps) {
   const std::vector<KeyEvent> keys = BeginFrame(app, text_input);
   TakeHovers(vs);
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
+  vs.tab_between_fields = false;  // read by the keys above; the active field's view sets it again
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (shortcut.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
 

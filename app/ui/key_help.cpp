@@ -24,7 +24,8 @@ std::vector<KeyHelp> MakeTable() {
       {"Home", "first round", G::kRounds, A::kFirst, {{GLFW_KEY_HOME}}},
       {"End", "last round", G::kRounds, A::kLast, {{GLFW_KEY_END}}},
 
-      {"Tab or B", "next algorithm", G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
+      {"Tab or B", "next algorithm (Tab from a text field too; in the quiz: the next answer)",
+       G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
       {"M", "multi-block scan on / off (click a block: its rounds; Esc: back)", G::kShow,
        A::kMultiBlock, {{GLFW_KEY_M}}},
       {"S", "side by side: two algorithms at once", G::kShow, A::kSideBySide, {{GLFW_KEY_S}}},

@@ -146,7 +146,14 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
   for (const KeyEvent& e : keys) {  // Ctrl+Q quits from anywhere, a text field included
     if (e.action == GLFW_PRESS && e.key == GLFW_KEY_Q && (e.mods & GLFW_MOD_CONTROL)) out.quit = true;
   }
-  if (text_input) return out;
+  if (text_input) {
+    // Tab left the field (FeedKeys): then the next algorithm, as outside a field.
+    for (const KeyEvent& e : keys)
+      if (e.action == GLFW_PRESS && e.key == GLFW_KEY_TAB && !app.view.tab_between_fields &&
+          !app.view.help && app.view.file_dialog == FileDialog::kNone)
+        KindKey(app, GLFW_KEY_TAB);
+    return out;
+  }
   ViewState& vs = app.view;
   for (const KeyEvent& e : keys) {
     if (!e.Press()) continue;

@@ -26,6 +26,12 @@ enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
 struct ViewState {
   float zoom = 1.0f;           // 1: the array fits the view's width
   float pan_x = 0, pan_y = 0;  // pixels
+  // Fit view: the whole figure, unzoomed. Also when the input's size changes: a zoom that suited
+  // 1,024 cells would show one giant cell of 8.
+  void FitView() {
+    zoom = 1;
+    pan_x = pan_y = 0;
+  }
   float ui_scale = 1.0f;       // the panels' text size (View: "Text size"), on the content scale
   float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
   bool only_current = false;
@@ -50,6 +56,9 @@ struct ViewState {
   // This frame: a field asked for the keyboard and does not have it yet; it asks again next frame
   // (ImGui 1.86 can drop a request made while another field lets go), so the loop stays awake.
   bool focus_pending = false;
+  // The last frame's active field is one of a set that Tab walks through (the quiz's answers);
+  // elsewhere Tab leaves a field and switches the algorithm (frame.cpp: FeedKeys).
+  bool tab_between_fields = false;
   bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
   std::string n_note;  // why the n field holds another number than was typed (1..65536)
   // The grid view: the hovered (as of the previous frame) and selected cell or block.

@@ -63,6 +63,28 @@ TEST(AppState, AShorterInputDropsASelectionPastItsEnd) {
   EXPECT_FALSE(app.view.hovered.has_value());
 }
 
+// Issue #26 item 6: a zoom that suited 1,024 cells showed one giant cell of 8, row labels gone,
+// until Fit view. A new size fits the figure; an edit of the same size keeps the zoom.
+TEST(AppState, ANewInputSizeFitsTheView) {
+  AppState app(CpuSettings("3 1 7 0 4 1 6 3"));
+  app.SetBackend(BackendChoice::kCpu);
+  app.Resize(1024);
+  app.view.zoom = 6;
+  app.view.pan_x = -500;
+  app.SetCell(3, 2);  // same n
+  EXPECT_EQ(app.view.zoom, 6);
+  EXPECT_EQ(app.view.pan_x, -500);
+  app.Resize(8);
+  EXPECT_EQ(app.view.zoom, 1);
+  EXPECT_EQ(app.view.pan_x, 0);
+  app.view.zoom = 3;
+  ASSERT_TRUE(app.SetInputText("1 2 3"));
+  EXPECT_EQ(app.view.zoom, 1);
+  app.view.zoom = 3;
+  ASSERT_TRUE(app.Undo());  // back to 8 values
+  EXPECT_EQ(app.view.zoom, 1);
+}
+
 TEST(AppState, FewerRoundsDropASelectionInALaterRound) {
   AppState app(CpuSettings("3 1 7 0 4 1 6 3"));
   app.SetBackend(BackendChoice::kCpu);

@@ -623,6 +623,30 @@ def main():
         expect(s["algorithm"] == "warp-shuffle" and not s["text_input"],
                f"Tab after an edit: {s['algorithm']}, keyboard in a field: {s['text_input']}")
 
+        # Issue #26 item 7, the Tab trap in the fields: Tab in the n field (or the input box)
+        # went from field to field and stayed there. It leaves the field and switches the
+        # algorithm, each time.
+        for field in ("n", "input"):
+            before = live.state()["algorithm"]
+            live.click(field, fx=0.15)
+            s = live.wait(lambda s: s["text_input"], f"a click into the {field} field", 10)
+            expect(s is not None, f"a click into the {field} field gave it no keyboard")
+            live.keys("Tab")
+            s = live.settle()
+            expect(s["algorithm"] != before and not s["text_input"],
+                   f"Tab in the {field} field: {before} -> {s['algorithm']}, keyboard in a "
+                   f"field: {s['text_input']}")
+            again = s["algorithm"]
+            live.keys("Tab")
+            s = live.settle()
+            expect(s["algorithm"] != again and not s["text_input"],
+                   f"a second Tab after the {field} field: {again} -> {s['algorithm']}")
+        # Four Tabs went round the block scans and the multi-block scan (five in the cycle):
+        # one more is back on the warp-shuffle scan, where the steps below expect it.
+        live.keys("Tab")
+        s = live.settle()
+        expect(s["algorithm"] == "warp-shuffle", f"the fifth Tab: {s['algorithm']}")
+
         # The multi-block scan: M shows the grid; the chapters' example typed into the Input
         # box; Right steps through the phases; a click on block 1 opens its rounds in the
         # single-block view; Escape returns to the grid; M leaves it.

@@ -206,10 +206,7 @@ void ViewSection(UiContext& ui) {
   if (ImGui::Button("Presenter (P)")) vs.presenter = !vs.presenter;
   Tip(ui, "Large text, full screen, the panels hidden", KeyAction::kPresenter);
   SameLineIfFits("Fit view", false);
-  if (ImGui::Button("Fit view")) {
-    vs.zoom = 1;
-    vs.pan_x = vs.pan_y = 0;
-  }
+  if (ImGui::Button("Fit view")) vs.FitView();
   Tip(ui, "The whole figure again, after the wheel zoomed or a drag panned it");
   const bool bench = ui.app.ShownKind() == KindId::kBenchmark;
   const char* bench_label = bench ? "Rounds (G)" : "Benchmark (G)";

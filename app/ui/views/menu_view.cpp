@@ -126,10 +126,8 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
     vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
   if (Item(ui, "menu.smaller", "Smaller figure", "Ctrl+-", false, "Its values and cells"))
     vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
-  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed")) {
-    vs.zoom = 1;
-    vs.pan_x = vs.pan_y = 0;
-  }
+  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed"))
+    vs.FitView();
   ImGui::Separator();
   if (Item(ui, "menu.only_current", "Only the current round", "O", vs.only_current,
            "The input and the current round only"))

@@ -141,6 +141,7 @@ bool DrawAnswer(UiContext& ui, teach::Quiz& quiz, int i, float label_w) {
     if (want_focus) ui.app.quiz.focus_first = false;  // a combo takes no keyboard focus
   } else {
     enter = ImGui::InputText("##answer", &answer, flags);
+    if (ImGui::IsItemActive()) ui.app.view.tab_between_fields = true;  // Tab: the next answer
     if (want_focus && ImGui::IsItemActive()) {
       ui.app.quiz.focus_first = false;
     } else if (want_focus) {
