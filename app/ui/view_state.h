@@ -32,11 +32,11 @@ struct ViewState {
     zoom = 1;
     pan_x = pan_y = 0;
   }
-  float ui_scale = 1.0f;       // the panels' text size (View: "Text size"), on the content scale
-  float figure_scale = 1.0f;   // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
+  float ui_scale = 1.0f;      // the panels' text size (View: "Text size"), on the content scale
+  float figure_scale = 1.0f;  // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
   bool only_current = false;
   bool color_by_case = false;
-  bool presenter = false;  // large font, side panels hidden
+  bool presenter = false;                                // large font, side panels hidden
   bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
   bool fullscreen = false;
   bool help = false;          // F1 or ?: the keys and mouse actions over everything
@@ -60,7 +60,7 @@ struct ViewState {
   // elsewhere Tab leaves a field and switches the algorithm (frame.cpp: FeedKeys).
   bool tab_between_fields = false;
   bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
-  std::string n_note;  // why the n field holds another number than was typed (1..65536)
+  std::string n_note;       // why the n field holds another number than was typed (1..65536)
   // The grid view: the hovered (as of the previous frame) and selected cell or block.
   std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
   // The applications view: the element under the pointer (as of the previous frame) or clicked,
@@ -88,9 +88,9 @@ struct ViewState {
   int tile_size = 8;
   TileOrder tile_order = TileOrder::kBlockIdx;
   std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
-  bool bench_float = false;                 // benchmark: float32 (else int32)
-  bool bench_exclusive = false;             // benchmark: exclusive (else inclusive)
-  bool bench_pct = false;                   // benchmark: plot % of memcpy (else GB/s)
+  bool bench_float = false;           // benchmark: float32 (else int32)
+  bool bench_exclusive = false;       // benchmark: exclusive (else inclusive)
+  bool bench_pct = false;             // benchmark: plot % of memcpy (else GB/s)
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
   // shown, tuning variants (named with a dot: e.lb8) start hidden.
   std::vector<std::string> bench_toggled;
