@@ -259,7 +259,9 @@ class SceneBuilder {
         box.text.clear();
         box.compact.clear();
         if (m_options.blank_how) {
-          box.style = BoxStyle::kSolid;  // every asked box alike: the style is an answer
+          // Every asked box alike: its border style and its fill colour are the answer.
+          box.style = BoxStyle::kSolid;
+          box.cls = CellClass::kUndefined;
           box.hs_case = 0;
         }
       }

@@ -113,6 +113,18 @@ std::vector<CellClass> AnswerClasses() {
           CellClass::kAdded,  CellClass::kSeeded, CellClass::kSwapAdded};
 }
 
+std::vector<CellClass> AnswerClasses(const TraceAnalysis& analysis) {
+  std::vector<CellClass> out;
+  for (CellClass c : AnswerClasses()) {
+    bool drawn = false;
+    for (const RoundInfo& r : analysis.rounds)
+      for (const std::vector<CellInfo>& array : r.cells)
+        for (const CellInfo& cell : array) drawn = drawn || (cell.writer >= 0 && cell.cls == c);
+    if (drawn) out.push_back(c);
+  }
+  return out;
+}
+
 std::string CellName(const Trace& trace, const QuizCell& cell) {
   const ArrayDesc& a = trace.arrays[static_cast<size_t>(cell.array)];
   return a.name + "[" + std::to_string(cell.pos) + "]";

@@ -44,6 +44,9 @@ std::vector<Question> MakeQuestions(const BuiltExercise& built, int exercise_ind
 
 // The classes a student can pick for a written cell (the chapters' box classes).
 std::vector<CellClass> AnswerClasses();
+// Those the exercise's trace draws anywhere, in any round: what this algorithm can answer (a
+// Hillis-Steele question offers no Blelloch class), without telling which round drew which.
+std::vector<CellClass> AnswerClasses(const TraceAnalysis& analysis);
 
 // "buf[1][5]", or "v[3] (registers)": how a question names a cell.
 std::string CellName(const Trace& trace, const QuizCell& cell);

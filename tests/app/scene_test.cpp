@@ -479,5 +479,30 @@ TEST(Scene, MarksTheCellsThatDifferFromTheCorrectRun) {
   for (const Box& b : none.scene.boxes) EXPECT_FALSE(b.differs);
 }
 
+// Issue #26 item 5: a quiz question on how cells were written showed the blanks in their
+// classes' fill colours (orange copied, blue computed): the answer. Every asked box is drawn
+// alike; the cells not asked keep theirs.
+TEST(Scene, AskedHowBlanksAreDrawnAlike) {
+  ViewOptions o;
+  o.current_round = 2;
+  for (int i = 0; i < 8; ++i) o.blanks.push_back(CellRef{2, 0, i});
+  o.blank_how = true;
+  const Built b = Build(Algorithm::kHillisSteele, o);
+  std::set<std::pair<int, int>> looks;  // (class, style) of the asked boxes
+  int asked = 0;
+  bool other_classes = false;
+  for (const Box& box : b.scene.boxes) {
+    if (box.cell.round == 2 && box.cell.buffer == 0 && !box.is_input) {
+      looks.insert({static_cast<int>(box.cls), static_cast<int>(box.style)});
+      ++asked;
+    } else if (box.cls == CellClass::kComputed || box.cls == CellClass::kCopied) {
+      other_classes = true;
+    }
+  }
+  EXPECT_EQ(asked, 8);
+  EXPECT_EQ(looks.size(), 1u);  // round 2 copies two cells and computes six: one look for all
+  EXPECT_TRUE(other_classes);   // round 1, not asked, keeps its classes
+}
+
 }  // namespace
 }  // namespace scanviz::scene

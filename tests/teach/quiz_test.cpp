@@ -89,6 +89,22 @@ TEST(Quiz, ChaptersExampleRoundOneAsksTheCellsItWrites) {
   EXPECT_EQ(right, (std::vector<std::string>{"3", "4", "8", "7", "4", "5", "7", "9"}));
 }
 
+// Issue #26 item 5: the pick list offered Blelloch's classes for a Hillis-Steele question. It
+// offers what the exercise's trace draws in any round.
+TEST(Quiz, ThePickListOffersTheClassesOfTheAlgorithmAsked) {
+  const std::vector<double> input = {3, 1, 7, 0, 4, 1, 6, 3};
+  const Trace hs = Simulate(ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd,
+                                        ElementType::kInt32, input});
+  EXPECT_EQ(AnswerClasses(Analyze(hs)),
+            (std::vector<CellClass>{CellClass::kLoaded, CellClass::kCopied, CellClass::kComputed}));
+  const Trace bl = Simulate(ScanRequest{Algorithm::kBlelloch, OpKind::kAdd, ElementType::kInt32,
+                                        input});
+  const std::vector<CellClass> blelloch = AnswerClasses(Analyze(bl));
+  EXPECT_EQ(std::count(blelloch.begin(), blelloch.end(), CellClass::kComputed), 0);
+  EXPECT_EQ(std::count(blelloch.begin(), blelloch.end(), CellClass::kSeeded), 1);
+  EXPECT_EQ(std::count(blelloch.begin(), blelloch.end(), CellClass::kSwapAdded), 1);
+}
+
 TEST(Quiz, GradesRightWrongAndHintsTheWindow) {
   Quiz quiz(Parsed(kChapters));
   quiz.Next();  // nothing graded yet: stays

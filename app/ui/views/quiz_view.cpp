@@ -88,7 +88,7 @@ void ClassCombo(UiContext& ui, const teach::Quiz& quiz, std::string& answer) {
   const bool open = ImGui::BeginCombo("##class", answer.empty() ? "pick" : answer.c_str());
   Tip(ui, "How this cell is written in this round: its box class");
   if (!open) return;
-  for (CellClass c : teach::AnswerClasses()) {
+  for (CellClass c : teach::AnswerClasses(quiz.CurrentExercise().analysis)) {
     const bool picked = ImGui::Selectable(ToString(c), answer == ToString(c));
     Tip(ui, "This class (the legend shows its box)");
     if (picked && !quiz.Graded()) answer = ToString(c);
