@@ -210,6 +210,7 @@ void AppState::SetKind(KindId kind) {
   view.hovered.reset();
   m_kind_before = m_kind;
   m_kind = kind;  // what it shows is traced when first asked for (the models' Traced, Slot)
+  notice.clear();  // the news was of the view before ("opened the single-pass trace ...")
 }
 
 void AppState::ToggleKind(KindId kind) {
@@ -331,6 +332,7 @@ void AppState::Install(size_t index, Trace trace, std::string ran) const {
 
 void AppState::Regenerate() {
   ++m_input.generation;
+  notice.clear();  // the news was of the input before (a file opened, a session saved)
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
   m_grid.MarkStale();    // the grid and the application when first asked for (the frame asks)
   m_applications.MarkStale();

@@ -24,7 +24,7 @@ std::vector<KeyHelp> MakeTable() {
       {"Home", "first round", G::kRounds, A::kFirst, {{GLFW_KEY_HOME}}},
       {"End", "last round", G::kRounds, A::kLast, {{GLFW_KEY_END}}},
 
-      {"Tab or B", "next algorithm (Tab from a text field too; in the quiz: the next answer)",
+      {"Tab or B", "next algorithm (Tab from a text field too)",
        G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
       {"M", "multi-block scan on / off (click a block: its rounds; Esc: back)", G::kShow,
        A::kMultiBlock, {{GLFW_KEY_M}}},

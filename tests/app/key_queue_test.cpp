@@ -100,16 +100,24 @@ TEST_F(Shortcuts, ArrowsStepAndHomeEndJump) {
   EXPECT_EQ(app.CurrentPlayer().Round(), 3);
 }
 
-TEST_F(Shortcuts, NothingHappensWhileATextFieldHasTheKeyboard) {
+TEST_F(Shortcuts, NothingButTabHappensWhileATextFieldHasTheKeyboard) {
   const Algorithm before = app.GetAlgorithm();
-  Keys({Press(GLFW_KEY_TAB), Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_5), Press(GLFW_KEY_S),
-        Press(GLFW_KEY_P)},
+  Keys({Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_5), Press(GLFW_KEY_S), Press(GLFW_KEY_P),
+        Press(GLFW_KEY_B)},
        /*text_input=*/true);
   EXPECT_EQ(app.GetAlgorithm(), before);
   EXPECT_EQ(app.CurrentPlayer().Round(), 0);
   EXPECT_EQ(app.view.panel, SidePanel::kInspector);
   EXPECT_FALSE((app.ShownKind() == KindId::kSideBySide));
   EXPECT_FALSE(app.view.presenter);
+  // Issue #26 item 7: Tab leaves the field (FeedKeys) and switches the algorithm, as outside
+  // one; in the quiz's answers it moves to the next answer and switches nothing.
+  Keys({Press(GLFW_KEY_TAB)}, /*text_input=*/true);
+  EXPECT_NE(app.GetAlgorithm(), before);
+  const Algorithm after = app.GetAlgorithm();
+  app.view.tab_between_fields = true;
+  Keys({Press(GLFW_KEY_TAB)}, /*text_input=*/true);
+  EXPECT_EQ(app.GetAlgorithm(), after);
 }
 
 TEST_F(Shortcuts, TabAndBCycleEveryAlgorithmOncePerPressNotPerRepeat) {
@@ -203,7 +211,8 @@ TEST_F(Shortcuts, CtrlOAndCtrlShiftSOpenTheFileDialog) {
 // Ctrl shortcuts in the field (Ctrl+A) and the special keys stay.
 TEST(KeyQueue, TypingDoesNotHoldUpTheEscapeAfterIt) {
   KeyQueue q;
-  for (int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_N, GLFW_KEY_E, GLFW_KEY_PERIOD, GLFW_KEY_SLASH}) {
+  for (int key :
+       {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_N, GLFW_KEY_E, GLFW_KEY_PERIOD, GLFW_KEY_SLASH}) {
     q.Push(Press(key));
     q.Push({key, GLFW_RELEASE, 0});
   }
@@ -283,8 +292,8 @@ TEST(LayoutKey, LettersFollowTheLayoutOtherKeysKeepTheirPlace) {
   EXPECT_EQ(LayoutKey(GLFW_KEY_Q, "a"), GLFW_KEY_A);  // French
   EXPECT_EQ(LayoutKey(GLFW_KEY_SEMICOLON, "m"), GLFW_KEY_M);
   EXPECT_EQ(LayoutKey(GLFW_KEY_S, "s"), GLFW_KEY_S);
-  EXPECT_EQ(LayoutKey(GLFW_KEY_M, ","), GLFW_KEY_M);          // not a letter: its place
-  EXPECT_EQ(LayoutKey(GLFW_KEY_1, "&"), GLFW_KEY_1);          // French digits need Shift
+  EXPECT_EQ(LayoutKey(GLFW_KEY_M, ","), GLFW_KEY_M);  // not a letter: its place
+  EXPECT_EQ(LayoutKey(GLFW_KEY_1, "&"), GLFW_KEY_1);  // French digits need Shift
   EXPECT_EQ(LayoutKey(GLFW_KEY_LEFT_BRACKET, "ü"), GLFW_KEY_LEFT_BRACKET);  // not ASCII
   EXPECT_EQ(LayoutKey(GLFW_KEY_KP_1, "1"), GLFW_KEY_KP_1);
   EXPECT_EQ(LayoutKey(GLFW_KEY_A, nullptr), GLFW_KEY_A);
@@ -316,8 +325,8 @@ TEST_F(Shortcuts, F1AndQuestionMarkOpenTheHelpEscapeClosesItAndDoesNothingElse) 
   Keys({Press(GLFW_KEY_F1)});
   EXPECT_FALSE(app.view.help);
   Keys({Typed(GLFW_KEY_SLASH, GLFW_MOD_SHIFT, '_')});  // German: that key types _
-  Keys({Press(GLFW_KEY_SLASH)});                        // / is not ?
-  Keys({Press(GLFW_KEY_F1)}, /*text_input=*/true);      // typing: not a shortcut
+  Keys({Press(GLFW_KEY_SLASH)});                       // / is not ?
+  Keys({Press(GLFW_KEY_F1)}, /*text_input=*/true);     // typing: not a shortcut
   EXPECT_FALSE(app.view.help);
 }
 

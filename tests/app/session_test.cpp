@@ -263,11 +263,17 @@ TEST(AppStateFiles, ATraceRecordedOnTheGpuIsShownAndSaysWhere) {
   EXPECT_NE(app.notice.find("opened the trace"), std::string::npos);
   ASSERT_FALSE(app.Recent().empty());
   EXPECT_EQ(fs::path(app.Recent()[0]).filename(), "example-blelloch-h200.json");
-  // An edit: traced here again.
+  // An edit: traced here again, and the news of the file goes (issue #26 item 18: it stayed in
+  // the status bar through later views).
   app.SetCell(0, 5);
+  EXPECT_EQ(app.notice, "");
   EXPECT_FALSE(app.ShowsFileTrace());
   EXPECT_EQ(app.BackendStatus().find("recorded on"), std::string::npos);
   EXPECT_EQ(app.Current().trace.meta.backend.kind, BackendKind::kCpuSimulator);
+  ASSERT_EQ(app.OpenFile(kH200Trace), "");
+  EXPECT_NE(app.notice, "");
+  app.SetKind(KindId::kMultiBlock);
+  EXPECT_EQ(app.notice, "");
 }
 
 TEST(AppStateFiles, ASessionComesBackAsItWasSavedWithItsGpuTrace) {

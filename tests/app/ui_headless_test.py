@@ -15,7 +15,7 @@ the chapters' case figures' (Case 1 solid, Case 2 dashed, Case 3 dotted).
 
 Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's
 convert is missing: skipped, never passed."""
-import os, re, subprocess, sys
+import json, os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (CASE_FILL, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir,
@@ -183,6 +183,35 @@ def main():
         wrong = [w for w in never if w in legend]
         if missing or wrong:
             failures.append(f"{name}: legend {legend!r} lacks {missing} or has {wrong}")
+    # Issue #26 item 1: a larger figure (Ctrl+=, the session's figure_scale) in presenter mode
+    # made the cells flatter until every number vanished. Each size: the last round's cells
+    # all show their values, in a font that grows with the figure and in cells as tall as it.
+    sizes = []
+    for scale in (1.0, 1.44, 2.0736, 2.986):
+        name = f"presenter-figure-{scale}"
+        session = os.path.join(workdir, f"{name}.scanviz")
+        with open(session, "w", encoding="utf-8") as f:
+            json.dump({"format": "scanviz-session", "version": 1, "input": "3,1,7,0,4,1,6,3",
+                       "type": "int32", "op": "add", "convert": False,
+                       "algorithm": "hillis-steele", "round": -1, "seed": 1,
+                       "view": {"figure_scale": scale}}, f)
+        frame, error = screenshot(app, workdir, name, ["--open", session, "--presenter"],
+                                  size=(1600, 900))
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        last = [c for c in frame.layout["cells"] if c["round"] == 3 and c["class"] != "input"]
+        bare = [c for c in last if not c["text"] or c["rect"][3] < c["text_px"]]
+        if len(last) < 8 or bare:
+            failures.append(f"{name}: {len(last)} cells of round 3 drawn, {len(bare)} without "
+                            f"their value or shorter than it: {bare[:2]}")
+            continue
+        sizes.append(max(c["text_px"] for c in last))
+    checks += 1
+    if len(sizes) != 4 or sorted(set(sizes)) != sizes:
+        failures.append(f"the values' font does not grow with the figure: {sizes}")
+
     # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
     # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))

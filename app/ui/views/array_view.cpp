@@ -88,10 +88,12 @@ ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect 
   g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 1.15f, fonts.large_px * 2.3f);
   // Fitted (zoom 1, what Fit view restores), every round fits the height however many there are
   // (Blelloch at n = 1024 has 22): rows thinner than text lose their labels, never their place
-  // on screen. Zoomed in, rows stay tall enough to read and the figure pans.
-  if (sc.height * g.sy > avail_h)
-    g.sy =
-        vs.zoom <= 1.0f ? avail_h / sc.height : std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
+  // on screen. Zoomed in, or the figure made larger (Ctrl+=), rows stay tall enough to read its
+  // values and the figure scrolls (FollowCurrentRound): a larger figure never hides a number.
+  if (sc.height * g.sy > avail_h) {
+    const bool squeeze = vs.zoom <= 1.0f && vs.figure_scale <= 1.0f;
+    g.sy = squeeze ? avail_h / sc.height : std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
+  }
   const float content_w = static_cast<float>(sc.columns) * base_sx;
   g.base_x = rect.x + pad + g.gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
   g.ox = g.base_x + vs.pan_x;
@@ -192,7 +194,8 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
   const float top = header ? DrawHeader(ui, algorithm, rect, pad) : rect.y + pad;
-  const ArrayGeometry g = PlaceFigure(ui, m_scene, rect, pad, top, m_widest_tag);
+  ArrayGeometry g = PlaceFigure(ui, m_scene, rect, pad, top, m_widest_tag);
+  FollowCurrentRound(ui, ui.app.PlayerOf(algorithm).Round(), &g);
 
   ui.renderer.SetClip(rect.x, top, rect.w, rect.h - (top - rect.y));
   dl->PushClipRect(ImVec2(rect.x, top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
@@ -209,6 +212,35 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   ImGui::SetWindowFontScale(1);
   ImGui::PopFont();
   ImGui::End();
+}
+
+// A figure taller than its pane (made larger with Ctrl+=, or zoomed): when the player moves to
+// another round, or the figure's size changes, the pane scrolls just enough to show the current
+// round whole, as a reader follows a page. A pan of the reader's own stays until then.
+void ArrayView::FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g) {
+  const float scale = ui.app.view.figure_scale * ui.app.view.zoom;
+  if (round != m_followed_round || scale != m_followed_scale) {
+    m_followed_round = round;
+    m_followed_scale = scale;
+    m_follow_frames = 4;  // the widths measured at a new size settle over the next frames
+  }
+  if (m_follow_frames == 0) return;
+  --m_follow_frames;
+  const float bottom = g->rect.y + g->rect.h - g->pad;
+  if (m_scene.height * g->sy <= bottom - g->top) return;  // the figure fits: nothing to follow
+  float lo = 1e30f, hi = -1e30f;
+  for (const scene::Row& row : m_scene.rows) {
+    if (row.emphasis != scene::Emphasis::kCurrent || row.round == scene::kInputRound) continue;
+    lo = std::min(lo, g->Y(row.y));
+    hi = std::max(hi, g->Y(row.y + scene::kCellH));
+  }
+  if (hi <= lo) return;
+  const float caption = 1.2f * g->sy;  // the round's caption above its first row
+  float shift = 0;
+  if (hi > bottom) shift = bottom - hi;
+  if (lo - caption + shift < g->top) shift = g->top - (lo - caption);
+  ui.app.view.pan_y += shift;
+  g->oy += shift;
 }
 
 // [SECTION] Scene (cached)

@@ -130,6 +130,9 @@ int SizeAndSeed(UiContext& ui) {
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
   const bool n_entered = ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue);
+  // A new n on its way: the note on the last one goes (typing the n it already has returns no
+  // change, and the note would stay).
+  if (ImGui::IsItemActivated()) vs.n_note.clear();
   Place(ui, "n");
   Tip(ui, "How many values, 1 to 65536 (a block scan shows the first 1024; the multi-block scan "
           "all): fewer cuts the end, more adds random values from the seed");
@@ -138,8 +141,9 @@ int SizeAndSeed(UiContext& ui) {
     vs.n_note.clear();
     vs.n_note_for = std::clamp(n, 1, kMaxGridElements);
     if (n > kMaxGridElements || n < 1) {
-      vs.n_note = "n = " + std::to_string(n) + ": the multi-block scan takes 1 to " +
-                  std::to_string(kMaxGridElements) + " elements; n is " +
+      vs.n_note = "n = " + std::to_string(n) + ": n is 1 to " + std::to_string(kMaxGridElements) +
+                  " (a block scan shows the first " + std::to_string(kMaxElements) +
+                  ", the multi-block scan all); n is " +
                   std::to_string(std::clamp(n, 1, kMaxGridElements));
     } else if (n > kMaxElements && !app.ShownAlgorithms().empty() && !app.grid().Opened()) {
       vs.n_note = "n = " + std::to_string(n) + ": a block scan shows the first " +

@@ -132,11 +132,15 @@ class ArrayView {
                     bool show_case);
   void HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
   void DrawCellEditor(UiContext& ui, const ArrayGeometry& g);
+  void FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g);
 
   scene::Scene m_scene;
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
   int m_round = -1;
+  int m_followed_round = -1;  // the round the pane last scrolled to (FollowCurrentRound)
+  float m_followed_scale = 0;  // and the figure's size then
+  int m_follow_frames = 0;     // frames left to keep that round in view
   bool m_only_current = false;
   std::optional<scene::CellRef> m_selected;
   std::vector<scene::CellRef> m_blanks;  // the Quiz mode's blank cells the scene was built with
