@@ -72,6 +72,7 @@ void ApplyStyle(App& app, scene::Theme theme, float scale) {
   }
   style.FrameRounding = 3;
   style.ScaleAllSizes(scale);
+  style.AntiAliasedFill = platform::AntiAliasedFill();
   ImGui::GetStyle() = style;
   app.style_scale = scale;
   app.style_theme = theme;

@@ -28,6 +28,11 @@ void FitWindow(int* width, int* height);
 // The settings file: ~/.config/scanviz/settings.json, or the browser's storage (IndexedDB).
 std::string SettingsPath();
 
+// Whether Dear ImGui draws its filled shapes (rounded frames, radio buttons) with anti-aliased
+// edges: on the desktop; not on the web, where software WebGL (SwiftShader) spent about 5 ms of
+// a 19 ms frame on those edges (docs/web.md, budgets).
+bool AntiAliasedFill();
+
 // [SECTION] Each frame
 // The content scale (HiDPI): the monitor's, or the page's devicePixelRatio.
 float ContentScale(GLFWwindow* window);

@@ -36,6 +36,10 @@ std::string SettingsPath() {
   return scanviz::SettingsPath();
 }
 
+bool AntiAliasedFill() {
+  return true;
+}
+
 float ContentScale(GLFWwindow* window) {
   float xscale = 1, yscale = 1;
   glfwGetWindowContentScale(window, &xscale, &yscale);

@@ -196,6 +196,10 @@ void PasteLink(App&) {
   scanviz_js_paste_link();  // the browser asks; the text arrives in scanviz_web_open_link
 }
 
+bool AntiAliasedFill() {
+  return false;
+}
+
 float ContentScale(GLFWwindow*) {
   return static_cast<float>(emscripten_get_device_pixel_ratio());
 }

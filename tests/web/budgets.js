@@ -81,19 +81,24 @@ const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('scanviz_web
       callback_median_ms: median(ms), interval_median_ms: median(gaps), frames: ms.length };
   }
   // The browser's own floor: a page that only clears a WebGL 2 canvas of the same size each
-  // animation frame (the desktop's "bare window"), timed the same way.
+  // animation frame and reads a pixel back (the desktop's "bare window"), timed the same way.
   async function measureBare() {
     const ctx = await browser.createBrowserContext();
     const page = await ctx.newPage();
     await page.setViewport({ width: W, height: H + 45, deviceScaleFactor: 1 });
     await page.setContent(`<canvas id="c" width="${W}" height="${H}"></canvas><script>
-      const gl = document.getElementById('c').getContext('webgl2'); window.at = [];
-      (function f(t) { gl.clearColor(0.1, 0.1, 0.12, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.finish();
+      const gl = document.getElementById('c').getContext('webgl2', { alpha: false, depth: false,
+        stencil: false }); window.at = []; window.ms = []; const px = new Uint8Array(4);
+      (function f(t) { const t0 = performance.now(); gl.clearColor(0.1, 0.1, 0.12, 1);
+        gl.clear(gl.COLOR_BUFFER_BIT); gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+        window.ms.push(performance.now() - t0);
         window.at.push(performance.now()); requestAnimationFrame(f); })();</script>`);
     await sleep(6500);
     const at = (await page.evaluate(() => window.at)).slice(-150);
+    const ms = (await page.evaluate(() => window.ms)).slice(-150);
     await ctx.close();
-    return { interval_median_ms: median(at.slice(1).map((t, i) => t - at[i])), frames: at.length };
+    return { callback_median_ms: median(ms), interval_median_ms: median(at.slice(1).map((t, i) => t - at[i])),
+      frames: at.length };
   }
   out.frame_n1024 = await measure(link);
   out.frame_example = await measure('');
