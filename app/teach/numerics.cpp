@@ -72,9 +72,20 @@ FloatDiagnostics DiagnoseFloat(const Trace& trace) {
       "Float addition rounds after every step, so it is not associative: (a + b) + c can differ "
       "from a + (b + c). The sequential loop adds the inputs one at a time from the left; " +
       order + ", so the same terms are grouped differently and rounded at different moments. ";
-  if (out.differing == 0) {
+  // A sum past float32's largest value (3.4e38) is infinite in every order: equal to the loop's,
+  // and nowhere near the true sum. Said, rather than "no grouping lost any digits".
+  long long overflowed = 0;
+  for (const FloatCell& c : out.cells) overflowed += std::isfinite(c.parallel) ? 0 : 1;
+  const std::string overflow_note =
+      overflowed == 0 ? ""
+                      : " " + Num(overflowed) + " of the results passed float32's largest value, "
+                        "3.4e38, and are infinite in every order: equal, and not the true sum.";
+  if (out.differing == 0 && overflowed == 0) {
     para += "For this input every one of the " + Num(static_cast<long long>(out.cells.size())) +
             " results matches the sequential loop bit for bit: no grouping lost any digits.";
+  } else if (out.differing == 0) {
+    para += "For this input every one of the " + Num(static_cast<long long>(out.cells.size())) +
+            " results matches the sequential loop bit for bit." + overflow_note;
   } else {
     const FloatCell& w = out.cells[out.worst];
     para += Num(out.differing) + " of the " + Num(static_cast<long long>(out.cells.size())) +
@@ -82,7 +93,8 @@ FloatDiagnostics DiagnoseFloat(const Trace& trace) {
             ": the parallel scan gives " + Sci(w.parallel) + ", the loop " + Sci(w.sequential) +
             ", " + Sci(w.abs_diff) + " apart, " + Num(w.ulps) + (w.ulps == 1 ? " ulp" : " ulps") +
             ". Neither order is the wrong one; both are roundings of the exact sum, and large "
-            "terms that cancel make the difference largest.";
+            "terms that cancel make the difference largest." +
+            overflow_note;
   }
   out.explanation = para;
   return out;

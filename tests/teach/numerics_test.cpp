@@ -84,6 +84,24 @@ TEST(Numerics, Float32CancellationIsManyUlps) {
   EXPECT_EQ(d.worst, 3);
 }
 
+// Issue #26 item 15: with 3e38 3e38 1 2 ... six of eight results are infinite, and the tab said
+// "no grouping lost any digits". It says they overflowed.
+TEST(Numerics, Float32OverflowIsSaidNotCalledExact) {
+  const Trace t =
+      Sim(Algorithm::kHillisSteele, ElementType::kFloat32, {3e38, 3e38, 1, 2, 3, 4, 5, 6});
+  const FloatDiagnostics d = DiagnoseFloat(t);
+  ASSERT_EQ(d.cells.size(), 8u);
+  EXPECT_EQ(d.explanation.find("no grouping lost any digits"), std::string::npos)
+      << d.explanation;
+  EXPECT_NE(d.explanation.find("7 of the results passed float32's largest value"),
+            std::string::npos)
+      << d.explanation;
+  // Finite sums keep the old sentence.
+  const FloatDiagnostics small = DiagnoseFloat(Sim(Algorithm::kHillisSteele,
+                                                   ElementType::kFloat32, {1, 2, 3, 4}));
+  EXPECT_NE(small.explanation.find("no grouping lost any digits"), std::string::npos);
+}
+
 TEST(Numerics, Float32BlellochComparesWithTheExclusiveLoop) {
   const std::vector<double> input = {1e8, 4, 4, 4, 4};
   const Trace t = Sim(Algorithm::kBlelloch, ElementType::kFloat32, input);
