@@ -171,7 +171,11 @@ def main():
             ("legend-sklansky", ["--algorithm", "sklansky"], {"computed", "loaded"},
              {"copied across", "identity written", "swap-and-"}),
             ("legend-pair", ["--side-by-side"], {"copied across", "identity written",
-                                                  "swap-and-add", "computed"}, set())]:
+                                                  "swap-and-add", "computed"}, set()),
+            # Issue #26 item 14: with the cases coloured a copied cell is drawn dotted (Case 3);
+            # the legend said "dashed: copied across" beside it.
+            ("legend-cases", ["--algorithm", "hillis-steele", "--case-colors"],
+             {"Case 1", "Case 2", "Case 3", "loaded"}, {"copied across", "solid: computed"})]:
         frame, error = screenshot(app, workdir, name, [*flags, "--input", EXAMPLE_TEXT])
         checks += 1
         if error:

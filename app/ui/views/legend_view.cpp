@@ -45,12 +45,16 @@ void DrawLegendView(UiContext& ui) {
   const std::string op = ToString(app.Op());
   const std::string added = "dashed: " + op + " (Blelloch)";
   const std::string swapped = "solid: swap-and-" + op;
+  // With the cases coloured, the written cells are drawn by their case (a copied cell dotted, as
+  // Case 3), so the lines for copied and computed give way to the cases' own below.
+  const bool case_view = ui.app.view.color_by_case && cases;
   ImGui::TextDisabled("Legend");
   SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged, "dotted: unchanged (idle)");
   SampleBox(ui, CellClass::kLoaded, BoxStyle::kDashed, p.loaded, "dashed: loaded from global");
-  if (shows[static_cast<int>(CellClass::kCopied)])
+  if (shows[static_cast<int>(CellClass::kCopied)] && !case_view)
     SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.copied, "dashed: copied across");
-  if (hs) SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.computed, "solid: computed");
+  if (hs && !case_view)
+    SampleBox(ui, CellClass::kComputed, BoxStyle::kSolid, p.computed, "solid: computed");
   if (shows[static_cast<int>(CellClass::kAdded)])
     SampleBox(ui, CellClass::kAdded, BoxStyle::kDashed, p.added, added.c_str());
   if (shows[static_cast<int>(CellClass::kSeeded)])
@@ -65,9 +69,8 @@ void DrawLegendView(UiContext& ui) {
     ImGui::TextWrapped("%s: registers, one per lane; a line between warps", registers.c_str());
   }
   SampleBox(ui, CellClass::kUndefined, BoxStyle::kNone, p.undefined, "?  never written yet");
-  if (ui.app.view.color_by_case && cases) {
-    // The chapters' case figures: the border says the case (the boxes above keep the overview
-    // figure's convention, by what the cell did).
+  if (case_view) {
+    // The chapters' case figures: the border says the case.
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Hillis-Steele cases (as the case figures draw them)");
     ImGui::PopTextWrapPos();
