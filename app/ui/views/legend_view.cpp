@@ -45,8 +45,7 @@ void DrawLegendView(UiContext& ui) {
   const std::string op = ToString(app.Op());
   const std::string added = "dashed: " + op + " (Blelloch)";
   const std::string swapped = "solid: swap-and-" + op;
-  // With the cases coloured, the written cells are drawn by their case (a copied cell dotted, as
-  // Case 3), so the lines for copied and computed give way to the cases' own below.
+  // Cases coloured: written cells are drawn by case, so copied and computed give way to those.
   const bool case_view = ui.app.view.color_by_case && cases;
   ImGui::TextDisabled("Legend");
   SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged, "dotted: unchanged (idle)");
