@@ -75,7 +75,10 @@ struct ViewState {
   FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
   std::string file_path;                       // the dialog's path field
   std::string file_folder;                     // the folder it lists (the last one used)
-  std::string file_error;                      // why the last open or save failed
+  // Where a session was last saved: Save starts there (else in the folder the app started in),
+  // not in the folder of a trace just opened (the repository's docs/, say).
+  std::string save_folder;
+  std::string file_error;  // why the last open or save failed
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once

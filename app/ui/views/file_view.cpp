@@ -53,10 +53,12 @@ struct Action {
   std::string chosen;
 };
 
-// Opens the popup the first time: the folder (the current one at first) and, to save, a name.
+// Opens the popup the first time: the folder (the last one used, the current one at first; to
+// save, the last folder saved to) and, to save, a name.
 void OpenPopup(ViewState& vs, bool open, const char* title) {
   if (ImGui::IsPopupOpen("###file")) return;
   std::error_code ec;
+  if (!open) vs.file_folder = vs.save_folder;
   if (vs.file_folder.empty()) vs.file_folder = fs::current_path(ec).string();
   vs.file_path = open ? std::string() : (fs::path(vs.file_folder) / "lecture.scanviz").string();
   vs.file_error.clear();
@@ -143,6 +145,7 @@ void OpenOrSave(AppState& app, bool open, Action& a) {
   app.message.clear();
   std::error_code ec;
   vs.file_folder = fs::absolute(fs::path(a.chosen), ec).parent_path().string();
+  if (!open) vs.save_folder = vs.file_folder;
 }
 
 }  // namespace
