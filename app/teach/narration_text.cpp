@@ -31,7 +31,7 @@ std::string List(const char* noun, const std::vector<int>& items) {
          " in all)";
 }
 
-std::string Runs(const char* noun, const std::vector<int>& items) {
+std::vector<std::pair<int, int>> ConsecutiveRuns(const std::vector<int>& items) {
   std::vector<std::pair<int, int>> runs;
   for (int i : items) {
     if (!runs.empty() && runs.back().second == i - 1) {
@@ -40,6 +40,11 @@ std::string Runs(const char* noun, const std::vector<int>& items) {
       runs.push_back({i, i});
     }
   }
+  return runs;
+}
+
+std::string Runs(const char* noun, const std::vector<int>& items) {
+  const std::vector<std::pair<int, int>> runs = ConsecutiveRuns(items);
   if (runs.size() <= 1)
     return runs.empty() ? "no " + std::string(noun) : Range(noun, runs[0].first, runs[0].second);
   auto run = [](std::pair<int, int> r) {

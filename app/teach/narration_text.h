@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/analysis.h"
@@ -16,6 +17,9 @@ std::string Range(const char* noun, int lo, int hi);
 
 // "positions 1, 3, 5 and 7"; past six items "positions 1, 3, 5, ..., 1023 (512 in all)".
 std::string List(const char* noun, const std::vector<int>& items);
+
+// Ascending items as runs of consecutive values: {1, 2, 3, 5} -> {1, 3}, {5, 5}.
+std::vector<std::pair<int, int>> ConsecutiveRuns(const std::vector<int>& items);
 
 // Runs of consecutive items: "threads 1 to 7", "threads 1 to 31 and 33 to 39"; past four runs
 // "threads 1 to 31, 33 to 63, ..., 993 to 1023 (992 in all)". `items` ascending.

@@ -10,6 +10,7 @@
 
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "teach/narration_text.h"
 #include "teach/teach_registry.h"
 
 namespace scanviz::teach {
@@ -236,14 +237,7 @@ std::string PairSentence(const Named& a, const Named& b) {
 // "n = 2..3, 5..6 and 9..11", from sorted sizes.
 std::string Ranges(const std::vector<int>& sizes) {
   if (sizes.empty()) return "no n";
-  std::vector<std::pair<int, int>> runs;
-  for (int n : sizes) {
-    if (!runs.empty() && runs.back().second == n - 1) {
-      runs.back().second = n;
-    } else {
-      runs.push_back({n, n});
-    }
-  }
+  const std::vector<std::pair<int, int>> runs = text::ConsecutiveRuns(sizes);
   std::string out = "n = ";
   for (size_t i = 0; i < runs.size(); ++i) {
     if (i > 0) out += i + 1 < runs.size() ? ", " : " and ";
