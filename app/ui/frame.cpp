@@ -187,28 +187,36 @@ void DrawRightPanel(App& app, UiContext& ui, const PanelLayout& layout) {
 }
 
 // The controls (left), the side panel (right) and the status bar's background: a shade off the
-// figure's.
-void DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
+// figure's. Returns the colour the frame is cleared to first. Backgrounds are scissored clears,
+// which a software rasteriser (the page's WebGL above all) fills pixel by pixel, while the first
+// clear of the whole frame costs next to nothing: with the panels shown, it takes the panels'
+// colour, and the figure's room (the smaller part) is the scissored clear.
+scene::Rgba DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
   ViewState& vs = app.state->view;
-  scene::Rgba panel = ui.palette.background;
+  const scene::Rgba figure = ui.palette.background;
   const float k = vs.theme == scene::Theme::kLight ? -0.05f : 0.05f;
-  panel = {panel.r + k, panel.g + k, panel.b + k, 1};
+  const scene::Rgba panel{figure.r + k, figure.g + k, figure.b + k, 1};
   const Rect& l = layout.left;
   const Rect& r = layout.right;
+  const Rect& c = layout.center;
+  const Rect& status = layout.status;
+  const bool panels = !vs.presenter && r.w > 0;  // the figure has panels left and right
+  if (panels) {
+    app.renderer.AddBackground(c.x, c.y, c.w, c.h, figure);
+  } else {
+    if (!vs.presenter) app.renderer.AddBackground(l.x, l.y, l.w, l.h, panel);
+    if (r.w > 0) app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
+    app.renderer.AddBackground(status.x, status.y, status.w, status.h, panel);
+  }
   if (!vs.presenter) {
-    app.renderer.AddBackground(l.x, l.y, l.w, l.h, panel);
     if (layout.left_strip) {
       DrawStrip(ui, "##left_strip", ToView(l), "»", "Show the controls ([)", &vs.left_collapsed);
     } else {
       DrawControlsView(ui, ToView(l));
     }
   }
-  if (r.w > 0) {  // presenter mode has none, but for the quiz's
-    app.renderer.AddBackground(r.x, r.y, r.w, r.h, panel);
-    DrawRightPanel(app, ui, layout);
-  }
-  const Rect& status = layout.status;
-  app.renderer.AddBackground(status.x, status.y, status.w, status.h, panel);
+  if (r.w > 0) DrawRightPanel(app, ui, layout);  // presenter mode has none, but for the quiz's
+  return panels ? panel : figure;
 }
 
 // Layout: the figure gets its room first (layout.h); controls left, tabs right, status bottom.
@@ -329,7 +337,7 @@ void DrawFrame(App& app, float fps) {
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());
   const PanelLayout layout = LayOut(app, display, menu.height, kind.FigureNeed(frame));
-  DrawPanels(app, ui, layout);
+  const scene::Rgba base = DrawPanels(app, ui, layout);
   if (!app.hide_trace_view) kind.DrawCenter(frame, ToView(layout.center));  // --bench-frames
   DrawStatusView(ui, ToView(layout.status), fps);
   platform::TakeFileRequest(app);  // the web's picker and downloads
@@ -339,7 +347,7 @@ void DrawFrame(App& app, float fps) {
     ImGui::SetWindowFocus(nullptr);
     vs.text_escape = false;
   }
-  RenderFrame(app, ui.palette.background);
+  RenderFrame(app, base);
 }
 
 }  // namespace scanviz

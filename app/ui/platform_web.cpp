@@ -82,15 +82,50 @@ EM_JS(void, scanviz_js_paste_link, (), {
 EM_JS(void, scanviz_js_layout, (const char* json), { Module.scanvizLayout = UTF8ToString(json); });
 // Each frame's time for the budgets (scripts/web_budgets.sh): the first frame's moment since
 // navigation, then the last frames' durations (read back to the last pixel while Module.scanvizBench
-// is set).
+// is set) and the same without the read-back (the wasm and its WebGL calls alone).
 EM_JS(int, scanviz_js_bench, (), { return Module.scanvizBench ? 1 : 0; });
-EM_JS(void, scanviz_js_frame_done, (double ms), {
+EM_JS(void, scanviz_js_frame_done, (double ms, double cpu_ms), {
   if (Module.firstFrameMs == null) Module.firstFrameMs = performance.now();
+  var c = Module.frameCpuMs = Module.frameCpuMs || [];
+  c.push(cpu_ms);
+  if (c.length > 600) c.shift();
   var t = Module.frameMs = Module.frameMs || [];
   var at = Module.frameAt = Module.frameAt || [];
   t.push(ms);
   at.push(performance.now());
   if (t.length > 600) { t.shift(); at.shift(); }
+});
+// Chromium answers WebGL's getParameter for the viewport, the scissor box and the blend state
+// with a round trip to its GPU process, which first runs every command queued before it; ImGui's
+// backend asks for nine of them a frame to restore the state after drawing (1.5 ms a frame on the
+// page's software WebGL, docs/web.md). The context's own setters keep a copy here, read once from
+// the context at the start, and getParameter answers those names from it.
+EM_JS(void, scanviz_js_cache_gl_state, (), {
+  var gl = GLctx, cache = {}, get = gl.getParameter.bind(gl);
+  var VIEWPORT = 0x0BA2, SCISSOR_BOX = 0x0C10, EQ_RGB = 0x8009, EQ_ALPHA = 0x883D;
+  var DST_RGB = 0x80C8, SRC_RGB = 0x80C9, DST_ALPHA = 0x80CA, SRC_ALPHA = 0x80CB;
+  [VIEWPORT, SCISSOR_BOX, EQ_RGB, EQ_ALPHA, DST_RGB, SRC_RGB, DST_ALPHA, SRC_ALPHA].forEach(
+      function(p) { cache[p] = get(p); });
+  function keep(name, record) {
+    var set = gl[name].bind(gl);
+    gl[name] = function(a, b, c, d) { record(a, b, c, d); set(a, b, c, d); };
+  }
+  keep('viewport', function(x, y, w, h) { cache[VIEWPORT] = new Int32Array([x, y, w, h]); });
+  keep('scissor', function(x, y, w, h) { cache[SCISSOR_BOX] = new Int32Array([x, y, w, h]); });
+  keep('blendEquation', function(m) { cache[EQ_RGB] = cache[EQ_ALPHA] = m; });
+  keep('blendEquationSeparate', function(rgb, a) { cache[EQ_RGB] = rgb; cache[EQ_ALPHA] = a; });
+  keep('blendFunc', function(s, d) {
+    cache[SRC_RGB] = cache[SRC_ALPHA] = s;
+    cache[DST_RGB] = cache[DST_ALPHA] = d;
+  });
+  keep('blendFuncSeparate', function(sr, dr, sa, da) {
+    cache[SRC_RGB] = sr; cache[DST_RGB] = dr; cache[SRC_ALPHA] = sa; cache[DST_ALPHA] = da;
+  });
+  gl.getParameter = function(p) {
+    if (!(p in cache)) return get(p);
+    var v = cache[p];
+    return v instanceof Int32Array ? new Int32Array(v) : v;
+  };
 });
 EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
 EM_JS(void, scanviz_js_fullscreen, (int on), {
@@ -118,13 +153,14 @@ constexpr const char* kDownloads = "/downloads";  // exports are written here, t
 void Frame() {
   const double start = emscripten_get_now();
   const bool more = g_frame();
+  const double cpu = emscripten_get_now() - start;
   if (scanviz_js_bench()) {
     // Chromium's WebGL finish() returns before the GPU process has drawn; reading a pixel back
     // waits for it, so the time below is the frame's whole cost, rasterising included.
     unsigned char pixel[4];
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
   }
-  scanviz_js_frame_done(emscripten_get_now() - start);
+  scanviz_js_frame_done(emscripten_get_now() - start, cpu);
   if (!more) emscripten_cancel_main_loop();
 }
 
@@ -155,7 +191,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_request_layout() {
 namespace scanviz::platform {
 
 bool LoadGl() {
-  return true;  // WebGL 2 is linked directly
+  scanviz_js_cache_gl_state();  // WebGL 2 is linked directly
+  return true;
 }
 
 const char* GlslVersion() {

@@ -60,7 +60,8 @@ const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('scanviz_web
     await ctx.close();
   }
   out.load_to_first_frame_ms = { median: median(loads), runs: loads.map((v) => Math.round(v)) };
-  // The app's own work per frame (the callback, glFinish included), and the time from one frame
+  // The app's own work per frame (the callback, read back to its last pixel; cpu: the same without
+  // the read-back, the wasm and its WebGL calls alone), and the time from one frame
   // to the next (what a student sees: the browser's compositor and GPU process included); on the
   // chapters' example (8 values) too, to tell the page's own cost from the scene's.
   async function measure(hash) {
@@ -74,11 +75,12 @@ const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('scanviz_web
     await page.evaluate(() => { Module.scanvizBench = true; Module.frameMs = []; Module.frameAt = []; });
     await sleep(5000);
     const ms = await page.evaluate(() => Module.frameMs.slice(5));
+    const cpu = await page.evaluate(() => (Module.frameCpuMs || []).slice(5));
     const at = await page.evaluate(() => Module.frameAt.slice(5));
     const gaps = at.slice(1).map((t, i) => t - at[i]);
     await ctx.close();
     return { n: s.values.length, algorithm: s.algorithm, step: s.step.caption, message: s.message,
-      callback_median_ms: median(ms), interval_median_ms: median(gaps), frames: ms.length };
+      callback_median_ms: median(ms), cpu_median_ms: median(cpu), interval_median_ms: median(gaps), frames: ms.length };
   }
   // The browser's own floor: a page that only clears a WebGL 2 canvas of the same size each
   // animation frame and reads a pixel back (the desktop's "bare window"), timed the same way.
