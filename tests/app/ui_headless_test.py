@@ -216,6 +216,32 @@ def main():
     if len(sizes) != 4 or sorted(set(sizes)) != sizes:
         failures.append(f"the values' font does not grow with the figure: {sizes}")
 
+    # The deepest grid (2^16 values in blocks of 4: levels 0..7) fits its pane as it opens, Fit
+    # view's state: every row's title and every level's band caption drawn whole inside the pane,
+    # at the last step too, on a 1080p screen and a 1024x768 projector (issue #26 item 2).
+    n, block = 65536, 4
+    levels = 1
+    while n // block ** levels >= block:
+        levels += 1  # level d scans n / B^d values; the last fits one block
+    want_rows = 6 + 4 * (levels - 2) + 1  # level 0's six, each middle level's four, the top's one
+    for size in ((1920, 1080), (1024, 768)):
+        name = f"grid-65536-by-4-{size[0]}x{size[1]}"
+        frame, error = screenshot(app, workdir, name, [
+            "--backend", "cpu", "--algorithm", "multi-block", "--random", str(n), "--block-size",
+            str(block)], size=size)
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        grid = [p for p in frame.layout["panels"] if p["name"] == "grid"]
+        lines = grid[0]["lines"] if grid else []
+        rows = [l for l in lines if l["kind"] == "row"]
+        bands = [l for l in lines if l["kind"] == "band"]
+        hidden = [l["text"] for l in rows + bands if not l["visible"]]
+        if len(rows) != want_rows or len(bands) != levels - 1 or hidden:
+            failures.append(f"{name}: {len(rows)} row titles of {want_rows} and {len(bands)} band "
+                            f"captions of {levels - 1} drawn, not whole in the pane: {hidden}")
+
     # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
     # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))

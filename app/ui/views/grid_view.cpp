@@ -87,8 +87,11 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
   const float base_sx =
       std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * 3.4f);
   f.sx = base_sx * vs.zoom;
+  // Every row in the pane (the grid's own Fit view) while a row stays legible: its title at 0.8
+  // of its height, no less than half the panels' text. A deeper grid keeps rows at that floor and
+  // the pane follows the current step (FollowStep).
   f.sy = std::min(fonts.large_px * 1.9f, avail_h / std::max(sc.height, 1.0f));
-  f.sy = std::max(f.sy, fonts.ui_px * 1.05f);
+  f.sy = std::max(f.sy, fonts.ui_px * 0.6f);
   const float content_w = static_cast<float>(sc.n) * base_sx;
   f.base_x = rect.x + pad + f.gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
   f.ox = f.base_x + vs.pan_x;
@@ -96,6 +99,26 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
   f.clip_top = top - fonts.ui_px * 2.6f;
   f.cells_x = rect.x + pad + f.gutter - 2;
   return f;
+}
+
+// A grid taller than its pane (rows at their legible floor): when the player moves to another
+// step, the pane scrolls just enough to show that step's rows, as the block view follows its
+// rounds. A pan of the reader's own stays until the next step.
+void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom,
+                GridFrame* f) {
+  if (sc.height * f->sy <= bottom - top) return;  // every row fits: nothing to follow
+  float lo = 1e30f, hi = -1e30f;
+  for (const scene::GridRow& r : sc.rows) {
+    if (r.emphasis != scene::Emphasis::kCurrent) continue;
+    lo = std::min(lo, f->Y(r.y));
+    hi = std::max(hi, f->Y(r.y + 1.1f));
+  }
+  if (hi <= lo) return;
+  float shift = 0;
+  if (hi > bottom) shift = bottom - hi;
+  if (lo + shift < top) shift = top - lo;
+  vs.pan_y += shift;
+  f->oy += shift;
 }
 
 // [SECTION] Bands, boundaries, the cells' values, the titles
@@ -165,9 +188,9 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
                 ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
     if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
   }
-  for (const scene::GridBand& b : sc.bands) {
-    const float px = ui.fonts.ui_px * 0.85f;
-    dl->AddText(ImGui::GetFont(), px, ImVec2(f.rect.x + f.pad, f.Y(b.y0) + 0.3f * f.sy),
+  for (const scene::GridBand& b : sc.bands) {  // in the band's room above its first row
+    const float px = std::min(ui.fonts.ui_px * 0.85f, 0.75f * f.sy);
+    dl->AddText(ImGui::GetFont(), px, ImVec2(f.rect.x + f.pad, f.Y(b.y0) + 0.25f * f.sy),
                 ToImU32(pal.text_dim), b.title.c_str());
     if (ui.text != nullptr) ui.text->Text("band", b.title, {f.rect.x + f.pad, f.Y(b.y0), 0, px});
   }
@@ -280,7 +303,11 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   UpdateScene(app, slot.grid, step);
   const float header_bottom = DrawHeader(ui, slot, m_scene, step, rect, pad);
   const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
-  const GridFrame f = PlaceRows(ui, m_scene, rect, pad, top, m_widest_title);
+  GridFrame f = PlaceRows(ui, m_scene, rect, pad, top, m_widest_title);
+  if (step != m_followed_step) {
+    m_followed_step = step;
+    FollowStep(app.view, m_scene, top, rect.y + rect.h - pad, &f);
+  }
   const float clip_h = rect.y + rect.h - f.clip_top;
   ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
   dl->PushClipRect(ImVec2(rect.x, f.clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);

@@ -186,6 +186,7 @@ class GridView {
   int m_block_size = 0;
   bool m_have = false;
   float m_widest_title = 0;
+  int m_followed_step = -1;  // the step the pane last scrolled to (FollowStep)
   float m_widest_value = 0;  // in the panels' font
   // The last frame's boxes, reused while nothing that places or colours them changed (placing
   // 2^16 cells per row every frame costs more than drawing the runs they merge into).
