@@ -107,6 +107,12 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
           << "\" fill=\"url(#hatch)\" opacity=\"0.6\"/>";
     }
     svg::Text(out, x + w / 2, y + h / 2, b.text, 0.42f * kUnit, TextOn(fill), svg::Anchor::kMiddle);
+    if (options.color_by_case && b.hs_case > 0 && !b.is_input) {  // the screen's "C2" corner tag
+      const float tag_px = 0.24f * kUnit;
+      char tag[16];
+      std::snprintf(tag, sizeof tag, "C%d", b.hs_case);
+      svg::Text(out, x + 4, y + 3 + tag_px / 2, tag, tag_px, TextOn(fill), svg::Anchor::kStart);
+    }
     out << "</g>\n";
   }
   for (const Bracket& br : scene.brackets) {

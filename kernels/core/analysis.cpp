@@ -47,13 +47,15 @@ std::string Describe(const Trace& trace, const ThreadAction& a) {
 BoxStyle StyleOf(CellClass c) {
   switch (c) {
     case CellClass::kUndefined:
+    // The seed places the identity as the input row places its values, with no operator: a
+    // plain outline. The chapter keeps dashed for "computed by add" and solid for swap-and-add.
+    case CellClass::kSeeded:
       return BoxStyle::kNone;
     case CellClass::kUnchanged:
       return BoxStyle::kDotted;
     case CellClass::kLoaded:
     case CellClass::kCopied:
     case CellClass::kAdded:
-    case CellClass::kSeeded:
       return BoxStyle::kDashed;
     case CellClass::kComputed:
     case CellClass::kSwapAdded:

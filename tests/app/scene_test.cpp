@@ -291,6 +291,24 @@ TEST(Scene, AnExportedSvgHasTheThemeTheHeadingsAndTheSelection) {
   EXPECT_NE(svg.find("<tspan"), std::string::npos);
   EXPECT_NE(svg.find(">8 of 8 threads active</tspan>"), std::string::npos);
 
+  // With the cases coloured, each written cell carries its case's tag ("C2"), as on screen: as
+  // many tags of each case as the scene has cells of it.
+  ViewOptions cases = o;
+  cases.color_by_case = true;
+  Built hs_cases = Build(Algorithm::kHillisSteele, cases);
+  SvgOptions by_case;
+  by_case.color_by_case = true;
+  std::ostringstream tagged;
+  WriteSvg({{&hs_cases.scene, "", std::nullopt}}, by_case, tagged);
+  for (int c = 1; c <= 3; ++c) {
+    const size_t want = static_cast<size_t>(
+        std::count_if(hs_cases.scene.boxes.begin(), hs_cases.scene.boxes.end(),
+                      [&](const Box& b) { return b.hs_case == c && !b.is_input; }));
+    EXPECT_GT(want, 0u) << c;
+    EXPECT_EQ(Count(tagged.str(), ">C" + std::to_string(c) + "</text>"), want) << "case " << c;
+  }
+  EXPECT_EQ(Count(svg, ">C1</text>"), 0u);  // not without
+
   SvgOptions clear;
   clear.transparent = true;
   std::ostringstream one;

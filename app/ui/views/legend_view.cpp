@@ -57,7 +57,7 @@ void DrawLegendView(UiContext& ui) {
   if (shows[static_cast<int>(CellClass::kAdded)])
     SampleBox(ui, CellClass::kAdded, BoxStyle::kDashed, p.added, added.c_str());
   if (shows[static_cast<int>(CellClass::kSeeded)])
-    SampleBox(ui, CellClass::kSeeded, BoxStyle::kDashed, p.seeded, "dashed: identity written");
+    SampleBox(ui, CellClass::kSeeded, BoxStyle::kNone, p.seeded, "plain: the seed (identity)");
   if (shows[static_cast<int>(CellClass::kSwapAdded)])
     SampleBox(ui, CellClass::kSwapAdded, BoxStyle::kSolid, p.swap_added, swapped.c_str());
   if (padding) {
