@@ -78,12 +78,20 @@ void ApplyStyle(App& app, scene::Theme theme, float scale) {
   app.style_theme = theme;
 }
 
+// Presenter mode on a screen larger than 1080p (in points: a 4K projector that reports no HiDPI
+// scale) grows with the screen, so that the figure and its text fill the wall as they fill a 1080p
+// one. In quarter steps, so that resizing a window does not rebuild the fonts every frame.
+float PresenterRoom(ImVec2 display) {
+  const float room = std::min(display.x / 1920.0f, display.y / 1080.0f);
+  return std::clamp(std::floor(room * 4.0f) / 4.0f, 1.0f, 3.0f);
+}
+
 // This frame's scale (the monitor's content scale, the panels' text size, presenter mode); the
 // fonts and the style rebuilt when it or the theme changed.
 float UpdateStyle(App& app) {
   const ViewState& vs = app.state->view;
-  const float scale =
-      platform::ContentScale(app.window) * vs.ui_scale * (vs.presenter ? kPresenterFactor : 1.0f);
+  float scale = platform::ContentScale(app.window) * vs.ui_scale;
+  if (vs.presenter) scale *= kPresenterFactor * PresenterRoom(ImGui::GetIO().DisplaySize);
   if (EnsureFonts(&app.fonts, scale, vs.figure_scale) || scale != app.style_scale ||
       vs.theme != app.style_theme) {
     ApplyStyle(app, vs.theme, scale);

@@ -244,6 +244,28 @@ def main():
             failures.append(f"{name}: {len(rows)} row titles of {want_rows} and {len(bands)} band "
                             f"captions of {levels - 1} drawn, not whole in the pane: {hidden}")
 
+    # Presenter mode fills a 4K projector (96 dpi, no HiDPI scale) as it fills a 1080p one: the
+    # values' font doubles and the figure spans as much of the height (issue #26 item 4).
+    spans = {}
+    for size in ((1920, 1080), (3840, 2160)):
+        name = f"presenter-{size[0]}x{size[1]}"
+        frame, error = screenshot(app, workdir, name, ["--backend", "cpu", "--presenter"],
+                                  size=size, screen="3840x2160")
+        checks += 1
+        if error:
+            failures.append(f"{name}: {error}")
+            continue
+        cells = frame.layout["cells"]
+        top = min(c["rect"][1] for c in cells)
+        bottom = max(c["rect"][1] + c["rect"][3] for c in cells)
+        spans[size[1]] = (max(c["text_px"] for c in cells), (bottom - top) / size[1])
+    checks += 1
+    if len(spans) == 2 and not (spans[2160][0] >= 1.9 * spans[1080][0] and
+                                spans[2160][1] >= 0.9 * spans[1080][1]):
+        failures.append(f"presenter mode at 4K: values at {spans[2160][0]} px over "
+                        f"{spans[2160][1]:.0%} of the height; at 1080p {spans[1080][0]} px over "
+                        f"{spans[1080][1]:.0%}")
+
     # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
     # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))

@@ -114,13 +114,13 @@ def inside(inner, outer, slack=1.0):
             inner[1] + inner[3] <= outer[1] + outer[3] + slack)
 
 
-def screenshot(app, workdir, name, flags, size=(1600, 1000)):
+def screenshot(app, workdir, name, flags, size=(1600, 1000), screen="1920x1080"):
     """Runs `app --screenshot` under xvfb-run with --dump-layout. Returns (Frame, None) or (None,
     the reason it failed)."""
     png = os.path.join(workdir, f"{name}.png")
     layout = os.path.join(workdir, f"{name}.json")
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))  # never the real home
-    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", app, "--screenshot", png,
+    r = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", app, "--screenshot", png,
                         "--size", f"{size[0]}x{size[1]}", "--dump-layout", layout] + flags,
                        env=env, capture_output=True, text=True, timeout=120)
     if r.returncode != 0 or not os.path.exists(png) or not os.path.exists(layout):
