@@ -133,7 +133,7 @@ void DrawSidePanel(App& app, UiContext& ui) {
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   const Kind& kind = ShownKindOf(ui.app);
   // » folds the panel into a strip, giving the figure its width (] does the same).
-  if (ImGui::Button("»")) vs.right_collapsed = true;
+  if (ImGui::Button("»")) vs.right.Hide();
   Tip(ui, "Hide the side panel", KeyAction::kHideSidePanel);
   for (int i = 0; i < kSidePanelCount; ++i) {
     const SidePanel p = static_cast<SidePanel>(i);
@@ -164,10 +164,10 @@ void DrawSidePanel(App& app, UiContext& ui) {
 
 // A collapsed side panel: a thin strip with the button that brings it back.
 void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, const char* tip,
-               bool* collapsed) {
+               ViewState::Fold* fold) {
   BeginPanelWindow(id, rect);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) *collapsed = false;
+  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) fold->Show();
   Tip(ui, tip);
   ImGui::PopStyleVar();
   ImGui::End();
@@ -182,7 +182,7 @@ void DrawRightPanel(App& app, UiContext& ui, const PanelLayout& layout) {
   ViewState& vs = app.state->view;
   const Rect& r = layout.right;
   if (layout.right_strip) {
-    DrawStrip(ui, "##right_strip", ToView(r), "«", "Show the side panel (])", &vs.right_collapsed);
+    DrawStrip(ui, "##right_strip", ToView(r), "«", "Show the side panel (])", &vs.right);
     return;
   }
   BeginPanelWindow("##side", ToView(r));
@@ -218,7 +218,7 @@ scene::Rgba DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
   }
   if (!vs.presenter) {
     if (layout.left_strip) {
-      DrawStrip(ui, "##left_strip", ToView(l), "»", "Show the controls ([)", &vs.left_collapsed);
+      DrawStrip(ui, "##left_strip", ToView(l), "»", "Show the controls ([)", &vs.left);
     } else {
       DrawControlsView(ui, ToView(l));
     }
@@ -236,8 +236,10 @@ PanelLayout LayOut(const App& app, ImVec2 display, float menu_height, float figu
   li.px = app.fonts.ui_px;
   li.presenter = vs.presenter;
   li.quiz = vs.quiz;
-  li.left_collapsed = vs.left_collapsed;
-  li.right_collapsed = vs.right_collapsed;
+  li.left_collapsed = vs.left.collapsed;
+  li.right_collapsed = vs.right.collapsed;
+  li.left_unfolded = vs.left.unfolded;
+  li.right_unfolded = vs.right.unfolded;
   li.reading_tab = vs.panel != SidePanel::kInspector;
   li.top = menu_height;
   li.figure_need = figure_need;
@@ -345,6 +347,8 @@ void DrawFrame(App& app, float fps) {
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());
   const PanelLayout layout = LayOut(app, display, menu.height, kind.FigureNeed(frame));
+  vs.left.strip = layout.left_strip;  // for [ and ] and the menu, until the next layout
+  vs.right.strip = layout.right_strip;
   const scene::Rgba base = DrawPanels(app, ui, layout);
   if (!app.hide_trace_view) kind.DrawCenter(frame, ToView(layout.center));  // --bench-frames
   DrawStatusView(ui, ToView(layout.status), fps);

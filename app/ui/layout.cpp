@@ -38,6 +38,17 @@ PanelLayout ComputeLayout(const LayoutInput& in) {
     right -= from_right;
     left -= std::min(short_by - from_right, left - left_min);
   }
+  // A narrow window, where the figure would get less than half of it even with both panels at
+  // their minimums: the right panel folds into its strip, then the left if still needed.
+  const auto fold = [&](float* w, float* w_min, bool* strip, bool unfolded) {
+    if (in.presenter || *strip || unfolded ||
+        in.width - left_min - right_min >= in.width * kFigureShare)
+      return;
+    *w = *w_min = px * kStrip;
+    *strip = true;
+  };
+  fold(&right, &right_min, &out.right_strip, in.right_unfolded);
+  fold(&left, &left_min, &out.left_strip, in.left_unfolded);
   // A window narrower than the two minimums: the panels share what there is with the figure.
   if (left + right > in.width * 0.8f && left + right > 0) {
     const float k = in.width * 0.8f / (left + right);

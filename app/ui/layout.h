@@ -16,7 +16,8 @@ struct LayoutInput {
   float px = 17;                // the UI font's size
   bool presenter = false;       // no side panels at all, but for the quiz's
   bool quiz = false;            // the quiz (Q) holds the right panel, in presenter mode too
-  bool left_collapsed = false, right_collapsed = false;
+  bool left_collapsed = false, right_collapsed = false;  // folded by the reader
+  bool left_unfolded = false, right_unfolded = false;    // shown by the reader in a narrow window
   bool reading_tab = false;  // the right panel shows code, narration, charts (wider) or the inspector
   float figure_need = 0;     // the width the figure wants (its values at the UI font), points
   float top = 0;             // the menu bar's height: the panels start below it
@@ -31,6 +32,10 @@ struct PanelLayout {
 inline constexpr float kLeftPreferred = 22, kLeftMinimum = 18;
 inline constexpr float kRightInspector = 17, kRightReading = 46, kRightMinimum = 17;
 inline constexpr float kStrip = 1.6f;
+// Below this share of the window for the figure with both panels at their minimums (a 1024x768
+// projector, a laptop at 200 %), the right panel folds into its strip, then the left, unless the
+// reader unfolded it.
+inline constexpr float kFigureShare = 0.5f;
 
 PanelLayout ComputeLayout(const LayoutInput& in);
 

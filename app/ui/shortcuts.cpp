@@ -127,10 +127,10 @@ void ViewKey(AppState& app, int k, ShortcutResult* out) {
       vs.quiz = !vs.quiz;
       break;
     case GLFW_KEY_LEFT_BRACKET:
-      vs.left_collapsed = !vs.left_collapsed;
+      vs.left.Toggle();
       break;
     case GLFW_KEY_RIGHT_BRACKET:
-      vs.right_collapsed = !vs.right_collapsed;
+      vs.right.Toggle();
       break;
     default:
       if (k >= GLFW_KEY_1 && k < GLFW_KEY_1 + kSidePanelCount)

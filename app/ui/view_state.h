@@ -37,7 +37,17 @@ struct ViewState {
   bool only_current = false;
   bool color_by_case = false;
   bool presenter = false;                                // large font, side panels hidden
-  bool left_collapsed = false, right_collapsed = false;  // [ and ]: a side panel as a thin strip
+  // A side panel as a thin strip: folded by the reader ([ and ], « »), or, in a window too narrow
+  // for the figure and both panels, by the layout until the reader unfolds it (layout.h).
+  struct Fold {
+    bool collapsed = false;  // the reader folded it
+    bool unfolded = false;   // the reader asked for it in a narrow window
+    bool strip = false;      // the last frame drew it as a strip (either way)
+    void Show() { collapsed = false, unfolded = true; }
+    void Hide() { collapsed = true, unfolded = false; }
+    void Toggle() { strip ? Show() : Hide(); }
+  };
+  Fold left, right;
   bool fullscreen = false;
   bool help = false;          // F1 or ?: the keys and mouse actions over everything
   bool ignore_mouse = false;  // headless: the pointer position means nothing

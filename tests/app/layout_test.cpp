@@ -1,6 +1,7 @@
 // The panel layout without a window: the figure gets its room first, panels give way down to
 // their minimums, collapse to strips, and presenter mode hides them.
 #include "layout.h"
+#include "view_state.h"
 
 #include <gtest/gtest.h>
 
@@ -71,6 +72,62 @@ TEST(Layout, CollapsedPanelsAreStripsAndPresenterHasNone) {
   l = ComputeLayout(in);
   EXPECT_FLOAT_EQ(l.center.w, 1024);
   EXPECT_FALSE(l.left_strip);
+}
+
+TEST(Layout, ANarrowWindowFoldsThePanelsUntilTheReaderUnfoldsThem) {
+  // 1024 x 768: both panels at their minimums would leave the figure 429 of 1024 points; the
+  // right panel folds, the left stays.
+  LayoutInput in = Window(1024, 768);
+  PanelLayout l = ComputeLayout(in);
+  EXPECT_TRUE(l.right_strip);
+  EXPECT_FALSE(l.left_strip);
+  EXPECT_GE(l.center.w, 1024 * kFigureShare);
+  ExpectTiled(l, 1024, 768);
+  // 640 x 480: both fold. A laptop at 200 % (the panels' font twice as large) on 1920: the right.
+  l = ComputeLayout(Window(640, 480));
+  EXPECT_TRUE(l.right_strip && l.left_strip);
+  EXPECT_FLOAT_EQ(l.center.w, 640 - 2 * 17 * kStrip);
+  LayoutInput hidpi = Window(1920, 1080);
+  hidpi.px = 34;
+  l = ComputeLayout(hidpi);
+  EXPECT_TRUE(l.right_strip);
+  EXPECT_FALSE(l.left_strip);
+  // Unfolded by the reader (its strip's button, ] or the menu), a panel stays, the figure smaller.
+  in.right_unfolded = true;
+  l = ComputeLayout(in);
+  EXPECT_FALSE(l.right_strip);
+  EXPECT_FLOAT_EQ(l.right.w, 17 * kRightInspector);
+  // A wide window never folds one, even with the reading tabs at their widest.
+  LayoutInput wide = Window(1920, 1080);
+  wide.reading_tab = true;
+  l = ComputeLayout(wide);
+  EXPECT_FALSE(l.right_strip || l.left_strip);
+}
+
+// [ and ], the strips' buttons and the menu: a panel drawn as a strip (folded by the reader or by
+// a narrow window) is shown, a panel shown is folded; the layout reads the fold.
+TEST(Layout, TheFoldKeysShowAStripAndFoldAPanel) {
+  ViewState vs;
+  LayoutInput in = Window(1024, 768);
+  const auto lay_out = [&] {
+    in.right_collapsed = vs.right.collapsed;
+    in.right_unfolded = vs.right.unfolded;
+    vs.right.strip = ComputeLayout(in).right_strip;
+  };
+  lay_out();
+  EXPECT_TRUE(vs.right.strip);  // folded for room
+  vs.right.Toggle();            // ]
+  lay_out();
+  EXPECT_FALSE(vs.right.strip);
+  vs.right.Toggle();
+  lay_out();
+  EXPECT_TRUE(vs.right.strip);
+  in.width = 1920;  // folded by the reader: still a strip in a wide window
+  lay_out();
+  EXPECT_TRUE(vs.right.strip);
+  vs.right.Toggle();
+  lay_out();
+  EXPECT_FALSE(vs.right.strip);
 }
 
 TEST(Layout, PresenterModeKeepsTheQuiz) {

@@ -663,7 +663,7 @@ def main():
     # the cursor's caption inside the view, the caption and the status column's title apart (on
     # one line when there is room, a line each when not).
     for name, size, one_line in [("timeline-wide", (1600, 1000), True),
-                                 ("timeline-small", (1024, 600), False)]:
+                                 ("timeline-small", (800, 600), False)]:
         frame, error = screenshot(app, workdir, name,
                                   ["--input", EXAMPLE_TEXT, "--panel", "timeline"], size)
         if not c.expect(error is None, f"{name}: {error}"):

@@ -280,8 +280,10 @@ void ExportSection(UiContext& ui) {
 void DrawControlsView(UiContext& ui, ViewRect rect) {
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
+  // Its scrollbar shows when the sections run past the bottom (a short window, HiDPI text).
   ImGui::Begin("##controls", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   if (ui.text != nullptr) ui.text->BeginPanel("controls", rect);

@@ -75,7 +75,7 @@ void InputHeading(UiContext& ui) {
   UndoButtons(ui);
   // « folds the panel into a strip, giving the figure its width ([ does the same).
   ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
-  if (ImGui::SmallButton("«")) vs.left_collapsed = true;
+  if (ImGui::SmallButton("«")) vs.left.Hide();
   Tip(ui, "Hide the controls", KeyAction::kHideControls);
 }
 

@@ -135,10 +135,10 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
   if (Item(ui, "menu.cases", "Colour Hillis-Steele cases", "C", vs.color_by_case,
            "Case 1 full window, 2 partial, 3 no left neighbour"))
     vs.color_by_case = !vs.color_by_case;
-  if (Item(ui, "menu.left", "Controls panel", "[", !vs.left_collapsed, "Show or fold it"))
-    vs.left_collapsed = !vs.left_collapsed;
-  if (Item(ui, "menu.right", "Side panel", "]", !vs.right_collapsed, "Show or fold it"))
-    vs.right_collapsed = !vs.right_collapsed;
+  if (Item(ui, "menu.left", "Controls panel", "[", !vs.left.strip, "Show or fold it"))
+    vs.left.Toggle();
+  if (Item(ui, "menu.right", "Side panel", "]", !vs.right.strip, "Show or fold it"))
+    vs.right.Toggle();
   const char* themes[] = {"Dark theme", "Light theme", "High-contrast theme"};
   for (int i = 0; i < 3; ++i) {
     const std::string name = "menu.theme" + std::to_string(i);
