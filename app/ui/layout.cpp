@@ -48,7 +48,7 @@ PanelLayout ComputeLayout(const LayoutInput& in) {
     *strip = true;
   };
   fold(&right, &right_min, &out.right_strip, in.right_unfolded);
-  fold(&left, &left_min, &out.left_strip, in.left_unfolded);
+  if (out.right_strip) fold(&left, &left_min, &out.left_strip, in.left_unfolded);  // not for it
   // A window narrower than the two minimums: the panels share what there is with the figure.
   if (left + right > in.width * 0.8f && left + right > 0) {
     const float k = in.width * 0.8f / (left + right);

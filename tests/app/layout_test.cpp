@@ -97,6 +97,11 @@ TEST(Layout, ANarrowWindowFoldsThePanelsUntilTheReaderUnfoldsThem) {
   l = ComputeLayout(in);
   EXPECT_FALSE(l.right_strip);
   EXPECT_FLOAT_EQ(l.right.w, 17 * kRightInspector);
+  // ... and the controls do not fold to make room for it, in a window where both would fold.
+  LayoutInput small = Window(640, 480);
+  small.right_unfolded = true;
+  l = ComputeLayout(small);
+  EXPECT_FALSE(l.right_strip || l.left_strip);
   // A wide window never folds one, even with the reading tabs at their widest.
   LayoutInput wide = Window(1920, 1080);
   wide.reading_tab = true;
