@@ -431,7 +431,8 @@ void AppState::Refresh(size_t index) const {
   if (out.trace) Install(index, std::move(*out.trace), out.ran);
 }
 
-void AppState::CatchUp() const {
+void AppState::CatchUp() {
+  m_grid.AfterFrame();
   for (size_t i = 0; i < m_stale.size(); ++i) Refresh(i);
 }
 

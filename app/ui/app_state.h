@@ -178,7 +178,7 @@ class AppState {
   // Called once per frame: takes a finished CUDA result if it is still wanted.
   void Poll();
   // Traces the algorithms an edit left for later (see Slot); the loop calls it after a frame.
-  void CatchUp() const;
+  void CatchUp();
   // Work running on another thread whose result the next frames should show (a CUDA trace, the
   // work and depth series): the app keeps drawing, or sleeps until `wake` says it is done.
   bool BackgroundPending() const;

@@ -14,6 +14,7 @@ namespace scanviz {
 
 GridModel::~GridModel() {
   FinishCheck();
+  if (m_drop.valid()) m_drop.wait();
 }
 
 void GridModel::SetBlockAlgorithm(Algorithm a) {
@@ -49,10 +50,11 @@ void GridModel::Regenerate() {
   r.convert = m_input.convert;
   const int step = m_player.Round();
   FinishCheck();  // the worker reads the grid replaced below
+  m_check_due = false;
   if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
-    // A large grid's many vectors take tens of milliseconds to free (33 ms in blocks of 4):
-    // freed on a worker too.
-    m_drop = Launch([old = std::move(m_slot)]() mutable { const GridSlot gone = std::move(old); });
+    // A large grid's many vectors take tens of milliseconds to free (50 ms in blocks of 4): on a
+    // worker, after the new grid is on screen (AfterFrame).
+    m_replaced = std::move(m_slot);
   }
   m_slot = GridSlot{};
   if (std::string error = ValidateGridRequest(r); !error.empty()) {
@@ -71,8 +73,8 @@ void GridModel::Regenerate() {
   m_slot.grid = std::move(*out.grid);
   m_slot.ran = out.ran;
   if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
-    m_slot.checked = false;
-    m_check = Launch([grid = &m_slot.grid] { return CheckGrid(*grid); });
+    m_slot.checked = false;  // "checking" until AfterFrame's worker is done
+    m_check_due = true;
   } else {
     m_slot.problems = CheckGrid(m_slot.grid);
   }
@@ -141,8 +143,21 @@ void GridModel::InstallBlock() {
 
 // [SECTION] CheckGrid on a worker
 
+void GridModel::AfterFrame() {
+  if (m_replaced) {
+    if (m_drop.valid()) m_drop.wait();
+    m_drop =
+        Launch([old = std::move(*m_replaced)]() mutable { const GridSlot gone = std::move(old); });
+    m_replaced.reset();
+  }
+  if (m_check_due) {
+    m_check_due = false;
+    m_check = Launch([grid = &m_slot.grid] { return CheckGrid(*grid); });
+  }
+}
+
 void GridModel::FinishCheck() {
-  if (m_drop.valid()) m_drop.wait();
+  if (m_check_due) AfterFrame();  // asked before the frame was shown: start it now
   if (!m_check.valid()) return;
   m_slot.problems = m_check.get();
   m_slot.checked = true;
@@ -154,6 +169,7 @@ void GridModel::Poll() {
 }
 
 bool GridModel::WaitForCheck(double seconds) {
+  if (m_check_due) AfterFrame();
   if (m_check.valid() &&
       m_check.wait_for(std::chrono::duration<double>(seconds)) != std::future_status::ready)
     return false;

@@ -54,8 +54,11 @@ class GridModel {
   static constexpr int kBackgroundCheck = 16384;
   void SetBackgroundCheck(bool on) { m_background_check = on; }
   bool WaitForCheck(double seconds);  // true once the shown grid is checked
-  bool CheckRunning() const { return m_check.valid(); }
+  bool CheckRunning() const { return m_check.valid() || m_check_due; }
   void Poll();  // takes a finished check's verdict
+  // After the new grid's pixels (AppState::CatchUp): the replaced grid freed and the new one's
+  // check started on workers, so that neither competes with the edit's frame for the cores.
+  void AfterFrame();
 
   // Traced when first asked for after an edit; not const: tracing replaces the player's step
   // count, closes a block the edit took away and may start the check on a worker.
@@ -93,6 +96,8 @@ class GridModel {
   bool m_background_check = false;
   std::future<std::vector<std::string>> m_check;
   std::future<void> m_drop;  // the grid replaced, freed on a worker
+  std::optional<GridSlot> m_replaced;  // ... once the new one is on screen (AfterFrame)
+  bool m_check_due = false;            // m_slot's check, started then
   Player m_player;
   bool m_stale = true;
   std::optional<OpenedBlock> m_opened;
