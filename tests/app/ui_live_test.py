@@ -445,7 +445,8 @@ def main():
         # text stays, with its error, and the trace stays the last good one; Escape leaves the
         # box keeping the text; arrows in the box move the cursor, not the player.
         live.keys("End")
-        before = live.settle()["rounds"]["blelloch"]["round"]
+        s = live.settle()
+        before, steps = s["rounds"]["blelloch"]["round"], s["undo"]
         live.click("input")
         s = live.settle()
         expect(s["text_input"], "a click in the Input box did not give it the keyboard")
@@ -465,6 +466,9 @@ def main():
         expect(s["input_error"] != "", "an invalid text left no error")
         expect(s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
                f"an invalid text changed the trace: values {s['values']}")
+        # Issue #26 item 19: leaving the box with it is no undo step (its undo changed nothing).
+        expect(s["undo"] == steps, f"leaving the box with an invalid text: {s['undo']} undo "
+               f"steps, wanted {steps}")
         live.click("input")
         live.keys("ctrl+a")
         live.xdo("type", "--delay", "12", "5 6 7 8 9")
@@ -520,8 +524,9 @@ def main():
                       "a second Escape drops the selection")
         expect(s is not None, "a second Escape did not drop the selected cell")
 
-        # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, then the
-        # invalid text left with Escape (with its error); Ctrl+Shift+Z and Ctrl+Y bring them back.
+        # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, which
+        # brings back the invalid text left with Escape (with its error; that was no step of its
+        # own); Ctrl+Shift+Z and Ctrl+Y bring them back.
         # The last round stays the last throughout.
         def last_round(s):
             return s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1
