@@ -10,6 +10,7 @@
 
 #include "core/analysis.h"
 #include "kind_model.h"
+#include "scene/cell_text.h"
 #include "views.h"
 
 namespace scanviz {
@@ -97,7 +98,8 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   return f;
 }
 
-// A cell: its fill when lit, else the input's dimmed; its value centred where it fits.
+// A cell: its fill when lit, else the input's dimmed; its value centred inside its border
+// (scene/cell_text.h: smaller, then one digit or "…", where it does not fit).
 void DrawCell(const UiContext& ui, const Figure& f, float x, float y, float w,
               const std::string& s, scene::Rgba fill, bool lit) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -105,10 +107,15 @@ void DrawCell(const UiContext& ui, const Figure& f, float x, float y, float w,
   dl->AddRectFilled(ImVec2(x + 1, y), ImVec2(x + w - 1, y + f.row_h),
                     ToImU32(lit ? fill : Dim(ui.palette.input, 0.35f)));
   dl->AddRect(ImVec2(x + 1, y), ImVec2(x + w - 1, y + f.row_h), ToImU32(ui.palette.border));
-  const ImVec2 size = font->CalcTextSizeA(f.fig_px, FLT_MAX, 0, s.c_str());
-  if (size.x <= w - 2)
-    dl->AddText(font, f.fig_px, ImVec2(x + (w - size.x) * 0.5f, y + (f.row_h - size.y) * 0.5f),
-                lit ? IM_COL32(0, 0, 0, 255) : ToImU32(ui.palette.text), s.c_str());
+  // Less the gap between cells, the border and a pixel clear of it, each side.
+  const scene::FittedText t =
+      scene::FitCellText(s, "", w - 6, f.row_h, f.fig_px, std::max(7.0f, f.px * 0.55f),
+                         [font](const std::string& text, float px) {
+                           return font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+                         });
+  if (t.text.empty()) return;
+  dl->AddText(font, t.px, ImVec2(x + (w - t.width) * 0.5f, y + (f.row_h - t.px) * 0.5f),
+              lit ? IM_COL32(0, 0, 0, 255) : ToImU32(ui.palette.text), t.text.c_str());
 }
 
 void DrawRowTitle(UiContext& ui, const Figure& f, float y, const std::string& s) {

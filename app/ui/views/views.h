@@ -38,6 +38,7 @@ struct DumpedCell {
   float border_width;
   std::string text;   // the value as drawn (its short form in a narrow cell), empty if none
   float text_px = 0;  // its font size, pixels
+  float text_w = 0;   // its width, pixels: inside the cell's borders
 };
 
 // A line of text a panel drew, for --dump-layout: what it says and where (pixels, origin top-left).
