@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "scene/cell_text.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "scene/svg_doc.h"
@@ -28,6 +29,7 @@ constexpr float kMinGutter = 300.0f;  // left column for row titles and tags, at
 constexpr float kMaxGutter = 640.0f;
 constexpr float kMargin = 16.0f;
 constexpr float kTagPx = 17, kTitlePx = 15, kHeadingPx = 20;
+constexpr float kMinValuePx = 9;  // a value smaller than this takes a shorter form
 
 // The left column: wide enough for the longest row tag (the round titles wrap to it).
 float Gutter(const Scene& scene) {
@@ -106,7 +108,12 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
       out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
           << "\" fill=\"url(#hatch)\" opacity=\"0.6\"/>";
     }
-    svg::Text(out, x + w / 2, y + h / 2, b.text, 0.42f * kUnit, TextOn(fill), svg::Anchor::kMiddle);
+    // Inside the border (2) and a unit clear of it, as the app fits it (cell_text.h).
+    const FittedText t =
+        FitCellText(b.text, b.compact, w - 6, h, 0.42f * kUnit, kMinValuePx,
+                    [](const std::string& text, float px) { return TextWidth(text, px); });
+    if (!t.text.empty())
+      svg::Text(out, x + w / 2, y + h / 2, t.text, t.px, TextOn(fill), svg::Anchor::kMiddle);
     if (options.color_by_case && b.hs_case > 0 && !b.is_input) {  // the screen's "C2" corner tag
       const float tag_px = 0.24f * kUnit;
       char tag[16];

@@ -30,8 +30,20 @@ bool EditHistory::Coalesces(const EditTag& tag) {
   return tag.kind == EditKind::kCell || tag.kind == EditKind::kSize;
 }
 
+namespace {
+
+// What the scans run on: an invalid text leaves it as it was.
+bool SameInput(const InputSnapshot& a, const InputSnapshot& b) {
+  return a.values == b.values && a.type == b.type && a.op == b.op && a.seed == b.seed;
+}
+
+}  // namespace
+
 void EditHistory::Record(const InputSnapshot& before, EditTag tag, const InputSnapshot& after) {
   if (before == after) return;
+  // An invalid text left in the box, or one fixed back to the values it had: no step (its undo
+  // would change only the box's words, nothing the figure shows).
+  if ((!before.error.empty() || !after.error.empty()) && SameInput(before, after)) return;
   m_redo.clear();
   if (m_open && !m_undo.empty() && m_undo.back().tag == tag && Coalesces(tag)) {
     // The run's step keeps the input from before its first edit; back where it began, the run

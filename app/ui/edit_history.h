@@ -47,7 +47,8 @@ class EditHistory {
   static constexpr std::size_t kDefaultDepth = 100;
   explicit EditHistory(std::size_t max_depth = kDefaultDepth) : m_max_depth(max_depth) {}
 
-  // The input went from `before` to `after` by `tag`. Nothing is recorded when they are equal.
+  // The input went from `before` to `after` by `tag`. Nothing is recorded when they are equal,
+  // nor when an invalid text (in either) leaves the values, type, operator and seed as they were.
   // A new edit clears the redo stack. Consecutive edits of the same cell, or of n, are one step
   // (typing 4, then 40, into cell 3; clicking n's + five times), unless an undo or redo came
   // between; when such a run comes back to where it began, its step goes away.

@@ -8,7 +8,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-#include <imgui_internal.h>  // which item has the keyboard now; closing popups on Escape
+#include <imgui_internal.h>  // which item has the keyboard now; closing popups on Escape; tooltips
 
 #include <vector>
 
@@ -286,6 +286,16 @@ void TakeHovers(ViewState& vs) {
   vs.focus_pending = false;
 }
 
+// Where this frame's tooltip lies, for --state-file (0s while none shows, or in the frame it
+// first appears, which ImGui keeps hidden while it measures it).
+void RecordTooltipRect(ViewState& vs) {
+  vs.tooltip_rect = {};
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (w->Active && !w->Hidden && (w->Flags & ImGuiWindowFlags_Tooltip) != 0)
+      vs.tooltip_rect = {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y};
+  }
+}
+
 void RenderFrame(App& app, scene::Rgba bg) {
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
@@ -359,6 +369,7 @@ void DrawFrame(App& app, float fps) {
     ImGui::SetWindowFocus(nullptr);
     vs.text_escape = false;
   }
+  RecordTooltipRect(vs);
   RenderFrame(app, base);
 }
 

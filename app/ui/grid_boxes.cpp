@@ -4,6 +4,7 @@
 
 #include "core/analysis.h"
 #include "dense_rows.h"
+#include "scene/scene.h"
 
 namespace scanviz {
 
@@ -61,14 +62,17 @@ GridDrawList BuildGridBoxes(const scene::GridScene& sc, ElementType type, const 
       }
       out.boxes.push_back(inst);
       if (inst.w < g.text_w || h < g.text_h) continue;
-      std::string text;
+      std::string text, compact;
       if (row.kind == scene::GridRowKind::kBlocks) {
         text = "block " + std::to_string(c.index);
         if (static_cast<float>(text.size()) * g.text_w * 0.3f > inst.w) text = std::to_string(c.index);
       } else if (row.filled) {
         text = FormatValue(type, c.value);
+        compact = scene::CompactValue(type, c.value);
       }
-      if (!text.empty()) out.texts.push_back({inst.x, inst.y, inst.w, inst.h, text, scene::TextOn(fill)});
+      if (!text.empty())
+        out.texts.push_back(
+            {inst.x, inst.y, inst.w, inst.h, text, scene::TextOn(fill), compact, bw});
     }
     dense.Flush(&out.dense);
   }

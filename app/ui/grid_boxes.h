@@ -28,6 +28,8 @@ struct GridText {
   float x = 0, y = 0, w = 0, h = 0;  // the cell it is centred in
   std::string text;
   scene::Rgba color;
+  std::string compact;  // a shorter form of a value (scene.h's CompactValue), or empty
+  float border = 0;     // the cell's border width: the text stays inside it
 };
 
 struct GridDrawList {

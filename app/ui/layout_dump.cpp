@@ -34,7 +34,8 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
                     {"border", rgb(c.border)},
                     {"border_width", c.border_width},
                     {"text", c.text},
-                    {"text_px", c.text_px}});
+                    {"text_px", c.text_px},
+                    {"text_w", c.text_w}});
   }
   j["cells"] = list;
   auto rect = [](const ViewRect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); };

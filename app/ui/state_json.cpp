@@ -62,6 +62,8 @@ void ViewFields(const AppState& app, json& j) {
   j["help"] = vs.help;
   j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;
+  const auto& tr = vs.tooltip_rect;
+  j["tooltip_rect"] = {tr[0], tr[1], tr[2], tr[3]};
   j["selected"] =
       vs.selected ? json::array({vs.selected->round, vs.selected->buffer, vs.selected->pos})
                   : json();

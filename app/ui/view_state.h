@@ -80,7 +80,8 @@ struct ViewState {
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
   std::map<std::string, std::array<float, 4>> widgets;
-  std::string tooltip;  // the control tooltip (Tip) shown this frame, for --state-file
+  std::string tooltip;  // the tooltip (Tip, ShowTooltip) shown this frame, for --state-file
+  std::array<float, 4> tooltip_rect{};  // where it was drawn (x, y, w, h); 0s while none shows
 
   FileDialog file_dialog = FileDialog::kNone;  // Ctrl+O, Ctrl+Shift+S
   std::string file_path;                       // the dialog's path field

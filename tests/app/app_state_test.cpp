@@ -184,10 +184,20 @@ TEST_F(Undo, Text) {
   RoundTrip([&] { app.SetInputText("5 6 7"); });
 }
 
-TEST_F(Undo, AnInvalidTextComesBackWithItsError) {
-  RoundTrip([&] { app.SetInputText("1,,x"); });  // the box's text and its error, not the trace
+// Issue #26 item 19: leaving the box with an invalid text keeps the trace, and is no undo step
+// (its undo changed nothing the figure shows); a real edit after it brings the text back with
+// its error on undo.
+TEST_F(Undo, AnInvalidTextIsNoStepButComesBackWithItsError) {
+  app.SetCell(2, 40);
+  ASSERT_EQ(app.History().UndoCount(), 1u);
+  app.SetInputText("3 1 40 0 4 1 6 3, -");
+  EXPECT_FALSE(app.InputError().empty());
+  EXPECT_EQ(app.History().UndoCount(), 1u);
+  EXPECT_EQ(app.History().NextUndo().kind, EditKind::kCell);
+  app.SetInputText("3 1 40 0 4 1 6 3");  // fixed: the same values
+  EXPECT_EQ(app.History().UndoCount(), 1u);
   ASSERT_TRUE(app.Undo());
-  EXPECT_TRUE(app.InputError().empty());
+  EXPECT_EQ(app.Values(), (std::vector<double>{3, 1, 7, 0, 4, 1, 6, 3}));
   app.SetInputText("1,,x");
   app.SetInputText("9 9");
   app.Undo();

@@ -44,6 +44,32 @@ TEST(EditHistory, AnEditThatChangesNothingIsNoStep) {
   EXPECT_FALSE(h.CanUndo());
 }
 
+// Issue #26 item 19: leaving the box with "3 1 7, -" added a step whose undo changed nothing the
+// scans run on (the trace, the figure): an invalid text, or its fix back to the same values, is
+// no step. A real edit after it keeps the invalid text in its step, as the box showed it.
+TEST(EditHistory, AnInvalidTextThatLeavesTheInputAsItWasIsNoStep) {
+  EditHistory h;
+  InputSnapshot good = Values({3, 1, 7});
+  good.text = "3 1 7";
+  InputSnapshot bad = good;
+  bad.text = "3 1 7, -";
+  bad.error = "'-' is not a number";
+  h.Record(good, kText, bad);
+  EXPECT_FALSE(h.CanUndo());
+  InputSnapshot worse = bad;
+  worse.text = "3 1 7, -, x";
+  h.Record(bad, kText, worse);
+  EXPECT_FALSE(h.CanUndo());
+  InputSnapshot fixed = good;
+  fixed.text = "3, 1, 7";
+  h.Record(worse, kText, fixed);  // fixed, to the values it had
+  EXPECT_FALSE(h.CanUndo());
+  const InputSnapshot more = Values({3, 1, 7, 5});
+  h.Record(worse, kText, more);
+  ASSERT_TRUE(h.CanUndo());
+  EXPECT_EQ(h.Undo(more), worse);
+}
+
 TEST(EditHistory, ANewEditClearsRedo) {
   EditHistory h;
   const InputSnapshot a = Values({1}), b = Values({2}), c = Values({3});

@@ -13,6 +13,7 @@
 #include "core/simulator.h"
 #include "scene/palette.h"
 #include "scene/svg.h"
+#include "scene/svg_doc.h"
 #include "support/broken_traces.h"
 
 namespace scanviz::scene {
@@ -223,6 +224,41 @@ TEST(Scene, CompactValuesAreShorterAndSayTheSame) {
   EXPECT_EQ(CompactValue(ElementType::kFloat32, static_cast<float>(1.0f / 3.0f)), "0.333");
   EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.5), "");
   EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.000123), "1.2e-4");
+}
+
+// Issue #26 item 15: float32 values as long as 3e+38 ran over their cells' borders (the app's
+// figure and its SVG): each cell's <text> now fits inside its <rect>, by svg_doc.h's estimate.
+TEST(Scene, SvgValuesStayInsideTheirCells) {
+  ScanRequest r;
+  r.type = ElementType::kFloat32;
+  r.input = {3e38, 3e38, 1, 2, 3, 4, 5, 6};
+  const Trace trace = Simulate(r);
+  const TraceAnalysis analysis = Analyze(trace);
+  ViewOptions o;
+  o.current_round = 3;
+  std::ostringstream os;
+  WriteSvg(BuildScene(trace, analysis, o), os);
+  const std::string svg = os.str();
+  auto attribute = [](const std::string& tag, const std::string& name) {
+    const size_t at = tag.find(" " + name + "=\"");
+    return at == std::string::npos ? -1.0f : std::stof(tag.substr(at + name.size() + 3));
+  };
+  int values = 0, long_values = 0;
+  for (size_t g = svg.find("<g class=\"cell"); g != std::string::npos;
+       g = svg.find("<g class=\"cell", g + 1)) {
+    const std::string cell = svg.substr(g, svg.find("</g>", g) - g);
+    const size_t text = cell.find("<text");
+    if (text == std::string::npos) continue;
+    const float width = attribute(cell.substr(cell.find("<rect")), "width");
+    const float px = attribute(cell.substr(text), "font-size");
+    const size_t open = cell.find('>', text) + 1;
+    const std::string value = cell.substr(open, cell.find("</text>", open) - open);
+    ++values;
+    if (value.find("e") != std::string::npos || value == "inf") ++long_values;
+    EXPECT_LE(svg::TextWidth(value, px), width - 4) << value << " at " << px << " in " << width;
+  }
+  EXPECT_GT(values, 40);
+  EXPECT_GT(long_values, 8);
 }
 
 TEST(Scene, BoxAtFindsTheCellUnderAPoint) {

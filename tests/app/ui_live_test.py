@@ -13,7 +13,7 @@ controls' tooltips, the key help (F1, ?, Escape, a click outside).
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import json, os, platform, shutil, signal, subprocess, sys, tempfile, time
 
-from ui_test_support import SKIP, finish, gif_info, make_workdir, png_size, svg_cells
+from ui_test_support import SKIP, finish, gif_info, inside, make_workdir, png_size, svg_cells
 
 # Under a sanitizer (scripts/sanitize.sh) the app is many times slower: waits last longer, and
 # the run exists to find data races while the app's threads work, not to time keys (the plain run
@@ -52,14 +52,17 @@ TAP = ["--delay", "12"]  # xdotool: 12 ms between keys; each press and release b
 
 
 class Live:
-    def __init__(self, app, workdir):
+    def __init__(self, app, workdir, size=(1600, 900), config="config"):
         self.workdir = workdir
         self.state_path = os.path.join(workdir, "state.json")
+        # Over the figure's empty lower half, where no control (and no tooltip) is.
+        self.rest = (str(size[0] // 2), str(size[1] * 5 // 6))
         # A free display: Xvfb picks one and writes its number to the pipe (-displayfd).
         read_fd, write_fd = os.pipe()
         # -noreset: no server reset between clients (a client connecting during one fails).
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                                      "1600x900x24", "-nolisten", "tcp", "-noreset"],
+                                      f"{size[0]}x{size[1]}x24", "-nolisten", "tcp",
+                                      "-noreset"],
                                      pass_fds=(write_fd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
@@ -68,17 +71,17 @@ class Live:
         if not display:
             raise RuntimeError("Xvfb did not start")
         self.env = dict(os.environ, DISPLAY=f":{display}",
-                        XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+                        XDG_CONFIG_HOME=os.path.join(workdir, config))
         self.log = open(os.path.join(workdir, "app.log"), "w")
         # In the work directory: Ctrl+S saves there (the current folder, no export folder set).
-        self.app = subprocess.Popen([app, "--backend", "cpu", "--size", "1600x900",
+        self.app = subprocess.Popen([app, "--backend", "cpu", "--size", f"{size[0]}x{size[1]}",
                                      "--state-file", self.state_path],
                                     env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
                                     cwd=workdir)
         self.wait(lambda s: True, "the first frame", timeout=30)
         # Keys go to the window under the pointer (there is no window manager): rest it on the
         # figure's empty lower half.
-        self.xdo("mousemove", "800", "750")
+        self.xdo("mousemove", *self.rest)
         time.sleep(0.2)
 
     def xdo(self, *args):
@@ -157,7 +160,8 @@ class Live:
             s = self.state()
             if s != last:
                 if before_nudge is not None and s is not None:
-                    changed = sorted(k for k in s if k not in ("widgets", "tooltip") and
+                    changed = sorted(k for k in s if k not in ("widgets", "tooltip",
+                                                               "tooltip_rect") and
                                      s.get(k) != before_nudge.get(k))
                     if changed:
                         print("settle: the app had gone to sleep a frame early; woken by a pointer "
@@ -251,7 +255,7 @@ class Live:
             # away lands on the figure. Under a sanitizer a frame outlasts the 0.15 s: the pointer
             # stays until the app has taken the click and gone to sleep.
             self.wait_idle(5 * SLOW)
-        self.xdo("mousemove", "800", "750")  # back off the control, over the figure
+        self.xdo("mousemove", *self.rest)  # back off the control, over the figure
 
     def double_click(self, widget):
         """Double-clicks `widget` (an input cell: its editor opens); the state once a text field
@@ -302,6 +306,55 @@ class Live:
         self.xvfb.wait(timeout=10)
         self.log.close()
         return rc
+
+
+def overlaps(a, b):
+    """Whether rectangles a and b ([x, y, w, h]) share any area."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def tooltips_at_1024(live, expect):
+    """Issue #26 item 17, in the lecture hall's 1024x768 window: tooltips covered what they
+    explain. The n field's ran past the window's right edge; the cell editor's hid the error under
+    the field until the mouse moved; an application's element hid the cells it is about."""
+    window = [0, 0, 1024, 768]
+
+    def hover(x, y, what, want=lambda tip: tip != ""):
+        live.xdo("mousemove", str(int(x)), str(int(y)))
+        return live.wait(lambda s: want(s["tooltip"]) and s["tooltip_rect"][2] > 0, what, 3)
+
+    s = live.settle(limit=120 if SLOW > 1 else None)
+    x, y, w, h = s["widgets"]["n"]
+    s = hover(x + min(w / 2, 20), y + h / 2, "the n field's tooltip")
+    expect(s is not None and inside(s["tooltip_rect"], window),
+           f"the n field's tooltip at 1024x768: {s and s['tooltip_rect']}, wanted in {window}")
+    live.xdo("mousemove", *live.rest)
+    # The pointer stays on the cell after the double-click, over the editor's field.
+    s = live.double_click("input[2]")
+    expect(s is not None, "at 1024x768 a double-click on input[2] did not open its editor")
+    live.keys("ctrl+a")
+    live.xdo("type", "--delay", "12", "abc")
+    s = live.settle()
+    error, tip = s["widgets"].get("cell_error"), s["tooltip_rect"]
+    expect(s["text_input"] and error is not None and (tip[2] == 0 or not overlaps(tip, error)),
+           f"the cell editor's error {error} under the tooltip {tip} ({s['tooltip']!r})")
+    expect(error is not None and inside(error, window),
+           f"the cell editor's error at {error}, wanted in the window")
+    live.keys("Escape")
+    live.settle()
+    s = live.send(lambda: live.click("apps"), lambda s: s["kind"] == "applications" and
+                  "application_figure" in s["widgets"], "Applications")
+    expect(s is not None, "a click on Applications did not show the applications view")
+    if s is None:
+        return
+    fig = s["widgets"]["application_figure"]
+    # The input row's first cell: under the index ruler, the first row's middle.
+    s = hover(fig[0] + 6, fig[1] + 32, "an element's tooltip",
+              lambda tip: tip.startswith("element 0"))
+    expect(s is not None and not overlaps(s["tooltip_rect"], fig) and
+           inside(s["tooltip_rect"], window),
+           f"element 0's tooltip {s and s['tooltip_rect']} over the figure's rows {fig}")
+    live.xdo("mousemove", *live.rest)
 
 
 def main():
@@ -445,7 +498,8 @@ def main():
         # text stays, with its error, and the trace stays the last good one; Escape leaves the
         # box keeping the text; arrows in the box move the cursor, not the player.
         live.keys("End")
-        before = live.settle()["rounds"]["blelloch"]["round"]
+        s = live.settle()
+        before, steps = s["rounds"]["blelloch"]["round"], s["undo"]
         live.click("input")
         s = live.settle()
         expect(s["text_input"], "a click in the Input box did not give it the keyboard")
@@ -465,6 +519,9 @@ def main():
         expect(s["input_error"] != "", "an invalid text left no error")
         expect(s["values"] == [3, 1, 7, 0, 4, 1, 6, 3],
                f"an invalid text changed the trace: values {s['values']}")
+        # Issue #26 item 19: leaving the box with it is no undo step (its undo changed nothing).
+        expect(s["undo"] == steps, f"leaving the box with an invalid text: {s['undo']} undo "
+               f"steps, wanted {steps}")
         live.click("input")
         live.keys("ctrl+a")
         live.xdo("type", "--delay", "12", "5 6 7 8 9")
@@ -520,8 +577,9 @@ def main():
                       "a second Escape drops the selection")
         expect(s is not None, "a second Escape did not drop the selected cell")
 
-        # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, then the
-        # invalid text left with Escape (with its error); Ctrl+Shift+Z and Ctrl+Y bring them back.
+        # Undo and redo of input edits: Ctrl+Z takes back the cell, then the typed text, which
+        # brings back the invalid text left with Escape (with its error; that was no step of its
+        # own); Ctrl+Shift+Z and Ctrl+Y bring them back.
         # The last round stays the last throughout.
         def last_round(s):
             return s["rounds"]["blelloch"]["round"] == s["rounds"]["blelloch"]["of"] - 1
@@ -744,6 +802,13 @@ def main():
     expect(rc == 0, f"the app exited with {rc} when its window was closed")
     settings = os.path.join(workdir, "config", "scanviz", "settings.json")
     expect(os.path.exists(settings), "closing the window did not save the settings")
+
+    live = Live(app, workdir, size=(1024, 768), config="config-1024")
+    try:
+        tooltips_at_1024(live, expect)
+    finally:
+        rc = live.close()
+    expect(rc == 0, f"the app at 1024x768 exited with {rc} when its window was closed")
     return finish("ui_live_test", workdir, failures, checks)
 
 

@@ -10,6 +10,7 @@
 
 #include "core/analysis.h"
 #include "kind_model.h"
+#include "scene/cell_text.h"
 #include "views.h"
 
 namespace scanviz {
@@ -97,7 +98,8 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   return f;
 }
 
-// A cell: its fill when lit, else the input's dimmed; its value centred where it fits.
+// A cell: its fill when lit, else the input's dimmed; its value centred inside its border
+// (scene/cell_text.h: smaller, then one digit or "…", where it does not fit).
 void DrawCell(const UiContext& ui, const Figure& f, float x, float y, float w,
               const std::string& s, scene::Rgba fill, bool lit) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -105,10 +107,15 @@ void DrawCell(const UiContext& ui, const Figure& f, float x, float y, float w,
   dl->AddRectFilled(ImVec2(x + 1, y), ImVec2(x + w - 1, y + f.row_h),
                     ToImU32(lit ? fill : Dim(ui.palette.input, 0.35f)));
   dl->AddRect(ImVec2(x + 1, y), ImVec2(x + w - 1, y + f.row_h), ToImU32(ui.palette.border));
-  const ImVec2 size = font->CalcTextSizeA(f.fig_px, FLT_MAX, 0, s.c_str());
-  if (size.x <= w - 2)
-    dl->AddText(font, f.fig_px, ImVec2(x + (w - size.x) * 0.5f, y + (f.row_h - size.y) * 0.5f),
-                lit ? IM_COL32(0, 0, 0, 255) : ToImU32(ui.palette.text), s.c_str());
+  // Less the gap between cells, the border and a pixel clear of it, each side.
+  const scene::FittedText t =
+      scene::FitCellText(s, "", w - 6, f.row_h, f.fig_px, std::max(7.0f, f.px * 0.55f),
+                         [font](const std::string& text, float px) {
+                           return font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
+                         });
+  if (t.text.empty()) return;
+  dl->AddText(font, t.px, ImVec2(x + (w - t.width) * 0.5f, y + (f.row_h - t.px) * 0.5f),
+              lit ? IM_COL32(0, 0, 0, 255) : ToImU32(ui.palette.text), t.text.c_str());
 }
 
 void DrawRowTitle(UiContext& ui, const Figure& f, float y, const std::string& s) {
@@ -312,6 +319,23 @@ void DrawScatter(UiContext& ui, const Figure& f, const ApplicationTrace& t,
     ui.text->Text("note", note, {f.left, d.bottom + f.gap, f.width, f.fig_px});
 }
 
+// Where an element's tooltip goes: under the figure (else over it, where its text is), centred on
+// the element's column, inside the figure's width where it fits, else the window's; by the
+// pointer it covered the cells it explains (issue #26 item 17).
+ImVec2 ElementTipPos(const Figure& f, float column_x, float bottom, ImVec2 size) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float margin = ImGui::GetStyle().DisplaySafeAreaPadding.x + 2;
+  float lo = f.origin.x, hi = f.left + f.width;
+  if (hi - lo < size.x) {
+    lo = margin;
+    hi = display.x - margin;
+  }
+  const float x = std::clamp(column_x - size.x * 0.5f, lo, std::max(lo, hi - size.x));
+  float y = bottom + f.gap;
+  if (y + size.y > display.y - margin) y = f.origin.y - f.fig_px * 0.6f - f.gap - size.y;
+  return ImVec2(x, std::max(y, margin));
+}
+
 // An element's story under the pointer: its flag, scan value and destination (the side panel's
 // Inspector tells it at length; a click keeps it there).
 void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
@@ -330,12 +354,16 @@ void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
     const ApplicationPass& p = t.passes[static_cast<size_t>(l.pass)];
     const std::vector<int> scan = application_scene::ScanValues(p);
     const std::vector<int> dest = application_scene::Destinations(t, l.pass);
-    ImGui::SetTooltip("element %d: %s, %s %g, scan %d, %s %d", i,
-                      l.rows.front().text[static_cast<size_t>(i)].c_str(),
-                      Info(t.application).flags_name, p.flags[static_cast<size_t>(i)],
-                      scan[static_cast<size_t>(i)],
-                      t.application == ApplicationKind::kAllocate ? "offset" : "destination",
-                      dest[static_cast<size_t>(i)]);
+    char tip[256];
+    std::snprintf(tip, sizeof tip, "element %d: %s, %s %g, scan %d, %s %d", i,
+                  l.rows.front().text[static_cast<size_t>(i)].c_str(),
+                  Info(t.application).flags_name, p.flags[static_cast<size_t>(i)],
+                  scan[static_cast<size_t>(i)],
+                  t.application == ApplicationKind::kAllocate ? "offset" : "destination",
+                  dest[static_cast<size_t>(i)]);
+    const ImVec2 at =
+        ElementTipPos(f, f.strip.X(slot_under) + f.strip.w * 0.5f, bottom, TooltipSize(tip));
+    ShowTooltip(ui, tip, &at);
     break;
   }
 }
@@ -385,75 +413,6 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
 
 }  // namespace
 
-void DrawApplicationControls(UiContext& ui) {
-  ApplicationModel& model = ui.app.applications();
-  const bool shown = ui.app.ShownKind() == KindId::kApplication;
-  if (ImGui::RadioButton("Applications", shown)) ui.app.SetKind(KindId::kApplication);
-  Place(ui, "apps");
-  Tip(ui,
-      "What a scan is for: compaction, split, radix sort and allocation on this input, each "
-      "pass stepped through flag, scan and scatter");
-  if (!shown) return;
-  ImGui::Indent();
-  ImGui::SetNextItemWidth(-1);
-  const bool open = ImGui::BeginCombo("##app", Info(model.Application()).name);
-  Place(ui, "application_kind");
-  Tip(ui, "The application of the scan to run on the input");
-  if (open) {
-    for (const ApplicationInfo& info : Applications()) {
-      if (ImGui::Selectable(info.name, info.id == model.Application()))
-        model.SetApplication(info.id);
-      Tip(ui, info.summary);
-    }
-    ImGui::EndCombo();
-  }
-  switch (model.Application()) {
-    case ApplicationKind::kCompact: {
-      ImGui::TextUnformatted("keep");
-      const KeepRule keep = model.Keep();
-      for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
-                         KeepKind::kGreater}) {
-        KeepRule rule{k, k == KeepKind::kGreater ? keep.threshold : 0};
-        std::string label = ToString(rule, ElementType::kInt32);
-        if (k == KeepKind::kGreater) label = "greater";
-        SameLineIfFits(label.c_str(), true);
-        if (ImGui::RadioButton(label.c_str(), keep.kind == k)) model.SetKeep(rule);
-        Tip(ui, "--keep: the elements the flag step keeps (odd and even: int32 only)");
-      }
-      if (keep.kind == KeepKind::kGreater) {
-        float k = static_cast<float>(keep.threshold);
-        ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-        if (ImGui::InputFloat("K##keep", &k, 1, 10, "%g")) model.SetKeep({KeepKind::kGreater, k});
-        Tip(ui, "greater:K keeps the elements above K");
-      }
-      break;
-    }
-    case ApplicationKind::kSplit: {
-      int bit = model.SplitBit();
-      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
-      if (ImGui::SliderInt("bit", &bit, 0, 31)) model.SetSplitBit(bit);
-      Place(ui, "split_bit");
-      Tip(ui, "--bit K: the elements whose bit K is 0 go first, then those with a 1");
-      break;
-    }
-    case ApplicationKind::kRadixSort: {
-      int bits = model.RadixBits();
-      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
-      if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
-        model.SetRadixBits(bits);
-      Place(ui, "radix_bits");
-      Tip(ui,
-          "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
-          "a negative key)");
-      break;
-    }
-    case ApplicationKind::kAllocate:
-      ImGui::TextWrapped("the input is each thread's size (>= 0)");
-      break;
-  }
-  ImGui::Unindent();
-}
-
 // [SECTION] The view
 
 void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
@@ -488,6 +447,9 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
     m_selected_for = m_version;
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);
+  // The rows, ruler to the last: where an element's tooltip must not go (--state-file).
+  ui.app.view.widgets["application_figure"] = {f.left, f.origin.y - f.fig_px * 0.6f, f.width,
+                                               rows.bottom - f.origin.y + f.fig_px * 0.6f};
   ImGui::End();
 }
 

@@ -1,14 +1,16 @@
 // The array view's cells: one box instance each in the chapters' border styles (the selected and
 // hovered cells ringed, a cell gone wrong in the mistakes lab ringed red), pixel runs where cells
 // are narrower than a few pixels (dense_rows.h), and each value in the largest font its cell
-// holds. The instances are kept from frame to frame while nothing that places or colours them
-// changed.
+// holds inside its borders. The instances are kept from frame to frame while nothing that places or
+// colours them changed.
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "array_figure.h"
 #include "core/registry.h"
 #include "dense_rows.h"
+#include "scene/cell_text.h"
 
 namespace scanviz {
 
@@ -48,36 +50,35 @@ BoxInstance MakeInstance(const UiContext& ui, const scene::Box& b, ViewRect r, f
   return inst;
 }
 
-// The values: one size for every cell when the widest fits (the large font, else the UI font); a
-// value too wide for its cell at that size takes its short form (−2³¹, 1.2e9, ∞), then a smaller
-// size. Never a whole row of numbers hidden because one of them is long.
+// The values: one size for every cell when the widest fits (the large font, else the UI font),
+// each inside its cell's borders (scene/cell_text.h): a value too wide at that size takes its
+// short form (−2³¹, 1.2e9, ∞), then a smaller size, then one digit (3e38), then "…" (the
+// Inspector says it). Never a whole row of numbers hidden because one of them is long.
 void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill, float widest,
-               ImVec2 fb_scale) {
+               float border_w, ImVec2 fb_scale) {
   const Fonts& fonts = ui.fonts;
+  // Clear of each border by a pixel at least (glyphs ran into them).
+  const float room_w = r.w - 2 * (border_w + std::max(1.0f, ui.scale));
   const float k = fonts.large_px / fonts.ui_px;
   ImFont* font = fonts.ui;
   float font_px = fonts.ui_px;
-  if (widest * k + 6 <= r.w && fonts.large_px * 1.05f <= r.h) {
+  if (widest * k <= room_w && fonts.large_px * 1.05f <= r.h) {
     font = fonts.large;
     font_px = fonts.large_px;
   }
-  const std::string* text = &b.text;
-  float tw = ImGui::CalcTextSize(text->c_str()).x * font_px / fonts.ui_px;
-  if (tw + 4 > r.w && !b.compact.empty()) {
-    text = &b.compact;
-    tw = ImGui::CalcTextSize(text->c_str()).x * font_px / fonts.ui_px;
-  }
-  float px = std::min(font_px, r.h);
-  if (tw + 4 > r.w) px = font_px * (r.w - 4) / tw;
-  tw *= px / font_px;
   const float min_px = std::max(7.0f, fonts.ui_px * 0.55f);
-  if (px < min_px) return;
-  ImGui::GetWindowDrawList()->AddText(font, px,
-                                      ImVec2(r.x + (r.w - tw) * 0.5f, r.y + (r.h - px) * 0.5f),
-                                      ToImU32(scene::TextOn(fill)), text->c_str());
+  const scene::FittedText t = scene::FitCellText(
+      b.text, b.compact, room_w, r.h, font_px, min_px, [font](const std::string& s, float px) {
+        return font->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
+      });
+  if (t.text.empty()) return;
+  ImGui::GetWindowDrawList()->AddText(
+      font, t.px, ImVec2(r.x + (r.w - t.width) * 0.5f, r.y + (r.h - t.px) * 0.5f),
+      ToImU32(scene::TextOn(fill)), t.text.c_str());
   if (ui.dump != nullptr) {
-    ui.dump->back().text = *text;
-    ui.dump->back().text_px = px * fb_scale.y;
+    ui.dump->back().text = t.text;
+    ui.dump->back().text_px = t.px * fb_scale.y;
+    ui.dump->back().text_w = t.width * fb_scale.x;
   }
 }
 
@@ -189,10 +190,10 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
       ui.dump->push_back({algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input,
                           b.padding, b.hs_case, r.x * fb_scale.x, r.y * fb_scale.y,
                           r.w * fb_scale.x, r.h * fb_scale.y, inst.fill, inst.border,
-                          border_w * fb_scale.x, std::string(), 0.0f});
+                          border_w * fb_scale.x, std::string(), 0.0f, 0.0f});
     }
     if (!text_fits) continue;
-    DrawValue(ui, b, r, inst.fill, widest, fb_scale);
+    DrawValue(ui, b, r, inst.fill, widest, border_w, fb_scale);
     if (show_case) DrawCaseTag(ui, b, r, inst.fill, border_w);
   }
   dense.Flush(&m_dense);

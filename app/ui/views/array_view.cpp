@@ -162,15 +162,18 @@ ImVec4 OpaqueFrameBg(scene::Rgba base) {
                 base.b * (1 - bg.w) + bg.z * bg.w, 1.0f);
 }
 
-// What is wrong with the editor's text, on the background right under the field at (x, y).
+// What is wrong with the editor's text, on the background right under the field at (x, y); moved
+// left as far as the pane's left edge where the pane would cut it at its right.
 void DrawEditProblem(UiContext& ui, float x, float y, const CellEditText& typed) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string line = "✗ " + typed.problem;
   const ImVec2 size = ImGui::CalcTextSize(line.c_str());
+  x = std::max(std::min(x, dl->GetClipRectMax().x - size.x - 8), dl->GetClipRectMin().x + 2);
   dl->AddRectFilled(ImVec2(x - 2, y), ImVec2(x + size.x + 6, y + size.y + 4),
                     ToImU32(ui.palette.background));
   dl->AddText(ImVec2(x + 2, y + 2), ToImU32(ui.palette.bad), line.c_str());
   if (ui.text != nullptr) ui.text->Text("error", line, {x + 2, y + 2, size.x, size.y});
+  ui.app.view.widgets["cell_error"] = {x - 2, y, size.x + 8, size.y + 4};
 }
 
 }  // namespace
@@ -364,7 +367,11 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
       ImGui::InputText("##edit_cell", &m_edit_text,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   ImGui::PopStyleColor();
-  Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
+  const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
+  // No tooltip while what is wrong shows under the field: ImGui's, by the pointer resting on the
+  // field after the double-click, covered it until the mouse moved (issue #26 item 17).
+  const bool problem = !typed.Ok() && m_edit_text != box->text;
+  if (!problem) Tip(ui, "This cell's new value: Enter applies it, Esc cancels");
   if (m_focus_editor > 0 && ImGui::IsItemActive()) {
     m_focus_editor = 0;
   } else if (m_focus_editor > 0) {
@@ -373,7 +380,6 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   }
   const bool left_field = ImGui::IsItemDeactivated() && !enter;
   const float below = ImGui::GetItemRectMax().y + 2;
-  const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   const bool escape = vs.text_escape;  // Escape cancels a cell's edit
   if (escape) vs.text_escape = false;
   switch (DecideCellEdit(typed, escape, enter, left_field)) {
@@ -390,7 +396,7 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
       m_editing.reset();
       break;
   }
-  if (m_editing && !typed.Ok() && m_edit_text != box->text) DrawEditProblem(ui, ex, below, typed);
+  if (m_editing && problem) DrawEditProblem(ui, ex, below, typed);
 }
 
 float ArrayView::NeededWidth(const UiContext& ui) const {

@@ -4,6 +4,8 @@
 
 #include "teach/work_depth.h"
 #include "views.h"
+// After imgui.h (views.h): a tooltip that replaces the frame's last, as ImGui::SetTooltip's.
+#include <imgui_internal.h>
 
 namespace scanviz {
 
@@ -79,13 +81,48 @@ void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness
   }
 }
 
+namespace {
+
+// The tooltip window's font size: its own, not scaled as the window it is asked from may be.
+float TooltipFontSize() {
+  const ImFont* font = ImGui::GetFont();
+  return font->FontSize * font->Scale * ImGui::GetIO().FontGlobalScale;
+}
+
+// Where a tooltip's text wraps: 40 em, or less in a window narrower than that and its margins.
+float TooltipWrapWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float px = TooltipFontSize();
+  const float room = ImGui::GetIO().DisplaySize.x -
+                     2 * (style.DisplaySafeAreaPadding.x + style.WindowPadding.x) - px;
+  return std::max(px * 4, std::min(px * 40, room));
+}
+
+}  // namespace
+
+ImVec2 TooltipSize(const std::string& text) {
+  const ImVec2 t = ImGui::GetFont()->CalcTextSizeA(TooltipFontSize(), FLT_MAX, TooltipWrapWidth(),
+                                                   text.c_str(), text.c_str() + text.size());
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  return ImVec2(std::ceil(t.x) + 2 * pad.x, std::ceil(t.y) + 2 * pad.y);
+}
+
+void ShowTooltip(UiContext& ui, const std::string& text, const ImVec2* at) {
+  if (at != nullptr) ImGui::SetNextWindowPos(*at);
+  ImGui::BeginTooltipEx(ImGuiTooltipFlags_OverridePreviousTooltip, ImGuiWindowFlags_None);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + TooltipWrapWidth());
+  ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+  ui.app.view.tooltip = text;
+}
+
 void Tip(UiContext& ui, const char* text, KeyAction key) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
   const char* keys = KeysOf(key);
   std::string tip = text;
   if (keys[0] != 0) tip += std::string(" (") + keys + ")";
-  ImGui::SetTooltip("%s", tip.c_str());
-  ui.app.view.tooltip = std::move(tip);
+  ShowTooltip(ui, tip);
 }
 
 void Place(UiContext& ui, const char* name) {

@@ -8,6 +8,7 @@
 
 #include "core/registry.h"
 #include "grid_boxes.h"
+#include "scene/cell_text.h"
 #include "teach/grid_teach.h"
 #include "views.h"
 
@@ -152,21 +153,22 @@ void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& 
   }
 }
 
-// Each value centred in its cell, in the large font where the cell holds it, smaller where not.
+// Each value centred in its cell, in the large font where the cell holds it, inside its borders
+// (scene/cell_text.h): its short form, a smaller size, one digit or "…" where not.
 void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
   const Fonts& fonts = ui.fonts;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const GridText& t : texts) {
-    float px = std::min(fonts.large_px, t.h * 0.8f);
+    const float px = std::min(fonts.large_px, t.h * 0.8f);
     ImFont* font = px >= fonts.large_px * 0.99f ? fonts.large : fonts.ui;
-    float tw = font->CalcTextSizeA(px, FLT_MAX, 0, t.text.c_str()).x;
-    if (tw + 4 > t.w) {
-      px *= (t.w - 4) / tw;
-      tw = t.w - 4;
-    }
-    if (px < 7) continue;
-    dl->AddText(font, px, ImVec2(t.x + (t.w - tw) * 0.5f, t.y + (t.h - px) * 0.5f),
-                ToImU32(t.color), t.text.c_str());
+    const float room_w = t.w - 2 * (t.border + std::max(1.0f, ui.scale));
+    const scene::FittedText f = scene::FitCellText(
+        t.text, t.compact, room_w, px, px, 7, [font](const std::string& s, float at) {
+          return font->CalcTextSizeA(at, FLT_MAX, 0, s.c_str()).x;
+        });
+    if (f.text.empty()) continue;
+    dl->AddText(font, f.px, ImVec2(t.x + (t.w - f.width) * 0.5f, t.y + (t.h - f.px) * 0.5f),
+                ToImU32(t.color), f.text.c_str());
   }
 }
 

@@ -25,7 +25,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "%s",
                        app.message.c_str());
     Record(ui, "message", app.message);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.message.c_str());
+    if (ImGui::IsItemHovered()) ShowTooltip(ui, app.message + "\n(click to dismiss)");
     if (ImGui::IsItemClicked()) app.message.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
@@ -33,14 +33,14 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.ok)), "%s",
                        app.notice.c_str());
     Record(ui, "notice", app.notice);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(click to dismiss)", app.notice.c_str());
+    if (ImGui::IsItemHovered()) ShowTooltip(ui, app.notice + "\n(click to dismiss)");
     if (ImGui::IsItemClicked()) app.notice.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   const std::string& backend = app.BackendStatus();
   const std::string backend_short = backend.substr(0, backend.find(" ("));
   ImGui::TextUnformatted(backend_short.c_str());
-  if (ImGui::IsItemHovered() && backend_short != backend) ImGui::SetTooltip("%s", backend.c_str());
+  if (ImGui::IsItemHovered() && backend_short != backend) ShowTooltip(ui, backend);
   ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   char fps_text[32];
   std::snprintf(fps_text, sizeof fps_text, "  ·  %.0f fps", fps);
@@ -53,7 +53,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
       all += "\n  " + std::string(info->name) + ": " + std::to_string(slot.analysis.work) + " / " +
              std::to_string(slot.analysis.depth);
     }
-    ImGui::SetTooltip("%s", all.c_str());
+    ShowTooltip(ui, all);
   }
   Record(ui, "status", backend + "  ·  " + numbers);
   ImGui::End();

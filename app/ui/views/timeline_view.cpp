@@ -308,7 +308,7 @@ std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, 
 }
 
 // The hovered row's tile: its block and SM, its moments, its values and every read it made.
-void TileTooltip(const UiContext& ui, const Plot& p, const SinglePassTrace& t) {
+void TileTooltip(UiContext& ui, const Plot& p, const SinglePassTrace& t) {
   if (!ImGui::IsItemHovered() || ui.app.view.ignore_mouse) return;
   const int row = timeline::RowAt(ImGui::GetIO().MousePos.y, p.top, p.row_h, p.shown_rows);
   if (row < 0) return;
@@ -323,16 +323,16 @@ void TileTooltip(const UiContext& ui, const Plot& p, const SinglePassTrace& t) {
     reads += x.flag == 0 ? "×" : "=";
     reads += x.flag == 0 ? std::to_string(x.reads) : FormatValue(t.type, x.value);
   }
-  ImGui::SetTooltip("tile %d (block %d, %s %d)\nstart %lld, A %s, P %lld, end %lld, waited %lld\n"
-                    "aggregate %s, exclusive prefix %s, inclusive %s\nreads:%s",
-                    r.tile, r.block, t.measured ? "SM" : "slot", r.sm,
-                    static_cast<long long>(r.start),
-                    r.published_a < 0 ? "-" : std::to_string(r.published_a).c_str(),
-                    static_cast<long long>(r.published_p), static_cast<long long>(r.end),
-                    static_cast<long long>(r.waited), FormatValue(t.type, r.aggregate).c_str(),
-                    FormatValue(t.type, r.exclusive).c_str(),
-                    FormatValue(t.type, r.inclusive).c_str(),
-                    reads.empty() ? " none" : reads.c_str());
+  char head[320];
+  std::snprintf(head, sizeof head,
+                "tile %d (block %d, %s %d)\nstart %lld, A %s, P %lld, end %lld, waited %lld\n"
+                "aggregate %s, exclusive prefix %s, inclusive %s\nreads:",
+                r.tile, r.block, t.measured ? "SM" : "slot", r.sm, static_cast<long long>(r.start),
+                r.published_a < 0 ? "-" : std::to_string(r.published_a).c_str(),
+                static_cast<long long>(r.published_p), static_cast<long long>(r.end),
+                static_cast<long long>(r.waited), FormatValue(t.type, r.aggregate).c_str(),
+                FormatValue(t.type, r.exclusive).c_str(), FormatValue(t.type, r.inclusive).c_str());
+  ShowTooltip(ui, head + (reads.empty() ? std::string(" none") : reads));  // wrapped: many reads
 }
 
 // The status array at the cursor, one box per row beside it.

@@ -38,6 +38,7 @@ struct DumpedCell {
   float border_width;
   std::string text;   // the value as drawn (its short form in a narrow cell), empty if none
   float text_px = 0;  // its font size, pixels
+  float text_w = 0;   // its width, pixels: inside the cell's borders
 };
 
 // A line of text a panel drew, for --dump-layout: what it says and where (pixels, origin top-left).
@@ -317,11 +318,19 @@ void SameLineIfFits(const char* label, bool radio);
 // A title and its paragraphs in the large font, wrapped to the panel (a mode's Narration tab).
 void DrawLargeParagraphs(UiContext& ui, const std::string& title,
                          const std::vector<std::string>& paragraphs);
-// The last item's tooltip, one line: what it does, then its key from the key table where it has
-// one ("Play or pause (Space)"). Shown while the item is hovered (disabled too); the text shown
-// goes to ViewState::tooltip for --state-file. The last item stays the control's (ImGui restores
-// it after the tooltip's window), so IsItemActive and GetItemRect may follow.
+// The last item's tooltip (ShowTooltip): what it does, then its key from the key table where it
+// has one ("Play or pause (Space)"). Shown while the item is hovered (disabled too). The last item
+// stays the control's (ImGui restores it after the tooltip's window), so IsItemActive and
+// GetItemRect may follow.
 void Tip(UiContext& ui, const char* text, KeyAction key = KeyAction::kNone);
+// A tooltip of `text`, as ImGui::SetTooltip shows one (this frame's last wins) but wrapped to the
+// window's width less margins (40 em at most): ImGui 1.86 keeps a tooltip inside the window only
+// when it is narrower than the window, and a longer line ran past its edge. At `at` (its top
+// left) when given, else where ImGui puts it, by the pointer. The text goes to
+// ViewState::tooltip for --state-file.
+void ShowTooltip(UiContext& ui, const std::string& text, const ImVec2* at = nullptr);
+// The size of ShowTooltip's window for `text`, for placing it.
+ImVec2 TooltipSize(const std::string& text);
 // Remembers where the last item was drawn, under `name` (ViewState::widgets).
 void Place(UiContext& ui, const char* name);
 // "1,234,567": digits grouped for reading at a distance.

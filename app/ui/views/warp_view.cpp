@@ -93,11 +93,12 @@ void DrawWarpView(UiContext& ui, const teach::RoundWarps& rw) {
   ImGui::Dummy(ImVec2(width, row * static_cast<float>(warps) + 2 * ui.scale));
   if (hovered >= 0 && !ui.app.view.ignore_mouse) {
     const teach::WarpLanes& wl = rw.warps[static_cast<size_t>(hovered)];
-    ImGui::BeginTooltip();
-    ImGui::Text("warp %d (threads %d..%d): %d of 32 lanes active, %d apply the operator%s", hovered,
-                hovered * 32, hovered * 32 + wl.threads - 1, wl.active, wl.combining,
-                wl.Runs() ? "" : ": the whole warp is idle, it is not issued");
-    ImGui::EndTooltip();
+    char tip[160];
+    std::snprintf(tip, sizeof tip,
+                  "warp %d (threads %d..%d): %d of 32 lanes active, %d apply the operator%s",
+                  hovered, hovered * 32, hovered * 32 + wl.threads - 1, wl.active, wl.combining,
+                  wl.Runs() ? "" : ": the whole warp is idle, it is not issued");
+    ShowTooltip(ui, tip);
   }
   ImGui::TextDisabled(
       "lit: applies the operator; half: copies or loads; dark: idle; outline: no "
