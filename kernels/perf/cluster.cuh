@@ -6,8 +6,9 @@
 // message is one 4-byte value stored into the receiver's shared memory (st.shared::cluster) and
 // then an arrival on the receiver's mbarrier with release semantics at cluster scope: the
 // receiver waits on its own mbarrier (acquire at cluster scope) and then reads the value. A
-// receiver is alive until its message came, so no block ever touches the shared memory of one
-// that has exited.
+// receiver waits for its message, so it cannot exit before the message is sent; a last cluster
+// barrier (arrive after the messages, wait before exit) also makes sure it has landed, the rule
+// the CUDA guide gives for distributed shared memory and the one compute-sanitizer checks.
 //
 // Below sm_90 (the compute_75 PTX the project also embeds) these compile to nothing: a cluster
 // launch fails there, and the cluster rows return that error.
@@ -20,12 +21,19 @@
 
 namespace scanviz::perf {
 
-// Every thread of the cluster arrives (relaxed: it orders nothing, it only says "started");
-// ClusterWait then returns once every block of the cluster has arrived. In between, a block may
-// not yet have initialised the mbarriers a message would arrive on. Call both from all threads.
-__device__ __forceinline__ void ClusterArrive() {
+// Every thread of the cluster arrives; ClusterWait then returns once every block of the cluster
+// has arrived. Relaxed, the arrival orders nothing and only says "started" (before it, a block may
+// not yet have initialised the mbarriers a message would arrive on); with release, this thread's
+// earlier accesses to the others' shared memory are complete before any of them passes its wait
+// (so none exits while a message to it is in flight). Call both from all threads.
+__device__ __forceinline__ void ClusterArriveRelaxed() {
 #if SCANVIZ_PERF_BULK
   asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void ClusterArrive() {
+#if SCANVIZ_PERF_BULK
+  asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
 #endif
 }
 __device__ __forceinline__ void ClusterWait() {

@@ -218,6 +218,9 @@ inline constexpr SinglePassPolicy kSinglePassVariants[] = {
     policy::Cluster(kSinglePassLarge, 4),
     policy::Cluster(policy::Regs(128, 8, policy::T, 8), 4),
     policy::Cluster(policy::Hybrid(128, 26, 16, policy::T, 4), 2),
+    // the copies launched in clusters (no messages): what the cluster launch alone costs
+    policy::Copy(policy::Cluster(kSinglePassSmall, 4)),
+    policy::Copy(policy::Cluster(kSinglePassLarge, 2)),
 };
 
 // A variant's row in the table (kernels are templates over the row: nvcc's launch stubs take no

@@ -49,7 +49,8 @@ __global__ __launch_bounds__(
   constexpr int kThreads = P.threads, SV = P.shared_vectors, RV = P.register_vectors;
   constexpr bool kTicket = P.order == TileOrder::kTicket;
   constexpr int C = P.cluster;  // tiles per cluster (1: none)
-  static_assert(C == 1 || (P.chain && !P.copy_only), "a cluster shortens the chain");
+  static_assert(C == 1 || P.chain, "a cluster shortens the chain");
+  constexpr bool kMessages = C > 1 && !P.copy_only;  // a cluster's copy ablation sends none
   using SS = Segments<kThreads, SV>;  // the shared-memory part
   using RS = Segments<kThreads, RV>;  // the register part
   constexpr int kWarps = kThreads / 32;
@@ -69,10 +70,10 @@ __global__ __launch_bounds__(
   const int warp = threadIdx.x >> 5;
   const unsigned rank = blockIdx.x % C;  // a cluster is C consecutive blocks (1-D clusters)
 
-  // 0. Clusters: the message mbarrier, made known to the cluster (ClusterArrive here,
+  // 0. Clusters: the message mbarrier, made known to the cluster (ClusterArriveRelaxed here,
   // ClusterWait before the first message); in ticket order the leader takes one ticket for the
   // whole cluster, and a full cluster barrier lets the peers read it.
-  if constexpr (C > 1) {
+  if constexpr (kMessages) {
     if (threadIdx.x == 0) {
       MbarInit(&chain_bar, rank == 0 ? C - 1 : 1);
       if (kTicket && rank == 0) cluster_ticket = TakeTile<P.order>(status);
@@ -80,7 +81,7 @@ __global__ __launch_bounds__(
     if constexpr (kTicket) {
       ClusterSync();
     } else {
-      ClusterArrive();
+      ClusterArriveRelaxed();
     }
   }
   // 0. The tile, and the start of its shared-memory part's copy (one thread). In a cluster, rank
@@ -141,7 +142,7 @@ __global__ __launch_bounds__(
   __syncthreads();
 
   // 2. Warp 0 looks back; every warp scans its segments (warp 0 after its look-back).
-  if constexpr (C > 1 && !kTicket) ClusterWait();  // every peer's chain_bar is initialised
+  if constexpr (kMessages && !kTicket) ClusterWait();  // every peer's chain_bar is initialised
   if (warp == 0) {
     const T aggregate = totals.template Aggregate<Op>();
     if constexpr (C > 1) {  // the cluster looks back as one (its leader); the peers wait on it
@@ -161,6 +162,7 @@ __global__ __launch_bounds__(
   T vbase[RV > 0 ? RV : 1];
   if constexpr (RV > 0) WarpScanRows<Op, RV>(x, vbase);
   __syncthreads();
+  if constexpr (kMessages) ClusterArrive();  // this block's messages are sent (waited on below)
 
   // 3. Each segment's prefix; store.
   if constexpr (SV > 0) {
@@ -172,6 +174,7 @@ __global__ __launch_bounds__(
                                    totals.template Before<Op>(kSharedSegments + warp, tile_prefix));
     StoreSegments<kThreads, RV, P.streaming_stores>(out, reg_base, n, x);
   }
+  if constexpr (kMessages) ClusterWait();  // no block exits before every message has landed
   (void)op;
 }
 
@@ -436,7 +439,11 @@ std::string Describe(const SinglePassPolicy& p) {
     s += " ns back-off while waiting";
   }
   if (p.evict_first) s += ", L2 evict-first loads";
-  if (p.cluster > 1) {
+  if (p.cluster > 1 && p.copy_only) {
+    s += ", launched in clusters of ";
+    s += num(p.cluster);
+    s += " blocks (no messages)";
+  } else if (p.cluster > 1) {
     s += ", clusters of ";
     s += num(p.cluster);
     s += " tiles (aggregates combined through DSMEM, one look-back per cluster";
