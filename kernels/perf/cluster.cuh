@@ -81,19 +81,34 @@ __device__ __forceinline__ void SendToPeer([[maybe_unused]] T* slot,
 }
 
 // Waits for phase `parity` of this block's `bar`, acquiring at cluster scope: the values that the
-// arrivals' senders stored before arriving are then visible to the calling thread.
+// arrivals' senders stored before arriving are then visible to the calling thread. try_wait may
+// suspend the thread until the phase completes or a time limit passes; POLL: test_wait, which
+// never suspends, in a loop (a variant: is the wake-up on a remote arrival what costs?).
+template <bool POLL = false>
 __device__ __forceinline__ void MbarWaitCluster([[maybe_unused]] unsigned long long* bar,
                                                 [[maybe_unused]] unsigned parity) {
 #if SCANVIZ_PERF_BULK
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "WAIT_%=:\n"
-      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%0], %1;\n"
-      "@!p bra WAIT_%=;\n"
-      "}\n" ::"r"(SmemAddr(bar)),
-      "r"(parity)
-      : "memory");
+  if constexpr (POLL) {
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "WAIT_%=:\n"
+        "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%0], %1;\n"
+        "@!p bra WAIT_%=;\n"
+        "}\n" ::"r"(SmemAddr(bar)),
+        "r"(parity)
+        : "memory");
+  } else {
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "WAIT_%=:\n"
+        "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%0], %1;\n"
+        "@!p bra WAIT_%=;\n"
+        "}\n" ::"r"(SmemAddr(bar)),
+        "r"(parity)
+        : "memory");
+  }
 #endif
 }
 

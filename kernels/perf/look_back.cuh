@@ -136,7 +136,8 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
 // cluster's exclusive prefix, then the aggregates of the ranks before it. On return `*tile_prefix`
 // holds it in the lane that waited (lane 0) or, in the leader, was written by lane 0: a barrier
 // must follow before the block reads it. gathered: the leader's C slots for the aggregates.
-template <class Op, int C, int WIN, int BACKOFF, class T = typename Op::Value>
+// POLL: wait for the messages with test_wait rather than try_wait (cluster.cuh).
+template <class Op, int C, int WIN, int BACKOFF, bool POLL, class T = typename Op::Value>
 __device__ __forceinline__ void ClusterLookBack(const StatusWords& s, int cluster, unsigned rank,
                                                 T aggregate, T* gathered, T* tile_prefix,
                                                 unsigned long long* bar) {
@@ -144,12 +145,12 @@ __device__ __forceinline__ void ClusterLookBack(const StatusWords& s, int cluste
   if (rank != 0) {
     if (lane == 0) {
       SendToPeer(&gathered[rank], bar, 0, aggregate);
-      MbarWaitCluster(bar, 0);  // the leader's answer is in *tile_prefix
+      MbarWaitCluster<POLL>(bar, 0);  // the leader's answer is in *tile_prefix
     }
     return;
   }
   const Op op;
-  MbarWaitCluster(bar, 0);  // every lane: the C - 1 aggregates have arrived
+  MbarWaitCluster<POLL>(bar, 0);  // every lane: the C - 1 aggregates have arrived
   T before = Op::Identity(), total = Op::Identity();  // lane r: ranks 0..r-1, and all C
 #pragma unroll
   for (int k = 0; k < C; ++k) {

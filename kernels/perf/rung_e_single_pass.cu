@@ -146,8 +146,8 @@ __global__ __launch_bounds__(
   if (warp == 0) {
     const T aggregate = totals.template Aggregate<Op>();
     if constexpr (C > 1) {  // the cluster looks back as one (its leader); the peers wait on it
-      ClusterLookBack<Op, C, P.window, P.backoff_ns>(status, tile / C, rank, aggregate, gathered,
-                                                     &tile_prefix, &chain_bar);
+      ClusterLookBack<Op, C, P.window, P.backoff_ns, P.poll_messages>(
+          status, tile / C, rank, aggregate, gathered, &tile_prefix, &chain_bar);
     } else {
       if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
       if constexpr (P.chain) {
@@ -448,6 +448,7 @@ std::string Describe(const SinglePassPolicy& p) {
     s += num(p.cluster);
     s += " tiles (aggregates combined through DSMEM, one look-back per cluster";
     s += p.order == TileOrder::kTicket ? ", one ticket per cluster)" : ")";
+    if (p.poll_messages) s += ", messages awaited by polling (test_wait)";
   }
   if (!p.chain) s += "; ablation: no look-back, each tile scanned on its own";
   return s;

@@ -35,6 +35,7 @@ TEST(PerfPolicies, NamesSayWhatTheKernelIs) {
   EXPECT_EQ(VariantName(policy::Cluster(kSinglePassSmall, 4)), "e.r128v8b1cx4");
   EXPECT_EQ(VariantName(policy::Cluster(policy::Hybrid(128, 26, 16, policy::T, 4), 2)),
             "e.h128s26r16t1cex2");
+  EXPECT_EQ(VariantName(policy::Polled(policy::Cluster(kSinglePassSmall, 4))), "e.r128v8b1cx4p");
   EXPECT_EQ(VariantName('a', kHillisSteeleLadder), "a.128");
   EXPECT_EQ(VariantName('b', kBlellochLadder), "b.ws128");
 }
