@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "core/grid/single_pass_steps.h"
+#include "perf/cluster.cuh"
 #include "perf/policies.h"
 #include "perf/warp_scan.cuh"
 
@@ -124,6 +125,46 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
   }
   if (lane == 0) s.PublishPrefix(tile, exclusive, aggregate, op);
   return exclusive;
+}
+
+// The look-back of a cluster of C consecutive tiles (rung e's cluster rows), run by warp 0 of every
+// block of the cluster once its tile's aggregate is known. The chain links clusters, not tiles:
+// status word k is cluster k's, so the chain is C times shorter. Rank r != 0 sends its aggregate
+// to the leader (rank 0) and waits; the leader gathers the C aggregates (its own and C - 1
+// messages on `bar`), publishes the cluster's A (P for cluster 0), looks back over the clusters
+// before it, publishes the cluster's P, and sends each rank its tile's exclusive prefix: the
+// cluster's exclusive prefix, then the aggregates of the ranks before it. On return `*tile_prefix`
+// holds it in the lane that waited (lane 0) or, in the leader, was written by lane 0: a barrier
+// must follow before the block reads it. gathered: the leader's C slots for the aggregates.
+// POLL: wait for the messages with test_wait rather than try_wait (cluster.cuh).
+template <class Op, int C, int WIN, int BACKOFF, bool POLL, class T = typename Op::Value>
+__device__ __forceinline__ void ClusterLookBack(const StatusWords& s, int cluster, unsigned rank,
+                                                T aggregate, T* gathered, T* tile_prefix,
+                                                unsigned long long* bar) {
+  const int lane = threadIdx.x & 31;
+  if (rank != 0) {
+    if (lane == 0) {
+      SendToPeer(&gathered[rank], bar, 0, aggregate);
+      MbarWaitCluster<POLL>(bar, 0);  // the leader's answer is in *tile_prefix
+    }
+    return;
+  }
+  const Op op;
+  MbarWaitCluster<POLL>(bar, 0);  // every lane: the C - 1 aggregates have arrived
+  T before = Op::Identity(), total = Op::Identity();  // lane r: ranks 0..r-1, and all C
+#pragma unroll
+  for (int k = 0; k < C; ++k) {
+    const T a = k == 0 ? aggregate : gathered[k];
+    if (k < lane) before = op(before, a);
+    total = op(total, a);
+  }
+  if (lane == 0) s.PublishAggregate(cluster, total);
+  const T prefix = op(LookBack<Op, WIN, BACKOFF>(s, cluster, total), before);
+  if (lane == 0) {
+    *tile_prefix = prefix;
+  } else if (lane < C) {
+    SendToPeer(tile_prefix, bar, static_cast<unsigned>(lane), prefix);
+  }
 }
 
 }  // namespace scanviz::perf

@@ -57,15 +57,20 @@ struct SinglePassPolicy {
   bool copy_only = false;        // an ablation: the same loads and stores, no scan, no chain
   bool chain = true;             // false, an ablation: no look-back (each tile scanned alone)
   int stages = 1;  // 1: a block per tile; 2: persistent blocks, two shared-memory tiles each
+  // Tiles per thread-block cluster (1: no clusters). A cluster's C consecutive tiles combine their
+  // aggregates through distributed shared memory and enter the look-back as one: one status word
+  // per cluster, a C times shorter chain.
+  int cluster = 1;
+  bool poll_messages = false;  // clusters: await the messages with test_wait, not try_wait
 
   constexpr bool operator==(const SinglePassPolicy&) const = default;
   constexpr int Tile() const { return threads * 4 * (shared_vectors + register_vectors); }
   constexpr int SharedBytes() const { return stages * threads * 4 * shared_vectors * 4; }
 };
 
-// e.<kind><threads>...<order><window>[c][e][k<ns>][.copy], kind s (shared), r (registers),
-// h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c", "e.h128s26r16t1ce",
-// "e.r128v2b1c.copy".
+// e.<kind><threads>...<order><window>[c][e][k<ns>][x<cluster>[p]][.copy], kind s (shared),
+// r (registers), h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c",
+// "e.h128s26r16t1ce", "e.r128v2b1c.copy", "e.r128v8b1cx4" (clusters of 4 tiles; p: polled).
 inline std::string VariantName(const SinglePassPolicy& p) {
   const bool hybrid = p.shared_vectors > 0 && p.register_vectors > 0;
   std::string s = "e.";
@@ -87,6 +92,11 @@ inline std::string VariantName(const SinglePassPolicy& p) {
   if (p.backoff_ns > 0) {
     s += 'k';
     s += std::to_string(p.backoff_ns);
+  }
+  if (p.cluster > 1) {
+    s += 'x';
+    s += std::to_string(p.cluster);
+    if (p.poll_messages) s += 'p';
   }
   if (p.copy_only) s += ".copy";
   if (!p.chain) s += ".nochain";
@@ -121,6 +131,16 @@ constexpr SinglePassPolicy With(SinglePassPolicy p, int window, bool streaming, 
   p.streaming_stores = streaming;
   p.backoff_ns = backoff_ns;
   p.evict_first = evict_first;
+  return p;
+}
+// Clusters of c consecutive tiles, one look-back per cluster (round three); Polled: the messages
+// awaited with test_wait.
+constexpr SinglePassPolicy Cluster(SinglePassPolicy p, int c) {
+  p.cluster = c;
+  return p;
+}
+constexpr SinglePassPolicy Polled(SinglePassPolicy p) {
+  p.poll_messages = true;
   return p;
 }
 constexpr SinglePassPolicy Copy(SinglePassPolicy p) {
@@ -195,6 +215,22 @@ inline constexpr SinglePassPolicy kSinglePassVariants[] = {
     policy::NoChain(kSinglePassMiddle),
     policy::NoChain(kSinglePassLarge),
     policy::NoChain(policy::Regs(256, 8, policy::B, 3)),
+    // round three: e's kernels in thread-block clusters of 2, 4 or 8 tiles (a chain 2-8x shorter),
+    // and the ticket-ordered twins (one ticket per cluster)
+    policy::Cluster(kSinglePassSmall, 2),
+    policy::Cluster(kSinglePassSmall, 4),
+    policy::Cluster(kSinglePassSmall, 8),
+    policy::Cluster(kSinglePassMiddle, 4),
+    policy::Cluster(kSinglePassLarge, 2),
+    policy::Cluster(kSinglePassLarge, 4),
+    policy::Cluster(policy::Regs(128, 8, policy::T, 8), 4),
+    policy::Cluster(policy::Hybrid(128, 26, 16, policy::T, 4), 2),
+    // the messages awaited by polling (test_wait) instead of try_wait
+    policy::Polled(policy::Cluster(kSinglePassSmall, 4)),
+    policy::Polled(policy::Cluster(kSinglePassLarge, 2)),
+    // the copies launched in clusters (no messages): what the cluster launch alone costs
+    policy::Copy(policy::Cluster(kSinglePassSmall, 4)),
+    policy::Copy(policy::Cluster(kSinglePassLarge, 2)),
 };
 
 // A variant's row in the table (kernels are templates over the row: nvcc's launch stubs take no

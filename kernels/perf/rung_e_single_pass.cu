@@ -12,6 +12,14 @@
 //   2. warp 0 looks back while the other warps scan their segments (the scan hides the wait);
 //   3. one barrier; each segment gets its prefix and is stored with streaming 16-byte stores.
 // `e` itself runs one of three kernels by size (policies.h: kSinglePassSmall, Middle, Large).
+//
+// Round three: clusters (policy field `cluster` = C > 1). The look-back costs about 3 ns per link
+// of the chain whatever the tile (docs/performance.md), so fewer links is the lever. A Hopper
+// thread-block cluster runs C blocks at once on neighbouring SMs, and they can reach each other's
+// shared memory. The C consecutive tiles of a cluster send their aggregates to the cluster's
+// first block (its leader), which alone publishes and looks back, over clusters instead of tiles,
+// and sends each block its prefix (look_back.cuh: ClusterLookBack). Each block's data path is
+// unchanged; the chain is C times shorter, and each tile pays two messages within the cluster.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -21,6 +29,7 @@
 #include "core/ops.h"
 #include "perf/block_scan.cuh"
 #include "perf/bulk_copy.cuh"
+#include "perf/cluster.cuh"
 #include "perf/look_back.cuh"
 #include "perf/perf_internal.cuh"
 #include "perf/policies.h"
@@ -39,6 +48,9 @@ __global__ __launch_bounds__(
   constexpr SinglePassPolicy P = kSinglePassVariants[kVariant];
   constexpr int kThreads = P.threads, SV = P.shared_vectors, RV = P.register_vectors;
   constexpr bool kTicket = P.order == TileOrder::kTicket;
+  constexpr int C = P.cluster;  // tiles per cluster (1: none)
+  static_assert(C == 1 || P.chain, "a cluster shortens the chain");
+  constexpr bool kMessages = C > 1 && !P.copy_only;  // a cluster's copy ablation sends none
   using SS = Segments<kThreads, SV>;  // the shared-memory part
   using RS = Segments<kThreads, RV>;  // the register part
   constexpr int kWarps = kThreads / 32;
@@ -49,13 +61,41 @@ __global__ __launch_bounds__(
   __shared__ T tile_prefix;
   __shared__ int tile_slot;
   __shared__ __align__(8) unsigned long long bar;
+  // Clusters only: the leader's slots for its peers' aggregates, its ticket, and the mbarrier
+  // counting the messages (in the leader its C - 1 peers' aggregates, in a peer its prefix).
+  __shared__ T gathered[C];
+  __shared__ int cluster_ticket;
+  __shared__ __align__(8) unsigned long long chain_bar;
   const Op op;
   const int warp = threadIdx.x >> 5;
+  const unsigned rank = blockIdx.x % C;  // a cluster is C consecutive blocks (1-D clusters)
 
-  // 0. The tile, and the start of its shared-memory part's copy (one thread).
+  // 0. Clusters: the message mbarrier, made known to the cluster (ClusterArriveRelaxed here,
+  // ClusterWait before the first message); in ticket order the leader takes one ticket for the
+  // whole cluster, and a full cluster barrier lets the peers read it.
+  if constexpr (kMessages) {
+    if (threadIdx.x == 0) {
+      MbarInit(&chain_bar, rank == 0 ? C - 1 : 1);
+      if (kTicket && rank == 0) cluster_ticket = TakeTile<P.order>(status);
+    }
+    if constexpr (kTicket) {
+      ClusterSync();
+    } else {
+      ClusterArriveRelaxed();
+    }
+  }
+  // 0. The tile, and the start of its shared-memory part's copy (one thread). In a cluster, rank
+  // r of cluster k scans tile k x C + r.
   if (kTicket || SV > 0) {
     if (threadIdx.x == 0) {
-      const int t = TakeTile<P.order>(status);
+      int t = 0;
+      if constexpr (C == 1) {
+        t = TakeTile<P.order>(status);
+      } else if constexpr (kTicket) {
+        t = (rank == 0 ? cluster_ticket : ReadFromPeer(&cluster_ticket, 0)) * C + rank;
+      } else {
+        t = static_cast<int>(blockIdx.x);
+      }
       tile_slot = t;
       if constexpr (SV > 0) {
         if (kBulkCopy && (t + 1) * kTile <= n) {
@@ -102,20 +142,27 @@ __global__ __launch_bounds__(
   __syncthreads();
 
   // 2. Warp 0 looks back; every warp scans its segments (warp 0 after its look-back).
+  if constexpr (kMessages && !kTicket) ClusterWait();  // every peer's chain_bar is initialised
   if (warp == 0) {
     const T aggregate = totals.template Aggregate<Op>();
-    if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
-    if constexpr (P.chain) {
-      const T exclusive = LookBack<Op, P.window, P.backoff_ns>(status, tile, aggregate);
-      if ((threadIdx.x & 31) == 0) tile_prefix = exclusive;
-    } else {  // the ablation: as if every predecessor's sum were known at once
-      if ((threadIdx.x & 31) == 0) tile_prefix = Op::Identity();
+    if constexpr (C > 1) {  // the cluster looks back as one (its leader); the peers wait on it
+      ClusterLookBack<Op, C, P.window, P.backoff_ns, P.poll_messages>(
+          status, tile / C, rank, aggregate, gathered, &tile_prefix, &chain_bar);
+    } else {
+      if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
+      if constexpr (P.chain) {
+        const T exclusive = LookBack<Op, P.window, P.backoff_ns>(status, tile, aggregate);
+        if ((threadIdx.x & 31) == 0) tile_prefix = exclusive;
+      } else {  // the ablation: as if every predecessor's sum were known at once
+        if ((threadIdx.x & 31) == 0) tile_prefix = Op::Identity();
+      }
     }
   }
   if constexpr (SV > 0) ScanSharedSegment<Op, INCLUSIVE, SV>(seg);
   T vbase[RV > 0 ? RV : 1];
   if constexpr (RV > 0) WarpScanRows<Op, RV>(x, vbase);
   __syncthreads();
+  if constexpr (kMessages) ClusterArrive();  // this block's messages are sent (waited on below)
 
   // 3. Each segment's prefix; store.
   if constexpr (SV > 0) {
@@ -127,6 +174,7 @@ __global__ __launch_bounds__(
                                    totals.template Before<Op>(kSharedSegments + warp, tile_prefix));
     StoreSegments<kThreads, RV, P.streaming_stores>(out, reg_base, n, x);
   }
+  if constexpr (kMessages) ClusterWait();  // no block exits before every message has landed
   (void)op;
 }
 
@@ -235,9 +283,14 @@ class SinglePassScan {
 
   template <class T, bool INCLUSIVE>
   cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
-    const int tiles = static_cast<int>((static_cast<long long>(n) + P.Tile() - 1) / P.Tile());
+    // A cluster's C tiles share one status word and one ticket; the grid is whole clusters (the
+    // last one's tiles past n load the identity and store nothing).
+    constexpr int C = P.cluster;
+    const int clusters =
+        static_cast<int>((static_cast<long long>(n) + C * P.Tile() - 1) / (C * P.Tile()));
+    const int tiles = clusters * C;
     StatusWords s;
-    SCANVIZ_PERF_TRY(ws_.Get(0, tiles, &s.word, /*zero_new=*/true));
+    SCANVIZ_PERF_TRY(ws_.Get(0, clusters, &s.word, /*zero_new=*/true));
     SCANVIZ_PERF_TRY(ws_.Get(1, 1, &s.ticket, /*zero_new=*/true));
     s.ticket_base = ticket_base_;
     s.epoch = ++epoch_ & sp::kEpochMask;
@@ -250,10 +303,24 @@ class SinglePassScan {
       void* args[] = {&in, &out, &n, &s};
       SCANVIZ_PERF_TRY(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
                                                    P.threads, args, kSmem, stream));
+    } else if constexpr (C > 1) {
+      cudaLaunchConfig_t config{};
+      config.gridDim = dim3(static_cast<unsigned>(tiles));
+      config.blockDim = dim3(P.threads);
+      config.dynamicSmemBytes = kSmem;
+      config.stream = stream;
+      cudaLaunchAttribute cluster{};
+      cluster.id = cudaLaunchAttributeClusterDimension;
+      cluster.val.clusterDim.x = C;
+      cluster.val.clusterDim.y = 1;
+      cluster.val.clusterDim.z = 1;
+      config.attrs = &cluster;
+      config.numAttrs = 1;
+      SCANVIZ_PERF_TRY(cudaLaunchKernelEx(&config, kernel, in, out, n, s));
     } else {
       kernel<<<tiles, P.threads, kSmem, stream>>>(in, out, n, s);
     }
-    if (P.order == TileOrder::kTicket) ticket_base_ += static_cast<unsigned long long>(tiles);
+    if (P.order == TileOrder::kTicket) ticket_base_ += static_cast<unsigned long long>(clusters);
     return LastLaunchError();
   }
 
@@ -372,6 +439,17 @@ std::string Describe(const SinglePassPolicy& p) {
     s += " ns back-off while waiting";
   }
   if (p.evict_first) s += ", L2 evict-first loads";
+  if (p.cluster > 1 && p.copy_only) {
+    s += ", launched in clusters of ";
+    s += num(p.cluster);
+    s += " blocks (no messages)";
+  } else if (p.cluster > 1) {
+    s += ", clusters of ";
+    s += num(p.cluster);
+    s += " tiles (aggregates combined through DSMEM, one look-back per cluster";
+    s += p.order == TileOrder::kTicket ? ", one ticket per cluster)" : ")";
+    if (p.poll_messages) s += ", messages awaited by polling (test_wait)";
+  }
   if (!p.chain) s += "; ablation: no look-back, each tile scanned on its own";
   return s;
 }

@@ -32,6 +32,10 @@ TEST(PerfPolicies, NamesSayWhatTheKernelIs) {
   EXPECT_EQ(VariantName(policy::Persistent(128, 16, 3)), "e.d128v16b1c");
   EXPECT_EQ(VariantName(policy::Smem(128, 16, policy::T, 7)), "e.s128v16t1c");
   EXPECT_EQ(VariantName(policy::With(kSinglePassMiddle, 4, false, 64, true)), "e.s128v16b4ek64");
+  EXPECT_EQ(VariantName(policy::Cluster(kSinglePassSmall, 4)), "e.r128v8b1cx4");
+  EXPECT_EQ(VariantName(policy::Cluster(policy::Hybrid(128, 26, 16, policy::T, 4), 2)),
+            "e.h128s26r16t1cex2");
+  EXPECT_EQ(VariantName(policy::Polled(policy::Cluster(kSinglePassSmall, 4))), "e.r128v8b1cx4p");
   EXPECT_EQ(VariantName('a', kHillisSteeleLadder), "a.128");
   EXPECT_EQ(VariantName('b', kBlellochLadder), "b.ws128");
 }
@@ -67,6 +71,14 @@ TEST(PerfPolicies, EveryRowIsAKernelTheGpuCanRun) {
     }
     if (p.stages == 2) {
       EXPECT_EQ(p.register_vectors, 0) << "persistent tiles are in shared memory";
+    }
+    // A cluster: at most 8 blocks (the portable limit), one block per tile, a scan with a chain
+    // or the copy ablation; the leader sends lane r's prefix to rank r (at most 32 ranks anyway).
+    EXPECT_GE(p.cluster, 1);
+    EXPECT_LE(p.cluster, 8);
+    if (p.cluster > 1) {
+      EXPECT_EQ(p.stages, 1);
+      EXPECT_TRUE(p.chain);
     }
     // The __launch_bounds__ must leave each thread at least 32 registers.
     EXPECT_LE(1LL * p.min_blocks * p.threads * 32, 65536);
