@@ -7,11 +7,13 @@ pipe where a file would go, flags that do not go together: exit 2, one line, not
 
 The timeline's and the benchmark's figures hold no controls (--dump-layout with the export).
 
+Every kind's SVG has a viewBox that holds everything it draws (issue #26 item 3).
+
 Needs Xvfb, ImageMagick's convert and python3; without them it reports SKIPPED (exit 77)."""
 import json, os, shutil, stat, subprocess, sys
 
 from ui_test_support import (PALETTE, SKIP, Xvfb, finish, gif_info, make_workdir, near, png_size,
-                             require_tools, svg_cells)
+                             require_tools, svg_cells, svg_overflow)
 
 EXAMPLE = "3,1,7,0,4,1,6,3"
 
@@ -253,6 +255,34 @@ def run_checks(app, cli, workdir, env, expect):
     expect(open(path("keep.png")).read() == "not replaced",
            "keep.png was replaced by a run that was refused")
 
+    check_svg_whole(run, path, expect)
+
+
+KINDS = [("block-scan", ["--input", EXAMPLE]),
+         ("side-by-side", ["--input", EXAMPLE, "--kind", "side-by-side"]),
+         ("grid", ["--algorithm", "multi-block", "--random", "16", "--seed", "1"]),
+         ("timeline", ["--input", EXAMPLE, "--kind", "single-pass"]),
+         ("applications", ["--input", EXAMPLE, "--app", "compact"]),
+         ("benchmark", ["--input", EXAMPLE, "--kind", "benchmark"]),
+         ("dense", ["--algorithm", "blelloch", "--random", "1024"])]
+
+
+def check_svg_whole(run, path, expect):
+    """[7] The SVG's viewBox holds every element it draws (issue #26: "the SVG is cropped right"):
+    each kind's, and what the writers cut at the right, a caption past the last column and a
+    value wider than its cell in the last one."""
+    cases = [(kind, flags) for kind, flags in KINDS if kind != "benchmark"] + [
+        ("bracket caption", ["--algorithm", "sklansky", "--input", EXAMPLE, "--select", "2:0:7"]),
+        ("wide values", ["--algorithm", "blelloch", "--random", "13", "--seed", "3", "--op",
+                         "max"]),
+        ("grid caption", ["--algorithm", "multi-block", "--random", "13", "--grid-select",
+                          "output:12"])]
+    for label, flags in cases:
+        name = "whole-" + label.replace(" ", "-") + ".svg"
+        r = run(*flags, "--export-svg", path(name))
+        if expect(r.returncode == 0, f"{label}: exit {r.returncode}: {r.stderr.strip()}"):
+            over = svg_overflow(path(name))
+            expect(not over, f"{label} SVG: drawn outside its viewBox: {over[:3]}")
 
 
 if __name__ == "__main__":
