@@ -1,7 +1,9 @@
-// The side panel in the applications mode: the Inspector (the view's colours, then the story of
-// the element under the pointer or clicked, its invariant checked against the trace) and the
-// Narration (what the application is for, its three steps, why it is right). The block scans'
-// legend and invariant windows say nothing about an application's rows, so they give way.
+// The panels in the applications mode: the side panel's Inspector (the view's colours, then the
+// story of the element under the pointer or clicked, its invariant checked against the trace) and
+// Narration (what the application is for, its three steps, why it is right), and the controls
+// panel's Applications entry. The block scans' legend and invariant windows say nothing about an
+// application's rows, so they give way.
+#include "kind_model.h"
 #include "scene/application_scene.h"
 #include "views.h"
 
@@ -78,6 +80,77 @@ void DrawApplicationNarration(UiContext& ui) {
                             info.scan_name + "; step 3 scatters each element by them into the " +
                             "output (" + info.output_name + ").";
   DrawLargeParagraphs(ui, title, {steps, std::string("Why it is right: ") + info.invariant});
+}
+
+// [SECTION] The controls panel's entry
+
+void DrawApplicationControls(UiContext& ui) {
+  ApplicationModel& model = ui.app.applications();
+  const bool shown = ui.app.ShownKind() == KindId::kApplication;
+  if (ImGui::RadioButton("Applications", shown)) ui.app.SetKind(KindId::kApplication);
+  Place(ui, "apps");
+  Tip(ui,
+      "What a scan is for: compaction, split, radix sort and allocation on this input, each "
+      "pass stepped through flag, scan and scatter");
+  if (!shown) return;
+  ImGui::Indent();
+  ImGui::SetNextItemWidth(-1);
+  const bool open = ImGui::BeginCombo("##app", Info(model.Application()).name);
+  Place(ui, "application_kind");
+  Tip(ui, "The application of the scan to run on the input");
+  if (open) {
+    for (const ApplicationInfo& info : Applications()) {
+      if (ImGui::Selectable(info.name, info.id == model.Application()))
+        model.SetApplication(info.id);
+      Tip(ui, info.summary);
+    }
+    ImGui::EndCombo();
+  }
+  switch (model.Application()) {
+    case ApplicationKind::kCompact: {
+      ImGui::TextUnformatted("keep");
+      const KeepRule keep = model.Keep();
+      for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
+                         KeepKind::kGreater}) {
+        KeepRule rule{k, k == KeepKind::kGreater ? keep.threshold : 0};
+        std::string label = ToString(rule, ElementType::kInt32);
+        if (k == KeepKind::kGreater) label = "greater";
+        SameLineIfFits(label.c_str(), true);
+        if (ImGui::RadioButton(label.c_str(), keep.kind == k)) model.SetKeep(rule);
+        Tip(ui, "--keep: the elements the flag step keeps (odd and even: int32 only)");
+      }
+      if (keep.kind == KeepKind::kGreater) {
+        float k = static_cast<float>(keep.threshold);
+        ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
+        if (ImGui::InputFloat("K##keep", &k, 1, 10, "%g")) model.SetKeep({KeepKind::kGreater, k});
+        Tip(ui, "greater:K keeps the elements above K");
+      }
+      break;
+    }
+    case ApplicationKind::kSplit: {
+      int bit = model.SplitBit();
+      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
+      if (ImGui::SliderInt("bit", &bit, 0, 31)) model.SetSplitBit(bit);
+      Place(ui, "split_bit");
+      Tip(ui, "--bit K: the elements whose bit K is 0 go first, then those with a 1");
+      break;
+    }
+    case ApplicationKind::kRadixSort: {
+      int bits = model.RadixBits();
+      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
+      if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
+        model.SetRadixBits(bits);
+      Place(ui, "radix_bits");
+      Tip(ui,
+          "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
+          "a negative key)");
+      break;
+    }
+    case ApplicationKind::kAllocate:
+      ImGui::TextWrapped("the input is each thread's size (>= 0)");
+      break;
+  }
+  ImGui::Unindent();
 }
 
 }  // namespace scanviz
