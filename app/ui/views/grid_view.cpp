@@ -30,25 +30,46 @@ struct GridFrame {
 
 namespace {
 
+constexpr float kMaxColumn = 3.4f;  // the widest a column gets, in the large font's size
+
 std::string Caption(const scene::GridCellCheck& c) {
   return c.name + ": " + c.meaning + "  ·  " + c.expression + (c.ok ? "  ✓" : "  ✗");
 }
 
 // [SECTION] Header: the scan, the step, the verdict
 
+// The header's text: the scan and the step (a line each, in the large font), then CheckGrid's
+// verdict.
+struct GridHeader {
+  std::string lines[2];
+  std::string verdict;
+};
+
+GridHeader HeaderOf(const GridSlot& slot, const scene::GridScene& sc, int step) {
+  GridHeader h;
+  const std::string heading = scene::GridHeading(slot.grid, step);
+  const size_t cut = heading.find("  ·  step ");
+  h.lines[0] = heading.substr(0, cut);
+  h.lines[1] = cut == std::string::npos ? "" : heading.substr(cut + 5);
+  const bool last = step == static_cast<int>(sc.steps.size()) - 1;
+  h.verdict =
+      !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
+      : slot.problems.empty()
+          ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") + slot.ran
+          : "✗ " + slot.problems.front();
+  return h;
+}
+
 // Two lines in the large font, each shrunk only if it cannot fit: the scan, then the step; then
-// CheckGrid's verdict. Returns the height below it.
+// CheckGrid's verdict, shrunk likewise. Returns the height below it.
 float DrawHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene& sc, int step,
                  ViewRect rect, float pad) {
   const Fonts& fonts = ui.fonts;
   const scene::Palette& pal = ui.palette;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float top = rect.y + pad;
-  const std::string heading = scene::GridHeading(slot.grid, step);
-  const size_t cut = heading.find("  ·  step ");
-  const std::string lines[2] = {heading.substr(0, cut),
-                                cut == std::string::npos ? "" : heading.substr(cut + 5)};
-  for (const std::string& line : lines) {
+  const GridHeader header = HeaderOf(slot, sc, step);
+  for (const std::string& line : header.lines) {
     float px = fonts.large_px;
     float w = fonts.large->CalcTextSizeA(px, FLT_MAX, 0, line.c_str()).x;
     if (w > rect.w - 2 * pad) {
@@ -59,16 +80,16 @@ float DrawHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene& sc
     if (ui.text != nullptr) ui.text->Text("header", line, {rect.x + pad, top, w, px});
     top += px * 1.25f;
   }
-  const bool last = step == static_cast<int>(sc.steps.size()) - 1;
-  const std::string verdict =
-      !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
-      : slot.problems.empty()
-          ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
-                slot.ran
-          : "✗ " + slot.problems.front();
-  dl->AddText(ImVec2(rect.x + pad, top), ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad),
-              verdict.c_str());
-  if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, 0, fonts.ui_px});
+  const std::string& verdict = header.verdict;
+  float px = fonts.ui_px;
+  float w = fonts.ui->CalcTextSizeA(px, FLT_MAX, 0, verdict.c_str()).x;
+  if (w > rect.w - 2 * pad) {
+    px *= (rect.w - 2 * pad) / w;
+    w = rect.w - 2 * pad;
+  }
+  dl->AddText(fonts.ui, px, ImVec2(rect.x + pad, top),
+              ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad), verdict.c_str());
+  if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, w, px});
   return top + fonts.ui_px * 1.4f;
 }
 
@@ -85,7 +106,7 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
   const float avail_w = std::max(rect.w - f.gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
   const float base_sx =
-      std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * 3.4f);
+      std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * kMaxColumn);
   f.sx = base_sx * vs.zoom;
   f.sy = std::min(fonts.large_px * 1.9f, avail_h / std::max(sc.height, 1.0f));
   f.sy = std::max(f.sy, fonts.ui_px * 1.05f);
@@ -277,7 +298,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     return;
   }
   const int step = app.grid().GridPlayer().Round();
-  UpdateScene(app, slot.grid, step);
+  UpdateScene(ui, slot.grid, step);
   const float header_bottom = DrawHeader(ui, slot, m_scene, step, rect, pad);
   const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
   const GridFrame f = PlaceRows(ui, m_scene, rect, pad, top, m_widest_title);
@@ -302,9 +323,11 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
 
 // [SECTION] Scene (cached)
 
-void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step) {
+void GridView::UpdateScene(const UiContext& ui, const GridTrace& grid, int step) {
+  const AppState& app = ui.app;
+  const Fonts& fonts = ui.fonts;
   if (m_have && m_grid == &grid && m_generation == app.Generation() && m_step == step &&
-      m_block_size == grid.block_size)
+      m_block_size == grid.block_size && m_text_px == fonts.ui_px)
     return;
   m_scene = scene::BuildGridScene(grid, step);
   m_grid = &grid;
@@ -312,15 +335,37 @@ void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step)
   m_step = step;
   m_block_size = grid.block_size;
   m_have = true;
+  m_text_px = fonts.ui_px;
   m_widest_title = 0;
   m_widest_value = 0;
+  auto width = [&](const std::string& s) {
+    return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, s.c_str()).x;
+  };
   for (const scene::GridRow& r : m_scene.rows) {
-    m_widest_title = std::max(m_widest_title, ImGui::CalcTextSize(r.title.c_str()).x);
+    m_widest_title = std::max(m_widest_title, width(r.title));
     if (r.kind == scene::GridRowKind::kBlocks || m_scene.n > 64) continue;
     for (const scene::GridCell& c : r.cells)
-      m_widest_value =
-          std::max(m_widest_value, ImGui::CalcTextSize(FormatValue(grid.type, c.value).c_str()).x);
+      m_widest_value = std::max(m_widest_value, width(FormatValue(grid.type, c.value)));
   }
+}
+
+float GridView::FigureWidth(UiContext& ui) {
+  const GridSlot& slot = ui.app.grid().Traced();
+  if (!slot.error.empty()) return 0;
+  const int step = ui.app.grid().GridPlayer().Round();
+  UpdateScene(ui, slot.grid, step);
+  if (m_scene.n > 64) return 0;
+  const Fonts& fonts = ui.fonts;
+  const float pad = 10 * ui.scale;
+  // PlaceRows's margins, the gutter of row titles and the columns at their widest.
+  float w = m_widest_title + 4 * pad + static_cast<float>(m_scene.n) * fonts.large_px * kMaxColumn;
+  const GridHeader header = HeaderOf(slot, m_scene, step);
+  for (const std::string& line : header.lines)
+    w = std::max(w,
+                 fonts.large->CalcTextSizeA(fonts.large_px, FLT_MAX, 0, line.c_str()).x + 2 * pad);
+  w = std::max(
+      w, fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, header.verdict.c_str()).x + 2 * pad);
+  return std::ceil(w);
 }
 
 float GridView::NeededWidth(const UiContext& ui) const {
