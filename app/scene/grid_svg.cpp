@@ -130,14 +130,14 @@ class GridWriter {
   }
 
   // A line between two blocks of a level, over that level's rows (where blocks are wide enough to
-  // tell apart).
+  // tell apart), broken where a band's title lies across it.
   void Boundaries() {
     for (const GridBoundary& b : m_scene.boundaries) {
       float unit = 1;
       for (int d = 0; d <= b.level; ++d) unit *= static_cast<float>(m_scene.block_size);
       if (unit * m_column < 6) continue;
-      svg::Line(m_body, X(b.x), Y(b.y0) - 0.15f * kRowPx, X(b.x), Y(b.y1) + 0.15f * kRowPx,
-                m_p.text_dim, 2, "boundary");
+      for (const Span& s : BoundarySpans(m_scene, b, 0.15f))
+        svg::Line(m_body, X(b.x), Y(s.y0), X(b.x), Y(s.y1), m_p.text_dim, 2, "boundary");
     }
   }
 

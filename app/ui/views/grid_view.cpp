@@ -121,13 +121,19 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
 
 // [SECTION] Bands, boundaries, the cells' values, the titles
 
+// A band of the sums scan one level down: the grid's width, a little inside the level above's.
+ViewRect BandRect(const scene::GridBand& b, const GridFrame& f) {
+  const float inset = f.pad * 0.3f * static_cast<float>(b.level);
+  return {f.rect.x + f.pad * 0.5f + inset, f.Y(b.y0), f.rect.w - f.pad - 2 * inset,
+          (b.y1 - b.y0) * f.sy};
+}
+
 // The sums scan one level down, and the current phase's rows.
 void DrawBands(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   const ViewRect& rect = f.rect;
   for (const scene::GridBand& b : sc.bands) {
-    const float inset = f.pad * 0.3f * static_cast<float>(b.level);
-    ui.renderer.AddRect(rect.x + f.pad * 0.5f + inset, f.Y(b.y0), rect.w - f.pad - 2 * inset,
-                        (b.y1 - b.y0) * f.sy, ui.palette.register_strip);
+    const ViewRect band = BandRect(b, f);
+    ui.renderer.AddRect(band.x, band.y, band.w, band.h, ui.palette.register_strip);
   }
   for (const scene::GridRow& r : sc.rows) {
     if (r.emphasis != scene::Emphasis::kCurrent || r.kind == scene::GridRowKind::kBlocks) continue;
@@ -137,16 +143,21 @@ void DrawBands(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   }
 }
 
-// Block boundaries over the cells, where blocks are wide enough to tell apart.
+// Block boundaries over the cells, where blocks are wide enough to tell apart; broken where a
+// band's caption lies across them (scene::BoundarySpans).
 void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
+  const float w = std::max(1.0f, 2.0f * ui.scale);
   for (const scene::GridBoundary& b : sc.boundaries) {
     long unit = 1;  // the level's block width in columns
     for (int d = 0; d <= b.level; ++d) unit *= sc.block_size;
     if (static_cast<float>(unit) * f.sx < 6 * ui.scale) continue;  // too dense to tell apart
     const float x = f.X(b.x);
     if (x < f.rect.x || x > f.rect.x + f.rect.w) continue;
-    ui.renderer.AddLine(x, f.Y(b.y0) - 0.15f * f.sy, x, f.Y(b.y1) + 0.15f * f.sy,
-                        std::max(1.0f, 2.0f * ui.scale), ui.palette.text_dim);
+    for (const scene::Span& s : scene::BoundarySpans(sc, b, 0.15f)) {
+      ui.renderer.AddLine(x, f.Y(s.y0), x, f.Y(s.y1), w, ui.palette.text_dim);
+      if (ui.text != nullptr)
+        ui.text->Text("boundary", {}, {x - w * 0.5f, f.Y(s.y0), w, (s.y1 - s.y0) * f.sy});
+    }
   }
 }
 
@@ -168,7 +179,63 @@ void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
   }
 }
 
-// Row titles right-aligned in the gutter, then the bands' titles.
+// A band's caption: its title on a line, else wrapped at its words into as many lines as the
+// band's title strip holds, else its short title, shrunk to the band's width at worst: never cut
+// by the view's edge (at a large text size the title is wider than a narrow grid), and no block
+// boundary crosses the strip.
+struct BandCaption {
+  std::vector<std::string> lines;
+  float px = 0;
+};
+constexpr float kCaptionLine = 1.15f;  // a caption's line height, in its font size
+
+BandCaption FitBandCaption(const scene::GridBand& b, ImFont* font, float px, float room,
+                           float strip) {
+  auto width = [&](const std::string& s, float at) {
+    return font->CalcTextSizeA(at, FLT_MAX, 0, s.c_str()).x;
+  };
+  const size_t most = static_cast<size_t>(std::max(1.0f, strip / (px * kCaptionLine)));
+  for (const std::string* text : {&b.title, &b.short_title}) {
+    std::vector<std::string> lines;
+    for (size_t start = 0; start <= text->size();) {
+      const size_t end = std::min(text->find(' ', start), text->size());
+      const std::string word = text->substr(start, end - start);
+      if (!lines.empty() && width(lines.back() + " " + word, px) <= room) {
+        lines.back() += " " + word;
+      } else {
+        lines.push_back(word);
+      }
+      start = end + 1;
+    }
+    const bool fits = std::all_of(lines.begin(), lines.end(),
+                                  [&](const std::string& l) { return width(l, px) <= room; });
+    if (fits && lines.size() <= most) return {lines, px};
+  }
+  return {{b.short_title}, px * std::min(1.0f, room / std::max(width(b.short_title, px), 1.0f))};
+}
+
+void DrawBandCaption(UiContext& ui, const scene::GridBand& b, const GridFrame& f) {
+  const ViewRect band = BandRect(b, f);
+  const float strip = (b.title_y1 - b.y0) * f.sy;
+  const float x = band.x + f.pad * 0.5f, room = std::max(band.w - f.pad, 10.0f);
+  const BandCaption c = FitBandCaption(b, ImGui::GetFont(),
+                                       std::min(ui.fonts.ui_px * 0.85f, strip * 0.8f), room, strip);
+  const float line_h = c.px * kCaptionLine;
+  float y = band.y + (strip - line_h * static_cast<float>(c.lines.size())) * 0.5f +
+            (line_h - c.px) * 0.5f;
+  if (ui.text != nullptr) ui.text->Text("band", b.title, band);
+  for (const std::string& line : c.lines) {
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), c.px, ImVec2(x, y),
+                                        ToImU32(ui.palette.text_dim), line.c_str());
+    if (ui.text != nullptr) {
+      const float w = ImGui::GetFont()->CalcTextSizeA(c.px, FLT_MAX, 0, line.c_str()).x;
+      ui.text->Text("band-title", line, {x, y, w, c.px});
+    }
+    y += line_h;
+  }
+}
+
+// Row titles right-aligned in the gutter, then the bands' captions.
 void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   const scene::Palette& pal = ui.palette;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -186,12 +253,7 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
                 ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
     if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
   }
-  for (const scene::GridBand& b : sc.bands) {
-    const float px = ui.fonts.ui_px * 0.85f;
-    dl->AddText(ImGui::GetFont(), px, ImVec2(f.rect.x + f.pad, f.Y(b.y0) + 0.3f * f.sy),
-                ToImU32(pal.text_dim), b.title.c_str());
-    if (ui.text != nullptr) ui.text->Text("band", b.title, {f.rect.x + f.pad, f.Y(b.y0), 0, px});
-  }
+  for (const scene::GridBand& b : sc.bands) DrawBandCaption(ui, b, f);
 }
 
 // [SECTION] The invariant window of the hovered or selected cell: a bracket over the input
