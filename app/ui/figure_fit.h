@@ -18,8 +18,10 @@
 namespace scanviz {
 
 struct FigureFit {
-  float k = 1;    // the figure's scale over the frame's
-  ViewRect rect;  // where it is drawn, pixels of the picture
+  float k = 1;  // the figure's scale over the frame's
+  // Where it is drawn, pixels of the picture: the rectangle it was measured in, placed so that
+  // what it draws is centred (its empty foot may reach past the picture's bottom).
+  ViewRect rect;
 };
 
 // The fonts and ImGui's style at k times the frame's while it lives (the fonts rebuilt only when k
