@@ -90,7 +90,7 @@ class ApplicationWriter {
     m_y += kPx * 1.2f;  // the index ruler
     Ruler();
     Rows();
-    svg::Document(out, m_width, m_y + kMargin, m_p, m_options.transparent, m_body.str());
+    svg::Document(out, m_width, m_y + kMargin, m_p, m_options.transparent, m_body);
   }
 
  private:
@@ -254,7 +254,7 @@ class ApplicationWriter {
   const Roles m_roles;
   const application_scene::Columns m_cols;
   float m_cell = kPx * 2.6f, m_left = 0, m_width = kMinWidth, m_y = 0;
-  std::ostringstream m_body;  // written before the size is known; the header goes first
+  svg::Body m_body;  // written before the size is known; the header goes first
 };
 
 }  // namespace

@@ -18,10 +18,10 @@ constexpr float kBandTitle = 0.75f; // room for the band's title above its first
 constexpr int kMaxTerms = 8;        // an expression longer than this is shortened
 
 // Columns of the grid's input that element `index` of level `level` covers: [first, end).
-struct Span {
+struct Columns {
   long first = 0, end = 0;
 };
-Span ElementSpan(int n, long unit, long index) {
+Columns ElementSpan(int n, long unit, long index) {
   return {std::min<long>(index * unit, n), std::min<long>((index + 1) * unit, n)};
 }
 
@@ -76,7 +76,7 @@ class Builder {
   void Values(GridRow* row, const std::vector<double>& values, long unit) {
     row->cells.reserve(values.size());
     for (size_t j = 0; j < values.size(); ++j) {
-      const Span s = ElementSpan(m_scene.n, unit, static_cast<long>(j));
+      const Columns s = ElementSpan(m_scene.n, unit, static_cast<long>(j));
       row->cells.push_back({static_cast<int>(j), static_cast<float>(s.first),
                             static_cast<float>(s.end - s.first), values[j]});
     }
@@ -92,7 +92,7 @@ class Builder {
     GridRow& blocks = AddRow(GridRowKind::kBlocks, d, Prefix(d) + "blocks", -1, kBlocksH);
     blocks.emphasis = p1 == m_scene.step ? Emphasis::kCurrent : Emphasis::kPast;
     for (int b = 0; b < level.BlockCount(); ++b) {
-      const Span s = ElementSpan(m_scene.n, block_unit, b);
+      const Columns s = ElementSpan(m_scene.n, block_unit, b);
       blocks.cells.push_back(
           {b, static_cast<float>(s.first), static_cast<float>(s.end - s.first), 0.0});
     }
@@ -125,13 +125,13 @@ class Builder {
       m_scene.boundaries.push_back({d, static_cast<float>(b * block_unit), y0, y1});
     if (d == 0) return;
     m_y += kBandPad;
-    const std::string what =
-        level.BlockCount() == 1
-            ? "the " + std::to_string(level.N()) + " sums scanned in one block"
-            : "the " + std::to_string(level.N()) + " sums scanned as a grid of " +
-                  std::to_string(level.BlockCount()) + " blocks";
-    m_scene.bands.push_back({d, top, m_y - kRowGap * 0.5f, "phase 2 · level " +
-                                                             std::to_string(d) + ": " + what});
+    const std::string n = std::to_string(level.N()), blocks = std::to_string(level.BlockCount());
+    const std::string name = "level " + std::to_string(d) + ": ";
+    const bool one = level.BlockCount() == 1;
+    m_scene.bands.push_back({d, top, m_y - kRowGap * 0.5f, rows_top,
+                             "phase 2 · " + name + "the " + n + " sums scanned " +
+                                 (one ? "in one block" : "as a grid of " + blocks + " blocks"),
+                             name + n + " sums, " + (one ? "one block" : blocks + " blocks")});
   }
 
   const GridTrace& m_grid;
@@ -191,6 +191,23 @@ const GridCell* GridScene::FindCell(const GridCellRef& ref) const {
 }
 
 GridScene BuildGridScene(const GridTrace& grid, int step) { return Builder(grid, step).Build(); }
+
+std::vector<Span> BoundarySpans(const GridScene& scene, const GridBoundary& b, float extend) {
+  std::vector<Span> spans = {{b.y0 - extend, b.y1 + extend}};
+  for (const GridBand& band : scene.bands) {
+    std::vector<Span> cut;
+    for (const Span& s : spans) {
+      if (s.y1 <= band.y0 || s.y0 >= band.title_y1) {
+        cut.push_back(s);
+        continue;
+      }
+      if (s.y0 < band.y0) cut.push_back({s.y0, band.y0});
+      if (s.y1 > band.title_y1) cut.push_back({band.title_y1, s.y1});
+    }
+    spans = std::move(cut);
+  }
+  return spans;
+}
 
 Rgba GridRowFill(const Palette& pal, const GridRow& row) {
   if (!row.filled) return pal.undefined;

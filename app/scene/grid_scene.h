@@ -55,11 +55,15 @@ struct GridBoundary {
   float x = 0, y0 = 0, y1 = 0;
 };
 
-// The sums scan one level down, as a band behind its rows: "phase 2 · level 1: ...".
+// The sums scan one level down, as a band behind its rows, its title in a strip of its own above
+// them (y0 to title_y1), which no block boundary crosses (BoundarySpans): "phase 2 · level 1:
+// the 4 sums scanned in one block", or where that has no room "level 1: 4 sums, one block".
 struct GridBand {
   int level = 0;
   float y0 = 0, y1 = 0;
+  float title_y1 = 0;
   std::string title;
+  std::string short_title;
 };
 
 // The invariant window of a cell, in the chapters' terms, with the value computed from the
@@ -92,6 +96,14 @@ struct GridScene {
 
 // The rows of `grid` as step `step` (0 .. GridSteps(grid).size() - 1) leaves them.
 GridScene BuildGridScene(const GridTrace& grid, int step);
+
+// Where a block boundary is drawn: from `b.y0 - extend` to `b.y1 + extend`, broken around every
+// band's title strip (a deeper level's band lies across the line; its own level's strip is just
+// above it, where `extend` would reach).
+struct Span {
+  float y0 = 0, y1 = 0;
+};
+std::vector<Span> BoundarySpans(const GridScene& scene, const GridBoundary& b, float extend);
 
 // The fill of a row's cells, before dimming by emphasis: each kind of row its colour, a row not
 // produced yet the undefined one. The grid view and the SVG writer both paint with it.

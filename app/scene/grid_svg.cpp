@@ -50,22 +50,21 @@ class GridWriter {
   }
 
   void Write() {
-    svg::Begin(m_out, m_width, m_top + m_scene.height * kRowPx + kMargin, m_p,
-               m_options.transparent);
     for (size_t i = 0; i < m_heading.size(); ++i)
-      svg::Text(m_out, kMargin, kMargin + kHeadingPx * (1.35f * static_cast<float>(i) + 0.5f),
+      svg::Text(m_body, kMargin, kMargin + kHeadingPx * (1.35f * static_cast<float>(i) + 0.5f),
                 m_heading[i], kHeadingPx, m_p.text, svg::Anchor::kStart, "title");
     Bands();
     // The block boundaries over the runs (where they show where a block ends) but under the cells
     // (whose borders show it, and whose values they would cross).
-    std::ostringstream runs, cells;
+    svg::Body runs, cells;
     for (const GridRow& r : m_scene.rows) Cells(r, runs, cells);
-    m_out << runs.str();
+    m_body.Append(runs);
     Boundaries();
-    m_out << cells.str();
+    m_body.Append(cells);
     Titles();
     if (m_options.selected) Selection(*m_options.selected);
-    svg::End(m_out);
+    svg::Document(m_out, m_width, m_top + m_scene.height * kRowPx + kMargin, m_p,
+                  m_options.transparent, m_body);
   }
 
  private:
@@ -77,19 +76,19 @@ class GridWriter {
   void Bands() {
     for (const GridBand& b : m_scene.bands) {
       const float inset = 4 * static_cast<float>(b.level);
-      svg::Rect(m_out, kMargin * 0.5f + inset, Y(b.y0), m_width - kMargin - 2 * inset,
+      svg::Rect(m_body, kMargin * 0.5f + inset, Y(b.y0), m_width - kMargin - 2 * inset,
                 (b.y1 - b.y0) * kRowPx, svg::Fill(m_p.register_strip), "band");
     }
     for (const GridRow& r : m_scene.rows) {
       if (r.emphasis != Emphasis::kCurrent || r.kind == GridRowKind::kBlocks) continue;
       const float extra = 0.18f * kRowPx;
-      svg::Rect(m_out, kMargin * 0.5f, Y(r.y) - extra, m_width - kMargin, kRowPx + 2 * extra,
+      svg::Rect(m_body, kMargin * 0.5f, Y(r.y) - extra, m_width - kMargin, kRowPx + 2 * extra,
                 svg::Fill(m_p.current_band), "current");
     }
   }
 
   // A row's cells: a box each with its value, or runs of cells too narrow for a border.
-  void Cells(const GridRow& r, std::ostream& runs, std::ostream& cells) {
+  void Cells(const GridRow& r, svg::Body& runs, svg::Body& cells) {
     const Rgba fill = Dim(m_p, GridRowFill(m_p, r), r.emphasis);
     const Rgba border = Dim(m_p, m_p.border, r.emphasis);
     const char* dash = !r.filled ? "2 4" : r.kind == GridRowKind::kBlocks ? "8 5" : "";
@@ -131,24 +130,24 @@ class GridWriter {
   }
 
   // A line between two blocks of a level, over that level's rows (where blocks are wide enough to
-  // tell apart).
+  // tell apart), broken where a band's title lies across it.
   void Boundaries() {
     for (const GridBoundary& b : m_scene.boundaries) {
       float unit = 1;
       for (int d = 0; d <= b.level; ++d) unit *= static_cast<float>(m_scene.block_size);
       if (unit * m_column < 6) continue;
-      svg::Line(m_out, X(b.x), Y(b.y0) - 0.15f * kRowPx, X(b.x), Y(b.y1) + 0.15f * kRowPx,
-                m_p.text_dim, 2, "boundary");
+      for (const Span& s : BoundarySpans(m_scene, b, 0.15f))
+        svg::Line(m_body, X(b.x), Y(s.y0), X(b.x), Y(s.y1), m_p.text_dim, 2, "boundary");
     }
   }
 
   // The rows' titles in the gutter, right-aligned, and each band's title at its top left.
   void Titles() {
     for (const GridRow& r : m_scene.rows)
-      svg::Text(m_out, kMargin + m_gutter - kMargin, Y(r.y) + Height(r) * kRowPx / 2, r.title,
+      svg::Text(m_body, kMargin + m_gutter - kMargin, Y(r.y) + Height(r) * kRowPx / 2, r.title,
                 kTitlePx, Dim(m_p, m_p.text, r.emphasis), svg::Anchor::kEnd, "row-title");
     for (const GridBand& b : m_scene.bands)
-      svg::Text(m_out, kMargin, Y(b.y0) + 0.4f * kRowPx, b.title, kBandPx, m_p.text_dim,
+      svg::Text(m_body, kMargin, Y(b.y0) + 0.4f * kRowPx, b.title, kBandPx, m_p.text_dim,
                 svg::Anchor::kStart, "band-title");
   }
 
@@ -158,7 +157,7 @@ class GridWriter {
     const GridRow* row = m_scene.FindRow(ref.level, ref.kind);
     const GridCell* cell = m_scene.FindCell(ref);
     if (row == nullptr || cell == nullptr) return;
-    svg::Rect(m_out, X(cell->x) - 3, Y(row->y) - 3, cell->w * m_column + 6,
+    svg::Rect(m_body, X(cell->x) - 3, Y(row->y) - 3, cell->w * m_column + 6,
               Height(*row) * kRowPx + 6, svg::Outline(m_p.selection, 3), "selection");
     const GridCellCheck check = CheckGridCell(m_grid, m_scene, ref);
     const float y = Y(0) - 4, lift = 0.3f * kRowPx;
@@ -169,20 +168,22 @@ class GridWriter {
         what = "block " + std::to_string(ref.index) + ": elements " +
                std::to_string(level->BlockBegin(ref.index)) + ".." +
                std::to_string(level->BlockBegin(ref.index) + level->BlockCount(ref.index) - 1);
-      svg::Text(m_out, X(0), y - lift - kCaptionPx, what, kCaptionPx, m_p.text, svg::Anchor::kStart,
-                "caption");
+      svg::Text(m_body, X(0), y - lift - kCaptionPx, what, kCaptionPx, m_p.text,
+                svg::Anchor::kStart, "caption");
       return;
     }
     const float x0 = check.window.Empty() ? X(0) : X(static_cast<float>(check.window.lo)) + 1;
     const float x1 = check.window.Empty() ? x0 + 4 : X(static_cast<float>(check.window.hi + 1)) - 1;
-    m_out << "<path class=\"bracket\" d=\"M" << x0 << ',' << y << " L" << x0 << ',' << y - lift
-          << " L" << x1 << ',' << y - lift << " L" << x1 << ',' << y << "\" fill=\"none\" stroke=\""
-          << svg::Color(m_p.bracket) << "\" stroke-width=\"3\"/>\n";
+    m_body.Grow(x0 - 1.5f, y - lift - 1.5f, x1 + 1.5f, y);
+    m_body << "<path class=\"bracket\" d=\"M" << x0 << ',' << y << " L" << x0 << ',' << y - lift
+           << " L" << x1 << ',' << y - lift << " L" << x1 << ',' << y
+           << "\" fill=\"none\" stroke=\"" << svg::Color(m_p.bracket)
+           << "\" stroke-width=\"3\"/>\n";
     const std::string caption =
         check.name + ": " + check.meaning + "  ·  " + check.expression + (check.ok ? "  ✓" : "  ✗");
     const float cx = std::clamp(
         x0, kMargin, std::max(kMargin, m_width - kMargin - svg::TextWidth(caption, kCaptionPx)));
-    svg::Text(m_out, cx, y - lift - kCaptionPx, caption, kCaptionPx, check.ok ? m_p.ok : m_p.bad,
+    svg::Text(m_body, cx, y - lift - kCaptionPx, caption, kCaptionPx, check.ok ? m_p.ok : m_p.bad,
               svg::Anchor::kStart, "caption");
   }
 
@@ -191,6 +192,7 @@ class GridWriter {
   const GridSvgOptions& m_options;
   const Palette m_p;
   std::ostream& m_out;
+  svg::Body m_body;  // written before the document's size is known
   float m_column = kMaxColumn, m_gutter = 0, m_width = 0, m_top = 0;
   std::vector<std::string> m_heading;
 };

@@ -84,6 +84,9 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
               svg::Fill(p.current_band));
   }
   for (const Arrow& a : scene.arrows) {
+    // The marker's head: 6 of the stroke's widths at the end.
+    svg::Grow(out, std::min(X(a.x0), X(a.x1)) - 5, std::min(Y(a.y0), Y(a.y1) - 1) - 5,
+              std::max(X(a.x0), X(a.x1)) + 5, std::max(Y(a.y0), Y(a.y1) - 1) + 5);
     out << "<line x1=\"" << X(a.x0) << "\" y1=\"" << Y(a.y0) << "\" x2=\"" << X(a.x1) << "\" y2=\""
         << Y(a.y1) - 1 << "\" stroke=\"" << Color(Dim(p, p.arrow, a.emphasis))
         << "\" stroke-width=\"1.5\" marker-end=\"url(#head)\" class=\"arrow\" data-round=\""
@@ -93,6 +96,8 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
     const Rgba fill = Dim(p, FillOf(p, b, options.color_by_case), b.emphasis);
     const BoxStyle style = StyleOf(b, options.color_by_case);
     const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * kUnit, h = b.rect.h * kUnit;
+    const float ring = selected && *selected == b.cell ? 4.5f : 1;
+    svg::Grow(out, x - ring, y - ring, x + w + ring, y + h + ring);
     out << "<g class=\"cell " << (b.is_input ? "input" : ToString(b.cls)) << "\" data-round=\""
         << b.cell.round << "\" data-buffer=\"" << b.cell.buffer << "\" data-pos=\"" << b.cell.pos
         << "\">";
@@ -124,6 +129,7 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
   }
   for (const Bracket& br : scene.brackets) {
     const float y = Y(br.y) - 6, x0 = X(br.x0) + 2, x1 = X(br.x1) - 2;
+    svg::Grow(out, x0 - 1.5f, y - 9.5f, x1 + 1.5f, y + 4);
     out << "<path d=\"M" << x0 << ',' << y + 4 << " L" << x0 << ',' << y - 8 << " L" << x1 << ','
         << y - 8 << " L" << x1 << ',' << y + 4 << "\" fill=\"none\" stroke=\"" << Color(p.bracket)
         << "\" stroke-width=\"3\" class=\"bracket\"/>\n";
@@ -165,19 +171,19 @@ void WriteSvg(const std::vector<SvgPane>& panes, const SvgOptions& options, std:
   const float line_h = kHeadingPx * 1.3f;
   const float top = heading_lines > 0 ? kMargin + line_h * static_cast<float>(heading_lines) : 0;
   height += top;
-  svg::Begin(out, width, height, p, options.transparent);
-  WriteDefs(p, out);
+  svg::Body body;
+  WriteDefs(p, body);
   float dx = 0;
   for (size_t i = 0; i < panes.size(); ++i) {
     for (size_t k = 0; k < headings[i].size(); ++k) {
-      svg::Text(out, dx + kMargin, kMargin + line_h * (static_cast<float>(k) + 0.5f),
+      svg::Text(body, dx + kMargin, kMargin + line_h * (static_cast<float>(k) + 0.5f),
                 headings[i][k], kHeadingPx, p.text, svg::Anchor::kStart, "title");
     }
     const Scene& scene = *panes[i].scene;
-    WriteBody(scene, panes[i].selected, p, options, Pane{dx, top, Gutter(scene)}, out);
+    WriteBody(scene, panes[i].selected, p, options, Pane{dx, top, Gutter(scene)}, body);
     dx += PaneWidth(scene);
   }
-  svg::End(out);
+  svg::Document(out, width, height, p, options.transparent, body);
 }
 
 void WriteSvg(const Scene& scene, std::ostream& out) {

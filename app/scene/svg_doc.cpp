@@ -95,13 +95,41 @@ std::vector<std::string> WrapWords(const std::string& text, float room, float px
   return Wrap(text, " ", room, px);
 }
 
-void Begin(std::ostream& out, float width, float height, const Palette& p, bool transparent) {
+namespace {
+
+// The <svg> element for the viewBox at (x, y), width x height, and its background.
+void Open(std::ostream& out, float x, float y, float width, float height, const Palette& p,
+          bool transparent) {
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << ' ' << height
+      << "\" viewBox=\"" << x << ' ' << y << ' ' << width << ' ' << height
       << "\" font-family=\"DejaVu Sans, sans-serif\">\n";
   if (!transparent) {
-    out << "<rect width=\"100%\" height=\"100%\" fill=\"" << Color(p.background) << "\"/>\n";
+    out << "<rect width=\"100%\" height=\"100%\"";
+    if (x != 0 || y != 0) out << " x=\"" << x << "\" y=\"" << y << '"';
+    out << " fill=\"" << Color(p.background) << "\"/>\n";
   }
+}
+
+}  // namespace
+
+void Body::Grow(float x0, float y0, float x1, float y1) {
+  m_box[0] = std::min(m_box[0], std::min(x0, x1));
+  m_box[1] = std::min(m_box[1], std::min(y0, y1));
+  m_box[2] = std::max(m_box[2], std::max(x0, x1));
+  m_box[3] = std::max(m_box[3], std::max(y0, y1));
+}
+
+void Body::Append(const Body& other) {
+  *this << other.str();
+  if (!other.Empty()) Grow(other.X0(), other.Y0(), other.X1(), other.Y1());
+}
+
+void Grow(std::ostream& out, float x0, float y0, float x1, float y1) {
+  if (auto* body = dynamic_cast<Body*>(&out)) body->Grow(x0, y0, x1, y1);
+}
+
+void Begin(std::ostream& out, float width, float height, const Palette& p, bool transparent) {
+  Open(out, 0, 0, width, height, p, transparent);
 }
 
 void End(std::ostream& out) {
@@ -109,9 +137,17 @@ void End(std::ostream& out) {
 }
 
 void Document(std::ostream& out, float width, float height, const Palette& p, bool transparent,
-              const std::string& body) {
-  Begin(out, width, height, p, transparent);
-  out << body;
+              const Body& body) {
+  constexpr float kRoom = 12;  // around what reaches past the size asked for
+  float x0 = 0, y0 = 0, x1 = width, y1 = height;
+  if (!body.Empty()) {
+    if (body.X0() < x0) x0 = std::floor(body.X0() - kRoom);
+    if (body.Y0() < y0) y0 = std::floor(body.Y0() - kRoom);
+    if (body.X1() > x1) x1 = std::ceil(body.X1() + kRoom);
+    if (body.Y1() > y1) y1 = std::ceil(body.Y1() + kRoom);
+  }
+  Open(out, x0, y0, x1 - x0, y1 - y0, p, transparent);
+  out << body.str();
   End(out);
 }
 
@@ -127,6 +163,8 @@ Paint FillAndOutline(Rgba fill, Rgba stroke, float width, std::string_view dash)
 
 void Rect(std::ostream& out, float x, float y, float w, float h, const Paint& paint,
           std::string_view cls) {
+  const float half = paint.stroke_width * 0.5f;
+  Grow(out, x - half, y - half, x + w + half, y + h + half);
   out << "<rect";
   ClassAttribute(out, cls);
   out << " x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h << "\" fill=\""
@@ -141,6 +179,8 @@ void Rect(std::ostream& out, float x, float y, float w, float h, const Paint& pa
 
 void Line(std::ostream& out, float x0, float y0, float x1, float y1, Rgba color, float width,
           std::string_view cls) {
+  Grow(out, std::min(x0, x1) - width * 0.5f, std::min(y0, y1) - width * 0.5f,
+       std::max(x0, x1) + width * 0.5f, std::max(y0, y1) + width * 0.5f);
   out << "<line";
   ClassAttribute(out, cls);
   out << " x1=\"" << x0 << "\" y1=\"" << y0 << "\" x2=\"" << x1 << "\" y2=\"" << y1
@@ -156,6 +196,8 @@ void Arrow(std::ostream& out, float x0, float y0, float x1, float y1, Rgba color
   const float ux = dx / len, uy = dy / len;
   // The shaft stops where the head begins, so a thick line does not poke through its point.
   const float bx = x1 - ux * head, by = y1 - uy * head;
+  Grow(out, bx - head * 0.5f, by - head * 0.5f, bx + head * 0.5f, by + head * 0.5f);
+  Grow(out, x1, y1, x1, y1);
   out << "<g";
   ClassAttribute(out, cls);
   out << ">";
@@ -180,6 +222,11 @@ void Lines(std::ostream& out, float x, float y, const std::vector<std::string>& 
   out << " x=\"" << x << "\" y=\"" << y + 0.36f * px << "\" font-size=\"" << px;
   if (anchor != Anchor::kStart) out << "\" text-anchor=\"" << AnchorName(anchor);
   out << "\" fill=\"" << Color(color) << "\">";
+  for (size_t i = 0; i < lines.size(); ++i) {  // the glyphs' box: 0.45 em over the centre
+    const float w = TextWidth(lines[i], px), cy = y + static_cast<float>(i) * line_h;
+    const float left = anchor == Anchor::kStart ? x : anchor == Anchor::kMiddle ? x - w / 2 : x - w;
+    Grow(out, left, cy - 0.45f * px, left + w, cy + 0.6f * px);
+  }
   if (lines.size() == 1) {
     out << Escape(lines[0]);
   } else {

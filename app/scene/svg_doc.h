@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,12 +37,35 @@ std::vector<std::string> WrapAtDots(const std::string& text, float room, float p
 // Splits `text` at spaces into lines no wider than `room` at `px` (a narration paragraph).
 std::vector<std::string> WrapWords(const std::string& text, float room, float px);
 
+// A document's elements written before its size is known, and the box they cover: what Rect,
+// Line, Arrow and the text functions below write into it grows the box (a text as wide as
+// TextWidth estimates), and a writer's own elements say what they cover through Grow. Document
+// sizes the viewBox to hold it all: nothing drawn is cut off.
+class Body : public std::ostringstream {
+ public:
+  void Grow(float x0, float y0, float x1, float y1);
+  // `other`'s elements after these, and its box.
+  void Append(const Body& other);
+  bool Empty() const { return m_box[2] < m_box[0]; }
+  float X0() const { return m_box[0]; }
+  float Y0() const { return m_box[1]; }
+  float X1() const { return m_box[2]; }
+  float Y1() const { return m_box[3]; }
+
+ private:
+  float m_box[4] = {1e30f, 1e30f, -1e30f, -1e30f};
+};
+// Grows the box of `out` when it is a Body; nothing otherwise.
+void Grow(std::ostream& out, float x0, float y0, float x1, float y1);
+
 // The <svg> element with the figure's font, then the theme's background unless transparent.
 void Begin(std::ostream& out, float width, float height, const Palette& p, bool transparent);
 void End(std::ostream& out);  // </svg>
-// Begin, `body` (written before the figure's height was known), End.
+// Begin, `body` (written before the figure's size was known), End: the document is width x
+// height, or larger where the body's elements reach further (with a margin of 12 around them; past
+// the left or the top, the viewBox starts there).
 void Document(std::ostream& out, float width, float height, const Palette& p, bool transparent,
-              const std::string& body);
+              const Body& body);
 
 // A shape's paint: its fill (alpha < 1: fill-opacity), and a stroke when stroke_width > 0.
 struct Paint {

@@ -65,7 +65,7 @@ class TimelineWriter {
     Axis();
     Cursor();
     StatusColumn();
-    svg::Document(out, m_width, m_y + kMargin, m_p, m_options.transparent, m_body.str());
+    svg::Document(out, m_width, m_y + kMargin, m_p, m_options.transparent, m_body);
   }
 
  private:
@@ -202,7 +202,7 @@ class TimelineWriter {
   std::int64_t m_span = 1, m_cursor = 0;
   int m_per_row = 1, m_rows = 1;
   float m_row_h = kMaxRowH, m_left = 0, m_width = 0, m_y = 0, m_top = 0;
-  std::ostringstream m_body;  // written before the height is known; the header goes first
+  svg::Body m_body;  // written before the height is known; the header goes first
 };
 
 }  // namespace

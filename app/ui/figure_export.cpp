@@ -6,10 +6,8 @@
 #include "gl.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <utility>
@@ -17,6 +15,7 @@
 #include "core/file_io.h"
 #include "core/registry.h"
 #include "export/gif_writer.h"
+#include "figure_fit.h"
 #include "kinds/kind_view.h"
 #include "scene/svg.h"
 
@@ -69,100 +68,25 @@ class Offscreen {
   std::string m_error;
 };
 
-// What a figure frame changes and must give back: ImGui's display (the next frame's backend sets
-// it again anyway) and the view's hover, fit and the widget places a --state-file reports.
-class FrameGuard {
- public:
-  explicit FrameGuard(ViewState& vs)
-      : m_vs(vs),
-        m_io_size(ImGui::GetIO().DisplaySize),
-        m_io_scale(ImGui::GetIO().DisplayFramebufferScale),
-        m_hovered(vs.hovered),
-        m_next_hovered(vs.next_hovered),
-        m_grid_hovered(vs.grid_hovered),
-        m_application_hovered(vs.application_hovered),
-        m_ignore_mouse(vs.ignore_mouse),
-        m_zoom(vs.zoom),
-        m_pan_x(vs.pan_x),
-        m_pan_y(vs.pan_y),
-        m_widgets(vs.widgets) {}
-  ~FrameGuard() {
-    ImGui::GetIO().DisplaySize = m_io_size;
-    ImGui::GetIO().DisplayFramebufferScale = m_io_scale;
-    m_vs.hovered = m_hovered;
-    m_vs.grid_hovered = m_grid_hovered;
-    m_vs.application_hovered = m_application_hovered;
-    m_vs.next_hovered = m_next_hovered;
-    m_vs.ignore_mouse = m_ignore_mouse;
-    m_vs.zoom = m_zoom;
-    m_vs.pan_x = m_pan_x;
-    m_vs.pan_y = m_pan_y;
-    m_vs.widgets = std::move(m_widgets);
-  }
-  FrameGuard(const FrameGuard&) = delete;
-  FrameGuard& operator=(const FrameGuard&) = delete;
-
- private:
-  ViewState& m_vs;
-  ImVec2 m_io_size, m_io_scale;
-  std::optional<scene::CellRef> m_hovered, m_next_hovered;
-  std::optional<scene::GridCellRef> m_grid_hovered;
-  std::optional<int> m_application_hovered;
-  bool m_ignore_mouse;
-  float m_zoom, m_pan_x, m_pan_y;
-  std::map<std::string, std::array<float, 4>> m_widgets;
-};
-
-// [SECTION] One figure frame: an ImGui frame of the export's size holding only the trace view
-// (or the benchmark chart), our renderer under ImGui's text, read back
-std::string RenderInto(FigureSource& src, Offscreen& target, bool transparent,
-                       exports::RgbaImage* out) {
-  AppState& app = src.app;
-  ViewState& vs = app.view;
+// [SECTION] One figure frame: the figure alone (figure_fit.h's frame) at its fit, our renderer
+// under ImGui's text, read back
+std::string RenderInto(FigureSource& src, const FigureScale& scale, const FigureFit& fit,
+                       Offscreen& target, bool transparent, exports::RgbaImage* out) {
   const int w = target.Width(), h = target.Height();
   // Errors left by earlier calls are not this figure's.
   for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; ++i) continue;
-  {
-    FrameGuard guard(vs);
-    vs.hovered.reset();  // where the pointer rests is not part of the figure; a selection is
-    vs.grid_hovered.reset();
-    vs.application_hovered.reset();
-    vs.ignore_mouse = true;
-    vs.zoom = 1;  // the whole figure, fitted
-    vs.pan_x = vs.pan_y = 0;
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui_ImplOpenGL3_NewFrame();
-    io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
-    io.DisplayFramebufferScale = ImVec2(1, 1);
-    io.DeltaTime = 1.0f / 60;
-    ImGui::NewFrame();
-    UiContext ui{app, src.renderer, src.fonts, scene::MakePalette(vs.theme), src.scale, nullptr};
-    const Fonts figure_fonts = FigureFonts(src.fonts);
-    UiContext figure{app,    src.renderer, figure_fonts, ui.palette, src.scale * vs.figure_scale,
-                     nullptr};
-    if (src.text != nullptr) {
-      *src.text = TextRecorder(ImVec2(1, 1));  // this figure's lines, not an earlier one's
-      ui.text = figure.text = src.text;
-    }
-    ui.kind_of = figure.kind_of = KindOf;
-    src.renderer.Begin(static_cast<float>(w), static_cast<float>(h));
-    KindFrame frame{ui, figure, src.views};
-    KindViewOf(app.ShownKind())
-        .DrawFigure(frame, {0, 0, static_cast<float>(w), static_cast<float>(h)});
-    ImGui::Render();
-
-    glBindFramebuffer(GL_FRAMEBUFFER, target.Fbo());
-    glViewport(0, 0, w, h);
-    const scene::Rgba bg = ui.palette.background;
-    if (transparent) {
-      glClearColor(0, 0, 0, 0);
-    } else {
-      glClearColor(bg.r, bg.g, bg.b, 1);
-    }
-    glClear(GL_COLOR_BUFFER_BIT);
-    src.renderer.Flush(w, h);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  BuildFigureFrame(src, scale, w, h, fit.rect, false, true);
+  glBindFramebuffer(GL_FRAMEBUFFER, target.Fbo());
+  glViewport(0, 0, w, h);
+  const scene::Rgba bg = scene::MakePalette(src.app.view.theme).background;
+  if (transparent) {
+    glClearColor(0, 0, 0, 0);
+  } else {
+    glClearColor(bg.r, bg.g, bg.b, 1);
   }
+  glClear(GL_COLOR_BUFFER_BIT);
+  src.renderer.Flush(w, h);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   *out = exports::RgbaImage(w, h);
   std::vector<std::uint8_t> rows(out->pixels.size());
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -239,6 +163,20 @@ class Seeker {
   std::int64_t m_cursor;
 };
 
+// The rounds a plan draws as pictures: every one for a GIF, else its PNGs' (a sequence's all).
+std::vector<int> PictureRounds(const exports::ExportPlan& plan) {
+  std::vector<int> rounds;
+  for (const exports::ExportFile& f : plan.files) {
+    if (f.format == exports::Format::kGif) {
+      rounds.clear();
+      for (int r = 0; r < plan.round_count; ++r) rounds.push_back(r);
+      return rounds;
+    }
+    if (f.format == exports::Format::kPng) rounds.push_back(f.round);
+  }
+  return rounds;
+}
+
 std::string Absolute(const std::string& dir) {
   std::error_code ec;
   fs::path abs = fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec);
@@ -271,7 +209,9 @@ std::string FigureStemOf(AppState& app) {
 std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out) {
   Offscreen target(style.size.width, style.size.height);
   if (!target.Error().empty()) return target.Error();
-  return RenderInto(src, target, style.transparent, out);
+  FigureScale scale(src);
+  const FigureFit fit = FitFigure(src, scale, target.Width(), target.Height(), {0}, nullptr);
+  return RenderInto(src, scale, fit, target, style.transparent, out);
 }
 
 std::string FigureSvg(AppState& app, bool transparent) {
@@ -286,9 +226,17 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
   AppState& app = src.app;
   Seeker seeker(app);
   std::optional<Offscreen> target;
+  FigureScale scale(src);
+  FigureFit fit;  // one for every picture of the plan: a GIF's frames and its PNG alike
   auto offscreen = [&]() -> std::string {
-    if (!target) target.emplace(style.size.width, style.size.height);
-    return target->Error();
+    if (target) return target->Error();
+    target.emplace(style.size.width, style.size.height);
+    if (!target->Error().empty()) return target->Error();
+    const int shown = ShownKindOf(app).Steps(app).step;
+    fit = FitFigure(src, scale, style.size.width, style.size.height, PictureRounds(plan),
+                    [&](int r) { seeker.Seek(r); });
+    seeker.Seek(shown);
+    return {};
   };
   std::vector<std::pair<std::string, std::string>> files;  // path, bytes: written at the end
   for (const exports::ExportFile& f : plan.files) {
@@ -300,7 +248,7 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
         for (int r = 0; r < plan.round_count && err.empty(); ++r) {
           seeker.Seek(r);
           exports::RgbaImage frame;
-          err = RenderInto(src, *target, false, &frame);
+          err = RenderInto(src, scale, fit, *target, false, &frame);
           if (err.empty() && !gif.AddFrame(frame, delays[static_cast<size_t>(r)]))
             err = gif.Error();
         }
@@ -319,7 +267,7 @@ std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
                 ": a picture only, with no SVG; export it as PNG";
       } else if ((err = offscreen()).empty()) {
         exports::RgbaImage image;
-        err = RenderInto(src, *target, style.transparent, &image);
+        err = RenderInto(src, scale, fit, *target, style.transparent, &image);
         if (err.empty()) err = EncodePng(image, style.transparent, &bytes);
       }
     }

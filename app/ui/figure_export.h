@@ -1,9 +1,10 @@
 // Exporting what the trace view shows, for slides and notes: the figure alone (its heading, the
-// rounds, a selected cell's bracket; not the panels, not a hover), fitted, rendered offscreen at
-// any size the way the screen draws it (our renderer and ImGui's text) and written as PNG; the
-// same figure as SVG from the scene; every round as an animated GIF and a numbered sequence. The
-// command line (--export-*) and the live app (Ctrl+S, the Export section) both come here. Which
-// files, under which names, and whether they may be written is export/export_plan.h's.
+// rounds, a selected cell's bracket; not the panels, not a hover), fitted to the picture (scaled
+// to fill it within a margin, centred: figure_fit.h), rendered offscreen at any size the way the
+// screen draws it (our renderer and ImGui's text) and written as PNG; the same figure as SVG from
+// the scene; every round as an animated GIF and a numbered sequence. The command line
+// (--export-*) and the live app (Ctrl+S, the Export section) both come here. Which files, under
+// which names, and whether they may be written is export/export_plan.h's.
 #pragma once
 
 #include <string>
@@ -23,7 +24,8 @@ namespace scanviz {
 struct FigureSource {
   AppState& app;
   Renderer& renderer;
-  const Fonts& fonts;  // the app's (the figure's own are FigureFonts of them)
+  Fonts& fonts;        // the app's (the figure's own are FigureFonts of them; an export rebuilds
+                       // them at its own size for a while, figure_fit.h)
   ViewSet& views;      // the kinds draw with them (kinds/kind_view.h)
   float scale = 1;     // the frame's scale: content scale x panel text x presenter
   // When set, each figure drawn records its text here (the last one stays): --dump-layout with an

@@ -2,6 +2,7 @@
 
 #include "gl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -174,6 +175,45 @@ void Renderer::AddRect(float x, float y, float w, float h, scene::Rgba c) {
 
 void Renderer::AddBackground(float x, float y, float w, float h, scene::Rgba c) {
   m_backgrounds.push_back({x, y, w, h, c});
+}
+
+bool Renderer::Bounds(float out[4]) const {
+  float b[4] = {1e30f, 1e30f, -1e30f, -1e30f};
+  auto add = [&](const float* clip, float x0, float y0, float x1, float y1) {
+    if (clip[2] >= 0) {
+      x0 = std::fmax(x0, clip[0]);
+      y0 = std::fmax(y0, clip[1]);
+      x1 = std::fmin(x1, clip[0] + clip[2]);
+      y1 = std::fmin(y1, clip[1] + clip[3]);
+    }
+    if (x1 <= x0 || y1 <= y0) return;
+    b[0] = std::fmin(b[0], x0);
+    b[1] = std::fmin(b[1], y0);
+    b[2] = std::fmax(b[2], x1);
+    b[3] = std::fmax(b[3], y1);
+  };
+  const float none[4] = {0, 0, -1, -1};
+  for (const Background& g : m_backgrounds) add(none, g.x, g.y, g.x + g.w, g.y + g.h);
+  for (size_t i = 0; i < m_batches.size(); ++i) {
+    const Batch& batch = m_batches[i];
+    const bool last = i + 1 == m_batches.size();
+    const size_t box_end = last ? m_boxes.size() : m_batches[i + 1].first_box;
+    const size_t vtx_end = last ? m_vertices.size() : m_batches[i + 1].first_vertex;
+    for (size_t k = batch.first_box; k < box_end; ++k) {
+      const BoxInstance& x = m_boxes[k];
+      add(batch.clip, x.x - x.ring, x.y - x.ring, x.x + x.w + x.ring, x.y + x.h + x.ring);
+    }
+    for (size_t k = batch.first_vertex; k + 2 < vtx_end; k += 3) {
+      const Vertex* t = &m_vertices[k];
+      add(batch.clip, std::fmin(t[0].x, std::fmin(t[1].x, t[2].x)),
+          std::fmin(t[0].y, std::fmin(t[1].y, t[2].y)),
+          std::fmax(t[0].x, std::fmax(t[1].x, t[2].x)),
+          std::fmax(t[0].y, std::fmax(t[1].y, t[2].y)));
+    }
+  }
+  if (b[2] < b[0]) return false;
+  std::copy_n(b, 4, out);
+  return true;
 }
 
 void Renderer::Flush(int framebuffer_w, int framebuffer_h) {

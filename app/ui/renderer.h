@@ -48,6 +48,10 @@ class Renderer {
   // Draws everything added since Begin into the current framebuffer.
   void Flush(int framebuffer_w, int framebuffer_h);
 
+  // The box (x0, y0, x1, y1, points) that what was added since Begin covers, each piece cut to
+  // its clip; false when nothing was added. An export measures its figure with it.
+  bool Bounds(float out[4]) const;
+
   size_t BoxCount() const { return m_boxes.size(); }
   size_t TriangleCount() const { return m_vertices.size() / 3; }
 

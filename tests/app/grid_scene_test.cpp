@@ -67,6 +67,30 @@ TEST(GridScene, TheChaptersExampleHasItsRowsInOrder) {
   EXPECT_EQ(sc.steps.size(), 3u);
 }
 
+TEST(GridScene, NoBoundaryCrossesABandsTitle) {
+  // Issue #26 item 20: the level-0 boundaries ran through the sums scan's band and its caption.
+  const GridScene sc = BuildGridScene(Example(), 2);
+  ASSERT_EQ(sc.bands.size(), 1u);
+  const GridBand& band = sc.bands[0];
+  EXPECT_GT(band.title_y1, band.y0);
+  EXPECT_EQ(band.title, "phase 2 · level 1: the 4 sums scanned in one block");
+  EXPECT_EQ(band.short_title, "level 1: 4 sums, one block");
+  for (const GridBoundary& b : sc.boundaries) {
+    const std::vector<Span> spans = BoundarySpans(sc, b, 0.15f);
+    ASSERT_EQ(spans.size(), 2u) << "the boundary at " << b.x;
+    EXPECT_EQ(spans[0].y0, b.y0 - 0.15f);
+    EXPECT_EQ(spans[0].y1, band.y0);
+    EXPECT_EQ(spans[1].y0, band.title_y1);
+    EXPECT_EQ(spans[1].y1, b.y1 + 0.15f);
+  }
+  // Seven bands deep at 2^16: no span of any boundary meets any band's title strip.
+  const GridScene deep = BuildGridScene(Random(1 << 16, 4), 0);
+  for (const GridBoundary& b : deep.boundaries)
+    for (const Span& s : BoundarySpans(deep, b, 0.15f))
+      for (const GridBand& t : deep.bands)
+        EXPECT_TRUE(s.y1 <= t.y0 || s.y0 >= t.title_y1) << "level " << b.level << " at " << b.x;
+}
+
 TEST(GridScene, EachStepFillsItsRowsAndLeavesLaterOnesEmpty) {
   const GridTrace g = Example();
   // [step] -> rows filled: block outputs and sums at phase 1, offsets at 2, output at 3.

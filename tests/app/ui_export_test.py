@@ -7,11 +7,15 @@ pipe where a file would go, flags that do not go together: exit 2, one line, not
 
 The timeline's and the benchmark's figures hold no controls (--dump-layout with the export).
 
+Every kind's figure is fitted to its picture (issue #26 item 3): in a 1920x1080 PNG, and a GIF's
+frames, what is drawn spans the picture on one axis but for a margin, is centred on the other and
+touches no edge; the SVG's viewBox holds everything it draws.
+
 Needs Xvfb, ImageMagick's convert and python3; without them it reports SKIPPED (exit 77)."""
 import json, os, shutil, stat, subprocess, sys
 
 from ui_test_support import (PALETTE, SKIP, Xvfb, finish, gif_info, make_workdir, near, png_size,
-                             require_tools, svg_cells)
+                             require_tools, svg_cells, svg_overflow)
 
 EXAMPLE = "3,1,7,0,4,1,6,3"
 
@@ -258,6 +262,87 @@ def run_checks(app, cli, workdir, env, expect):
     expect(open(path("keep.png")).read() == "not replaced",
            "keep.png was replaced by a run that was refused")
 
+    check_fitted(run, path, expect)
+    check_svg_whole(run, path, expect)
+
+
+def content_box(png):
+    """(x0, y0, x1, y1, width, height): the box of what differs from the corner's colour (the
+    theme's background), by ImageMagick's trim."""
+    r = subprocess.run(["convert", png, "-fuzz", "1%", "-format", "%@ %w %h", "info:"],
+                       capture_output=True, text=True, check=True)
+    box, w, h = r.stdout.split()
+    bw, rest = box.split("x", 1)
+    bh, x, y = rest.split("+")
+    x, y = int(x), int(y)
+    return x, y, x + int(bw), y + int(bh), int(w), int(h)
+
+
+KINDS = [("block-scan", ["--input", EXAMPLE]),
+         ("side-by-side", ["--input", EXAMPLE, "--kind", "side-by-side"]),
+         ("grid", ["--algorithm", "multi-block", "--random", "16", "--seed", "1"]),
+         ("timeline", ["--input", EXAMPLE, "--kind", "single-pass"]),
+         ("applications", ["--input", EXAMPLE, "--app", "compact"]),
+         ("benchmark", ["--input", EXAMPLE, "--kind", "benchmark"]),
+         ("dense", ["--algorithm", "blelloch", "--random", "1024"])]
+
+
+def check_fitted(run, path, expect):
+    """[7] Each kind's figure fitted to a 1920x1080 picture (docs: "fitted to the picture"; it was
+    the screen's figure at the top of an empty page): what it draws spans the picture's width or
+    height within a margin, centred on both axes, touching no edge; a GIF's last frame likewise,
+    its first in the same place."""
+    def fitted(png, label):
+        x0, y0, x1, y1, w, h = content_box(png)
+        left, right, top, bottom = x0, w - x1, y0, h - y1
+        edge = 0.01 * min(w, h)
+        expect(min(left, right, top, bottom) >= edge,
+               f"{label}: drawn at {x0},{y0}..{x1},{y1} of {w}x{h}: it touches the edge")
+        expect(x1 - x0 >= 0.9 * w or y1 - y0 >= 0.9 * h,
+               f"{label}: drawn at {x0},{y0}..{x1},{y1} of {w}x{h}: it fills neither side")
+        expect(abs(left - right) <= 0.03 * w and abs(top - bottom) <= 0.03 * h,
+               f"{label}: margins left {left} right {right} top {top} bottom {bottom}: "
+               f"not centred")
+
+    for kind, flags in KINDS:
+        gif = kind in ("block-scan", "grid")
+        out = ["--export-png", path(f"fit-{kind}.png"), "--export-size", "1920x1080"]
+        if gif:
+            out += ["--export-gif", path(f"fit-{kind}.gif")]
+        r = run(*flags, *out)
+        if not expect(r.returncode == 0, f"fit {kind}: exit {r.returncode}: {r.stderr.strip()}"):
+            continue
+        fitted(path(f"fit-{kind}.png"), f"{kind} PNG")
+        if gif:
+            subprocess.run(["convert", path(f"fit-{kind}.gif"), "-coalesce",
+                            path(f"fit-{kind}-frame-%d.png")], check=True)
+            frames = sorted((n for n in os.listdir(path(".")) if n.startswith(f"fit-{kind}-frame-")),
+                            key=lambda n: int(n.rsplit("-", 1)[1].split(".")[0]))
+            # The last frame holds every round: fitted. The first holds fewer, in the same place
+            # (a GIF's frames do not move): inside the last's box, from the same top.
+            fitted(path(frames[-1]), f"{kind} GIF {frames[-1]}")
+            first, last = content_box(path(frames[0])), content_box(path(frames[-1]))
+            expect(last[0] - 2 <= first[0] and first[2] <= last[2] + 2 and
+                   abs(first[1] - last[1]) <= 2 and first[3] <= last[3] + 2,
+                   f"{kind} GIF: frame 0 drawn at {first[:4]}, the last at {last[:4]}")
+
+
+def check_svg_whole(run, path, expect):
+    """[8] The SVG's viewBox holds every element it draws (issue #26: "the SVG is cropped right"):
+    each kind's, and what the writers cut at the right, a caption past the last column and a
+    value wider than its cell in the last one."""
+    cases = [(kind, flags) for kind, flags in KINDS if kind != "benchmark"] + [
+        ("bracket caption", ["--algorithm", "sklansky", "--input", EXAMPLE, "--select", "2:0:7"]),
+        ("wide values", ["--algorithm", "blelloch", "--random", "13", "--seed", "3", "--op",
+                         "max"]),
+        ("grid caption", ["--algorithm", "multi-block", "--random", "13", "--grid-select",
+                          "output:12"])]
+    for label, flags in cases:
+        name = "whole-" + label.replace(" ", "-") + ".svg"
+        r = run(*flags, "--export-svg", path(name))
+        if expect(r.returncode == 0, f"{label}: exit {r.returncode}: {r.stderr.strip()}"):
+            over = svg_overflow(path(name))
+            expect(not over, f"{label} SVG: drawn outside its viewBox: {over[:3]}")
 
 
 if __name__ == "__main__":

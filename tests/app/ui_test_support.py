@@ -230,3 +230,61 @@ class Xvfb:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+def svg_overflow(path, slack=1.0):
+    """What an exported SVG draws outside its viewBox: a list of (element, its box [x0, y0, x1,
+    y1]) for each <rect>, <line>, <polygon>, <path> and <text> that pokes out by more than `slack`
+    units. Boxes include half the stroke; a text is as wide as the writers estimate it (0.6 em a
+    character, svg_doc.h's TextWidth) and 1 em tall; a <tspan>'s x and dy move its line. Outside
+    <defs> only (a pattern's or marker's own coordinates are not the figure's)."""
+    import re
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(path).getroot()
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox").split())
+    defs = {id(e) for d in root.iter(ns + "defs") for e in d.iter()}
+
+    def num(e, name, default=0.0):
+        v = e.get(name)
+        return default if v is None or v.endswith("%") else float(v)
+
+    def text_box(x, y, text, px, anchor):
+        w = 0.6 * px * len(text)
+        x0 = {"middle": x - w / 2, "end": x - w}.get(anchor, x)
+        return [x0, y - 0.8 * px, x0 + w, y + 0.2 * px]
+
+    boxes = []
+    for e in root.iter():
+        if id(e) in defs:
+            continue
+        tag = e.tag.replace(ns, "")
+        half = num(e, "stroke-width") / 2 if e.get("stroke") not in (None, "none") else 0
+        if tag == "rect" and e.get("width", "").endswith("%"):
+            continue  # the background
+        if tag == "rect":
+            x, y = num(e, "x"), num(e, "y")
+            boxes.append((e, [x - half, y - half, x + num(e, "width") + half,
+                              y + num(e, "height") + half]))
+        elif tag == "line":
+            xs, ys = (num(e, "x1"), num(e, "x2")), (num(e, "y1"), num(e, "y2"))
+            boxes.append((e, [min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half]))
+        elif tag in ("polygon", "path"):
+            pts = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?",
+                                                 e.get("points") or e.get("d") or "")]
+            if len(pts) >= 2:
+                xs, ys = pts[0::2], pts[1::2]
+                boxes.append((e, [min(xs) - half, min(ys) - half, max(xs) + half,
+                                  max(ys) + half]))
+        elif tag == "text":
+            px, anchor = num(e, "font-size", 16), e.get("text-anchor", "start")
+            x, y = num(e, "x"), num(e, "y")
+            spans = list(e.iter(ns + "tspan"))
+            if not spans:
+                boxes.append((e, text_box(x, y, e.text or "", px, anchor)))
+            for s in spans:
+                y += num(s, "dy")
+                boxes.append((e, text_box(num(s, "x", x), y, s.text or "", px, anchor)))
+    return [(ET.tostring(e, encoding="unicode")[:160], b) for e, b in boxes
+            if b[0] < vx - slack or b[1] < vy - slack or b[2] > vx + vw + slack or
+            b[3] > vy + vh + slack]

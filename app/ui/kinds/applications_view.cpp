@@ -9,7 +9,13 @@ class Application final : public KindView {
   float FigureNeed(KindFrame& f) const override {
     return f.views.applications.NeededWidth(f.figure);
   }
+  FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
+    return NaturalWidth(f.views.applications.FigureWidth(f.ui), room);
+  }
   void DrawCenter(KindFrame& f, ViewRect c) const override { f.views.applications.Draw(f.ui, c); }
+  void DrawFigure(KindFrame& f, ViewRect r) const override {
+    f.views.applications.Draw(f.ui, r, true);
+  }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
     switch (tab) {
       case SidePanel::kInspector:

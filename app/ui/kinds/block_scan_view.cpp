@@ -33,6 +33,10 @@ class BlockScan final : public KindView {
   void DrawFigure(KindFrame& f, ViewRect r) const override {
     f.views.arrays[0].Draw(f.figure, f.ui.app.GetAlgorithm(), r, true);
   }
+  FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
+    return NaturalWidth(f.views.arrays[0].FigureWidth(f.figure, f.ui.app.GetAlgorithm(), true),
+                        room);
+  }
   bool DrawTab(KindFrame& f, SidePanel tab) const override { return DrawBlockTab(f, tab); }
 };
 

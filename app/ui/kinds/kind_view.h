@@ -17,6 +17,19 @@ struct ViewSet {
   ApplicationView applications;
 };
 
+// The figure's width at the frame's scale, for an export: `natural`, what it fills when nothing
+// squeezes it (its cells at their widest, its heading on one line); or, when it `stretches` to
+// any width it is given (the timeline, the benchmark chart, a dense row of cells), the width from
+// which its text needs no wrapping (the export then scales it no further than that allows).
+struct FigureWidth {
+  float natural = 0;
+  bool stretches = false;
+};
+// A view's natural width, or 0 for one that stretches to `room`.
+inline FigureWidth NaturalWidth(float natural, float room) {
+  return natural > 0 ? FigureWidth{natural, false} : FigureWidth{room, true};
+}
+
 // What a frame gives a kind to draw with: the panels' context and the figure's (at its own zoom,
 // Ctrl + / -), and the views.
 struct KindFrame {
@@ -34,6 +47,9 @@ class KindView {
   virtual void DrawCenter(KindFrame& frame, ViewRect rect) const = 0;
   // The figure alone, for an export (no bars, no buttons); by default the centre.
   virtual void DrawFigure(KindFrame& frame, ViewRect rect) const { DrawCenter(frame, rect); }
+  // How wide the figure is for an export, which draws it that wide, measures how tall it is and
+  // scales the two together to its picture (figure_fit.h). By default it stretches to `room`.
+  virtual FigureWidth WidthOfFigure(KindFrame&, float room) const { return {room, true}; }
   // A side-panel tab: drawn (true), or not offered here (false; Kind::NotOffered says why).
   virtual bool DrawTab(KindFrame& frame, SidePanel tab) const = 0;
 };

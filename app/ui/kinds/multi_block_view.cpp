@@ -52,6 +52,13 @@ class MultiBlock final : public KindView {
       f.views.grid.Draw(f.figure, r);
     }
   }
+  FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
+    AppState& st = f.ui.app;
+    return NaturalWidth(st.grid().Opened() ? f.views.arrays[0].FigureWidth(
+                                                 f.figure, st.grid().BlockAlgorithm(), true)
+                                           : f.views.grid.FigureWidth(f.figure),
+                        room);
+  }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
     if (f.ui.app.grid().Opened()) return DrawBlockTab(f, tab);  // the opened block's rounds
     switch (tab) {

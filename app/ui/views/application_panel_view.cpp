@@ -82,6 +82,8 @@ void DrawApplicationNarration(UiContext& ui) {
   DrawLargeParagraphs(ui, title, {steps, std::string("Why it is right: ") + info.invariant});
 }
 
+// [SECTION] The controls panel's entry
+
 void DrawApplicationControls(UiContext& ui) {
   ApplicationModel& model = ui.app.applications();
   const bool shown = ui.app.ShownKind() == KindId::kApplication;

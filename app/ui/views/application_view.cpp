@@ -64,8 +64,10 @@ float MinCell(float fig_px, int widest_chars) {
   return std::max(fig_px * 1.6f, static_cast<float>(widest_chars) * fig_px * 0.62f + fig_px * 0.8f);
 }
 
+// `fixed`: the arrows' band at its own height whatever the view's (an export, which sizes the
+// view to the figure: one that gave the band a share of the view would not scale as one).
 Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::PassLayout& l,
-                   int widest_chars) {
+                   int widest_chars, bool fixed) {
   Figure f;
   f.px = ui.fonts.ui_px;
   const float px = f.px;
@@ -86,11 +88,12 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
            r.kind == application_scene::RowKind::kPool;
   const float room = rect.y + rect.h - f.origin.y - px;
   const float rows_need = static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * 1.2f;
-  f.arrows_h =
-      !band ? 0
-            : std::max(fig_px * 1.6f,
-                       std::min(std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f)),
-                                room - rows_need));
+  f.arrows_h = !band ? 0
+               : fixed
+                   ? fig_px * 7
+                   : std::max(fig_px * 1.6f,
+                              std::min(std::max(fig_px * 4, std::min(fig_px * 9, rect.h * 0.22f)),
+                                       room - rows_need));
   f.max_cells = std::max(4, static_cast<int>(f.width / min_cell));
   f.cols = application_scene::Visible(l.n, f.max_cells);
   f.strip = {f.left, std::min(std::max(fig_px * 3.2f, min_cell),
@@ -154,7 +157,7 @@ void DrawEmptySlice(UiContext& ui, const Figure& f, const application_scene::Pas
                     const application_scene::Slice& s, float x, float y) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddLine(ImVec2(x, y - f.fig_px * 0.3f), ImVec2(x, y + f.row_h + f.fig_px * 1.8f),
-              ToImU32(ui.palette.text), 2);
+              ToImU32(ui.palette.text), 2 * ui.scale);
   if (l.n > 64) return;
   char lab[64];
   std::snprintf(lab, sizeof lab, "t%d [%d, %d) empty", s.thread, s.begin, s.end);
@@ -204,7 +207,7 @@ void DrawSlice(UiContext& ui, const Figure& f, const application_scene::Slice& s
   if (slot_i >= 0) {
     const ImVec2 a(f.strip.X(slot_i) + f.strip.w * 0.5f, scan_bottom);
     const ImVec2 b(x0 + 1, y - 1);
-    dl->AddLine(a, b, ToImU32(Dim(ui.palette.arrow, 0.7f)), 1.5f);
+    dl->AddLine(a, b, ToImU32(Dim(ui.palette.arrow, 0.7f)), 1.5f * ui.scale);
     Arrowhead(dl, a, b, ToImU32(ui.palette.arrow), fig_px * 0.45f);
   }
 }
@@ -307,7 +310,7 @@ void DrawScatter(UiContext& ui, const Figure& f, const ApplicationTrace& t,
     const ImVec2 p0(f.strip.X(s0) + f.strip.w * 0.5f, d.scan_bottom + 1);
     const ImVec2 p1(f.strip.X(s1) + f.strip.w * 0.5f, d.output - 2);
     dl->AddBezierCubic(p0, ImVec2(p0.x, p0.y + f.arrows_h * 0.45f),
-                       ImVec2(p1.x, p1.y - f.arrows_h * 0.45f), p1, ToImU32(c), 2.0f);
+                       ImVec2(p1.x, p1.y - f.arrows_h * 0.45f), p1, ToImU32(c), 2.0f * ui.scale);
     Arrowhead(dl, ImVec2(p1.x, p1.y - f.fig_px), p1, ToImU32(c), f.fig_px * 0.55f);
   }
   if (hidden == 0) return;
@@ -415,7 +418,7 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
 
 // [SECTION] The view
 
-void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
+void ApplicationView::Draw(UiContext& ui, ViewRect rect, bool figure) {
   ApplicationModel& model = ui.app.applications();
   const ApplicationSlot& slot = model.Traced();
   BeginPanelWindow("##apps", rect);
@@ -426,19 +429,10 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
     return;
   }
   const ApplicationTrace& t = *slot.trace;
-  const int step = model.ApplicationPlayer().Round();
-  if (m_version != model.Version() || m_step != step) {
-    m_layout = application_scene::Build(t, step);
-    m_widest_chars = 1;
-    for (const application_scene::Row& r : m_layout.rows)
-      for (const std::string& text : r.text)
-        m_widest_chars = std::max(m_widest_chars, static_cast<int>(text.size()));
-    m_version = model.Version();
-    m_step = step;
-  }
+  UpdateLayout(model);
   DrawStory(ui, slot, m_layout);
   // The figure: rows of cells under the text, the arrows (or the pool) below the scan.
-  const Figure f = PlaceFigure(ui, rect, m_layout, m_widest_chars);
+  const Figure f = PlaceFigure(ui, rect, m_layout, m_widest_chars, figure);
   const RowsDrawn rows = DrawRows(ui, f, t, m_layout);
   DrawIndexRuler(ui, f);
   DrawScatter(ui, f, t, m_layout, rows);
@@ -451,6 +445,31 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect) {
   ui.app.view.widgets["application_figure"] = {f.left, f.origin.y - f.fig_px * 0.6f, f.width,
                                                rows.bottom - f.origin.y + f.fig_px * 0.6f};
   ImGui::End();
+}
+
+void ApplicationView::UpdateLayout(ApplicationModel& model) {
+  const int step = model.ApplicationPlayer().Round();
+  if (m_version == model.Version() && m_step == step) return;
+  m_layout = application_scene::Build(*model.Traced().trace, step);
+  m_widest_chars = 1;
+  for (const application_scene::Row& r : m_layout.rows)
+    for (const std::string& text : r.text)
+      m_widest_chars = std::max(m_widest_chars, static_cast<int>(text.size()));
+  m_version = model.Version();
+  m_step = step;
+}
+
+float ApplicationView::FigureWidth(UiContext& ui) {
+  ApplicationModel& model = ui.app.applications();
+  if (!model.Traced().trace) return 0;
+  UpdateLayout(model);
+  if (m_layout.n > 64) return 0;
+  // PlaceFigure's window padding, titles and right margin around every slot at its widest.
+  const float px = ui.fonts.ui_px, fig_px = px * ui.app.view.figure_scale;
+  const int slots = application_scene::Visible(m_layout.n, m_layout.n).Slots();
+  const float cell = std::max(fig_px * 3.2f, MinCell(fig_px, m_widest_chars));
+  return std::ceil(ImGui::GetStyle().WindowPadding.x + px * 5.5f + px +
+                   static_cast<float>(slots) * cell);
 }
 
 float ApplicationView::NeededWidth(const UiContext& ui) const {

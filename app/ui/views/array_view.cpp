@@ -399,6 +399,23 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   if (m_editing && problem) DrawEditProblem(ui, ex, below, typed);
 }
 
+float ArrayView::FigureWidth(UiContext& ui, Algorithm algorithm, bool header) {
+  UpdateScene(ui, algorithm);
+  if (m_scene.columns > 64) return 0;
+  const Fonts& fonts = ui.fonts;
+  const float pad = 10 * ui.scale;
+  // PlaceFigure's margins, the gutter of row tags and the columns at MaxCellWidth.
+  float w = m_widest_tag + 4 * pad + static_cast<float>(m_scene.columns) * MaxCellWidth(fonts);
+  if (header) {
+    const TraceSlot& slot = ui.app.Slot(algorithm);
+    const std::string heading =
+        scene::FigureHeading(slot.trace, slot.analysis, ui.app.PlayerOf(algorithm).Round());
+    w = std::max(
+        w, fonts.large->CalcTextSizeA(fonts.large_px, FLT_MAX, 0, heading.c_str()).x + 2 * pad);
+  }
+  return std::ceil(w);
+}
+
 float ArrayView::NeededWidth(const UiContext& ui) const {
   if (!m_have_scene || m_scene.columns > 64) return 0;
   const float pad = 10 * ui.scale;

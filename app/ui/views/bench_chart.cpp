@@ -48,7 +48,8 @@ bool Hidden(const ViewState& vs, const std::string& rung) {
   return variant != toggled;
 }
 
-std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct) {
+std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct,
+                           float below) {
   const float px = ui.fonts.ui_px;
   Chart c;
   c.pct = pct;
@@ -76,7 +77,7 @@ std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, 
            8 * ui.scale;
   c.right = c.origin.x + avail.x - ImGui::CalcTextSize("memcpy ").x;
   c.top = c.origin.y + px * 1.4f;               // the unit above the top tick label
-  c.bottom = c.origin.y + avail.y - px * 8.0f;  // x labels, summary, file row
+  c.bottom = c.origin.y + avail.y - px * below;
   if (c.bottom - c.top < px * 4 || c.lx1 <= c.lx0) return std::nullopt;
   return c;
 }

@@ -50,9 +50,12 @@ struct Chart {
   float Y(double v) const { return bottom - static_cast<float>(v / y_hi) * (bottom - top); }
 };
 
-// The plot's box in what is left of the window, and its ranges from the points that have a value
-// in the unit; none when the window is too short or a single n was measured.
-std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct);
+// The plot's box in what is left of the window, `below` text sizes left under it (the x labels,
+// the summary and the file row on screen; no file row in an export), and its ranges from the
+// points that have a value in the unit; none when the window is too short or a single n was
+// measured.
+std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct,
+                           float below = 8.0f);
 // The value grid with its labels and unit, the powers of two along x, the axes.
 void DrawAxes(const UiContext& ui, const Chart& c);
 // Every shown line (the ceiling dashed) with its name at its right end, where the lines are

@@ -328,7 +328,9 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   }
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
   Legend(ui, lines, controls);
-  const std::optional<bench_chart::Chart> chart = bench_chart::Place(ui, lines, vs.bench_pct);
+  // An export has no file row: the summary (two lines at most) ends the figure.
+  const std::optional<bench_chart::Chart> chart =
+      bench_chart::Place(ui, lines, vs.bench_pct, controls ? 8.0f : 5.8f);
   if (!chart) {
     ImGui::End();
     return;

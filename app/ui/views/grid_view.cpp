@@ -2,6 +2,7 @@
 // current phase's rows on a band, rows not produced yet empty, block boundaries and numbers, the
 // sums scan one level down on a band of its own. Cells go through grid_boxes.h (pixel runs when
 // narrower than a few pixels); values, titles and the invariant caption through ImGui's draw list.
+// Its side-panel tabs are grid_tabs_view.cpp's.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -9,7 +10,6 @@
 #include "core/registry.h"
 #include "grid_boxes.h"
 #include "scene/cell_text.h"
-#include "teach/grid_teach.h"
 #include "views.h"
 
 namespace scanviz {
@@ -31,46 +31,10 @@ struct GridFrame {
 
 namespace {
 
+constexpr float kMaxColumn = 3.4f;  // the widest a column gets, in the large font's size
+
 std::string Caption(const scene::GridCellCheck& c) {
   return c.name + ": " + c.meaning + "  ·  " + c.expression + (c.ok ? "  ✓" : "  ✗");
-}
-
-// [SECTION] Header: the scan, the step, the verdict
-
-// Two lines in the large font, each shrunk only if it cannot fit: the scan, then the step; then
-// CheckGrid's verdict. Returns the height below it.
-float DrawHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene& sc, int step,
-                 ViewRect rect, float pad) {
-  const Fonts& fonts = ui.fonts;
-  const scene::Palette& pal = ui.palette;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  float top = rect.y + pad;
-  const std::string heading = scene::GridHeading(slot.grid, step);
-  const size_t cut = heading.find("  ·  step ");
-  const std::string lines[2] = {heading.substr(0, cut),
-                                cut == std::string::npos ? "" : heading.substr(cut + 5)};
-  for (const std::string& line : lines) {
-    float px = fonts.large_px;
-    float w = fonts.large->CalcTextSizeA(px, FLT_MAX, 0, line.c_str()).x;
-    if (w > rect.w - 2 * pad) {
-      px *= (rect.w - 2 * pad) / w;
-      w = rect.w - 2 * pad;
-    }
-    dl->AddText(fonts.large, px, ImVec2(rect.x + pad, top), ToImU32(pal.text), line.c_str());
-    if (ui.text != nullptr) ui.text->Text("header", line, {rect.x + pad, top, w, px});
-    top += px * 1.25f;
-  }
-  const bool last = step == static_cast<int>(sc.steps.size()) - 1;
-  const std::string verdict =
-      !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
-      : slot.problems.empty()
-          ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
-                slot.ran
-          : "✗ " + slot.problems.front();
-  dl->AddText(ImVec2(rect.x + pad, top), ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad),
-              verdict.c_str());
-  if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, 0, fonts.ui_px});
-  return top + fonts.ui_px * 1.4f;
 }
 
 // [SECTION] Geometry
@@ -86,7 +50,7 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
   const float avail_w = std::max(rect.w - f.gutter - 2 * pad, 10.0f);
   const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
   const float base_sx =
-      std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * 3.4f);
+      std::min(avail_w / static_cast<float>(std::max(sc.n, 1)), fonts.large_px * kMaxColumn);
   f.sx = base_sx * vs.zoom;
   // Every row in the pane (the grid's own Fit view) while a row stays legible: its title at 0.8
   // of its height, no less than half the panels' text. A deeper grid keeps rows at that floor and
@@ -124,13 +88,19 @@ void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bott
 
 // [SECTION] Bands, boundaries, the cells' values, the titles
 
+// A band of the sums scan one level down: the grid's width, a little inside the level above's.
+ViewRect BandRect(const scene::GridBand& b, const GridFrame& f) {
+  const float inset = f.pad * 0.3f * static_cast<float>(b.level);
+  return {f.rect.x + f.pad * 0.5f + inset, f.Y(b.y0), f.rect.w - f.pad - 2 * inset,
+          (b.y1 - b.y0) * f.sy};
+}
+
 // The sums scan one level down, and the current phase's rows.
 void DrawBands(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   const ViewRect& rect = f.rect;
   for (const scene::GridBand& b : sc.bands) {
-    const float inset = f.pad * 0.3f * static_cast<float>(b.level);
-    ui.renderer.AddRect(rect.x + f.pad * 0.5f + inset, f.Y(b.y0), rect.w - f.pad - 2 * inset,
-                        (b.y1 - b.y0) * f.sy, ui.palette.register_strip);
+    const ViewRect band = BandRect(b, f);
+    ui.renderer.AddRect(band.x, band.y, band.w, band.h, ui.palette.register_strip);
   }
   for (const scene::GridRow& r : sc.rows) {
     if (r.emphasis != scene::Emphasis::kCurrent || r.kind == scene::GridRowKind::kBlocks) continue;
@@ -140,16 +110,21 @@ void DrawBands(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   }
 }
 
-// Block boundaries over the cells, where blocks are wide enough to tell apart.
+// Block boundaries over the cells, where blocks are wide enough to tell apart; broken where a
+// band's caption lies across them (scene::BoundarySpans).
 void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
+  const float w = std::max(1.0f, 2.0f * ui.scale);
   for (const scene::GridBoundary& b : sc.boundaries) {
     long unit = 1;  // the level's block width in columns
     for (int d = 0; d <= b.level; ++d) unit *= sc.block_size;
     if (static_cast<float>(unit) * f.sx < 6 * ui.scale) continue;  // too dense to tell apart
     const float x = f.X(b.x);
     if (x < f.rect.x || x > f.rect.x + f.rect.w) continue;
-    ui.renderer.AddLine(x, f.Y(b.y0) - 0.15f * f.sy, x, f.Y(b.y1) + 0.15f * f.sy,
-                        std::max(1.0f, 2.0f * ui.scale), ui.palette.text_dim);
+    for (const scene::Span& s : scene::BoundarySpans(sc, b, 0.15f)) {
+      ui.renderer.AddLine(x, f.Y(s.y0), x, f.Y(s.y1), w, ui.palette.text_dim);
+      if (ui.text != nullptr)
+        ui.text->Text("boundary", {}, {x - w * 0.5f, f.Y(s.y0), w, (s.y1 - s.y0) * f.sy});
+    }
   }
 }
 
@@ -172,7 +147,63 @@ void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
   }
 }
 
-// Row titles right-aligned in the gutter, then the bands' titles.
+// A band's caption: its title on a line, else wrapped at its words into as many lines as the
+// band's title strip holds, else its short title, shrunk to the band's width at worst: never cut
+// by the view's edge (at a large text size the title is wider than a narrow grid), and no block
+// boundary crosses the strip.
+struct BandCaption {
+  std::vector<std::string> lines;
+  float px = 0;
+};
+constexpr float kCaptionLine = 1.15f;  // a caption's line height, in its font size
+
+BandCaption FitBandCaption(const scene::GridBand& b, ImFont* font, float px, float room,
+                           float strip) {
+  auto width = [&](const std::string& s, float at) {
+    return font->CalcTextSizeA(at, FLT_MAX, 0, s.c_str()).x;
+  };
+  const size_t most = static_cast<size_t>(std::max(1.0f, strip / (px * kCaptionLine)));
+  for (const std::string* text : {&b.title, &b.short_title}) {
+    std::vector<std::string> lines;
+    for (size_t start = 0; start <= text->size();) {
+      const size_t end = std::min(text->find(' ', start), text->size());
+      const std::string word = text->substr(start, end - start);
+      if (!lines.empty() && width(lines.back() + " " + word, px) <= room) {
+        lines.back() += " " + word;
+      } else {
+        lines.push_back(word);
+      }
+      start = end + 1;
+    }
+    const bool fits = std::all_of(lines.begin(), lines.end(),
+                                  [&](const std::string& l) { return width(l, px) <= room; });
+    if (fits && lines.size() <= most) return {lines, px};
+  }
+  return {{b.short_title}, px * std::min(1.0f, room / std::max(width(b.short_title, px), 1.0f))};
+}
+
+void DrawBandCaption(UiContext& ui, const scene::GridBand& b, const GridFrame& f) {
+  const ViewRect band = BandRect(b, f);
+  const float strip = (b.title_y1 - b.y0) * f.sy;
+  const float x = band.x + f.pad * 0.5f, room = std::max(band.w - f.pad, 10.0f);
+  const BandCaption c = FitBandCaption(b, ImGui::GetFont(),
+                                       std::min(ui.fonts.ui_px * 0.85f, strip * 0.8f), room, strip);
+  const float line_h = c.px * kCaptionLine;
+  float y = band.y + (strip - line_h * static_cast<float>(c.lines.size())) * 0.5f +
+            (line_h - c.px) * 0.5f;
+  if (ui.text != nullptr) ui.text->Text("band", b.title, band);
+  for (const std::string& line : c.lines) {
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), c.px, ImVec2(x, y),
+                                        ToImU32(ui.palette.text_dim), line.c_str());
+    if (ui.text != nullptr) {
+      const float w = ImGui::GetFont()->CalcTextSizeA(c.px, FLT_MAX, 0, line.c_str()).x;
+      ui.text->Text("band-title", line, {x, y, w, c.px});
+    }
+    y += line_h;
+  }
+}
+
+// Row titles right-aligned in the gutter, then the bands' captions.
 void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   const scene::Palette& pal = ui.palette;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -190,12 +221,7 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
                 ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
     if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
   }
-  for (const scene::GridBand& b : sc.bands) {  // in the band's room above its first row
-    const float px = std::min(ui.fonts.ui_px * 0.85f, 0.75f * f.sy);
-    dl->AddText(ImGui::GetFont(), px, ImVec2(f.rect.x + f.pad, f.Y(b.y0) + 0.25f * f.sy),
-                ToImU32(pal.text_dim), b.title.c_str());
-    if (ui.text != nullptr) ui.text->Text("band", b.title, {f.rect.x + f.pad, f.Y(b.y0), 0, px});
-  }
+  for (const scene::GridBand& b : sc.bands) DrawBandCaption(ui, b, f);
 }
 
 // [SECTION] The invariant window of the hovered or selected cell: a bracket over the input
@@ -302,8 +328,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     return;
   }
   const int step = app.grid().GridPlayer().Round();
-  UpdateScene(app, slot.grid, step);
-  const float header_bottom = DrawHeader(ui, slot, m_scene, step, rect, pad);
+  UpdateScene(ui, slot.grid, step);
+  const float header_bottom = DrawGridHeader(ui, slot, m_scene, step, rect, pad);
   const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
   GridFrame f = PlaceRows(ui, m_scene, rect, pad, top, m_widest_title);
   if (step != m_followed_step) {
@@ -331,9 +357,11 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
 
 // [SECTION] Scene (cached)
 
-void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step) {
+void GridView::UpdateScene(const UiContext& ui, const GridTrace& grid, int step) {
+  const AppState& app = ui.app;
+  const Fonts& fonts = ui.fonts;
   if (m_have && m_grid == &grid && m_generation == app.Generation() && m_step == step &&
-      m_block_size == grid.block_size)
+      m_block_size == grid.block_size && m_text_px == fonts.ui_px)
     return;
   m_scene = scene::BuildGridScene(grid, step);
   m_grid = &grid;
@@ -341,15 +369,32 @@ void GridView::UpdateScene(const AppState& app, const GridTrace& grid, int step)
   m_step = step;
   m_block_size = grid.block_size;
   m_have = true;
+  m_text_px = fonts.ui_px;
   m_widest_title = 0;
   m_widest_value = 0;
+  auto width = [&](const std::string& s) {
+    return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, s.c_str()).x;
+  };
   for (const scene::GridRow& r : m_scene.rows) {
-    m_widest_title = std::max(m_widest_title, ImGui::CalcTextSize(r.title.c_str()).x);
+    m_widest_title = std::max(m_widest_title, width(r.title));
     if (r.kind == scene::GridRowKind::kBlocks || m_scene.n > 64) continue;
     for (const scene::GridCell& c : r.cells)
-      m_widest_value =
-          std::max(m_widest_value, ImGui::CalcTextSize(FormatValue(grid.type, c.value).c_str()).x);
+      m_widest_value = std::max(m_widest_value, width(FormatValue(grid.type, c.value)));
   }
+}
+
+float GridView::FigureWidth(UiContext& ui) {
+  const GridSlot& slot = ui.app.grid().Traced();
+  if (!slot.error.empty()) return 0;
+  const int step = ui.app.grid().GridPlayer().Round();
+  UpdateScene(ui, slot.grid, step);
+  if (m_scene.n > 64) return 0;
+  const Fonts& fonts = ui.fonts;
+  const float pad = 10 * ui.scale;
+  // PlaceRows's margins, the gutter of row titles and the columns at their widest.
+  float w = m_widest_title + 4 * pad + static_cast<float>(m_scene.n) * fonts.large_px * kMaxColumn;
+  w = std::max(w, GridHeaderWidth(ui, slot, m_scene, step) + 2 * pad);
+  return std::ceil(w);
 }
 
 float GridView::NeededWidth(const UiContext& ui) const {
@@ -400,90 +445,6 @@ void GridView::DrawCells(UiContext& ui, const GridFrame& f,
   DrawBoundaries(ui, m_scene, f);
   DrawValues(ui, m_list.texts);
   dl->PopClipRect();
-}
-
-// [SECTION] The grid's tabs
-
-void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
-  AppState& app = ui.app;
-  const ViewState& vs = app.view;
-  const std::optional<scene::GridCellRef> cell = vs.grid_hovered ? vs.grid_hovered : vs.grid_selected;
-  ImGui::PushTextWrapPos(0);
-  if (sc == nullptr || !cell) {
-    ImGui::TextWrapped("Hover or click a cell for its invariant window; click a block to open its "
-                       "rounds in the single-block view (Esc returns).");
-    ImGui::PopTextWrapPos();
-    return;
-  }
-  const scene::GridCellCheck c = scene::CheckGridCell(app.grid().Traced().grid, *sc, *cell);
-  if (!c.valid) {
-    ImGui::TextWrapped("%s", cell->kind == scene::GridRowKind::kBlocks
-                                 ? "A block: click it to open its rounds."
-                                 : "Not produced yet at this phase.");
-    ImGui::PopTextWrapPos();
-    return;
-  }
-  ImGui::TextUnformatted(c.name.c_str());
-  Record(ui, "line", c.name);
-  ImGui::TextWrapped("holds %s", c.meaning.c_str());
-  Record(ui, "line", "holds " + c.meaning);
-  ImGui::TextWrapped("%s", c.expression.c_str());
-  Record(ui, "line", c.expression);
-  const std::string verdict = (c.ok ? "✓ cell holds " : "✗ cell holds ") +
-                              FormatValue(app.grid().Traced().grid.type, c.stored);
-  TextWrappedColored(c.ok ? ui.palette.ok : ui.palette.bad, verdict);
-  Record(ui, "check", verdict);
-  ImGui::PopTextWrapPos();
-}
-
-void DrawGridNarration(UiContext& ui) {
-  AppState& app = ui.app;
-  const GridSlot& slot = app.grid().Traced();
-  const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.grid().GridPlayer().Round());
-  DrawLargeParagraphs(ui, n.title, n.paragraphs);
-}
-
-void DrawGridCode(UiContext& ui) {
-  AppState& app = ui.app;
-  const GridSlot& slot = app.grid().Traced();
-  const int step = app.grid().GridPlayer().Round();
-  const teach::CodeListing listing = teach::GridListing();
-  const std::vector<int> lit = teach::GridHighlightedLines(listing, slot.grid, step);
-  const std::string heading = listing.title + "  ·  " + scene::GridStepTitle(slot.grid, step);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", heading.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "heading", heading);
-  ImGui::PushFont(ui.fonts.mono);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float gutter = ImGui::CalcTextSize("0000 ").x;
-  for (int i = 0; i < static_cast<int>(listing.lines.size()); ++i) {
-    const teach::CodeLine& line = listing.lines[static_cast<size_t>(i)];
-    const bool on = std::binary_search(lit.begin(), lit.end(), i);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float x0 = ImGui::GetCursorPosX();
-    const float w = ImGui::GetContentRegionAvail().x;
-    const char* text = line.text.empty() ? " " : line.text.c_str();
-    const float h = ImGui::CalcTextSize(text, nullptr, false, w - gutter).y + ImGui::GetStyle().ItemSpacing.y;
-    if (on) {
-      const scene::Rgba band = ui.palette.current_band;
-      dl->AddRectFilled(ImVec2(p.x - 4 * ui.scale, p.y - 1), ImVec2(p.x + w, p.y + h - 1),
-                        ToImU32({band.r, band.g, band.b, 0.9f}));
-      dl->AddRectFilled(ImVec2(p.x - 4 * ui.scale, p.y - 1), ImVec2(p.x, p.y + h - 1),
-                        ToImU32(ui.palette.arrow_current));
-    }
-    ImGui::TextDisabled("%4d", line.source_line);
-    ImGui::SameLine(x0 + gutter);
-    ImGui::PushTextWrapPos(x0 + w);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    if (ui.text != nullptr) {
-      DumpedLine& d = ui.text->Text("code", line.text, {p.x, p.y - 1, w, h});
-      d.lit = on;
-      d.number = line.source_line;
-    }
-  }
-  ImGui::PopFont();
 }
 
 }  // namespace scanviz

@@ -5,6 +5,8 @@
 // and, beside every row, what that tile's status word held at the cursor. The times are the GPU's
 // (%globaltimer) or the simulator's schedule, and the header says which.
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 
 #include "scene/timeline.h"
@@ -82,16 +84,23 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
 
 // [SECTION] Title, summary, legend
 
+std::string TitleOf(const SinglePassTrace& t) {
+  return "Single-pass scan, decoupled look-back: " + std::to_string(t.TileCount()) +
+         (t.TileCount() == 1 ? " tile of " : " tiles of ") + std::to_string(t.tile_size) +
+         ", n = " + std::to_string(t.N());
+}
+
+std::string OriginOf(UiContext& ui, const SinglePassTrace& t) {
+  return "times: " + ui.app.single_pass().Origin() + ", in " + t.clock;
+}
+
 void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
   ImGui::PushFont(ui.fonts.large);
-  const std::string title =
-      "Single-pass scan, decoupled look-back: " + std::to_string(t.TileCount()) +
-      (t.TileCount() == 1 ? " tile of " : " tiles of ") + std::to_string(t.tile_size) +
-      ", n = " + std::to_string(t.N());
+  const std::string title = TitleOf(t);
   ImGui::TextWrapped("%s", title.c_str());
   Record(ui, "title", title);
   ImGui::PopFont();
-  const std::string origin = "times: " + ui.app.single_pass().Origin() + ", in " + t.clock;
+  const std::string origin = OriginOf(ui, t);
   TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
   Record(ui, "origin", origin);
 }
@@ -378,6 +387,26 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
 }  // namespace
 
 // [SECTION] The view
+
+float TimelineFigureWidth(UiContext& ui) {
+  const SinglePassTrace& t = ui.app.single_pass().Traced();
+  const Fonts& fonts = ui.fonts;
+  const float px = fonts.ui_px, spacing = ImGui::GetStyle().ItemSpacing.x;
+  auto width = [&](const std::string& s) {
+    return fonts.ui->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
+  };
+  // DrawLegend's entries on one line: swatches and names a text size apart, then the reads.
+  float legend = width("reads: ") + px;
+  for (timeline::Segment s : {timeline::Segment::kScan, timeline::Segment::kLookBack,
+                              timeline::Segment::kWait, timeline::Segment::kStore})
+    legend += px * 0.9f + spacing + width(timeline::Name(s)) + px;
+  for (const char* name : {"| X not ready", "| A aggregate", "| P inclusive prefix"})
+    legend += spacing + width(name);
+  const float title = fonts.large->CalcTextSizeA(fonts.large_px, FLT_MAX, 0, TitleOf(t).c_str()).x;
+  const float text =
+      std::max({title, width(OriginOf(ui, t)), width(timeline::SummaryLine(t)), legend});
+  return std::ceil(text + 2 * ImGui::GetStyle().WindowPadding.x);
+}
 
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   AppState& app = ui.app;

@@ -122,6 +122,10 @@ class ArrayView {
   // widest value at the UI font. 0 for a dense figure (more than 64 columns), which no panel could
   // make readable by giving way.
   float NeededWidth(const UiContext& ui) const;
+  // The width the figure fills drawn at its natural size (every column at its widest, the heading
+  // on one line), for an export to scale (kind_view.h's FigureWidth); 0 for a dense figure (more
+  // than 64 columns), which takes the width it is given.
+  float FigureWidth(UiContext& ui, Algorithm algorithm, bool header);
 
  private:
   // The pieces of Draw: the scene and the widths measured from it (array_view.cpp), the boxes
@@ -172,12 +176,15 @@ class GridView {
   // The width in which every row's values can be read (the layout gives way to it); 0 when the
   // grid is too wide for that (more than 64 columns) or not drawn yet.
   float NeededWidth(const UiContext& ui) const;
+  // The width the grid fills drawn at its natural size (columns at their widest, the heading and
+  // the verdict on a line each), for an export to scale; 0 past 64 columns (it takes any width).
+  float FigureWidth(UiContext& ui);
   // The scene last drawn (for the inspector), or null.
   const scene::GridScene* Scene() const { return m_have ? &m_scene : nullptr; }
 
  private:
   // The pieces of Draw (grid_view.cpp): the scene for the grid and step, and the cells.
-  void UpdateScene(const AppState& app, const GridTrace& grid, int step);
+  void UpdateScene(const UiContext& ui, const GridTrace& grid, int step);
   void DrawCells(UiContext& ui, const GridFrame& f, std::optional<scene::GridCellRef> marked);
 
   scene::GridScene m_scene;
@@ -189,6 +196,7 @@ class GridView {
   float m_widest_title = 0;
   int m_followed_step = -1;  // the step the pane last scrolled to (FollowStep)
   float m_widest_value = 0;  // in the panels' font
+  float m_text_px = 0;       // the font size the widths were measured at
   // The last frame's boxes, reused while nothing that places or colours them changed (placing
   // 2^16 cells per row every frame costs more than drawing the runs they merge into).
   GridDrawList m_list;
@@ -200,6 +208,11 @@ class GridView {
 void DrawApplicationInspector(UiContext& ui);
 void DrawApplicationNarration(UiContext& ui);
 void DrawGridInspector(UiContext& ui, const scene::GridScene* scene);
+// The grid's header (grid_header_view.cpp); returns the height below it.
+float DrawGridHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene& sc, int step,
+                     ViewRect rect, float pad);
+float GridHeaderWidth(const UiContext& ui, const GridSlot& slot, const scene::GridScene& sc,
+                      int step);
 void DrawGridNarration(UiContext& ui);
 void DrawGridCode(UiContext& ui);
 
@@ -216,12 +229,17 @@ inline constexpr scene::Rgba kApplicationKept = {0.000f, 0.620f, 0.451f, 1};
 
 class ApplicationView {
  public:
-  void Draw(UiContext& ui, ViewRect rect);
+  // `figure`: an export's, its parts at their own sizes whatever the rectangle's height.
+  void Draw(UiContext& ui, ViewRect rect, bool figure = false);
   // The width in which every element has its cell (a longer row is drawn with a gap, "…12");
   // 0 past 64 elements or before the first frame.
   float NeededWidth(const UiContext& ui) const;
+  // The width in which every element has its cell at its widest, for an export to scale; 0 past
+  // 64 elements or when the application cannot run (the figure takes any width).
+  float FigureWidth(UiContext& ui);
 
  private:
+  void UpdateLayout(ApplicationModel& model);  // the pass's layout, rebuilt when it changed
   application_scene::PassLayout m_layout;
   std::uint64_t m_version = ~0ull;
   std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::application_selected indexes
@@ -278,6 +296,9 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls = true);
 // cursor, in place of the array view (timeline_view.cpp).
 // The timeline; `controls`: with its row of controls (the screen), or without (an export).
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls = true);
+// The width from which the timeline's title, summary and legend need no wrapping (an export
+// scales the timeline no further than that fills its picture).
+float TimelineFigureWidth(UiContext& ui);
 // The timeline's Narration tab: the single-pass scan in sentences with the trace's numbers.
 void DrawSinglePassNarration(UiContext& ui);
 // The menu bar along the top: every kind of view, the labs, files, exports and help, so that

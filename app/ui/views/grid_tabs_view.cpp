@@ -1,0 +1,92 @@
+// The grid view's side-panel tabs: the hovered or selected cell's window and check (Inspector),
+// the step in sentences (Narration), the grid's loop with the step's lines lit (Code).
+#include <algorithm>
+
+#include "teach/grid_teach.h"
+#include "views.h"
+
+namespace scanviz {
+
+void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
+  AppState& app = ui.app;
+  const ViewState& vs = app.view;
+  const std::optional<scene::GridCellRef> cell = vs.grid_hovered ? vs.grid_hovered : vs.grid_selected;
+  ImGui::PushTextWrapPos(0);
+  if (sc == nullptr || !cell) {
+    ImGui::TextWrapped("Hover or click a cell for its invariant window; click a block to open its "
+                       "rounds in the single-block view (Esc returns).");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const scene::GridCellCheck c = scene::CheckGridCell(app.grid().Traced().grid, *sc, *cell);
+  if (!c.valid) {
+    ImGui::TextWrapped("%s", cell->kind == scene::GridRowKind::kBlocks
+                                 ? "A block: click it to open its rounds."
+                                 : "Not produced yet at this phase.");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  ImGui::TextUnformatted(c.name.c_str());
+  Record(ui, "line", c.name);
+  ImGui::TextWrapped("holds %s", c.meaning.c_str());
+  Record(ui, "line", "holds " + c.meaning);
+  ImGui::TextWrapped("%s", c.expression.c_str());
+  Record(ui, "line", c.expression);
+  const std::string verdict = (c.ok ? "✓ cell holds " : "✗ cell holds ") +
+                              FormatValue(app.grid().Traced().grid.type, c.stored);
+  TextWrappedColored(c.ok ? ui.palette.ok : ui.palette.bad, verdict);
+  Record(ui, "check", verdict);
+  ImGui::PopTextWrapPos();
+}
+
+void DrawGridNarration(UiContext& ui) {
+  AppState& app = ui.app;
+  const GridSlot& slot = app.grid().Traced();
+  const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.grid().GridPlayer().Round());
+  DrawLargeParagraphs(ui, n.title, n.paragraphs);
+}
+
+void DrawGridCode(UiContext& ui) {
+  AppState& app = ui.app;
+  const GridSlot& slot = app.grid().Traced();
+  const int step = app.grid().GridPlayer().Round();
+  const teach::CodeListing listing = teach::GridListing();
+  const std::vector<int> lit = teach::GridHighlightedLines(listing, slot.grid, step);
+  const std::string heading = listing.title + "  ·  " + scene::GridStepTitle(slot.grid, step);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", heading.c_str());
+  ImGui::PopTextWrapPos();
+  Record(ui, "heading", heading);
+  ImGui::PushFont(ui.fonts.mono);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float gutter = ImGui::CalcTextSize("0000 ").x;
+  for (int i = 0; i < static_cast<int>(listing.lines.size()); ++i) {
+    const teach::CodeLine& line = listing.lines[static_cast<size_t>(i)];
+    const bool on = std::binary_search(lit.begin(), lit.end(), i);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float x0 = ImGui::GetCursorPosX();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const char* text = line.text.empty() ? " " : line.text.c_str();
+    const float h = ImGui::CalcTextSize(text, nullptr, false, w - gutter).y + ImGui::GetStyle().ItemSpacing.y;
+    if (on) {
+      const scene::Rgba band = ui.palette.current_band;
+      dl->AddRectFilled(ImVec2(p.x - 4 * ui.scale, p.y - 1), ImVec2(p.x + w, p.y + h - 1),
+                        ToImU32({band.r, band.g, band.b, 0.9f}));
+      dl->AddRectFilled(ImVec2(p.x - 4 * ui.scale, p.y - 1), ImVec2(p.x, p.y + h - 1),
+                        ToImU32(ui.palette.arrow_current));
+    }
+    ImGui::TextDisabled("%4d", line.source_line);
+    ImGui::SameLine(x0 + gutter);
+    ImGui::PushTextWrapPos(x0 + w);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    if (ui.text != nullptr) {
+      DumpedLine& d = ui.text->Text("code", line.text, {p.x, p.y - 1, w, h});
+      d.lit = on;
+      d.number = line.source_line;
+    }
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace scanviz
