@@ -157,9 +157,8 @@ void DrawArrows(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g, i
 // The background of the editor's field: ImGui's frame colour over the figure's background, opaque
 // (the old value does not show through).
 ImVec4 OpaqueFrameBg(scene::Rgba base) {
-  const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
-  return ImVec4(base.r * (1 - bg.w) + bg.x * bg.w, base.g * (1 - bg.w) + bg.y * bg.w,
-                base.b * (1 - bg.w) + bg.z * bg.w, 1.0f);
+  const scene::Rgba c = Over(ImGui::GetStyleColorVec4(ImGuiCol_FrameBg), base);
+  return ImVec4(c.r, c.g, c.b, c.a);
 }
 
 // What is wrong with the editor's text, on the background right under the field at (x, y); moved
@@ -239,9 +238,7 @@ void ArrayView::FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g) {
   }
   if (hi <= lo) return;
   const float caption = 1.2f * g->sy;  // the round's caption above its first row
-  float shift = 0;
-  if (hi > bottom) shift = bottom - hi;
-  if (lo - caption + shift < g->top) shift = g->top - (lo - caption);
+  const float shift = ShiftToShow(lo - caption, hi, g->top, bottom);
   ui.app.view.pan_y += shift;
   g->oy += shift;
 }

@@ -13,6 +13,19 @@ ImU32 ToImU32(scene::Rgba c) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
+scene::Rgba Over(ImVec4 top, scene::Rgba under) {
+  const float a = top.w;
+  return {top.x * a + under.r * (1 - a), top.y * a + under.g * (1 - a),
+          top.z * a + under.b * (1 - a), 1};
+}
+
+float ShiftToShow(float lo, float hi, float top, float bottom) {
+  float shift = 0;
+  if (hi > bottom) shift = bottom - hi;
+  if (lo + shift < top) shift = top - lo;
+  return shift;
+}
+
 void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra) {
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));

@@ -79,9 +79,7 @@ void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bott
     hi = std::max(hi, f->Y(r.y + 1.1f));
   }
   if (hi <= lo) return;
-  float shift = 0;
-  if (hi > bottom) shift = bottom - hi;
-  if (lo + shift < top) shift = top - lo;
+  const float shift = ShiftToShow(lo, hi, top, bottom);
   vs.pan_y += shift;
   f->oy += shift;
 }

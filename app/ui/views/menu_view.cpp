@@ -171,14 +171,8 @@ MenuResult DrawMenuBar(UiContext& ui) {
   ImGui::PopStyleColor(2);
   if (!open) return out;
   out.height = ImGui::GetWindowSize().y;
-  const auto over = [](float top, float top_a, float under) {
-    return top * top_a + under * (1 - top_a);
-  };
-  const scene::Rgba bg = ui.palette.background;
-  const scene::Rgba fill{over(bar.x, bar.w, over(window.x, window.w, bg.r)),
-                         over(bar.y, bar.w, over(window.y, window.w, bg.g)),
-                         over(bar.z, bar.w, over(window.z, window.w, bg.b)), 1};
-  ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height, fill);
+  ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height,
+                            Over(bar, Over(window, ui.palette.background)));
   if (Menu(ui, "menu.file", "File")) {
     FileMenu(ui, &out);
     ImGui::EndMenu();

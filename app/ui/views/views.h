@@ -321,6 +321,11 @@ Algorithm TeachAlgorithm(const AppState& app);
 
 // Helpers shared by the views.
 ImU32 ToImU32(scene::Rgba c);
+// An ImGui style colour laid over `under`, opaque: what the pixel shows.
+scene::Rgba Over(ImVec4 top, scene::Rgba under);
+// The shift that brings [lo, hi] into [top, bottom] by the least, its top first when it cannot
+// fit (a pane that follows the current round or step).
+float ShiftToShow(float lo, float hi, float top, float bottom);
 // Begins a panel's window at `rect`: no decoration, no background, not moved, not saved, never
 // brought to the front; `extra` flags added. End it with ImGui::End().
 void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra = 0);
