@@ -59,6 +59,7 @@ void ViewFields(const AppState& app, json& j) {
   j["bank_padding"] = vs.bank_padding;
   j["color_by_case"] = vs.color_by_case;
   j["ui_scale"] = vs.ui_scale;
+  j["pan_y"] = vs.pan_y;
   j["help"] = vs.help;
   j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;

@@ -417,6 +417,16 @@ def main():
         live.keys("End")
         live.wait(lambda s: s["rounds"]["hillis-steele"]["round"] == 3, "End", 2)
 
+        # A figure larger than its pane (Ctrl+= eight times) is panned to show the current round;
+        # at its usual size again (Ctrl+0) it fits, and no pan is left over to hide its top (nor
+        # the next kind's: the grid at n = 8 lost its input rows to one).
+        live.keys(*["ctrl+equal"] * 8)
+        s = live.wait(lambda s: s["pan_y"] != 0, "Ctrl+= eight times", 3)
+        expect(s is not None, "eight Ctrl+=: the figure was not panned to the current round")
+        live.keys("ctrl+0")
+        s = live.wait(lambda s: s["pan_y"] == 0, "Ctrl+0", 3)
+        expect(s is not None, f"Ctrl+0: the figure fits, yet pan_y is {live.state()['pan_y']}")
+
         # The Tab trap: a click on |< gives its window the keyboard; Tab must switch the algorithm
         # and leave the Input box alone, so that 5 and the arrows stay shortcuts.
         live.click("first")

@@ -229,7 +229,11 @@ void ArrayView::FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g) {
   if (m_follow_frames == 0) return;
   --m_follow_frames;
   const float bottom = g->rect.y + g->rect.h - g->pad;
-  if (m_scene.height * g->sy <= bottom - g->top) return;  // the figure fits: nothing to follow
+  if (m_scene.height * g->sy <= bottom - g->top) {  // it fits: no pan hides any of it (a follow
+    g->oy -= ui.app.view.pan_y;                       // at a larger size left one behind)
+    ui.app.view.pan_y = 0;
+    return;
+  }
   float lo = 1e30f, hi = -1e30f;
   for (const scene::Row& row : m_scene.rows) {
     if (row.emphasis != scene::Emphasis::kCurrent || row.round == scene::kInputRound) continue;

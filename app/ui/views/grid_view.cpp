@@ -71,7 +71,11 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
 // rounds. A pan of the reader's own stays until the next step.
 void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom,
                 GridFrame* f) {
-  if (sc.height * f->sy <= bottom - top) return;  // every row fits: nothing to follow
+  if (sc.height * f->sy <= bottom - top) {  // every row fits: no pan hides any (the block
+    f->oy -= vs.pan_y;                       // view's follow may have left one behind)
+    vs.pan_y = 0;
+    return;
+  }
   float lo = 1e30f, hi = -1e30f;
   for (const scene::GridRow& r : sc.rows) {
     if (r.emphasis != scene::Emphasis::kCurrent) continue;
