@@ -31,4 +31,26 @@ struct SegmentTotals {
   }
 };
 
+// Named barriers: barrier `id` (1..15; 0 is __syncthreads') of `threads` threads, whole warps,
+// in the non-aligned form (warps may reach it from different places in the code, as the
+// look-ahead warp does). NamedSync waits for all of them; NamedArrive counts this thread in and
+// goes on (what it wrote before is seen by the threads that wait on the barrier).
+__device__ __forceinline__ void NamedSync(int id, int threads) {
+  asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+__device__ __forceinline__ void NamedArrive(int id, int threads) {
+  asm volatile("barrier.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+// The barrier of the THREADS threads that hold a tile: __syncthreads, or, in a block with a
+// look-ahead warp (which never waits on them here), named barrier 1 of those threads alone.
+template <bool AHEAD, int THREADS>
+__device__ __forceinline__ void TileSync() {
+  if constexpr (AHEAD) {
+    NamedSync(1, THREADS);
+  } else {
+    __syncthreads();
+  }
+}
+
 }  // namespace scanviz::perf

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "core/grid/single_pass_steps.h"
+#include "perf/block_scan.cuh"
 #include "perf/cluster.cuh"
 #include "perf/policies.h"
 #include "perf/warp_scan.cuh"
@@ -71,10 +72,11 @@ __device__ __forceinline__ int TakeTile(const StatusWords& s) {
   }
 }
 
-// Run by one whole warp after the tile's A is published. Returns the exclusive prefix of `tile`
-// (in every lane) and publishes the tile's P. BACKOFF: nanoseconds slept between polls.
+// Run by one whole warp: the exclusive prefix of `tile` (in every lane), gathered from its
+// predecessors' words; publishes nothing, and needs nothing of the tile itself, so the look-ahead
+// warp runs it before its tile is loaded. BACKOFF: nanoseconds slept between polls.
 template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
-__device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregate) {
+__device__ __forceinline__ T LookBackExclusive(const StatusWords& s, int tile) {
   const Op op;
   const sp::LookBack<T> start = sp::StartLookBack<Op>(tile);
   if (start.done) return start.exclusive;
@@ -123,8 +125,37 @@ __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregat
     if (kp >= 0) break;
     pos -= 32 * WIN;
   }
-  if (lane == 0) s.PublishPrefix(tile, exclusive, aggregate, op);
   return exclusive;
+}
+
+// Run by one whole warp after the tile's A is published. Returns the exclusive prefix of `tile`
+// (in every lane) and publishes the tile's P (tile 0 published its P first: nothing to do).
+template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
+__device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregate) {
+  const T exclusive = LookBackExclusive<Op, WIN, BACKOFF>(s, tile);
+  if (tile > 0 && (threadIdx.x & 31) == 0) s.PublishPrefix(tile, exclusive, aggregate, Op());
+  return exclusive;
+}
+
+// The look-ahead warp (rung e's `w` rows, round three): a warp of its own, after the THREADS
+// threads that load the tile, which loads nothing. From the block's first instruction it gathers
+// the tile's exclusive prefix from the predecessors, while the others load and reduce the tile and
+// publish its A, then arrive on named barrier 2 (the aggregate is in `totals`). The warp then
+// publishes the tile's P, hands the prefix to the block in *tile_prefix and meets the others at
+// named barrier 3 (the whole block). It never waits on its own tile's look-back to publish A, so no
+// tile's A waits on a chain: the wait on the predecessors overlaps the tile's loads instead of
+// following them.
+template <class Op, int WIN, int BACKOFF, int THREADS, class Totals, class T = typename Op::Value>
+__device__ __forceinline__ void LookAhead(const StatusWords& s, int tile, const Totals& totals,
+                                          T* tile_prefix) {
+  const T exclusive = LookBackExclusive<Op, WIN, BACKOFF>(s, tile);
+  NamedSync(2, THREADS + 32);  // the others arrived: the tile's aggregate is in `totals`
+  const T aggregate = totals.template Aggregate<Op>();
+  if ((threadIdx.x & 31) == 0) {
+    if (tile > 0) s.PublishPrefix(tile, exclusive, aggregate, Op());  // tile 0's A was its P
+    *tile_prefix = exclusive;
+  }
+  NamedSync(3, THREADS + 32);  // the whole block: *tile_prefix, seen by the others
 }
 
 // The look-back of a cluster of C consecutive tiles (rung e's cluster rows), run by warp 0 of every

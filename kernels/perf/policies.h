@@ -62,15 +62,22 @@ struct SinglePassPolicy {
   // per cluster, a C times shorter chain.
   int cluster = 1;
   bool poll_messages = false;  // clusters: await the messages with test_wait, not try_wait
+  // Round three, warp-specialised look-ahead: one more warp per block (threads + 32), which loads
+  // nothing and starts the look-back over the predecessors at the block's first instruction, while
+  // the other warps load and reduce the tile; the chain's wait overlaps the loads.
+  bool look_ahead = false;
+  bool blocks_in_name = false;  // the name says min_blocks (m<k>): rows that differ only in it
 
   constexpr bool operator==(const SinglePassPolicy&) const = default;
   constexpr int Tile() const { return threads * 4 * (shared_vectors + register_vectors); }
+  constexpr int Block() const { return threads + (look_ahead ? 32 : 0); }  // threads launched
   constexpr int SharedBytes() const { return stages * threads * 4 * shared_vectors * 4; }
 };
 
-// e.<kind><threads>...<order><window>[c][e][k<ns>][x<cluster>[p]][.copy], kind s (shared),
-// r (registers), h (both) or d (persistent, double-buffered shared memory): "e.s128v16b1c",
-// "e.h128s26r16t1ce", "e.r128v2b1c.copy", "e.r128v8b1cx4" (clusters of 4 tiles; p: polled).
+// e.<kind><threads>...<order><window>[c][e][k<ns>][x<cluster>[p]][w][m<blocks>][.copy], kind s
+// (shared), r (registers), h (both) or d (persistent, double-buffered shared memory):
+// "e.s128v16b1c", "e.h128s26r16t1ce", "e.r128v2b1c.copy", "e.r128v8b1cx4" (clusters of 4 tiles;
+// p: polled), "e.r128v8b1cwm6" (w: the look-ahead warp; m6: at least 6 blocks per SM).
 inline std::string VariantName(const SinglePassPolicy& p) {
   const bool hybrid = p.shared_vectors > 0 && p.register_vectors > 0;
   std::string s = "e.";
@@ -98,12 +105,17 @@ inline std::string VariantName(const SinglePassPolicy& p) {
     s += std::to_string(p.cluster);
     if (p.poll_messages) s += 'p';
   }
+  if (p.look_ahead) s += 'w';
+  if (p.blocks_in_name) {
+    s += 'm';
+    s += std::to_string(p.min_blocks);
+  }
   if (p.copy_only) s += ".copy";
   if (!p.chain) s += ".nochain";
   return s;
 }
 
-std::string Describe(const SinglePassPolicy& p);  // rung_e_single_pass.cu
+std::string Describe(const SinglePassPolicy& p);  // rung_e_describe.cu
 
 namespace policy {
 constexpr TileOrder B = TileOrder::kBlockIdx, T = TileOrder::kTicket;
@@ -143,6 +155,17 @@ constexpr SinglePassPolicy Polled(SinglePassPolicy p) {
   p.poll_messages = true;
   return p;
 }
+// A dedicated look-ahead warp (round three; blockIdx order, a block per tile, no clusters).
+constexpr SinglePassPolicy LookAhead(SinglePassPolicy p) {
+  p.look_ahead = true;
+  return p;
+}
+// The same tile with another __launch_bounds__ minimum of blocks per SM (named m<k>).
+constexpr SinglePassPolicy Blocks(SinglePassPolicy p, int min_blocks) {
+  p.min_blocks = min_blocks;
+  p.blocks_in_name = true;
+  return p;
+}
 constexpr SinglePassPolicy Copy(SinglePassPolicy p) {
   p.copy_only = true;
   return p;
@@ -153,17 +176,21 @@ constexpr SinglePassPolicy NoChain(SinglePassPolicy p) {
 }
 }  // namespace policy
 
-// e itself: three kernels by size, small to large tiles. Each takes over from the one before once
-// n fills one resident wave of the one before's tiles (resident blocks per SM x SMs x its tile):
-// below that, the smaller tiles keep more SMs busy; above it, larger tiles mean fewer links in
-// the look-back chain, which costs about the same per tile whatever the tile (docs/performance.md).
+// e itself: four kernels by size, small to large tiles. The look-back chain costs about the same
+// per tile whatever the tile (docs/performance.md), so larger tiles mean fewer links; smaller ones
+// keep more SMs busy. The register tile of 4096 runs until every SM would get one tile of twice
+// its size (SMs x 8192 elements, 1.08 M on the H200); the register tile of 8192
+// (kSinglePassBelowWave, round three's sweep: half the links below one wave) until n fills one
+// resident wave of its tiles; then each of the others from one resident wave of the one before's
+// tiles (resident blocks per SM x SMs x its tile).
 inline constexpr SinglePassPolicy kSinglePassSmall = policy::Regs(128, 8, policy::B, 8);
+inline constexpr SinglePassPolicy kSinglePassBelowWave = policy::Regs(128, 16, policy::B, 4);
 inline constexpr SinglePassPolicy kSinglePassMiddle = policy::Smem(128, 16, policy::B, 7);
 inline constexpr SinglePassPolicy kSinglePassLarge = policy::Hybrid(128, 26, 16, policy::B, 4);
 
-// Every variant the bench can run by name (e's three above among them).
+// Every variant the bench can run by name (e's four above among them).
 inline constexpr SinglePassPolicy kSinglePassVariants[] = {
-    // e's three kernels, and their ticket-ordered twins (docs/performance.md, forward progress)
+    // e's kernels, and their ticket-ordered twins (docs/performance.md, forward progress)
     kSinglePassSmall,
     kSinglePassMiddle,
     kSinglePassLarge,
@@ -231,6 +258,31 @@ inline constexpr SinglePassPolicy kSinglePassVariants[] = {
     // the copies launched in clusters (no messages): what the cluster launch alone costs
     policy::Copy(policy::Cluster(kSinglePassSmall, 4)),
     policy::Copy(policy::Cluster(kSinglePassLarge, 2)),
+    // round three, the look-ahead warp: e's three kernels with it (160 threads a block: fewer
+    // registers a thread), the register tile also with 6 blocks per SM and with a wider window,
+    // and 96 loading threads (128 a block, e's registers a thread) in register and hybrid tiles
+    policy::LookAhead(kSinglePassSmall),
+    policy::Blocks(policy::LookAhead(kSinglePassSmall), 6),
+    policy::With(policy::LookAhead(kSinglePassSmall), 4, true, 0, false),
+    policy::LookAhead(kSinglePassMiddle),
+    policy::LookAhead(kSinglePassLarge),
+    policy::LookAhead(policy::Regs(96, 8, policy::B, 8)),
+    policy::LookAhead(policy::Hybrid(96, 32, 16, policy::B, 4)),
+    // round three, filling the machine below one wave (2^20..2^24): the register tile with more
+    // registers, smaller blocks of more vectors, more threads over the same shared-memory and
+    // hybrid tiles, and a shared-memory tile between the middle and the large kernel
+    policy::Blocks(kSinglePassSmall, 6),
+    policy::Regs(64, 8, policy::B, 16),
+    policy::Smem(256, 8, policy::B, 6),
+    policy::Smem(128, 24, policy::B, 4),
+    policy::Hybrid(256, 13, 8, policy::B, 4),
+    // e's register tile of 8192 (kSinglePassBelowWave, in the table above as Regs(128, 16, B, 4)):
+    // its ticket twin and its ablations; larger tiles still below one wave, a wider window
+    policy::Regs(128, 16, policy::T, 4),
+    policy::Copy(kSinglePassBelowWave),
+    policy::NoChain(kSinglePassBelowWave),
+    policy::Regs(256, 16, policy::B, 2),
+    policy::With(kSinglePassBelowWave, 2, true, 0, false),
 };
 
 // A variant's row in the table (kernels are templates over the row: nvcc's launch stubs take no

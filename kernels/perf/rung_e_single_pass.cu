@@ -11,7 +11,8 @@
 //      scanning, so that its successors can go on without waiting for this tile's scan;
 //   2. warp 0 looks back while the other warps scan their segments (the scan hides the wait);
 //   3. one barrier; each segment gets its prefix and is stored with streaming 16-byte stores.
-// `e` itself runs one of three kernels by size (policies.h: kSinglePassSmall, Middle, Large).
+// `e` itself runs one of four kernels by size (policies.h: kSinglePassSmall, BelowWave, Middle,
+// Large; round three added BelowWave, a register tile of 8192 below one wave).
 //
 // Round three: clusters (policy field `cluster` = C > 1). The look-back costs about 3 ns per link
 // of the chain whatever the tile (docs/performance.md), so fewer links is the lever. A Hopper
@@ -20,6 +21,19 @@
 // first block (its leader), which alone publishes and looks back, over clusters instead of tiles,
 // and sends each block its prefix (look_back.cuh: ClusterLookBack). Each block's data path is
 // unchanged; the chain is C times shorter, and each tile pays two messages within the cluster.
+// They lost (docs/performance.md): each exchange costs more than the links it saves.
+//
+// Round three, look-ahead (policy field `look_ahead`, names ending `w`): the other way to take the
+// chain's wait out of a tile's time. Above, warp 0 starts its look-back only once the tile is
+// loaded and reduced, so every tile's wait on its predecessors follows its loads. Here the block
+// has one more warp, which loads nothing and starts the look-back at the block's first
+// instruction (look_back.cuh: LookAhead); the other warps load, reduce and publish A as before,
+// and the look-ahead warp publishes P as soon as it has both the prefix and the aggregate. The
+// wait on the chain thus overlaps the tile's loads. The other warps' barriers before the last one
+// are named barriers of their own (block_scan.cuh: TileSync), which the look-ahead warp never
+// joins: a tile's A never waits on its look-back, or the chain would be serial. e does not use
+// it: the extra warp's registers cost the register and hybrid tiles more than the overlap gains
+// (docs/performance.md).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -41,7 +55,7 @@ namespace {
 
 template <class Op, int kVariant, bool INCLUSIVE, class T = typename Op::Value>
 __global__ __launch_bounds__(
-    kSinglePassVariants[kVariant].threads,
+    kSinglePassVariants[kVariant].Block(),
     kSinglePassVariants[kVariant].min_blocks) void SinglePassKernel(const T* __restrict__ in,
                                                                     T* __restrict__ out, int n,
                                                                     StatusWords status) {
@@ -51,6 +65,9 @@ __global__ __launch_bounds__(
   constexpr int C = P.cluster;  // tiles per cluster (1: none)
   static_assert(C == 1 || P.chain, "a cluster shortens the chain");
   constexpr bool kMessages = C > 1 && !P.copy_only;  // a cluster's copy ablation sends none
+  constexpr bool kAhead = P.look_ahead;              // warp kThreads / 32: the look-ahead warp
+  static_assert(!kAhead || (C == 1 && !kTicket && P.chain && !P.copy_only && P.stages == 1),
+                "the look-ahead warp: blockIdx order, a block per tile, a scan with a chain");
   using SS = Segments<kThreads, SV>;  // the shared-memory part
   using RS = Segments<kThreads, RV>;  // the register part
   constexpr int kWarps = kThreads / 32;
@@ -67,8 +84,15 @@ __global__ __launch_bounds__(
   __shared__ int cluster_ticket;
   __shared__ __align__(8) unsigned long long chain_bar;
   const Op op;
-  const int warp = threadIdx.x >> 5;
+  const int warp = threadIdx.x >> 5;     // kWarps (the look-ahead warp) only with look_ahead
   const unsigned rank = blockIdx.x % C;  // a cluster is C consecutive blocks (1-D clusters)
+  if constexpr (kAhead) {
+    if (warp == kWarps) {  // the look-ahead warp: the chain, from the first instruction on
+      LookAhead<Op, P.window, P.backoff_ns, kThreads>(status, static_cast<int>(blockIdx.x), totals,
+                                                      &tile_prefix);
+      return;
+    }
+  }
 
   // 0. Clusters: the message mbarrier, made known to the cluster (ClusterArriveRelaxed here,
   // ClusterWait before the first message); in ticket order the leader takes one ticket for the
@@ -115,7 +139,7 @@ __global__ __launch_bounds__(
   if constexpr (RV > 0) LoadSegments<Op, kThreads, RV, P.evict_first>(in, reg_base, n, x);
   Vec4<T>* seg = reinterpret_cast<Vec4<T>*>(smem_raw) + warp * (32 * SV) + (threadIdx.x & 31);
   if constexpr (SV > 0) {
-    if constexpr (!kTicket) __syncthreads();  // the mbarrier's initialisation, seen by all
+    if constexpr (!kTicket) TileSync<kAhead, kThreads>();  // the mbarrier's initialisation
     if (kBulkCopy && full) {
       MbarWait(&bar, 0);
     } else {  // the last, partial tile (or no copy engine): plain loads, the identity past n
@@ -124,7 +148,7 @@ __global__ __launch_bounds__(
         const long long g = tile_base + i;
         b[i] = g < n ? in[g] : Op::Identity();
       }
-      __syncthreads();
+      TileSync<kAhead, kThreads>();
     }
   }
   const long long shared_wbase = tile_base + static_cast<long long>(warp) * SS::kWarpElems;
@@ -139,15 +163,18 @@ __global__ __launch_bounds__(
   // 1. Reduce; publish the tile's aggregate.
   if constexpr (SV > 0) totals.Put(warp, ReduceSharedSegment<Op, SV>(seg));
   if constexpr (RV > 0) totals.Put(kSharedSegments + warp, WarpReduce<Op>(ThreadReduce<Op, RV>(x)));
-  __syncthreads();
+  TileSync<kAhead, kThreads>();
 
-  // 2. Warp 0 looks back; every warp scans its segments (warp 0 after its look-back).
+  // 2. Warp 0 looks back (or, with the look-ahead warp, only publishes A); every warp scans its
+  // segments (warp 0 after its look-back).
   if constexpr (kMessages && !kTicket) ClusterWait();  // every peer's chain_bar is initialised
   if (warp == 0) {
     const T aggregate = totals.template Aggregate<Op>();
     if constexpr (C > 1) {  // the cluster looks back as one (its leader); the peers wait on it
       ClusterLookBack<Op, C, P.window, P.backoff_ns, P.poll_messages>(
           status, tile / C, rank, aggregate, gathered, &tile_prefix, &chain_bar);
+    } else if constexpr (kAhead) {  // A only: the look-ahead warp publishes P
+      if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
     } else {
       if ((threadIdx.x & 31) == 0) status.PublishAggregate(tile, aggregate);
       if constexpr (P.chain) {
@@ -158,10 +185,15 @@ __global__ __launch_bounds__(
       }
     }
   }
+  if constexpr (kAhead) NamedArrive(2, kThreads + 32);  // the look-ahead warp may read `totals`
   if constexpr (SV > 0) ScanSharedSegment<Op, INCLUSIVE, SV>(seg);
   T vbase[RV > 0 ? RV : 1];
   if constexpr (RV > 0) WarpScanRows<Op, RV>(x, vbase);
-  __syncthreads();
+  if constexpr (kAhead) {
+    NamedSync(3, kThreads + 32);  // with the look-ahead warp: tile_prefix is written
+  } else {
+    __syncthreads();
+  }
   if constexpr (kMessages) ClusterArrive();  // this block's messages are sent (waited on below)
 
   // 3. Each segment's prefix; store.
@@ -280,6 +312,14 @@ class SinglePassScan {
     }
     return 1LL * resident_[0][1] * sms_ * P.Tile();
   }
+  // Elements in one tile per SM.
+  long long OneTilePerSm() {
+    if (sms_ == 0 && Configure<std::int32_t, true>() != cudaSuccess) {
+      cudaGetLastError();
+      return 132LL * P.Tile();  // no device: the H200's SMs
+    }
+    return 1LL * sms_ * P.Tile();
+  }
 
   template <class T, bool INCLUSIVE>
   cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
@@ -302,11 +342,11 @@ class SinglePassScan {
       const int grid = static_cast<int>(std::min<long long>(tiles, 1LL * resident * sms_));
       void* args[] = {&in, &out, &n, &s};
       SCANVIZ_PERF_TRY(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
-                                                   P.threads, args, kSmem, stream));
+                                                   P.Block(), args, kSmem, stream));
     } else if constexpr (C > 1) {
       cudaLaunchConfig_t config{};
       config.gridDim = dim3(static_cast<unsigned>(tiles));
-      config.blockDim = dim3(P.threads);
+      config.blockDim = dim3(P.Block());
       config.dynamicSmemBytes = kSmem;
       config.stream = stream;
       cudaLaunchAttribute cluster{};
@@ -318,7 +358,7 @@ class SinglePassScan {
       config.numAttrs = 1;
       SCANVIZ_PERF_TRY(cudaLaunchKernelEx(&config, kernel, in, out, n, s));
     } else {
-      kernel<<<tiles, P.threads, kSmem, stream>>>(in, out, n, s);
+      kernel<<<tiles, P.Block(), kSmem, stream>>>(in, out, n, s);
     }
     if (P.order == TileOrder::kTicket) ticket_base_ += static_cast<unsigned long long>(clusters);
     return LastLaunchError();
@@ -347,7 +387,7 @@ class SinglePassScan {
                                             cudaSharedmemCarveoutMaxShared));
     }
     SCANVIZ_PERF_TRY(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, P.threads, kSmem));
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, P.Block(), kSmem));
     int dev = 0;
     SCANVIZ_PERF_TRY(cudaGetDevice(&dev));
     SCANVIZ_PERF_TRY(cudaDeviceGetAttribute(&sms_, cudaDevAttrMultiProcessorCount, dev));
@@ -367,92 +407,39 @@ std::unique_ptr<Rung> Make() {
   return MakeTyped<SinglePassScan<kVariant>>(VariantName(P), Describe(P));
 }
 
-// e: kSinglePassSmall, Middle and Large by size, each from one resident wave of the one before.
+// e: kSinglePassSmall, BelowWave, Middle and Large by size (policies.h says why there).
 class BandedScan {
  public:
-  BandedScan() : from_{0, small_.Wave(), middle_.Wave()} {}
+  BandedScan() : from_{0, below_wave_.OneTilePerSm(), below_wave_.Wave(), middle_.Wave()} {}
   template <class T, bool INCLUSIVE>
   cudaError_t Scan(const T* in, T* out, int n, cudaStream_t stream) {
-    if (n >= from_[2]) return large_.Scan<T, INCLUSIVE>(in, out, n, stream);
-    if (n >= from_[1]) return middle_.Scan<T, INCLUSIVE>(in, out, n, stream);
+    if (n >= from_[3]) return large_.Scan<T, INCLUSIVE>(in, out, n, stream);
+    if (n >= from_[2]) return middle_.Scan<T, INCLUSIVE>(in, out, n, stream);
+    if (n >= from_[1]) return below_wave_.Scan<T, INCLUSIVE>(in, out, n, stream);
     return small_.Scan<T, INCLUSIVE>(in, out, n, stream);
   }
   std::string Describe() const {
-    std::string s = "size dispatch, each kernel from one resident wave of the one before's tiles: ";
-    s += VariantName(kSinglePassSmall) + " [" + scanviz::perf::Describe(kSinglePassSmall) + "]";
-    s += ", from n = " + std::to_string(from_[1]) + " " + VariantName(kSinglePassMiddle) + " [" +
-         scanviz::perf::Describe(kSinglePassMiddle) + "]";
-    s += ", from n = " + std::to_string(from_[2]) + " " + VariantName(kSinglePassLarge) + " [" +
-         scanviz::perf::Describe(kSinglePassLarge) + "]";
+    const auto kernel = [](const SinglePassPolicy& p) {
+      return VariantName(p) + " [" + scanviz::perf::Describe(p) + "]";
+    };
+    std::string s = "size dispatch: " + kernel(kSinglePassSmall);
+    s += ", from n = " + std::to_string(from_[1]) + " (one tile of the next per SM) " +
+         kernel(kSinglePassBelowWave);
+    s += ", from n = " + std::to_string(from_[2]) + " (one resident wave of the one before's " +
+         "tiles) " + kernel(kSinglePassMiddle);
+    s += ", from n = " + std::to_string(from_[3]) + " (the same) " + kernel(kSinglePassLarge);
     return s;
   }
 
  private:
   SinglePassScan<VariantIndex(kSinglePassSmall)> small_;
+  SinglePassScan<VariantIndex(kSinglePassBelowWave)> below_wave_;
   SinglePassScan<VariantIndex(kSinglePassMiddle)> middle_;
   SinglePassScan<VariantIndex(kSinglePassLarge)> large_;
-  long long from_[3];
+  long long from_[4];
 };
 
 }  // namespace
-
-std::string Describe(const SinglePassPolicy& p) {
-  const auto num = [](long long v) { return std::to_string(v); };
-  std::string s = p.copy_only ? "ablation, a copy through the kernel's loads and stores: "
-                              : "single-pass decoupled look-back, ";
-  if (p.shared_vectors > 0 && p.register_vectors > 0) {
-    s += "hybrid tile: ";
-    s += num(p.threads);
-    s += " thr x (";
-    s += num(4 * p.shared_vectors);
-    s += " elem in shared memory via cp.async.bulk + ";
-    s += num(4 * p.register_vectors);
-    s += " elem in registers)";
-  } else {
-    s += p.stages == 2 ? "persistent blocks (cooperative launch), two shared-memory tiles each "
-                         "via cp.async.bulk (the next one loading during the look-back), "
-         : p.shared_vectors > 0 ? "shared-memory tile via cp.async.bulk, "
-                                : "register tile, ";
-    s += num(p.threads);
-    s += " thr x ";
-    s += num(4 * (p.shared_vectors + p.register_vectors));
-    s += " elem";
-  }
-  s += " = ";
-  s += num(p.Tile());
-  s += "-elem tiles (";
-  s += num(p.Tile() * 4 / 1024);
-  s += " KB)";
-  if (!p.copy_only) {
-    s += ", A published before the scan, 1 warp looks back over ";
-    s += num(32 * p.window);
-    s += p.order == TileOrder::kTicket ? " tiles/round trip, ticket order"
-                                       : " tiles/round trip, blockIdx order";
-  }
-  if (p.streaming_stores) s += ", streaming stores";
-  s += ", >=";
-  s += num(p.min_blocks);
-  s += " blocks/SM";
-  if (p.backoff_ns > 0) {
-    s += ", ";
-    s += num(p.backoff_ns);
-    s += " ns back-off while waiting";
-  }
-  if (p.evict_first) s += ", L2 evict-first loads";
-  if (p.cluster > 1 && p.copy_only) {
-    s += ", launched in clusters of ";
-    s += num(p.cluster);
-    s += " blocks (no messages)";
-  } else if (p.cluster > 1) {
-    s += ", clusters of ";
-    s += num(p.cluster);
-    s += " tiles (aggregates combined through DSMEM, one look-back per cluster";
-    s += p.order == TileOrder::kTicket ? ", one ticket per cluster)" : ")";
-    if (p.poll_messages) s += ", messages awaited by polling (test_wait)";
-  }
-  if (!p.chain) s += "; ablation: no look-back, each tile scanned on its own";
-  return s;
-}
 
 std::unique_ptr<Rung> MakeSinglePassRung(const std::string& name) {
   if (name == "e") {

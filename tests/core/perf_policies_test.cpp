@@ -25,6 +25,7 @@ TEST(PerfPolicies, EveryVariantHasANameOfItsOwn) {
 
 TEST(PerfPolicies, NamesSayWhatTheKernelIs) {
   EXPECT_EQ(VariantName(kSinglePassSmall), "e.r128v8b1c");
+  EXPECT_EQ(VariantName(kSinglePassBelowWave), "e.r128v16b1c");
   EXPECT_EQ(VariantName(kSinglePassMiddle), "e.s128v16b1c");
   EXPECT_EQ(VariantName(kSinglePassLarge), "e.h128s26r16b1ce");
   EXPECT_EQ(VariantName(policy::Copy(kSinglePassLarge)), "e.h128s26r16b1ce.copy");
@@ -36,18 +37,26 @@ TEST(PerfPolicies, NamesSayWhatTheKernelIs) {
   EXPECT_EQ(VariantName(policy::Cluster(policy::Hybrid(128, 26, 16, policy::T, 4), 2)),
             "e.h128s26r16t1cex2");
   EXPECT_EQ(VariantName(policy::Polled(policy::Cluster(kSinglePassSmall, 4))), "e.r128v8b1cx4p");
+  EXPECT_EQ(VariantName(policy::LookAhead(kSinglePassSmall)), "e.r128v8b1cw");
+  EXPECT_EQ(VariantName(policy::Blocks(policy::LookAhead(kSinglePassSmall), 6)), "e.r128v8b1cwm6");
+  EXPECT_EQ(VariantName(policy::Blocks(kSinglePassSmall, 6)), "e.r128v8b1cm6");
+  EXPECT_EQ(policy::LookAhead(kSinglePassSmall).Block(), 160);
+  EXPECT_EQ(kSinglePassSmall.Block(), 128);
   EXPECT_EQ(VariantName('a', kHillisSteeleLadder), "a.128");
   EXPECT_EQ(VariantName('b', kBlellochLadder), "b.ws128");
 }
 
 TEST(PerfPolicies, EsKernelsAreRowsOfTheTableFromSmallTilesToLarge) {
   EXPECT_GE(VariantIndex(kSinglePassSmall), 0);
+  EXPECT_GE(VariantIndex(kSinglePassBelowWave), 0);
   EXPECT_GE(VariantIndex(kSinglePassMiddle), 0);
   EXPECT_GE(VariantIndex(kSinglePassLarge), 0);
-  EXPECT_LT(kSinglePassSmall.Tile(), kSinglePassMiddle.Tile());
+  EXPECT_LT(kSinglePassSmall.Tile(), kSinglePassBelowWave.Tile());
+  EXPECT_LE(kSinglePassBelowWave.Tile(), kSinglePassMiddle.Tile());
   EXPECT_LT(kSinglePassMiddle.Tile(), kSinglePassLarge.Tile());
   // The ladder's e is checked as a scan: none of its kernels is an ablation.
-  for (const auto& p : {kSinglePassSmall, kSinglePassMiddle, kSinglePassLarge}) {
+  for (const auto& p :
+       {kSinglePassSmall, kSinglePassBelowWave, kSinglePassMiddle, kSinglePassLarge}) {
     EXPECT_TRUE(p.chain && !p.copy_only) << VariantName(p);
   }
 }
@@ -80,8 +89,16 @@ TEST(PerfPolicies, EveryRowIsAKernelTheGpuCanRun) {
       EXPECT_EQ(p.stages, 1);
       EXPECT_TRUE(p.chain);
     }
+    // The look-ahead warp: blockIdx order, a block per tile, no cluster, a scan with a chain.
+    if (p.look_ahead) {
+      EXPECT_EQ(p.order, TileOrder::kBlockIdx);
+      EXPECT_EQ(p.stages, 1);
+      EXPECT_EQ(p.cluster, 1);
+      EXPECT_TRUE(p.chain && !p.copy_only);
+    }
     // The __launch_bounds__ must leave each thread at least 32 registers.
-    EXPECT_LE(1LL * p.min_blocks * p.threads * 32, 65536);
+    EXPECT_LE(1LL * p.min_blocks * p.Block() * 32, 65536);
+    EXPECT_LE(p.Block(), 1024);
   }
 }
 
