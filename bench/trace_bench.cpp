@@ -103,6 +103,25 @@ void BM_SimulateGrid(benchmark::State& state, Algorithm algorithm, int block_siz
     state.ResumeTiming();
   }
 }
+// The grid as the live app shows an edit at 2^16 (its arrays, from each block's result alone),
+// and the block traces it makes afterwards, beside the app.
+void BM_SimulateGridLater(benchmark::State& state, Algorithm algorithm, int block_size) {
+  const GridRequest request = GridOf(algorithm, block_size);
+  for (auto _ : state) benchmark::DoNotOptimize(SimulateGrid(request, BlockTraces::kLater));
+}
+void BM_TraceBlocks(benchmark::State& state, Algorithm algorithm, int block_size) {
+  const GridTrace later = SimulateGrid(GridOf(algorithm, block_size), BlockTraces::kLater);
+  for (auto _ : state) {
+    state.PauseTiming();
+    GridTrace grid = later;
+    state.ResumeTiming();
+    TraceBlocks(&grid);
+    benchmark::DoNotOptimize(grid);
+    state.PauseTiming();
+    { const GridTrace gone = std::move(grid); }
+    state.ResumeTiming();
+  }
+}
 void BM_DropGrid(benchmark::State& state, Algorithm algorithm, int block_size) {
   const GridRequest request = GridOf(algorithm, block_size);
   for (auto _ : state) {
@@ -143,6 +162,11 @@ int main(int argc, char** argv) {
     for (const int b : {1024, 256, 4}) {
       const std::string suffix = std::string(ToString(a)) + "/B=" + std::to_string(b);
       benchmark::RegisterBenchmark(("BM_SimulateGrid/" + suffix).c_str(), BM_SimulateGrid, a, b)
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("BM_SimulateGridLater/" + suffix).c_str(), BM_SimulateGridLater,
+                                   a, b)
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("BM_TraceBlocks/" + suffix).c_str(), BM_TraceBlocks, a, b)
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(("BM_CheckGrid/" + suffix).c_str(), BM_CheckGrid, a, b)
           ->Unit(benchmark::kMillisecond);

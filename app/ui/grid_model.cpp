@@ -11,10 +11,17 @@
 #include "scene/grid_scene.h"
 
 namespace scanviz {
+namespace {
+template <class T>
+bool Ready(const std::future<T>& f) {
+  return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+}
+}  // namespace
 
 GridModel::~GridModel() {
   FinishCheck();
-  if (m_drop.valid()) m_drop.wait();
+  for (std::future<Checked>& dropped : m_dropped) dropped.wait();
+  for (std::future<void>& drop : m_drops) drop.wait();
 }
 
 void GridModel::SetBlockAlgorithm(Algorithm a) {
@@ -49,8 +56,7 @@ void GridModel::Regenerate() {
   r.input = m_input.values;
   r.convert = m_input.convert;
   const int step = m_player.Round();
-  FinishCheck();  // the worker reads the grid replaced below
-  m_check_due = false;
+  DropCheck();  // the grid replaced below: its verdict no longer matters
   if (m_background_check && m_slot.grid.N() >= kBackgroundCheck) {
     // A large grid's many vectors take tens of milliseconds to free (50 ms in blocks of 4): on a
     // worker, after the new grid is on screen (AfterFrame).
@@ -63,11 +69,15 @@ void GridModel::Regenerate() {
     CloseBlock();
     return;
   }
-  // The grid is one synchronous run (ModelInput::SyncBackend), the simulator when CUDA fails.
-  GridOutcome out = RunGridScan(m_input.SyncBackend(), r);
+  // The grid is one synchronous run (ModelInput::SyncBackend), the simulator when CUDA fails. A
+  // large one's block traces are made on the checking worker, unless a block of it is open.
+  const bool later =
+      m_background_check && !m_opened && r.input.size() >= static_cast<size_t>(kBackgroundCheck);
+  const BlockTraces traces = later ? BlockTraces::kLater : BlockTraces::kRecorded;
+  GridOutcome out = RunGridScan(m_input.SyncBackend(), r, traces);
   if (!out.grid) {
     const std::string why = out.error;
-    out = RunGridScan(BackendChoice::kCpu, r);
+    out = RunGridScan(BackendChoice::kCpu, r, traces);
     out.ran = "CPU simulation (CUDA failed: " + why + ")";
   }
   m_slot.grid = std::move(*out.grid);
@@ -76,6 +86,7 @@ void GridModel::Regenerate() {
     m_slot.checked = false;  // "checking" until AfterFrame's worker is done
     m_check_due = true;
   } else {
+    if (!m_slot.grid.HasBlockTraces()) TraceBlocks(&m_slot.grid);
     m_slot.problems = CheckGrid(m_slot.grid);
   }
   m_player.SetRoundCount(static_cast<int>(GridSteps(m_slot.grid).size()));
@@ -105,6 +116,7 @@ void GridModel::Open(GridTrace grid, std::string origin) {
 bool GridModel::OpenBlock(int level, int block) {
   const GridTrace* grid = scene::GridLevel(Traced().grid, level);
   if (grid == nullptr || block < 0 || block >= grid->BlockCount()) return false;
+  EnsureBlockTraces();
   m_opened = OpenedBlock{level, block};
   InstallBlock();
   m_block_player.Last();  // the block as phase 1 left it; Home and Left walk its rounds
@@ -145,22 +157,64 @@ void GridModel::InstallBlock() {
 
 void GridModel::AfterFrame() {
   if (m_replaced) {
-    if (m_drop.valid()) m_drop.wait();
-    m_drop =
-        Launch([old = std::move(*m_replaced)]() mutable { const GridSlot gone = std::move(old); });
+    m_drops.push_back(
+        Launch([old = std::move(*m_replaced)]() mutable { const GridSlot gone = std::move(old); }));
     m_replaced.reset();
   }
-  if (m_check_due) {
-    m_check_due = false;
-    m_check = Launch([grid = &m_slot.grid] { return CheckGrid(*grid); });
+  std::erase_if(m_drops, Ready<void>);
+  std::erase_if(m_dropped, Ready<Checked>);
+  if (!m_check_due) return;
+  m_check_due = false;
+  m_check_on_copy = !m_slot.grid.HasBlockTraces();
+  if (!m_check_on_copy) {
+    m_check = Launch([grid = &m_slot.grid] { return Checked{std::nullopt, CheckGrid(*grid)}; });
+    return;
   }
+  // The arrays copied here (2 MB at 2^16, no traces yet): the worker owns what it reads, so an
+  // edit while it runs stops it (DropCheck) instead of waiting for it.
+  m_stop = std::make_shared<std::atomic<bool>>(false);
+  m_check = Launch([grid = m_slot.grid, stop = m_stop]() mutable {
+    Checked out;
+    if (!TraceBlocks(&grid, stop.get())) return out;  // replaced meanwhile
+    out.problems = CheckGrid(grid);
+    out.traced = std::move(grid);
+    return out;
+  });
 }
+
+void GridModel::DropCheck() {
+  m_check_due = false;
+  if (!m_check.valid()) return;
+  if (!m_check_on_copy) {
+    FinishCheck();  // it reads m_slot, about to be replaced
+    return;
+  }
+  m_stop->store(true, std::memory_order_relaxed);
+  m_dropped.push_back(std::move(m_check));
+}
+
+namespace {
+// The block traces of `from` (a copy of `into`, every level) moved into `into`.
+void TakeBlockTraces(GridTrace* into, GridTrace&& from) {
+  if (into->blocks.empty()) into->blocks = std::move(from.blocks);
+  for (size_t i = 0; i < into->sums_scan.size() && i < from.sums_scan.size(); ++i)
+    TakeBlockTraces(&into->sums_scan[i], std::move(from.sums_scan[i]));
+}
+}  // namespace
 
 void GridModel::FinishCheck() {
   if (m_check_due) AfterFrame();  // asked before the frame was shown: start it now
   if (!m_check.valid()) return;
-  m_slot.problems = m_check.get();
+  Checked done = m_check.get();
+  if (done.traced) TakeBlockTraces(&m_slot.grid, std::move(*done.traced));
+  m_slot.problems = std::move(done.problems);
   m_slot.checked = true;
+}
+
+void GridModel::EnsureBlockTraces() {
+  if (m_slot.grid.HasBlockTraces()) return;
+  FinishCheck();
+  if (!m_slot.grid.HasBlockTraces()) TraceBlocks(&m_slot.grid);  // no worker had them to make
 }
 
 void GridModel::Poll() {

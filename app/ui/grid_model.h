@@ -5,7 +5,9 @@
 // no ImGui: AppState composes it (AppState::grid) and marks it stale on every edit.
 #pragma once
 
+#include <atomic>
 #include <future>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,8 +51,10 @@ class GridModel {
   void SetBlockSize(int block_size);  // a power of two in 4..1024 (rounded down, clamped)
   int BlockSize() const { return m_block_size; }
   // The live app checks a large grid (kBackgroundCheck elements or more: 50..90 ms at 2^16) on
-  // a worker, so an edit shows before CheckGrid's verdict; Poll() takes the verdict. Off by
-  // default: tests, screenshots and exports check before the grid is shown.
+  // a worker, so an edit shows before CheckGrid's verdict; Poll() takes the verdict. Such a grid
+  // is shown from its arrays first (BlockTraces::kLater: 7 ms instead of 29 at 2^16 in blocks of
+  // 4), and the same worker traces its blocks before it checks them. Off by default: tests,
+  // screenshots and exports trace and check before the grid is shown.
   static constexpr int kBackgroundCheck = 16384;
   void SetBackgroundCheck(bool on) { m_background_check = on; }
   bool WaitForCheck(double seconds);  // true once the shown grid is checked
@@ -84,7 +88,9 @@ class GridModel {
  private:
   void Regenerate();    // the grid of the current input, its player kept on its step
   void InstallBlock();  // the opened block's slot from the grid
-  void FinishCheck();   // waits for a running check and takes its findings
+  void FinishCheck();   // waits for a running check and takes its findings (and block traces)
+  void DropCheck();  // the shown grid is replaced: a check of its own copy is stopped, not awaited
+  void EnsureBlockTraces();  // the shown grid's block traces, waited for or made here
 
   const ModelInput& m_input;
   ViewState& m_view;
@@ -92,10 +98,18 @@ class GridModel {
   int m_block_size = 4;
   GridSlot m_slot;
   // CheckGrid of m_slot.grid on a worker, which reads the grid: m_slot is not replaced while it
-  // runs (FinishCheck waits first).
+  // runs (FinishCheck waits first). A grid shown without its block traces is copied there, traced
+  // (TraceBlocks), checked, and its traces moved into m_slot by FinishCheck.
+  struct Checked {
+    std::optional<GridTrace> traced;  // the copy with its block traces (none: m_slot had them)
+    std::vector<std::string> problems;
+  };
   bool m_background_check = false;
-  std::future<std::vector<std::string>> m_check;
-  std::future<void> m_drop;  // the grid replaced, freed on a worker
+  std::future<Checked> m_check;
+  bool m_check_on_copy = false;                 // m_check reads its own copy, not m_slot
+  std::shared_ptr<std::atomic<bool>> m_stop;    // ... and stops tracing when this is set
+  std::vector<std::future<Checked>> m_dropped;  // checks of replaced grids, stopping
+  std::vector<std::future<void>> m_drops;       // grids replaced, freed on workers
   std::optional<GridSlot> m_replaced;  // ... once the new one is on screen (AfterFrame)
   bool m_check_due = false;            // m_slot's check, started then
   Player m_player;

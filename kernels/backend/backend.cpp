@@ -169,8 +169,9 @@ ScanOutcome RunScan(BackendChoice choice, const ScanRequest& request,
   return outcome;
 }
 
-GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request) {
-  return RunSized(choice, request, ValidateGridRequest(request), &GridOutcome::grid, SimulateGrid);
+GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request, BlockTraces traces) {
+  return RunSized(choice, request, ValidateGridRequest(request), &GridOutcome::grid,
+                  [traces](const GridRequest& r) { return SimulateGrid(r, traces); });
 }
 
 SinglePassOutcome RunSinglePass(BackendChoice choice, const SinglePassRequest& request) {

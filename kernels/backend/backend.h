@@ -63,7 +63,9 @@ struct GridOutcome {
   std::string ran;
   bool fell_back = false;
 };
-GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request);
+// `traces`: the simulator's (SimulateGrid); the CUDA kernel records its blocks as it runs.
+GridOutcome RunGridScan(BackendChoice choice, const GridRequest& request,
+                        BlockTraces traces = BlockTraces::kRecorded);
 
 // The single-pass scan with decoupled look-back, the same way: on the GPU its times are measured,
 // on the simulator they are its schedule's (SinglePassTrace::measured says which).

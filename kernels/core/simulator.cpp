@@ -99,4 +99,44 @@ Trace Simulate(const ScanRequest& request, const SimulatorOptions& options) {
   return trace;
 }
 
+namespace {
+
+// The blocks of input[begin, end) that have `count` elements each, on one recorder and executor.
+template <class Driver, class Op, class T = typename Op::Value>
+void BlockResults(const ScanRequest& shape, std::span<const double> input, size_t begin, size_t end,
+                  int count, Op op, std::vector<double>* out) {
+  ScanRequest one = shape;
+  one.input.assign(static_cast<size_t>(count), 0.0);  // the block's shape, not its values
+  ResultRecorder<T> recorder(one);
+  SimulatorExec<T, ResultRecorder<T>> exec(recorder, SimulatorOptions{});
+  std::vector<T> data(static_cast<size_t>(count));
+  for (size_t at = begin; at < end; at += static_cast<size_t>(count)) {
+    for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<T>(input[at + i]);
+    exec.Restart();
+    Driver::Run(exec, data.data(), count, shape.convert, op);
+    const std::vector<double> result = recorder.Result();
+    out->insert(out->end(), result.begin(), result.end());
+  }
+}
+
+}  // namespace
+
+std::vector<double> SimulateBlockResults(const ScanRequest& shape, std::span<const double> input,
+                                         int block_size) {
+  std::vector<double> out;
+  out.reserve(input.size());
+  const size_t full =
+      input.size() / static_cast<size_t>(block_size) * static_cast<size_t>(block_size);
+  DispatchAlgorithm(shape.algorithm, [&](auto driver) {
+    DispatchOp(shape.op, shape.type, [&](auto op) {
+      using Driver = decltype(driver);
+      if (full > 0) BlockResults<Driver>(shape, input, 0, full, block_size, op, &out);
+      if (full < input.size())  // the last block, shorter
+        BlockResults<Driver>(shape, input, full, input.size(),
+                             static_cast<int>(input.size() - full), op, &out);
+    });
+  });
+  return out;
+}
+
 }  // namespace scanviz

@@ -9,11 +9,13 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/mistake.h"
+#include "core/registry.h"
 #include "core/trace.h"
 #include "core/trace_builder.h"
 
@@ -49,17 +51,60 @@ std::string ValidateRequest(const ScanRequest& request);
 // Requires ValidateRequest(request) to be empty.
 Trace Simulate(const ScanRequest& request, const SimulatorOptions& options = {});
 
+// Simulate(request).Result() for each block of a grid: block b is `shape` (its algorithm, op,
+// type and conversion) on input[b * block_size, (b + 1) * block_size), and its result is the same
+// driver and executor's with nothing recorded but the result (ResultRecorder); the results follow
+// each other, n values. A grid's thousands of blocks show before their traces are made
+// (SimulateGrid's BlockTraces::kLater). No mistake; the threads in order.
+std::vector<double> SimulateBlockResults(const ScanRequest& shape, std::span<const double> input,
+                                         int block_size);
+
+// What SimulatorExec needs of a recorder, without a trace: the arrays' layout, and where the
+// last round's output array is (Trace::Result's cells), read while the executor still holds it.
+template <class T>
+class ResultRecorder {
+ public:
+  explicit ResultRecorder(const ScanRequest& request)
+      : m_meta(MakeMeta(request)),
+        m_arrays(Info(request.algorithm).arrays(m_meta.n, request.convert)),
+        m_layout(m_arrays) {}
+  const TraceMeta& meta() const { return m_meta; }
+  const std::vector<ArrayDesc>& arrays() const { return m_arrays; }
+  const ArrayLayout& layout() const { return m_layout; }
+  void AddRound(const RoundSpec& spec, const T* cells, const ThreadAction*) {
+    const int array = spec.pout < 0 ? 0 : spec.pout;
+    m_last = array < static_cast<int>(m_arrays.size()) ? array : -1;
+    m_cells = cells;
+  }
+  // Call before the executor ends: the result's cells, as doubles.
+  std::vector<double> Result() const {
+    if (m_last < 0 || m_cells == nullptr) return {};
+    const T* src = m_cells + m_layout.offset[static_cast<size_t>(m_last)];
+    const int n = std::min(m_meta.n, m_arrays[static_cast<size_t>(m_last)].size);
+    return std::vector<double>(src, src + n);
+  }
+
+ private:
+  TraceMeta m_meta;
+  std::vector<ArrayDesc> m_arrays;
+  ArrayLayout m_layout;
+  int m_last = -1;             // the array the last round wrote
+  const T* m_cells = nullptr;  // the executor's cells after it
+};
+
 // The simulator's executor (see core/exec.h). Shared memory and registers live in one flat array
 // laid out as the trace's snapshot, after kReservedCells words that stand for the block's reserved
-// shared memory (zeros, as they read on our GPU; only a mistake reads them); a round runs every thread's step, then records the snapshot:
-// that is the barrier. Shuffles read the registers as they were when the round began, as the
-// hardware's do, so the order of the threads cannot change what a shuffle sees. A mistake
-// (core/mistake.h) changes what the executor does, never the driver: an aliased array, a phase
-// whose rounds do not run, rounds without a barrier (run in passes: BeginPass, FinishPasses).
-template <class T>
+// shared memory (zeros, as they read on our GPU; only a mistake reads them); a round runs every
+// thread's step, then records the snapshot: that is the barrier. Shuffles read the registers as
+// they were when the round began, as the hardware's do, so the order of the threads cannot change
+// what a shuffle sees. A mistake (core/mistake.h) changes what the executor does, never the driver:
+// an aliased array, a phase whose rounds do not run, rounds without a barrier (run in passes:
+// BeginPass, FinishPasses). The recorder is the trace's builder, or a ResultRecorder that keeps the
+// result alone.
+template <class T, class Recorder = TraceBuilder>
 class SimulatorExec {
  public:
-  SimulatorExec(TraceBuilder& builder, const SimulatorOptions& options,
+  SimulatorExec(Recorder& builder, const SimulatorOptions& options,
                 const MistakeInfo* mistake = nullptr)
       : m_builder(builder),
         m_cells(std::move(Scratch().cells)),
@@ -81,6 +126,9 @@ class SimulatorExec {
   }
   SimulatorExec(const SimulatorExec&) = delete;
   SimulatorExec& operator=(const SimulatorExec&) = delete;
+
+  // Memory as a new executor's, for another block of the same shape (SimulateBlockResults).
+  void Restart() { std::fill(m_cells.begin() + kReservedCells, m_cells.end(), T(0)); }
 
   T* Shared(int array) { return m_cells.data() + Offset(Alias(array)); }
 
@@ -108,7 +156,7 @@ class SimulatorExec {
     const RoundSpec spec = ApplyMistake(m_mistake, driver_spec);
     const bool skipped = m_mistake != nullptr && m_mistake->skip_phase == spec.phase;
     if (m_pass.empty()) {
-      m_start = m_cells;
+      KeepStart();
       std::fill(m_actions.begin(), m_actions.end(), ThreadAction{});
       if (!skipped) RunAll(step);
       m_builder.AddRound(spec, m_cells.data() + kReservedCells, m_actions.data());
@@ -120,7 +168,7 @@ class SimulatorExec {
       m_pending.push_back({spec, {}, std::vector<ThreadAction>(m_actions.size())});
     }
     Pending& p = m_pending[m_round++];
-    m_start = m_cells;
+    KeepStart();
     if (!skipped) {
       if (m_pass.size() > 1) {
         RunLockstep(m_pass, step, p.actions);
@@ -164,6 +212,13 @@ class SimulatorExec {
     std::vector<T> cells;
     std::vector<ThreadAction> actions;
   };
+
+  // m_cells as the round begins, for the shuffles: the arrays only (a shuffle never reads the
+  // reserved words), so that a grid's thousands of 4-cell blocks do not copy 256 words a round.
+  void KeepStart() {
+    m_start.resize(m_cells.size());
+    std::copy(m_cells.begin() + kReservedCells, m_cells.end(), m_start.begin() + kReservedCells);
+  }
 
   int Alias(int array) const {
     return m_mistake != nullptr && array == m_mistake->alias_from ? m_mistake->alias_to : array;
@@ -238,7 +293,7 @@ class SimulatorExec {
     return buffers;
   }
 
-  TraceBuilder& m_builder;
+  Recorder& m_builder;
   std::vector<T> m_cells;
   std::vector<T> m_start;       // m_cells as the round began
   std::vector<T> m_warp_start;  // m_cells as the warp in lockstep began

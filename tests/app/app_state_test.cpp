@@ -444,6 +444,31 @@ TEST(AppStateGrid, ALargeGridIsCheckedBesideTheLoopAndGetsItsOwnVerdict) {
   EXPECT_TRUE(app.grid().Traced().checked);
   EXPECT_TRUE(app.grid().Traced().problems.empty());
   EXPECT_EQ(app.grid().Traced().grid.output[2], app.grid().Traced().grid.output[1] + 102);
+  // Shown from its arrays first; the worker made the block traces, moved in with the verdict.
+  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
+  app.SetCell(5, 7);
+  EXPECT_FALSE(app.grid().Traced().grid.HasBlockTraces());
+  ASSERT_TRUE(app.grid().OpenBlock(0, 0));  // waits for the traces
+  EXPECT_EQ(app.grid().BlockSlot().trace.input[5], 7);
+  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
+  EXPECT_TRUE(app.grid().Traced().checked);
+  app.SetCell(6, 8);  // with a block open, the block's trace is made at once
+  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
+  EXPECT_EQ(app.grid().BlockSlot().trace.input[6], 8);
+  app.grid().CloseBlock();
+  ASSERT_TRUE(app.grid().WaitForCheck(120));
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  for (int i = 0; i < 4;
+       ++i) {  // each edit after its frame: the last check is stopped, not awaited
+    app.SetCell(10 + i, 50 + i);
+    EXPECT_FALSE(app.grid().Traced().checked);
+    app.CatchUp();  // the frame shown: the check starts on a copy of the arrays
+  }
+  ASSERT_TRUE(app.grid().WaitForCheck(120));
+  EXPECT_TRUE(app.grid().Traced().checked);
+  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
+  EXPECT_EQ(app.grid().Traced().grid.blocks[0].input[13], 53);
   app.Randomize(GridModel::kBackgroundCheck - 1, 4);  // below the size: checked at once
   EXPECT_TRUE(app.grid().Traced().checked);
   EXPECT_FALSE(app.BackgroundPending());

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <set>
+
 #include "core/grid/grid.h"
 #include "grid_boxes.h"
 #include "scene/palette.h"
@@ -219,6 +222,48 @@ TEST(GridBoxes, TwoToTheSixteenIsAFewRunsPerRowAndZoomShowsEveryValue) {
       }
     EXPECT_GE(shown, 29) << block;
     EXPECT_LE(shown, 32) << block;
+  }
+}
+
+// A row of cells narrower than a few pixels is drawn as the pixels its cells touch, one by one
+// (DenseRows::Add's rule), whether the row is merged cell by cell or as one span.
+TEST(GridBoxes, ADenseRowCoversTheSamePixelsAsItsCellsOneByOne) {
+  const Palette pal = MakePalette(Theme::kDark);
+  for (int block : {1024, 4}) {
+    const GridTrace g = Random(1 << 16, block);
+    const GridScene sc = BuildGridScene(g, static_cast<int>(GridSteps(g).size()) - 1);
+    for (const float ox : {100.0f, -333.3f}) {
+      GridGeometry geo;
+      geo.sx = 1777.0f / 65536;
+      geo.sy = 20;
+      geo.ox = ox;
+      geo.clip_x = 100;
+      geo.clip_w = 1200;
+      geo.clip_h = 20 * sc.height + 100;
+      geo.text_w = 16;
+      const GridDrawList list = BuildGridBoxes(sc, ElementType::kInt32, geo, pal, std::nullopt);
+      const float u0 = (geo.clip_x - geo.ox) / geo.sx,
+                  u1 = (geo.clip_x + geo.clip_w - geo.ox) / geo.sx;
+      int rows = 0;
+      for (const GridRow& row : sc.rows) {
+        const float y = geo.oy + row.y * geo.sy;
+        std::set<long> want, got;
+        for (const GridCell& c : row.cells) {
+          if (c.x + c.w <= u0 || c.x > u1 || c.w * geo.sx >= 4.0f) continue;
+          const float a = geo.ox + c.x * geo.sx, b = a + c.w * geo.sx;
+          const long first = static_cast<long>(std::floor(a + 1e-3f));
+          const long last = std::max(first + 1, static_cast<long>(std::ceil(b - 1e-3f)));
+          for (long p = first; p < last; ++p) want.insert(p);
+        }
+        if (want.empty()) continue;
+        for (const BoxInstance& r : list.dense)
+          if (r.y == y)
+            for (long p = std::lround(r.x); p < std::lround(r.x + r.w); ++p) got.insert(p);
+        EXPECT_EQ(got, want) << row.title << " B=" << block << " ox=" << ox;
+        ++rows;
+      }
+      EXPECT_GE(rows, 3) << block;
+    }
   }
 }
 

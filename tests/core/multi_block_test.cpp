@@ -172,6 +172,40 @@ TEST(MultiBlock, CheckNamesThePhaseThatBroke) {
   }
 }
 
+// What the live app shows first at 2^16 (BlockTraces::kLater: each block's result alone) is the
+// recorded grid's every array, and TraceBlocks then makes the very traces SimulateGrid records.
+TEST(MultiBlock, BlockTracesLaterAreTheRecordedGrid) {
+  int compared = 0;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    for (const int b : {4, 8, 32}) {
+      for (const int n : {1, 5, 64, 100, 1000}) {
+        for (const bool convert : {false, true}) {
+          const OpKind op = n % 2 == 0 ? OpKind::kMax : OpKind::kAdd;
+          const ElementType type = b == 8 ? ElementType::kFloat32 : ElementType::kInt32;
+          const GridRequest r = Request(info->id, b, Values(n, 11), op, convert, type);
+          const GridTrace recorded = SimulateGrid(r);
+          GridTrace later = SimulateGrid(r, BlockTraces::kLater);
+          SCOPED_TRACE(Describe(r));
+          EXPECT_TRUE(recorded.HasBlockTraces());
+          EXPECT_EQ(later.HasBlockTraces(), false);
+          EXPECT_TRUE(later.blocks.empty());
+          ASSERT_EQ(later.BlockCount(), recorded.BlockCount());
+          EXPECT_EQ(later.block_output, recorded.block_output);
+          EXPECT_EQ(later.sums, recorded.sums);
+          EXPECT_EQ(later.output, recorded.output);
+          EXPECT_FALSE(CheckGrid(later).empty());  // no traces: not a whole grid
+          TraceBlocks(&later);
+          EXPECT_TRUE(later.HasBlockTraces());
+          EXPECT_EQ(GridToJson(later), GridToJson(recorded));
+          EXPECT_TRUE(CheckGrid(later).empty());
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, static_cast<int>(Algorithms().size()) * 30);
+}
+
 TEST(MultiBlock, BadRequestsGetOneLine) {
   auto error = [](GridRequest r) { return ValidateGridRequest(r); };
   EXPECT_EQ(error(Request(Algorithm::kHillisSteele, 6, {1, 2})),

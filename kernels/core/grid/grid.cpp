@@ -87,29 +87,44 @@ namespace {
 // on its slice; the grid steps are multi_block.h's, on the element type.
 class SimulatorGridExec {
  public:
+  explicit SimulatorGridExec(BlockTraces traces) : m_traces(traces) {}
   BackendInfo backend() const { return {}; }
   bool Failed() const { return false; }
 
   void ScanBlocks(const GridRequest& request, bool convert, GridTrace* trace) {
     const int n = static_cast<int>(request.input.size());
     const int blocks = (n + request.block_size - 1) / request.block_size;
-    trace->blocks.reserve(static_cast<size_t>(blocks));
-    trace->block_output.reserve(static_cast<size_t>(n));
-    for (int b = 0; b < blocks; ++b) {
-      ScanRequest block = BlockRequest(request, b);
-      block.convert = convert;
-      trace->blocks.push_back(Simulate(block));
-      const std::vector<double> result = trace->blocks.back().Result();
-      trace->block_output.insert(trace->block_output.end(), result.begin(), result.end());
-      if (blocks > 1) {
-        DispatchOp(request.op, request.type, [&](auto op) {
-          using T = typename decltype(op)::Value;
-          trace->sums.push_back(static_cast<double>(multi_block::BlockTotal(
-              static_cast<T>(result.back()), static_cast<T>(block.input.back()),
-              trace->blocks.back().Inclusive(), op)));
-        });
+    if (m_traces == BlockTraces::kRecorded) {
+      trace->blocks.reserve(static_cast<size_t>(blocks));
+      trace->block_output.reserve(static_cast<size_t>(n));
+      for (int b = 0; b < blocks; ++b) {
+        ScanRequest block = BlockRequest(request, b);
+        block.convert = convert;
+        trace->blocks.push_back(Simulate(block));
+        const std::vector<double> result = trace->blocks.back().Result();
+        trace->block_output.insert(trace->block_output.end(), result.begin(), result.end());
       }
+    } else {
+      const ScanRequest shape{request.block_algorithm, request.op, request.type, {}, convert};
+      trace->block_output = SimulateBlockResults(shape, request.input, request.block_size);
     }
+    if (blocks > 1) AddSums(request, convert, trace);
+  }
+
+  // Phase 1's totals: each block's last output, with its last input when the scan is exclusive.
+  static void AddSums(const GridRequest& request, bool convert, GridTrace* trace) {
+    const int n = static_cast<int>(request.input.size()), size = request.block_size;
+    const bool inclusive = Info(request.block_algorithm).inclusive != convert;
+    DispatchOp(request.op, request.type, [&](auto op) {
+      using T = typename decltype(op)::Value;
+      for (int last = std::min(size, n) - 1; last < n; last = std::min(last + size, n - 1)) {
+        const auto i = static_cast<size_t>(last);
+        trace->sums.push_back(static_cast<double>(
+            multi_block::BlockTotal(static_cast<T>(trace->block_output[i]),
+                                    static_cast<T>(request.input[i]), inclusive, op)));
+        if (last == n - 1) break;
+      }
+    });
   }
 
   void AddOffsets(const GridRequest& request, GridTrace* trace) {
@@ -131,6 +146,8 @@ class SimulatorGridExec {
     for (size_t i = 0; i < v.size(); ++i) t[i] = static_cast<T>(v[i]);
     return t;
   }
+
+  BlockTraces m_traces;
 };
 
 void Add(std::vector<std::string>* out, std::string what) {
@@ -221,9 +238,9 @@ bool CheckSums(const GridTrace& t, const WindowFolder& folder, const std::string
 }
 
 void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::string>* out) {
-  const int n = t.N(), blocks = (n + t.block_size - 1) / t.block_size;
-  if (t.BlockCount() != blocks) {
-    Add(out, where + std::to_string(t.BlockCount()) + " block traces, but " + std::to_string(n) +
+  const int n = t.N(), blocks = t.BlockCount();
+  if (static_cast<int>(t.blocks.size()) != blocks) {
+    Add(out, where + std::to_string(t.blocks.size()) + " block traces, but " + std::to_string(n) +
                  " elements in blocks of " + std::to_string(t.block_size) + " make " +
                  std::to_string(blocks));
     return;
@@ -254,9 +271,35 @@ void CheckGridAt(const GridTrace& t, const std::string& where, std::vector<std::
 
 }  // namespace
 
-GridTrace SimulateGrid(const GridRequest& request) {
-  SimulatorGridExec exec;
+GridTrace SimulateGrid(const GridRequest& request, BlockTraces traces) {
+  SimulatorGridExec exec(traces);
   return multi_block::Run(exec, request);
+}
+
+bool GridTrace::HasBlockTraces() const {
+  return static_cast<int>(blocks.size()) == BlockCount() &&
+         std::all_of(sums_scan.begin(), sums_scan.end(),
+                     [](const GridTrace& inner) { return inner.HasBlockTraces(); });
+}
+
+bool TraceBlocks(GridTrace* grid, const std::atomic<bool>* stop) {
+  if (grid->blocks.empty()) {
+    GridRequest request;  // the level's own request (phase 2's: the sums, their flavour)
+    request.block_algorithm = grid->block_algorithm;
+    request.block_size = grid->block_size;
+    request.op = grid->op;
+    request.type = grid->type;
+    request.input = grid->input;
+    request.convert = grid->converted;
+    grid->blocks.reserve(static_cast<size_t>(grid->BlockCount()));
+    for (int b = 0; b < grid->BlockCount(); ++b) {
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
+      grid->blocks.push_back(Simulate(BlockRequest(request, b)));
+    }
+  }
+  for (GridTrace& inner : grid->sums_scan)
+    if (!TraceBlocks(&inner, stop)) return false;
+  return true;
 }
 
 std::vector<std::string> CheckGrid(const GridTrace& trace) {

@@ -4,6 +4,7 @@
 // between the phases: the blocks' outputs, their totals, the scanned totals, the output.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,10 @@ struct GridTrace {
   std::vector<double> output;  // phase 3: the scan of the whole input
 
   int N() const { return static_cast<int>(input.size()); }
-  int BlockCount() const { return static_cast<int>(blocks.size()); }
+  // Blocks of the grid (ceil(n / block_size)); `blocks` holds as many traces once they are made.
+  int BlockCount() const { return block_size > 0 ? (N() + block_size - 1) / block_size : 0; }
+  // Whether every level holds its blocks' traces (false after BlockTraces::kLater).
+  bool HasBlockTraces() const;
   bool Inclusive() const;
   // The offsets phase 3 adds (sums_scan's output); empty with one block.
   const std::vector<double>& Offsets() const;
@@ -70,8 +74,18 @@ GridTrace MakeGridTrace(const GridRequest& request, const BackendInfo& backend, 
 // The block scan request of block b of `request`.
 ScanRequest BlockRequest(const GridRequest& request, int block);
 
+// Phase 1's block traces are most of a large grid's cost (16,384 traces of 4 elements at 2^16):
+// kLater fills the grid's arrays from each block's result alone (the same driver and executor,
+// nothing recorded: SimulateResult), and TraceBlocks makes the traces afterwards, so that the
+// live app shows an edit first and traces beside it.
+enum class BlockTraces : bool { kRecorded, kLater };
+
 // Requires ValidateGridRequest(request) to be empty.
-GridTrace SimulateGrid(const GridRequest& request);
+GridTrace SimulateGrid(const GridRequest& request, BlockTraces traces = BlockTraces::kRecorded);
+// The block traces of every level of a grid simulated with kLater (no-op where they exist):
+// each block simulated again, traced. CheckGrid then holds each block's output against its trace.
+// False when `stop` was set before the last block (the traces then partial: the grid is dropped).
+bool TraceBlocks(GridTrace* grid, const std::atomic<bool>* stop = nullptr);
 
 // The three invariants, one per phase, and each block's own self-check: a block's output cell
 // holds the scan of its block up to it; sums[b] the total of block b; offsets[b] the total of
