@@ -185,6 +185,7 @@ class AppState {
   // Called from the worker thread when a background result is ready (the app posts an empty
   // GLFW event, so a sleeping loop shows it at once). Set before the first edit; thread-safe.
   void SetWake(std::function<void()> wake) { m_wake = std::move(wake); }
+  const std::function<void()>& Wake() const { return m_wake; }  // for other workers (an export)
   bool WaitForBackend(double seconds);  // headless: waits for pending CUDA work
   const std::string& BackendStatus() const { return m_input.backend_status; }
   std::uint64_t Generation() const { return m_input.generation; }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "export_runner.h"
 #include "figure_export.h"
 #include "fonts.h"
 #include "key_queue.h"
@@ -40,6 +41,8 @@ struct App {
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
   KeyQueue keys;        // GLFW key events, handed to ImGui and the shortcuts frame by frame
   std::string dropped;  // a file dropped on the window, opened at the next frame
+  // All rounds, running beside the app over the frames (export_runner.h); reset before GL goes.
+  std::unique_ptr<ExportRunner> export_job;
 };
 
 // [SECTION] One frame (frame.cpp)
@@ -52,7 +55,9 @@ bool TextFieldActive();
 // Frames drawn after an event before the loop may sleep (main.cpp says why).
 inline constexpr int kSettleFrames = 6;
 // One pass of the loop after its wait: a finished trace taken, the players moved on by dt, an
-// export carried out, the frame drawn and shown. `finish`: glFinish before the swap.
+// export carried out (or a slice of the one running, about kExportBudgetMs of drawing), the frame
+// drawn and shown. `finish`: glFinish before the swap.
+inline constexpr double kExportBudgetMs = 8;
 void ShowFrame(App& app, double dt, float fps, bool finish = false);
 // Polls when something moves or settles, else sleeps until an event (at most max_wait seconds).
 // Returns whether it slept.

@@ -1,7 +1,8 @@
 // --bench-frames (app_window.h): what a frame of the app costs, measured through the live loop's
 // own functions (ShowFrame, WaitForWork), in phases: the frame (a bare window, the app with an
 // empty view, the app with every round shown), an input edit to its new pixels, ten idle seconds
-// (CPU used), and playing at 4 rounds a second (every round on screen for a frame).
+// (CPU used), playing at 4 rounds a second (every round on screen for a frame), and All rounds
+// exported beside the app (the longest frame meanwhile).
 #include "gl.h"
 // gl.h before GLFW, so GLFW does not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -10,7 +11,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "app_window.h"
@@ -170,6 +174,37 @@ PlayResult MeasurePlaying(App& app, Player& player, int* settle) {
   return r;
 }
 
+struct ExportCost {
+  int frames = 0;
+  double longest_ms = 0, total_s = 0;
+  std::string outcome;  // the status line's notice or message
+};
+
+// All rounds exported as the live app does (the Export section's button), into a folder of its
+// own removed after, through the live loop (asleep while the encoder has the queue full): the
+// frames drawn meanwhile and the longest of them, from the request to the status line's notice.
+ExportCost MeasureExport(App& app, int* settle) {
+  AppState& st = *app.state;
+  ExportCost c;
+  std::string dir = (std::filesystem::temp_directory_path() / "scanviz-bench-XXXXXX").string();
+  if (mkdtemp(dir.data()) == nullptr) return c;
+  st.view.export_dir = dir;
+  st.view.export_request = ViewState::Export::kAllRounds;
+  const auto t0 = Clock::now();
+  do {
+    WaitForWork(app, settle, 1.0);
+    const auto f0 = Clock::now();
+    LiveFrame(app);
+    c.longest_ms = std::max(c.longest_ms, Ms(Clock::now() - f0));
+    ++c.frames;
+  } while (app.export_job != nullptr && c.frames < 100000);
+  c.total_s = Ms(Clock::now() - t0) / 1000;
+  c.outcome = st.message.empty() ? st.notice : st.message;
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return c;
+}
+
 // [SECTION] The report
 
 // The window, what was drawn, and the last frame's boxes and triangles.
@@ -244,8 +279,12 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
   Player& player = multi_block ? st.grid().GridPlayer() : st.CurrentPlayer();
   const PlayResult play = MeasurePlaying(app, player, &settle);
 
+  const ExportCost exported = MeasureExport(app, &settle);
+
   PrintSubject(app, frames, algorithm, player, multi_block, n);
   PrintCosts(n, frame, edit, rapid, idle, play, player.RoundCount());
+  std::printf("all rounds exported: %d frames, the longest %.1f ms, %.2f s in all (%s)\n",
+              exported.frames, exported.longest_ms, exported.total_s, exported.outcome.c_str());
   return 0;
 }
 

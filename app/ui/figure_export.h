@@ -7,6 +7,7 @@
 // which names, and whether they may be written is export/export_plan.h's.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,22 +53,32 @@ std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::R
 std::string FigureSvg(AppState& app, bool transparent);
 
 // Renders every file of `plan`, then writes them (the sequence's folder made first); nothing is
-// written unless every file rendered. The players are left where they were. Empty, or why not.
+// written unless every file rendered. The players are left where they were. Runs the export job
+// (export_runner.h) to its end. Empty, or why not.
 std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
                           const FigureStyle& style);
 
 // The live app. Ctrl+S: the figure as PNG and SVG under a free name in `dir` (only the PNG for
-// the benchmark chart, which has no scene); all rounds: a GIF and a folder of numbered PNGs and
-// SVGs. `notice` says what was written where; `error` why nothing was.
+// the benchmark chart, which has no scene), at once. All rounds: a GIF and a folder of numbered
+// PNGs and SVGs, drawn and written beside the app over the next frames (export_runner.h), into
+// `job`; refused while one runs. `notice` says what was written where; `error` why nothing was.
 struct ExportOutcome {
   std::string notice;
   std::string error;
 };
+class ExportRunner;
 ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const FigureStyle& style);
-ExportOutcome SaveAllRounds(FigureSource& src, const std::string& dir, const FigureStyle& style);
+ExportOutcome StartAllRounds(FigureSource& src, const std::string& dir, const FigureStyle& style,
+                             std::unique_ptr<ExportRunner>* job);
 // Carries out the view's export request (Ctrl+S, the Export buttons) at the view's size (0: the
-// window's) and clears it; the notice, or the error, goes to the status line.
-void CarryOutExportRequest(FigureSource& src, exports::Size window);
+// window's) and clears it; the notice, or the error, goes to the status line (All rounds': when
+// it ends).
+void CarryOutExportRequest(FigureSource& src, exports::Size window,
+                           std::unique_ptr<ExportRunner>* job);
+// A frame's part of the export running beside the app: the Cancel button's (or Escape's)
+// request taken, up to `budget_ms` of drawing, the status bar's progress; once the job ends, what
+// it wrote (or that it was cancelled, or why it failed) to the status line, and `job` reset.
+void StepExport(std::unique_ptr<ExportRunner>* job, double budget_ms);
 
 // The command line's --export-* flags: plans, checks every path, renders, writes, says what it
 // wrote. The exit code: 0 written, 2 a usage error (a round out of range, a path that cannot be

@@ -180,45 +180,66 @@ FigureFrame BuildFigureFrame(FigureSource& src, const FigureScale& scale, int w,
 
 // [SECTION] The fit
 
-FigureFit FitFigure(FigureSource& src, FigureScale& scale, int w, int h,
-                    const std::vector<int>& steps, const std::function<void(int)>& seek) {
-  const float fw = static_cast<float>(w), fh = static_cast<float>(h);
-  const float margin = std::round(kMargin * std::min(fw, fh));
-  const ViewRect room{margin, margin, std::max(fw - 2 * margin, 1.0f),
-                      std::max(fh - 2 * margin, 1.0f)};
-  // The widest and tallest of the steps at k, drawn at most `tall`.
-  auto largest = [&](float k, float tall) {
-    scale.Set(k);
-    Extent most{{1, false}, 1};
-    for (int step : steps) {
-      if (seek) seek(step);
-      const Extent e = Measure(src, scale, w, h, {room.x, room.y, room.w, tall});
-      most.width.natural = std::max(most.width.natural, e.width.natural);
-      most.width.stretches = most.width.stretches || e.width.stretches;
-      most.h = std::max(most.h, e.h);
+FigureFitter::FigureFitter(int w, int h, std::vector<int> steps)
+    : m_w(static_cast<float>(w)), m_h(static_cast<float>(h)), m_steps(std::move(steps)) {
+  const float margin = std::round(kMargin * std::min(m_w, m_h));
+  m_room = {margin, margin, std::max(m_w - 2 * margin, 1.0f), std::max(m_h - 2 * margin, 1.0f)};
+  m_tall = m_room.h;
+}
+
+// Each pass measures the widest and tallest of the steps at k, drawn at most `tall`.
+bool FigureFitter::Next(FigureSource& src, FigureScale& scale,
+                        const std::function<void(int)>& seek) {
+  if (m_done) return true;
+  if (m_index == 0) {
+    scale.Set(m_k);
+    m_most = {};
+  }
+  if (m_index < m_steps.size()) {
+    if (seek) seek(m_steps[m_index]);
+    const auto e = Measure(src, scale, static_cast<int>(m_w), static_cast<int>(m_h),
+                           {m_room.x, m_room.y, m_room.w, m_tall});
+    m_most.width.natural = std::max(m_most.width.natural, e.width.natural);
+    m_most.width.stretches = m_most.width.stretches || e.width.stretches;
+    m_most.h = std::max(m_most.h, e.h);
+  }
+  if (++m_index < m_steps.size()) return false;
+  m_index = 0;
+  return EndPass();
+}
+
+// The figure grows with k (its fonts, margins and cells; a width it stretches to does not) to
+// bring its fuller side to the margin: measured at the new k in the height it should then take
+// (a little more, for the font sizes' rounding), not the whole picture's, so that a view that
+// gives a share of its height to a part (the applications' arrows, up to a fifth) keeps its
+// proportions; a figure that then takes less than it might grows again (at most four passes
+// after the first).
+bool FigureFitter::EndPass() {
+  const Extent& e = m_most;
+  const float grow = std::min(m_room.w / e.width.natural, m_room.h / e.h);
+  if (m_passes < 4 && (grow > 1.02f || grow < 1)) {
+    const float next = std::clamp(m_k * grow * (grow < 1 ? 0.995f : 1.0f), 1.0f, kMostK);
+    if (next != m_k) {
+      m_tall = e.width.stretches ? m_room.h : std::min(m_room.h, e.h * next / m_k * 1.05f);
+      m_k = next;
+      ++m_passes;
+      return false;
     }
-    return most;
-  };
-  float k = 1, tall = room.h;
-  Extent e = largest(k, tall);
-  // The figure grows with k (its fonts, margins and cells; a width it stretches to does not) to
-  // bring its fuller side to the margin: measured at the new k in the height it should then take
-  // (a little more, for the font sizes' rounding), not the whole picture's, so that a view that
-  // gives a share of its height to a part (the applications' arrows, up to a fifth) keeps its
-  // proportions; a figure that then takes less than it might grows again.
-  float grow = std::min(room.w / e.width.natural, room.h / e.h);
-  for (int i = 0; i < 4 && (grow > 1.02f || grow < 1); ++i) {
-    const float next = std::clamp(k * grow * (grow < 1 ? 0.995f : 1.0f), 1.0f, kMostK);
-    if (next == k) break;
-    tall = e.width.stretches ? room.h : std::min(room.h, e.h * next / k * 1.05f);
-    k = next;
-    e = largest(k, tall);
-    grow = std::min(room.w / e.width.natural, room.h / e.h);
   }
   // Drawn in the rectangle it was measured in (the same layout), what it draws centred.
-  const ImVec2 size(e.width.stretches ? room.w : std::min(e.width.natural, room.w),
-                    std::min(e.h, room.h));
-  return {k, {std::round((fw - size.x) * 0.5f), std::round((fh - size.y) * 0.5f), size.x, tall}};
+  const ImVec2 size(e.width.stretches ? m_room.w : std::min(e.width.natural, m_room.w),
+                    std::min(e.h, m_room.h));
+  m_fit = {m_k,
+           {std::round((m_w - size.x) * 0.5f), std::round((m_h - size.y) * 0.5f), size.x, m_tall}};
+  m_done = true;
+  return true;
+}
+
+FigureFit FitFigure(FigureSource& src, FigureScale& scale, int w, int h,
+                    const std::vector<int>& steps, const std::function<void(int)>& seek) {
+  FigureFitter fitter(w, h, steps);
+  while (!fitter.Next(src, scale, seek)) continue;
+  return fitter.Result();
 }
 
 }  // namespace scanviz

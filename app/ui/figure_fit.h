@@ -62,4 +62,32 @@ FigureFrame BuildFigureFrame(FigureSource& src, const FigureScale& scale, int w,
 FigureFit FitFigure(FigureSource& src, FigureScale& scale, int w, int h,
                     const std::vector<int>& steps, const std::function<void(int)>& seek);
 
+// FitFigure a figure frame at a time, so that an export beside the app (export_runner.h) spreads
+// the measuring over the app's frames: Next measures one step (at most a few passes over them
+// all, each at a larger or smaller k) and says whether the fit is known.
+class FigureFitter {
+ public:
+  FigureFitter(int w, int h, std::vector<int> steps);
+  bool Next(FigureSource& src, FigureScale& scale, const std::function<void(int)>& seek);
+  bool Done() const { return m_done; }
+  FigureFit Result() const { return m_fit; }
+
+ private:
+  struct Extent {
+    FigureWidth width{1, false};
+    float h = 1;
+  };
+  bool EndPass();  // after the last step of a pass: another pass, or the fit
+
+  float m_w, m_h;
+  ViewRect m_room;
+  std::vector<int> m_steps;
+  float m_k = 1, m_tall = 0;
+  size_t m_index = 0;  // the next step of this pass
+  int m_passes = 0;    // passes after the first
+  Extent m_most;       // this pass's widest and tallest so far
+  bool m_done = false;
+  FigureFit m_fit;
+};
+
 }  // namespace scanviz

@@ -22,6 +22,12 @@ void Kind::Seek(AppState& app, int step) const {
   for (Player* p : app.ShownPlayers()) p->Seek(step);
 }
 
+std::function<std::string()> Kind::FigureSvgLater(AppState& app, bool transparent) const {
+  std::string svg = FigureSvg(app, transparent);
+  if (svg.empty()) return {};
+  return [svg = std::move(svg)] { return svg; };
+}
+
 std::string Kind::NotOffered(SidePanel tab) const {
   return std::string(DisplayName(tab)) +
          " describes a block scan's rounds: choose a block scan in the Show menu (or press Tab).";

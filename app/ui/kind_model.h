@@ -15,6 +15,7 @@
 // which the frame hands the registry. kind_model.cpp holds the interface's defaults.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
@@ -56,6 +57,10 @@ class Kind {
   // current step as an SVG document (empty: a picture only, written as PNG).
   virtual std::string FigureStem(AppState& app) const = 0;
   virtual std::string FigureSvg(AppState& app, bool transparent) const = 0;
+  // The same SVG written later, on another thread (an export beside the app, export_runner.h):
+  // what it needs copied now, the writing (the long part: 100 ms at n = 1024) left to the
+  // function. Empty for a picture only. By default the document is written now.
+  virtual std::function<std::string()> FigureSvgLater(AppState& app, bool transparent) const;
 
   // [SECTION] Escape with nothing else open: true when the kind took it (an opened block of the
   // grid closes); else it drops the selection.

@@ -96,9 +96,11 @@ bool Animating(App& app) {
   st.ForEachShownPlayer([&](Player& p) { playing = playing || p.Playing(); });
   // Key events still queued (a burst of taps is fed one press a frame) need their frames too.
   // A field waiting for the keyboard (a quiz answer, the cell editor) asks again each frame.
+  // An export beside the app draws while it has work; its worker wakes the loop with its news.
+  const bool exporting = app.export_job != nullptr && app.export_job->HasWork();
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
          st.view.focus_pending || !app.dropped.empty() ||
-         st.view.export_request != ViewState::Export::kNone || g_stop_requested;
+         st.view.export_request != ViewState::Export::kNone || exporting || g_stop_requested;
 }
 
 // kSettleFrames (app_window.h): frames drawn after an event before the loop may sleep; ImGui
@@ -145,18 +147,28 @@ bool WaitForWork(App& app, int* settle, double max_wait) {
 // on screen traced after the swap: an edit reaches the screen first). `finish`: wait for the
 // pixels (glFinish) before the swap, as the benchmark's clock must.
 void ShowFrame(App& app, double dt, float fps, bool finish) {
+  const auto t0 = Clock::now();
   AppState& st = *app.state;
   st.Poll();  // a finished CUDA trace replaces the simulator's
   st.ForEachShownPlayer([&](Player& p) { p.Tick(dt); });
+  bool exporting = app.export_job != nullptr;
   if (st.view.export_request != ViewState::Export::kNone) {  // Ctrl+S, the Export buttons
     FigureSource figure = Figure(app);
-    CarryOutExportRequest(figure, WindowPixels(app));
+    CarryOutExportRequest(figure, WindowPixels(app), &app.export_job);
   }
+  exporting = exporting || app.export_job != nullptr;
+  StepExport(&app.export_job, kExportBudgetMs);
   DrawFrame(app, fps);
   if (g_stop_requested) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
   platform::SetFullscreen(app, st.view.fullscreen || st.view.presenter);
   if (finish) glFinish();
   glfwSwapBuffers(app.window);
+  if (exporting) {  // the frames an export was part of, for --state-file and --bench-frames
+    ViewState::ExportProgress& p = st.view.export_progress;
+    ++p.frames;
+    p.longest_frame_ms = std::max(
+        p.longest_frame_ms, std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
 }
 
 namespace {
@@ -400,6 +412,7 @@ std::optional<int> Run(App& app, const Startup& s, Clock::time_point launch) {
 
 // [SECTION] Shutdown, in reverse
 void Shutdown(App& app) {
+  app.export_job.reset();  // cancelled: nothing written
   app.renderer.Shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

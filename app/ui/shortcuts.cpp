@@ -165,6 +165,11 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       continue;
     }
     if (vs.file_dialog != FileDialog::kNone) continue;  // the dialog has the keys (and Escape)
+    // An export running beside the app: Escape cancels it, and does nothing else.
+    if (e.key == GLFW_KEY_ESCAPE && vs.export_progress.running && !(e.mods & GLFW_MOD_CONTROL)) {
+      if (!repeat) vs.export_progress.cancel = true;
+      continue;
+    }
     if (e.mods & GLFW_MOD_CONTROL) {
       ControlKey(app, e, &out);
       continue;

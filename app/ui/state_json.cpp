@@ -75,6 +75,12 @@ void ViewFields(const AppState& app, json& j) {
                      : vs.file_dialog == FileDialog::kSave ? "save"
                                                            : "";
   j["file_error"] = vs.file_error;
+  const ViewState::ExportProgress& e = vs.export_progress;
+  j["export"] = {{"running", e.running},
+                 {"fraction", e.fraction},
+                 {"text", e.text},
+                 {"frames", e.frames},
+                 {"longest_frame_ms", e.longest_frame_ms}};
   j["recent"] = app.Recent();
   j["n_note"] = vs.n_note;
   json widgets = json::object();

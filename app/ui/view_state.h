@@ -117,6 +117,18 @@ struct ViewState {
   int export_width = 0, export_height = 0;  // 0: the window's size
   bool export_transparent = false;          // PNG and SVG (kept in the settings)
   int export_delay_ms = 1200;               // a GIF frame; the last rests three times as long
+  // All rounds, while it runs beside the app (export_runner.h): the status bar's progress and
+  // its Cancel (Escape too), and the frames drawn since it started and the longest of them (the
+  // last export's, once it ends: --state-file, --bench-frames).
+  struct ExportProgress {
+    bool running = false;
+    float fraction = 0;   // 0..1
+    std::string text;     // "Exporting round 3 of 11…"
+    bool cancel = false;  // asked for; taken before the next frame's slice
+    int frames = 0;
+    double longest_frame_ms = 0;
+  };
+  ExportProgress export_progress;
 };
 
 }  // namespace scanviz

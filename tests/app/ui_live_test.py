@@ -52,7 +52,7 @@ TAP = ["--delay", "12"]  # xdotool: 12 ms between keys; each press and release b
 
 
 class Live:
-    def __init__(self, app, workdir, size=(1600, 900), config="config"):
+    def __init__(self, app, workdir, size=(1600, 900), config="config", args=()):
         self.workdir = workdir
         self.state_path = os.path.join(workdir, "state.json")
         # Over the figure's empty lower half, where no control (and no tooltip) is.
@@ -75,7 +75,7 @@ class Live:
         self.log = open(os.path.join(workdir, "app.log"), "w")
         # In the work directory: Ctrl+S saves there (the current folder, no export folder set).
         self.app = subprocess.Popen([app, "--backend", "cpu", "--size", f"{size[0]}x{size[1]}",
-                                     "--state-file", self.state_path],
+                                     "--state-file", self.state_path, *args],
                                     env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
                                     cwd=workdir)
         self.wait(lambda s: True, "the first frame", timeout=30)

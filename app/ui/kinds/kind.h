@@ -4,6 +4,7 @@
 // them, are handed it (UiContext::kind_of).
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "kind_model.h"
@@ -19,7 +20,9 @@ inline const Kind& ShownKindOf(const AppState& app) {
 StepCounter PlayerSteps(const Player& player, std::string caption);
 // "n = 8  ·  add  ·  work 17, depth 3": a block scan's numbers; `what` names n ("block of n").
 std::string BlockNumbers(AppState& app, const TraceSlot& slot, const char* what);
-// The shown block scans' rounds as SVG, a pane each (AppState::ShownAlgorithms).
+// The shown block scans' rounds as SVG, a pane each (AppState::ShownAlgorithms); Later: their
+// scenes built now, the document written by the function (Kind::FigureSvgLater).
 std::string BlockFigureSvg(AppState& app, bool transparent);
+std::function<std::string()> BlockFigureSvgLater(AppState& app, bool transparent);
 
 }  // namespace scanviz

@@ -54,6 +54,11 @@ class MultiBlock final : public Kind {
     scene::WriteGridSvg(app.grid().Traced().grid, app.grid().GridPlayer().Round(), o, svg);
     return svg.str();
   }
+  // An opened block's document is written later; the grid's now (its trace is not copied).
+  std::function<std::string()> FigureSvgLater(AppState& app, bool transparent) const override {
+    if (app.grid().Opened()) return BlockFigureSvgLater(app, transparent);
+    return Kind::FigureSvgLater(app, transparent);
+  }
   bool Back(AppState& app) const override {
     if (!app.grid().Opened()) return false;
     app.grid().CloseBlock();

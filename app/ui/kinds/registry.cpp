@@ -32,12 +32,11 @@ std::string BlockNumbers(AppState& app, const TraceSlot& slot, const char* what)
          std::to_string(slot.analysis.depth);
 }
 
-std::string BlockFigureSvg(AppState& app, bool transparent) {
+std::function<std::string()> BlockFigureSvgLater(AppState& app, bool transparent) {
   const ViewState& vs = app.view;
   const std::vector<Algorithm> shown = app.ShownAlgorithms();
   std::vector<scene::Scene> scenes;
-  scenes.reserve(shown.size());
-  std::vector<scene::SvgPane> panes;
+  std::vector<scene::SvgPane> panes;  // their scenes pointed at once the scenes stay put
   for (Algorithm a : shown) {
     const TraceSlot& slot = app.Slot(a);
     scene::ViewOptions o;
@@ -46,16 +45,23 @@ std::string BlockFigureSvg(AppState& app, bool transparent) {
     o.color_by_case = vs.color_by_case;
     if (vs.selected && vs.selected_algorithm == a) o.selected = vs.selected;
     scenes.push_back(scene::BuildScene(slot.trace, slot.analysis, o));
-    panes.push_back({&scenes.back(),
-                     scene::FigureHeading(slot.trace, slot.analysis, o.current_round), o.selected});
+    panes.push_back(
+        {nullptr, scene::FigureHeading(slot.trace, slot.analysis, o.current_round), o.selected});
   }
   scene::SvgOptions options;
   options.theme = vs.theme;
   options.transparent = transparent;
   options.color_by_case = vs.color_by_case;
-  std::ostringstream svg;
-  scene::WriteSvg(panes, options, svg);
-  return svg.str();
+  return [scenes = std::move(scenes), panes = std::move(panes), options]() mutable {
+    for (size_t i = 0; i < panes.size(); ++i) panes[i].scene = &scenes[i];
+    std::ostringstream svg;
+    scene::WriteSvg(panes, options, svg);
+    return svg.str();
+  };
+}
+
+std::string BlockFigureSvg(AppState& app, bool transparent) {
+  return BlockFigureSvgLater(app, transparent)();
 }
 
 }  // namespace scanviz

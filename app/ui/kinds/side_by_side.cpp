@@ -33,6 +33,9 @@ class SideBySide final : public Kind {
   std::string FigureSvg(AppState& app, bool transparent) const override {
     return BlockFigureSvg(app, transparent);
   }
+  std::function<std::string()> FigureSvgLater(AppState& app, bool transparent) const override {
+    return BlockFigureSvgLater(app, transparent);
+  }
 };
 
 }  // namespace

@@ -9,6 +9,28 @@
 
 namespace scanviz {
 
+namespace {
+
+// All rounds, running beside the app: a bar with "Exporting round 3 of 11…" and Cancel (Escape).
+void DrawExportProgress(UiContext& ui) {
+  ViewState::ExportProgress& p = ui.app.view.export_progress;
+  if (!p.running) return;
+  const float em = ui.fonts.ui_px;
+  ImGui::ProgressBar(p.fraction, ImVec2(em * 16, 0), p.text.c_str());
+  Place(ui, "export_progress");
+  Record(ui, "export", p.text);
+  Tip(ui,
+      "All rounds, drawn a round a frame and encoded beside the app; the files are written "
+      "at the end");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Cancel")) p.cancel = true;
+  Place(ui, "export_cancel");
+  Tip(ui, "Stop the export: nothing is written (Esc)");
+  ImGui::SameLine(0, em * 1.5f);
+}
+
+}  // namespace
+
 void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   AppState& app = ui.app;
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
@@ -21,6 +43,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   // What matters first: a notice (a settings problem, a file that did not load), then where the
   // trace ran in a few words (the whole reason in the tooltip), then the shown trace's numbers;
   // every algorithm's work and depth in the numbers' tooltip.
+  DrawExportProgress(ui);
   if (!app.message.empty()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "%s",
                        app.message.c_str());
