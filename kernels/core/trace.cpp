@@ -108,9 +108,12 @@ std::string FormatValue(ElementType type, double v) {
   } else {
     // The shortest form that reads back as the same float32 (up to 9 significant digits; 7 are
     // not always enough: 35555555 is the float32 35555556, and "3.555556e+07" is another one).
+    // Between 1e-4 and 1e7 in plain decimals, as a class writes them ("50", not "5e+01"; "0.25").
     const float f = static_cast<float>(v);
-    for (int digits = 1; digits <= 9; ++digits) {
-      std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+    const double a = std::fabs(static_cast<double>(f));
+    const bool plain = a == 0 || (a >= 1e-4 && a < 1e7);
+    for (int digits = plain ? 0 : 1; digits <= (plain ? 16 : 9); ++digits) {
+      std::snprintf(buf, sizeof buf, plain ? "%.*f" : "%.*g", digits, static_cast<double>(f));
       if (std::strtof(buf, nullptr) == f) break;
     }
   }

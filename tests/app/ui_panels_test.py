@@ -527,14 +527,16 @@ def main():
         if frame:
             check_bench_error(c, frame, name, fragments)
     chart = {}
-    # The committed file is round two's scanviz-perf/2 run: its header names its date, commit and
-    # toolkit; round one's /1 file (tests/data) has neither date nor commit, and says so. The /2
-    # seed of the fuzz corpus is another GPU's file.
+    # The committed file is a scanviz-perf/2 run: its header names its date (the file's own),
+    # commit and toolkit; round one's /1 file (tests/data) has neither date nor commit, and says
+    # so. The /2 seed of the fuzz corpus is another GPU's file.
+    with open(os.path.join(source_dir, "docs", "bench", "h200.json")) as f:
+        committed = json.load(f)
     v2 = os.path.join(source_dir, "tests", "fuzz", "corpus", "bench_results", "v2-sample.json")
     v1 = os.path.join(source_dir, "tests", "data", "bench", "h200-run8-v1.json")
     for name, flags, device_has, run_has in [
-            ("bench", [], ["NVIDIA H200", "2026-12-02T"],
-             ["commit ", "CUDA 13.0, CUB 3.0.1", "SM clock"]),
+            ("bench", [], ["NVIDIA H200", committed["date"]],
+             ["commit " + committed["commit"][:7], "CUDA 13.0, CUB 3.0.1", "SM clock"]),
             ("bench-v1", ["--bench-results", v1], ["NVIDIA H200", "date not recorded"],
              ["commit not recorded in the file (scanviz-perf/1)"]),
             ("bench-float-exclusive", ["--bench-type", "float32", "--bench-mode", "exclusive"],

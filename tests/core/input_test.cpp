@@ -1,5 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
+#include <cmath>
+
+#include <random>
+
 #include <cstring>
 
 #include "core/analysis.h"
@@ -109,6 +115,32 @@ TEST(FormatValues, Float32ReadsBackBitForBit) {
   }
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 0.1f), "0.1");  // still the shortest form
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 35555555.0f), "35555556");
+}
+
+// A float32 a class would write plainly reads plainly: 50 is "50", not "5e+01" (the shortest
+// %g form); far from 1 the exponent stays.
+TEST(FormatValues, Float32BetweenTenThousandthAndTenMillionIsPlainDecimals) {
+  const std::vector<std::pair<float, std::string>> cases = {
+      {50.0f, "50"},       {100.0f, "100"},         {-2.5f, "-2.5"},
+      {0.25f, "0.25"},     {1000000.0f, "1000000"}, {9999999.0f, "9999999"},
+      {0.0001f, "0.0001"}, {1234.5f, "1234.5"},     {0.0f, "0"},
+      {1e-5f, "1e-05"},    {3e38f, "3e+38"},        {16777217.0f, "16777216"}};
+  for (const auto& [f, text] : cases) {
+    EXPECT_EQ(FormatValue(ElementType::kFloat32, f), text);
+    const ParsedValues back = ParseValues(text, ElementType::kFloat32);
+    ASSERT_TRUE(back.Ok()) << text;
+    EXPECT_EQ(static_cast<float>(back.values[0]), f) << text;
+  }
+  std::mt19937 rng(5);  // every plain value round-trips, up to its last bit
+  for (int i = 0; i < 20000; ++i) {
+    const float f = std::ldexp(static_cast<float>(rng() % 16777216u) / 16777216.0f,
+                               static_cast<int>(rng() % 38) - 13);
+    const std::string text = FormatValue(ElementType::kFloat32, f);
+    EXPECT_EQ(std::strtof(text.c_str(), nullptr), f) << text;
+    if (f >= 1e-4f && f < 1e7f) {
+      EXPECT_EQ(text.find('e'), std::string::npos) << text;
+    }
+  }
 }
 
 }  // namespace
