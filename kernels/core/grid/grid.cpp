@@ -83,6 +83,22 @@ ScanRequest BlockRequest(const GridRequest& request, int block) {
 
 namespace {
 
+// Phase 1 as the simulator records it: block b's trace of `request` in the flavour `convert`, for
+// every block, appended to *out. False when `stop` was set before the last one.
+bool TraceEachBlock(const GridRequest& request, bool convert, std::vector<Trace>* out,
+                    const std::atomic<bool>* stop = nullptr) {
+  const int n = static_cast<int>(request.input.size());
+  const int blocks = (n + request.block_size - 1) / request.block_size;
+  out->reserve(out->size() + static_cast<size_t>(blocks));
+  for (int b = 0; b < blocks; ++b) {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
+    ScanRequest block = BlockRequest(request, b);
+    block.convert = convert;
+    out->push_back(Simulate(block));
+  }
+  return true;
+}
+
 // The simulator's executor of the grid's loop: each block's scan is the single-block simulator
 // on its slice; the grid steps are multi_block.h's, on the element type.
 class SimulatorGridExec {
@@ -95,13 +111,10 @@ class SimulatorGridExec {
     const int n = static_cast<int>(request.input.size());
     const int blocks = (n + request.block_size - 1) / request.block_size;
     if (m_traces == BlockTraces::kRecorded) {
-      trace->blocks.reserve(static_cast<size_t>(blocks));
+      TraceEachBlock(request, convert, &trace->blocks);
       trace->block_output.reserve(static_cast<size_t>(n));
-      for (int b = 0; b < blocks; ++b) {
-        ScanRequest block = BlockRequest(request, b);
-        block.convert = convert;
-        trace->blocks.push_back(Simulate(block));
-        const std::vector<double> result = trace->blocks.back().Result();
+      for (const Trace& block : trace->blocks) {
+        const std::vector<double> result = block.Result();
         trace->block_output.insert(trace->block_output.end(), result.begin(), result.end());
       }
     } else {
@@ -290,12 +303,7 @@ bool TraceBlocks(GridTrace* grid, const std::atomic<bool>* stop) {
     request.op = grid->op;
     request.type = grid->type;
     request.input = grid->input;
-    request.convert = grid->converted;
-    grid->blocks.reserve(static_cast<size_t>(grid->BlockCount()));
-    for (int b = 0; b < grid->BlockCount(); ++b) {
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
-      grid->blocks.push_back(Simulate(BlockRequest(request, b)));
-    }
+    if (!TraceEachBlock(request, grid->converted, &grid->blocks, stop)) return false;
   }
   for (GridTrace& inner : grid->sums_scan)
     if (!TraceBlocks(&inner, stop)) return false;
