@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -428,8 +429,10 @@ std::string CompactValue(ElementType type, double v) {
     std::snprintf(buf, sizeof buf, "%.1fe%d", mantissa, exponent);
     out = buf;
   } else if (type == ElementType::kFloat32) {
+    // Three significant digits, written plainly: %.3g would give 1000.25 as "1e+03".
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3g", v);
+    if (std::strchr(buf, 'e') != nullptr) std::snprintf(buf, sizeof buf, "%.0f", v);
     out = buf;
   }
   // Counted in characters, not bytes (−, ² and ∞ are several bytes of UTF-8).

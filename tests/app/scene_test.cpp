@@ -224,6 +224,15 @@ TEST(Scene, CompactValuesAreShorterAndSayTheSame) {
   EXPECT_EQ(CompactValue(ElementType::kFloat32, static_cast<float>(1.0f / 3.0f)), "0.333");
   EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.5), "");
   EXPECT_EQ(CompactValue(ElementType::kFloat32, 0.000123), "1.2e-4");
+  // Below 1e4 the short form is plain decimals, as the full one is: 1000.25 is "1000", not
+  // "1e+03" (%.3g's), and 999.75 is "1000" too.
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 1000.25), "1000");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 999.75), "1000");
+  EXPECT_EQ(CompactValue(ElementType::kFloat32, 1107.25), "1107");
+  for (double v = 0.001; v < 1e4; v *= 1.37)
+    EXPECT_EQ(CompactValue(ElementType::kFloat32, static_cast<float>(v) + 0.0625).find('e'),
+              std::string::npos)
+        << v;
 }
 
 // Issue #26 item 15: float32 values as long as 3e+38 ran over their cells' borders (the app's
