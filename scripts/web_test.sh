@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web page's browser tests (tests/web/web_test.js): builds the site (scripts/web.sh), then
 # drives it in headless Chromium with puppeteer-core (npm, into the ignored .deps/web) against
-# the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR). Screenshots land in
+# the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR), then touch, the page's text
+# field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots land in
 # build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
 # installs them), else one "web tests: ..." line.
 set -euo pipefail
@@ -21,5 +22,10 @@ if [ ! -d "$deps/node_modules/puppeteer-core" ]; then
 fi
 bash scripts/web.sh
 out=${SCANVIZ_WEB_DIR:-build-web}/test-out
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "${SCANVIZ_WEB_DIR:-build-web}/site" \
-  "$native" "$out"
+site=${SCANVIZ_WEB_DIR:-build-web}/site
+rc=0
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native" "$out" || rc=1
+# Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || rc=1
+echo "web tests: $([ $rc -eq 0 ] && echo ok || echo FAILED) (web_test.js and touch_test.js)"
+exit $rc

@@ -307,7 +307,7 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   }
   // The page's address may hold a share link: opened over everything, as on the desktop.
   if (const std::string link = platform::StartLink(); !link.empty()) {
-    if (std::string err = state.OpenLink(link); !err.empty()) state.message = err;
+    state.ReportLink(state.OpenLink(link));
   }
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.

@@ -81,8 +81,7 @@ std::string CopyLink(App& app, const std::string& fragment) {
 void PasteLink(App& app) {
   const char* text = glfwGetClipboardString(app.window);
   AppState& st = *app.state;
-  const std::string err = text == nullptr ? "the clipboard holds no text" : st.OpenLink(text);
-  if (!err.empty()) st.message = err;
+  st.ReportLink(text == nullptr ? "the clipboard holds no text" : st.OpenLink(text));
 }
 
 bool RunLoop(std::function<bool()> frame) {
