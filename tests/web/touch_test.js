@@ -290,6 +290,33 @@ async function testEdit(page, d) {
   await frames(page, 3);
 }
 
+// The Input box the same way: a tap opens the page's field over it with the values as text, its
+// Enter applies them as the box's Enter does.
+async function testInputBox(page, d) {
+  const unfolded = await showControls(page);
+  await tapWidget(page, 'input');
+  const f = await page.evaluate(() => {
+    const e = document.querySelector('input.scanviz-field');
+    return e && { shown: e.style.display !== 'none', focused: document.activeElement === e,
+      mode: e.getAttribute('inputmode'), value: e.value, editor: e.dataset.editor };
+  });
+  const s0 = await state(page);
+  check(`${d.name}: a tap on the Input box opens the page's text field with the values`,
+    f && f.shown && f.focused && f.mode === 'text' && f.editor === 'input' &&
+    f.value === s0.input_text, JSON.stringify(f));
+  await page.keyboard.type('5 4 3 2 1');
+  await page.keyboard.press('Enter');
+  const s = await waitState(page, (x) => x.values.length === 5, 3000);
+  check(`${d.name}: Enter in the field applies the Input box's values`,
+    JSON.stringify(s.values) === '[5,4,3,2,1]', JSON.stringify(s.values));
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyZ');  // back to the example
+  await page.keyboard.up('Control');
+  await waitState(page, (x) => x.values.length === 8, 3000);
+  if (unfolded) await page.keyboard.press('BracketLeft');
+  await frames(page, 5);
+}
+
 const KEYS = [['Control', 'KeyS'], ['Control', 'KeyO'], ['Control', 'Shift', 'KeyS'],
   ['Control', 'Equal'], ['Control', 'Minus'], ['Control', 'Digit0'], ['Control', 'Shift', 'Equal'],
   ['Control', 'NumpadAdd'], ['Control', 'NumpadSubtract'], ['Control', 'Numpad0'],
@@ -371,8 +398,9 @@ async function testLinkError(browser, url, d) {
       // zoom it leaves moves the cells.
       const tests = { taps: () => testTaps(page, cdp, d), menu: () => testMenu(page, d),
         swipe: () => testSwipe(page, cdp, d), edit: () => testEdit(page, d),
+        box: () => testInputBox(page, d),
         pinch: () => testPinch(page, cdp, d), keys: () => testKeys(page, d) };
-      const order = ['taps', 'menu', 'swipe', 'edit', 'pinch', 'keys'];
+      const order = ['taps', 'menu', 'swipe', 'edit', 'box', 'pinch', 'keys'];
       for (const name of order) {
         const run = tests[name];
         if (only && !only.split(',').includes(name)) continue;

@@ -90,16 +90,16 @@ bool PageInputBox(UiContext& ui, bool activated) {
   AppState& app = ui.app;
   ViewState& vs = app.view;
   PageField& field = vs.page_field;
-  if (!field.on || !(activated || field.shown == "input")) return false;
-  if (activated) ImGui::ClearActiveID();  // ImGui's box lets go: the page's field has the keys
+  if (!field.on) return false;
   bool applied = false;
   std::string text;
   if (field.TakeEnd("input", &applied, &text)) {
     if (applied) app.SetInputText(text);
     vs.input_editing = false;
-    field.shown.clear();
     return false;
   }
+  if (!activated && field.shown != "input") return false;
+  if (activated) ImGui::ClearActiveID();  // ImGui's box lets go: the page's field has the keys
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   field.want = "input";
   field.rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
