@@ -80,9 +80,6 @@ void InputHeading(UiContext& ui) {
   Tip(ui, "Hide the controls", KeyAction::kHideControls);
 }
 
-// The values as text. While the box has the keyboard it edits a draft; the edit is applied when
-// it ends (Enter, a click elsewhere, Escape): a valid array replaces the trace, an invalid one
-// stays in the box with its error beside it, and the trace stays the last good one.
 // On the web page after a touch the box's text is typed in the page's own field over it (touch.h),
 // for which a phone opens its keyboard: a tap on the box opens it, its Enter applies the text as
 // the box's Enter does, Escape or leaving it keeps the array. True while it is open.
@@ -109,6 +106,9 @@ bool PageInputBox(UiContext& ui, bool activated) {
   return true;
 }
 
+// The values as text. While the box has the keyboard it edits a draft; the edit is applied when
+// it ends (Enter, a click elsewhere, Escape): a valid array replaces the trace, an invalid one
+// stays in the box with its error beside it, and the trace stays the last good one.
 void InputBox(UiContext& ui) {
   AppState& app = ui.app;
   ViewState& vs = app.view;
