@@ -437,6 +437,8 @@ void AfterFrame(App& app) {
   g_app = &app;
   HandLayout(app);
   ShowPageField(app.state->view.page_field);
+  // A pinch no figure took (the timeline, the benchmark do not zoom) must not zoom the next one.
+  app.state->view.gesture = {};
   if (!g_link.empty()) {
     app.state->ReportLink(app.state->OpenLink(std::exchange(g_link, std::string())));
   }
