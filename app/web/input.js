@@ -66,6 +66,8 @@
   }
   function onTouchStart(e) {
     lastTouch = performance.now();
+    // A touch on the app leaves the page's field (the cancelled touch would not move the focus).
+    if (fieldId) endField(false);
     call('scanviz_web_touch', ['number'], [1]);
     if (e.touches.length === 1) {
       park();
