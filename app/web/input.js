@@ -230,6 +230,7 @@
   window.addEventListener('keydown', function(e) {
     if (field && e.target === field) {  // the field's keys are the field's, not the app's
       e.stopImmediatePropagation();
+      if (kept(e) && e.code !== 'KeyA') e.preventDefault();  // nor the browser's (Ctrl+A is)
       if (e.key === 'Enter' || e.key === 'Escape') {
         e.preventDefault();
         endField(e.key === 'Enter');
