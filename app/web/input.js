@@ -72,7 +72,7 @@
     if (e.touches.length === 1) {
       park();
       var t = e.touches[0], p = canvasXY(t.clientX, t.clientY);
-      g = {mode: 'tap', x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY,
+      g = {mode: 'tap', x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, t0: e.timeStamp,
            figure: call('scanviz_web_on_figure', ['number', 'number'], [p[0], p[1]]) === 1,
            timer: setTimeout(longPress, kLongMs)};
     } else if (e.touches.length === 2) {
@@ -119,6 +119,9 @@
     }
     clearTimeout(g.timer);
     var dx = g.x - g.x0, dy = g.y - g.y0;
+    // A busy page runs the long press's timer late, after a short touch's end was queued: by the
+    // touch's own times it was a tap.
+    if (g.mode === 'long' && e.timeStamp - g.t0 < kLongMs) g.mode = 'tap';
     if (e.type === 'touchcancel') {
       if (g.mode === 'drag') mouse('mouseup', g.x, g.y, 0);
     } else if (g.mode === 'tap') {
