@@ -373,7 +373,7 @@ void AfterFrame(App& app) {
   g_app = &app;
   HandLayout(app);
   if (!g_link.empty()) {
-    const std::string err = app.state->OpenLink(std::exchange(g_link, std::string()));
+    const std::string err = app.state->OpenLink(WithoutEmbed(std::exchange(g_link, std::string())));
     if (!err.empty()) app.state->message = err;
   }
   FollowCanvas(app.window);

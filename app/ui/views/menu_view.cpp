@@ -131,8 +131,7 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
     vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
   if (Item(ui, "menu.smaller", "Smaller figure", "Ctrl+-", false, "Its values and cells"))
     vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
-  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed"))
-    vs.FitView();
+  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed")) vs.FitView();
   ImGui::Separator();
   if (Item(ui, "menu.only_current", "Only the current round", "O", vs.only_current,
            "The input and the current round only"))
@@ -178,10 +177,11 @@ MenuResult DrawMenuBar(UiContext& ui) {
   // A touch layout: each menu's items a finger's target tall (a menu item takes the spacing
   // around it as its own, so the spacing makes up the difference to the text's height).
   const float touch = ui.app.view.touch_target;
+  // The titles in the bar take the horizontal spacing round them: wide enough for "File".
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
-                      ImVec2(style.ItemSpacing.x,
-                             touch > 0 ? std::max(style.ItemSpacing.y, touch - ui.fonts.ui_px)
-                                       : style.ItemSpacing.y));
+                      touch > 0 ? ImVec2(std::max(style.ItemSpacing.x, touch * 0.4f),
+                                         std::max(style.ItemSpacing.y, touch - ui.fonts.ui_px))
+                                : style.ItemSpacing);
   out.height = ImGui::GetWindowSize().y;
   ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height,
                             Over(bar, Over(window, ui.palette.background)));

@@ -9,7 +9,9 @@ namespace {
 // A square button of the target's side, remembered as step_bar.NAME for --state-file.
 bool BarButton(UiContext& ui, const char* name, const char* label, float side, const char* tip,
                KeyAction key = KeyAction::kNone) {
+  ImGui::SetWindowFontScale(1.5f);  // the glyphs (‹ › ▶ ≡) large enough to aim at
   const bool clicked = ImGui::Button(label, ImVec2(side, side));
+  ImGui::SetWindowFontScale(1.0f);
   Place(ui, name);
   Tip(ui, tip, key);
   return clicked;
