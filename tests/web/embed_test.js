@@ -83,6 +83,8 @@ async function testCoursePage(browser, url) {
   const after = await S.waitState(frame, (x) => x.step.step === s.step.step + 1, 5000);
   check('course page: a tap on › inside the frame steps the figure', after.step.step === s.step.step + 1,
     `${s.step.step} -> ${after.step.step} (${after.step.caption})`);
+  await page.mouse.move(1, 1);  // no tooltip left over the figure
+  await S.frames(frame, 3);
   await page.screenshot({ path: path.join(OUT, 'web-embed-course.png'), fullPage: true });
   await page.browserContext().close();
 }
