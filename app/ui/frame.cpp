@@ -188,7 +188,8 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
                ViewState::Fold* fold) {
   BeginPanelWindow(id, rect);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) fold->Show();
+  const float h = std::max(ui.fonts.ui_px * 2, ui.app.view.touch_target);  // a finger's, touched
+  if (ImGui::Button(label, ImVec2(-1, h))) fold->Show();
   Tip(ui, tip);
   ImGui::PopStyleVar();
   ImGui::End();
@@ -338,6 +339,7 @@ PanelLayout LayOut(const App& app, ImVec2 display, float menu_height, float figu
   li.embed = vs.embed;
   // The step bar under a touch layout's figure: a finger's buttons and a margin round them.
   if (vs.touch_target > 0) li.step_bar = vs.touch_target * 1.25f;
+  li.touch = vs.touch_target;
   return ComputeLayout(li);
 }
 

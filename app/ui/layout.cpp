@@ -57,6 +57,7 @@ PanelLayout PhoneLayout(const LayoutInput& in) {
 PanelLayout PanelsLayout(const LayoutInput& in) {
   PanelLayout out;
   const float px = in.px;
+  const float strip_w = std::max(px * kStrip, in.touch);  // a finger's width on a tablet
   const float status_h = px * 2.0f;
   const float bar = std::clamp(in.step_bar, 0.0f, in.height);
   const float top = std::clamp(in.top, 0.0f, std::max(in.height - status_h - bar, 0.0f));
@@ -67,10 +68,10 @@ PanelLayout PanelsLayout(const LayoutInput& in) {
   if (!in.presenter) {
     out.left_strip = in.left_collapsed;
     out.right_strip = in.right_collapsed;
-    left = in.left_collapsed ? px * kStrip : px * kLeftPreferred;
+    left = in.left_collapsed ? strip_w : px * kLeftPreferred;
     left_min = in.left_collapsed ? left : px * kLeftMinimum;
     if (in.right_collapsed) {
-      right = right_min = px * kStrip;
+      right = right_min = strip_w;
     } else {
       // Reading tabs are wider, never more than 42 % of the window.
       right = in.reading_tab
@@ -96,7 +97,7 @@ PanelLayout PanelsLayout(const LayoutInput& in) {
     if (in.presenter || *strip || unfolded ||
         in.width - left_min - right_min >= in.width * kFigureShare)
       return;
-    *w = *w_min = px * kStrip;
+    *w = *w_min = strip_w;
     *strip = true;
   };
   fold(&right, &right_min, &out.right_strip, in.right_unfolded);

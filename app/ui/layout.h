@@ -42,6 +42,7 @@ struct LayoutInput {
   FormFactor form = FormFactor::kDesktop;
   bool embed = false;  // only the figure and the step bar (a link with &embed)
   float step_bar = 0;  // the step bar's height at the bottom (0: none)
+  float touch = 0;     // a finger's target, points (0: a mouse): a strip is at least as wide
 };
 
 struct PanelLayout {

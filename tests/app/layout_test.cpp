@@ -249,6 +249,15 @@ TEST(Layout, ATabletKeepsItsPanelsAboveTheStepBar) {
   EXPECT_FLOAT_EQ(l.step_bar.y, 1024 - 55);
   EXPECT_FLOAT_EQ(l.status.y + l.status.h, l.step_bar.y);
   EXPECT_FLOAT_EQ(l.left.h, l.status.y);
+  // Its folded side panel is a strip a finger can hit (44 CSS px at devicePixelRatio 1).
+  EXPECT_TRUE(ComputeLayout(Window(768, 1024)).right_strip);
+  in.right_unfolded = false;
+  in.touch = 44;
+  const PanelLayout folded = ComputeLayout(in);
+  EXPECT_TRUE(folded.right_strip);
+  EXPECT_FLOAT_EQ(folded.right.w, 44);
+  EXPECT_FLOAT_EQ(folded.center.x + folded.center.w, 768 - 44);
+  in.right_unfolded = true;
   // The same window with a mouse and no step bar is laid out as before.
   LayoutInput desk = Window(768, 1024);
   desk.right_unfolded = true;
