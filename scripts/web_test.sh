@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The web page's browser tests (tests/web/web_test.js): builds the site (scripts/web.sh), then
 # drives it in headless Chromium with puppeteer-core (npm, into the ignored .deps/web) against
-# the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR), then touch, the page's text
-# field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots land in
-# build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
-# installs them), else one "web tests: ..." line.
+# the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR); then the phone and tablet
+# layouts (tests/web/layout_test.js), the embedding examples in a course page and a reveal.js
+# deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too), and touch, the page's
+# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
+# land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
+# installs them), else one "web tests: ..." line a test file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -20,12 +22,17 @@ if [ ! -d "$deps/node_modules/puppeteer-core" ]; then
   mkdir -p "$deps"
   npm install --silent --no-audit --no-fund --prefix "$deps" puppeteer-core@24.43.1 >/dev/null
 fi
+# Phones, tablets and embedding (issue #33): the deck's reveal.js, never committed.
+if [ ! -d "$deps/node_modules/reveal.js" ]; then
+  npm install --silent --no-audit --no-fund --prefix "$deps" reveal.js@5.2.1 >/dev/null
+fi
 bash scripts/web.sh
 out=${SCANVIZ_WEB_DIR:-build-web}/test-out
 site=${SCANVIZ_WEB_DIR:-build-web}/site
-rc=0
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native" "$out" || rc=1
+status=0
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native" "$out" || status=1
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out" || status=1
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || rc=1
-echo "web tests: $([ $rc -eq 0 ] && echo ok || echo FAILED) (web_test.js and touch_test.js)"
-exit $rc
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+exit $status

@@ -35,6 +35,7 @@ struct App {
   ViewSet views;  // the views that keep a cache between frames, drawn by the kinds
   float style_scale = 0;
   scene::Theme style_theme = scene::Theme::kDark;
+  float style_touch = -1;  // the touch target the style was sized for (0: none)
   int windowed[4] = {100, 100, 1600, 900};  // x, y, w, h before fullscreen
   std::vector<DumpedCell>* dump = nullptr;
   TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text

@@ -60,7 +60,7 @@ bool EnsureFonts(Fonts* fonts, float scale, float figure_scale) {
   if (fonts->ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    builder.AddText("·…✓✗→←↑↓▶■⏸−×÷≈≤≥∞²³¹«»");
+    builder.AddText("·…✓✗→←↑↓▶■⏸−×÷≈≤≥∞²³¹«»‹›≡❚¶");
     builder.BuildRanges(&fonts->ranges);
   }
   const char* path = FindFont(kFontCandidates);

@@ -14,10 +14,12 @@
 #include <vector>
 
 #include "app_window.h"
+#include "embed_code.h"
 #include "kinds/kind_view.h"
 #include "layout.h"
 #include "platform.h"
 #include "shortcuts.h"
+#include "views/step_bar_view.h"
 #include "views/views.h"
 
 namespace scanviz {
@@ -53,7 +55,7 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
 
 // [SECTION] Style: theme colours and sizes from the content scale
 
-void ApplyStyle(App& app, scene::Theme theme, float scale) {
+void ApplyStyle(App& app, scene::Theme theme, float scale, float touch) {
   ImGuiStyle style;
   switch (theme) {
     case scene::Theme::kDark:
@@ -73,10 +75,28 @@ void ApplyStyle(App& app, scene::Theme theme, float scale) {
   }
   style.FrameRounding = 3;
   style.ScaleAllSizes(scale);
+  if (touch > 0) {
+    // A finger's target (layout.h): every button, field and menu title at least `touch` tall,
+    // grabs and scrollbars wide enough to hold.
+    style.FramePadding.y = std::max(style.FramePadding.y, (touch - app.fonts.ui_px) / 2);
+    style.ScrollbarSize = std::max(style.ScrollbarSize, touch * 0.4f);
+    style.GrabMinSize = std::max(style.GrabMinSize, touch * 0.4f);
+  }
   style.AntiAliasedFill = platform::AntiAliasedFill();
   ImGui::GetStyle() = style;
   app.style_scale = scale;
   app.style_theme = theme;
+  app.style_touch = touch;
+}
+
+// The screen this frame (layout.h), from the last frame's size in CSS pixels, and a finger's
+// target in points where the layout is a touch one (an embedded figure is touched too).
+void UpdateForm(App& app) {
+  ViewState& vs = app.state->view;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float k = platform::ContentScale(app.window);
+  vs.form = ClassifyScreen(d.x / k, d.y / k, platform::TouchScreen());
+  vs.touch_target = TouchSized(vs.form) || vs.embed ? kTouchTarget * k : 0;
 }
 
 // Presenter mode on a screen larger than 1080p (in points: a 4K projector that reports no HiDPI
@@ -90,12 +110,13 @@ float PresenterRoom(ImVec2 display) {
 // This frame's scale (the monitor's content scale, the panels' text size, presenter mode); the
 // fonts and the style rebuilt when it or the theme changed.
 float UpdateStyle(App& app) {
+  UpdateForm(app);
   const ViewState& vs = app.state->view;
   float scale = platform::ContentScale(app.window) * vs.ui_scale;
   if (vs.presenter) scale *= kPresenterFactor * PresenterRoom(ImGui::GetIO().DisplaySize);
   if (EnsureFonts(&app.fonts, scale, vs.figure_scale) || scale != app.style_scale ||
-      vs.theme != app.style_theme) {
-    ApplyStyle(app, vs.theme, scale);
+      vs.theme != app.style_theme || vs.touch_target != app.style_touch) {
+    ApplyStyle(app, vs.theme, scale, vs.touch_target);
   }
   return scale;
 }
@@ -168,7 +189,8 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
                ViewState::Fold* fold) {
   BeginPanelWindow(id, rect);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  if (ImGui::Button(label, ImVec2(-1, ui.fonts.ui_px * 2))) fold->Show();
+  const float h = std::max(ui.fonts.ui_px * 2, ui.app.view.touch_target);  // a finger's, touched
+  if (ImGui::Button(label, ImVec2(-1, h))) fold->Show();
   Tip(ui, tip);
   ImGui::PopStyleVar();
   ImGui::End();
@@ -209,6 +231,15 @@ scene::Rgba DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
   const Rect& r = layout.right;
   const Rect& c = layout.center;
   const Rect& status = layout.status;
+  const Rect& bar = layout.step_bar;
+  if (bar.h > 0) app.renderer.AddBackground(bar.x, bar.y, bar.w, bar.h, panel);
+  // An embedded figure has no panels; a phone's drawers lie over the figure, drawn after it
+  // (DrawDrawers).
+  if (!layout.panels_shown || layout.drawers) {
+    if (layout.status_shown)
+      app.renderer.AddBackground(status.x, status.y, status.w, status.h, panel);
+    return figure;
+  }
   const bool panels = !vs.presenter && r.w > 0;  // the figure has panels left and right
   if (panels) {
     app.renderer.AddBackground(c.x, c.y, c.w, c.h, figure);
@@ -228,6 +259,67 @@ scene::Rgba DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
   return panels ? panel : figure;
 }
 
+// A phone's side panels, opened over the figure (layout.h): drawn after it and in front of it,
+// on an opaque background; the figure beside them is dimmed, and a tap there closes them and does
+// nothing else (the dimmed layer takes it from the figure).
+void DrawDrawers(App& app, UiContext& ui, const PanelLayout& layout) {
+  ViewState& vs = app.state->view;
+  if (!layout.drawers || (layout.left.w <= 0 && layout.right.w <= 0)) return;
+  const Rect& c = layout.center;
+  constexpr ImGuiWindowFlags kFixed =
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+  const auto front = [](const char* name) {
+    if (ImGuiWindow* w = ImGui::FindWindowByName(name)) ImGui::BringWindowToDisplayFront(w);
+  };
+  BeginPanelWindow("##scrim", ToView(c));
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(c.x, c.y), ImVec2(c.x + c.w, c.y + c.h),
+                                            IM_COL32(0, 0, 0, 110));
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    vs.left.Hide();
+    vs.right.Hide();
+  }
+  ImGui::End();
+  front("##scrim");
+  const ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(bg.x, bg.y, bg.z, 1));
+  const auto drawer = [&](const char* under, const Rect& r, const char* window, auto draw) {
+    if (r.w <= 0) return;
+    ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+    ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+    ImGui::Begin(under, nullptr, kFixed | ImGuiWindowFlags_NoInputs);
+    ImGui::End();
+    front(under);
+    draw();
+    front(window);
+  };
+  drawer("##left_drawer", layout.left, "##controls",
+         [&] { DrawControlsView(ui, ToView(layout.left)); });
+  drawer("##right_drawer", layout.right, "##side", [&] { DrawRightPanel(app, ui, layout); });
+  ImGui::PopStyleColor();
+}
+
+// File > Copy embed code: an <iframe> of this view's link with &embed (embed_code.h), titled with
+// what it shows.
+void CopyEmbedCode(App& app) {
+  AppState& st = *app.state;
+  const std::string link = platform::LinkOf(st.ShareLink());
+  const std::string title = std::string("ScanViz: ") + DisplayName(st.ShownKind()) + ", " +
+                            KindOf(st.ShownKind()).Steps(st).caption;
+  platform::CopyText(app, EmbedCode(link, kEmbedWidth, kEmbedHeight, title));
+  st.notice = "copied the embed code: an <iframe> of this view, for a slide or a course page";
+}
+
+// Where the layout put the figure, the panels and the step bar, for --state-file (layout.*).
+void RecordLayout(ViewState& vs, const PanelLayout& layout) {
+  const auto put = [&](const char* name, const Rect& r) {
+    vs.widgets[name] = {r.x, r.y, r.w, r.h};
+  };
+  put("layout.center", layout.center);
+  put("layout.left", layout.left);
+  put("layout.right", layout.right);
+  put("layout.step_bar", layout.step_bar);
+}
+
 // Layout: the figure gets its room first (layout.h); controls left, tabs right, status bottom.
 PanelLayout LayOut(const App& app, ImVec2 display, float menu_height, float figure_need) {
   const ViewState& vs = app.state->view;
@@ -244,6 +336,11 @@ PanelLayout LayOut(const App& app, ImVec2 display, float menu_height, float figu
   li.reading_tab = vs.panel != SidePanel::kInspector;
   li.top = menu_height;
   li.figure_need = figure_need;
+  li.form = vs.form;
+  li.embed = vs.embed;
+  // The step bar under a touch layout's figure: a finger's buttons and a margin round them.
+  if (vs.touch_target > 0) li.step_bar = vs.touch_target * 1.25f;
+  li.touch = vs.touch_target;
   return ComputeLayout(li);
 }
 
@@ -356,7 +453,7 @@ void DrawFrame(App& app, float fps) {
   app.renderer.Begin(display.x, display.y);
   // The menu bar reaches every kind of view, lab and file action; presenter mode hides it.
   MenuResult menu;
-  if (!vs.presenter) menu = DrawMenuBar(ui);
+  if (!vs.presenter && !vs.embed) menu = DrawMenuBar(ui);
   if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
   if (menu.copy_link) {
@@ -364,6 +461,7 @@ void DrawFrame(App& app, float fps) {
     st.notice = "copied a link to this view (" + std::to_string(link.size()) + " characters)";
   }
   if (menu.paste_link) platform::PasteLink(app);
+  if (menu.copy_embed) CopyEmbedCode(app);
 
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());
@@ -374,7 +472,11 @@ void DrawFrame(App& app, float fps) {
   vs.right.strip = layout.right_strip;
   const scene::Rgba base = DrawPanels(app, ui, layout);
   if (!app.hide_trace_view) kind.DrawCenter(frame, ToView(layout.center));  // --bench-frames
-  DrawStatusView(ui, ToView(layout.status), fps);
+  DrawDrawers(app, ui, layout);
+  if (layout.status_shown) DrawStatusView(ui, ToView(layout.status), fps);
+  if (layout.step_bar.h > 0)
+    DrawStepBar(ui, ToView(layout.step_bar), {vs.touch_target, layout.drawers});
+  RecordLayout(vs, layout);
   platform::TakeFileRequest(app);  // the web's picker and downloads
   DrawFileDialog(ui);
   DrawHelpView(ui);      // last: over everything

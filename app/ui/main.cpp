@@ -309,6 +309,7 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   if (const std::string link = platform::StartLink(); !link.empty()) {
     state.ReportLink(state.OpenLink(link));
   }
+  state.view.embed = platform::StartEmbed();  // &embed: the figure and the step bar alone
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
   state.bench().SetPath(!opt.bench_results.empty() ? opt.bench_results

@@ -53,6 +53,16 @@ std::string CopyLink(App& app, const std::string& fragment);
 // Opens the link on the clipboard (on the web when the browser hands it over).
 void PasteLink(App& app);
 
+// [SECTION] Phones, tablets and embedding (layout.h, embed_code.h)
+// Whether the screen is touched (the page: navigator.maxTouchPoints); false on the desktop.
+bool TouchScreen();
+// Whether the page's address asks for an embedded figure (&embed); false on the desktop.
+bool StartEmbed();
+// The whole link of `fragment` ("s=..."), as Copy link writes it, put nowhere.
+std::string LinkOf(const std::string& fragment);
+// Puts `text` on the clipboard (the page: navigator.clipboard).
+void CopyText(App& app, const std::string& text);
+
 // Runs frame() until it returns false, and returns true. The web hands frame() to the browser
 // (emscripten_set_main_loop, once per animation frame) and returns false at once: main then
 // returns, and what frame() uses must outlive it.

@@ -78,6 +78,22 @@ std::string CopyLink(App& app, const std::string& fragment) {
   return link;
 }
 
+bool TouchScreen() {
+  return false;
+}
+
+bool StartEmbed() {
+  return false;
+}
+
+std::string LinkOf(const std::string& fragment) {
+  return ShareLinkBase() + "#" + fragment;
+}
+
+void CopyText(App& app, const std::string& text) {
+  glfwSetClipboardString(app.window, text.c_str());
+}
+
 void PasteLink(App& app) {
   const char* text = glfwGetClipboardString(app.window);
   AppState& st = *app.state;

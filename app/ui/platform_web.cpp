@@ -18,6 +18,7 @@
 
 #include "app_window.h"
 #include "core/file_io.h"
+#include "embed_code.h"
 #include "headless.h"
 #include "kinds/kind.h"
 #include "platform.h"
@@ -79,6 +80,19 @@ EM_JS(void, scanviz_js_paste_link, (), {
   navigator.clipboard.readText()
       .then(function(t) { Module.ccall('scanviz_web_open_link', null, ['string'], [t]); })
       .catch(function(e){});
+});
+// [SECTION] Phones, tablets and embedding (layout.h): touch, the page's &embed, embed code.
+EM_JS(int, scanviz_js_touch, (), { return (navigator.maxTouchPoints | 0) > 0 ? 1 : 0; });
+EM_JS(char*, scanviz_js_page, (), {
+  var s = location.origin + location.pathname;
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, scanviz_js_copy_text, (const char* text), {
+  Module.scanvizCopied = UTF8ToString(text);
+  if (navigator.clipboard) navigator.clipboard.writeText(Module.scanvizCopied).catch(function(e){});
 });
 EM_JS(void, scanviz_js_layout, (const char* json), { Module.scanvizLayout = UTF8ToString(json); });
 // Each frame's time for the budgets (scripts/web_budgets.sh): the first frame's moment since
@@ -321,7 +335,29 @@ std::string StartLink() {
   char* hash = scanviz_js_hash();
   std::string link = hash;
   std::free(hash);
+  return WithoutEmbed(link);  // &embed is the page's (StartEmbed), not the link's
+}
+
+bool TouchScreen() {
+  return scanviz_js_touch() != 0;
+}
+
+bool StartEmbed() {
+  char* hash = scanviz_js_hash();
+  const bool embed = WantsEmbed(hash);
+  std::free(hash);
+  return embed;
+}
+
+std::string LinkOf(const std::string& fragment) {
+  char* page = scanviz_js_page();
+  std::string link = std::string(page) + "#" + fragment;
+  std::free(page);
   return link;
+}
+
+void CopyText(App&, const std::string& text) {
+  scanviz_js_copy_text(text.c_str());
 }
 
 std::string CopyLink(App&, const std::string& fragment) {
@@ -440,7 +476,8 @@ void AfterFrame(App& app) {
   // A pinch no figure took (the timeline, the benchmark do not zoom) must not zoom the next one.
   app.state->view.gesture = {};
   if (!g_link.empty()) {
-    app.state->ReportLink(app.state->OpenLink(std::exchange(g_link, std::string())));
+    const std::string link = WithoutEmbed(std::exchange(g_link, std::string()));
+    app.state->ReportLink(app.state->OpenLink(link));
   }
   FollowCanvas(app.window);
   std::error_code ec;

@@ -55,6 +55,10 @@ void ViewFields(const AppState& app, json& j) {
   const ViewState& vs = app.view;
   j["panel"] = ToString(vs.panel);
   j["presenter"] = vs.presenter;
+  static constexpr const char* kForms[] = {"desktop", "tablet", "phone"};
+  j["form"] = kForms[static_cast<int>(vs.form)];  // layout.h: the screen, the step bar
+  j["embed"] = vs.embed;
+  j["touch_target"] = vs.touch_target;
   j["only_current"] = vs.only_current;
   j["bank_padding"] = vs.bank_padding;
   j["color_by_case"] = vs.color_by_case;

@@ -13,6 +13,7 @@
 
 #include "core/grid/single_pass.h"
 #include "core/trace.h"
+#include "layout.h"
 #include "scene/grid_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
@@ -49,6 +50,12 @@ struct ViewState {
     void Toggle() { strip ? Show() : Hide(); }
   };
   Fold left, right;
+  // Phones, tablets and embedding (layout.h): the page's address asked for the figure alone
+  // (&embed); the screen as this frame found it; a finger's target in points where the layout
+  // is a touch one (0 on the desktop).
+  bool embed = false;
+  FormFactor form = FormFactor::kDesktop;
+  float touch_target = 0;
   bool fullscreen = false;
   bool help = false;          // F1 or ?: the keys and mouse actions over everything
   bool ignore_mouse = false;  // headless: the pointer position means nothing

@@ -1,6 +1,7 @@
 // The panel layout without a window: the figure gets its room first, panels give way down to
 // their minimums, collapse to strips, and presenter mode hides them.
 #include "layout.h"
+#include "embed_code.h"
 #include "view_state.h"
 
 #include <gtest/gtest.h>
@@ -154,6 +155,158 @@ TEST(Layout, ATinyWindowStillLeavesTheFigureAFifth) {
   const PanelLayout l = ComputeLayout(in);
   ExpectTiled(l, 400, 300);
   EXPECT_GE(l.center.w, 0.2f * 400 - 0.01f);
+}
+
+// [SECTION] Phones, tablets and embedded figures (issue #33)
+
+TEST(Layout, ThePhoneIsNarrowAndPortraitTheTabletIsTouched) {
+  EXPECT_EQ(ClassifyScreen(390, 844, true), FormFactor::kPhone);    // a phone, portrait
+  EXPECT_EQ(ClassifyScreen(390, 844, false), FormFactor::kPhone);   // a narrow window, no touch
+  EXPECT_EQ(ClassifyScreen(844, 390, true), FormFactor::kTablet);   // the phone turned: panels
+  EXPECT_EQ(ClassifyScreen(768, 1024, true), FormFactor::kTablet);  // a tablet keeps its panels
+  EXPECT_EQ(ClassifyScreen(599, 600, true), FormFactor::kPhone);
+  EXPECT_EQ(ClassifyScreen(600, 900, true), FormFactor::kTablet);
+  EXPECT_EQ(ClassifyScreen(1280, 800, false), FormFactor::kDesktop);
+  EXPECT_EQ(ClassifyScreen(400, 300, false), FormFactor::kDesktop);  // landscape: as today
+  EXPECT_EQ(ClassifyScreen(0, 0, false), FormFactor::kDesktop);      // before the first frame
+  EXPECT_FALSE(TouchSized(FormFactor::kDesktop));
+  EXPECT_TRUE(TouchSized(FormFactor::kTablet) && TouchSized(FormFactor::kPhone));
+}
+
+// 390 x 844 CSS px at devicePixelRatio 2: the figure the whole width, the step bar at the
+// bottom, the status line above it; an opened panel lies over the figure, which keeps its size.
+TEST(Layout, APhoneGivesTheFigureTheWidthAndOpensPanelsAsDrawers) {
+  LayoutInput in = Window(780, 1688);
+  in.px = 34;
+  in.form = FormFactor::kPhone;
+  in.top = 88;
+  in.step_bar = 110;
+  in.figure_need = 2000;  // more than the screen: nothing gives way, nothing folds into strips
+  PanelLayout l = ComputeLayout(in);
+  EXPECT_TRUE(l.drawers);
+  EXPECT_FLOAT_EQ(l.center.x, 0);
+  EXPECT_FLOAT_EQ(l.center.w, 780);
+  EXPECT_FLOAT_EQ(l.left.w, 0);
+  EXPECT_FLOAT_EQ(l.right.w, 0);
+  EXPECT_TRUE(l.left_strip && l.right_strip);  // closed: [ and ] and ≡ ¶ open them
+  EXPECT_FLOAT_EQ(l.step_bar.y + l.step_bar.h, 1688);
+  EXPECT_FLOAT_EQ(l.step_bar.h, 110);
+  EXPECT_FLOAT_EQ(l.status.y + l.status.h, l.step_bar.y);
+  EXPECT_FLOAT_EQ(l.center.y, 88);
+  EXPECT_FLOAT_EQ(l.center.y + l.center.h, l.status.y);
+  // The controls opened: a drawer over the figure, narrower than the screen.
+  in.left_unfolded = true;
+  l = ComputeLayout(in);
+  EXPECT_FALSE(l.left_strip);
+  EXPECT_FLOAT_EQ(l.left.x, 0);
+  EXPECT_GT(l.left.w, 0);
+  EXPECT_LE(l.left.w, 780 * kDrawerShare);
+  EXPECT_FLOAT_EQ(l.left.y, l.center.y);
+  EXPECT_FLOAT_EQ(l.center.w, 780);  // over it, not beside it
+  // Closed again (a tap beside it, ≡, [): collapsed wins over unfolded.
+  in.left_collapsed = true;
+  EXPECT_FLOAT_EQ(ComputeLayout(in).left.w, 0);
+  // The side panel from the right, the quiz too.
+  in = Window(780, 1688);
+  in.px = 34;
+  in.form = FormFactor::kPhone;
+  in.quiz = true;
+  l = ComputeLayout(in);
+  EXPECT_GT(l.right.w, 0);
+  EXPECT_FLOAT_EQ(l.right.x + l.right.w, 780);
+  EXPECT_FLOAT_EQ(l.center.w, 780);
+}
+
+// The fold keys work the drawers as they work the strips: a closed drawer is a strip to show.
+TEST(Layout, TheFoldKeysOpenAndCloseAPhonesDrawers) {
+  ViewState vs;
+  LayoutInput in = Window(390, 844);
+  in.form = FormFactor::kPhone;
+  const auto lay_out = [&] {
+    in.left_collapsed = vs.left.collapsed;
+    in.left_unfolded = vs.left.unfolded;
+    const PanelLayout l = ComputeLayout(in);
+    vs.left.strip = l.left_strip;
+    return l.left.w;
+  };
+  EXPECT_FLOAT_EQ(lay_out(), 0);
+  vs.left.Toggle();
+  EXPECT_GT(lay_out(), 0);
+  vs.left.Toggle();
+  EXPECT_FLOAT_EQ(lay_out(), 0);
+}
+
+// A tablet keeps the desktop's panels, with the step bar under the status line.
+TEST(Layout, ATabletKeepsItsPanelsAboveTheStepBar) {
+  LayoutInput in = Window(768, 1024);
+  in.form = FormFactor::kTablet;
+  in.step_bar = 55;
+  in.right_unfolded = true;
+  const PanelLayout l = ComputeLayout(in);
+  EXPECT_FALSE(l.drawers);
+  EXPECT_GT(l.left.w, 0);
+  EXPECT_FLOAT_EQ(l.center.x, l.left.w);
+  EXPECT_FLOAT_EQ(l.step_bar.y, 1024 - 55);
+  EXPECT_FLOAT_EQ(l.status.y + l.status.h, l.step_bar.y);
+  EXPECT_FLOAT_EQ(l.left.h, l.status.y);
+  // Its folded side panel is a strip a finger can hit (44 CSS px at devicePixelRatio 1).
+  EXPECT_TRUE(ComputeLayout(Window(768, 1024)).right_strip);
+  in.right_unfolded = false;
+  in.touch = 44;
+  const PanelLayout folded = ComputeLayout(in);
+  EXPECT_TRUE(folded.right_strip);
+  EXPECT_FLOAT_EQ(folded.right.w, 44);
+  EXPECT_FLOAT_EQ(folded.center.x + folded.center.w, 768 - 44);
+  in.right_unfolded = true;
+  // The same window with a mouse and no step bar is laid out as before.
+  LayoutInput desk = Window(768, 1024);
+  desk.right_unfolded = true;
+  const PanelLayout d = ComputeLayout(desk);
+  EXPECT_FLOAT_EQ(d.step_bar.h, 0);
+  ExpectTiled(d, 768, 1024);
+  EXPECT_FLOAT_EQ(d.left.w, l.left.w);
+}
+
+TEST(Layout, AnEmbeddedFigureIsTheFigureAndTheStepBar) {
+  LayoutInput in = Window(720, 420);
+  in.embed = true;
+  in.top = 30;  // no menu bar is drawn, but a height handed in is ignored
+  in.step_bar = 55;
+  in.quiz = true;
+  const PanelLayout l = ComputeLayout(in);
+  EXPECT_FALSE(l.panels_shown || l.status_shown);
+  EXPECT_FLOAT_EQ(l.center.x, 0);
+  EXPECT_FLOAT_EQ(l.center.y, 0);
+  EXPECT_FLOAT_EQ(l.center.w, 720);
+  EXPECT_FLOAT_EQ(l.center.h, 420 - 55);
+  EXPECT_FLOAT_EQ(l.step_bar.y, 420 - 55);
+  EXPECT_FLOAT_EQ(l.left.w + l.right.w, 0);
+}
+
+TEST(EmbedCode, AnIframeOfTheLinkWithEmbed) {
+  const std::string code =
+      EmbedCode("https://x.edu/scanviz/#s=AbC-_&t=-", 720, 420, "ScanViz: \"Blelloch\" <8>");
+  EXPECT_EQ(code,
+            "<iframe src=\"https://x.edu/scanviz/#s=AbC-_&amp;t=-&amp;embed\" width=\"720\" "
+            "height=\"420\" style=\"border:0\" title=\"ScanViz: &quot;Blelloch&quot; &lt;8&gt;\" "
+            "allow=\"fullscreen\"></iframe>");
+  EXPECT_EQ(EmbedLink("http://h/#s=A&embed"), "http://h/#s=A&embed");  // once
+  EXPECT_EQ(EmbedLink("http://h/"), "http://h/#embed");
+}
+
+TEST(EmbedCode, ThePageReadsEmbedAndTheLinkReaderNeverSeesIt) {
+  EXPECT_TRUE(WantsEmbed("#s=AbC&embed"));
+  EXPECT_TRUE(WantsEmbed("#embed&s=AbC"));
+  EXPECT_TRUE(WantsEmbed("#s=AbC&t=-&embed=1"));
+  EXPECT_FALSE(WantsEmbed("#s=AbC"));
+  EXPECT_FALSE(WantsEmbed("#s=embed"));
+  EXPECT_FALSE(WantsEmbed("#s=AbCembed"));
+  EXPECT_FALSE(WantsEmbed(""));
+  EXPECT_EQ(WithoutEmbed("#s=AbC&embed"), "#s=AbC");
+  EXPECT_EQ(WithoutEmbed("#embed&s=AbC&t=-"), "#s=AbC&t=-");
+  EXPECT_EQ(WithoutEmbed("#s=AbC&t=-"), "#s=AbC&t=-");
+  EXPECT_EQ(WithoutEmbed("#embed"), "");
+  EXPECT_EQ(WithoutEmbed(""), "");
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The menu bar: every kind of view (kind_model.h), the labs, the files and exports, the view
 // options and the help, each with its key, so that a first-time student finds the quiz and the
 // timeline without F1. Presenter mode hides it (the keys still work).
+#include <algorithm>
+
 #include "core/applications/applications.h"
 #include "core/registry.h"
 #include "kind_model.h"
@@ -31,6 +33,9 @@ void FileMenu(UiContext& ui, MenuResult* out) {
   if (Item(ui, "menu.paste_link", "Open link from clipboard", nullptr, false,
            "Opens a copied ScanViz link (the page's address, or a link from Copy link)"))
     out->paste_link = true;
+  if (Item(ui, "menu.copy_embed", "Copy embed code", nullptr, false,
+           "An <iframe> of this view (the figure and its step bar) for a slide or a course page"))
+    out->copy_embed = true;
   ImGui::Separator();
   if (Item(ui, "menu.export", "Export figure", "Ctrl+S", false,
            "The figure alone as PNG (and SVG), at its step"))
@@ -126,8 +131,7 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
     vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
   if (Item(ui, "menu.smaller", "Smaller figure", "Ctrl+-", false, "Its values and cells"))
     vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
-  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed"))
-    vs.FitView();
+  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed")) vs.FitView();
   ImGui::Separator();
   if (Item(ui, "menu.only_current", "Only the current round", "O", vs.only_current,
            "The input and the current round only"))
@@ -170,6 +174,14 @@ MenuResult DrawMenuBar(UiContext& ui) {
   const bool open = ImGui::BeginMainMenuBar();
   ImGui::PopStyleColor(2);
   if (!open) return out;
+  // A touch layout: each menu's items a finger's target tall (a menu item takes the spacing
+  // around it as its own, so the spacing makes up the difference to the text's height).
+  const float touch = ui.app.view.touch_target;
+  // The titles in the bar take the horizontal spacing round them: wide enough for "File".
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      touch > 0 ? ImVec2(std::max(style.ItemSpacing.x, touch * 0.4f),
+                                         std::max(style.ItemSpacing.y, touch - ui.fonts.ui_px))
+                                : style.ItemSpacing);
   out.height = ImGui::GetWindowSize().y;
   ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height,
                             Over(bar, Over(window, ui.palette.background)));
@@ -205,6 +217,7 @@ MenuResult DrawMenuBar(UiContext& ui) {
     ImGui::TextDisabled("%s", where.c_str());
     Record(ui, "menu", where);
   }
+  ImGui::PopStyleVar();
   ImGui::EndMainMenuBar();
   return out;
 }

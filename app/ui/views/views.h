@@ -308,6 +308,7 @@ struct MenuResult {
   float height = 0;  // the bar's, in points
   bool quit = false, toggle_fullscreen = false;
   bool copy_link = false, paste_link = false;  // File > Copy link, File > Open a pasted link
+  bool copy_embed = false;  // File > Copy embed code (an <iframe> for a slide, embed_code.h)
 };
 MenuResult DrawMenuBar(UiContext& ui);
 // Q: the Quiz panel in place of the right-hand tabs: pick a set (or open a file), type the

@@ -1,0 +1,78 @@
+#include "embed_code.h"
+
+#include <vector>
+
+namespace scanviz {
+
+namespace {
+
+std::string Attribute(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// The &-separated parts of a fragment ("#s=...&t=-&embed"), the leading '#' kept on the first.
+std::vector<std::string> Parts(const std::string& fragment) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t amp = fragment.find('&', start);
+    parts.push_back(fragment.substr(start, amp == std::string::npos ? amp : amp - start));
+    if (amp == std::string::npos) return parts;
+    start = amp + 1;
+  }
+}
+
+bool IsEmbed(const std::string& part) {
+  return part == "embed" || part == "#embed" || part == "embed=1";
+}
+
+}  // namespace
+
+bool WantsEmbed(const std::string& fragment) {
+  for (const std::string& p : Parts(fragment))
+    if (IsEmbed(p)) return true;
+  return false;
+}
+
+std::string WithoutEmbed(const std::string& fragment) {
+  const bool hash = !fragment.empty() && fragment[0] == '#';
+  std::string kept;
+  for (const std::string& p : Parts(hash ? fragment.substr(1) : fragment)) {
+    if (IsEmbed(p)) continue;
+    kept += kept.empty() ? p : "&" + p;
+  }
+  return kept.empty() || !hash ? kept : "#" + kept;
+}
+
+std::string EmbedLink(const std::string& link) {
+  const std::size_t hash = link.find('#');
+  if (hash != std::string::npos && WantsEmbed(link.substr(hash))) return link;
+  return link + (hash == std::string::npos ? "#embed" : "&embed");
+}
+
+std::string EmbedCode(const std::string& link, int width, int height, const std::string& title) {
+  return "<iframe src=\"" + Attribute(EmbedLink(link)) + "\" width=\"" + std::to_string(width) +
+         "\" height=\"" + std::to_string(height) + "\" style=\"border:0\" title=\"" +
+         Attribute(title) + "\" allow=\"fullscreen\"></iframe>";
+}
+
+}  // namespace scanviz
