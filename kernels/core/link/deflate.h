@@ -16,7 +16,8 @@ std::string Deflate(std::string_view data);
 
 struct Inflated {
   std::optional<std::string> data;
-  std::string error;  // one line: why the stream is not valid DEFLATE (truncated, damaged, too large)
+  std::string
+      error;  // one line: why the stream is not valid DEFLATE (truncated, damaged, too large)
 };
 // At most max_out bytes of output: a stream that expands past it is refused at the cap (a
 // "bomb" never allocates more than max_out).
