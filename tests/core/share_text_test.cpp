@@ -90,7 +90,9 @@ TEST(ShareLink, ALinkTheOldCodecWroteStillOpens) {
   const SharedText t = DecodeLink(old);
   ASSERT_TRUE(t.found);
   ASSERT_EQ(t.error, "");
-  EXPECT_EQ(t.session_json.rfind(R"({"format":"scanviz-session","version":2,"input":"3 1 7 0 4 1)", 0), 0u)
+  EXPECT_EQ(
+      t.session_json.rfind(R"({"format":"scanviz-session","version":2,"input":"3 1 7 0 4 1)", 0),
+      0u)
       << t.session_json;
   EXPECT_NE(t.session_json.find(R"("panel":"narration","figure_scale":1.25})"), std::string::npos);
   EXPECT_EQ(t.session_json.back(), '}');
