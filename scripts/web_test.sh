@@ -3,7 +3,8 @@
 # drives it in headless Chromium with puppeteer-core (npm, into the ignored .deps/web) against
 # the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR). Screenshots land in
 # build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
-# installs them), else one "web tests: ..." line.
+# installs them), else a "web tests: ..." line for each of the two test files (web_test.js, then
+# the share links' links_test.js); scripts/test.sh's summary records both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -21,5 +22,11 @@ if [ ! -d "$deps/node_modules/puppeteer-core" ]; then
 fi
 bash scripts/web.sh
 out=${SCANVIZ_WEB_DIR:-build-web}/test-out
+rc=0
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "${SCANVIZ_WEB_DIR:-build-web}/site" \
-  "$native" "$out"
+  "$native" "$out" || rc=$?
+# Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
+# field (tests/web/links_test.js); its "web tests: ..." line follows web_test.js's.
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/links_test.js "${SCANVIZ_WEB_DIR:-build-web}/site" \
+  "$native" "$out" || rc=$?
+exit $rc
