@@ -193,6 +193,10 @@ std::optional<RandomInput> GeneratorOf(const std::vector<double>& values, std::u
 void AppState::ViewToSession(Session& s) const {
   const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
   if (m_input_error.empty()) s.random = GeneratorOf(m_input.values, m_seed, m_input.type);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    Slot(info->id);  // traced, so that its player's round is the current input's
+    s.player_rounds.emplace_back(info->id, m_players[Index(info->id)].Round());
+  }
   s.left_round = m_players[Index(m_pair[0])].Round();
   s.right_round = m_players[Index(m_pair[1])].Round();
   s.left_fold = FoldOf(view.left);
@@ -323,6 +327,7 @@ void AppState::ApplyModes(const Session& s) {
   auto seek = [](Player& p, int round) {
     p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
   };
+  for (const auto& [a, round] : s.player_rounds) seek(PlayerOf(a), round);
   seek(CurrentPlayer(), s.round);
   m_grid.SetBlockAlgorithm(s.block_algorithm);
   m_grid.SetBlockSize(s.block_size);

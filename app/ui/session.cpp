@@ -144,9 +144,9 @@ JsonLimits SessionJsonLimits() {
       "multi_block", "shown", "block_algorithm", "block_size", "step", "application", "app", "keep",
       "bit", "radix_bits", "timeline", "tile_size", "tile_order", "cursor",
       // version 3: the generator, the view's rest, the benchmark chart, a quiz
-      "random", "n", "lo", "hi", "head", "check", "rounds", "left_panel", "right_panel",
-      "pseudo_code", "lanes_log2", "bank_padding", "mistake", "benchmark", "float", "exclusive",
-      "percent", "toggled", "quiz", "set", "question",
+      "random", "n", "lo", "hi", "head", "check", "rounds", "player_rounds", "left_panel",
+      "right_panel", "pseudo_code", "lanes_log2", "bank_padding", "mistake", "benchmark", "float",
+      "exclusive", "percent", "toggled", "quiz", "set", "question",
       // what it embeds
       "trace", "trace_origin", "single_pass_trace", "single_pass_origin"};
   static const JsonKeys keys = {&session, &TraceFileKeys()};

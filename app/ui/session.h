@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/applications/applications.h"
@@ -70,6 +71,9 @@ struct Session {
   // Version 3's view: side by side, each pane's round (-1: the last); the folds; the panels'
   // options; the mistakes lab's mistake.
   int left_round = -1, right_round = -1;
+  // Every algorithm's player's round (Tab shows the next algorithm on the round it was left on),
+  // in the registry's order; empty: as the input leaves them.
+  std::vector<std::pair<Algorithm, int>> player_rounds;
   PanelFold left_fold = PanelFold::kAuto, right_fold = PanelFold::kAuto;
   bool pseudo_code = false;
   int lanes_log2 = 5;  // 0..10

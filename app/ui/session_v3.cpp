@@ -53,6 +53,17 @@ void ParseViewV3(const json& view, Session& s) {
     s.left_round = static_cast<int>(r[0].get<long long>());
     s.right_round = static_cast<int>(r[1].get<long long>());
   }
+  if (view.contains("player_rounds")) {
+    const json& pr = view["player_rounds"];
+    if (!pr.is_object() || pr.size() > 64)
+      throw Bad{"view.player_rounds: expected {\"algorithm\": round, ...}"};
+    for (auto it = pr.begin(); it != pr.end(); ++it) {
+      Algorithm a{};
+      if (!Parse(it.key(), &a) || !InRange(*it, -1, 1000))
+        throw Bad{"view.player_rounds: expected {\"algorithm\": round, ...}"};
+      s.player_rounds.emplace_back(a, static_cast<int>(it->get<long long>()));
+    }
+  }
   try {
     s.left_fold = FoldAt(view, "left_panel");
     s.right_fold = FoldAt(view, "right_panel");
@@ -145,6 +156,9 @@ const char* FoldKey(PanelFold f) {
 void WriteV3(const Session& s, json& j) {
   json& v = j["view"];
   v["rounds"] = {s.left_round, s.right_round};
+  json rounds = json::object();
+  for (const auto& [a, round] : s.player_rounds) rounds[ToString(a)] = round;
+  v["player_rounds"] = std::move(rounds);
   v["left_panel"] = FoldKey(s.left_fold);
   v["right_panel"] = FoldKey(s.right_fold);
   v["pseudo_code"] = s.pseudo_code;

@@ -35,6 +35,7 @@ std::string FirstDifference(const Session& a, const Session& b) {
   if (a.panel != b.panel) return "panel";
   if (a.figure_scale != b.figure_scale) return "figure_scale";
   if (a.left_round != b.left_round || a.right_round != b.right_round) return "panes' rounds";
+  if (a.player_rounds != b.player_rounds) return "players' rounds";
   if (a.left_fold != b.left_fold || a.right_fold != b.right_fold) return "folds";
   if (a.pseudo_code != b.pseudo_code || a.lanes_log2 != b.lanes_log2 ||
       a.bank_padding != b.bank_padding || a.mistake != b.mistake)
