@@ -318,7 +318,13 @@ std::string AppState::ApplySession(const Session& s) {
     OpenSinglePass(*s.single_pass, s.single_pass_origin.empty() ? "recorded elsewhere · session"
                                                                 : s.single_pass_origin);
   ApplyModes(s);
-  return ResumeQuiz(s);
+  std::string note = ResumeQuiz(s);
+  // Every algorithm's round last: a quiz's exercise (its thread order) traces them again.
+  for (const auto& [a, round] : s.player_rounds) {
+    Player& p = PlayerOf(a);
+    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
+  }
+  return note;
 }
 
 // The round on screen, the modes' settings, then the mode shown (ParseSession allows one at most,
@@ -327,7 +333,6 @@ void AppState::ApplyModes(const Session& s) {
   auto seek = [](Player& p, int round) {
     p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
   };
-  for (const auto& [a, round] : s.player_rounds) seek(PlayerOf(a), round);
   seek(CurrentPlayer(), s.round);
   m_grid.SetBlockAlgorithm(s.block_algorithm);
   m_grid.SetBlockSize(s.block_size);

@@ -53,15 +53,17 @@ void ParseViewV3(const json& view, Session& s) {
     s.left_round = static_cast<int>(r[0].get<long long>());
     s.right_round = static_cast<int>(r[1].get<long long>());
   }
+  // [["blelloch", 2], ...]: pairs, since the reader keeps only the format's own keys (json_read.h).
   if (view.contains("player_rounds")) {
     const json& pr = view["player_rounds"];
-    if (!pr.is_object() || pr.size() > 64)
-      throw Bad{"view.player_rounds: expected {\"algorithm\": round, ...}"};
-    for (auto it = pr.begin(); it != pr.end(); ++it) {
+    const char* want = "view.player_rounds: expected [[\"algorithm\", round], ...]";
+    if (!pr.is_array() || pr.size() > 64) throw Bad{want};
+    for (const json& p : pr) {
       Algorithm a{};
-      if (!Parse(it.key(), &a) || !InRange(*it, -1, 1000))
-        throw Bad{"view.player_rounds: expected {\"algorithm\": round, ...}"};
-      s.player_rounds.emplace_back(a, static_cast<int>(it->get<long long>()));
+      if (!p.is_array() || p.size() != 2 || !p[0].is_string() ||
+          !Parse(p[0].get<std::string>(), &a) || !InRange(p[1], -1, 1000))
+        throw Bad{want};
+      s.player_rounds.emplace_back(a, static_cast<int>(p[1].get<long long>()));
     }
   }
   try {
@@ -156,8 +158,8 @@ const char* FoldKey(PanelFold f) {
 void WriteV3(const Session& s, json& j) {
   json& v = j["view"];
   v["rounds"] = {s.left_round, s.right_round};
-  json rounds = json::object();
-  for (const auto& [a, round] : s.player_rounds) rounds[ToString(a)] = round;
+  json rounds = json::array();
+  for (const auto& [a, round] : s.player_rounds) rounds.push_back({ToString(a), round});
   v["player_rounds"] = std::move(rounds);
   v["left_panel"] = FoldKey(s.left_fold);
   v["right_panel"] = FoldKey(s.right_fold);

@@ -74,6 +74,9 @@ json Picture(AppState& app) {
   json rounds = json::array();
   for (Player* p : app.ShownPlayers()) rounds.push_back({p->Round(), p->RoundCount()});
   j["shown_rounds"] = rounds;
+  json all = json::object();  // hidden too: Tab shows the next algorithm on its round
+  for (const AlgorithmInfo* info : Algorithms()) all[info->key] = app.PlayerOf(info->id).Round();
+  j["player_rounds"] = all;
   j["algorithm"] = ToString(app.GetAlgorithm());
   j["pair"] = {ToString(app.Left()), ToString(app.Right())};
   j["input_text"] = app.InputText();
@@ -156,6 +159,7 @@ std::vector<ViewSetup> CommonSettings() {
         a.view.bank_padding = true;
         a.view.lanes_log2 = 3;
         a.view.left.Show();
+        for (const AlgorithmInfo* info : Algorithms()) a.PlayerOf(info->id).Seek(1);  // hidden too
       },
   };
 }

@@ -125,8 +125,14 @@ function stateDiff(a, b) {
 // says "copied a link" on one page and "opened the shared link" on the other).
 function layoutDiff(a, b, where = 'layout') {
   if (where === 'layout') {
+    // Also less the n field's note on what was typed ("n = 65536: a block scan shows the first
+    // 1024 ..."), said until n changes: the typing's, not the view's. The controls below it move
+    // down by its height, so the controls panel's lines are compared by kind and text alone.
+    const typed = (line) => !(line.kind === 'error' && line.text.startsWith('n = '));
+    const lines = (p) => p.name !== 'controls' ? p.lines :
+      p.lines.filter(typed).map((x) => ({ kind: x.kind, text: x.text }));
     const byName = (l) => Object.fromEntries(l.panels.filter((p) => p.name !== 'status')
-      .map((p, i) => [`${p.name}${p.tab ? ':' + p.tab : ''}#${i}`, p]));
+      .map((p, i) => [`${p.name}${p.tab ? ':' + p.tab : ''}#${i}`, { ...p, lines: lines(p) }]));
     a = { ...a, panels: byName(a) }; b = { ...b, panels: byName(b) };
   }
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
