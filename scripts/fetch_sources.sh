@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # The C and C++ libraries the web build compiles itself, from Debian's own source packages, into
-# $1 (default build-web): Dear ImGui 1.86 (imgui 1.86+ds-1) into imgui-src, and giflib (the GIF
-# export's encoder) into giflib-src. apt reads a private deb-src list with private lists and
-# caches under $1/apt-src: the system's apt configuration, lists, caches and locks are never
-# touched, and nothing of either library is committed. A source already there is kept.
+# $1 (default build-web): Dear ImGui 1.86 (imgui 1.86+ds-1) into imgui-src, giflib (the GIF
+# export's encoder) into giflib-src, and zlib (the share link's raw DEFLATE) into zlib-src. apt
+# reads a private deb-src list with private lists and caches under $1/apt-src: the system's apt
+# configuration, lists, caches and locks are never touched, and nothing of these libraries is
+# committed. A source already there is kept.
 set -euo pipefail
 out=${1:-build-web}
 work=$(realpath -m "$out/apt-src")
-have_imgui=0 have_gif=0
+have_imgui=0 have_gif=0 have_zlib=0
 [ -f "$out/imgui-src/imgui.h" ] && grep -q '#define IMGUI_VERSION *"1.86"' "$out/imgui-src/imgui.h" &&
   have_imgui=1
 [ -f "$out/giflib-src/egif_lib.c" ] && have_gif=1
+[ -f "$out/zlib-src/inflate.c" ] && have_zlib=1
 [ $have_imgui = 1 ] && echo "imgui: 1.86 already in $out/imgui-src"
 [ $have_gif = 1 ] && echo "giflib: already in $out/giflib-src"
-[ $have_imgui = 1 ] && [ $have_gif = 1 ] && exit 0
+[ $have_zlib = 1 ] && echo "zlib: already in $out/zlib-src"
+[ $have_imgui = 1 ] && [ $have_gif = 1 ] && [ $have_zlib = 1 ] && exit 0
 command -v dpkg-source >/dev/null || { echo "sources: dpkg-source missing (dpkg-dev)" >&2; exit 1; }
 mkdir -p "$work/sources.list.d" "$work/lists/partial" "$work/cache/archives/partial" "$work/dl"
 cat >"$work/sources.list.d/debian-src.sources" <<SRC
@@ -48,4 +51,8 @@ if [ $have_gif = 0 ]; then
   Fetch giflib giflib "$out/giflib-src" egif_lib.c
   echo "giflib: $(grep -E '^#define GIFLIB_(MAJOR|MINOR|RELEASE)' "$out/giflib-src/gif_lib.h" |
     awk '{print $3}' | paste -sd.) in $out/giflib-src"
+fi
+if [ $have_zlib = 0 ]; then
+  Fetch zlib zlib "$out/zlib-src" inflate.c
+  echo "zlib: $(grep -m1 '#define ZLIB_VERSION ' "$out/zlib-src/zlib.h" | awk '{print $3}') in $out/zlib-src"
 fi

@@ -4,7 +4,7 @@
 # build is the one scripts/sanitize.sh runs the tests in under ASan: one set of flags, built once.
 #
 #   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results session grid
-#                                                  quiz lab_results timeline
+#                                                  quiz lab_results timeline link
 #   bash scripts/fuzz.sh --build-only
 #
 # Each target starts from its committed seeds (tests/fuzz/corpus/<target>, never written to) and
@@ -23,7 +23,7 @@
 # (a machine without clang, the programs built here: they link the sanitizers and libFuzzer in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(trace input settings bench_results session grid quiz lab_results timeline)
+all_targets=(trace input settings bench_results session grid quiz lab_results timeline link)
 
 build_only=0
 seconds=60
@@ -93,6 +93,8 @@ RunTarget() {
   local dict=tests/fuzz/json.dict
   if [ "$t" = input ]; then
     dict=tests/fuzz/input.dict
+  elif [ "$t" = link ]; then
+    dict=tests/fuzz/link.dict  # a link's own parts: its text is base64url, not JSON
   elif [ -f "tests/fuzz/$t.dict" ]; then
     dict=$logs/$t.dict
     cat tests/fuzz/json.dict "tests/fuzz/$t.dict" >"$dict"

@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libimgui-dev libglfw3-dev python3-glad libstb-dev libgl-dev libgl1-mesa-dri
+  zlib1g-dev  # the share link's raw DEFLATE (core/link/deflate.cpp)
   libgif-dev  # the app's animated GIF export (without it the build leaves the GIF out)
   fonts-dejavu-core xvfb xauth x11-utils xdotool python3 imagemagick ccache
   # scripts/package_test.sh: cpack's dpkg-shlibdeps, the desktop entry's and AppStream validators

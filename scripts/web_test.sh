@@ -5,8 +5,10 @@
 # layouts (tests/web/layout_test.js), the embedding examples in a course page and a reveal.js
 # deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too), and touch, the page's
 # text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
-# land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
-# installs them), else one "web tests: ..." line a test file.
+# land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
+# (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's
+# summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -31,6 +33,9 @@ out=${SCANVIZ_WEB_DIR:-build-web}/test-out
 site=${SCANVIZ_WEB_DIR:-build-web}/site
 status=0
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native" "$out" || status=1
+# Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
+# field (tests/web/links_test.js).
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/links_test.js "$site" "$native" "$out" || status=1
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out" || status=1
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).

@@ -282,6 +282,11 @@ void Quiz::Restart() {
   Open();
 }
 
+void Quiz::GoTo(int index) {
+  m_index = std::clamp(index, 0, QuestionCount());
+  Open();
+}
+
 Score Quiz::SetScore() const {
   Score total;
   for (const Score& s : m_scores) {

@@ -95,6 +95,9 @@ class Quiz {
   // To the next question (only once graded); false when that was the last one.
   bool Next();
   void Restart();
+  // Opens question `index` (clamped to 0..QuestionCount()) with no answers typed, as a shared
+  // link resumes a quiz at its question; the score so far is not carried.
+  void GoTo(int index);
 
   Score SetScore() const;
   Score ExerciseScore(int exercise) const;

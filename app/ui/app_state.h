@@ -212,7 +212,8 @@ class AppState {
   // says where it was recorded ("recorded on NVIDIA H200").
   void OpenTrace(Trace trace, std::string origin);
   Session ToSession() const;
-  void ApplySession(const Session& s);
+  // Empty, or what it could not bring back (a quiz set this build does not ship).
+  std::string ApplySession(const Session& s);
   std::string SaveSessionTo(const std::string& path);  // empty, or the reason
   // A share link (share_link.h; OpenFile takes one too): its session, with a bundled trace it
   // names from the traces folder. Empty on success (`notice` says what it left out), else the
@@ -263,13 +264,18 @@ class AppState {
   InputSnapshot Snapshot() const;
   void Restore(const InputSnapshot& s);
   void Regenerate();
-  bool Shown(Algorithm a) const;  // drawn now: the algorithm, the pair side by side, the selection's
+  bool Shown(
+      Algorithm a) const;  // drawn now: the algorithm, the pair side by side, the selection's
   // Traces slot `index` if the last edit left it for later: fills the cache (m_slots).
   void Refresh(size_t index) const;
   // A new trace for one algorithm, its player kept on the matching round (MatchRound).
   void Install(size_t index, Trace trace, std::string ran) const;
   // The request for algorithm a: the input, with a's mistake if the lab has one chosen.
   ScanRequest MistakeRequest(Algorithm a) const;
+  // Sessions' parts (app_state_files.cpp).
+  void ViewToSession(Session& s) const;
+  void ApplyModes(const Session& s);
+  std::string ResumeQuiz(const Session& s);
 
   std::string m_input_text;
   std::string m_input_error;

@@ -2,6 +2,7 @@
 // input becomes the app's until the next edit), a session made and applied, the recent files and
 // the settings.
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include "app_state.h"
@@ -42,8 +43,8 @@ std::string AppState::OpenFile(const std::string& path) {
     case FileKind::kSession: {
       SessionLoad loaded = ParseSession(file.text);
       if (!loaded.session) return path + ": " + loaded.error;
-      ApplySession(*loaded.session);
-      notice = "opened the session " + path;
+      const std::string note = ApplySession(*loaded.session);
+      notice = "opened the session " + path + (note.empty() ? "" : "; " + note);
       break;
     }
     case FileKind::kTrace: {
@@ -155,6 +156,81 @@ void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
 
 // [SECTION] Sessions
 
+namespace {
+
+PanelFold FoldOf(const ViewState::Fold& f) {
+  return f.collapsed ? PanelFold::kFolded : f.unfolded ? PanelFold::kUnfolded : PanelFold::kAuto;
+}
+
+void SetFold(ViewState::Fold& f, PanelFold fold) {
+  f.collapsed = fold == PanelFold::kFolded;
+  f.unfolded = fold == PanelFold::kUnfolded;
+}
+
+// The generator of `values`, if Random made them (Randomise; or n raised, which adds random values
+// from the seed: those after the first `head` values): the longest tail that is RandomValues'
+// own (its defaults), compared bit for bit, when it is at least half of the values.
+std::optional<RandomInput> GeneratorOf(const std::vector<double>& values, std::uint64_t seed,
+                                       ElementType type) {
+  RandomInput r;
+  r.n = static_cast<int>(values.size());
+  r.seed = seed;
+  if (r.n < 2) return std::nullopt;
+  const std::vector<double> made = RandomValues(r.n, seed, type, r.lo, r.hi);
+  std::size_t k = values.size();
+  while (k > 0 && std::memcmp(&made[k - 1], &values[k - 1], sizeof(double)) == 0) --k;
+  if (k > values.size() / 2) return std::nullopt;
+  if (k > 0)
+    r.head = FormatValues({values.begin(), values.begin() + static_cast<long>(k)}, type, " ");
+  r.check = ValuesCheck(values);
+  return r;
+}
+
+}  // namespace
+
+// Version 3's fields: the generator, both panes' rounds, the folds, the panels' options, the
+// benchmark chart and a quiz in progress.
+void AppState::ViewToSession(Session& s) const {
+  const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
+  if (m_input_error.empty()) s.random = GeneratorOf(m_input.values, m_seed, m_input.type);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    Slot(info->id);  // traced, so that its player's round is the current input's
+    s.player_rounds.emplace_back(info->id, m_players[Index(info->id)].Round());
+  }
+  s.left_round = m_players[Index(m_pair[0])].Round();
+  s.right_round = m_players[Index(m_pair[1])].Round();
+  s.left_fold = FoldOf(view.left);
+  s.right_fold = FoldOf(view.right);
+  s.pseudo_code = view.pseudo_code;
+  s.lanes_log2 = view.lanes_log2;
+  s.bank_padding = view.bank_padding;
+  s.mistake = m_mistake;
+  s.benchmark = under == KindId::kBenchmark;
+  s.bench_float = view.bench_float;
+  s.bench_exclusive = view.bench_exclusive;
+  s.bench_pct = view.bench_pct;
+  s.bench_toggled = view.bench_toggled;
+  s.quiz = view.quiz;
+  if (quiz.quiz && !quiz.path.empty()) {
+    s.quiz_set = std::filesystem::path(quiz.path).filename().string();
+    s.quiz_question = quiz.quiz->QuestionIndex();
+  }
+}
+
+// A quiz set shipped with the app (AppState::quiz's sets), started at the session's question.
+std::string AppState::ResumeQuiz(const Session& s) {
+  if (s.quiz_set.empty()) return {};
+  for (const std::string& path : quiz.sets) {
+    if (std::filesystem::path(path).filename().string() != s.quiz_set) continue;
+    if (!StartQuiz(*this, path)) return "the quiz " + s.quiz_set + " does not open: " + quiz.error;
+    quiz.quiz->GoTo(s.quiz_question);
+    view.quiz = s.quiz;
+    if (view.quiz) ShowQuestion(*this);
+    return {};
+  }
+  return "the quiz " + s.quiz_set + " is not one shipped with this build";
+}
+
 Session AppState::ToSession() const {
   Session s;
   s.input = m_input_error.empty() ? m_input_text : FormatValues(m_input.values, m_input.type, " ");
@@ -188,6 +264,7 @@ Session AppState::ToSession() const {
   s.tile_size = view.tile_size;
   s.tile_order = view.tile_order;
   s.timeline_cursor = view.timeline_cursor;
+  ViewToSession(s);
   // A GPU's timeline goes with the session, as a trace does.
   if (const SinglePassTrace* file = m_single_pass.FileTrace()) {
     s.single_pass = *file;
@@ -200,7 +277,7 @@ Session AppState::ToSession() const {
   return s;
 }
 
-void AppState::ApplySession(const Session& s) {
+std::string AppState::ApplySession(const Session& s) {
   const EditScope edit(*this, {EditKind::kFile});
   m_seed = s.seed;
   m_pair[0] = s.left;
@@ -211,6 +288,18 @@ void AppState::ApplySession(const Session& s) {
   view.panel = s.panel;
   view.panel_from_code = true;
   view.figure_scale = s.figure_scale;
+  SetFold(view.left, s.left_fold);
+  SetFold(view.right, s.right_fold);
+  view.pseudo_code = s.pseudo_code;
+  view.lanes_log2 = s.lanes_log2;
+  view.bank_padding = s.bank_padding;
+  view.bench_float = s.bench_float;
+  view.bench_exclusive = s.bench_exclusive;
+  view.bench_pct = s.bench_pct;
+  view.bench_toggled = s.bench_toggled;
+  view.quiz = false;
+  quiz.quiz.reset();
+  SetMistake(s.mistake);  // before a recorded trace, which a later regeneration would replace
   SetKind(KindId::kBlockScan);
   if (s.trace) {
     OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
@@ -223,17 +312,28 @@ void AppState::ApplySession(const Session& s) {
     view.hovered.reset();
     SetInputText(s.input);  // checked by ParseSession: it parses as the type
   }
-  auto seek = [](Player& p, int round) {
-    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
-  };
   // A file's timeline (it holds until the next edit: the input above is set first), then the
   // round on screen, which its input may have re-traced.
   if (s.single_pass)
     OpenSinglePass(*s.single_pass, s.single_pass_origin.empty() ? "recorded elsewhere · session"
                                                                 : s.single_pass_origin);
+  ApplyModes(s);
+  std::string note = ResumeQuiz(s);
+  // Every algorithm's round last: a quiz's exercise (its thread order) traces them again.
+  for (const auto& [a, round] : s.player_rounds) {
+    Player& p = PlayerOf(a);
+    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
+  }
+  return note;
+}
+
+// The round on screen, the modes' settings, then the mode shown (ParseSession allows one at most,
+// and none with a recorded trace) on its step.
+void AppState::ApplyModes(const Session& s) {
+  auto seek = [](Player& p, int round) {
+    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
+  };
   seek(CurrentPlayer(), s.round);
-  // The modes' settings, then the mode shown (ParseSession allows one at most, and none with a
-  // recorded trace) on its step.
   m_grid.SetBlockAlgorithm(s.block_algorithm);
   m_grid.SetBlockSize(s.block_size);
   m_applications.SetApplication(s.application_kind);
@@ -248,8 +348,12 @@ void AppState::ApplySession(const Session& s) {
   } else if (s.application) {
     SetKind(KindId::kApplication);
     seek(m_applications.ApplicationPlayer(), s.application_step);
+  } else if (s.benchmark) {
+    SetKind(KindId::kBenchmark);
   } else if (s.side_by_side) {
     SetKind(KindId::kSideBySide);
+    seek(PlayerOf(m_pair[0]), s.left_round);
+    if (m_pair[1] != m_pair[0]) seek(PlayerOf(m_pair[1]), s.right_round);
   }
   if (s.timeline) SetKind(KindId::kSinglePass);
   view.timeline_cursor = s.timeline_cursor;
@@ -266,8 +370,9 @@ std::string AppState::SaveSessionTo(const std::string& path) {
 std::string AppState::OpenLink(std::string_view text) {
   const LinkLoad link = SessionFromLink(text, m_traces_dir);
   if (!link.load.session) return link.load.error;
-  ApplySession(*link.load.session);
-  notice = link.note.empty() ? "opened the shared link" : "opened the shared link; " + link.note;
+  std::string note = ApplySession(*link.load.session);
+  if (!link.note.empty()) note = note.empty() ? link.note : link.note + "; " + note;
+  notice = note.empty() ? "opened the shared link" : "opened the shared link; " + note;
   return {};
 }
 

@@ -457,8 +457,15 @@ void DrawFrame(App& app, float fps) {
   if (menu.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (menu.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);
   if (menu.copy_link) {
-    const std::string link = platform::CopyLink(app, st.ShareLink());
-    st.notice = "copied a link to this view (" + std::to_string(link.size()) + " characters)";
+    // A link that would not open is never copied: the reason, and the session file instead.
+    const std::string fragment = st.ShareLink();
+    if (std::string why = LinkRefusal(fragment); !why.empty()) {
+      st.notice.clear();
+      st.message = std::move(why);
+    } else {
+      const std::string link = platform::CopyLink(app, fragment);
+      st.notice = "copied a link to this view (" + std::to_string(link.size()) + " characters)";
+    }
   }
   if (menu.paste_link) platform::PasteLink(app);
   if (menu.copy_embed) CopyEmbedCode(app);

@@ -15,6 +15,7 @@ bool StartQuiz(AppState& app, const std::string& path) {
   }
   s.error.clear();
   s.quiz.emplace(std::move(load.set));
+  s.path = path;
   s.applied = -1;
   s.focus_first = true;
   app.view.quiz = true;

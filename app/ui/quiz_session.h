@@ -21,6 +21,7 @@ struct QuizSession {
   std::string open_path;          // the panel's Open… field: a teacher's own file
   std::string error;              // why the last set did not load
   std::optional<teach::Quiz> quiz;
+  std::string path;          // the file `quiz` was loaded from (a session names it)
   int applied = -1;          // the question whose exercise the app shows (-1: none yet)
   bool focus_first = false;  // the panel puts the keyboard in the first answer field once
 };

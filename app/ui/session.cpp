@@ -13,78 +13,15 @@
 #include "core/json_read.h"
 #include "core/registry.h"
 #include "core/trace_io.h"
+#include "session_read.h"
+#include "session_v3.h"
 
 namespace scanviz {
 namespace {
 
-using json = nlohmann::json;
+using namespace session_read;
 
 constexpr int kMaxSessionNesting = 64;  // the embedded trace nests a few levels
-
-struct Bad {
-  std::string what;
-};
-
-const json& Need(const json& j, const char* key) {
-  if (!j.contains(key)) throw Bad{std::string("missing field \"") + key + "\""};
-  return j[key];
-}
-
-template <class E>
-E EnumAt(const json& j, const char* key, E fallback, bool required) {
-  if (!j.contains(key)) {
-    if (required) throw Bad{std::string("missing field \"") + key + "\""};
-    return fallback;
-  }
-  E out{};
-  const json& v = j[key];
-  if (!v.is_string() || !Parse(v.get<std::string>(), &out))
-    throw Bad{std::string(key) + ": unknown value " + v.dump().substr(0, 40)};
-  return out;
-}
-
-bool BoolAt(const json& j, const char* key, bool fallback) {
-  if (!j.contains(key)) return fallback;
-  if (!j[key].is_boolean()) throw Bad{std::string(key) + ": expected true or false"};
-  return j[key].get<bool>();
-}
-
-// An integer within [lo, hi]; an unsigned JSON number is compared as one, since 2^64 - 1 read as
-// a long long is -1.
-bool InRange(const json& v, long long lo, long long hi) {
-  if (v.is_number_unsigned())
-    return hi >= 0 && v.get<unsigned long long>() <= static_cast<unsigned long long>(hi) &&
-           v.get<long long>() >= lo;
-  return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
-}
-
-long long IntAt(const json& j, const char* key, long long fallback, long long lo, long long hi) {
-  if (!j.contains(key)) return fallback;
-  const json& v = j[key];
-  if (!InRange(v, lo, hi))
-    throw Bad{std::string(key) + ": expected an integer in " + std::to_string(lo) + " .. " +
-              std::to_string(hi)};
-  return v.get<long long>();
-}
-
-// A block or tile size: a power of two from 4 to 1024.
-int SizeAt(const json& j, const char* key, int fallback) {
-  const long long v = IntAt(j, key, fallback, kMinGridBlockSize, kMaxGridBlockSize);
-  if ((v & (v - 1)) != 0) throw Bad{std::string(key) + ": expected a power of two, 4 .. 1024"};
-  return static_cast<int>(v);
-}
-
-// An optional object; its errors name it ("multi_block.block_size: ...").
-template <class F>
-void ObjectAt(const json& j, const char* key, F&& read) {
-  if (!j.contains(key)) return;
-  if (!j[key].is_object()) throw Bad{std::string(key) + ": expected an object"};
-  try {
-    read(j[key]);
-  } catch (const Bad& b) {
-    throw Bad{std::string(key) + "." + b.what};
-  }
-}
 
 // The session's "view" object (optional; each field keeps its default when absent).
 void ParseView(const json& j, Session& s) {
@@ -111,6 +48,7 @@ void ParseView(const json& j, Session& s) {
       throw Bad{"view.figure_scale: expected 0.5 .. 4"};
     s.figure_scale = static_cast<float>(f.get<double>());
   }
+  ParseViewV3(view, s);
 }
 
 // What a scan is of: a recorded trace and the session carrying it must say the same.
@@ -133,7 +71,8 @@ void CheckSameScan(const char* field, const ScanOf& recorded, const ScanOf& sess
               says(session)};
 }
 
-// Version 2: the multi-block grid, the applications and the timeline.
+// Version 2: the multi-block grid, the applications and the timeline; version 3: the benchmark
+// chart and a quiz.
 void ParseModes(const json& j, Session& s) {
   ObjectAt(j, "multi_block", [&](const json& m) {
     s.multi_block = BoolAt(m, "shown", false);
@@ -170,9 +109,12 @@ void ParseModes(const json& j, Session& s) {
     }
     s.timeline_cursor = IntAt(t, "cursor", -1, -1, 1LL << 50);
   });
+  ParseBenchmarkAndQuiz(j, s);
   if (s.multi_block && s.application)
     throw Bad{"multi_block and application: only one of them can be shown"};
-  if (s.trace && (s.multi_block || s.application))
+  if (s.benchmark && (s.multi_block || s.application))
+    throw Bad{"benchmark: the chart is shown alone, not with the grid or an application"};
+  if (s.trace && (s.multi_block || s.application || s.benchmark))
     throw Bad{"trace: a session with a recorded trace shows its rounds, not another mode"};
   if (j.contains("single_pass_trace")) {
     // Read by the trace loader itself, with all its checks (from the tree: one parse, one tree).
@@ -201,6 +143,10 @@ JsonLimits SessionJsonLimits() {
       // the modes (version 2)
       "multi_block", "shown", "block_algorithm", "block_size", "step", "application", "app", "keep",
       "bit", "radix_bits", "timeline", "tile_size", "tile_order", "cursor",
+      // version 3: the generator, the view's rest, the benchmark chart, a quiz
+      "random", "n", "lo", "hi", "head", "check", "rounds", "player_rounds", "left_panel",
+      "right_panel", "pseudo_code", "lanes_log2", "bank_padding", "mistake", "benchmark", "float",
+      "exclusive", "percent", "toggled", "quiz", "set", "question",
       // what it embeds
       "trace", "trace_origin", "single_pass_trace", "single_pass_origin"};
   static const JsonKeys keys = {&session, &TraceFileKeys()};
@@ -208,6 +154,24 @@ JsonLimits SessionJsonLimits() {
   limits.max_depth = kMaxSessionNesting;
   limits.known = &keys;
   return limits;
+}
+
+// The input: its text, or (version 3) its generator; as parsed values either way.
+ParsedValues ReadInput(const json& j, Session& s) {
+  if (j.contains("random")) {
+    ParsedValues out;
+    out.values = ReadRandom(j, s);
+    s.input = FormatValues(out.values, s.type, " ");
+    return out;
+  }
+  const json& input = Need(j, "input");
+  if (!input.is_string()) throw Bad{"input: expected a string such as \"3,1,7,0\""};
+  s.input = input.get<std::string>();
+  // The app's input holds up to kMaxGridElements values whichever view is shown (the single
+  // block scans the first 1024), and saves them all: the single block's limit refused its files.
+  ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements);
+  if (!parsed.Ok()) throw Bad{"input: " + parsed.error};
+  return parsed;
 }
 
 // The session in a parsed file; throws Bad naming the first field that is wrong.
@@ -222,13 +186,7 @@ Session ReadSession(const json& j) {
               std::to_string(kSessionVersion) + ")"};
   Session s;
   s.type = EnumAt(j, "type", s.type, true);
-  const json& input = Need(j, "input");
-  if (!input.is_string()) throw Bad{"input: expected a string such as \"3,1,7,0\""};
-  s.input = input.get<std::string>();
-  // The app's input holds up to kMaxGridElements values whichever view is shown (the single
-  // block scans the first 1024), and saves them all: the single block's limit refused its files.
-  const ParsedValues parsed = ParseValues(s.input, s.type, kMaxGridElements);
-  if (!parsed.Ok()) throw Bad{"input: " + parsed.error};
+  const ParsedValues parsed = ReadInput(j, s);
   s.op = EnumAt(j, "op", s.op, true);
   s.algorithm = EnumAt(j, "algorithm", s.algorithm, true);
   s.convert = BoolAt(j, "convert", s.convert);
@@ -319,7 +277,13 @@ std::string SessionToJson(const Session& s) {
   json j;
   j["format"] = kSessionFormat;
   j["version"] = kSessionVersion;
-  j["input"] = s.input;
+  if (s.random) {
+    const RandomInput& r = *s.random;
+    j["random"] = {{"n", r.n},   {"seed", r.seed}, {"lo", r.lo},
+                   {"hi", r.hi}, {"head", r.head}, {"check", r.check}};
+  } else {
+    j["input"] = s.input;
+  }
   j["type"] = ToString(s.type);
   j["op"] = ToString(s.op);
   j["convert"] = s.convert;
@@ -330,6 +294,7 @@ std::string SessionToJson(const Session& s) {
                {"only_current", s.only_current},    {"color_by_case", s.color_by_case},
                {"theme", scene::ToString(s.theme)}, {"panel", ToString(s.panel)},
                {"figure_scale", s.figure_scale}};
+  WriteV3(s, j);
   j["multi_block"] = {{"shown", s.multi_block},
                       {"block_algorithm", ToString(s.block_algorithm)},
                       {"block_size", s.block_size},

@@ -1,7 +1,10 @@
 // A session (.scanviz): what a teacher hands students after a lecture, so that they open the same
 // figure: the input, the algorithm, operator, type and conversion, the round on screen, the view
 // options, and (version 2) the multi-block grid, the applications or the single-pass timeline
-// with their settings and step. When the figure came from a trace file (a GPU's recording, say),
+// with their settings and step; (version 3) every kind's whole view: both panes' rounds side by
+// side, the benchmark chart and its choices, a quiz at its question, the folded panels, the
+// panels' tabs' options, the mistakes lab's choice, and for an input made by Random the generator
+// in place of the values. When the figure came from a trace file (a GPU's recording, say),
 // the session carries that trace, so a laptop without a GPU replays what the GPU did.
 //
 // JSON, written atomically; read with the same limits as a trace (size, nesting), every field
@@ -12,9 +15,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/applications/applications.h"
 #include "core/grid/single_pass.h"
+#include "core/mistake.h"
 #include "core/trace.h"
 #include "scene/palette.h"
 #include "settings.h"
@@ -22,10 +28,32 @@
 namespace scanviz {
 
 inline constexpr const char* kSessionFormat = "scanviz-session";
-inline constexpr int kSessionVersion = 2;  // writes 2; reads 1 (no modes) and 2
+inline constexpr int kSessionVersion = 3;  // writes 3; reads 1 (no modes), 2 (no v3 fields), 3
+
+// An input made by Random (AppState::Randomize, or n raised, which adds random values from the
+// seed: Resize): `head`'s values (what was there before n was raised; none after Randomise),
+// then RandomValues(n, seed, type, lo, hi) from there on. Written in place of the values (a 2^16
+// grid's link stays short). `check` is a hash of all the values' bits: a build whose random
+// numbers differ refuses it, never showing other values than the ones shared.
+struct RandomInput {
+  int n = 0;
+  std::uint64_t seed = 1;
+  int lo = 0, hi = 9;
+  std::string head;  // FormatValues of the first values, "" for none
+  std::uint32_t check = 0;
+};
+// The values a generator makes: `head` (parsed as `type`), then the generator's from there on.
+// Empty when head does not parse or holds n values or more.
+std::vector<double> GeneratedValues(const RandomInput& r, ElementType type);
+std::uint32_t ValuesCheck(const std::vector<double>& values);  // FNV-1a over the doubles' bits
+
+// A side panel's fold (ViewState::Fold): as the layout leaves it, folded, or unfolded in a narrow
+// window.
+enum class PanelFold : std::uint8_t { kAuto, kFolded, kUnfolded };
 
 struct Session {
   std::string input = "3,1,7,0,4,1,6,3";  // as FormatValues writes it; parses as `type`
+  std::optional<RandomInput> random;      // version 3: the input's generator, when it has one
   ElementType type = ElementType::kInt32;
   OpKind op = OpKind::kAdd;
   bool convert = false;
@@ -40,6 +68,17 @@ struct Session {
   scene::Theme theme = scene::Theme::kDark;
   SidePanel panel = SidePanel::kInspector;
   float figure_scale = 1.0f;
+  // Version 3's view: side by side, each pane's round (-1: the last); the folds; the panels'
+  // options; the mistakes lab's mistake.
+  int left_round = -1, right_round = -1;
+  // Every algorithm's player's round (Tab shows the next algorithm on the round it was left on),
+  // in the registry's order; empty: as the input leaves them.
+  std::vector<std::pair<Algorithm, int>> player_rounds;
+  PanelFold left_fold = PanelFold::kAuto, right_fold = PanelFold::kAuto;
+  bool pseudo_code = false;
+  int lanes_log2 = 5;  // 0..10
+  bool bank_padding = false;
+  Mistake mistake = Mistake::kNone;  // written "hillis-steele:no-barrier" (core/mistake.h)
   // What replaces the block scans' rounds, if anything, each mode's settings kept when it is
   // not shown. At most one of multi_block and application; the timeline (L) covers either.
   bool multi_block = false;                              // M: the grid
@@ -56,6 +95,14 @@ struct Session {
   int tile_size = 8;      // a power of two, 4..1024
   TileOrder tile_order = TileOrder::kBlockIdx;
   long long timeline_cursor = -1;  // the moment shown, ns; -1: the end
+  // Version 3: the benchmark chart (ViewState's bench_* choices) and a quiz in progress (a set
+  // shipped with the app, by its file name, at its question).
+  bool benchmark = false;
+  bool bench_float = false, bench_exclusive = false, bench_pct = false;
+  std::vector<std::string> bench_toggled;
+  bool quiz = false;      // the Quiz panel shown
+  std::string quiz_set;   // the set's file name in the data dir's quizzes/; empty: none
+  int quiz_question = 0;  // the question it is at
   // The timeline's single-pass trace, when it came from a file (a GPU's recording): shown
   // instead of the simulator's schedule; its tiles are the timeline's tile size and order.
   std::optional<SinglePassTrace> single_pass;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "core/any_trace_io.h"
 #include "core/file_io.h"
@@ -67,7 +68,19 @@ std::string ShareFragment(const Session& s) {
   lean.single_pass_origin.clear();
   lean.trace.reset();
   lean.trace_origin.clear();
-  return link::EncodeFragment(SessionToJson(lean), ref);
+  // The file's JSON without its indentation: the same fields, fewer bytes to deflate.
+  return link::EncodeFragment(nlohmann::json::parse(SessionToJson(lean)).dump(), ref);
+}
+
+std::string LinkRefusal(std::string_view fragment) {
+  const std::string save = ": File > Save session (Ctrl+Shift+S) keeps all of it in a file";
+  const std::size_t most = link::kMaxLinkChars - kLinkAddressRoom;
+  if (fragment.size() > most)
+    return "not copied: a link to this view would be " + std::to_string(fragment.size()) +
+           " characters, past the " + std::to_string(most) + " a link holds" + save;
+  const LinkLoad back = SessionFromLink(std::string("#").append(fragment), {});
+  if (!back.load.session) return "not copied: " + back.load.error + save;
+  return {};
 }
 
 bool IsShareLink(std::string_view text) {

@@ -4,6 +4,7 @@
 // by its file name; any other is left out, and the link says so.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,12 @@ bool IsBundledTrace(std::string_view file_name);
 
 // "s=...[&t=...]": `s` without its recorded traces, and the bundled one's name or "-" for them.
 std::string ShareFragment(const Session& s);
+// Room kept for the address before the '#' (the page's, a file://): a fragment longer than
+// link::kMaxLinkChars less this is not copied.
+inline constexpr std::size_t kLinkAddressRoom = 2048;
+// Why Copy link must not copy `fragment` (ShareFragment's), in one line that offers the session
+// file instead; empty when the link opens as it is (it fits, and reads back as a session).
+std::string LinkRefusal(std::string_view fragment);
 // Whether `text` is a share link (any address, or none, with an "s=" fragment).
 bool IsShareLink(std::string_view text);
 

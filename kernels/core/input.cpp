@@ -135,15 +135,51 @@ ParsedValues ParseValues(std::string_view text, ElementType type, int max_values
   return out;
 }
 
+namespace {
+
+// The standard's engines are the same everywhere, its distributions are not: libc++ (the web
+// build's) draws other integers than libstdc++ (the desktop's) from the same mt19937_64, and a
+// shared link's random input (session.h's generator) must be the same values on both. These are
+// libstdc++'s own algorithms (GCC 12, <bits/uniform_int_dist.h>, <bits/random.tcc>), written out,
+// so the desktop's values are what they always were and the page's are the same.
+
+// uniform_int_distribution<long long>(lo, hi) on a 64-bit engine: Lemire's nearly divisionless
+// downscaling through a 128-bit product.
+__extension__ typedef unsigned __int128 U128;  // GCC's and clang's (wasm32 too); not ISO C++
+
+long long UniformInt(std::mt19937_64& rng, long long lo, long long hi) {
+  const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
+  if (range == 0) return static_cast<long long>(rng());  // the whole 64-bit range
+  U128 product = static_cast<U128>(rng()) * range;
+  auto low = static_cast<std::uint64_t>(product);
+  if (low < range) {
+    const std::uint64_t threshold = (0 - range) % range;
+    while (low < threshold) {
+      product = static_cast<U128>(rng()) * range;
+      low = static_cast<std::uint64_t>(product);
+    }
+  }
+  return static_cast<long long>(static_cast<std::uint64_t>(product >> 64) +
+                                static_cast<std::uint64_t>(lo));
+}
+
+// uniform_real_distribution<double>(lo, hi): generate_canonical<double, 53> (one draw over 2^64,
+// kept below 1), scaled.
+double UniformReal(std::mt19937_64& rng, double lo, double hi) {
+  double u = static_cast<double>(rng()) / 18446744073709551616.0;
+  if (u >= 1.0) u = std::nextafter(1.0, 0.0);
+  return u * (hi - lo) + lo;
+}
+
+}  // namespace
+
 std::vector<double> RandomValues(int n, std::uint64_t seed, ElementType type, int lo, int hi) {
   std::mt19937_64 rng(seed);
   std::vector<double> values(n < 0 ? 0 : n);
   if (type == ElementType::kInt32) {
-    std::uniform_int_distribution<long long> dist(lo, hi);
-    for (double& v : values) v = static_cast<double>(dist(rng));
+    for (double& v : values) v = static_cast<double>(UniformInt(rng, lo, hi));
   } else {
-    std::uniform_real_distribution<double> dist(lo, hi);
-    for (double& v : values) v = static_cast<double>(static_cast<float>(dist(rng)));
+    for (double& v : values) v = static_cast<double>(static_cast<float>(UniformReal(rng, lo, hi)));
   }
   return values;
 }

@@ -122,6 +122,8 @@ TEST(Session, AVersionOneFileStillOpens) {
 
 TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
   const std::string good = SessionToJson(Session{});
+  Session bench_and_grid;
+  bench_and_grid.benchmark = bench_and_grid.multi_block = true;
   struct Case {
     std::string text;
     std::string error;
@@ -149,9 +151,29 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
       {"[1]", "not a session: the top level is not a JSON object"},
       {std::string(100000, '[') + std::string(100000, ']'), "not a session: "},
       {with("\"scanviz-session\"", "\"scanviz-trace\""), "format: expected \"scanviz-session\""},
-      {with("\"version\": 2", "\"version\": 3"), "version: 3 (this build reads versions 1 to 2)"},
-      {with("\"version\": 2", "\"version\": 0"), "version: 0"},
-      {with("\"version\": 2", "\"version\": 1e400"), "not valid JSON"},
+      {with("\"version\": 3", "\"version\": 4"), "version: 4 (this build reads versions 1 to 3)"},
+      {with("\"version\": 3", "\"version\": 0"), "version: 0"},
+      {with("\"version\": 3", "\"version\": 1e400"), "not valid JSON"},
+      // Version 3's fields.
+      {with("\"rounds\": [", "\"rounds\": [1, "), "view.rounds: expected [left, right]"},
+      {with("\"left_panel\": \"auto\"", "\"left_panel\": \"half\""),
+       "view.left_panel: expected auto, folded or unfolded"},
+      {with("\"lanes_log2\": 5", "\"lanes_log2\": 11"), "view.lanes_log2: expected an integer"},
+      {with("\"mistake\": \"none\"", "\"mistake\": \"blelloch:single-buffer\""),
+       "view.mistake: expected \"none\" or one of the lab's mistakes"},  // Hillis-Steele's
+      {with("\"mistake\": \"none\"", "\"mistake\": \"no-barrier\""), "view.mistake: expected"},
+      {with("\"set\": \"\"", "\"set\": \"../../etc/passwd\""),
+       "quiz.set: expected a quiz set's file name"},
+      {with("\"question\": 0", "\"question\": -1"), "quiz.question: expected an integer in 0"},
+      {with("\"toggled\": []", "\"toggled\": [3]"), "benchmark.toggled: expected a list"},
+      {with("\"input\": \"3,1,7,0,4,1,6,3\"",
+            "\"random\": {\"n\": 8, \"seed\": 1, \"check\": 12345}"),
+       "random: this build's random numbers are not those of the build that wrote it"},
+      {with("\"input\": \"3,1,7,0,4,1,6,3\"", "\"random\": {\"n\": 0, \"seed\": 1}"),
+       "random.n: expected an integer in 1 .. 65536"},
+      {with("\"input\": \"3,1,7,0,4,1,6,3\"",
+            "\"random\": {\"n\": 3, \"seed\": 1, \"head\": \"1 2 3\"}"),
+       "random.head: "},
       {with("\"input\": \"3,1,7,0,4,1,6,3\"", "\"input\": \"3,x\""), "input: "},
       {with("\"input\": \"3,1,7,0,4,1,6,3\"", "\"input\": 5"), "input: expected a string"},
       {with("\"op\": \"add\"", "\"op\": \"mul\""), "op: unknown value \"mul\""},
@@ -190,6 +212,7 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
        "timeline.cursor: expected an integer in -1"},
       {every("\"shown\": false", "\"shown\": true"),
        "multi_block and application: only one of them can be shown"},
+      {SessionToJson(bench_and_grid), "benchmark: the chart is shown alone"},
   };
   for (const Case& c : cases) {
     const SessionLoad l = ParseSession(c.text);

@@ -54,6 +54,28 @@ TEST(ParseValues, LimitsTheSizeToOneBlock) {
   EXPECT_TRUE(ParseValues(text, ElementType::kInt32).Ok());
 }
 
+// RandomValues writes out libstdc++'s distributions, so that the web build (libc++) draws the same
+// values from a seed as the desktop: here, with libstdc++, they must be the library's own.
+#ifdef __GLIBCXX__
+TEST(RandomValues, AreLibstdcxxsDistributionsBitForBit) {
+  for (std::uint64_t seed : {0ull, 1ull, 7ull, 2024ull, 18446744073709551615ull}) {
+    for (auto [lo, hi] : {std::pair{0, 9}, std::pair{-3, 3}, std::pair{-1000, 1000},
+                          std::pair{0, 0}, std::pair{-2147483647 - 1, 2147483647}}) {
+      std::mt19937_64 a(seed), b(seed);
+      std::uniform_int_distribution<long long> ints(lo, hi);
+      std::uniform_real_distribution<double> reals(lo, hi);
+      std::vector<double> want_i, want_f;
+      for (int i = 0; i < 5000; ++i) want_i.push_back(static_cast<double>(ints(a)));
+      for (int i = 0; i < 5000; ++i)
+        want_f.push_back(static_cast<double>(static_cast<float>(reals(b))));
+      EXPECT_EQ(RandomValues(5000, seed, ElementType::kInt32, lo, hi), want_i) << seed << " " << lo;
+      EXPECT_EQ(RandomValues(5000, seed, ElementType::kFloat32, lo, hi), want_f)
+          << seed << " " << lo;
+    }
+  }
+}
+#endif
+
 TEST(RandomValues, IsReproducibleAndInRange) {
   const V a = RandomValues(100, 7, ElementType::kInt32, -3, 3);
   EXPECT_EQ(a, RandomValues(100, 7, ElementType::kInt32, -3, 3));
@@ -103,8 +125,9 @@ TEST(ParseSeed, IsTheThreadOrdersSeed) {
 // What the app writes when a cell is edited, and saves in its settings, must read back as the
 // same float32 bit for bit: 7 significant digits are not always enough (fuzz finding F1).
 TEST(FormatValues, Float32ReadsBackBitForBit) {
-  const std::vector<float> cases = {35555555.0f, 0.1f, 1.0f / 3.0f, 16777217.0f, 3.4028235e38f,
-                                    1.17549435e-38f, 1e-45f, -0.0f, 0.7f + 0.2f};
+  const std::vector<float> cases = {35555555.0f, 0.1f,          1.0f / 3.0f,
+                                    16777217.0f, 3.4028235e38f, 1.17549435e-38f,
+                                    1e-45f,      -0.0f,         0.7f + 0.2f};
   for (float f : cases) {
     const std::string text = FormatValue(ElementType::kFloat32, f);
     const ParsedValues back = ParseValues(text, ElementType::kFloat32);

@@ -1,6 +1,6 @@
-// The share link's codec (core/link): raw DEFLATE both ways, base64url, the "#s=...&t=..."
-// fragment, and links that are damaged, cut short or too large. Where zlib is here, its
-// inflate reads what Deflate writes and Inflate reads zlib's own (dynamic-Huffman) output.
+// The share link's codec (core/link): raw DEFLATE both ways (zlib), base64url, the "#s=...&t=..."
+// fragment, and links that are damaged, cut short or too large; a link the hand-written codec of
+// earlier builds wrote still opens, and a "bomb" stops at the cap.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -53,11 +53,49 @@ TEST(Inflate, RefusesCutShortDamagedAndTooLargeStreams) {
   EXPECT_FALSE(Inflate(std::string("\x07", 1), 100).data);  // block type 3
   const Inflated big = Inflate(Deflate(std::string(5000, 'z')), 4999);
   EXPECT_FALSE(big.data);
-  EXPECT_EQ(big.error, "the data is too large");
+  EXPECT_EQ(big.error, "it expands past 4 KiB");
+  EXPECT_TRUE(Inflate(Deflate(std::string(5000, 'z')), 5000).data);  // exactly at the cap
   std::string stored = Deflate(RandomBytes(1000, 5, 256));
   ASSERT_EQ(stored[0], 1);  // a stored block: its length's complement damaged below
   stored[3] = static_cast<char>(stored[3] ^ 1);
-  EXPECT_EQ(Inflate(stored, 2000).error, "a stored block's length is damaged");
+  const Inflated damaged = Inflate(stored, 2000);
+  EXPECT_FALSE(damaged.data);
+  EXPECT_EQ(damaged.error.rfind("its compressed text is damaged (", 0), 0u) << damaged.error;
+  const Inflated extra = Inflate(Deflate("abc") + "junk", 100);  // bytes after the stream's end
+  EXPECT_FALSE(extra.data);
+  EXPECT_FALSE(extra.error.empty());
+}
+
+// 64 MiB of zeros packs into about 64 KiB: inflating it stops at the cap, with one line.
+TEST(Inflate, StopsABombAtTheCap) {
+  const std::string bomb = Deflate(std::string(64u << 20, '\0'));
+  ASSERT_LT(bomb.size(), 100u * 1024);
+  const Inflated out = Inflate(bomb, kMaxSessionBytes);
+  EXPECT_FALSE(out.data);
+  EXPECT_EQ(out.error, "it expands past 256 KiB");
+}
+
+// Written by the hand-written codec (fixed-Huffman blocks, greedy matches) of earlier builds,
+// before zlib: a link a teacher copied then still opens.
+TEST(ShareLink, ALinkTheOldCodecWroteStillOpens) {
+  const std::string old =
+      "http://127.0.0.1:8023/#"
+      "s=q1ZKyy_KTSxRslIqTk7MK8us0i1OLS7OzM9T0lEqSy0Cs6yMdJQy8wpKQaqMFQwVzBUMFEyAtJmCsY"
+      "IpEBopWAJVl1QWpAIVZOaVGBsBufkFQE5iSgqQmZiTnl-UWZKRCxRJyknNyclPzgAKF-WX5qWADU_Ozw"
+      "PaBTQ-LTGnOFVHqTg1FShhDnRBZmq5klW1UnFmSmp8UmU8iIarKkjMLFKyilbKyMzJySzWLS5JTc1JBZ"
+      "oLtyIW6Iq8nMr45NKiotQ8oPElRaVAfcn5OflFINOSE4sRppVkpOaC3J-TmZ5RAjSlIDEvNQfIz0ssKk"
+      "osgQRIWmZ6aVFqPDCkgBZZGeoZmdbqKOWW5pRkxicBbcwGOzUjvxwYZFBTwcLxyAGA6VqQiuLMKqCJJk"
+      "Cvl6QCA07XEGhwYkFBTmYyxG4Mg4GSQMOS83MLEpNBzs1OBelTygcHeFIm0LMGwBBOTMmsiAfyisFcJL"
+      "NLMnNTczLzgHaiG1ySmQP0Idg5FlBeflFKKjCkIU7NTKkA2gAM0uJ8oBjQsFoA";
+  const SharedText t = DecodeLink(old);
+  ASSERT_TRUE(t.found);
+  ASSERT_EQ(t.error, "");
+  EXPECT_EQ(
+      t.session_json.rfind(R"({"format":"scanviz-session","version":2,"input":"3 1 7 0 4 1)", 0),
+      0u)
+      << t.session_json;
+  EXPECT_NE(t.session_json.find(R"("panel":"narration","figure_scale":1.25})"), std::string::npos);
+  EXPECT_EQ(t.session_json.back(), '}');
 }
 
 #ifdef SCANVIZ_TEST_ZLIB

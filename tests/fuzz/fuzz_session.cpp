@@ -4,7 +4,8 @@
 // Beyond "no crash": a rejected file has an error message; an accepted session is usable (its
 // input parses as its type, every enum names itself, the round and figure scale in range, an
 // embedded trace of the session's algorithm), and writing it (SessionToJson) and reading that back
-// gives the same session: a file the app wrote itself always opens again.
+// gives the same session: a file the app wrote itself always opens again (version 3's fields, the
+// generator of a random input among them).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -33,6 +34,22 @@ std::string FirstDifference(const Session& a, const Session& b) {
   if (a.theme != b.theme) return "theme";
   if (a.panel != b.panel) return "panel";
   if (a.figure_scale != b.figure_scale) return "figure_scale";
+  if (a.left_round != b.left_round || a.right_round != b.right_round) return "panes' rounds";
+  if (a.player_rounds != b.player_rounds) return "players' rounds";
+  if (a.left_fold != b.left_fold || a.right_fold != b.right_fold) return "folds";
+  if (a.pseudo_code != b.pseudo_code || a.lanes_log2 != b.lanes_log2 ||
+      a.bank_padding != b.bank_padding || a.mistake != b.mistake)
+    return "panels' options";
+  if (a.benchmark != b.benchmark || a.bench_float != b.bench_float ||
+      a.bench_exclusive != b.bench_exclusive || a.bench_pct != b.bench_pct ||
+      a.bench_toggled != b.bench_toggled)
+    return "benchmark";
+  if (a.quiz != b.quiz || a.quiz_set != b.quiz_set || a.quiz_question != b.quiz_question)
+    return "quiz";
+  if (a.random.has_value() != b.random.has_value()) return "random present";
+  if (a.random && (a.random->n != b.random->n || a.random->seed != b.random->seed ||
+                   a.random->head != b.random->head || a.random->check != b.random->check))
+    return "random";
   if (a.trace.has_value() != b.trace.has_value()) return "trace present";
   if (a.trace && TraceToJson(*a.trace) != TraceToJson(*b.trace)) return "trace";
   if (a.trace && a.trace_origin != b.trace_origin) return "trace_origin";

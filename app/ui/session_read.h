@@ -1,0 +1,81 @@
+// What the session's readers share (session.cpp, session_v3.cpp): a field read with its checks,
+// or Bad naming what is wrong ("multi_block.block_size: expected a power of two"). Internal to
+// the session's files.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/grid/grid.h"
+
+namespace scanviz::session_read {
+
+using json = nlohmann::json;
+
+struct Bad {
+  std::string what;
+};
+
+inline const json& Need(const json& j, const char* key) {
+  if (!j.contains(key)) throw Bad{std::string("missing field \"") + key + "\""};
+  return j[key];
+}
+
+template <class E>
+E EnumAt(const json& j, const char* key, E fallback, bool required) {
+  if (!j.contains(key)) {
+    if (required) throw Bad{std::string("missing field \"") + key + "\""};
+    return fallback;
+  }
+  E out{};
+  const json& v = j[key];
+  if (!v.is_string() || !Parse(v.get<std::string>(), &out))
+    throw Bad{std::string(key) + ": unknown value " + v.dump().substr(0, 40)};
+  return out;
+}
+
+inline bool BoolAt(const json& j, const char* key, bool fallback) {
+  if (!j.contains(key)) return fallback;
+  if (!j[key].is_boolean()) throw Bad{std::string(key) + ": expected true or false"};
+  return j[key].get<bool>();
+}
+
+// An integer within [lo, hi]; an unsigned JSON number is compared as one, since 2^64 - 1 read as
+// a long long is -1.
+inline bool InRange(const json& v, long long lo, long long hi) {
+  if (v.is_number_unsigned())
+    return hi >= 0 && v.get<unsigned long long>() <= static_cast<unsigned long long>(hi) &&
+           v.get<long long>() >= lo;
+  return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
+}
+
+inline long long IntAt(const json& j, const char* key, long long fallback, long long lo,
+                       long long hi) {
+  if (!j.contains(key)) return fallback;
+  const json& v = j[key];
+  if (!InRange(v, lo, hi))
+    throw Bad{std::string(key) + ": expected an integer in " + std::to_string(lo) + " .. " +
+              std::to_string(hi)};
+  return v.get<long long>();
+}
+
+// A block or tile size: a power of two from 4 to 1024.
+inline int SizeAt(const json& j, const char* key, int fallback) {
+  const long long v = IntAt(j, key, fallback, kMinGridBlockSize, kMaxGridBlockSize);
+  if ((v & (v - 1)) != 0) throw Bad{std::string(key) + ": expected a power of two, 4 .. 1024"};
+  return static_cast<int>(v);
+}
+
+// An optional object; its errors name it ("multi_block.block_size: ...").
+template <class F>
+void ObjectAt(const json& j, const char* key, F&& read) {
+  if (!j.contains(key)) return;
+  if (!j[key].is_object()) throw Bad{std::string(key) + ": expected an object"};
+  try {
+    read(j[key]);
+  } catch (const Bad& b) {
+    throw Bad{std::string(key) + "." + b.what};
+  }
+}
+
+}  // namespace scanviz::session_read
