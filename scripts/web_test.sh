@@ -2,11 +2,13 @@
 # The web page's browser tests (tests/web/web_test.js): builds the site (scripts/web.sh), then
 # drives it in headless Chromium with puppeteer-core (npm, into the ignored .deps/web) against
 # the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR); then the phone and tablet
-# layouts (tests/web/layout_test.js) and the embedding examples in a course page and a reveal.js
-# deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too). Screenshots land in
-# build-web/test-out/. Prints "web: skipped: ..." where the tools are missing (scripts/setup.sh
-# installs them), else one "web tests: ..." line a test file (web_test.js, the share links'
-# links_test.js, layout_test.js, embed_test.js); scripts/test.sh's summary records each.
+# layouts (tests/web/layout_test.js), the embedding examples in a course page and a reveal.js
+# deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too), and touch, the page's
+# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
+# land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
+# (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's
+# summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -36,4 +38,6 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/links_test.js "$site" "$native" "$out" || status=1
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out" || status=1
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
+# Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
 exit $status

@@ -232,8 +232,15 @@ class AppState {
   teach::LabLoad lab;   // the mistakes lab's GPU results (the data dir's labs/), for the tab
   std::string message;  // one-line problem for the status bar (settings, a file that did not open)
   std::string notice;   // one-line news for the status bar (a file opened or saved)
+  // A link opened (OpenLink, by whoever handed it over): its error goes to `message` until the
+  // next action (ActionTaken) or a link that opens; a good link clears an earlier link's error.
+  void ReportLink(const std::string& error);
+  // A step, a key, a click or a tap: a link's error, now out of date, leaves the status line
+  // (other messages stay until clicked away).
+  void ActionTaken();
 
  private:
+  std::string m_link_message;  // `message` as ReportLink set it, while it shows
   struct Pending {
     std::uint64_t generation;
     std::future<std::vector<ScanOutcome>> result;

@@ -376,6 +376,18 @@ std::string AppState::OpenLink(std::string_view text) {
   return {};
 }
 
+void AppState::ReportLink(const std::string& error) {
+  ActionTaken();  // an earlier link's error is out of date either way
+  if (error.empty()) return;
+  message = error;
+  m_link_message = error;
+}
+
+void AppState::ActionTaken() {
+  if (!m_link_message.empty() && message == m_link_message) message.clear();
+  m_link_message.clear();
+}
+
 // [SECTION] Recent files and settings
 
 void AppState::SetRecent(std::vector<std::string> recent) {

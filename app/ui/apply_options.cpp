@@ -121,7 +121,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   // A share link opens last, as the page opens it: the view it names exactly, over the flags.
   if (IsShareLink(opt.open)) {
     const std::string err = st.OpenLink(opt.open);
-    if (!err.empty()) st.message = err;
+    st.ReportLink(err);
     Note(&error, err);
   }
   return error;

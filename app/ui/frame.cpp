@@ -10,6 +10,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>  // which item has the keyboard now; closing popups on Escape; tooltips
 
+#include <algorithm>
 #include <vector>
 
 #include "app_window.h"
@@ -383,6 +384,15 @@ void TakeHovers(ViewState& vs) {
   vs.focus_pending = false;
 }
 
+// A key pressed or a mouse button clicked (a tap on the page) this frame: the user acted.
+bool ActedOn(const std::vector<KeyEvent>& keys) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool clicked = io.MouseClicked[0] || io.MouseClicked[1] || io.MouseClicked[2];
+  return clicked || std::any_of(keys.begin(), keys.end(), [](const KeyEvent& e) {
+           return e.action == GLFW_PRESS && e.key >= 0;
+         });
+}
+
 // Where this frame's tooltip lies, for --state-file (0s while none shows, or in the frame it
 // first appears, which ImGui keeps hidden while it measures it).
 void RecordTooltipRect(ViewState& vs) {
@@ -425,6 +435,7 @@ void DrawFrame(App& app, float fps) {
   const bool text_input = TextFieldActive();  // as the last frame left it
   const std::vector<KeyEvent> keys = BeginFrame(app, text_input);
   TakeHovers(vs);
+  if (ActedOn(keys)) st.ActionTaken();  // a link's error is out of date
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
   vs.tab_between_fields = false;  // read by the keys above; the active field's view sets it again
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
@@ -462,6 +473,8 @@ void DrawFrame(App& app, float fps) {
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());
   const PanelLayout layout = LayOut(app, display, menu.height, kind.FigureNeed(frame));
+  const Rect& room = layout.center;  // the page's swipe steps over it (platform_web.cpp)
+  vs.widgets["figure"] = {room.x, room.y, room.w, room.h};
   vs.left.strip = layout.left_strip;  // for [ and ] and the menu, until the next layout
   vs.right.strip = layout.right_strip;
   const scene::Rgba base = DrawPanels(app, ui, layout);

@@ -307,7 +307,7 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   }
   // The page's address may hold a share link: opened over everything, as on the desktop.
   if (const std::string link = platform::StartLink(); !link.empty()) {
-    if (std::string err = state.OpenLink(link); !err.empty()) state.message = err;
+    state.ReportLink(state.OpenLink(link));
   }
   state.view.embed = platform::StartEmbed();  // &embed: the figure and the step bar alone
   state.ClearHistory();  // undo goes back to the input the app started with, no further

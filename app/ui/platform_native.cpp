@@ -97,8 +97,7 @@ void CopyText(App& app, const std::string& text) {
 void PasteLink(App& app) {
   const char* text = glfwGetClipboardString(app.window);
   AppState& st = *app.state;
-  const std::string err = text == nullptr ? "the clipboard holds no text" : st.OpenLink(text);
-  if (!err.empty()) st.message = err;
+  st.ReportLink(text == nullptr ? "the clipboard holds no text" : st.OpenLink(text));
 }
 
 bool RunLoop(std::function<bool()> frame) {

@@ -20,6 +20,7 @@
 #include "core/file_io.h"
 #include "embed_code.h"
 #include "headless.h"
+#include "kinds/kind.h"
 #include "platform.h"
 #include "settings.h"
 
@@ -142,6 +143,13 @@ EM_JS(void, scanviz_js_cache_gl_state, (), {
   };
 });
 EM_JS(void, scanviz_js_store, (), { FS.syncfs(false, function(err){}); });
+// The page's own text field (app/web/input.js) at x, y, w, h in the canvas's pixels, or hidden
+// (an empty id); `fresh`: a new field, given the text and the keyboard.
+EM_JS(void, scanviz_js_field, (const char* id, float x, float y, float w, float h,
+                               const char* text, int numeric, int fresh), {
+  if (!window.scanvizInput) return;
+  scanvizInput.field(UTF8ToString(id), x, y, w, h, UTF8ToString(text), numeric, fresh);
+});
 EM_JS(void, scanviz_js_fullscreen, (int on), {
   if (on && !document.fullscreenElement) document.documentElement.requestFullscreen();
   if (!on && document.fullscreenElement) document.exitFullscreen();
@@ -193,6 +201,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_open_link(const char* text) {
 // The state as --state-file writes it (headless.h): what the page's tests read.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_state() {
   if (g_app == nullptr) return "";
+  g_app->state->view.popup_open = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup);  // as main's
   g_state = scanviz::StateJson(*g_app->state, scanviz::TextFieldActive());
   return g_state.c_str();
 }
@@ -201,6 +210,97 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_state() {
 extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_request_layout() {
   g_layout_asked = true;
 }
+
+// [SECTION] Touch, the page's text field and its keys (app/web/input.js; docs/web.md)
+// input.js turns a touch into one mouse click (GLFW's own touch handling never sees it), and hands
+// over here what a mouse cannot say: a swipe, a pinch, the page's field ending, Ctrl+Q.
+
+namespace {
+
+// The point (the canvas's pixels, as ImGui's mouse) lies in the figure's room (frame.cpp).
+bool OnFigure(const scanviz::ViewState& vs, double x, double y) {
+  const auto it = vs.widgets.find("figure");
+  if (it == vs.widgets.end()) return false;
+  const auto& r = it->second;
+  return x >= r[0] && y >= r[1] && x < r[0] + r[2] && y < r[1] + r[3];
+}
+
+}  // namespace
+
+// Whether the last input was a touch (1) or a mouse (0): after a touch the editors type in the
+// page's own field, for which a phone opens its keyboard (touch.h), and a double tap may be as
+// slow and as far apart as a finger's (ImGui's double click: 0.3 s and 6 pixels).
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_touch(int on) {
+  if (g_app == nullptr) return;
+  g_app->state->view.page_field.on = on != 0;
+  ImGuiIO& io = ImGui::GetIO();
+  const auto dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  io.MouseDoubleClickTime = on != 0 ? 0.45f : 0.30f;
+  io.MouseDoubleClickMaxDist = on != 0 ? 16.0f * dpr : 6.0f;
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE int scanviz_web_on_figure(double x, double y) {
+  return g_app != nullptr && OnFigure(g_app->state->view, x, y) ? 1 : 0;
+}
+
+// kind 0: a swipe from (x, y) by (dx, dy), which steps when it starts on the figure (leftwards:
+// the next step, as a page turns); kind 1: a pinch by `scale` around (x, y) and a two-finger drag
+// by (dx, dy), for the figure's next frame. The canvas's pixels.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_gesture(int kind, double dx, double dy,
+                                                         double scale, double x, double y) {
+  if (g_app == nullptr) return;
+  scanviz::AppState& st = *g_app->state;
+  st.ActionTaken();
+  if (kind == 0) {
+    if (OnFigure(st.view, x, y)) scanviz::ShownKindOf(st).Step(st, dx < 0 ? +1 : -1);
+    return;
+  }
+  st.view.gesture.Add({static_cast<float>(scale), static_cast<float>(x), static_cast<float>(y),
+                       static_cast<float>(dx), static_cast<float>(dy)});
+}
+
+// The page's field ended: Enter (apply 1, with its text), or Escape or leaving it (apply 0).
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_field_end(const char* id, int apply,
+                                                           const char* text) {
+  if (g_app == nullptr) return;
+  scanviz::PageField& f = g_app->state->view.page_field;
+  f.ended = id;
+  f.apply = apply != 0;
+  f.result = text;
+  f.shown.clear();  // input.js hid it
+}
+
+// A frame now, inside the touch's own event: a tap's press and release each get their frame (a
+// tap is one click, never lost between frames), and a field the tap opens is focused while the
+// browser still counts the tap as the user's (a phone opens its keyboard only then).
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_frame_now() {
+  if (g_frame) Frame();
+}
+
+// Ctrl+Q: the page keeps it from the browser (which would quit), and the app has nothing to quit.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_quit_asked() {
+  if (g_app != nullptr)
+    g_app->state->notice = "Ctrl+Q quits the desktop app; close the tab to leave the page";
+}
+
+namespace {
+
+// The field a view asked for in this frame goes on the page (in the canvas's pixels); one no view
+// asks for any more leaves it.
+void ShowPageField(scanviz::PageField& f) {
+  const std::string want = std::exchange(f.want, std::string());
+  if (want.empty()) {
+    if (!f.shown.empty()) scanviz_js_field("", 0, 0, 0, 0, "", 0, 0);
+    f.shown.clear();
+    return;
+  }
+  const auto& r = f.rect;
+  scanviz_js_field(want.c_str(), r[0], r[1], r[2], r[3], f.text.c_str(), f.numeric ? 1 : 0,
+                   want != f.shown ? 1 : 0);
+  f.shown = want;
+}
+
+}  // namespace
 
 namespace scanviz::platform {
 
@@ -372,9 +472,12 @@ void HandLayout(App& app) {
 void AfterFrame(App& app) {
   g_app = &app;
   HandLayout(app);
+  ShowPageField(app.state->view.page_field);
+  // A pinch no figure took (the timeline, the benchmark do not zoom) must not zoom the next one.
+  app.state->view.gesture = {};
   if (!g_link.empty()) {
-    const std::string err = app.state->OpenLink(WithoutEmbed(std::exchange(g_link, std::string())));
-    if (!err.empty()) app.state->message = err;
+    const std::string link = WithoutEmbed(std::exchange(g_link, std::string()));
+    app.state->ReportLink(app.state->OpenLink(link));
   }
   FollowCanvas(app.window);
   std::error_code ec;

@@ -64,6 +64,9 @@ void ViewFields(const AppState& app, json& j) {
   j["color_by_case"] = vs.color_by_case;
   j["ui_scale"] = vs.ui_scale;
   j["pan_y"] = vs.pan_y;
+  j["zoom"] = vs.zoom;  // the figure's (the wheel, a pinch), and its text size (Ctrl+= / -)
+  j["pan_x"] = vs.pan_x;
+  j["figure_scale"] = vs.figure_scale;
   j["help"] = vs.help;
   j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;

@@ -18,6 +18,7 @@
 #include "scene/palette.h"
 #include "scene/scene.h"
 #include "settings.h"
+#include "touch.h"
 
 namespace scanviz {
 
@@ -136,6 +137,11 @@ struct ViewState {
     double longest_frame_ms = 0;
   };
   ExportProgress export_progress;
+
+  // The web page's touch (touch.h): a pinch or two-finger drag for the figure's next frame, and
+  // the page's own text field in place of ImGui's after a touch.
+  TouchGesture gesture;
+  PageField page_field;
 };
 
 }  // namespace scanviz

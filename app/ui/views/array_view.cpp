@@ -320,6 +320,7 @@ float ArrayView::WidestText(const Fonts& fonts) {
 void ArrayView::HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g) {
   ViewState& vs = ui.app.view;
   ImGuiIO& io = ImGui::GetIO();
+  TouchZoomAndPan(vs, g.base_x, 64.0f);
   if (vs.ignore_mouse || !ImGui::IsWindowHovered() || !(io.MousePos.y >= g.top)) return;
   const float lx = (io.MousePos.x - g.ox) / g.sx, ly = (io.MousePos.y - g.oy) / g.sy;
   const scene::Box* hit = m_scene.BoxAt(lx, ly);
@@ -355,6 +356,10 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   const float ex = g.X(box->rect.x), ey = g.Y(box->rect.y);
   const float cell_w = box->rect.w * g.sx, cell_h = box->rect.h * g.sy;
   dl->AddRectFilled(ImVec2(ex, ey), ImVec2(ex + cell_w, ey + cell_h), ToImU32(pal.background));
+  if (vs.page_field.on) {
+    PageCellEditor(ui, ex, ey, cell_w, cell_h);
+    return;
+  }
   const float frame_h = ImGui::GetFrameHeight();
   ImGui::SetCursorScreenPos(ImVec2(ex, ey + std::max(0.0f, (cell_h - frame_h) * 0.5f)));
   ImGui::SetNextItemWidth(std::max(cell_w, ui.fonts.ui_px * 4));
@@ -398,6 +403,32 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
       break;
   }
   if (m_editing && problem) DrawEditProblem(ui, ex, below, typed);
+}
+
+// On the web page after a touch: the page's own field over the cell (touch.h), for which a phone
+// opens its keyboard. Its Enter, Escape or leaving comes back in a later frame and is decided as
+// ImGui's field's would be (a bad value keeps the field open, the error under it).
+void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h) {
+  AppState& app = ui.app;
+  PageField& field = app.view.page_field;
+  bool applied = false;
+  std::string text;
+  if (field.TakeEnd("cell", &applied, &text)) {
+    const CellEditText typed = ParseCellEdit(text, app.Type());
+    const CellEditOutcome outcome = DecideCellEdit(typed, !applied, applied, false);
+    if (outcome == CellEditOutcome::kApply) app.SetCell(*m_editing, *typed.value);
+    if (outcome != CellEditOutcome::kRetry) {
+      m_editing.reset();
+      return;
+    }
+    m_edit_text = std::move(text);
+  }
+  field.want = "cell";
+  field.rect = {x, y, std::max(w, ui.fonts.ui_px * 4), h};
+  field.text = m_edit_text;
+  field.numeric = true;
+  const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
+  if (!typed.Ok()) DrawEditProblem(ui, x, y + h + 2, typed);
 }
 
 float ArrayView::FigureWidth(UiContext& ui, Algorithm algorithm, bool header) {

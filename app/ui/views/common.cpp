@@ -1,6 +1,7 @@
 // Small helpers shared by the views.
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "teach/work_depth.h"
 #include "views.h"
@@ -170,17 +171,22 @@ void SameLineIfFits(const char* label, bool radio) {
 
 void WheelZoomAndDrag(ViewState& vs, const ImGuiIO& io, float base_x, float max_zoom) {
   if (io.MouseWheel != 0) {
-    const float f = std::pow(1.15f, io.MouseWheel);
-    const float new_zoom = std::clamp(vs.zoom * f, 0.25f, max_zoom);
-    const float k = new_zoom / vs.zoom;
-    vs.pan_x = io.MousePos.x - base_x - (io.MousePos.x - base_x - vs.pan_x) * k;
-    vs.zoom = new_zoom;
+    ZoomAround(&vs.zoom, &vs.pan_x, std::pow(1.15f, io.MouseWheel), io.MousePos.x, base_x,
+               max_zoom);
   }
   if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
       ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
     vs.pan_x += io.MouseDelta.x;
     vs.pan_y += io.MouseDelta.y;
   }
+}
+
+void TouchZoomAndPan(ViewState& vs, float base_x, float max_zoom) {
+  const TouchGesture g = std::exchange(vs.gesture, TouchGesture{});
+  if (!g.Pending()) return;
+  ZoomAround(&vs.zoom, &vs.pan_x, g.zoom, g.x, base_x, max_zoom);
+  vs.pan_x += g.pan_x;
+  vs.pan_y += g.pan_y;
 }
 
 }  // namespace scanviz

@@ -144,6 +144,7 @@ void PlayerSection(UiContext& ui) {
     if (ImGui::Button(label)) action();
     Tip(ui, tip, key);
     if (key == KeyAction::kFirst) Place(ui, "first");
+    if (key == KeyAction::kStepForward) Place(ui, "next");  // the page's touch tests tap it
     if (key != KeyAction::kLast) ImGui::SameLine();
   };
   const bool playing = !players.empty() && players.front()->Playing();

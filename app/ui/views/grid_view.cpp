@@ -291,6 +291,7 @@ void PlaceBlocks(ViewState& vs, const scene::GridScene& sc, const GridFrame& f) 
 void HandleMouse(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   ViewState& vs = ui.app.view;
   ImGuiIO& io = ImGui::GetIO();
+  TouchZoomAndPan(vs, f.base_x, 4096.0f);
   if (vs.ignore_mouse || !ImGui::IsWindowHovered() || !(io.MousePos.y >= f.clip_top)) return;
   const std::optional<scene::GridCellRef> hit =
       sc.CellAt((io.MousePos.x - f.ox) / f.sx, (io.MousePos.y - f.oy) / f.sy);

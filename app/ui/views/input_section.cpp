@@ -9,6 +9,7 @@
 #include "kind_model.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
+#include <imgui_internal.h>  // ClearActiveID: the page's own field takes the Input box's keys
 #include <imgui_stdlib.h>
 
 namespace scanviz {
@@ -79,6 +80,32 @@ void InputHeading(UiContext& ui) {
   Tip(ui, "Hide the controls", KeyAction::kHideControls);
 }
 
+// On the web page after a touch the box's text is typed in the page's own field over it (touch.h),
+// for which a phone opens its keyboard: a tap on the box opens it, its Enter applies the text as
+// the box's Enter does, Escape or leaving it keeps the array. True while it is open.
+bool PageInputBox(UiContext& ui, bool activated) {
+  AppState& app = ui.app;
+  ViewState& vs = app.view;
+  PageField& field = vs.page_field;
+  if (!field.on) return false;
+  bool applied = false;
+  std::string text;
+  if (field.TakeEnd("input", &applied, &text)) {
+    if (applied) app.SetInputText(text);
+    vs.input_editing = false;
+    return false;
+  }
+  if (!activated && field.shown != "input") return false;
+  if (activated) ImGui::ClearActiveID();  // ImGui's box lets go: the page's field has the keys
+  const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+  field.want = "input";
+  field.rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+  field.text = vs.input_draft;
+  field.numeric = false;
+  vs.input_editing = true;
+  return true;
+}
+
 // The values as text. While the box has the keyboard it edits a draft; the edit is applied when
 // it ends (Enter, a click elsewhere, Escape): a valid array replaces the trace, an invalid one
 // stays in the box with its error beside it, and the trace stays the last good one.
@@ -91,6 +118,7 @@ void InputBox(UiContext& ui) {
       "##input", &vs.input_draft, ImVec2(-1, ui.fonts.ui_px * 3.2f),
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
   Place(ui, "input");
+  if (PageInputBox(ui, ImGui::IsItemActivated())) return;
   Tip(ui, "The input: values separated by spaces or commas; Enter applies them");
   const bool active = ImGui::IsItemActive();
   const bool escape = active && vs.text_escape;

@@ -137,6 +137,7 @@ class ArrayView {
                     bool show_case);
   void HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
   void DrawCellEditor(UiContext& ui, const ArrayGeometry& g);
+  void PageCellEditor(UiContext& ui, float x, float y, float w, float h);
   void FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g);
 
   scene::Scene m_scene;
@@ -365,6 +366,9 @@ std::string Grouped(long long v);
 // The figures' mouse: the wheel zooms around the pointer (zoom in 0.25..max_zoom, the figure's
 // left edge at base_x), a right or middle drag pans.
 void WheelZoomAndDrag(ViewState& vs, const ImGuiIO& io, float base_x, float max_zoom);
+// The same for a phone's pinch and two-finger drag (ViewState::gesture, set by the web page),
+// wherever the pointer is; the gesture is taken.
+void TouchZoomAndPan(ViewState& vs, float base_x, float max_zoom);
 // A line from a to b drawn as dashes (ImGui's draw list has no dash pattern).
 void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash);
 // Round numbers for an axis from lo to hi: about `count` ticks, the last at or above hi.
