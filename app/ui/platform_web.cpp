@@ -22,6 +22,7 @@
 #include "headless.h"
 #include "kinds/kind.h"
 #include "platform.h"
+#include "platform_web_downloads.h"
 #include "settings.h"
 
 namespace fs = std::filesystem;
@@ -32,17 +33,6 @@ namespace fs = std::filesystem;
 
 EM_JS(int, scanviz_js_canvas_w, (), { return Module.canvas.clientWidth | 0; });
 EM_JS(int, scanviz_js_canvas_h, (), { return Module.canvas.clientHeight | 0; });
-EM_JS(void, scanviz_js_download, (const char* path, const char* name), {
-  var data = FS.readFile(UTF8ToString(path));
-  var a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([data]));
-  a.download = UTF8ToString(name);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(
-      function() { URL.revokeObjectURL(a.href); }, 10000);
-});
 EM_JS(void, scanviz_js_pick_file, (), {
   var input = document.createElement('input');
   input.type = 'file';
@@ -170,7 +160,6 @@ std::vector<scanviz::DumpedCell> g_cells;
 std::optional<scanviz::TextRecorder> g_text;
 std::function<bool()> g_frame;  // RunLoop's frame, called by the browser
 std::string g_saved_settings;   // what /persist holds, so that only a change is stored
-constexpr const char* kDownloads = "/downloads";  // exports are written here, then handed over
 
 void Frame() {
   const double start = emscripten_get_now();
@@ -418,22 +407,6 @@ void FollowCanvas(GLFWwindow* window) {
   if (w > 0 && h > 0 && (w != now_w || h != now_h)) glfwSetWindowSize(window, w, h);
 }
 
-// Every file written under /downloads (an export, a saved session) goes to the browser as a
-// download, then leaves the in-memory file system.
-void DeliverDownloads() {
-  std::error_code ec;
-  if (!fs::is_directory(kDownloads, ec)) return;
-  bool any = false;
-  for (const auto& e : fs::recursive_directory_iterator(kDownloads, ec)) {
-    if (!e.is_regular_file(ec)) continue;
-    scanviz_js_download(e.path().c_str(), e.path().filename().c_str());
-    any = true;
-  }
-  if (!any) return;
-  fs::remove_all(kDownloads, ec);
-  fs::create_directories(kDownloads, ec);
-}
-
 // The settings, stored in IndexedDB when they change (the page has no "quit" to save them at).
 void StoreSettings(App& app) {
   int w = 0, h = 0;
@@ -483,7 +456,7 @@ void AfterFrame(App& app) {
   std::error_code ec;
   fs::create_directories(kDownloads, ec);
   app.state->view.export_dir = kDownloads;  // Ctrl+S and the exports write here
-  DeliverDownloads();
+  DeliverDownloads(app);
   if (!g_opened.empty()) app.dropped = std::exchange(g_opened, std::string());
   if (++g_frames % 30 == 0) StoreSettings(app);
 }

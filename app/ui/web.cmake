@@ -19,7 +19,8 @@ add_library(scanviz_stb_web STATIC web/stb_impl.cpp)
 target_include_directories(scanviz_stb_web SYSTEM PUBLIC ${SCANVIZ_HOST_HEADERS}/stb)
 target_compile_options(scanviz_stb_web PRIVATE -w)
 
-add_executable(scanviz_web ${SCANVIZ_UI_SOURCES} platform_web.cpp ${SCANVIZ_SHADER_HEADER})
+add_executable(scanviz_web ${SCANVIZ_UI_SOURCES} platform_web.cpp platform_web_downloads.cpp
+  ${SCANVIZ_SHADER_HEADER})
 target_include_directories(scanviz_web PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
   ${CMAKE_CURRENT_BINARY_DIR}/generated)
 target_compile_definitions(scanviz_web PRIVATE SCANVIZ_BUILD_DIR="")

@@ -4,7 +4,7 @@
 // arrow keys step; F11 enters fullscreen and leaves it; a share link opens the same view in a
 // fresh page, and so does pasting it (File > Open link from clipboard); a trace file opens through
 // the file picker; Ctrl+S downloads a PNG that decodes; Export every step downloads a GIF with a
-// frame a step; a bad link says why and the example shows.
+// frame a step and the rounds as one .zip; a bad link says why and the example shows.
 // Screenshots go to OUT (look at them). Usage: node web_test.js SITE_DIR NATIVE_SCANVIZ OUT_DIR
 'use strict';
 const puppeteer = require('puppeteer-core');
@@ -233,18 +233,20 @@ async function testExportPng(page) {
     png ? `${png} ${decoded ? decoded.w + 'x' + decoded.h : 'does not decode'}` : 'no download');
 }
 
-// File > Export every step: the GIF arrives as a download, one frame a step of the kind shown
-// (each frame starts with a graphic control extension, 21 F9 04, in front of its image).
+// File > Export every step: two downloads, the GIF, one frame a step of the kind shown (each
+// frame starts with a graphic control extension, 21 F9 04, in front of its image), and the
+// rounds' folder as one .zip with a PNG and an SVG a step, read by Python's zipfile (every CRC).
 async function testExportGif(page) {
   const dir = path.join(OUT, 'downloads');
   const steps = (await state(page)).step.of;
   await menuItem(page, 'menu.export_all');
-  let gif = null;
-  for (let i = 0; i < 150 && !gif; i++) {
+  let gif = null, zip = null;
+  for (let i = 0; i < 150 && !(gif && zip); i++) {
     await sleep(100);
     gif = fs.readdirSync(dir).find((f) => f.endsWith('.gif'));
+    zip = fs.readdirSync(dir).find((f) => f.endsWith('-rounds.zip'));
   }
-  await sleep(300);  // the download lands whole before it is read
+  await sleep(300);  // the downloads land whole before they are read
   const bytes = gif ? fs.readFileSync(path.join(dir, gif)) : Buffer.alloc(0);
   let frameCount = 0;
   for (let i = 0; i + 2 < bytes.length; i++)
@@ -252,6 +254,16 @@ async function testExportGif(page) {
   check('Export every step downloads a GIF, a frame a step',
     bytes.slice(0, 6).toString('latin1') === 'GIF89a' && frameCount === steps && steps > 1,
     gif ? `${gif}: ${bytes.length} bytes, ${frameCount} frames, ${steps} steps` : 'no download');
+  let names = [];
+  try {
+    names = execFileSync('python3', ['-c', 'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\n' +
+      'assert z.testzip() is None\nprint("\\n".join(z.namelist()))', path.join(dir, zip || 'none')],
+      { encoding: 'utf8' }).split('\n').filter((n) => n);
+  } catch (e) { /* names stays empty: the check says so */ }
+  const pngs = names.filter((n) => n.endsWith('.png')).length, svgs = names.filter((n) => n.endsWith('.svg')).length;
+  check('Export every step downloads the rounds as one .zip, a PNG and an SVG a step',
+    pngs === steps && svgs === steps && names.every((n) => n.startsWith(zip.replace(/\.zip$/, '/'))),
+    zip ? `${zip}: ${pngs} PNGs, ${svgs} SVGs, ${steps} steps` : 'no .zip downloaded');
 }
 
 async function testBadLink(browser) {
