@@ -109,6 +109,12 @@ async function testTablet(browser, url) {
     s.widgets['layout.center'][0] >= s.widgets['layout.left'][2] - 1,
     `${s.form}, controls ${Math.round(s.widgets['layout.left'][2])} px, figure at ${Math.round(s.widgets['layout.center'][0])}`);
   await page.screenshot({ path: path.join(OUT, 'web-tablet.png') });
+  // The buttons beside the Input heading (ImGui's small ones on the desktop) a finger's height.
+  const small = ['open', 'save_session', 'undo', 'redo', 'hide_controls']
+    .filter((n) => !s.widgets[n] || s.widgets[n][3] < TARGET - 0.5)
+    .map((n) => `${n} ${s.widgets[n] ? s.widgets[n][3].toFixed(1) : 'missing'}`);
+  check('tablet: Open, Save, Undo, Redo and « at least 44 CSS px tall', small.length === 0,
+    small.join(', ') || 'all 44 px or more');
   await checkStepBar(page, 'tablet');
   await page.browserContext().close();
 }

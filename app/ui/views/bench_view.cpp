@@ -285,7 +285,7 @@ void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
   const std::string button = "variants (" + std::to_string(shown) + " of " +
                              std::to_string(variants.size()) + " shown)...";
   flow.Next(ImGui::CalcTextSize(button.c_str()).x + px * 1.5f);
-  if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("bench-variants");
+  if (InlineButton(ui, button.c_str())) ImGui::OpenPopup("bench-variants");
   Place(ui, "bench_variants");
   Tip(ui, "The run's tuning variants and ablations: show or hide each line");
   if (ImGui::BeginPopup("bench-variants")) {

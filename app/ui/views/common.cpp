@@ -139,6 +139,14 @@ void Tip(UiContext& ui, const char* text, KeyAction key) {
   ShowTooltip(ui, tip);
 }
 
+bool InlineButton(const UiContext& ui, const char* label) {
+  return ui.app.view.touch_target > 0 ? ImGui::Button(label) : ImGui::SmallButton(label);
+}
+
+float InlineButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 void Place(UiContext& ui, const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};

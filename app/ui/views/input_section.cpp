@@ -42,7 +42,7 @@ void UndoButtons(UiContext& ui) {
   if (ImGui::GetCursorPosX() + need > ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.6f)
     ImGui::NewLine();
   ImGui::BeginDisabled(!history.CanUndo());
-  if (ImGui::SmallButton("Undo")) app.Undo();
+  if (InlineButton(ui, "Undo")) app.Undo();
   ImGui::EndDisabled();
   Place(ui, "undo");
   const std::string undo =
@@ -50,7 +50,7 @@ void UndoButtons(UiContext& ui) {
   Tip(ui, undo.c_str(), KeyAction::kUndo);
   ImGui::SameLine();
   ImGui::BeginDisabled(!history.CanRedo());
-  if (ImGui::SmallButton("Redo")) app.Redo();
+  if (InlineButton(ui, "Redo")) app.Redo();
   ImGui::EndDisabled();
   Place(ui, "redo");
   const std::string redo =
@@ -64,19 +64,21 @@ void InputHeading(UiContext& ui) {
   ImGui::TextDisabled("Input");
   // Sessions and traces: beside the Input heading, where they cost the figure no room.
   ImGui::SameLine();
-  if (ImGui::SmallButton("Open…")) vs.file_dialog = FileDialog::kOpen;
+  if (InlineButton(ui, "Open…")) vs.file_dialog = FileDialog::kOpen;
   Place(ui, "open");
   Tip(ui, "Open a session (.scanviz) or a trace from scanviz-cli trace -o; or drop the file on "
           "the window", KeyAction::kOpenFile);
   ImGui::SameLine();
-  if (ImGui::SmallButton("Save…")) vs.file_dialog = FileDialog::kSave;
+  if (InlineButton(ui, "Save…")) vs.file_dialog = FileDialog::kSave;
   Place(ui, "save_session");
   Tip(ui, "Save the session: input, algorithm, round and view, and a trace opened from a file",
       KeyAction::kSaveSession);
   UndoButtons(ui);
   // « folds the panel into a strip, giving the figure its width ([ does the same).
-  ImGui::SameLine(ImGui::GetContentRegionMax().x - ui.fonts.ui_px * 1.4f);
-  if (ImGui::SmallButton("«")) vs.left.Hide();
+  ImGui::SameLine(ImGui::GetContentRegionMax().x -
+                  std::max(ui.fonts.ui_px * 1.4f, InlineButtonWidth("«")));
+  if (InlineButton(ui, "«")) vs.left.Hide();
+  Place(ui, "hide_controls");
   Tip(ui, "Hide the controls", KeyAction::kHideControls);
 }
 

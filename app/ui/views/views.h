@@ -361,6 +361,11 @@ void ShowTooltip(UiContext& ui, const std::string& text, const ImVec2* at = null
 ImVec2 TooltipSize(const std::string& text);
 // Remembers where the last item was drawn, under `name` (ViewState::widgets).
 void Place(UiContext& ui, const char* name);
+// A button beside a line of text: ImGui's small one, or on a touch screen (ViewState::touch_target)
+// a whole one, which the touch style makes a finger's height (issue #33: every target 44 CSS px).
+bool InlineButton(const UiContext& ui, const char* label);
+// The width InlineButton(label) takes.
+float InlineButtonWidth(const char* label);
 // "1,234,567": digits grouped for reading at a distance.
 std::string Grouped(long long v);
 // The figures' mouse: the wheel zooms around the pointer (zoom in 0.25..max_zoom, the figure's
