@@ -191,6 +191,7 @@ void DrawStrip(UiContext& ui, const char* id, ViewRect rect, const char* label, 
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   const float h = std::max(ui.fonts.ui_px * 2, ui.app.view.touch_target);  // a finger's, touched
   if (ImGui::Button(label, ImVec2(-1, h))) fold->Show();
+  Place(ui, id + 2);  // "left_strip", "right_strip" (the id less its "##")
   Tip(ui, tip);
   ImGui::PopStyleVar();
   ImGui::End();

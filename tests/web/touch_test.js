@@ -1,6 +1,7 @@
 // The page on a phone (390x844, DPR 2) and a tablet (768x1024, DPR 1) in headless Chromium with
 // touch emulation (issue #33): a tap is one click (20 taps on the controls' next-step button step
-// 20 times, a tap on a menu opens it and it stays open, no tooltip stays after a tap), a swipe on
+// 20 times, a tap on a menu opens it and it stays open, one on the side panel's « or ¶ opens the panel and it stays
+// open, no tooltip stays after a tap), a swipe on
 // the figure steps, a pinch zooms the figure and never the page, a two-finger drag pans it, a long
 // press shows what hovering shows, a cell edited through the page's own text field changes the
 // figure and its result (Escape leaves it unchanged), the browser's shortcuts are the app's
@@ -159,6 +160,23 @@ async function testTaps(page, cdp, d) {
   check(`${d.name}: no tooltip stays after a tap`, s.tooltip === '', JSON.stringify(s.tooltip));
   await testLongPress(page, cdp, d, next);
   if (unfolded) await page.keyboard.press('BracketLeft');
+  await frames(page, 5);
+}
+
+// The side panel's button (the tablet's « strip, the phone's ¶ in the step bar), tapped once,
+// opens the panel and it stays open (it opened and shut again when a tap was two clicks).
+async function testPanelButton(page, d) {
+  const before = await state(page);
+  const strip = before.widgets['right_strip'];
+  const name = strip && strip[2] > 0 && !before.widgets['step_bar.panels'] ? 'right_strip' : 'step_bar.panels';
+  await tapWidget(page, name);
+  await sleep(600);
+  await frames(page, 5);
+  const s = await state(page);
+  const w = s.widgets['layout.right'] ? s.widgets['layout.right'][2] / d.deviceScaleFactor : 0;
+  check(`${d.name}: one tap on ${name} opens the side panel and it stays open`, w > 150,
+    `the side panel ${w.toFixed(0)} CSS px wide after 600 ms`);
+  await page.keyboard.press('BracketRight');  // folded again for the tests after this one
   await frames(page, 5);
 }
 
@@ -429,9 +447,10 @@ async function testLinkError(browser, url, d) {
       // zoom it leaves moves the cells.
       const tests = { taps: () => testTaps(page, cdp, d), menu: () => testMenu(page, d),
         swipe: () => testSwipe(page, cdp, d), edit: () => testEdit(page, d),
+        panel: () => testPanelButton(page, d),
         box: () => testInputBox(page, d),
         pinch: () => testPinch(page, cdp, d), keys: () => testKeys(page, d) };
-      const order = ['taps', 'menu', 'swipe', 'edit', 'box', 'pinch', 'keys'];
+      const order = ['taps', 'menu', 'panel', 'swipe', 'edit', 'box', 'pinch', 'keys'];
       for (const name of order) {
         const run = tests[name];
         if (only && !only.split(',').includes(name)) continue;
