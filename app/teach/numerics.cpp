@@ -78,8 +78,9 @@ FloatDiagnostics DiagnoseFloat(const Trace& trace) {
   for (const FloatCell& c : out.cells) overflowed += std::isfinite(c.parallel) ? 0 : 1;
   const std::string overflow_note =
       overflowed == 0 ? ""
-                      : " " + Num(overflowed) + " of the results passed float32's largest value, "
-                        "3.4e38, and are infinite in every order: equal, and not the true sum.";
+                      : " " + Num(overflowed) +
+                            " of the results passed float32's largest value, "
+                            "3.4e38, and are infinite in every order: equal, and not the true sum.";
   if (out.differing == 0 && overflowed == 0) {
     para += "For this input every one of the " + Num(static_cast<long long>(out.cells.size())) +
             " results matches the sequential loop bit for bit: no grouping lost any digits.";
@@ -110,11 +111,14 @@ IntDiagnostics DiagnoseInt(const Trace& trace, const TraceAnalysis& analysis) {
         "operands, and float32 sums round instead of wrapping.";
     return out;
   }
-  // Exact prefix sums of the identity-padded input: the true value of any window in O(1).
+  // Exact prefix sums of the identity-padded input: the true value of any window in O(1). A
+  // window may reach past the padded input (the warp shuffle's warp totals, padded to whole
+  // warps: n = 200 has windows up to 255 over 224 cells), where every input is the identity.
   const int size = std::max(meta.n, meta.padded_n);
   std::vector<std::int64_t> prefix(static_cast<size_t>(size) + 1, 0);
   for (int i = 0; i < size; ++i)
     prefix[i + 1] = prefix[i] + (i < meta.n ? static_cast<std::int64_t>(trace.input[i]) : 0);
+  const auto prefix_at = [&](int i) { return prefix[static_cast<size_t>(std::clamp(i, 0, size))]; };
 
   for (size_t r = 0; r < trace.rounds.size() && r < analysis.rounds.size(); ++r) {
     const Round& round = trace.rounds[r];
@@ -123,7 +127,7 @@ IntDiagnostics DiagnoseInt(const Trace& trace, const TraceAnalysis& analysis) {
         const CellInfo& info = analysis.rounds[r].cells[b][p];
         if (!info.window.valid) continue;
         const std::int64_t exact =
-            info.window.Empty() ? 0 : prefix[info.window.hi + 1] - prefix[info.window.lo];
+            info.window.Empty() ? 0 : prefix_at(info.window.hi + 1) - prefix_at(info.window.lo);
         const double stored = round.buffers[b][p];
         if (static_cast<double>(exact) == stored) continue;
         out.cells.push_back(WrappedCell{static_cast<int>(r), static_cast<int>(b),
