@@ -1,9 +1,8 @@
 // The page on a phone (390x844, DPR 2) and a tablet (768x1024, DPR 1) in headless Chromium with
-// touch emulation (issue #33): a tap is one click (20 taps on the controls' next-step button step
-// 20 times, a tap on a menu opens it and it stays open, one on the side panel's « or ¶ opens the panel and it stays
-// open, no tooltip stays after a tap), a swipe on
-// the figure steps, a pinch zooms the figure and never the page, a two-finger drag pans it, a long
-// press shows what hovering shows, a cell edited through the page's own text field changes the
+// touch emulation (issue #33): a tap is one click (20 taps on the step bar's › step 20 times, a
+// tap on a menu opens it and it stays open, one on the side panel's « or ¶ opens the panel and
+// it stays open, no tooltip stays after a tap), a swipe on the figure steps, a pinch zooms the
+// figure and never the page, a two-finger drag pans it, a long press shows what hovering shows, a cell edited through the page's own text field changes the
 // figure and its result (Escape leaves it unchanged), the browser's shortcuts are the app's
 // (defaultPrevented, and the app does its part), Ctrl+A selects nothing of the page, and a bad
 // link's error leaves with the next action. Taps go through page.touchscreen.tap, which sends
