@@ -8,66 +8,15 @@
 // the page's file system and opened as a dropped file is. Screenshots go to OUT.
 // Usage: node links_test.js SITE_DIR NATIVE_SCANVIZ(unused) OUT_DIR
 'use strict';
-const puppeteer = require('puppeteer-core');
-const { spawn } = require('child_process');
-const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
+const fs = require('fs'), path = require('path');
+// The server, the browser, the app's state and layout, PASS/FAIL: shared with the other browser tests.
+const S = require('./page_support.js');
+const { check, serve, state, waitState, frames, layout, sleep } = S;
 
 const [SITE, , OUT] = process.argv.slice(2);
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const VIEW = { width: 1280, height: 800, deviceScaleFactor: 1 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let failed = 0, passed = 0;
-function check(name, ok, detail = '') {
-  ok ? passed++ : failed++;
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
-}
 
-function freePort() {
-  return new Promise((res) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); });
-  });
-}
-async function serve(dir) {
-  const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1',
-    '--directory', dir], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(url)).ok) return { server, url }; } catch (e) { /* not up yet */ }
-    await sleep(100);
-  }
-  throw new Error('the static server did not start');
-}
 
-async function state(page) {
-  const text = await page.evaluate(() =>
-    (typeof Module !== 'undefined' && Module.calledRun) ?
-      Module.ccall('scanviz_web_state', 'string', [], []) : '');
-  return text ? JSON.parse(text) : null;
-}
-async function waitState(page, pred, ms = 30000) {
-  const t0 = Date.now();
-  let s = null;
-  while (Date.now() - t0 < ms) {
-    s = await state(page);
-    if (s && pred(s)) return s;
-    await sleep(50);
-  }
-  return s;
-}
-async function frames(page, n) {
-  await page.evaluate((k) => new Promise((r) => {
-    let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
-  }), n);
-}
-async function layout(page) {
-  await page.evaluate(() => { Module.scanvizLayout = ''; Module.ccall('scanviz_web_request_layout', null, [], []); });
-  await page.waitForFunction(() => Module.scanvizLayout, { timeout: 20000, polling: 50 });
-  return JSON.parse(await page.evaluate(() => Module.scanvizLayout));
-}
 async function clickWidget(page, name, at = 0.5) {
   const s = await waitState(page, (x) => x.widgets[name], 10000);
   const r = s && s.widgets[name];
@@ -241,19 +190,17 @@ async function testTooBig(browser, url) {
 (async () => {
   fs.mkdirSync(OUT, { recursive: true });
   const { server, url } = await serve(SITE);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanviz-chromium-'));
-  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
-    ignoreDefaultArgs: true, args: [...FLAGS, `--user-data-dir=${dir}`, 'about:blank'] });
+  const browser = await S.launch();
   try {
     for (const t of [testSideBySide, testBenchmark, testQuiz, testRandomGrid, testTooBig]) {
       try { await t(browser, url); } catch (e) { check(`${t.name} ran to its end`, false, e.stack); }
     }
   } finally {
-    await browser.close();
+    await S.close(browser);
     server.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
   // The "web tests:" prefix: scripts/test.sh's web stage records this line beside web_test.js's.
+  const { passed, failed } = S.tally;
   console.log(`web tests: ${failed === 0 ? 'ok' : 'FAILED'} (${passed} passed, ${failed} failed; share links, links_test.js)`);
   process.exit(failed === 0 ? 0 : 1);
 })();

@@ -1,4 +1,4 @@
-// What the phone, tablet and embedding tests (layout_test.js, embed_test.js) share with
+// What the browser tests but web_test.js (layout, embed, links, touch) share with
 // web_test.js's ways: a static server on 127.0.0.1, headless Chromium (software WebGL 2), the
 // app's state (--state-file's document) and layout dump read from the page, PASS/FAIL lines.
 'use strict';
@@ -71,7 +71,7 @@ async function frames(frame, n) {
 }
 async function layout(frame) {
   await frame.evaluate(() => { Module.scanvizLayout = ''; Module.ccall('scanviz_web_request_layout', null, [], []); });
-  await frame.waitForFunction(() => Module.scanvizLayout, { timeout: 10000, polling: 50 });
+  await frame.waitForFunction(() => Module.scanvizLayout, { timeout: 20000, polling: 50 });
   return JSON.parse(await frame.evaluate(() => Module.scanvizLayout));
 }
 // A rectangle of the app's (canvas pixels) in CSS pixels of the frame's own viewport.
