@@ -2,32 +2,11 @@
 
 #include <vector>
 
+#include "scene/svg_doc.h"  // svg::Escape: XML's escaping, which an HTML attribute's is
+
 namespace scanviz {
 
 namespace {
-
-std::string Attribute(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // The &-separated parts of a fragment ("#s=...&t=-&embed"), the leading '#' kept on the first.
 std::vector<std::string> Parts(const std::string& fragment) {
@@ -70,9 +49,10 @@ std::string EmbedLink(const std::string& link) {
 }
 
 std::string EmbedCode(const std::string& link, int width, int height, const std::string& title) {
-  return "<iframe src=\"" + Attribute(EmbedLink(link)) + "\" width=\"" + std::to_string(width) +
-         "\" height=\"" + std::to_string(height) + "\" style=\"border:0\" title=\"" +
-         Attribute(title) + "\" allow=\"fullscreen\"></iframe>";
+  return "<iframe src=\"" + scene::svg::Escape(EmbedLink(link)) + "\" width=\"" +
+         std::to_string(width) + "\" height=\"" + std::to_string(height) +
+         "\" style=\"border:0\" title=\"" + scene::svg::Escape(title) +
+         "\" allow=\"fullscreen\"></iframe>";
 }
 
 }  // namespace scanviz
