@@ -139,8 +139,10 @@ void Tip(UiContext& ui, const char* text, KeyAction key) {
   ShowTooltip(ui, tip);
 }
 
-bool InlineButton(const UiContext& ui, const char* label) {
-  return ui.app.view.touch_target > 0 ? ImGui::Button(label) : ImGui::SmallButton(label);
+// The Tip() comes after each call (tooltips_test.py checks InlineButton's callers).
+bool InlineButton(const UiContext& ui, const char* label) {       // no tooltip: the callers'
+  if (ui.app.view.touch_target > 0) return ImGui::Button(label);  // no tooltip: the callers'
+  return ImGui::SmallButton(label);                               // no tooltip: the callers'
 }
 
 float InlineButtonWidth(const char* label) {
