@@ -7,69 +7,19 @@
 // frame a step and the rounds as one .zip; a bad link says why and the example shows.
 // Screenshots go to OUT (look at them). Usage: node web_test.js SITE_DIR NATIVE_SCANVIZ OUT_DIR
 'use strict';
-const puppeteer = require('puppeteer-core');
-const { spawn, execFileSync } = require('child_process');
-const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
+const { execFileSync } = require('child_process');
+const fs = require('fs'), path = require('path');
+// The server, the browser, the app's state and layout, PASS/FAIL: shared with the other browser tests.
+const S = require('./page_support.js');
+const { check, serve, state, waitState, frames, layout, sleep } = S;
 const zlib = require('zlib');
 
 const [SITE, NATIVE, OUT] = process.argv.slice(2);
 const ROOT = path.resolve(__dirname, '..', '..');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const VIEW = { width: 1280, height: 800, deviceScaleFactor: 1 };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let failed = 0, passed = 0;
-function check(name, ok, detail = '') {
-  ok ? passed++ : failed++;
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
-}
 
-function freePort() {
-  return new Promise((res) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); });
-  });
-}
-async function serve(dir) {
-  const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1',
-    '--directory', dir], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(url)).ok) return { server, url }; } catch (e) { /* not up yet */ }
-    await sleep(100);
-  }
-  throw new Error('the static server did not start');
-}
 
 // The app's state, as --state-file writes it (app/ui/state_json.cpp), or null before main.
-async function state(page) {
-  const text = await page.evaluate(() =>
-    (typeof Module !== 'undefined' && Module.calledRun) ?
-      Module.ccall('scanviz_web_state', 'string', [], []) : '');
-  return text ? JSON.parse(text) : null;
-}
-async function waitState(page, pred, ms = 20000) {
-  const t0 = Date.now();
-  let s = null;
-  while (Date.now() - t0 < ms) {
-    s = await state(page);
-    if (s && pred(s)) return s;
-    await sleep(50);
-  }
-  return s;
-}
-async function frames(page, n) {
-  await page.evaluate((k) => new Promise((r) => {
-    let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
-  }), n);
-}
-async function layout(page) {
-  await page.evaluate(() => { Module.scanvizLayout = ''; Module.ccall('scanviz_web_request_layout', null, [], []); });
-  await page.waitForFunction(() => Module.scanvizLayout, { timeout: 10000, polling: 50 });
-  return JSON.parse(await page.evaluate(() => Module.scanvizLayout));
-}
 // A widget's centre (state json's widgets, in canvas pixels) in page coordinates.
 async function clickWidget(page, name) {
   const s = await state(page);
@@ -298,9 +248,7 @@ async function shots(browser) {
 (async () => {
   fs.mkdirSync(OUT, { recursive: true });
   const { server, url } = await serve(SITE);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanviz-chromium-'));
-  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
-    ignoreDefaultArgs: true, args: [...FLAGS, `--user-data-dir=${dir}`, 'about:blank'] });
+  const browser = await S.launch();
   const origNew = browser.createBrowserContext.bind(browser);
   browser.createBrowserContext = async () => {
     const c = await origNew();
@@ -323,10 +271,10 @@ async function shots(browser) {
   } catch (e) {
     check('the test ran to its end', false, e.stack);
   } finally {
-    await browser.close();
+    await S.close(browser);
     server.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
+  const { passed, failed } = S.tally;
   console.log(`web tests: ${failed === 0 ? 'ok' : 'FAILED'} (${passed} passed, ${failed} failed)`);
   process.exit(failed === 0 ? 0 : 1);
 })();
