@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
-for tool in emcc chromium node npm xvfb-run; do
+for tool in emcc chromium node npm Xvfb; do
   if ! command -v "$tool" >/dev/null; then
     echo "web: skipped: no $([ "$tool" = emcc ] && echo emscripten || echo "$tool")"
     exit 0

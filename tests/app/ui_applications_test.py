@@ -4,10 +4,11 @@ written colour only once the scatter ran, the pool's slices labelled, the sign f
 signed keys, a 2^16-element input drawn as its first and last cells, and a hostile application
 file refused in one line.
 
-Needs xvfb-run, ImageMagick's convert and python3; without one it reports SKIPPED (exit 77)."""
+Needs Xvfb, ImageMagick's convert and python3; without one it reports SKIPPED (exit 77)."""
 import json, os, subprocess, sys, time
 
-from ui_test_support import (EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, screenshot)
+from ui_test_support import (EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, run_on_x,
+                             screenshot)
 
 KEPT = (0x00, 0x9E, 0x73)  # application_view.cpp's kKept: an output cell the scatter wrote
 
@@ -124,9 +125,7 @@ def main():
     with open(bad, "w") as f:
         f.write('{"format":2,"meta":{"algorithm":"radix-sort","n":3,"bits":1e9},"input":[1,2]}')
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
-    r = subprocess.run(["xvfb-run", "-a", app, bad, "--screenshot",
-                        os.path.join(workdir, "bad.png")], env=env, capture_output=True,
-                       text=True, timeout=120)
+    r = run_on_x([app, bad, "--screenshot", os.path.join(workdir, "bad.png")], env=env)
     expect(r.returncode == 2, f"hostile file: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "bad.json" in l]) == 1,
            f"hostile file: {r.stderr[-300:]}")
@@ -142,9 +141,7 @@ def main():
     bad_sp = os.path.join(workdir, "bad-tile.json")
     with open(bad_sp, "w") as f:
         json.dump(sp, f)
-    r = subprocess.run(["xvfb-run", "-a", app, bad_sp, "--screenshot",
-                        os.path.join(workdir, "bad-tile.png")], env=env, capture_output=True,
-                       text=True, timeout=120)
+    r = run_on_x([app, bad_sp, "--screenshot", os.path.join(workdir, "bad-tile.png")], env=env)
     expect(r.returncode == 2, f"bad tile: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "single_pass.tiles[1].tile" in l]) == 1,
            f"bad tile: {r.stderr[-300:]}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Headless UI test: runs `scanviz --screenshot --dump-layout` under xvfb-run for both algorithms
+"""Headless UI test: runs `scanviz --screenshot --dump-layout` on Xvfb for both algorithms
 on the chapters' example, every round, and checks real pixels inside the trace view only:
 
 - the trace view (its rectangle from the dump, not the sidebars or the status line) is drawn: many
@@ -13,13 +13,13 @@ A few frames use the light and high-contrast themes, whose colours differ. Hilli
 are also drawn with --case-colors: then a written cell's fill is its case's colour and its border
 the chapters' case figures' (Case 1 solid, Case 2 dashed, Case 3 dotted).
 
-Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when xvfb-run or ImageMagick's
+Usage: ui_headless_test.py SCANVIZ. Exit 77 (CTest SKIP_RETURN_CODE) when Xvfb or ImageMagick's
 convert is missing: skipped, never passed."""
 import json, os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (CASE_FILL, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir,
-                             near, require_tools, screenshot)
+                             near, require_tools, run_on_x, screenshot)
 
 CASE_STYLE = {1: "solid", 2: "dashed", 3: "dotted"}  # the chapters' case figures
 EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dashed", "copied": "dashed", "add": "dashed",
@@ -305,10 +305,9 @@ def main():
     # A large grid edited as the live loop does it (--bench-frames: CheckGrid and the freeing
     # of the replaced grid on workers, docs/app.md), so that the TSan stage runs those threads.
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
-    r = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", app, "--backend", "cpu",
-                        "--bench-frames", "2", "--size", "1280x800", "--algorithm",
-                        "multi-block", "--block-size", "1024", "--random", "16384"],
-                       env=env, capture_output=True, text=True, timeout=600)
+    r = run_on_x([app, "--backend", "cpu", "--bench-frames", "2", "--size", "1280x800",
+                  "--algorithm", "multi-block", "--block-size", "1024", "--random", "16384"],
+                 env=env, screen="1280x800", timeout=600)
     checks += 1
     if r.returncode != 0 or "edit at n = 16384" not in r.stdout:
         failures.append(f"--bench-frames on a grid of 16384: exit {r.returncode}, "

@@ -31,7 +31,7 @@ the inspector; the trace view; the benchmark chart), never the sidebars, tab row
 Expected colours come from the palette table in ui_test_support.py, never from the app's dump.
 
 Usage: ui_panels_test.py SCANVIZ SCANVIZ_CLI SOURCE_DIR. Exit 77 (CTest SKIP_RETURN_CODE) when
-xvfb-run or ImageMagick's convert is missing: skipped, never passed."""
+Xvfb or ImageMagick's convert is missing: skipped, never passed."""
 import hashlib, json, os, re, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module

@@ -5,7 +5,7 @@ expected one.
 
 A missing tool means the test cannot look at anything: it reports SKIPPED and exits 77, which
 CTest (SKIP_RETURN_CODE) shows as skipped, never as passed."""
-import json, os, shutil, struct, subprocess, sys, tempfile
+import atexit, json, os, shutil, struct, subprocess, sys, tempfile
 
 SKIP = 77
 
@@ -15,8 +15,8 @@ EXAMPLE_TEXT = ",".join(map(str, EXAMPLE))
 
 
 def require_tools():
-    """Exits 77 (skipped) unless xvfb-run and ImageMagick's convert are on PATH."""
-    missing = [t for t in ("xvfb-run", "convert") if not shutil.which(t)]
+    """Exits 77 (skipped) unless Xvfb and ImageMagick's convert are on PATH."""
+    missing = [t for t in ("Xvfb", "convert") if not shutil.which(t)]
     if missing:
         print(f"SKIPPED: {' and '.join(missing)} not found (install xvfb and imagemagick: "
               "scripts/setup.sh)")
@@ -115,14 +115,13 @@ def inside(inner, outer, slack=1.0):
 
 
 def screenshot(app, workdir, name, flags, size=(1600, 1000), screen="1920x1080"):
-    """Runs `app --screenshot` under xvfb-run with --dump-layout. Returns (Frame, None) or (None,
+    """Runs `app --screenshot` on this test's X server (run_on_x) with --dump-layout. Returns (Frame, None) or (None,
     the reason it failed)."""
     png = os.path.join(workdir, f"{name}.png")
     layout = os.path.join(workdir, f"{name}.json")
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))  # never the real home
-    r = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", app, "--screenshot", png,
-                        "--size", f"{size[0]}x{size[1]}", "--dump-layout", layout] + flags,
-                       env=env, capture_output=True, text=True, timeout=120)
+    r = run_on_x([app, "--screenshot", png, "--size", f"{size[0]}x{size[1]}", "--dump-layout",
+                  layout] + flags, env=env, screen=screen, timeout=120)
     if r.returncode != 0 or not os.path.exists(png) or not os.path.exists(layout):
         return None, f"exit {r.returncode}: {r.stderr.strip()[:300]}"
     frame = Frame(png, layout)
@@ -288,3 +287,20 @@ def svg_overflow(path, slack=1.0):
     return [(ET.tostring(e, encoding="unicode")[:160], b) for e, b in boxes
             if b[0] < vx - slack or b[1] < vy - slack or b[2] > vx + vw + slack or
             b[3] > vy + vh + slack]
+
+
+_SERVERS = {}
+
+
+def run_on_x(argv, env=None, screen="1920x1080", timeout=120):
+    """subprocess.run(argv) on an X server of this size, one per size for the whole test (started on
+    first use, stopped at exit). xvfb-run started a server for every run and now and then failed to
+    clean up after it, exiting 5 over the app's own exit code (a hostile-file check read 5, not 2,
+    on CI)."""
+    if screen not in _SERVERS:
+        if not _SERVERS:
+            atexit.register(lambda: [x.close() for x in _SERVERS.values()])
+        _SERVERS[screen] = Xvfb(screen)
+    env = dict(env if env is not None else os.environ, DISPLAY=_SERVERS[screen].display)
+    env.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run(argv, env=env, capture_output=True, text=True, timeout=timeout)

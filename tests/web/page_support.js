@@ -3,7 +3,7 @@
 // app's state (--state-file's document) and layout dump read from the page, PASS/FAIL lines.
 'use strict';
 const puppeteer = require('puppeteer-core');
-const { spawn } = require('child_process');
+const { execFileSync, spawn } = require('child_process');
 const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -113,5 +113,26 @@ async function press(page, frame, x, y) {
   await frames(frame, 2);
 }
 
+// Runs the desktop app (argv) on an X server of its own, which Xvfb picks and names on a pipe
+// (-displayfd), and stops it after. xvfb-run does the same but now and then fails to clean up after
+// itself and exits 5 over the app's own status (seen on CI).
+async function runOnX(argv, screen = '1920x1080') {
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', `${screen}x24`, '-nolisten', 'tcp'],
+    { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const display = await new Promise((resolve, reject) => {
+      let text = '';
+      xvfb.stdout.on('data', (d) => {
+        text += d;
+        if (text.includes('\n')) resolve(`:${text.trim()}`);
+      });
+      xvfb.on('exit', (code) => reject(new Error(`Xvfb exited ${code} before naming its display`)));
+    });
+    execFileSync(argv[0], argv.slice(1), { env: { ...process.env, DISPLAY: display }, stdio: 'pipe' });
+  } finally {
+    xvfb.kill();
+  }
+}
+
 module.exports = { tap, press, check, tally, serve, launch, close, state, waitState, frames, layout, cssRect,
-  sleep };
+  sleep, runOnX };

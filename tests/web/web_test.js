@@ -87,7 +87,7 @@ async function testExample(browser, page) {
   await frames(page, 5);
   const web = await layout(page);
   const nativeJson = path.join(OUT, 'native-example.json');
-  execFileSync('xvfb-run', ['-a', NATIVE, '--size', `${web.width}x${web.height}`, '--round', '0',
+  await S.runOnX([NATIVE, '--size', `${web.width}x${web.height}`, '--round', '0',
     '--screenshot', path.join(OUT, 'native-example.png'), '--dump-layout', nativeJson]);
   const native = JSON.parse(fs.readFileSync(nativeJson, 'utf8'));
   const diff = compareCells(web.cells, native.cells);
