@@ -239,13 +239,19 @@ def check_idle_connections(port, count=1000):
     for _ in range(count):
         s = socket.create_connection(("127.0.0.1", port), timeout=5)
         idle.append(s)
+    time.sleep(1.0)  # held a while: the server has them all, not in its listen queue
     follower = Follower(port)
-    start = time.time()
-    status, _, _ = get(port, "/class/state")
-    took = time.time() - start
-    check("/class/state answers while %d connections sit idle" % count,
-          status == 200 and took < 2.0, "%s after %.1f s" % (status, took))
-    print("  (/class/state took %.2f s)" % took)
+    # Three times over the seconds they are held (the server must not queue a class's requests
+    # behind them at any point before it drops them).
+    took = []
+    for _ in range(3):
+        start = time.time()
+        status, _, _ = get(port, "/class/state")
+        took.append(time.time() - start if status == 200 else float("inf"))
+        time.sleep(0.7)
+    print("  (/class/state took " + ", ".join("%.2f s" % t for t in took) + ")")
+    check("/class/state answers while %d connections sit idle" % count, max(took) < 2.0,
+          "took " + ", ".join("%.1f s" % t for t in took))
     publish(port, "s=idle")
     check("a follower gets a view while %d connections sit idle" % count,
           follower.wait_for("s=idle", 2.0), follower.text[-200:])
