@@ -11,6 +11,7 @@ the same port, a reconnecting follower gets the view the teacher publishes again
 
 Usage: serve_test.py SCANVIZ_CLI. Prints PASS/FAIL lines; exit 1 on any FAIL.
 """
+import ctypes
 import json
 import os
 import re
@@ -34,11 +35,16 @@ def check(name, ok, detail=""):
 
 
 # [SECTION] The server
+def die_with_parent():
+    """The server gets SIGTERM when this test dies, even killed by a timeout (PR_SET_PDEATHSIG)."""
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)
+
+
 class Server:
     def __init__(self, cli, site, port=0):
         self.proc = subprocess.Popen(
             [cli, "serve", "--port", str(port), "--bind", "127.0.0.1", "--site", site, "--key", KEY],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
         self.lines = []
         deadline = time.time() + 10
         while time.time() < deadline:
