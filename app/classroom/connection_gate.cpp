@@ -7,107 +7,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "classroom/limits.h"
 
 namespace scanviz::classroom {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-int MillisUntil(Clock::time_point t) {
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t - Clock::now()).count();
-  return static_cast<int>(std::clamp<long long>(ms, 0, 60'000));
-}
-
-// 1 ready, 0 timed out, -1 error; POLLHUP/POLLERR count as ready (the read or write then fails).
-int WaitFor(int sock, short events, int timeout_ms) {
-  pollfd p{sock, events, 0};
-  const int n = poll(&p, 1, timeout_ms);
-  return n < 0 ? -1 : n;
-}
-
-void IpAndPort(const sockaddr_storage& addr, std::string& ip, int& port) {
-  char text[INET6_ADDRSTRLEN] = {};
-  if (addr.ss_family == AF_INET) {
-    const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
-    inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
-    port = ntohs(in->sin_port);
-  } else if (addr.ss_family == AF_INET6) {
-    const auto* in = reinterpret_cast<const sockaddr_in6*>(&addr);
-    inet_ntop(AF_INET6, &in->sin6_addr, text, sizeof text);
-    port = ntohs(in->sin6_port);
-  }
-  ip = text;
-}
-
-// httplib's Stream over one connection for one request: reads are bounded in time (each by
-// kIoTimeout, the whole request by kRequestTimeout) and in bytes; writes by kIoTimeout.
-class GateStream : public httplib::Stream {
- public:
-  explicit GateStream(Connection& c) : m_c(c), m_deadline(Clock::now() + kRequestTimeout) {}
-
-  bool is_readable() const override {
-    return !m_c.pending.empty() || WaitFor(m_c.sock, POLLIN, ReadWaitMs()) > 0;
-  }
-  bool is_writable() const override {
-    return WaitFor(m_c.sock, POLLOUT, static_cast<int>(kIoTimeout.count() * 1000)) > 0;
-  }
-
-  ssize_t read(char* ptr, size_t size) override {
-    if (m_c.pending.empty() && !Fill()) return -1;
-    const size_t n = std::min(size, m_c.pending.size());
-    std::memcpy(ptr, m_c.pending.data(), n);
-    m_c.pending.erase(0, n);
-    return static_cast<ssize_t>(n);
-  }
-
-  ssize_t write(const char* ptr, size_t size) override {
-    if (!is_writable()) return -1;
-    const ssize_t n = send(m_c.sock, ptr, size, MSG_NOSIGNAL);
-    return n <= 0 ? -1 : n;
-  }
-
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    if (getpeername(m_c.sock, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
-      IpAndPort(addr, ip, port);
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    sockaddr_storage addr{};
-    socklen_t len = sizeof addr;
-    if (getsockname(m_c.sock, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
-      IpAndPort(addr, ip, port);
-  }
-  socket_t socket() const override { return m_c.sock; }
-
- private:
-  int ReadWaitMs() const {
-    return std::min(MillisUntil(m_deadline), static_cast<int>(kIoTimeout.count() * 1000));
-  }
-
-  // Reads what has arrived (up to 16 KiB) into pending; false past the request's time or size,
-  // on a timeout, an error or the end of the stream.
-  bool Fill() {
-    if (m_received >= kMaxRequestHeadBytes + kMaxPublishBytes) return false;
-    if (WaitFor(m_c.sock, POLLIN, ReadWaitMs()) <= 0) return false;
-    char buffer[16 * 1024];
-    const ssize_t n = recv(m_c.sock, buffer, sizeof buffer, 0);
-    if (n <= 0) return false;
-    m_received += static_cast<size_t>(n);
-    m_c.pending.append(buffer, static_cast<size_t>(n));
-    return true;
-  }
-
-  Connection& m_c;
-  const Clock::time_point m_deadline;
-  size_t m_received = 0;
-};
-
-}  // namespace
 
 // The task queue httplib's accept loop hands each new socket to: it runs the job (our
 // process_and_close_socket, which only admits or closes) at once, on the accept thread.

@@ -20,16 +20,9 @@
 #include <thread>
 #include <vector>
 
-namespace scanviz::classroom {
+#include "classroom/gate_stream.h"
 
-// One client connection between requests: its socket, the bytes read past the last request
-// (a pipelined next one), how many requests it has made, and until when it may stay idle.
-struct Connection {
-  int sock = -1;
-  std::string pending;
-  std::size_t requests = 0;
-  std::chrono::steady_clock::time_point deadline;
-};
+namespace scanviz::classroom {
 
 class GatedServer : public httplib::Server {
  public:
