@@ -40,4 +40,12 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+# The classroom server (issue #34): the page as `scanviz-cli serve` serves it, the browser's own
+# EventSource, a restart (tests/web/serve_page_test.js).
+cli=${SCANVIZ_BUILD_DIR:-build}/app/cli/scanviz-cli
+if "$cli" serve --help >/dev/null 2>&1; then
+  NODE_PATH="$PWD/$deps/node_modules" node tests/web/serve_page_test.js "$site" "$cli" || status=1
+else
+  echo "SKIPPED serve_page_test.js: $cli has no serve (cpp-httplib missing)"
+fi
 exit $status
