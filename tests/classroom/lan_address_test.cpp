@@ -16,7 +16,9 @@ TEST(LanAddress, IsAnIpv4AddressStudentsCanReach) {
   EXPECT_TRUE(IsIpv4(lan)) << lan;
   EXPECT_NE(lan, "0.0.0.0");
   // Loopback only as the fallback for a machine with no network.
-  if (lan.rfind("127.", 0) == 0) EXPECT_EQ(lan, "127.0.0.1");
+  if (lan.rfind("127.", 0) == 0) {
+    EXPECT_EQ(lan, "127.0.0.1");
+  }
 }
 
 TEST(LanAddress, PrintedHostIsTheBoundAddressUnlessItIsEveryInterface) {
