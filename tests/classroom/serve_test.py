@@ -58,8 +58,8 @@ class Server:
                 return
         raise RuntimeError("serve printed no port: %r %s" % (self.lines, self.proc.stderr.read()))
 
-    def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
+    def stop(self, sig=signal.SIGTERM):
+        self.proc.send_signal(sig)
         try:
             return self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -396,8 +396,11 @@ def main():
             check_follower_places(server.port)
             check_idle_connections(server.port)
             server = check_restart(cli, site, server)
+            code = server.stop(signal.SIGINT)
+            check("SIGINT (Ctrl+C) stops the server cleanly", code == 0, str(code))
         finally:
-            server.stop()
+            if server.proc.poll() is None:
+                server.stop()
     print("%d FAIL" % len(FAILS) if FAILS else "all checks passed")
     return 1 if FAILS else 0
 
