@@ -33,13 +33,6 @@ out=${SCANVIZ_WEB_DIR:-build-web}/test-out
 site=${SCANVIZ_WEB_DIR:-build-web}/site
 status=0
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native" "$out" || status=1
-# Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
-# field (tests/web/links_test.js).
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/links_test.js "$site" "$native" "$out" || status=1
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out" || status=1
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
-# Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
-NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
 # The classroom server (issue #34): the page as `scanviz-cli serve` serves it, the browser's own
 # EventSource, a restart (tests/web/serve_page_test.js).
 cli=${SCANVIZ_BUILD_DIR:-build}/app/cli/scanviz-cli
@@ -48,4 +41,11 @@ if "$cli" serve --help >/dev/null 2>&1; then
 else
   echo "SKIPPED serve_page_test.js: $cli has no serve (cpp-httplib missing)"
 fi
+# Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
+# field (tests/web/links_test.js).
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/links_test.js "$site" "$native" "$out" || status=1
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out" || status=1
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
+# Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
 exit $status
