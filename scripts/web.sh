@@ -44,6 +44,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 emcmake cmake -S . -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSCANVIZ_IMGUI_SRC="$PWD/$out/imgui-src" -DSCANVIZ_GIFLIB_SRC="$PWD/$out/giflib-src" \
   -DSCANVIZ_ZLIB_SRC="$PWD/$out/zlib-src" \
+  -DSCANVIZ_QRENCODE_SRC="$PWD/$out/qrencode-src" \
   "${launcher[@]}" >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log"; exit 1; }
 cmake --build "$out" --target scanviz_web -j "$(nproc)"

@@ -40,4 +40,6 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+# View > Show QR code (issue #34): zbarimg reads the copied link in the page's screenshot.
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/qr_test.js "$site" "$out" || status=1
 exit $status

@@ -24,7 +24,7 @@ add_executable(scanviz_web ${SCANVIZ_UI_SOURCES} platform_web.cpp platform_web_d
 target_include_directories(scanviz_web PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
   ${CMAKE_CURRENT_BINARY_DIR}/generated)
 target_compile_definitions(scanviz_web PRIVATE SCANVIZ_BUILD_DIR="")
-target_link_libraries(scanviz_web PRIVATE scanviz_app_state scanviz_teach scanviz_export
+target_link_libraries(scanviz_web PRIVATE scanviz_app_state scanviz_teach scanviz_export scanviz_qr
   scanviz_scene scanviz_backend scanviz_core scanviz_imgui_web scanviz_stb_web)
 set_target_properties(scanviz_web PROPERTIES OUTPUT_NAME index SUFFIX ".js")
 
