@@ -55,7 +55,9 @@ TEST(QrCode, FinderPatternsAndQuietZone) {
   for (int y = 0; y < c.Side(); ++y) {
     for (int x = 0; x < c.Side(); ++x) {
       const bool quiet = x < q || y < q || x >= q + m || y >= q + m;
-      if (quiet) EXPECT_FALSE(c.Dark(x, y)) << x << "," << y << " is in the quiet zone";
+      if (quiet) {
+        EXPECT_FALSE(c.Dark(x, y)) << x << "," << y << " is in the quiet zone";
+      }
       dark += c.Dark(x, y);
     }
   }
@@ -73,10 +75,13 @@ TEST(QrCode, LevelLWhereMDoesNotFit) {
   const Code l = Encode(std::string(2332, 'x'));
   ASSERT_TRUE(l.Ok()) << l.error;
   EXPECT_EQ(l.level, 'L');
-  EXPECT_EQ(l.modules, 177);
+  EXPECT_LT(l.version, 40);  // L holds more a version: a smaller one than M's 40
+  EXPECT_EQ(l.modules, 17 + 4 * l.version);
   const Code most = Encode(std::string(kMaxBytes, 'x'));
   ASSERT_TRUE(most.Ok()) << most.error;
   EXPECT_EQ(most.version, 40);
+  EXPECT_EQ(most.level, 'L');
+  EXPECT_EQ(most.modules, 177);
 }
 
 TEST(QrCode, TooLongOrEmptyGivesTheReason) {

@@ -7,7 +7,7 @@ link File > Copy link put on the clipboard.
   with ImageMagick's import, decoded; J and Escape close the code. Two states: the chapters'
   example, and 64 random values on the multi-block grid (a longer link, a larger version).
 - Headless (--screenshot --qr --dump-layout): presenter mode at 1920x1080, the code most of the
-  window's height and decoded equal to the dump's "code" line; the address under it inside the
+  window's height and decoded equal to the dump's "qr" line; the address under it inside the
   window; in every theme the modules black on white.
 - A link too long for any QR code: no code (zbarimg finds nothing), the one-line reason instead.
 
@@ -102,7 +102,7 @@ def presenter(app, workdir, expect):
         if frame is None:
             continue
         panel = qr_panel(frame)
-        code, address = line(panel, "code"), line(panel, "address")
+        code, address = line(panel, "qr"), line(panel, "address")
         expect(code is not None and address is not None,
                f"presenter {theme}: no qr panel with its code and address in the dump")
         if code is None or address is None:
@@ -137,7 +137,7 @@ def too_long(app, workdir, expect):
         return
     panel = qr_panel(frame)
     refusal = line(panel, "refusal")
-    expect(panel is not None and panel["detail"] == "refused" and line(panel, "code") is None,
+    expect(panel is not None and panel["detail"] == "refused" and line(panel, "qr") is None,
            f"too long: the qr panel is {panel and panel['detail']}, wanted refused with no code")
     expect(refusal is not None and refusal["text"].startswith("no QR code: the link is ") and
            "\n" not in refusal["text"], f"too long: the reason is {refusal}")

@@ -70,7 +70,7 @@ async function copyAndScan(page, name) {
   check(`${name}: J shows the QR code, and zbarimg reads exactly the copied link`,
     s && s.qr && link.includes('#s=') && found.length === 1 && found[0] === link,
     `${link.length} characters, ${panel ? panel.detail : 'no qr panel'}; read ${JSON.stringify(found).slice(0, 200)}`);
-  const code = panel && panel.lines.find((l) => l.kind === 'code');
+  const code = panel && panel.lines.find((l) => l.kind === 'qr');
   const address = panel && panel.lines.find((l) => l.kind === 'address');
   check(`${name}: the address under the code, inside the page`, !!(code && address &&
     address.text === link && address.rect[1] >= code.rect[1] + code.rect[3] &&

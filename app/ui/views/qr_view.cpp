@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <vector>
 
 namespace scanviz {
 
@@ -12,35 +13,58 @@ ImVec4 Color(scene::Rgba c) {
   return ImVec4(c.r, c.g, c.b, 1);
 }
 
+// A link has no spaces to wrap at: its lines break anywhere (between UTF-8 characters) at the
+// width, in the current font.
+std::vector<std::string> WrapAnywhere(const std::string& text, float width) {
+  std::vector<std::string> lines;
+  std::string line;
+  float w = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t n = 1;
+    while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
+    const float cw = ImGui::CalcTextSize(text.data() + i, text.data() + i + n).x;
+    if (!line.empty() && w + cw > width) {
+      lines.push_back(std::move(line));
+      line.clear();
+      w = 0;
+    }
+    line.append(text, i, n);
+    w += cw;
+    i += n;
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
+}
+
 // Where the parts go: the code's white square at the top, centred, as large as the window's
-// height allows once the address and the buttons have their room; the address under it.
+// height allows once the address's lines (the window's width) and the buttons have their room;
+// the address under it, centred.
 struct QrLayout {
   float margin = 0, gap = 0;
-  float module = 0;  // one module's side in points: whole points, so no module blurs
+  float module = 0;  // one module's side in points (whole points where modules are small)
   ImVec2 square_pos, square_size;
+  std::vector<std::string> lines;  // the address, wrapped
   float text_x = 0, text_w = 0;
 };
 
 QrLayout Fit(const UiContext& ui, const qr::Code& code, const std::string& text, ImVec2 display) {
   QrLayout l;
   l.margin = std::max(4.0f, std::min(display.x, display.y) * 0.03f);
-  l.gap = ui.fonts.ui_px * 0.8f;
-  const float buttons_h = ImGui::GetFrameHeight() + l.gap;
+  l.gap = ui.fonts.ui_px * 0.6f;
   const float wide = display.x - 2 * l.margin;
-  auto text_h = [&](float w) {
-    return ImGui::CalcTextSize(text.c_str(), nullptr, false, w).y;
-  };
-  float side = std::min(display.y - 2 * l.margin - text_h(wide) - l.gap - buttons_h, wide);
-  // The address reads in lines about as wide as the code (40 em at least), not across a
-  // projector's whole width.
-  l.text_w = std::min(wide, std::max(side, ui.fonts.ui_px * 40));
-  side = std::min(side, display.y - 2 * l.margin - text_h(l.text_w) - l.gap - buttons_h);
-  const int modules = std::max(code.Side(), 1);
-  l.module = std::max(1.0f, std::floor(side / static_cast<float>(modules)));
-  const float s = l.module * static_cast<float>(modules);
+  l.lines = WrapAnywhere(code.Ok() ? text : code.error, wide);
+  for (const std::string& line : l.lines)
+    l.text_w = std::max(l.text_w, ImGui::CalcTextSize(line.c_str()).x);
+  l.text_x = std::floor((display.x - l.text_w) * 0.5f);
+  const float text_h = static_cast<float>(l.lines.size()) * ImGui::GetTextLineHeightWithSpacing();
+  const float below = l.gap + text_h + l.gap + ImGui::GetFrameHeight();
+  const float side = std::max(0.0f, std::min(display.y - 2 * l.margin - below, wide));
+  const float modules = static_cast<float>(std::max(code.Side(), 1));
+  // Below 4 points a module, whole points keep every module the same size on the screen.
+  l.module = side / modules >= 4 ? side / modules : std::max(1.0f, std::floor(side / modules));
+  const float s = l.module * modules;
   l.square_size = ImVec2(s, s);
   l.square_pos = ImVec2(std::floor((display.x - s) * 0.5f), l.margin);
-  l.text_x = std::floor((display.x - l.text_w) * 0.5f);
   return l;
 }
 
@@ -69,16 +93,16 @@ void DrawModules(const qr::Code& code, const QrLayout& l) {
   }
 }
 
-// The address (or why there is no code), wrapped, then Copy and Close. Returns Copy's press.
+// The address (or why there is no code), its lines centred, then Copy address and Close.
+// Returns Copy's press.
 bool DrawText(UiContext& ui, const qr::Code& code, const std::string& text, const QrLayout& l,
               float y) {
-  const float window_x = ImGui::GetWindowPos().x;
   ImGui::SetCursorScreenPos(ImVec2(l.text_x, y));
-  ImGui::PushTextWrapPos(l.text_x + l.text_w - window_x);
+  ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.text));
-  ImGui::TextUnformatted(code.Ok() ? text.c_str() : code.error.c_str());
+  for (const std::string& line : l.lines) ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleColor();
-  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
   Record(ui, code.Ok() ? "address" : "refusal", code.Ok() ? text : code.error);
   ImGui::SetCursorScreenPos(ImVec2(l.text_x, ImGui::GetItemRectMax().y + l.gap));
   bool copy = false;
@@ -121,7 +145,7 @@ bool QrView::Draw(UiContext& ui, const std::string& text) {
   if (m_code.Ok()) {
     DrawModules(m_code, l);
     if (ui.text != nullptr)
-      ui.text->Text("code", m_text,
+      ui.text->Text("qr", m_text,
                     {l.square_pos.x, l.square_pos.y, l.square_size.x, l.square_size.y});
     y = l.square_pos.y + l.square_size.y + l.gap;
   } else {

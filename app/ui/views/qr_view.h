@@ -3,8 +3,8 @@
 // from the back of a room: dark modules on white with the quiet zone whatever the theme, the
 // address in text under it (Copy puts it on the clipboard), or in place of a code the one line
 // why there is none (a link longer than any QR code holds). --dump-layout records it as the
-// panel "qr": its rectangle, the code's square ("code", its text the encoded link) and the
-// address ("address") or the reason ("refusal").
+// panel "qr" (detail "version V level M", or "refused"): its rectangle, the code's square (the
+// line "qr", its text the encoded link) and the address ("address") or the reason ("refusal").
 #pragma once
 
 #include <string>
