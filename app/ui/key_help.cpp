@@ -37,8 +37,7 @@ std::vector<KeyHelp> MakeTable() {
        G::kShow, A::kBenchmark, {{GLFW_KEY_G}, {GLFW_KEY_L}}},
       {"Q", "quiz: predict the next round (the asked cells blank; Enter submits, Tab moves)",
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
-      {"J", "QR code of this view's link (a classroom's address when teaching), to join from a phone; J or Esc closes it",
-       G::kShow, A::kQrCode, {{GLFW_KEY_J}}},
+      {"J", "QR code of this view's link, or the class's address when teaching (J, Esc: close)", G::kShow, A::kQrCode, {{GLFW_KEY_J}}},
       {"Esc", "close a menu or popup, else drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
 
