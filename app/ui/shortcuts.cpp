@@ -169,8 +169,8 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     }
     if (vs.qr) {
       // The QR code covers the view and keeps the keys until J or Escape closes it.
-      if (!repeat && !(e.mods & GLFW_MOD_CONTROL) && (e.key == GLFW_KEY_J || e.key == GLFW_KEY_ESCAPE))
-        vs.qr = false;
+      const bool closes = e.key == GLFW_KEY_J || e.key == GLFW_KEY_ESCAPE;
+      if (!repeat && !(e.mods & GLFW_MOD_CONTROL) && closes) vs.qr = false;
       continue;
     }
     if (vs.file_dialog != FileDialog::kNone) continue;  // the dialog has the keys (and Escape)

@@ -83,11 +83,11 @@ void DrawModules(const qr::Code& code, const QrLayout& l) {
       }
       int end = x;
       while (end < code.Side() && code.Dark(end, y)) ++end;
-      draw->AddRectFilled(ImVec2(p.x + static_cast<float>(x) * l.module,
-                                 p.y + static_cast<float>(y) * l.module),
-                          ImVec2(p.x + static_cast<float>(end) * l.module,
-                                 p.y + static_cast<float>(y + 1) * l.module),
-                          IM_COL32(0, 0, 0, 255));
+      draw->AddRectFilled(
+          ImVec2(p.x + static_cast<float>(x) * l.module, p.y + static_cast<float>(y) * l.module),
+          ImVec2(p.x + static_cast<float>(end) * l.module,
+                 p.y + static_cast<float>(y + 1) * l.module),
+          IM_COL32(0, 0, 0, 255));
       x = end;
     }
   }
