@@ -130,6 +130,7 @@ async function testTooLong(browser, url) {
 (async () => {
   if (!haveZbarimg()) {
     console.log('SKIPPED: zbarimg not found (Debian zbar-tools; scripts/setup.sh)');
+    console.log('web tests: skipped (no zbarimg; QR code, qr_test.js)');
     return;
   }
   fs.mkdirSync(OUT, { recursive: true });
