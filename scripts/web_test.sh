@@ -7,8 +7,8 @@
 # text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
 # land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
 # (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
-# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's
-# summary records each.
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js, and the QR code's
+# qr_test.js, which needs zbarimg); scripts/test.sh's summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
