@@ -40,4 +40,9 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+# Screen readers (issue #34, part 3): axe-core, the live region, the Text view against scanviz-cli.
+if [ ! -d "$deps/node_modules/axe-core" ]; then
+  npm install --silent --no-audit --no-fund --prefix "$deps" axe-core@4.10.3 >/dev/null
+fi
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/a11y_test.js "$site" "$native" "$out" || status=1
 exit $status
