@@ -34,6 +34,11 @@
     '#textview thead th { background: #1d2027; }',
     '#textview :focus { outline: 2px solid #7fb0ff; outline-offset: -2px; }',
     '#textview-toggle[aria-pressed=true] { background: #3d5a8a !important; }',
+    // A narrow screen's one-line bar (index.html): the button keeps its room, a finger's height.
+    '@media (max-width: 899px) {',
+    '  #about #textview-toggle { flex: none; min-height: 44px; margin-left: 0; }',
+    '  #traces { max-width: 28vw; }',
+    '}',
     '@media (max-width: 599px) {',
     '  #stage { flex-direction: column; }',
     '  #textview { width: auto; height: 48%; border-left: 0; border-top: 1px solid #2c3038; }',
@@ -45,6 +50,11 @@
   var stage = document.createElement('main');
   stage.id = 'stage';
   canvas.parentNode.insertBefore(stage, canvas);
+  // The page's title for a screen reader's list of headings (the bar says it to the eye).
+  var h1 = document.createElement('h1');
+  h1.className = 'sr-only';
+  h1.textContent = 'ScanViz: GPU prefix sums, step by step';
+  stage.appendChild(h1);
   stage.appendChild(canvas);
   canvas.setAttribute('role', 'img');
   canvas.setAttribute('aria-label', 'ScanViz figure');

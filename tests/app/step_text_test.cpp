@@ -40,6 +40,7 @@ TEST(StepText, TellsTheRoundAsTheNarrationTabDoes) {
   EXPECT_EQ(t.paragraphs, app.Current().teach.narration[2].paragraphs);
   const std::string plain = PlainText(t);
   EXPECT_EQ(plain.rfind("Round 2, stride 2\n\n", 0), 0u) << plain;
+  EXPECT_EQ(plain.size() - plain.rfind(t.paragraphs.back()), t.paragraphs.back().size() + 1) << plain;
 }
 
 TEST(StepText, TheLastRoundAddsTheSummary) {

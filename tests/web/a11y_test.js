@@ -135,6 +135,8 @@ async function testAxe(browser, url) {
   let v = await axe(page);
   check('axe-core: no violation on the page as it opens', v.length === 0, v.join('; '));
   await page.focus('body');
+  await step(page, 'ArrowRight', 1);
+  await step(page, 'ArrowRight', 2);  // the docs' picture: Hillis-Steele's round 2
   await toggleKey(page);
   await page.waitForSelector('#textview table', { timeout: 10000 });
   v = await axe(page);
@@ -145,7 +147,14 @@ async function testAxe(browser, url) {
   const phone = await openPage(browser, url, PHONE);
   v = await axe(phone);
   check('axe-core: no violation at a phone\'s size (390x844)', v.length === 0, v.join('; '));
-  await phone.evaluate(() => document.getElementById('textview-toggle').click());
+  // A finger's tap on the bar's button, which must be on the screen and a finger's size.
+  const b = await phone.evaluate(() => {
+    const r = document.getElementById('textview-toggle').getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height };
+  });
+  check('the Text view button is on a phone\'s screen, 44 CSS px tall',
+    b.w > 0 && b.x >= 0 && b.x + b.w <= PHONE.width && b.h >= 44, JSON.stringify(b));
+  await S.tap(phone, b.x + b.w / 2, b.y + b.h / 2);
   await phone.waitForSelector('#textview table', { timeout: 10000 });
   v = await axe(phone);
   check('axe-core: no violation at a phone\'s size with the Text view open', v.length === 0, v.join('; '));
