@@ -91,11 +91,12 @@ json Table(const ShownRound& shown) {
     std::string head = a < trace.arrays.size() ? trace.arrays[a].name : "?";
     const bool read = static_cast<int>(a) == round.spec.pin;
     const bool written = static_cast<int>(a) == round.spec.pout;
-    head += read && written ? " (read and written)" : read ? " (read)" : written ? " (written)" : "";
+    if (read || written)
+      head += read && written ? " (read and written)" : read ? " (read)" : " (written)";
     std::vector<std::string> cells;
     for (size_t i = 0; i < round.buffers[a].size(); ++i) {
-      const bool defined = a < round.defined.size() && i < round.defined[a].size() &&
-                           round.defined[a][i] != 0;
+      const bool defined =
+          a < round.defined.size() && i < round.defined[a].size() && round.defined[a][i] != 0;
       cells.push_back(defined ? FormatValue(trace.meta.type, round.buffers[a][i]) : "?");
     }
     columns = std::max(columns, cells.size());

@@ -1,6 +1,7 @@
 // The shown step as text (app/ui/step_text.h), without a window: what the page's live region and
-// Text view read and the desktop's narration panel copies. On the chapters' example, 3 1 7 0 4 1 6 3
-// (the book's tables: round 2 of Hillis-Steele holds 3 4 11 11 12 12 11 14 in buf[0]).
+// Text view read and the desktop's narration panel copies. On the chapters' example,
+// 3 1 7 0 4 1 6 3 (the book's tables: round 2 of Hillis-Steele holds 3 4 11 11 12 12 11 14 in
+// buf[0]).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -40,7 +41,8 @@ TEST(StepText, TellsTheRoundAsTheNarrationTabDoes) {
   EXPECT_EQ(t.paragraphs, app.Current().teach.narration[2].paragraphs);
   const std::string plain = PlainText(t);
   EXPECT_EQ(plain.rfind("Round 2, stride 2\n\n", 0), 0u) << plain;
-  EXPECT_EQ(plain.size() - plain.rfind(t.paragraphs.back()), t.paragraphs.back().size() + 1) << plain;
+  EXPECT_EQ(plain.size() - plain.rfind(t.paragraphs.back()), t.paragraphs.back().size() + 1)
+      << plain;
 }
 
 TEST(StepText, TheLastRoundAddsTheSummary) {
