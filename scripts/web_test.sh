@@ -4,7 +4,8 @@
 # the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR); then the phone and tablet
 # layouts (tests/web/layout_test.js), the embedding examples in a course page and a reveal.js
 # deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too), and touch, the page's
-# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
+# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js), and screen
+# readers (tests/web/a11y_test.js: axe-core from npm, the live region, the Text view). Screenshots
 # land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
 # (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
 # share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's

@@ -4,6 +4,7 @@
 
 #include <emscripten.h>
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -20,9 +21,10 @@ EM_JS(void, scanviz_js_step, (const char* json), {
 namespace {
 
 scanviz::App* g_a11y_app = nullptr;
-bool g_text_view = false;  // the page's Text view is open: the table follows each frame
-std::string g_step;        // the last text handed to the page
-std::string g_answer;      // what the last exported function returned
+bool g_text_view = false;    // the page's Text view is open: the table follows each frame
+std::string g_step;          // the last text handed to the page (without the table)
+std::uint64_t g_digest = 0;  // RoundDigest of the last table handed to the page
+std::string g_answer;        // what the last exported function returned
 
 nlohmann::json StepJson(scanviz::AppState& app) {
   const scanviz::StepText t = scanviz::StepTextOf(app);
@@ -44,18 +46,23 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_step_text(int table) {
 extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_text_view(int open) {
   g_text_view = open != 0;
   g_step.clear();  // hand the page the text (and the table) at the next frame
+  g_digest = 0;
 }
 
 namespace scanviz::platform {
 
+// Each frame the step's text (a few hundred bytes) is compared with the last; the table, which
+// may be thousands of cells, only when its digest changed.
 void A11yAfterFrame(App& app) {
   g_a11y_app = &app;
   nlohmann::json j = StepJson(*app.state);
-  if (g_text_view) j["table"] = RoundTable(*app.state);
   std::string text = j.dump();
-  if (text == g_step) return;
+  const std::uint64_t digest = g_text_view ? RoundDigest(*app.state) : 0;
+  if (text == g_step && digest == g_digest) return;
   g_step = std::move(text);
-  scanviz_js_step(g_step.c_str());
+  g_digest = digest;
+  if (g_text_view) j["table"] = RoundTable(*app.state);
+  scanviz_js_step(j.dump().c_str());
 }
 
 }  // namespace scanviz::platform

@@ -1,6 +1,7 @@
 #include "step_text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "core/analysis.h"
@@ -156,6 +157,32 @@ std::string PlainText(const StepText& text) {
 json RoundTable(AppState& app) {
   const ShownRound shown = ShownRoundOf(app);
   return shown.slot == nullptr ? json() : Table(shown);
+}
+
+std::uint64_t RoundDigest(AppState& app) {
+  const ShownRound shown = ShownRoundOf(app);
+  if (shown.slot == nullptr) return 0;
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the words below
+  auto mix = [&h](std::uint64_t v) {
+    for (int i = 0; i < 8; ++i, v >>= 8) h = (h ^ (v & 0xFF)) * 1099511628211ull;
+  };
+  const Trace& trace = shown.slot->trace;
+  const Round& round = trace.rounds[static_cast<size_t>(shown.round)];
+  mix(static_cast<std::uint64_t>(shown.algorithm));
+  mix(static_cast<std::uint64_t>(shown.round));
+  mix(static_cast<std::uint64_t>(trace.meta.op) << 8 | static_cast<std::uint64_t>(trace.meta.type));
+  for (const std::vector<double>& b : round.buffers)
+    for (double v : b) {
+      std::uint64_t bits = 0;  // not std::bit_cast: the page's libc++ 14 has none
+      std::memcpy(&bits, &v, sizeof bits);
+      mix(bits);
+    }
+  for (const std::vector<std::uint8_t>& d : round.defined)
+    for (std::uint8_t v : d) mix(v);
+  for (const ThreadAction& a : round.actions)
+    mix(static_cast<std::uint64_t>(a.kind) | static_cast<std::uint64_t>(a.write[0] + 1) << 8 |
+        static_cast<std::uint64_t>(a.write[1] + 1) << 36);
+  return h;
 }
 
 std::string RoundTableTsv(const json& table) {

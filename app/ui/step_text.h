@@ -5,6 +5,7 @@
 // narration panel copies it. Read off the shown trace and its analysis, as the figure is; no ImGui.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
@@ -37,6 +38,11 @@ std::string PlainText(const StepText& text);
 // "ld", "cp", "+", "."), Hillis-Steele's case and the cell's window ("2..5"). Null for a kind that
 // shows no block round.
 nlohmann::json RoundTable(AppState& app);
+
+// A digest of what RoundTable reads (the algorithm, the round, its buffers, what was written and
+// by whom), 0 when it would be null: a page that shows the table rebuilds it only when this
+// changes (a 1024-cell round's table is about 5 ms to build on the page).
+std::uint64_t RoundDigest(AppState& app);
 
 // The same table, tab-separated, a line a row (the positions first): what a spreadsheet pastes.
 std::string RoundTableTsv(const nlohmann::json& table);

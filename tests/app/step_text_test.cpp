@@ -87,6 +87,23 @@ TEST(StepText, BlellochsUpSweepNamesItsPhaseAndItsWriters) {
   EXPECT_EQ(Cells(t, "written by thread"), (V{"", "0", "", "1", "", "2", "", "3"}));
 }
 
+TEST(StepText, TheDigestFollowsTheRoundAndItsAlgorithm) {
+  AppState app(Example());
+  Show(app, Algorithm::kHillisSteele);
+  const Kind& kind = ShownKindOf(app);
+  kind.Seek(app, 2);
+  const std::uint64_t two = RoundDigest(app);
+  kind.Seek(app, 3);
+  EXPECT_NE(RoundDigest(app), two);
+  kind.Seek(app, 2);
+  EXPECT_EQ(RoundDigest(app), two);
+  Show(app, Algorithm::kBlelloch);
+  ShownKindOf(app).Seek(app, 2);
+  EXPECT_NE(RoundDigest(app), two);
+  app.SetKind(KindId::kBenchmark);
+  EXPECT_EQ(RoundDigest(app), 0u);
+}
+
 TEST(StepText, AKindWithoutBlockRoundsGivesItsCaptionAndNoTable) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);
