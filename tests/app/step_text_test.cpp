@@ -104,6 +104,21 @@ TEST(StepText, TheDigestFollowsTheRoundAndItsAlgorithm) {
   EXPECT_EQ(RoundDigest(app), 0u);
 }
 
+TEST(StepText, AnOpenedBlockOfTheGridGivesItsRound) {
+  AppState app(Example());
+  Show(app, Algorithm::kHillisSteele);
+  app.grid().SetBlockSize(4);
+  app.SetKind(KindId::kMultiBlock);
+  EXPECT_TRUE(RoundTable(app).is_null());  // the grid itself: its caption, no table
+  ASSERT_TRUE(app.OpenBlock(0, 1));
+  app.CurrentPlayer().First();  // the block's load
+  const nlohmann::json t = RoundTable(app);
+  ASSERT_TRUE(t.is_object());
+  EXPECT_EQ(t["positions"].size(), 4u);  // block 1 holds 4 1 6 3
+  EXPECT_EQ(t["rows"][0]["cells"], (std::vector<std::string>{"4", "1", "6", "3"}));
+  EXPECT_EQ(StepTextOf(app).title, app.Current().teach.narration[0].title);
+}
+
 TEST(StepText, AKindWithoutBlockRoundsGivesItsCaptionAndNoTable) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);

@@ -179,6 +179,15 @@ async function testLiveRegion(browser, url) {
     if (!s || s.step.step !== k || !got.startsWith(want + '. ')) failures.push(`step ${k}: wanted "${want}", the live region says "${got.slice(0, 80)}"`);
   }
   check('the live region holds each of 10 steps\' title (scanviz-cli --narrate\'s)', failures.length === 0, failures.join('; '));
+  // Not only keys: a click on the controls' next-step button (the player's ›) too.
+  const next = (await state(page)).widgets.next;
+  const top = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().top);
+  await page.mouse.click(next[0] + next[2] / 2, top + next[1] + next[3] / 2);
+  const s11 = await waitState(page, (s) => s.step.step === 11, 10000);
+  let got = '';
+  for (let i = 0; i < 40 && !got.startsWith(cli[11].title + '. '); i++) { got = await liveText(page); await sleep(50); }
+  check('a click on the player\'s › says the next step\'s title too', s11.step.step === 11 &&
+    got.startsWith(cli[11].title + '. '), `step ${s11.step.step}, "${got.slice(0, 60)}"`);
   const attrs = await page.evaluate(() => {
     const l = document.getElementById('announce');
     const r = l.getBoundingClientRect();
