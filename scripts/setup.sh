@@ -17,9 +17,11 @@ packages=(
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
   # scripts/web.sh, scripts/web_test.sh: the web page and its browser tests (docs/web.md)
   emscripten chromium
-  # View > Show QR code (app/qr): libqrencode; its tests decode the app's screenshots with zbarimg,
-  # and tests/app/ui_qr_test.py reads the clipboard through Tk
-  libqrencode-dev zbar-tools python3-tk
+  # tests/app/ui_narration_copy_test.py (issue #34, screen readers) and ui_qr_test.py: read the X
+  # clipboard (tkinter)
+  python3-tk
+  # View > Show QR code (app/qr): libqrencode; its tests decode the app's screenshots with zbarimg
+  libqrencode-dev zbar-tools
 )
 # npm for puppeteer-core (scripts/web_test.sh): Debian's, unless a node with its own npm is here.
 command -v npm >/dev/null || packages+=(npm)
