@@ -17,6 +17,11 @@ packages=(
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
   # scripts/web.sh, scripts/web_test.sh: the web page and its browser tests (docs/web.md)
   emscripten chromium
+  # tests/app/ui_narration_copy_test.py (issue #34, screen readers) and ui_qr_test.py: read the X
+  # clipboard (tkinter)
+  python3-tk
+  # View > Show QR code (app/qr): libqrencode; its tests decode the app's screenshots with zbarimg
+  libqrencode-dev zbar-tools
   # scanviz-cli serve, the classroom server (app/classroom/, docs/classroom.md): cpp-httplib, and
   # the OpenSSL and brotli headers its pkg-config flags make httplib.h include
   libcpp-httplib-dev libssl-dev libbrotli-dev

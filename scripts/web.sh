@@ -44,6 +44,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 emcmake cmake -S . -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DSCANVIZ_IMGUI_SRC="$PWD/$out/imgui-src" -DSCANVIZ_GIFLIB_SRC="$PWD/$out/giflib-src" \
   -DSCANVIZ_ZLIB_SRC="$PWD/$out/zlib-src" \
+  -DSCANVIZ_QRENCODE_SRC="$PWD/$out/qrencode-src" \
   "${launcher[@]}" >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log"; exit 1; }
 cmake --build "$out" --target scanviz_web -j "$(nproc)"
@@ -52,6 +53,7 @@ site=$out/site
 rm -rf "$site"
 mkdir -p "$site"
 cp app/web/index.html app/web/input.js "$site/"
+cp app/web/a11y.js "$site/"  # screen readers (issue #34): the live region, the Text view
 cp "$out"/app/ui/index.js "$out"/app/ui/index.wasm "$out"/app/ui/index.data "$site/"
 echo "web: the site is in $site ($(du -sh "$site" | cut -f1))"
 

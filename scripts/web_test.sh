@@ -4,11 +4,13 @@
 # the desktop app's own --dump-layout (build/, or $SCANVIZ_BUILD_DIR); then the phone and tablet
 # layouts (tests/web/layout_test.js), the embedding examples in a course page and a reveal.js
 # deck (tests/web/embed_test.js; reveal.js from npm into .deps/web too), and touch, the page's
-# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
+# text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js), and screen
+# readers (tests/web/a11y_test.js: axe-core from npm, the live region, the Text view). Screenshots
 # land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
 # (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
-# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's
-# summary records each.
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js, a11y_test.js, and the
+# QR code's qr_test.js, which needs zbarimg, and the classroom server's serve_page_test.js, which
+# needs scanviz-cli with serve); scripts/test.sh's summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -39,7 +41,7 @@ cli=${SCANVIZ_BUILD_DIR:-build}/app/cli/scanviz-cli
 if "$cli" serve --help >/dev/null 2>&1; then
   NODE_PATH="$PWD/$deps/node_modules" node tests/web/serve_page_test.js "$site" "$cli" || status=1
 else
-  echo "SKIPPED serve_page_test.js: $cli has no serve (cpp-httplib missing)"
+  echo "web tests: skipped ($cli has no serve, cpp-httplib missing; classroom server, serve_page_test.js)"
 fi
 # Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
 # field (tests/web/links_test.js).
@@ -48,4 +50,11 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+# Screen readers (issue #34, part 3): axe-core, the live region, the Text view against scanviz-cli.
+if [ ! -d "$deps/node_modules/axe-core" ]; then
+  npm install --silent --no-audit --no-fund --prefix "$deps" axe-core@4.10.3 >/dev/null
+fi
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/a11y_test.js "$site" "$native" "$out" || status=1
+# View > Show QR code (issue #34): zbarimg reads the copied link in the page's screenshot.
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/qr_test.js "$site" "$out" || status=1
 exit $status

@@ -232,6 +232,9 @@ class AppState {
   teach::LabLoad lab;   // the mistakes lab's GPU results (the data dir's labs/), for the tab
   std::string message;  // one-line problem for the status bar (settings, a file that did not open)
   std::string notice;   // one-line news for the status bar (a file opened or saved)
+  // A classroom's teacher (--teach): the students' address, "http://HOST:P/#class", which View >
+  // Show QR code shows instead of the view's link; empty otherwise.
+  std::string classroom_students_url;
   // A link opened (OpenLink, by whoever handed it over): its error goes to `message` until the
   // next action (ActionTaken) or a link that opens; a good link clears an earlier link's error.
   void ReportLink(const std::string& error);

@@ -20,6 +20,7 @@
 #include "options.h"
 #include "renderer.h"
 #include "scene/palette.h"
+#include "views/qr_view.h"
 #include "views/views.h"
 
 struct GLFWwindow;
@@ -44,6 +45,7 @@ struct App {
   std::string dropped;  // a file dropped on the window, opened at the next frame
   // All rounds, running beside the app over the frames (export_runner.h); reset before GL goes.
   std::unique_ptr<ExportRunner> export_job;
+  QrView qr;  // View > Show QR code (J)
 };
 
 // [SECTION] One frame (frame.cpp)
@@ -51,6 +53,11 @@ struct App {
 void DrawFrame(App& app, float fps);
 // Whether a text field has the keyboard now, as the last frame left it.
 bool TextFieldActive();
+
+// View > Show QR code (qr_frame.cpp): the code of what Copy link copies (platform::LinkOf), or a
+// classroom teacher's students' address (AppState::classroom_students_url); its Copy address
+// button puts that on the clipboard.
+void DrawQrCode(App& app, UiContext& ui);
 
 // [SECTION] The loop (main.cpp)
 // Frames drawn after an event before the loop may sleep (main.cpp says why).

@@ -100,6 +100,7 @@ void ApplyView(AppState& st, const Options& opt) {
   st.view.color_by_case = opt.case_colors;
   st.view.presenter = opt.presenter;
   st.view.help = opt.show_keys;
+  st.view.qr = opt.show_qr;
   if (opt.select) {
     st.view.selected = opt.select;
     st.view.selected_algorithm = st.GetAlgorithm();

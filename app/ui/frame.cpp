@@ -487,6 +487,7 @@ void DrawFrame(App& app, float fps) {
   RecordLayout(vs, layout);
   platform::TakeFileRequest(app);  // the web's picker and downloads
   DrawFileDialog(ui);
+  if (vs.qr) DrawQrCode(app, ui);  // View > Show QR code (J), under the help
   DrawHelpView(ui);      // last: over everything
   if (vs.text_escape) {  // no view took it: the field just lets go of the keyboard
     ImGui::SetWindowFocus(nullptr);

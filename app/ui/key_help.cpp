@@ -83,6 +83,7 @@ std::vector<KeyHelp> MakeTable() {
        A::kOpenFile, {{GLFW_KEY_O, kCtrl}}},
       {"Ctrl+Shift+S", "save the session: input, algorithm, round, view, grid or application, an opened trace",
        G::kApp, A::kSaveSession, {{GLFW_KEY_S, kCtrl | kShift}}},
+      {"J", "QR code of this view's link (to join from a phone)", G::kApp, A::kQrCode, {{GLFW_KEY_J}}},
       {"F1 or ?", "this help (F1, ?, Esc or a click outside closes it)", G::kApp, A::kHelp,
        {{GLFW_KEY_F1}, {GLFW_KEY_SLASH, kShift}}},
       {"Ctrl+Q", "quit (also from a text field)", G::kApp, A::kQuit, {{GLFW_KEY_Q, kCtrl}}},

@@ -29,6 +29,7 @@ enum class KeyAction {
   kPresenter,
   kBenchmark,
   kQuiz,
+  kQrCode,
   kDeselect,
   kFullscreen,
   kTabs,

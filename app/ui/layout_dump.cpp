@@ -44,6 +44,7 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
     nlohmann::json panel = {{"name", p.name}, {"rect", rect(p.rect)}};
     if (p.name == "side") panel["tab"] = p.detail;
     if (p.name == "trace") panel["algorithm"] = p.detail;
+    if (p.name == "qr") panel["detail"] = p.detail;  // "version V level M", or "refused"
     if (p.content) panel["content"] = rect(*p.content);
     nlohmann::json lines = nlohmann::json::array();
     for (const DumpedLine& l : p.lines) {

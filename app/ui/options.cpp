@@ -327,6 +327,7 @@ constexpr Flag kFlags[] = {
     {"--case-colors", false, [](O o, V) { return On(&o.case_colors); }},
     {"--presenter", false, [](O o, V) { return On(&o.presenter); }},
     {"--keys", false, [](O o, V) { return On(&o.show_keys); }},
+    {"--qr", false, [](O o, V) { return On(&o.show_qr); }},
     {"--select", true,
      [](O o, V v) -> std::string {
        o.select = ParseCell(v);

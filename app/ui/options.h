@@ -67,6 +67,7 @@ struct Options {
   std::string state_file;     // --state-file FILE: the live app's state after each change (tests)
   bool only_current = false, case_colors = false, presenter = false;
   bool show_keys = false;  // --keys: the key help (F1) open
+  bool show_qr = false;    // --qr: View > Show QR code open
   // --bank-padding: the Warps & banks tab's padding switch on
   bool bank_padding = false;
   std::optional<std::pair<Algorithm, Algorithm>> pair;  // --pair LEFT,RIGHT (side by side)

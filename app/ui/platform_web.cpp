@@ -23,6 +23,7 @@
 #include "kinds/kind.h"
 #include "platform.h"
 #include "platform_web_downloads.h"
+#include "platform_web_a11y.h"  // issue #34: the live region, the Text view
 #include "settings.h"
 
 namespace fs = std::filesystem;
@@ -459,6 +460,7 @@ void AfterFrame(App& app) {
   DeliverDownloads(app);
   if (!g_opened.empty()) app.dropped = std::exchange(g_opened, std::string());
   if (++g_frames % 30 == 0) StoreSettings(app);
+  A11yAfterFrame(app);  // the page's live region and Text view (platform_web_a11y.h)
 }
 
 }  // namespace scanviz::platform

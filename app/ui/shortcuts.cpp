@@ -126,6 +126,9 @@ void ViewKey(AppState& app, int k, ShortcutResult* out) {
     case GLFW_KEY_Q:
       vs.quiz = !vs.quiz;
       break;
+    case GLFW_KEY_J:
+      vs.qr = true;
+      break;
     case GLFW_KEY_LEFT_BRACKET:
       vs.left.Toggle();
       break;
@@ -162,6 +165,12 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       // The help covers the view and keeps the keys until it closes; the key that closes it (F1,
       // ?, Escape) does nothing else: Escape does not also drop the selection.
       if (!repeat && (IsHelpKey(e) || e.key == GLFW_KEY_ESCAPE)) vs.help = false;
+      continue;
+    }
+    if (vs.qr) {
+      // The QR code covers the view and keeps the keys until J or Escape closes it.
+      const bool closes = e.key == GLFW_KEY_J || e.key == GLFW_KEY_ESCAPE;
+      if (!repeat && !(e.mods & GLFW_MOD_CONTROL) && closes) vs.qr = false;
       continue;
     }
     if (vs.file_dialog != FileDialog::kNone) continue;  // the dialog has the keys (and Escape)

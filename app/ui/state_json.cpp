@@ -68,6 +68,7 @@ void ViewFields(const AppState& app, json& j) {
   j["pan_x"] = vs.pan_x;
   j["figure_scale"] = vs.figure_scale;
   j["help"] = vs.help;
+  j["qr"] = vs.qr;
   j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;
   const auto& tr = vs.tooltip_rect;

@@ -42,6 +42,7 @@ view:
   --case-colors   --presenter   --select ROUND:ARRAY:POS | input:POS
   --bank-padding     Warps & banks: model Blelloch's buffer with one pad word every 32
   --keys             every key and mouse action, over the view (as F1 or ? opens it)
+  --qr               this view's link as a QR code, over the view (as View > Show QR code, J)
   --quiz FILE        start in Quiz mode (key Q) with this exercise set (docs/quizzes.md)
   --round K (default: the last)
   --panel inspector|code|narration|work-depth|numerics|warps-banks|mistakes|bench|timeline

@@ -58,6 +58,7 @@ struct ViewState {
   float touch_target = 0;
   bool fullscreen = false;
   bool help = false;          // F1 or ?: the keys and mouse actions over everything
+  bool qr = false;  // View > Show QR code (J): the view's link (views/qr_view.h) over the view
   bool ignore_mouse = false;  // headless: the pointer position means nothing
   scene::Theme theme = scene::Theme::kDark;
   std::optional<scene::CellRef> selected;

@@ -24,9 +24,11 @@ add_executable(scanviz_web ${SCANVIZ_UI_SOURCES} platform_web.cpp platform_web_d
 target_include_directories(scanviz_web PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
   ${CMAKE_CURRENT_BINARY_DIR}/generated)
 target_compile_definitions(scanviz_web PRIVATE SCANVIZ_BUILD_DIR="")
-target_link_libraries(scanviz_web PRIVATE scanviz_app_state scanviz_teach scanviz_export
+target_link_libraries(scanviz_web PRIVATE scanviz_app_state scanviz_teach scanviz_export scanviz_qr
   scanviz_scene scanviz_backend scanviz_core scanviz_imgui_web scanviz_stb_web)
 set_target_properties(scanviz_web PROPERTIES OUTPUT_NAME index SUFFIX ".js")
+# Screen readers (issue #34, part 3): the page's live region and Text view.
+target_sources(scanviz_web PRIVATE platform_web_a11y.cpp)
 
 # The data file: the fonts where fonts.cpp looks, and the data dir (data_dir.h, found through
 # SCANVIZ_DATA_DIR=/share/scanviz, set by index.html) with the H200-recorded traces of docs/.

@@ -47,7 +47,7 @@ std::string Fingerprint(AppState& app, const ShortcutResult& r) {
     << v.ui_scale << " only " << v.only_current << " case " << v.color_by_case << " sbs "
     << ToString(app.ShownKind()) << " presenter " << v.presenter << " left " << v.left.collapsed << v.left.unfolded << " right "
     << v.right.collapsed << v.right.unfolded << " full " << v.fullscreen << " cursor " << v.timeline_cursor << " quiz " << v.quiz
-    << " help " << v.help << " selected " << v.selected.has_value() << " zoom " << v.zoom
+    << " help " << v.help << " qr " << v.qr << " selected " << v.selected.has_value() << " zoom " << v.zoom
     << " theme " << static_cast<int>(v.theme) << " export " << static_cast<int>(v.export_request)
     << " file dialog " << static_cast<int>(v.file_dialog) << " result "
     << (r == ShortcutResult{} ? "-" : "!");

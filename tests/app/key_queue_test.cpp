@@ -345,6 +345,28 @@ TEST_F(Shortcuts, TheHelpKeepsTheKeysUntilItClosesButCtrlQStillQuits) {
   EXPECT_TRUE(HandleShortcuts(app, {Press(GLFW_KEY_Q, GLFW_MOD_CONTROL)}, false).quit);
 }
 
+// View > Show QR code (J): over the view, it keeps the keys as the help does; J or Escape closes
+// it and does nothing else (Escape keeps the selection); Ctrl+Q still quits.
+TEST_F(Shortcuts, TheQrCodeKeepsTheKeysUntilJOrEscapeClosesIt) {
+  app.view.selected = scene::CellRef{scene::kInputRound, 0, 2};
+  Keys({Press(GLFW_KEY_J)});
+  EXPECT_TRUE(app.view.qr);
+  const Algorithm shown = app.GetAlgorithm();
+  Keys({Press(GLFW_KEY_TAB), Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_3), Press(GLFW_KEY_F1),
+        Press(GLFW_KEY_Z, GLFW_MOD_CONTROL), Repeat(GLFW_KEY_J)});
+  EXPECT_TRUE(app.view.qr);
+  EXPECT_FALSE(app.view.help);
+  EXPECT_EQ(app.GetAlgorithm(), shown);
+  EXPECT_EQ(app.CurrentPlayer().Round(), 0);
+  EXPECT_EQ(app.view.panel, SidePanel::kInspector);
+  EXPECT_TRUE(HandleShortcuts(app, {Press(GLFW_KEY_Q, GLFW_MOD_CONTROL)}, false).quit);
+  Keys({Press(GLFW_KEY_J)});
+  EXPECT_FALSE(app.view.qr);
+  Keys({Press(GLFW_KEY_J), Press(GLFW_KEY_ESCAPE)});
+  EXPECT_FALSE(app.view.qr);
+  EXPECT_TRUE(app.view.selected.has_value());
+}
+
 TEST_F(Shortcuts, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
   const std::vector<double> start = app.Values();
   app.SetCell(0, 9);

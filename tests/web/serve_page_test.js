@@ -73,6 +73,12 @@ async function waitFor(page, link, ms) {
     JSON.stringify(await page.evaluate(() => window.views)));
   await close(browser);
   await stopServer(server);
-  console.log(`${tally.passed} passed, ${tally.failed} failed`);
+  // The "web tests:" prefix: scripts/test.sh's web stage records this line beside the others.
+  console.log(`web tests: ${tally.failed === 0 ? 'ok' : 'FAILED'} (${tally.passed} passed, ` +
+    `${tally.failed} failed; classroom server, serve_page_test.js)`);
   process.exit(tally.failed ? 1 : 0);
-})().catch((e) => { console.log(`FAIL ${e.stack}`); process.exit(1); });
+})().catch((e) => {
+  console.log(`FAIL ${e.stack}`);
+  console.log('web tests: FAILED (classroom server, serve_page_test.js)');
+  process.exit(1);
+});

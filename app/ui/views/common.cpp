@@ -61,13 +61,6 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
   ImGui::PopTextWrapPos();
 }
 
-Algorithm TeachAlgorithm(const AppState& app) {
-  const std::vector<Algorithm> shown = app.ShownAlgorithms();
-  if (shown.size() < 2) return app.GetAlgorithm();
-  const Algorithm a = app.view.selected_algorithm;
-  return std::find(shown.begin(), shown.end(), a) != shown.end() ? a : shown.front();
-}
-
 void Heading(const char* text) {
   ImGui::TextDisabled("%s", text);
 }

@@ -61,7 +61,7 @@ struct Card {
 
 Card FitCard(const Fonts& fonts, ImVec2 display) {
   Card c;
-  const float margin = std::min(display.x, display.y) * 0.04f;
+  const float margin = std::min(display.x, display.y) * 0.025f;  // room for a row more at 720p
   c.pad = fonts.ui_px * 1.2f;
   c.col_gap = fonts.ui_px * 2.5f;
   c.gap = fonts.ui_px;

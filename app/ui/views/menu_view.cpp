@@ -150,6 +150,10 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
              "Colours for the room: light for a bright projector"))
       vs.theme = static_cast<scene::Theme>(i);
   }
+  ImGui::Separator();
+  if (Item(ui, "menu.qr", "Show QR code", "J", vs.qr,
+           "This view's link as a QR code for phones (a classroom's address when teaching)"))
+    vs.qr = !vs.qr;
 }
 
 // A top-level menu, its place remembered for --state-file.

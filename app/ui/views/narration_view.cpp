@@ -1,7 +1,10 @@
 // The narration: the current round of the shown trace told in a few sentences with its real values
 // (teach::NarrateRound), in the large font for a projector; at the last round, the summary of work
 // and depth follows.
+#include <nlohmann/json.hpp>
+
 #include "core/registry.h"
+#include "step_text.h"
 #include "views.h"
 
 namespace scanviz {
@@ -19,6 +22,25 @@ void DrawNarration(UiContext& ui, const teach::Narration& n) {
   }
 }
 
+// The narration and the round's table as text, for a screen reader's user, notes or a
+// spreadsheet (issue #34): the same text the page's live region and Text view give (step_text.h).
+void DrawCopyButtons(UiContext& ui) {
+  AppState& app = ui.app;
+  if (InlineButton(ui, "Copy text")) {
+    ImGui::SetClipboardText(PlainText(StepTextOf(app)).c_str());
+    app.notice = "copied this step's narration";
+  }
+  Place(ui, "copy narration");
+  Tip(ui, "Copy this step's title and narration as plain text");
+  ImGui::SameLine();
+  if (InlineButton(ui, "Copy round")) {
+    ImGui::SetClipboardText(RoundTableTsv(RoundTable(app)).c_str());
+    app.notice = "copied this round's table (tab-separated)";
+  }
+  Place(ui, "copy round");
+  Tip(ui, "Copy this round's buffers, threads and windows as a tab-separated table");
+}
+
 }  // namespace
 
 void DrawNarrationView(UiContext& ui) {
@@ -32,6 +54,7 @@ void DrawNarrationView(UiContext& ui) {
 
   ImGui::TextDisabled("%s  ·  round %d of %d  ·  ←/→ to step", DisplayName(algorithm), round,
                       rounds - 1);
+  DrawCopyButtons(ui);
   // A little margin on the right, so wrapped lines do not run into the window's edge.
   ImGui::BeginChild("##narration", ImVec2(-ui.fonts.ui_px * 0.5f, 0), false);
   // The large font throughout: readable from the back of a room.
