@@ -14,6 +14,7 @@
 #include "scene/cell_text.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "scene/stroke.h"
 #include "scene/svg_doc.h"
 
 namespace scanviz::scene {
@@ -54,12 +55,15 @@ struct Pane {
   float Y(float u) const { return dy + kMargin + u * kUnit; }
 };
 
-const char* DashArray(BoxStyle s) {
+// The stroke's pattern (scene/stroke.h), in the SVG's units at a width of 2.
+const char* DashArray(StrokePattern s) {
   switch (s) {
-    case BoxStyle::kDotted:
+    case StrokePattern::kDotted:
       return " stroke-dasharray=\"2 4\"";
-    case BoxStyle::kDashed:
+    case StrokePattern::kDashed:
       return " stroke-dasharray=\"8 5\"";
+    case StrokePattern::kDashDot:
+      return " stroke-dasharray=\"8 3 2 3\"";
     default:
       return "";
   }
@@ -95,6 +99,9 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
   for (const Box& b : scene.boxes) {
     const Rgba fill = Dim(p, FillOf(p, b, options.color_by_case), b.emphasis);
     const BoxStyle style = StyleOf(b, options.color_by_case);
+    const Stroke stroke = b.is_input ? Stroke{static_cast<StrokePattern>(style)}
+                                     : StrokeOf(b.cls, style);
+    const float stroke_w = style == BoxStyle::kNone ? 1 : 2 * stroke.weight;
     const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * kUnit, h = b.rect.h * kUnit;
     const float ring = selected && *selected == b.cell ? 4.5f : 1;
     svg::Grow(out, x - ring, y - ring, x + w + ring, y + h + ring);
@@ -103,7 +110,12 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
         << "\">";
     out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
         << "\" fill=\"" << Color(fill) << "\" stroke=\"" << Color(p.border) << "\" stroke-width=\""
-        << (style == BoxStyle::kNone ? 1 : 2) << "\"" << DashArray(style) << "/>";
+        << stroke_w << "\"" << DashArray(stroke.pattern) << "/>";
+    if (stroke.pattern == StrokePattern::kDouble) {  // the fill's colour down the stroke's middle
+      out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
+          << "\" fill=\"none\" stroke=\"" << Color(fill) << "\" stroke-width=\"" << stroke_w / 3
+          << "\"/>";
+    }
     if (selected && *selected == b.cell) {  // the app's ring around the selected cell
       out << "<rect class=\"selection\" x=\"" << x - 3 << "\" y=\"" << y - 3 << "\" width=\""
           << w + 6 << "\" height=\"" << h + 6 << "\" fill=\"none\" stroke=\"" << Color(p.selection)

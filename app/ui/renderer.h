@@ -52,6 +52,10 @@ class Renderer {
   // its clip; false when nothing was added. An export measures its figure with it.
   bool Bounds(float out[4]) const;
 
+  // The colour what was added since Begin shows at (x, y) (points), over `under` (the clear
+  // colour): the topmost box's fill, arrow or rectangle, translucent ones blended. --dump-layout
+  // reads the colour under a line of text with it.
+  scene::Rgba ColorAt(float x, float y, scene::Rgba under) const;
   size_t BoxCount() const { return m_boxes.size(); }
   size_t TriangleCount() const { return m_vertices.size() / 3; }
 

@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "dense_rows.h"
 #include "scene/cell_text.h"
+#include "scene/stroke.h"
 
 namespace scanviz {
 
@@ -41,8 +42,11 @@ BoxInstance MakeInstance(const UiContext& ui, const scene::Box& b, ViewRect r, f
   inst.h = r.h;
   inst.fill = scene::Dim(pal, scene::FillOf(pal, b, show_case), b.emphasis);
   inst.border = scene::Dim(pal, pal.border, b.emphasis);
-  inst.style = static_cast<float>(scene::StyleOf(b, show_case));
-  inst.border_width = border_w;
+  const BoxStyle style = scene::StyleOf(b, show_case);
+  const scene::Stroke stroke = b.is_input ? scene::Stroke{static_cast<scene::StrokePattern>(style)}
+                                          : scene::StrokeOf(b.cls, style);
+  inst.style = static_cast<float>(stroke.pattern);
+  inst.border_width = border_w * stroke.weight;
   inst.hatch = b.padding ? 1.0f : 0.0f;
   // The mistakes lab: a cell that differs from the correct run gets a red ring.
   if (b.differs && !marked) Ring(inst, 2 * ui.scale, scene::Dim(pal, pal.bad, b.emphasis));
@@ -53,9 +57,10 @@ BoxInstance MakeInstance(const UiContext& ui, const scene::Box& b, ViewRect r, f
 // The values: one size for every cell when the widest fits (the large font, else the UI font),
 // each inside its cell's borders (scene/cell_text.h): a value too wide at that size takes its
 // short form (−2³¹, 1.2e9, ∞), then a smaller size, then one digit (3e38), then "…" (the
-// Inspector says it). Never a whole row of numbers hidden because one of them is long.
-void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill, float widest,
-               float border_w, ImVec2 fb_scale) {
+// Inspector says it). Never a whole row of numbers hidden because one of them is long. Returns
+// what it drew (an empty text when nothing).
+scene::FittedText DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
+                            float widest, float border_w, ImVec2 fb_scale) {
   const Fonts& fonts = ui.fonts;
   // Clear of each border by a pixel at least (glyphs ran into them).
   const float room_w = r.w - 2 * (border_w + std::max(1.0f, ui.scale));
@@ -71,7 +76,7 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
       b.text, b.compact, room_w, r.h, font_px, min_px, [font](const std::string& s, float px) {
         return font->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
       });
-  if (t.text.empty()) return;
+  if (t.text.empty()) return t;
   ImGui::GetWindowDrawList()->AddText(
       font, t.px, ImVec2(r.x + (r.w - t.width) * 0.5f, r.y + (r.h - t.px) * 0.5f),
       ToImU32(scene::TextOn(fill)), t.text.c_str());
@@ -79,19 +84,31 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
     ui.dump->back().text = t.text;
     ui.dump->back().text_px = t.px * fb_scale.y;
     ui.dump->back().text_w = t.width * fb_scale.x;
+    ui.dump->back().text_color = scene::TextOn(fill);
   }
+  return t;
 }
 
-// Hillis-Steele's case ("C2") in the cell's corner, where the cell is large enough.
+// Hillis-Steele's case ("C2") in the cell's corner, at the panels' text size, where it clears the
+// value (above it, or beside it); else the border's pattern alone tells the case.
 void DrawCaseTag(const UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
-                 float border_w) {
+                 float border_w, const scene::FittedText& value) {
   const Fonts& fonts = ui.fonts;
-  if (b.hs_case <= 0 || r.w < fonts.ui_px * 2.2f || r.h < fonts.ui_px * 1.9f) return;
+  if (b.hs_case <= 0) return;
   char tag[16];
   std::snprintf(tag, sizeof tag, "C%d", b.hs_case);
-  const float tp = fonts.ui_px * 0.72f;
-  ImGui::GetWindowDrawList()->AddText(fonts.ui, tp, ImVec2(r.x + border_w + 2, r.y + border_w + 1),
-                                      ToImU32(scene::TextOn(fill)), tag);
+  const float tp = fonts.ui_px, inset = border_w + 2;
+  const float tag_w = fonts.ui->CalcTextSizeA(tp, FLT_MAX, 0, tag).x;
+  const bool above = r.h >= value.px + 2 * (inset + tp);
+  const bool beside = (r.w - value.width) * 0.5f >= tag_w + inset + 2;
+  if (tag_w + 2 * inset > r.w || tp + 2 * inset > r.h || (!value.text.empty() && !above && !beside))
+    return;
+  const ImVec2 at(r.x + inset, r.y + border_w + 1);
+  ImGui::GetWindowDrawList()->AddText(fonts.ui, tp, at, ToImU32(scene::TextOn(fill)), tag);
+  if (ui.text != nullptr) {
+    // The box's fill lies under it: the renderer gets the boxes after their text is queued.
+    ui.text->Text("case tag", tag, {at.x, at.y, tag_w, tp}, tp).background = fill;
+  }
 }
 
 // Values are drawn while the instances are built: with values in view, every frame builds.
@@ -190,11 +207,11 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
       ui.dump->push_back({algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input,
                           b.padding, b.hs_case, r.x * fb_scale.x, r.y * fb_scale.y,
                           r.w * fb_scale.x, r.h * fb_scale.y, inst.fill, inst.border,
-                          border_w * fb_scale.x, std::string(), 0.0f, 0.0f});
+                          border_w * fb_scale.x, std::string(), 0.0f, 0.0f, {}});
     }
     if (!text_fits) continue;
-    DrawValue(ui, b, r, inst.fill, widest, border_w, fb_scale);
-    if (show_case) DrawCaseTag(ui, b, r, inst.fill, border_w);
+    const scene::FittedText value = DrawValue(ui, b, r, inst.fill, widest, border_w, fb_scale);
+    if (show_case) DrawCaseTag(ui, b, r, inst.fill, border_w, value);
   }
   dense.Flush(&m_dense);
   // The selected and hovered cells last: their rings over their neighbours.

@@ -85,7 +85,8 @@ ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect 
   const float base_sx =
       std::min(avail_w / static_cast<float>(std::max(sc.columns, 1)), MaxCellWidth(fonts));
   g.sx = base_sx * vs.zoom;
-  g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 1.15f, fonts.large_px * 2.3f);
+  // Tall enough for a round's title in two lines at the panels' text size between two rows.
+  g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 2.25f, fonts.large_px * 2.3f);
   // Fitted (zoom 1, what Fit view restores), every round fits the height however many there are
   // (Blelloch at n = 1024 has 22): rows thinner than text lose their labels, never their place
   // on screen. Zoomed in, or the figure made larger (Ctrl+=), rows stay tall enough to read its

@@ -1,0 +1,167 @@
+"""Every text the app draws, readable in every theme (issue #34, part 5): over the --dump-layout of
+every kind of view (the four block scans, Hillis-Steele's cases, side by side, the multi-block
+grid, the single-pass timeline, the four applications, the benchmark chart, the quiz, the mistakes
+lab, presenter mode) in every theme, each text's colour against the colour under it must reach
+WCAG 2's 4.5:1 (3:1 for text of 24 px and over). The dump says each line's colour, the colour
+under it and its size (app/ui/views/text_colors.cpp reads them from what was drawn); so that the
+dump cannot lie, a sample of them is held against the screenshot's pixels: the text's box shows
+the reported background around glyphs of the reported colour.
+
+Also: the round labels and the Case tags at least the panels' text size, in the normal and the
+presenter view.
+
+Usage: ui_contrast_test.py SCANVIZ   (exit 77: Xvfb or ImageMagick missing)."""
+import sys
+
+from ui_test_support import (EXAMPLE_TEXT, finish, make_workdir, near, require_tools,
+                             screenshot)
+
+THEMES = ("dark", "light", "high-contrast")
+BASE = ["--backend", "cpu", "--input", EXAMPLE_TEXT]
+VIEWS = [
+    ("hillis-steele", ["--algorithm", "hillis-steele", "--round", "1"]),
+    ("cases", ["--algorithm", "hillis-steele", "--case-colors", "--round", "2"]),
+    ("blelloch", ["--algorithm", "blelloch", "--round", "3"]),
+    ("warp-shuffle", ["--algorithm", "warp-shuffle", "--round", "1"]),
+    ("sklansky", ["--algorithm", "sklansky", "--round", "1", "--select", "2:0:7"]),
+    ("side-by-side", ["--side-by-side"]),
+    ("grid", ["--algorithm", "multi-block", "--random", "16", "--seed", "1"]),
+    ("timeline", ["--kind", "single-pass"]),
+    ("compact", ["--app", "compact", "--keep", "odd", "--round", "1"]),
+    ("radix-sort", ["--app", "radix-sort"]),
+    ("split", ["--app", "split"]),
+    ("allocate", ["--app", "allocate"]),
+    ("benchmark", ["--kind", "benchmark"]),
+    ("quiz", ["--quiz", "01-hillis-steele"]),
+    ("mistakes", ["--panel", "mistakes", "--mistake", "no-barrier"]),
+    ("presenter", ["--algorithm", "hillis-steele", "--case-colors", "--round", "2",
+                   "--presenter"]),
+]
+LARGE_PX = 24
+
+
+def luminance(rgb):
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def texts(frame):
+    """Every drawn text of the dump: (where, text, colour, background, px, rect)."""
+    out = []
+    for p in frame.layout["panels"]:
+        for l in p["lines"]:
+            if "color" in l and l["visible"] and l["text"].strip():
+                out.append((f"{p['name']}/{l['kind']}", l["text"], tuple(l["color"]),
+                            tuple(l["background"]), l["px"], l["rect"]))
+    for c in frame.layout["cells"]:
+        if c["text"]:
+            out.append((f"cell r{c['round']} p{c['pos']}", c["text"], tuple(c["text_color"]),
+                        tuple(c["fill"]), c["text_px"], c["rect"]))
+    return out
+
+
+def check_contrast(name, frame, failures):
+    checks = 0
+    for where, text, fg, bg, px, _ in texts(frame):
+        need = 3.0 if px >= LARGE_PX else 4.5
+        checks += 1
+        got = ratio(fg, bg)
+        if got < need:
+            failures.append(f"{name}: {where} {text[:40]!r} {px:.0f} px: #{bytes(fg).hex()} on "
+                            f"#{bytes(bg).hex()} is {got:.2f}:1, wants {need}:1")
+    return checks
+
+
+def matches_pixels(frame, fg, bg, rect):
+    """Whether the screenshot shows `bg` as the commonest colour of the text's box and a pixel
+    near `fg` inside it (the glyphs' stems are fully covered at the sizes drawn). None when the
+    box is too small to tell."""
+    x0, y0, x1, y1 = frame.clamp(rect)
+    if x1 - x0 < 6 or y1 - y0 < 6:
+        return None
+    px = frame.pixels(rect)
+    counts = {}
+    for p in px:
+        counts[p] = counts.get(p, 0) + 1
+    common = max(counts, key=counts.get)
+    if not near(common, bg, 12):
+        return f"the box's commonest colour is #{bytes(common).hex()}, dump says #{bytes(bg).hex()}"
+    if not any(near(p, fg, 40) for p in px):
+        return f"no pixel near the text colour #{bytes(fg).hex()}"
+    return ""
+
+
+def check_pixels(name, frame, failures):
+    """The dump against the screenshot, for up to 25 texts a frame spread over its panels."""
+    items = texts(frame)
+    sample = items[::max(1, len(items) // 25)]
+    checks = 0
+    for where, text, fg, bg, px, rect in sample:
+        if ratio(fg, bg) < 1.5:  # nothing to tell apart (reported as a contrast failure anyway)
+            continue
+        verdict = matches_pixels(frame, fg, bg, rect)
+        if verdict is None:
+            continue
+        checks += 1
+        if verdict:
+            failures.append(f"{name}: {where} {text[:30]!r} at {[round(v) for v in rect]}: "
+                            f"{verdict}")
+    return checks
+
+
+def check_sizes(name, frame, failures):
+    """Round labels and Case tags at least as large as the panels' text."""
+    panel_px = [l["px"] for p in frame.layout["panels"] if p["name"] in ("side", "controls")
+                for l in p["lines"] if "px" in l and l["kind"] in ("paragraph", "legend", "line")]
+    figure = [(l["kind"], l["text"], l["px"]) for p in frame.layout["panels"] for l in p["lines"]
+              if l["kind"] in ("round", "case tag") and "px" in l]
+    if not panel_px:
+        return 0
+    body = sorted(panel_px)[len(panel_px) // 2]
+    checks = 0
+    for kind, text, px in figure:
+        checks += 1
+        if px < body - 0.5:
+            failures.append(f"{name}: {kind} {text!r} is {px:.1f} px, the panels' text {body:.1f}")
+    return checks
+
+
+def main():
+    require_tools()
+    app = sys.argv[1]
+    workdir = make_workdir("contrast")
+    failures, checks = [], 0
+    kinds_seen = set()
+    for theme in THEMES:
+        for name, flags in VIEWS:
+            shot = f"{name}-{theme}"
+            frame, error = screenshot(app, workdir, shot, BASE + flags + ["--theme", theme])
+            checks += 1
+            if error:
+                failures.append(f"{shot}: {error}")
+                continue
+            n = check_contrast(shot, frame, failures)
+            if n == 0:
+                failures.append(f"{shot}: the dump has no text with its colours")
+            checks += n + check_pixels(shot, frame, failures)
+            if name in ("cases", "presenter"):
+                sizes = check_sizes(shot, frame, failures)
+                kinds_seen.update(l["kind"] for p in frame.layout["panels"] for l in p["lines"])
+                checks += sizes
+    for kind in ("round", "case tag"):
+        checks += 1
+        if kind not in kinds_seen:
+            failures.append(f"no {kind!r} line in the cases and presenter dumps")
+    return finish("ui_contrast_test", workdir, failures, checks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
