@@ -5,6 +5,8 @@
 // compares a sample of these with the screenshot's pixels, so they are what the screen shows.
 #include <imgui_internal.h>  // the window's parents, for the fills under a child window
 
+#include <algorithm>
+
 #include "views.h"
 
 namespace scanviz {
@@ -26,13 +28,24 @@ bool Inside(ImVec2 p, ViewRect r) {
   return p.x >= r.x - 1 && p.y >= r.y - 1 && p.x <= r.x + r.w + 1 && p.y <= r.y + r.h + 1;
 }
 
-// The last glyph vertex (textured, not the font atlas' white pixel) inside `r`: its index and
-// colour, or -1.
+// Whether a vertex is a glyph's: textured, but neither the atlas' white pixel (fills) nor its
+// anti-aliased lines' strip (thin lines and outlines drawn with the texture).
+bool IsGlyph(const ImDrawVert& v) {
+  const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  if (v.uv.x == atlas->TexUvWhitePixel.x && v.uv.y == atlas->TexUvWhitePixel.y) return false;
+  ImVec4 lines = atlas->TexUvLines[0];
+  for (const ImVec4& l : atlas->TexUvLines) {
+    lines = ImVec4(std::min(lines.x, l.x), std::min(lines.y, l.y), std::max(lines.z, l.z),
+                   std::max(lines.w, l.w));
+  }
+  return !(v.uv.x >= lines.x && v.uv.x <= lines.z && v.uv.y >= lines.y && v.uv.y <= lines.w);
+}
+
+// The last glyph vertex inside `r`: its index and colour, or -1.
 int LastGlyph(const ImDrawList* dl, ViewRect r, ImU32* color) {
-  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
   for (int i = dl->VtxBuffer.Size; i-- > 0;) {
     const ImDrawVert& v = dl->VtxBuffer[i];
-    if ((v.uv.x != white.x || v.uv.y != white.y) && Inside(v.pos, r)) {
+    if (IsGlyph(v) && Inside(v.pos, r)) {
       *color = v.col;
       return i;
     }
@@ -81,14 +94,12 @@ bool FillsAt(const ImDrawList* dl, int before, ImVec2 p, std::vector<scene::Rgba
 // The centres of the glyph quads of the text run that ends at vertex `last` (four vertices a
 // glyph, drawn one after another), up to 64 of them; `first` gets the run's first vertex.
 std::vector<ImVec2> GlyphCentres(const ImDrawList* dl, int last, ViewRect r, int* first) {
-  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
   std::vector<ImVec2> out;
   int base = last - 3;
   for (; base >= 0 && out.size() < 64; base -= 4) {
     const ImDrawVert* v = &dl->VtxBuffer[base];
     bool glyph = true;
-    for (int k = 0; k < 4; ++k)
-      glyph = glyph && (v[k].uv.x != white.x || v[k].uv.y != white.y) && Inside(v[k].pos, r);
+    for (int k = 0; k < 4; ++k) glyph = glyph && IsGlyph(v[k]) && Inside(v[k].pos, r);
     if (!glyph) break;
     out.push_back(ImVec2((v[0].pos.x + v[2].pos.x) * 0.5f, (v[0].pos.y + v[2].pos.y) * 0.5f));
   }
