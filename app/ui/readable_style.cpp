@@ -11,9 +11,9 @@ void ReadableStyle(ImGuiStyle* style, scene::Theme theme) {
   style->Colors[ImGuiCol_TextDisabled] = ImVec4(dim.r, dim.g, dim.b, 1);
   if (theme == scene::Theme::kLight) return;  // black text on the light blues: 5.6:1 and more
   const ImVec4 blue(0.12f, 0.36f, 0.70f, 1), pressed(0.08f, 0.30f, 0.62f, 1);
-  for (ImGuiCol c : {ImGuiCol_ButtonHovered, ImGuiCol_HeaderHovered, ImGuiCol_HeaderActive,
-                     ImGuiCol_SliderGrab, ImGuiCol_SliderGrabActive, ImGuiCol_TabHovered,
-                     ImGuiCol_TabActive, ImGuiCol_FrameBgActive})
+  for (ImGuiCol c :
+       {ImGuiCol_ButtonHovered, ImGuiCol_HeaderHovered, ImGuiCol_HeaderActive, ImGuiCol_SliderGrab,
+        ImGuiCol_SliderGrabActive, ImGuiCol_TabHovered, ImGuiCol_TabActive, ImGuiCol_FrameBgActive})
     style->Colors[c] = blue;
   style->Colors[ImGuiCol_ButtonActive] = pressed;
 }

@@ -301,7 +301,8 @@ scene::Rgba Over(scene::Rgba top, scene::Rgba below) {
 
 bool InTriangle(float px, float py, const float* v) {
   auto side = [&](int i, int j) {
-    return (v[2 * j] - v[2 * i]) * (py - v[2 * i + 1]) - (v[2 * j + 1] - v[2 * i + 1]) * (px - v[2 * i]);
+    return (v[2 * j] - v[2 * i]) * (py - v[2 * i + 1]) -
+           (v[2 * j + 1] - v[2 * i + 1]) * (px - v[2 * i]);
   };
   const float a = side(0, 1), b = side(1, 2), c = side(2, 0);
   return (a >= 0 && b >= 0 && c >= 0) || (a <= 0 && b <= 0 && c <= 0);

@@ -11,9 +11,10 @@ Also: the round labels and the Case tags at least the panels' text size, in the 
 presenter view.
 
 Usage: ui_contrast_test.py SCANVIZ SOURCE_DIR   (exit 77: Xvfb or ImageMagick missing)."""
-import sys
+import os, sys
+import xml.etree.ElementTree as ET
 
-from ui_test_support import (EXAMPLE_TEXT, finish, make_workdir, near, require_tools,
+from ui_test_support import (EXAMPLE_TEXT, finish, make_workdir, near, require_tools, run_on_x,
                              screenshot)
 
 THEMES = ("dark", "light", "high-contrast")
@@ -38,6 +39,16 @@ VIEWS = [
                    "--presenter"]),
 ]
 LARGE_PX = 24
+# The SVG exports of the figures: the same rules, each text against the rectangle under it.
+SVGS = [
+    ("cases", ["--algorithm", "hillis-steele", "--case-colors", "--round", "2"]),
+    ("blelloch", ["--algorithm", "blelloch", "--round", "5"]),
+    ("side-by-side", ["--side-by-side", "--round", "1"]),
+    ("grid", ["--algorithm", "multi-block", "--block-size", "4"]),
+    ("timeline", ["--kind", "single-pass"]),
+    ("compact", ["--app", "compact", "--keep", "odd", "--round", "1"]),
+    ("allocate", ["--app", "allocate"]),
+]
 
 
 def luminance(rgb):
@@ -120,6 +131,71 @@ def check_pixels(name, frame, failures):
     return checks
 
 
+def svg_colour(v):
+    v = (v or "").strip()
+    if not v.startswith("#") or len(v) != 7:
+        return None
+    return tuple(int(v[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def svg_texts(path):
+    """Each <text> of an SVG export with its fill, size and the fill of the topmost filled
+    rectangle under its anchor drawn before it (a cell's own rectangle, a band, the page)."""
+    rects, out = [], []
+
+    def num(e, name):
+        try:
+            return float(e.get(name, "0").rstrip("%"))
+        except ValueError:
+            return 0.0
+
+    def walk(e, fill=None):
+        tag = e.tag.split("}")[-1]
+        fill = svg_colour(e.get("fill")) or fill
+        if tag == "rect" and svg_colour(e.get("fill")):
+            full = e.get("width", "").endswith("%")
+            rects.append((None if full else (num(e, "x"), num(e, "y"), num(e, "width"),
+                                             num(e, "height")), svg_colour(e.get("fill"))))
+        if tag == "text":
+            x, y = num(e, "x"), num(e, "y")
+            under = None
+            for r, c in reversed(rects):
+                if r is None or (r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]):
+                    under = c
+                    break
+            text = "".join(e.itertext())
+            if under and fill and text.strip():
+                out.append((text, fill, under, num(e, "font-size")))
+        for child in e:
+            walk(child, fill if tag != "svg" else None)
+
+    walk(ET.parse(path).getroot())
+    return out
+
+
+def check_svgs(app, workdir, failures):
+    checks = 0
+    for theme in THEMES:
+        for name, flags in SVGS:
+            path = os.path.join(workdir, f"{name}-{theme}.svg")
+            r = run_on_x([app] + BASE + flags + ["--theme", theme, "--export-svg", path])
+            checks += 1
+            if r.returncode != 0 or not os.path.exists(path):
+                failures.append(f"svg {name}-{theme}: exit {r.returncode}: {r.stderr[:200]}")
+                continue
+            texts_ = svg_texts(path)
+            if not texts_:
+                failures.append(f"svg {name}-{theme}: no text with a fill found")
+            for text, fg, bg, px in texts_:
+                need = 3.0 if px >= LARGE_PX else 4.5
+                checks += 1
+                if ratio(fg, bg) < need:
+                    failures.append(f"svg {name}-{theme}: {text[:40]!r} {px:.0f} px: "
+                                    f"#{bytes(fg).hex()} on #{bytes(bg).hex()} is "
+                                    f"{ratio(fg, bg):.2f}:1, wants {need}:1")
+    return checks
+
+
 def check_sizes(name, frame, failures):
     """Round labels and Case tags at least as large as the panels' text."""
     # The panels' text: the status bar's, which presenter mode keeps (and scales).
@@ -161,6 +237,7 @@ def main():
                 sizes = check_sizes(shot, frame, failures)
                 kinds_seen.update(l["kind"] for p in frame.layout["panels"] for l in p["lines"])
                 checks += sizes
+    checks += check_svgs(app, workdir, failures)
     for kind in ("round", "case tag"):
         checks += 1
         if kind not in kinds_seen:

@@ -231,7 +231,7 @@ void ArrayView::FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g) {
   --m_follow_frames;
   const float bottom = g->rect.y + g->rect.h - g->pad;
   if (m_scene.height * g->sy <= bottom - g->top) {  // it fits: no pan hides any of it (a follow
-    g->oy -= ui.app.view.pan_y;                       // at a larger size left one behind)
+    g->oy -= ui.app.view.pan_y;                     // at a larger size left one behind)
     ui.app.view.pan_y = 0;
     return;
   }

@@ -69,10 +69,9 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
 // A grid taller than its pane (rows at their legible floor): when the player moves to another
 // step, the pane scrolls just enough to show that step's rows, as the block view follows its
 // rounds. A pan of the reader's own stays until the next step.
-void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom,
-                GridFrame* f) {
+void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom, GridFrame* f) {
   if (sc.height * f->sy <= bottom - top) {  // every row fits: no pan hides any (the block
-    f->oy -= vs.pan_y;                       // view's follow may have left one behind)
+    f->oy -= vs.pan_y;                      // view's follow may have left one behind)
     vs.pan_y = 0;
     return;
   }
@@ -319,8 +318,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   AppState& app = ui.app;
   const GridSlot& slot = app.grid().Traced();
   const Fonts& fonts = ui.fonts;
-  BeginPanelWindow("##grid", rect, ImGuiWindowFlags_NoScrollWithMouse |
-                                       ImGuiWindowFlags_NoFocusOnAppearing);
+  BeginPanelWindow("##grid", rect,
+                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PushFont(fonts.ui);
   ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
   if (ui.text != nullptr) ui.text->BeginPanel("grid", rect, kMultiBlockKey);
@@ -434,10 +433,21 @@ void GridView::DrawCells(UiContext& ui, const GridFrame& f,
                    static_cast<float>(c->index)
              : -1.0f;
   };
-  const std::vector<float> key = {f.ox, f.oy, f.sx, f.sy, rect.x, rect.y, rect.w, rect.h,
-                                  ui.scale, static_cast<float>(ui.app.view.theme),
-                                  static_cast<float>(m_generation), static_cast<float>(m_step),
-                                  static_cast<float>(m_block_size), key_of(marked), g.text_w};
+  const std::vector<float> key = {f.ox,
+                                  f.oy,
+                                  f.sx,
+                                  f.sy,
+                                  rect.x,
+                                  rect.y,
+                                  rect.w,
+                                  rect.h,
+                                  ui.scale,
+                                  static_cast<float>(ui.app.view.theme),
+                                  static_cast<float>(m_generation),
+                                  static_cast<float>(m_step),
+                                  static_cast<float>(m_block_size),
+                                  key_of(marked),
+                                  g.text_w};
   // The last frame's boxes, unless something that places or colours them changed.
   if (key != m_list_key) {
     m_list = BuildGridBoxes(m_scene, m_grid->type, g, ui.palette, marked);

@@ -113,8 +113,8 @@ scene::Rgba Under(ImGuiWindow* window, int before, ImVec2 p, const Renderer* ren
   std::vector<scene::Rgba> layers;
   bool opaque = FillsAt(window->DrawList, before, p, &layers);
   // A child window's fills lie over its parent's, up to the root window.
-  for (ImGuiWindow* w = window; !opaque && (w->Flags & ImGuiWindowFlags_ChildWindow) &&
-                                w->ParentWindow != nullptr;) {
+  for (ImGuiWindow* w = window;
+       !opaque && (w->Flags & ImGuiWindowFlags_ChildWindow) && w->ParentWindow != nullptr;) {
     w = w->ParentWindow;
     opaque = FillsAt(w->DrawList, w->DrawList->VtxBuffer.Size, p, &layers);
   }

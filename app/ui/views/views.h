@@ -36,9 +36,9 @@ struct DumpedCell {
   float x, y, w, h;
   scene::Rgba fill, border;
   float border_width;
-  std::string text;   // the value as drawn (its short form in a narrow cell), empty if none
-  float text_px = 0;  // its font size, pixels
-  float text_w = 0;   // its width, pixels: inside the cell's borders
+  std::string text;        // the value as drawn (its short form in a narrow cell), empty if none
+  float text_px = 0;       // its font size, pixels
+  float text_w = 0;        // its width, pixels: inside the cell's borders
   scene::Rgba text_color;  // the colour it is drawn in, on `fill`
 };
 
@@ -161,7 +161,7 @@ class ArrayView {
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
   int m_round = -1;
-  int m_followed_round = -1;  // the round the pane last scrolled to (FollowCurrentRound)
+  int m_followed_round = -1;   // the round the pane last scrolled to (FollowCurrentRound)
   float m_followed_scale = 0;  // and the figure's size then
   int m_follow_frames = 0;     // frames left to keep that round in view
   bool m_only_current = false;
