@@ -16,8 +16,7 @@ struct BoxInstance {
   float x = 0, y = 0, w = 0, h = 0;
   scene::Rgba fill;
   scene::Rgba border;
-  // scene::StrokePattern (scene/stroke.h): 0 none, 1 dotted, 2 dashed, 3 solid, 4 dash-dot, 5
-  // double
+  // scene/stroke.h's StrokePattern: 0 none, 1 dotted, 2 dashed, 3 solid, 4 dash-dot, 5 double
   float style = 0;
   float border_width = 2;
   float hatch = 0;  // 1: diagonal hatch (padding)
