@@ -28,24 +28,32 @@ bool Inside(ImVec2 p, ViewRect r) {
   return p.x >= r.x - 1 && p.y >= r.y - 1 && p.x <= r.x + r.w + 1 && p.y <= r.y + r.h + 1;
 }
 
-// Whether a vertex is a glyph's: textured, but neither the atlas' white pixel (fills) nor its
-// anti-aliased lines' strip (thin lines and outlines drawn with the texture).
-bool IsGlyph(const ImDrawVert& v) {
-  const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  if (v.uv.x == atlas->TexUvWhitePixel.x && v.uv.y == atlas->TexUvWhitePixel.y) return false;
-  ImVec4 lines = atlas->TexUvLines[0];
-  for (const ImVec4& l : atlas->TexUvLines) {
-    lines = ImVec4(std::min(lines.x, l.x), std::min(lines.y, l.y), std::max(lines.z, l.z),
-                   std::max(lines.w, l.w));
+// Tells a glyph's vertex from others: textured, but neither the atlas' white pixel (fills) nor
+// its anti-aliased lines' strip (thin lines and outlines drawn with the texture).
+struct GlyphTest {
+  ImVec2 white;
+  ImVec4 lines;  // the strip's UV box
+  GlyphTest() {
+    const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    white = atlas->TexUvWhitePixel;
+    lines = atlas->TexUvLines[0];
+    for (const ImVec4& l : atlas->TexUvLines) {
+      lines = ImVec4(std::min(lines.x, l.x), std::min(lines.y, l.y), std::max(lines.z, l.z),
+                     std::max(lines.w, l.w));
+    }
   }
-  return !(v.uv.x >= lines.x && v.uv.x <= lines.z && v.uv.y >= lines.y && v.uv.y <= lines.w);
-}
+  bool operator()(const ImDrawVert& v) const {
+    if (v.uv.x == white.x && v.uv.y == white.y) return false;
+    return !(v.uv.x >= lines.x && v.uv.x <= lines.z && v.uv.y >= lines.y && v.uv.y <= lines.w);
+  }
+};
 
 // The last glyph vertex inside `r`: its index and colour, or -1.
 int LastGlyph(const ImDrawList* dl, ViewRect r, ImU32* color) {
+  const GlyphTest is_glyph;
   for (int i = dl->VtxBuffer.Size; i-- > 0;) {
     const ImDrawVert& v = dl->VtxBuffer[i];
-    if (IsGlyph(v) && Inside(v.pos, r)) {
+    if (is_glyph(v) && Inside(v.pos, r)) {
       *color = v.col;
       return i;
     }
@@ -94,12 +102,13 @@ bool FillsAt(const ImDrawList* dl, int before, ImVec2 p, std::vector<scene::Rgba
 // The centres of the glyph quads of the text run that ends at vertex `last` (four vertices a
 // glyph, drawn one after another), up to 64 of them; `first` gets the run's first vertex.
 std::vector<ImVec2> GlyphCentres(const ImDrawList* dl, int last, ViewRect r, int* first) {
+  const GlyphTest is_glyph;
   std::vector<ImVec2> out;
   int base = last - 3;
   for (; base >= 0 && out.size() < 64; base -= 4) {
     const ImDrawVert* v = &dl->VtxBuffer[base];
     bool glyph = true;
-    for (int k = 0; k < 4; ++k) glyph = glyph && IsGlyph(v[k]) && Inside(v[k].pos, r);
+    for (int k = 0; k < 4; ++k) glyph = glyph && is_glyph(v[k]) && Inside(v[k].pos, r);
     if (!glyph) break;
     out.push_back(ImVec2((v[0].pos.x + v[2].pos.x) * 0.5f, (v[0].pos.y + v[2].pos.y) * 0.5f));
   }
