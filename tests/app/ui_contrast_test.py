@@ -1,7 +1,7 @@
 """Every text the app draws, readable in every theme (issue #34, part 5): over the --dump-layout of
 every kind of view (the four block scans, Hillis-Steele's cases, side by side, the multi-block
 grid, the single-pass timeline, the four applications, the benchmark chart, the quiz, the mistakes
-lab, presenter mode) in every theme, each text's colour against the colour under it must reach
+lab, the key help, each tab of the side panel, presenter mode) in every theme, each text's colour against the colour under it must reach
 WCAG 2's 4.5:1 (3:1 for text of 24 px and over). The dump says each line's colour, the colour
 under it and its size (app/ui/views/text_colors.cpp reads them from what was drawn); so that the
 dump cannot lie, a sample of them is held against the screenshot's pixels: the text's box shows
@@ -36,6 +36,12 @@ VIEWS = [
     ("quiz", ["--quiz", "{src}/assets/quizzes/01-hillis-steele.json"]),
     ("mistakes", ["--panel", "mistakes", "--mistake", "no-barrier"]),
     ("keys", ["--keys"]),
+    # The other tabs of the side panel.
+    ("code", ["--algorithm", "blelloch", "--round", "2", "--panel", "code"]),
+    ("narration", ["--algorithm", "blelloch", "--round", "2", "--panel", "narration"]),
+    ("work-depth", ["--algorithm", "sklansky", "--panel", "work-depth"]),
+    ("numerics", ["--algorithm", "hillis-steele", "--type", "float32", "--panel", "numerics"]),
+    ("warps-banks", ["--algorithm", "warp-shuffle", "--panel", "warps-banks"]),
     ("presenter", ["--algorithm", "hillis-steele", "--case-colors", "--round", "2",
                    "--presenter"]),
 ]

@@ -33,6 +33,17 @@ float UiWidth(const Fonts& fonts, const std::string& text) {
   return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, text.c_str()).x;
 }
 
+// The width a round's title needs in two lines at the UI font, broken at its best " · ".
+float TwoLineWidth(const Fonts& fonts, const std::string& text) {
+  const std::string dot = " · ";
+  float best = UiWidth(fonts, text);
+  for (size_t at = text.find(dot); at != std::string::npos; at = text.find(dot, at + 1)) {
+    best = std::min(best, std::max(UiWidth(fonts, text.substr(0, at)),
+                                   UiWidth(fonts, text.substr(at + dot.size()))));
+  }
+  return best;
+}
+
 // [SECTION] Header: algorithm, round, work and depth
 
 // Returns the figure's top, below the header.
@@ -297,13 +308,11 @@ void ArrayView::UpdateScene(UiContext& ui, Algorithm algorithm) {
   for (const scene::Label& l : m_scene.labels) {
     if (l.role == scene::LabelRole::kRowTag)
       m_widest_tag = std::max(m_widest_tag, UiWidth(fonts, l.text));
-    // A round title wraps at its " · ": the gutter holds its widest piece at three quarters of
-    // the text size, so that short row tags ("input", "buf") cannot squeeze round 0's title
-    // ("staging step (load)") to a few pixels.
-    if (l.role == scene::LabelRole::kRowTitle) {
-      for (const std::string& piece : WrapAtDots(l.text, 0, fonts.ui_px))
-        m_widest_tag = std::max(m_widest_tag, 0.75f * UiWidth(fonts, piece));
-    }
+    // A round title wraps at its " · ": the gutter holds it in two lines at the text size (the
+    // panels'), so that short row tags ("input", "buf") cannot squeeze round 0's title
+    // ("staging step (load)") small; PlaceFigure caps the gutter at 35 % of the pane.
+    if (l.role == scene::LabelRole::kRowTitle)
+      m_widest_tag = std::max(m_widest_tag, TwoLineWidth(fonts, l.text));
   }
 }
 
