@@ -69,9 +69,10 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
 // A grid taller than its pane (rows at their legible floor): when the player moves to another
 // step, the pane scrolls just enough to show that step's rows, as the block view follows its
 // rounds. A pan of the reader's own stays until the next step.
-void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom, GridFrame* f) {
+void FollowStep(ViewState& vs, const scene::GridScene& sc, float top, float bottom,
+                GridFrame* f) {
   if (sc.height * f->sy <= bottom - top) {  // every row fits: no pan hides any (the block
-    f->oy -= vs.pan_y;                      // view's follow may have left one behind)
+    f->oy -= vs.pan_y;                       // view's follow may have left one behind)
     vs.pan_y = 0;
     return;
   }

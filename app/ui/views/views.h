@@ -161,7 +161,7 @@ class ArrayView {
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
   int m_round = -1;
-  int m_followed_round = -1;   // the round the pane last scrolled to (FollowCurrentRound)
+  int m_followed_round = -1;  // the round the pane last scrolled to (FollowCurrentRound)
   float m_followed_scale = 0;  // and the figure's size then
   int m_follow_frames = 0;     // frames left to keep that round in view
   bool m_only_current = false;
