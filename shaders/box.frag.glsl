@@ -1,7 +1,7 @@
 #version 330 core
 // The chapters' border styles, drawn per fragment: dotted (square dots, one border width long),
-// dashed (dashes of four border widths) and solid. Style 0 is a thin plain outline ('?' cells and
-// the input row). Padding cells get a diagonal hatch; a selected cell gets an outer ring.
+// dashed (dashes of four border widths) and solid, and their variants dash-dot and double
+// (scene/stroke.h). Style 0 is a thin plain outline ('?' cells and the input row). Padding cells get a diagonal hatch; a selected cell gets an outer ring.
 in vec2 v_local;
 flat in vec2 v_size;
 flat in vec4 v_fill;
@@ -38,6 +38,13 @@ void main() {
     bool ink = true;
     if (style == 1) ink = mod(along, 2.0 * bw) < bw;
     if (style == 2) ink = mod(along, 6.0 * bw) < 4.0 * bw;
+    // Dash-dot (loaded: a dash of four widths, a dot of one) and double (swap-and-add: two lines,
+    // each a third of the width), so that no two classes share a stroke (scene/stroke.h).
+    if (style == 4) {
+      float m = mod(along, 8.0 * bw);
+      ink = m < 4.0 * bw || (m >= 5.5 * bw && m < 6.5 * bw);
+    }
+    if (style == 5) ink = d < bw / 3.0 || d >= bw * 2.0 / 3.0;
     if (ink) color = v_border;
   }
   o_color = color;

@@ -145,7 +145,8 @@ class GridWriter {
   void Titles() {
     for (const GridRow& r : m_scene.rows)
       svg::Text(m_body, kMargin + m_gutter - kMargin, Y(r.y) + Height(r) * kRowPx / 2, r.title,
-                kTitlePx, Dim(m_p, m_p.text, r.emphasis), svg::Anchor::kEnd, "row-title");
+                kTitlePx, r.emphasis == Emphasis::kCurrent ? m_p.text : m_p.text_dim,
+                svg::Anchor::kEnd, "row-title");
     for (const GridBand& b : m_scene.bands)
       svg::Text(m_body, kMargin, Y(b.y0) + 0.4f * kRowPx, b.title, kBandPx, m_p.text_dim,
                 svg::Anchor::kStart, "band-title");

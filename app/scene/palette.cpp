@@ -1,5 +1,7 @@
 #include "scene/palette.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string_view>
 
 namespace scanviz::scene {
@@ -60,7 +62,11 @@ Palette MakePalette(Theme theme) {
     case Theme::kDark:
       p.background = Hex(0x1E2127);
       p.text = Hex(0xF0F0F0);
-      p.text_dim = Hex(0xA0A4AC);
+      p.text_dim = Hex(0xB4B8C0);  // 4.5:1 on the current round's band (0xA0A4AC was 4.05)
+      // ok and bad are text colours too (checks, errors): Okabe-Ito's, lightened to 4.5:1 on
+      // the panels.
+      p.ok = Hex(0x2EC4A0);
+      p.bad = Hex(0xFF8445);
       p.border = Hex(0xF5F5F5);
       p.current_band = Hex(0x3A4250);
       p.register_strip = Hex(0x2E2A3C);
@@ -77,6 +83,9 @@ Palette MakePalette(Theme theme) {
       p.background = Hex(0xFAFAF7);
       p.text = Hex(0x141414);
       p.text_dim = Hex(0x5A5F66);
+      // Okabe-Ito's bluish green and vermillion, darkened to 4.5:1 on the light panels.
+      p.ok = Hex(0x00704F);
+      p.bad = Hex(0xA84400);
       p.border = Hex(0x202020);
       p.current_band = Hex(0xE4EAF2);
       p.register_strip = Hex(0xEDE6F5);
@@ -159,9 +168,21 @@ Rgba Dim(const Palette& p, Rgba c, Emphasis e) {
           c.b * keep + p.background.b * (1 - keep), c.a};
 }
 
+float Luminance(Rgba c) {
+  auto lin = [](float v) {
+    return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
+  };
+  return 0.2126f * lin(c.r) + 0.7152f * lin(c.g) + 0.0722f * lin(c.b);
+}
+
+float ContrastRatio(Rgba a, Rgba b) {
+  const float la = Luminance(a), lb = Luminance(b);
+  return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
 Rgba TextOn(Rgba fill) {
-  const float luma = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
-  return luma > 0.45f ? Rgba{0.05f, 0.05f, 0.05f, 1} : Rgba{1, 1, 1, 1};
+  const Rgba dark{0.05f, 0.05f, 0.05f, 1}, light{1, 1, 1, 1};
+  return ContrastRatio(dark, fill) >= ContrastRatio(light, fill) ? dark : light;
 }
 
 }  // namespace scanviz::scene

@@ -56,7 +56,10 @@ BoxStyle StyleOf(const Box& box, bool by_case);
 Rgba ClassColor(const Palette& p, CellClass cls);
 // Dims a colour toward the background for rounds other than the current one.
 Rgba Dim(const Palette& p, Rgba c, Emphasis e);
-// Black or white, whichever reads better on `fill`.
+// Black or white, whichever has the higher contrast ratio on `fill` (WCAG 2's).
 Rgba TextOn(Rgba fill);
+// WCAG 2's relative luminance of an sRGB colour, and the contrast ratio of two (1 to 21).
+float Luminance(Rgba c);
+float ContrastRatio(Rgba a, Rgba b);
 
 }  // namespace scanviz::scene

@@ -14,6 +14,7 @@
 #include "scene/cell_text.h"
 #include "scene/palette.h"
 #include "scene/scene.h"
+#include "scene/stroke.h"
 #include "scene/svg_doc.h"
 
 namespace scanviz::scene {
@@ -54,14 +55,34 @@ struct Pane {
   float Y(float u) const { return dy + kMargin + u * kUnit; }
 };
 
-const char* DashArray(BoxStyle s) {
+// The stroke's pattern (scene/stroke.h), in the SVG's units at a width of 2.
+const char* DashArray(StrokePattern s) {
   switch (s) {
-    case BoxStyle::kDotted:
+    case StrokePattern::kDotted:
       return " stroke-dasharray=\"2 4\"";
-    case BoxStyle::kDashed:
+    case StrokePattern::kDashed:
       return " stroke-dasharray=\"8 5\"";
+    case StrokePattern::kDashDot:
+      return " stroke-dasharray=\"8 3 2 3\"";
     default:
       return "";
+  }
+}
+
+// A cell's rectangle with its class's stroke (scene/stroke.h); a double line is the stroke with
+// the fill's colour down its middle.
+void WriteBoxRect(std::ostream& out, Rect r, Rgba fill, const Palette& p, const Box& b,
+                  BoxStyle style) {
+  const Stroke stroke =
+      b.is_input ? Stroke{static_cast<StrokePattern>(style)} : StrokeOf(b.cls, style);
+  const float stroke_w = style == BoxStyle::kNone ? 1 : 2 * stroke.weight;
+  out << "<rect x=\"" << r.x << "\" y=\"" << r.y << "\" width=\"" << r.w << "\" height=\"" << r.h
+      << "\" fill=\"" << Color(fill) << "\" stroke=\"" << Color(p.border) << "\" stroke-width=\""
+      << stroke_w << "\"" << DashArray(stroke.pattern) << "/>";
+  if (stroke.pattern == StrokePattern::kDouble) {
+    out << "<rect x=\"" << r.x << "\" y=\"" << r.y << "\" width=\"" << r.w << "\" height=\"" << r.h
+        << "\" fill=\"none\" stroke=\"" << Color(fill) << "\" stroke-width=\"" << stroke_w / 3
+        << "\"/>";
   }
 }
 
@@ -94,16 +115,13 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
   }
   for (const Box& b : scene.boxes) {
     const Rgba fill = Dim(p, FillOf(p, b, options.color_by_case), b.emphasis);
-    const BoxStyle style = StyleOf(b, options.color_by_case);
     const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * kUnit, h = b.rect.h * kUnit;
     const float ring = selected && *selected == b.cell ? 4.5f : 1;
     svg::Grow(out, x - ring, y - ring, x + w + ring, y + h + ring);
     out << "<g class=\"cell " << (b.is_input ? "input" : ToString(b.cls)) << "\" data-round=\""
         << b.cell.round << "\" data-buffer=\"" << b.cell.buffer << "\" data-pos=\"" << b.cell.pos
         << "\">";
-    out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << w << "\" height=\"" << h
-        << "\" fill=\"" << Color(fill) << "\" stroke=\"" << Color(p.border) << "\" stroke-width=\""
-        << (style == BoxStyle::kNone ? 1 : 2) << "\"" << DashArray(style) << "/>";
+    WriteBoxRect(out, {x, y, w, h}, fill, p, b, StyleOf(b, options.color_by_case));
     if (selected && *selected == b.cell) {  // the app's ring around the selected cell
       out << "<rect class=\"selection\" x=\"" << x - 3 << "\" y=\"" << y - 3 << "\" width=\""
           << w + 6 << "\" height=\"" << h + 6 << "\" fill=\"none\" stroke=\"" << Color(p.selection)
@@ -117,13 +135,16 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
     const FittedText t =
         FitCellText(b.text, b.compact, w - 6, h, 0.42f * kUnit, kMinValuePx,
                     [](const std::string& text, float px) { return TextWidth(text, px); });
-    if (!t.text.empty())
-      svg::Text(out, x + w / 2, y + h / 2, t.text, t.px, TextOn(fill), svg::Anchor::kMiddle);
-    if (options.color_by_case && b.hs_case > 0 && !b.is_input) {  // the screen's "C2" corner tag
-      const float tag_px = 0.24f * kUnit;
+    // The screen's "C2" corner tag, at the titles' size: the value moves down clear of it.
+    const bool tagged = options.color_by_case && b.hs_case > 0 && !b.is_input;
+    if (!t.text.empty()) {
+      svg::Text(out, x + w / 2, y + h * (tagged ? 0.64f : 0.5f), t.text, t.px, TextOn(fill),
+                svg::Anchor::kMiddle);
+    }
+    if (tagged) {
       char tag[16];
       std::snprintf(tag, sizeof tag, "C%d", b.hs_case);
-      svg::Text(out, x + 4, y + 3 + tag_px / 2, tag, tag_px, TextOn(fill), svg::Anchor::kStart);
+      svg::Text(out, x + 3, y + 3 + kTitlePx / 2, tag, kTitlePx, TextOn(fill), svg::Anchor::kStart);
     }
     out << "</g>\n";
   }
@@ -145,9 +166,10 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
                                                ? WrapAtDots(l.text, at.gutter - 24, px)
                                                : std::vector<std::string>{l.text};
     const float line_h = px * 1.15f;
-    svg::Lines(out, x, Y(l.y) - line_h * static_cast<float>(lines.size() - 1) / 2, lines, px,
-               line_h, Dim(p, color, l.emphasis),
-               in_gutter ? svg::Anchor::kEnd : svg::Anchor::kStart);
+    svg::Lines(
+        out, x, Y(l.y) - line_h * static_cast<float>(lines.size() - 1) / 2, lines, px, line_h,
+        in_gutter && l.emphasis != Emphasis::kCurrent ? p.text_dim : Dim(p, color, l.emphasis),
+        in_gutter ? svg::Anchor::kEnd : svg::Anchor::kStart);
   }
 }
 

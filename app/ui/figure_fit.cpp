@@ -163,6 +163,7 @@ FigureFrame BuildFigureFrame(FigureSource& src, const FigureScale& scale, int w,
   if (record && src.text != nullptr) {
     *src.text = TextRecorder(ImVec2(1, 1));  // this figure's lines, not an earlier one's
     ui.text = figure.text = src.text;
+    src.text->SetUnder(&src.renderer, ui.palette.background);
   }
   ui.kind_of = figure.kind_of = KindOf;
   src.renderer.Begin(static_cast<float>(w), static_cast<float>(h));

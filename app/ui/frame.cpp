@@ -18,6 +18,7 @@
 #include "kinds/kind_view.h"
 #include "layout.h"
 #include "platform.h"
+#include "readable_style.h"
 #include "shortcuts.h"
 #include "views/step_bar_view.h"
 #include "views/views.h"
@@ -57,22 +58,7 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
 
 void ApplyStyle(App& app, scene::Theme theme, float scale, float touch) {
   ImGuiStyle style;
-  switch (theme) {
-    case scene::Theme::kDark:
-      ImGui::StyleColorsDark(&style);
-      break;
-    case scene::Theme::kLight:
-      ImGui::StyleColorsLight(&style);
-      break;
-    case scene::Theme::kHighContrast:
-      ImGui::StyleColorsDark(&style);
-      style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
-      style.Colors[ImGuiCol_FrameBg] = ImVec4(0.12f, 0.12f, 0.12f, 1);
-      style.Colors[ImGuiCol_Button] = ImVec4(0.2f, 0.2f, 0.2f, 1);
-      style.Colors[ImGuiCol_Border] = ImVec4(1, 1, 1, 1);
-      style.FrameBorderSize = 1;
-      break;
-  }
+  ThemeStyle(&style, theme);
   style.FrameRounding = 3;
   style.ScaleAllSizes(scale);
   if (touch > 0) {
@@ -233,6 +219,8 @@ scene::Rgba DrawPanels(App& app, UiContext& ui, const PanelLayout& layout) {
   const Rect& c = layout.center;
   const Rect& status = layout.status;
   const Rect& bar = layout.step_bar;
+  const bool clear_panel = layout.panels_shown && !layout.drawers && !vs.presenter && r.w > 0;
+  if (ui.text != nullptr) ui.text->SetUnder(&app.renderer, clear_panel ? panel : figure);
   if (bar.h > 0) app.renderer.AddBackground(bar.x, bar.y, bar.w, bar.h, panel);
   // An embedded figure has no panels; a phone's drawers lie over the figure, drawn after it
   // (DrawDrawers).
@@ -445,6 +433,8 @@ void DrawFrame(App& app, float fps) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   UiContext ui{st, app.renderer, app.fonts, scene::MakePalette(vs.theme), scale, app.dump};
   ui.text = app.text;
+  // The menu bar's background is the renderer's; DrawPanels then names the colour cleared to.
+  if (app.text != nullptr) app.text->SetUnder(&app.renderer, ui.palette.background);
   ui.kind_of = KindOf;
   // The figure at its own zoom (Ctrl + / -): its font, and sizes scaled with it.
   const Fonts figure_fonts = FigureFonts(app.fonts);

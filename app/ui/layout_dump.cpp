@@ -35,7 +35,8 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
                     {"border_width", c.border_width},
                     {"text", c.text},
                     {"text_px", c.text_px},
-                    {"text_w", c.text_w}});
+                    {"text_w", c.text_w},
+                    {"text_color", rgb(c.text_color)}});
   }
   j["cells"] = list;
   auto rect = [](const ViewRect& r) { return nlohmann::json::array({r.x, r.y, r.w, r.h}); };
@@ -50,6 +51,11 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
     for (const DumpedLine& l : p.lines) {
       nlohmann::json line = {
           {"kind", l.kind}, {"text", l.text}, {"rect", rect(l.rect)}, {"visible", l.visible}};
+      if (l.colored) {
+        line["color"] = rgb(l.color);
+        line["background"] = rgb(l.background);
+        line["px"] = l.px;
+      }
       if (l.kind == "code") {
         line["lit"] = l.lit;
         line["number"] = l.number;

@@ -289,4 +289,59 @@ void Renderer::Flush(int framebuffer_w, int framebuffer_h) {
   glUseProgram(0);
 }
 
+// [SECTION] What a point shows (for --dump-layout)
+
+namespace {
+
+scene::Rgba Over(scene::Rgba top, scene::Rgba below) {
+  const float a = top.a;
+  return {top.r * a + below.r * (1 - a), top.g * a + below.g * (1 - a),
+          top.b * a + below.b * (1 - a), 1};
+}
+
+bool InTriangle(float px, float py, const float* v) {
+  auto side = [&](int i, int j) {
+    return (v[2 * j] - v[2 * i]) * (py - v[2 * i + 1]) -
+           (v[2 * j + 1] - v[2 * i + 1]) * (px - v[2 * i]);
+  };
+  const float a = side(0, 1), b = side(1, 2), c = side(2, 0);
+  return (a >= 0 && b >= 0 && c >= 0) || (a <= 0 && b <= 0 && c <= 0);
+}
+
+}  // namespace
+
+scene::Rgba Renderer::ColorAt(float x, float y, scene::Rgba under) const {
+  std::vector<scene::Rgba> layers;  // top first, down to the first opaque one
+  auto add = [&](scene::Rgba c) {
+    if (c.a > 0) layers.push_back(c);
+    return c.a >= 0.999f;
+  };
+  bool opaque = false;
+  for (size_t i = m_batches.size(); i-- > 0 && !opaque;) {
+    const Batch& b = m_batches[i];
+    if (b.clip[2] >= 0 && (x < b.clip[0] || y < b.clip[1] || x >= b.clip[0] + b.clip[2] ||
+                           y >= b.clip[1] + b.clip[3]))
+      continue;
+    const bool last = i + 1 == m_batches.size();
+    const size_t box_end = last ? m_boxes.size() : m_batches[i + 1].first_box;
+    const size_t vtx_end = last ? m_vertices.size() : m_batches[i + 1].first_vertex;
+    for (size_t k = box_end; k-- > b.first_box && !opaque;) {  // boxes lie over the arrows
+      const BoxInstance& q = m_boxes[k];
+      if (x >= q.x && y >= q.y && x < q.x + q.w && y < q.y + q.h) opaque = add(q.fill);
+    }
+    for (size_t k = vtx_end; k >= b.first_vertex + 3 && !opaque; k -= 3) {
+      const Vertex* t = &m_vertices[k - 3];
+      const float v[6] = {t[0].x, t[0].y, t[1].x, t[1].y, t[2].x, t[2].y};
+      if (InTriangle(x, y, v)) opaque = add(t[0].c);
+    }
+  }
+  for (size_t k = m_backgrounds.size(); k-- > 0 && !opaque;) {
+    const Background& g = m_backgrounds[k];
+    if (x >= g.x && y >= g.y && x < g.x + g.w && y < g.y + g.h) opaque = add(g.c);
+  }
+  scene::Rgba c = under;
+  for (size_t k = layers.size(); k-- > 0;) c = Over(layers[k], c);
+  return c;
+}
+
 }  // namespace scanviz

@@ -16,7 +16,8 @@ struct BoxInstance {
   float x = 0, y = 0, w = 0, h = 0;
   scene::Rgba fill;
   scene::Rgba border;
-  float style = 0;  // BoxStyle: 0 none, 1 dotted, 2 dashed, 3 solid
+  // scene/stroke.h's StrokePattern: 0 none, 1 dotted, 2 dashed, 3 solid, 4 dash-dot, 5 double
+  float style = 0;
   float border_width = 2;
   float hatch = 0;  // 1: diagonal hatch (padding)
   float ring = 0;   // outer ring width (selection), 0 for none
@@ -52,6 +53,10 @@ class Renderer {
   // its clip; false when nothing was added. An export measures its figure with it.
   bool Bounds(float out[4]) const;
 
+  // The colour what was added since Begin shows at (x, y) (points), over `under` (the clear
+  // colour): the topmost box's fill, arrow or rectangle, translucent ones blended. --dump-layout
+  // reads the colour under a line of text with it.
+  scene::Rgba ColorAt(float x, float y, scene::Rgba under) const;
   size_t BoxCount() const { return m_boxes.size(); }
   size_t TriangleCount() const { return m_vertices.size() / 3; }
 

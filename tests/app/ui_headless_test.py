@@ -22,8 +22,10 @@ from ui_test_support import (CASE_FILL, EXAMPLE_TEXT, PALETTE, finish, inside, m
                              near, require_tools, run_on_x, screenshot)
 
 CASE_STYLE = {1: "solid", 2: "dashed", 3: "dotted"}  # the chapters' case figures
-EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dashed", "copied": "dashed", "add": "dashed",
-                  "seed": "plain", "computed": "solid", "swap-and-add": "solid"}
+# The chapters' styles, varied where two classes would share one (issue #34, scene/stroke.h):
+# loaded dash-dot beside copied's dashes, add's heavier dashes, swap-and-add a double line.
+EXPECTED_STYLE = {"unchanged": "dotted", "loaded": "dash-dot", "copied": "dashed",
+                  "add": "dashed", "seed": "plain", "computed": "solid", "swap-and-add": "double"}
 ROUNDS = {"hillis-steele": 4, "blelloch": 8}  # n = 8
 # Each round's heading as the chapters count: Hillis-Steele's staging step is round 0, then rounds
 # 1 to 3; Blelloch has 2 log2 8 = 6 rounds, the sweeps', with the seed step between them.
@@ -45,6 +47,9 @@ def border_ok(want, runs, covered, bw):
         return len(runs) == 1 and covered > 0.95
     if want == "dashed":
         return len(runs) >= 2 and 0.5 < covered < 0.9 and max(runs) >= 3 * bw
+    if want == "dash-dot":  # dashes of four widths between dots of one
+        return (len(runs) >= 3 and 0.45 < covered < 0.85 and max(runs) >= 3 * bw and
+                min(runs[1:-1] or [0]) <= 1.5 * bw)
     if want == "plain":  # a thin outline at the edge (the input row's): no border ink inside it
         return covered < 0.05
     return len(runs) >= 3 and 0.3 < covered < 0.7 and max(runs) <= 2 * bw
@@ -122,8 +127,15 @@ def check_frame(frame, algorithm, rnd, theme, failures, by_case=False):
         want = CASE_STYLE[case] if case else EXPECTED_STYLE.get(c["class"])
         if want is None:
             continue
-        # Border pattern: runs of border-coloured pixels along the middle of the top edge.
+        # Border pattern: runs of border-coloured pixels along the middle of the top edge (a
+        # double line: along its outer line, its middle the fill's).
         ey = y + bw // 2
+        if want == "double":
+            middle = [near(frame.pixel(xx, ey), pal["border"], 60) for xx in range(x + 1, x + cw - 1)]
+            checks += 1
+            if sum(middle) > 0.3 * len(middle):
+                failures.append(f"{name}: expected a double border, its middle row is ink")
+            ey, want = y, "solid"
         ink = [near(frame.pixel(xx, ey), pal["border"], 60) for xx in range(x + 1, x + cw - 1)]
         runs, run = [], 0
         for on in ink + [False]:

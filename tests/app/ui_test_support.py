@@ -38,18 +38,23 @@ def hex_rgb(v):
 # neighbour.
 CASE_FILL = {1: (0x00, 0x72, 0xB2), 2: (0xCC, 0x79, 0xA7), 3: (0xF0, 0xE4, 0x42)}
 _CELLS = {"loaded": 0x56B4E9, "copied": 0xE69F00, "computed": 0x0072B2, "add": 0xE69F00,
-          "seed": 0x009E73, "swap-and-add": 0x0072B2, "ok": 0x009E73, "bad": 0xD55E00}
+          "seed": 0x009E73, "swap-and-add": 0x0072B2}
+# ok and bad are text colours too (checks, errors): Okabe-Ito's bluish green and vermillion,
+# lightened on dark and darkened on light to 4.5:1 on the panels (issue #34; docs/app.md, Contrast
+# and colour); the dark theme's dim text lightened from 0xA0A4AC, 4.05:1 on the current band.
 _THEMES = {
-    "dark": {"background": 0x1E2127, "text": 0xF0F0F0, "text_dim": 0xA0A4AC, "border": 0xF5F5F5,
+    "dark": {"background": 0x1E2127, "text": 0xF0F0F0, "text_dim": 0xB4B8C0, "border": 0xF5F5F5,
              "current_band": 0x3A4250, "input": 0x4A505C, "undefined": 0x2A2E35,
-             "unchanged": 0x4A505C, "arrow_current": 0xF0E442, "bracket": 0xF0E442},
+             "unchanged": 0x4A505C, "arrow_current": 0xF0E442, "bracket": 0xF0E442,
+             "ok": 0x2EC4A0, "bad": 0xFF8445},
     "light": {"background": 0xFAFAF7, "text": 0x141414, "text_dim": 0x5A5F66, "border": 0x202020,
               "current_band": 0xE4EAF2, "input": 0xD8DCE2, "undefined": 0xF0F0F0,
-              "unchanged": 0xD8DCE2, "arrow_current": 0xD55E00, "bracket": 0xD55E00},
+              "unchanged": 0xD8DCE2, "arrow_current": 0xD55E00, "bracket": 0xD55E00,
+              "ok": 0x00704F, "bad": 0xA84400},
     "high-contrast": {"background": 0x000000, "text": 0xFFFFFF, "text_dim": 0xE0E0E0,
                       "border": 0xFFFFFF, "current_band": 0x30303A, "input": 0x505050,
                       "undefined": 0x101010, "unchanged": 0x505050, "arrow_current": 0xFFFF00,
-                      "bracket": 0xFFFF00},
+                      "bracket": 0xFFFF00, "ok": 0x009E73, "bad": 0xD55E00},
 }
 PALETTE = {theme: {k: hex_rgb(v) for k, v in {**_CELLS, **colours}.items()}
            for theme, colours in _THEMES.items()}

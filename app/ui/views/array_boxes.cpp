@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "dense_rows.h"
 #include "scene/cell_text.h"
+#include "scene/stroke.h"
 
 namespace scanviz {
 
@@ -41,8 +42,11 @@ BoxInstance MakeInstance(const UiContext& ui, const scene::Box& b, ViewRect r, f
   inst.h = r.h;
   inst.fill = scene::Dim(pal, scene::FillOf(pal, b, show_case), b.emphasis);
   inst.border = scene::Dim(pal, pal.border, b.emphasis);
-  inst.style = static_cast<float>(scene::StyleOf(b, show_case));
-  inst.border_width = border_w;
+  const BoxStyle style = scene::StyleOf(b, show_case);
+  const scene::Stroke stroke = b.is_input ? scene::Stroke{static_cast<scene::StrokePattern>(style)}
+                                          : scene::StrokeOf(b.cls, style);
+  inst.style = static_cast<float>(stroke.pattern);
+  inst.border_width = border_w * stroke.weight;
   inst.hatch = b.padding ? 1.0f : 0.0f;
   // The mistakes lab: a cell that differs from the correct run gets a red ring.
   if (b.differs && !marked) Ring(inst, 2 * ui.scale, scene::Dim(pal, pal.bad, b.emphasis));
@@ -50,15 +54,34 @@ BoxInstance MakeInstance(const UiContext& ui, const scene::Box& b, ViewRect r, f
   return inst;
 }
 
+// Hillis-Steele's case tag ("C2") of a cell: its text and width at the panels' text size, and
+// where it goes (its cell's top left corner).
+struct CaseTag {
+  char text[16] = {};
+  float w = 0, px = 0, inset = 0;
+};
+
+CaseTag MakeCaseTag(const UiContext& ui, const scene::Box& b, float border_w) {
+  CaseTag tag;
+  std::snprintf(tag.text, sizeof tag.text, "C%d", b.hs_case);
+  tag.px = ui.fonts.ui_px;
+  tag.w = ui.fonts.ui->CalcTextSizeA(tag.px, FLT_MAX, 0, tag.text).x;
+  tag.inset = border_w + 2;
+  return tag;
+}
+
 // The values: one size for every cell when the widest fits (the large font, else the UI font),
 // each inside its cell's borders (scene/cell_text.h): a value too wide at that size takes its
 // short form (−2³¹, 1.2e9, ∞), then a smaller size, then one digit (3e38), then "…" (the
-// Inspector says it). Never a whole row of numbers hidden because one of them is long.
+// Inspector says it). Never a whole row of numbers hidden because one of them is long. With a
+// case tag, the value moves right of it where the cell is too short to hold both one above the
+// other; where neither fits, the tag gives way (*tag becomes null) and the border says the case.
 void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill, float widest,
-               float border_w, ImVec2 fb_scale) {
+               float border_w, ImVec2 fb_scale, const CaseTag** tag) {
   const Fonts& fonts = ui.fonts;
   // Clear of each border by a pixel at least (glyphs ran into them).
-  const float room_w = r.w - 2 * (border_w + std::max(1.0f, ui.scale));
+  const float clear = border_w + std::max(1.0f, ui.scale);
+  const float room_w = r.w - 2 * clear;
   const float k = fonts.large_px / fonts.ui_px;
   ImFont* font = fonts.ui;
   float font_px = fonts.ui_px;
@@ -71,27 +94,42 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
       b.text, b.compact, room_w, r.h, font_px, min_px, [font](const std::string& s, float px) {
         return font->CalcTextSizeA(px, FLT_MAX, 0, s.c_str()).x;
       });
+  float x = r.x + (r.w - t.width) * 0.5f;
+  if (*tag != nullptr) {
+    const CaseTag& c = **tag;
+    const bool above = r.h >= t.px + 2 * (c.inset + c.px);
+    const float right_of = r.x + c.inset + c.w + 2 * ui.scale;  // the value's left edge beside it
+    if (c.w + 2 * c.inset > r.w || c.px + 2 * c.inset > r.h) {
+      *tag = nullptr;
+    } else if (!above && !t.text.empty() && x < right_of) {
+      if (right_of + t.width <= r.x + r.w - clear) {
+        x = right_of;
+      } else {
+        *tag = nullptr;
+      }
+    }
+  }
   if (t.text.empty()) return;
-  ImGui::GetWindowDrawList()->AddText(
-      font, t.px, ImVec2(r.x + (r.w - t.width) * 0.5f, r.y + (r.h - t.px) * 0.5f),
-      ToImU32(scene::TextOn(fill)), t.text.c_str());
+  ImGui::GetWindowDrawList()->AddText(font, t.px, ImVec2(x, r.y + (r.h - t.px) * 0.5f),
+                                      ToImU32(scene::TextOn(fill)), t.text.c_str());
   if (ui.dump != nullptr) {
     ui.dump->back().text = t.text;
     ui.dump->back().text_px = t.px * fb_scale.y;
     ui.dump->back().text_w = t.width * fb_scale.x;
+    ui.dump->back().text_color = scene::TextOn(fill);
   }
 }
 
-// Hillis-Steele's case ("C2") in the cell's corner, where the cell is large enough.
-void DrawCaseTag(const UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
+// The case tag in the cell's corner, at the panels' text size.
+void DrawCaseTag(const UiContext& ui, const CaseTag& tag, ViewRect r, scene::Rgba fill,
                  float border_w) {
-  const Fonts& fonts = ui.fonts;
-  if (b.hs_case <= 0 || r.w < fonts.ui_px * 2.2f || r.h < fonts.ui_px * 1.9f) return;
-  char tag[16];
-  std::snprintf(tag, sizeof tag, "C%d", b.hs_case);
-  const float tp = fonts.ui_px * 0.72f;
-  ImGui::GetWindowDrawList()->AddText(fonts.ui, tp, ImVec2(r.x + border_w + 2, r.y + border_w + 1),
-                                      ToImU32(scene::TextOn(fill)), tag);
+  const ImVec2 at(r.x + tag.inset, r.y + border_w + 1);
+  ImGui::GetWindowDrawList()->AddText(ui.fonts.ui, tag.px, at, ToImU32(scene::TextOn(fill)),
+                                      tag.text);
+  if (ui.text != nullptr) {
+    // The box's fill lies under it: the renderer gets the boxes after their text is queued.
+    ui.text->Text("case tag", tag.text, {at.x, at.y, tag.w, tag.px}, tag.px).background = fill;
+  }
 }
 
 // Values are drawn while the instances are built: with values in view, every frame builds.
@@ -187,14 +225,17 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
     if (b.is_input && m_scene.columns <= 64 && algorithm == app.GetAlgorithm())
       vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {r.x, r.y, r.w, r.h};
     if (ui.dump != nullptr) {
-      ui.dump->push_back({algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input,
-                          b.padding, b.hs_case, r.x * fb_scale.x, r.y * fb_scale.y,
-                          r.w * fb_scale.x, r.h * fb_scale.y, inst.fill, inst.border,
-                          border_w * fb_scale.x, std::string(), 0.0f, 0.0f});
+      // The border as drawn (a class's heavier stroke included), which the value stays inside.
+      ui.dump->push_back(
+          {algorithm, b.cell, b.cls, scene::StyleOf(b, show_case), b.is_input, b.padding, b.hs_case,
+           r.x * fb_scale.x, r.y * fb_scale.y, r.w * fb_scale.x, r.h * fb_scale.y, inst.fill,
+           inst.border, inst.border_width * fb_scale.x, std::string(), 0.0f, 0.0f, scene::Rgba()});
     }
     if (!text_fits) continue;
-    DrawValue(ui, b, r, inst.fill, widest, border_w, fb_scale);
-    if (show_case) DrawCaseTag(ui, b, r, inst.fill, border_w);
+    const CaseTag tag = MakeCaseTag(ui, b, border_w);
+    const CaseTag* tagged = show_case && b.hs_case > 0 ? &tag : nullptr;
+    DrawValue(ui, b, r, inst.fill, widest, inst.border_width, fb_scale, &tagged);
+    if (tagged != nullptr) DrawCaseTag(ui, *tagged, r, inst.fill, border_w);
   }
   dense.Flush(&m_dense);
   // The selected and hovered cells last: their rings over their neighbours.

@@ -10,6 +10,12 @@ namespace scanviz {
 
 namespace {
 
+// A label of a round other than the current one: the current round's labels in the full text
+// colour, the others in the dim one, never dimmed further (which took them under 4.5:1).
+scene::Rgba LabelColor(const scene::Palette& pal, scene::Rgba c, scene::Emphasis e) {
+  return e == scene::Emphasis::kCurrent ? c : pal.text_dim;
+}
+
 float TextWidth(float px, const std::string& text) {
   return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, text.c_str()).x;
 }
@@ -47,8 +53,10 @@ void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
   float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
   for (const std::string& line : lines) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
-    dl->AddText(ImGui::GetFont(), px, ImVec2(g.ox - g.pad - ts.x, y + (line_h - ts.y) * 0.5f),
-                ToImU32(scene::Dim(pal, pal.text, l.emphasis)), line.c_str());
+    const ImVec2 at(g.ox - g.pad - ts.x, y + (line_h - ts.y) * 0.5f);
+    dl->AddText(ImGui::GetFont(), px, at, ToImU32(LabelColor(pal, pal.text, l.emphasis)),
+                line.c_str());
+    if (ui.text != nullptr) ui.text->Text("row tag", line, {at.x, at.y, ts.x, ts.y}, px);
     y += line_h;
   }
 }
@@ -56,9 +64,11 @@ void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
 // Right-aligned to the columns, in as many lines as the gutter needs, smaller (down to 70 %)
 // before it wraps further.
 void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
-  const float room = std::max(g.gutter - 1.5f * g.pad, 10.0f);
+  // The gutter, or all the room left of the columns where the figure is narrower than its pane.
+  const float room = std::max({g.gutter - 1.5f * g.pad, g.base_x - g.rect.x - 2 * g.pad, 10.0f});
   const float gap = g.sy * scene::kArrowGap;  // the room between the rows it sits between
-  float px = std::min(ImGui::GetFontSize() * 0.85f, gap * 0.9f);
+  // The panels' text size (a squeezed figure's rows may leave less room between them).
+  float px = std::min(ImGui::GetFontSize(), gap * 0.97f);
   std::vector<std::string> lines = WrapAtDots(l.text, room, px);
   while (lines.size() > 1 && px * 1.05f * static_cast<float>(lines.size()) > gap * 0.95f &&
          px > 6) {
@@ -69,11 +79,13 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line_h = px * 1.05f;
   float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
-  const ImU32 color = ToImU32(scene::Dim(ui.palette, ui.palette.text_dim, l.emphasis));
+  const ImU32 color = ToImU32(LabelColor(ui.palette, ui.palette.text_dim, l.emphasis));
   for (const std::string& line : lines) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
     const float s = ts.x > room ? room / ts.x : 1.0f;  // one long piece: shrink it
-    dl->AddText(ImGui::GetFont(), px * s, ImVec2(g.ox - g.pad - ts.x * s, y), color, line.c_str());
+    const ImVec2 at(g.ox - g.pad - ts.x * s, y);
+    dl->AddText(ImGui::GetFont(), px * s, at, color, line.c_str());
+    if (ui.text != nullptr) ui.text->Text("round", line, {at.x, at.y, ts.x * s, ts.y * s}, px * s);
     y += line_h;
   }
 }
@@ -139,6 +151,10 @@ void DrawLabels(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g) {
         const float ty = g.Y(sc.rows.front().y) - ui.fonts.ui_px * 1.2f;
         ImGui::GetWindowDrawList()->AddText(ImVec2(g.X(l.x) + 2, ty), ToImU32(ui.palette.text_dim),
                                             l.text.c_str());
+        if (ui.text != nullptr) {
+          const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+          ui.text->Text("column tag", l.text, {g.X(l.x) + 2, ty, size.x, size.y});
+        }
         break;
       }
       case scene::LabelRole::kBracket:

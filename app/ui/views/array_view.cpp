@@ -33,6 +33,17 @@ float UiWidth(const Fonts& fonts, const std::string& text) {
   return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, text.c_str()).x;
 }
 
+// The width a round's title needs in two lines at the UI font, broken at its best " · ".
+float TwoLineWidth(const Fonts& fonts, const std::string& text) {
+  const std::string dot = " · ";
+  float best = UiWidth(fonts, text);
+  for (size_t at = text.find(dot); at != std::string::npos; at = text.find(dot, at + 1)) {
+    best = std::min(best, std::max(UiWidth(fonts, text.substr(0, at)),
+                                   UiWidth(fonts, text.substr(at + dot.size()))));
+  }
+  return best;
+}
+
 // [SECTION] Header: algorithm, round, work and depth
 
 // Returns the figure's top, below the header.
@@ -85,7 +96,8 @@ ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect 
   const float base_sx =
       std::min(avail_w / static_cast<float>(std::max(sc.columns, 1)), MaxCellWidth(fonts));
   g.sx = base_sx * vs.zoom;
-  g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 1.15f, fonts.large_px * 2.3f);
+  // Tall enough for a round's title in two lines at the panels' text size between two rows.
+  g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 2.25f, fonts.large_px * 2.3f);
   // Fitted (zoom 1, what Fit view restores), every round fits the height however many there are
   // (Blelloch at n = 1024 has 22): rows thinner than text lose their labels, never their place
   // on screen. Zoomed in, or the figure made larger (Ctrl+=), rows stay tall enough to read its
@@ -230,7 +242,7 @@ void ArrayView::FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g) {
   --m_follow_frames;
   const float bottom = g->rect.y + g->rect.h - g->pad;
   if (m_scene.height * g->sy <= bottom - g->top) {  // it fits: no pan hides any of it (a follow
-    g->oy -= ui.app.view.pan_y;                       // at a larger size left one behind)
+    g->oy -= ui.app.view.pan_y;                     // at a larger size left one behind)
     ui.app.view.pan_y = 0;
     return;
   }
@@ -296,13 +308,11 @@ void ArrayView::UpdateScene(UiContext& ui, Algorithm algorithm) {
   for (const scene::Label& l : m_scene.labels) {
     if (l.role == scene::LabelRole::kRowTag)
       m_widest_tag = std::max(m_widest_tag, UiWidth(fonts, l.text));
-    // A round title wraps at its " · ": the gutter holds its widest piece at three quarters of
-    // the text size, so that short row tags ("input", "buf") cannot squeeze round 0's title
-    // ("staging step (load)") to a few pixels.
-    if (l.role == scene::LabelRole::kRowTitle) {
-      for (const std::string& piece : WrapAtDots(l.text, 0, fonts.ui_px))
-        m_widest_tag = std::max(m_widest_tag, 0.75f * UiWidth(fonts, piece));
-    }
+    // A round title wraps at its " · ": the gutter holds it in two lines at the text size (the
+    // panels'), so that short row tags ("input", "buf") cannot squeeze round 0's title
+    // ("staging step (load)") small; PlaceFigure caps the gutter at 35 % of the pane.
+    if (l.role == scene::LabelRole::kRowTitle)
+      m_widest_tag = std::max(m_widest_tag, TwoLineWidth(fonts, l.text));
   }
 }
 

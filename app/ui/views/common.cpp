@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "scene/stroke.h"
 #include "teach/work_depth.h"
 #include "views.h"
 // After imgui.h (views.h): a tooltip that replaces the frame's last, as ImGui::SetTooltip's.
@@ -36,8 +37,9 @@ void BeginPanelWindow(const char* name, ViewRect rect, ImGuiWindowFlags extra) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus | extra);
 }
 
-void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fill, const char* text,
+void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, const char* text,
                bool hatch) {
+  const scene::Stroke stroke = scene::StrokeOf(cls, style);  // the class's, as its cells'
   const float h = ui.fonts.ui_px * 1.5f, w = h * 1.6f;
   const ImVec2 p = ImGui::GetCursorScreenPos();
   BoxInstance b;
@@ -47,8 +49,8 @@ void SampleBox(UiContext& ui, CellClass /*cls*/, BoxStyle style, scene::Rgba fil
   b.h = h;
   b.fill = fill;
   b.border = ui.palette.border;
-  b.style = static_cast<float>(style);
-  b.border_width = 2.5f * ui.scale;
+  b.style = static_cast<float>(stroke.pattern);
+  b.border_width = 2.5f * ui.scale * stroke.weight;
   b.hatch = hatch ? 1.0f : 0.0f;
   ui.renderer.AddBox(b);
   ImGui::Dummy(ImVec2(w, h));

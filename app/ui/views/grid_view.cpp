@@ -193,7 +193,6 @@ void DrawBandCaption(UiContext& ui, const scene::GridBand& b, const GridFrame& f
   const float line_h = c.px * kCaptionLine;
   float y = band.y + (strip - line_h * static_cast<float>(c.lines.size())) * 0.5f +
             (line_h - c.px) * 0.5f;
-  if (ui.text != nullptr) ui.text->Text("band", b.title, band);
   for (const std::string& line : c.lines) {
     ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), c.px, ImVec2(x, y),
                                         ToImU32(ui.palette.text_dim), line.c_str());
@@ -203,6 +202,8 @@ void DrawBandCaption(UiContext& ui, const scene::GridBand& b, const GridFrame& f
     }
     y += line_h;
   }
+  // After its lines: the dump reads the caption's colour from its last glyph.
+  if (ui.text != nullptr) ui.text->Text("band", b.title, band);
 }
 
 // Row titles right-aligned in the gutter, then the bands' captions.
@@ -220,7 +221,9 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
     const float tx = f.cells_x - f.pad - tw;
     dl->AddText(ImGui::GetFont(), px,
                 ImVec2(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f),
-                ToImU32(scene::Dim(pal, pal.text, r.emphasis)), r.title.c_str());
+                // Rows of other phases in the dim text colour, not dimmed further (4.5:1).
+                ToImU32(r.emphasis == scene::Emphasis::kCurrent ? pal.text : pal.text_dim),
+                r.title.c_str());
     if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
   }
   for (const scene::GridBand& b : sc.bands) DrawBandCaption(ui, b, f);
@@ -316,8 +319,8 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   AppState& app = ui.app;
   const GridSlot& slot = app.grid().Traced();
   const Fonts& fonts = ui.fonts;
-  BeginPanelWindow("##grid", rect, ImGuiWindowFlags_NoScrollWithMouse |
-                                       ImGuiWindowFlags_NoFocusOnAppearing);
+  BeginPanelWindow("##grid", rect,
+                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PushFont(fonts.ui);
   ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
   if (ui.text != nullptr) ui.text->BeginPanel("grid", rect, kMultiBlockKey);
@@ -431,10 +434,21 @@ void GridView::DrawCells(UiContext& ui, const GridFrame& f,
                    static_cast<float>(c->index)
              : -1.0f;
   };
-  const std::vector<float> key = {f.ox, f.oy, f.sx, f.sy, rect.x, rect.y, rect.w, rect.h,
-                                  ui.scale, static_cast<float>(ui.app.view.theme),
-                                  static_cast<float>(m_generation), static_cast<float>(m_step),
-                                  static_cast<float>(m_block_size), key_of(marked), g.text_w};
+  const std::vector<float> key = {f.ox,
+                                  f.oy,
+                                  f.sx,
+                                  f.sy,
+                                  rect.x,
+                                  rect.y,
+                                  rect.w,
+                                  rect.h,
+                                  ui.scale,
+                                  static_cast<float>(ui.app.view.theme),
+                                  static_cast<float>(m_generation),
+                                  static_cast<float>(m_step),
+                                  static_cast<float>(m_block_size),
+                                  key_of(marked),
+                                  g.text_w};
   // The last frame's boxes, unless something that places or colours them changed.
   if (key != m_list_key) {
     m_list = BuildGridBoxes(m_scene, m_grid->type, g, ui.palette, marked);

@@ -13,9 +13,8 @@ namespace scanviz {
 namespace {
 
 // The groups of the left column, then the right's (whose lines wrap more): about as tall.
-const std::vector<KeyGroup> kColumns[2] = {
-    {KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
-    {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
+const std::vector<KeyGroup> kColumns[2] = {{KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
+                                           {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
 
 ImVec4 Color(scene::Rgba c, float alpha = 1) {
   return ImVec4(c.r, c.g, c.b, alpha);
@@ -125,7 +124,11 @@ float DrawKeyRow(UiContext& ui, const KeyHelp& h, float x, float action_x, float
   const float window_x = ImGui::GetWindowPos().x;
   ImGui::SetCursorScreenPos(ImVec2(x, y));
   ImGui::PushTextWrapPos(x + keys_w - window_x);
-  ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.bracket));
+  // The keys in the bracket's colour; on light (3.7:1) in the darker vermillion of `bad`.
+  const scene::Rgba key = scene::ContrastRatio(ui.palette.bracket, ui.palette.background) >= 4.5f
+                              ? ui.palette.bracket
+                              : ui.palette.bad;
+  ImGui::PushStyleColor(ImGuiCol_Text, Color(key));
   ImGui::TextUnformatted(h.keys);
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();

@@ -43,13 +43,13 @@ void DrawLegendView(UiContext& ui) {
   for (const std::string& name : names) registers += (registers.empty() ? "" : ", ") + name;
   // The chapters name Blelloch's steps after addition; with another operator the legend names it.
   const std::string op = ToString(app.Op());
-  const std::string added = "dashed: " + op + " (Blelloch)";
-  const std::string swapped = "solid: swap-and-" + op;
+  const std::string added = "heavy dashes: " + op + " (Blelloch)";
+  const std::string swapped = "double: swap-and-" + op;
   // Cases coloured: written cells are drawn by case, so copied and computed give way to those.
   const bool case_view = ui.app.view.color_by_case && cases;
   ImGui::TextDisabled("Legend");
   SampleBox(ui, CellClass::kUnchanged, BoxStyle::kDotted, p.unchanged, "dotted: unchanged (idle)");
-  SampleBox(ui, CellClass::kLoaded, BoxStyle::kDashed, p.loaded, "dashed: loaded from global");
+  SampleBox(ui, CellClass::kLoaded, BoxStyle::kDashed, p.loaded, "dash-dot: loaded from global");
   if (shows[static_cast<int>(CellClass::kCopied)] && !case_view)
     SampleBox(ui, CellClass::kCopied, BoxStyle::kDashed, p.copied, "dashed: copied across");
   if (hs && !case_view)
@@ -78,7 +78,7 @@ void DrawLegendView(UiContext& ui) {
     SampleBox(ui, CellClass::kComputed, BoxStyle::kDashed, p.hs_case[2],
               "dashed: Case 2, partial left window");
     SampleBox(ui, CellClass::kCopied, BoxStyle::kDotted, p.hs_case[3],
-              "dotted: Case 3, no left neighbour");
+              "heavy dots: Case 3, no left neighbour");
   }
   // Arrow sample.
   const ImVec2 c = ImGui::GetCursorScreenPos();

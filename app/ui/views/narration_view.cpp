@@ -12,7 +12,11 @@ namespace scanviz {
 namespace {
 
 void DrawNarration(UiContext& ui, const teach::Narration& n) {
-  TextWrappedColored(ui.palette.arrow_current, n.title);
+  // The current round's accent; on light (0xD55E00, 3.3:1 on the panel) the darker vermillion.
+  const scene::Rgba accent = ui.palette.arrow_current;
+  TextWrappedColored(
+      scene::ContrastRatio(accent, ui.palette.background) >= 4.5f ? accent : ui.palette.bad,
+      n.title);
   Record(ui, "title", n.title);
   ImGui::Spacing();
   for (const std::string& paragraph : n.paragraphs) {

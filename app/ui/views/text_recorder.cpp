@@ -26,16 +26,19 @@ void TextRecorder::SetContent(ViewRect rect) {
 
 DumpedLine& TextRecorder::Item(std::string kind, std::string text) {
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-  DumpedLine& line = Text(std::move(kind), std::move(text), {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+  DumpedLine& line =
+      Text(std::move(kind), std::move(text), {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}, 0);
   line.visible = ImGui::IsItemVisible() && FullyVisible(lo, hi);
   return line;
 }
 
-DumpedLine& TextRecorder::Text(std::string kind, std::string text, ViewRect rect) {
+DumpedLine& TextRecorder::Text(std::string kind, std::string text, ViewRect rect, float px) {
   DumpedLine line;
   line.kind = std::move(kind);
   line.text = std::move(text);
   line.rect = Pixels(rect);
+  line.px = (px > 0 ? px : ImGui::GetFontSize()) * m_scale.y;
+  ReadColors(&line, rect);
   line.visible = FullyVisible(ImVec2(rect.x, rect.y), ImVec2(rect.x + rect.w, rect.y + rect.h));
   Current().lines.push_back(std::move(line));
   return Current().lines.back();

@@ -36,9 +36,10 @@ struct DumpedCell {
   float x, y, w, h;
   scene::Rgba fill, border;
   float border_width;
-  std::string text;   // the value as drawn (its short form in a narrow cell), empty if none
-  float text_px = 0;  // its font size, pixels
-  float text_w = 0;   // its width, pixels: inside the cell's borders
+  std::string text;        // the value as drawn (its short form in a narrow cell), empty if none
+  float text_px = 0;       // its font size, pixels
+  float text_w = 0;        // its width, pixels: inside the cell's borders
+  scene::Rgba text_color;  // the colour it is drawn in, on `fill`
 };
 
 // A line of text a panel drew, for --dump-layout: what it says and where (pixels, origin top-left).
@@ -49,6 +50,12 @@ struct DumpedLine {
   bool visible = true;  // entirely within its window's visible rows (not scrolled away or cut)
   bool lit = false;     // code: one of the current round's highlighted lines
   int number = 0;       // code: the line number in the gutter
+  // As drawn (text_colors.cpp): the text's colour, read from its glyphs in the draw list, the
+  // colour under it (the fills below its centre, down to the renderer's figure and the clear
+  // colour) and its font size in pixels. `colored`: false when no glyph was found (no colours).
+  bool colored = false;
+  scene::Rgba color, background;
+  float px = 0;
 };
 
 // The invariant bracket as drawn: the horizontal stroke from x0 to x1 at height y, in pixels.
@@ -78,15 +85,25 @@ class TextRecorder {
   void SetContent(ViewRect rect);  // the current panel's own area
   // The last ImGui item (its rectangle and visibility) as a line of the current panel.
   DumpedLine& Item(std::string kind, std::string text);
-  // Text drawn through a draw list, or a line whose rectangle the view knows better than ImGui.
-  DumpedLine& Text(std::string kind, std::string text, ViewRect rect);
+  // Text drawn through a draw list, or a line whose rectangle the view knows better than ImGui;
+  // `px`: its font size in points when not the current font's.
+  DumpedLine& Text(std::string kind, std::string text, ViewRect rect, float px = 0);
+  // What lies under every window: the renderer's figure over the clear colour (the colour a
+  // line's background comes to where no window fills it).
+  void SetUnder(const Renderer* renderer, scene::Rgba clear) {
+    m_renderer = renderer;
+    m_clear = clear;
+  }
   void Bracket(float x0, float x1, float y, std::string caption);
   const std::vector<DumpedPanel>& Panels() const { return m_panels; }
 
  private:
   DumpedPanel& Current();
   ViewRect Pixels(ViewRect r) const;
+  void ReadColors(DumpedLine* line, ViewRect points) const;  // text_colors.cpp
   ImVec2 m_scale;
+  const Renderer* m_renderer = nullptr;
+  scene::Rgba m_clear;
   std::vector<DumpedPanel> m_panels;
 };
 
