@@ -51,7 +51,7 @@ cmake --build "$out" --target scanviz_web -j "$(nproc)"
 site=$out/site
 rm -rf "$site"
 mkdir -p "$site"
-cp app/web/index.html app/web/input.js "$site/"
+cp app/web/index.html app/web/input.js app/web/classroom.js "$site/"
 cp "$out"/app/ui/index.js "$out"/app/ui/index.wasm "$out"/app/ui/index.data "$site/"
 echo "web: the site is in $site ($(du -sh "$site" | cut -f1))"
 

@@ -22,6 +22,7 @@
 #include "headless.h"
 #include "kinds/kind.h"
 #include "platform.h"
+#include "platform_web_class.h"
 #include "platform_web_downloads.h"
 #include "settings.h"
 
@@ -452,6 +453,7 @@ void AfterFrame(App& app) {
     const std::string link = WithoutEmbed(std::exchange(g_link, std::string()));
     app.state->ReportLink(app.state->OpenLink(link));
   }
+  FollowAfterFrame(app);  // the classroom: a teacher's view to follow (platform_web_class.h)
   FollowCanvas(app.window);
   std::error_code ec;
   fs::create_directories(kDownloads, ec);
