@@ -325,6 +325,7 @@ std::string StartLink() {
   char* hash = scanviz_js_hash();
   std::string link = hash;
   std::free(hash);
+  if (ClassroomFragment(link)) return {};  // classroom.js's address, not a share link
   return WithoutEmbed(link);  // &embed is the page's (StartEmbed), not the link's
 }
 

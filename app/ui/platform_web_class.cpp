@@ -65,6 +65,11 @@ std::string TeachingStatus() {
 
 void TeachAfterFrame(AppState&) {}
 
+bool ClassroomFragment(const std::string& hash) {
+  const std::string head = "#class";
+  return hash.rfind(head, 0) == 0 && (hash.size() == head.size() || hash[head.size()] == '&');
+}
+
 void FollowAfterFrame(App& app) {
   g_class_app = &app;
   if (!std::exchange(g_follow_due, false)) return;

@@ -14,8 +14,8 @@
   var me = window.scanvizClass = { role: key ? 'teacher' : 'student', following: !key,
     connected: false, published: 0, applied: 0, error: '', teacherLink: '', seq: 0 };
 
-  // [SECTION] The bar: one line beside the page's status, a Rejoin button on a student's page.
-  var box = document.createElement('span');
+  // [SECTION] The bar: a line under the page's own, a Rejoin button on a student's page.
+  var box = document.createElement('div');
   box.id = 'classroom';
   box.setAttribute('role', 'status');
   var text = document.createElement('span');
@@ -29,13 +29,14 @@
   box.appendChild(rejoin);
   function place() {
     var about = document.getElementById('about');
-    about.insertBefore(box, document.getElementById('status'));
+    about.parentNode.insertBefore(box, about.nextSibling);
   }
   if (document.getElementById('about')) place();
   else document.addEventListener('DOMContentLoaded', place);
   function show(line, paused) {
     text.textContent = line;
     rejoin.hidden = !paused;
+    box.classList.toggle('paused', !!paused);
   }
 
   function ready() { return typeof Module !== 'undefined' && Module.calledRun; }

@@ -57,6 +57,18 @@ struct FakeServer {
   }
 };
 
+// The publisher's status once pred holds (at most 10 s: a hang fails; no duration is asserted).
+// The fake server sees a send before the publisher has read its answer: wait for the latter.
+template <class Pred>
+ClassPublisher::Status WaitStatus(const ClassPublisher& pub, Pred pred) {
+  for (int i = 0; i < 10000; ++i) {
+    const ClassPublisher::Status s = pub.GetStatus();
+    if (pred(s)) return s;
+    std::this_thread::sleep_for(1ms);
+  }
+  return pub.GetStatus();
+}
+
 ClassPublisher::Options Fast(std::chrono::milliseconds resend = 1h) {
   ClassPublisher::Options o;
   o.min_gap = 1ms;
@@ -98,11 +110,12 @@ TEST(ClassPublisher, NoAnswerIsRetriedUntilTheServerTakesTheView) {
   ClassPublisher pub([&](const std::string& v) { return server.Send(v); }, Fast());
   pub.Offer("s=a");
   ASSERT_TRUE(server.WaitFor([&] { return server.seen.size() >= 3; }));
-  EXPECT_EQ(pub.GetStatus().health, ClassPublisher::Health::kDown);
+  EXPECT_EQ(WaitStatus(pub, [](const auto& s) { return s.attempts >= 3; }).health,
+            ClassPublisher::Health::kDown);
   pub.Offer("s=b");  // the view changed while the server was down: the latest goes
   server.Set(&FakeServer::up, true);
   ASSERT_TRUE(server.WaitFor([&] { return server.current == "s=b"; }));
-  const ClassPublisher::Status s = pub.GetStatus();
+  const ClassPublisher::Status s = WaitStatus(pub, [](const auto& x) { return x.accepted == 1; });
   EXPECT_EQ(s.health, ClassPublisher::Health::kOk);
   EXPECT_GE(s.attempts, 4);
   EXPECT_EQ(s.accepted, 1);
@@ -123,9 +136,7 @@ TEST(ClassPublisher, ARestartedServerGetsTheCurrentViewAgain) {
 TEST(ClassPublisher, ARefusedViewSaysSo) {
   ClassPublisher pub([](const std::string&) { return 403; }, Fast());
   pub.Offer("s=a");
-  for (int i = 0; i < 10000 && pub.GetStatus().attempts == 0; ++i)
-    std::this_thread::sleep_for(1ms);
-  const ClassPublisher::Status s = pub.GetStatus();
+  const ClassPublisher::Status s = WaitStatus(pub, [](const auto& x) { return x.attempts > 0; });
   EXPECT_EQ(s.health, ClassPublisher::Health::kRefused);
   EXPECT_EQ(s.last_http, 403);
   EXPECT_EQ(s.accepted, 0);
