@@ -14,6 +14,9 @@
 #if SCANVIZ_HAVE_PERF
 #include "cli/bench_command.h"
 #endif
+#if SCANVIZ_HAVE_SERVE
+#include "cli/serve_command.h"
+#endif
 
 namespace {
 
@@ -48,6 +51,10 @@ int main(int argc, char** argv) {
   BenchArgs bench_args;
   CLI::App* bench = AddBenchCommand(&app, &bench_args);
 #endif
+#if SCANVIZ_HAVE_SERVE
+  ServeArgs serve_args;
+  CLI::App* serve = AddServeCommand(&app, &serve_args);
+#endif
 
   if (const std::string unknown = UnknownCommand(app, argc, argv); !unknown.empty())
     return UsageError(unknown);
@@ -74,6 +81,9 @@ int main(int argc, char** argv) {
     if (*algorithms) return RunAlgorithmsCommand();
 #if SCANVIZ_HAVE_PERF
     if (*bench) return RunBenchCommand(bench_args);
+#endif
+#if SCANVIZ_HAVE_SERVE
+    if (*serve) return RunServeCommand(serve_args);
 #endif
   } catch (const std::bad_alloc&) {
     std::cerr << "scanviz-cli: not enough memory\n";
