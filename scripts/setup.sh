@@ -17,8 +17,9 @@ packages=(
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
   # scripts/web.sh, scripts/web_test.sh: the web page and its browser tests (docs/web.md)
   emscripten chromium
-  # scanviz-cli serve, the classroom server, and scanviz --teach (its publisher) (app/classroom/, docs/classroom.md): cpp-httplib, and
-  # the OpenSSL and brotli headers its pkg-config flags make httplib.h include
+  # scanviz-cli serve, the classroom server (app/classroom/, docs/classroom.md), and scanviz
+  # --teach, its teacher: cpp-httplib, and the OpenSSL and brotli headers its pkg-config flags
+  # make httplib.h include
   libcpp-httplib-dev libssl-dev libbrotli-dev
 )
 # npm for puppeteer-core (scripts/web_test.sh): Debian's, unless a node with its own npm is here.
