@@ -7,7 +7,8 @@
 # text field and its keys at a phone's and a tablet's size (tests/web/touch_test.js). Screenshots
 # land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
 # (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
-# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js); scripts/test.sh's
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js, the classroom's
+# classroom_test.js); scripts/test.sh's
 # summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +41,10 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/layout_test.js "$site" "$out"
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/embed_test.js "$site" "$out" || status=1
 # Touch, the page's text field and its keys at a phone's and a tablet's size (issue #33).
 NODE_PATH="$PWD/$deps/node_modules" node tests/web/touch_test.js "$site" "$native" "$out" || status=1
+# The classroom (issue #34): scanviz-cli serve, a teacher's page, three students' pages and 30 SSE
+# subscribers; pausing and Rejoin, 403, a restarted server, the desktop's --teach
+# (tests/web/classroom_test.js; the delays are scripts/classroom_bench.js's).
+cli=${SCANVIZ_BUILD_DIR:-build}/app/cli/scanviz-cli
+NODE_PATH="$PWD/$deps/node_modules" node tests/web/classroom_test.js "$site" "$native" "$cli" "$out" ||
+  status=1
 exit $status

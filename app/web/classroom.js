@@ -43,6 +43,29 @@
   function share() { return Module.ccall('scanviz_web_share', 'string', [], []); }
   var studentsUrl = location.origin + location.pathname + '#class';
 
+  // The channel (/class/events). EventSource reconnects on its own after the server's `retry:`
+  // (1 s), but a page whose attempts kept failing while the server was down came back only
+  // seconds after the others (seen in the classroom test): past 1.5 s without a connection the
+  // page opens a new one itself.
+  function channel(handlers) {
+    var es = null, timer = 0;
+    function open() {
+      if (es) es.close();
+      es = new EventSource('/class/events');
+      es.onopen = function() {
+        clearTimeout(timer);
+        timer = 0;
+        handlers.open();
+      };
+      es.onerror = function() {
+        handlers.error();
+        if (!timer) timer = setTimeout(function() { timer = 0; open(); }, 1500);
+      };
+      if (handlers.view) es.addEventListener('view', handlers.view);
+    }
+    open();
+  }
+
   if (key) teach(); else follow();
 
   // [SECTION] The teacher's page
@@ -80,14 +103,15 @@
     setInterval(publish, 50);  // coalesced: at most one view each 50 ms, the last one always
     // The channel tells a restarted server apart: on each (re)connection the current view goes
     // again, so the students of a restarted server catch up at once.
-    var es = new EventSource('/class/events');
-    es.onopen = function() {
-      me.connected = true;
-      sent = null;
-      retryAt = 0;
-      publish();
-    };
-    es.onerror = function() { me.connected = false; };
+    channel({
+      open: function() {
+        me.connected = true;
+        sent = null;
+        retryAt = 0;
+        publish();
+      },
+      error: function() { me.connected = false; },
+    });
   }
 
   // [SECTION] A student's page
@@ -135,17 +159,18 @@
     }
     setInterval(function() { settle(); detached(); }, 50);
 
-    var es = new EventSource('/class/events');
-    es.onopen = function() { me.connected = true; status(); };
-    es.onerror = function() { me.connected = false; status(); };
-    es.addEventListener('view', function(e) {
-      var d = JSON.parse(e.data);
-      me.seq = d.seq;
-      me.teacherLink = d.link;
-      if (!me.following || !d.link) return;
-      if (ready()) settle();
-      if (ready() && detached()) return;  // the student changed the view just before
-      apply(d.link);
+    channel({
+      open: function() { me.connected = true; status(); },
+      error: function() { me.connected = false; status(); },
+      view: function(e) {
+        var d = JSON.parse(e.data);
+        me.seq = d.seq;
+        me.teacherLink = d.link;
+        if (!me.following || !d.link) return;
+        if (ready()) settle();
+        if (ready() && detached()) return;  // the student changed the view just before
+        apply(d.link);
+      },
     });
 
     function acted(e) {
@@ -161,6 +186,7 @@
     me.rejoin = function() {
       me.following = true;
       me.error = '';
+      actedAt = -1e9;  // the student's own changes before Rejoin are left behind, not a new pause
       status();
       return fetch('/class/state', { cache: 'no-store' })
         .then(function(r) { return r.json(); })

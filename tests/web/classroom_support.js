@@ -108,22 +108,23 @@ const cls = (page) => page.evaluate(() => {
     rejoin: !document.getElementById('rejoin').hidden };
 });
 
-// The teacher's steps: 50 key presses over four kinds (Hillis-Steele's and Blelloch's block
-// scans, the multi-block grid, the single-pass timeline), each one that changes the view.
+// The teacher's steps: 50 key presses, each of which changes the view (tests/web/classroom_test.js
+// checks it), over the block scans of Hillis-Steele, Blelloch, warp shuffle and Sklansky, the
+// multi-block grid and the single-pass timeline.
 const STEPS = [
-  'Home', 'ArrowRight', 'ArrowRight', 'End', 'ArrowLeft', 'ArrowLeft', 'Home',
-  'Tab', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'End', 'ArrowLeft', 'Home',
-  'KeyM', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'End', 'ArrowLeft', 'Home',
-  'KeyL', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'End', 'ArrowLeft', 'Home',
-  'KeyL', 'KeyM', 'Tab', 'Home', 'ArrowRight', 'End', 'ArrowLeft',
-  'KeyM', 'ArrowRight', 'End', 'ArrowLeft', 'Home',
-  'KeyL', 'ArrowRight', 'End', 'ArrowLeft', 'Home', 'KeyL', 'KeyM',
-  'Home', 'ArrowRight', 'End',
+  'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft', 'End', 'Home',  // Hillis-Steele
+  'Tab', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'End', 'ArrowLeft', 'Home',  // Blelloch
+  'KeyM', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'Home', 'End',  // the multi-block grid
+  'KeyL', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'Home', 'End',  // the single-pass timeline
+  'KeyL', 'KeyM', 'Tab', 'ArrowRight', 'End', 'ArrowLeft', 'Home',  // warp shuffle's block scan
+  'KeyM', 'ArrowLeft', 'Home', 'ArrowRight', 'End',
+  'KeyL', 'ArrowRight', 'End', 'ArrowLeft', 'Home',
+  'KeyL', 'KeyM', 'Tab', 'ArrowRight', 'End', 'Home',  // Sklansky's
 ];
 
 // One key press on the teacher's page, as a person's; resolves once the teacher's own view has
 // changed (or after `ms`): {before, after} share fragments and the moment of the press.
-async function teacherKey(page, key, ms = 10000) {
+async function teacherKey(page, key, ms = 3000) {
   const before = await share(page);
   const at = Date.now();
   await page.keyboard.press(key);

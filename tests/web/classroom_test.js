@@ -33,6 +33,8 @@ async function allFollow(teacher, students, subs, ms = 10000) {
       const got = view(await state(s.page));
       if (got !== want) behind.push(`${s.name}: ${got} vs ${want}`);
     }
+    if (behind.length && Date.now() - t0 >= ms - 100)
+      for (const s of students) behind.push(`${s.name}: ${JSON.stringify(await cls(s.page))}`);
     const late = subs.filter((c) => !c.last || c.last.link !== link).length;
     if (late) behind.push(`${late} of ${subs.length} subscribers not on the teacher's link`);
     if (!behind.length) return [];
@@ -50,10 +52,12 @@ async function publishStatus(port, key, body) {
 
 async function steps(teacher, students, subs) {
   let failed = 0, changed = 0;
+  const unchanged = [];
   const kinds = new Set();
   for (const [i, key] of C.STEPS.entries()) {
     const step = await teacherKey(teacher, key);
     if (step.after !== step.before) changed++;
+    else unchanged.push(`${i + 1}:${key}`);
     const s = await state(teacher);
     kinds.add(`${s.kind}/${s.algorithm}`);
     const behind = await allFollow(teacher, students, subs);
@@ -65,8 +69,9 @@ async function steps(teacher, students, subs) {
   }
   check(`${C.STEPS.length} teacher steps: every page and subscriber followed each one`, failed === 0,
     `${failed} steps left a follower behind; ${changed} steps changed the view`);
-  check('the steps changed the view and crossed four kinds', changed >= 45 && kinds.size >= 4,
-    `${changed} changes; ${[...kinds].join(', ')}`);
+  check('each step changed the teacher\'s view, across four kinds or more',
+    changed === C.STEPS.length && kinds.size >= 4,
+    `${changed} changes (not: ${unchanged.join(' ')}); ${[...kinds].join(', ')}`);
 }
 
 async function detachAndRejoin(teacher, students, subs) {
@@ -206,6 +211,8 @@ async function desktopTeacher(server, students, subs, teacherPage) {
     await close(browser);
     await C.stop(server);
   }
-  console.log(`classroom tests: ${tally.passed} passed, ${tally.failed} failed`);
+  // The "web tests:" prefix: scripts/test.sh's web stage records this line beside the others.
+  console.log(`web tests: classroom ${tally.failed === 0 ? 'ok' : 'FAILED'} (${tally.passed} passed, ` +
+    `${tally.failed} failed)`);
   process.exit(tally.failed ? 1 : 0);
 })();
