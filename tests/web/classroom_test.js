@@ -74,10 +74,16 @@ async function steps(teacher, students, subs) {
     `${changed} changes (not: ${unchanged.join(' ')}); ${[...kinds].join(', ')}`);
 }
 
+// A student's own step, as a person's key press: the next round, or the one before at the last.
+async function ownStep(page) {
+  const s = await state(page);
+  await page.keyboard.press(s.step.step + 1 < s.step.of ? 'ArrowRight' : 'ArrowLeft');
+}
+
 async function detachAndRejoin(teacher, students, subs) {
   const s2 = students[1];
   const before = await state(s2.page);
-  await s2.page.keyboard.press('ArrowLeft');  // the student's own step
+  await ownStep(s2.page);
   await P.waitState(s2.page, (s) => view(s) !== view(before), 5000);
   const t0 = Date.now();
   while (Date.now() - t0 < 5000 && (await cls(s2.page)).following) await sleep(50);
@@ -187,7 +193,7 @@ async function desktopTeacher(server, students, subs, teacherPage) {
     await steps(teacher, students, subs);
     await students[2].page.screenshot({ path: path.join(OUT, 'classroom-phone.png') });
     await detachAndRejoin(teacher, students, subs);
-    await students[1].page.keyboard.press('ArrowLeft');
+    await ownStep(students[1].page);
     await sleep(800);
     await students[1].page.screenshot({ path: path.join(OUT, 'classroom-paused.png') });
     await students[1].page.click('#rejoin');
