@@ -10,8 +10,9 @@ namespace scanviz {
 std::optional<TeachUrl> ParseTeachUrl(const std::string& url, std::string* error) {
   const std::string scheme = "http://";
   const auto fail = [&](const std::string& why) -> std::optional<TeachUrl> {
-    *error = "--teach " + url + ": " + why + " (the teacher's address `scanviz-cli serve` prints: " +
-             "http://HOST:PORT/#class&key=KEY)";
+    *error =
+        "--teach " + url + ": " + why +
+        " (the teacher's address `scanviz-cli serve` prints: " + "http://HOST:PORT/#class&key=KEY)";
     return std::nullopt;
   };
   if (url.rfind(scheme, 0) != 0) return fail("not an http:// address");

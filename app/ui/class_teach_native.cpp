@@ -9,9 +9,9 @@
 #include <mutex>
 #include <string>
 
+#include "app_state.h"
 #include "app_window.h"
 #include "class_publisher.h"
-#include "app_state.h"
 #include "class_teach.h"
 
 namespace scanviz::platform {
@@ -27,7 +27,8 @@ std::string g_status;  // TeachingStatus's line, set after each frame
 // code's part of issue #34 adds it; until both are in one tree this sets it only where it is).
 template <class State>
 void NoteStudentsUrl(State& state, const std::string& url) {
-  if constexpr (requires { state.classroom_students_url = url; }) state.classroom_students_url = url;
+  if constexpr (requires { state.classroom_students_url = url; })
+    state.classroom_students_url = url;
 }
 
 // One POST /class/publish: its status, or 0 when the server did not answer. A client per send,

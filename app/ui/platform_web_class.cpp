@@ -1,13 +1,12 @@
 // The classroom's hooks for the page (platform_web_class.h). classroom.js asks for the view's
 // share fragment (what Copy link writes, without '#') to publish it, and hands over the teacher's
-// fragment to follow; the app applies it between frames, as a share link, without touching the
+// fragment to follow; the app applies it between two frames, as a share link, without touching the
 // address or the browser's history and without counting it as the reader's action.
 #include "platform_web_class.h"
 
 #include <emscripten.h>
 
 #include <string>
-#include <utility>
 
 #include "app_window.h"
 #include "class_teach.h"
@@ -40,10 +39,31 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_share() {
   return g_fragment.c_str();
 }
 
-// The teacher's view ("s=...") for the end of this frame.
+namespace {
+
+// Applies the teacher's fragment as a share link opens, and keeps what it did for the page.
+void Follow(scanviz::App& app) {
+  g_follow_due = false;
+  scanviz::AppState& st = *app.state;
+  std::string error = st.OpenLink(g_follow);
+  if (error.empty()) {
+    st.notice = "following the teacher";
+  } else {
+    error = "the teacher's view does not open: " + error;
+    st.message = error;
+  }
+  g_followed = "{\"n\":" + std::to_string(++g_followed_n) + ",\"error\":" + Quoted(error) +
+               ",\"fragment\":" + Quoted(st.ShareLink()) + "}";
+}
+
+}  // namespace
+
+// The teacher's view ("s=..."), applied at once, between two frames (as AfterFrame opens a
+// link), so that the next frame draws it; before the first frame, at the end of that one.
 extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_follow(const char* fragment) {
   g_follow = fragment;
   g_follow_due = true;
+  if (g_class_app != nullptr) Follow(*g_class_app);
 }
 
 // What the last scanviz_web_follow did: {"n": how many were applied, "error": why the last did
@@ -72,17 +92,7 @@ bool ClassroomFragment(const std::string& hash) {
 
 void FollowAfterFrame(App& app) {
   g_class_app = &app;
-  if (!std::exchange(g_follow_due, false)) return;
-  AppState& st = *app.state;
-  std::string error = st.OpenLink(g_follow);
-  if (error.empty()) {
-    st.notice = "following the teacher";
-  } else {
-    error = "the teacher's view does not open: " + error;
-    st.message = error;
-  }
-  g_followed = "{\"n\":" + std::to_string(++g_followed_n) + ",\"error\":" + Quoted(error) +
-               ",\"fragment\":" + Quoted(st.ShareLink()) + "}";
+  if (g_follow_due) Follow(app);
 }
 
 }  // namespace scanviz::platform

@@ -11,8 +11,8 @@ struct App;
 
 namespace platform {
 
-// After each frame: a view the teacher published (scanviz_web_follow) is applied, as opening a
-// share link is, and what it did is kept for classroom.js (scanviz_web_followed).
+// After each frame: the app, for scanviz_web_follow, which applies the teacher's view at once
+// (as opening a share link does) from the first frame on; one handed over before is applied here.
 void FollowAfterFrame(App& app);
 // Whether the page's fragment is a classroom's ("#class", "#class&key=..."): not a share link.
 bool ClassroomFragment(const std::string& hash);

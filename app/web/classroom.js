@@ -6,6 +6,7 @@
 // student changes the view themself; then "Following paused · Rejoin" (the button, or J) brings
 // back the teacher's current view (/class/state). Loaded before the app (index.js); it waits for
 // the app where it needs it. window.scanvizClass says where it stands (the tests read it).
+// The delays from the teacher's key to the students' screens: scripts/classroom_bench.js.
 'use strict';
 (function() {
   var m = /^#class(?:&key=([^&]*))?(?:&|$)/.exec(location.hash);
@@ -70,13 +71,14 @@
 
   // [SECTION] The teacher's page
   function teach() {
-    var sent = null, inflight = false, retryAt = 0, backoff = 250;
+    var sent = null, inflight = false, retryAt = 0, backoff = 250, postedAt = 0;
     show('Teaching · students: ' + studentsUrl);
     function publish() {
-      if (!ready() || inflight || Date.now() < retryAt) return;
+      if (!ready() || inflight || Date.now() < retryAt || Date.now() - postedAt < 50) return;
       var f = share();
       if (!f || f === sent) return;
       inflight = true;
+      postedAt = Date.now();
       fetch('/class/publish', { method: 'POST', body: f, cache: 'no-store',
         headers: { 'X-ScanViz-Key': key, 'Content-Type': 'text/plain' } })
         .then(function(r) {
@@ -100,7 +102,14 @@
         })
         .finally(function() { inflight = false; });
     }
-    setInterval(publish, 50);  // coalesced: at most one view each 50 ms, the last one always
+    // After each of the app's frames (its animation frame callback runs before this one), and
+    // every 100 ms for a hidden tab: coalesced, at most one request in flight and one each 50 ms,
+    // the last view always sent.
+    (function frame() {
+      publish();
+      requestAnimationFrame(frame);
+    })();
+    setInterval(publish, 100);
     // The channel tells a restarted server apart: on each (re)connection the current view goes
     // again, so the students of a restarted server catch up at once.
     channel({

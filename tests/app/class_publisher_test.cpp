@@ -166,8 +166,8 @@ TEST(TeachUrl, RefusesWhatIsNotATeachersAddress) {
 }
 
 TEST(TeachUrl, TheFlagLeavesTheOtherArgumentsInOrder) {
-  std::string a0 = "scanviz", a1 = "--theme", a2 = "light", a3 = "--teach", a4 = "http://h:1/#class&key=k",
-              a5 = "lecture.scanviz";
+  std::string a0 = "scanviz", a1 = "--theme", a2 = "light", a3 = "--teach",
+              a4 = "http://h:1/#class&key=k", a5 = "lecture.scanviz";
   char* argv[] = {a0.data(), a1.data(), a2.data(), a3.data(), a4.data(), a5.data(), nullptr};
   int argc = 6;
   std::string err;

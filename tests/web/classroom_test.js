@@ -109,6 +109,29 @@ async function detachAndRejoin(teacher, students, subs) {
   check('after Rejoin the student follows the next step', !again.length, again.join('; '));
 }
 
+// The phone: its own step, a tap on the step bar's › (or ‹ at the last step), pauses it (the
+// screenshot); one tap on Rejoin brings the teacher's view back.
+async function phonePauseAndTap(teacher, phone, subs) {
+  const s = await state(phone.page);
+  const name = s.step.step + 1 < s.step.of ? 'step_bar.next' : 'step_bar.back';
+  const r = s.widgets[name] && await P.cssRect(phone.page, s.widgets[name]);
+  check(`the phone has the step bar's ${name}`, !!r);
+  if (r) await P.tap(phone.page, r.x + r.w / 2, r.y + r.h / 2);
+  await P.waitState(phone.page, (x) => view(x) !== view(s), 5000);
+  const t0 = Date.now();
+  while (Date.now() - t0 < 5000 && (await cls(phone.page)).following) await sleep(50);
+  check('a tap of the phone\'s own pauses it', !(await cls(phone.page)).following);
+  await sleep(300);
+  await phone.page.screenshot({ path: path.join(OUT, 'classroom-phone-paused.png') });
+  const box = await (await phone.page.$('#rejoin')).boundingBox();
+  check('the phone\'s Rejoin is a finger\'s size (44 CSS px high or more)', box && box.height >= 44,
+    JSON.stringify(box));
+  await P.tap(phone.page, box.x + box.width / 2, box.y + box.height / 2);
+  const back = await allFollow(teacher, [phone], subs, 5000);
+  check('one tap on the phone\'s Rejoin: the teacher\'s view, following again',
+    !back.length && (await cls(phone.page)).following, back.join('; '));
+}
+
 async function restart(server, cli, site, teacher, students, subs) {
   await C.stop(server);
   await teacherKey(teacher, 'ArrowLeft');  // a step while the server is down
@@ -193,10 +216,7 @@ async function desktopTeacher(server, students, subs, teacherPage) {
     await steps(teacher, students, subs);
     await students[2].page.screenshot({ path: path.join(OUT, 'classroom-phone.png') });
     await detachAndRejoin(teacher, students, subs);
-    await ownStep(students[1].page);
-    await sleep(800);
-    await students[1].page.screenshot({ path: path.join(OUT, 'classroom-paused.png') });
-    await students[1].page.click('#rejoin');
+    await phonePauseAndTap(teacher, students[2], subs);
 
     const seq = (await (await fetch(`http://127.0.0.1:${server.port}/class/state`)).json()).seq;
     const body = await share(teacher);
