@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "classroom/channel.h"
+#include "classroom/connection_gate.h"
 #include "classroom/limits.h"
 #include "classroom/site_path.h"
 #include "classroom/teacher_key.h"
@@ -74,7 +75,7 @@ struct ClassServer::Impl {
   ServerOptions options;
   std::filesystem::path site_root;
   Channel channel{kFollowerQueue};
-  httplib::Server http;
+  GatedServer http;  // connections wait for their requests in a gate, not in a worker
 
   void Events(const httplib::Request&, httplib::Response& res) {
     std::shared_ptr<Follower> follower = channel.Join(kMaxFollowers);
@@ -115,12 +116,10 @@ struct ClassServer::Impl {
     http.Get("/.*", [this](const auto& req, auto& res) { Site(req, res); });
   }
 
+  // The rest of the limits are the gate's (connection_gate.h): connections, idle and request
+  // timeouts, the request's size, the workers.
   void Limit() {
-    http.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
     http.set_payload_max_length(kMaxPublishBytes);
-    http.set_read_timeout(std::chrono::duration_cast<std::chrono::seconds>(kIoTimeout).count());
-    http.set_write_timeout(std::chrono::duration_cast<std::chrono::seconds>(kIoTimeout).count());
-    http.set_keep_alive_timeout(kIdleTimeout.count());
     http.set_keep_alive_max_count(kKeepAliveRequests);
   }
 };
@@ -144,6 +143,7 @@ int ClassServer::Bind(std::string* error) {
   const int port = m_impl->options.port;
   const int bound = port == 0 ? m_impl->http.bind_to_any_port(host)
                               : (m_impl->http.bind_to_port(host, port) ? port : -1);
+  if (bound >= 0) m_impl->http.WidenBacklog();
   if (bound < 0)
     *error = "cannot listen on " + host + ":" + std::to_string(port) +
              " (in use, or not an address of this machine)";

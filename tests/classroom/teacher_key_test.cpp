@@ -23,11 +23,11 @@ TEST(TeacherKey, MatchesOnlyTheSameKey) {
   const std::string key = "0123456789abcdef0123456789abcdef";
   EXPECT_TRUE(KeyMatches(key, key));
   EXPECT_FALSE(KeyMatches("", key));
-  EXPECT_FALSE(KeyMatches(key.substr(0, 31), key));        // a prefix
-  EXPECT_FALSE(KeyMatches(key + "0", key));                // one more
+  EXPECT_FALSE(KeyMatches(key.substr(0, 31), key));  // a prefix
+  EXPECT_FALSE(KeyMatches(key + "0", key));          // one more
   std::string first = key;
   first[0] = '1';
-  EXPECT_FALSE(KeyMatches(first, key));  // the first byte
+  EXPECT_FALSE(KeyMatches(first, key));                    // the first byte
   EXPECT_FALSE(KeyMatches(key.substr(0, 31) + "e", key));  // the last byte
   EXPECT_FALSE(KeyMatches(std::string(32, '\0'), key));
   EXPECT_FALSE(KeyMatches("", ""));  // no key: nothing matches
