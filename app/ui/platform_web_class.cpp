@@ -47,7 +47,7 @@ void Follow(scanviz::App& app) {
   scanviz::AppState& st = *app.state;
   std::string error = st.OpenLink(g_follow);
   if (error.empty()) {
-    st.notice = "following the teacher";
+    st.notice = "opened the teacher's view";  // still true once paused
   } else {
     error = "the teacher's view does not open: " + error;
     st.message = error;

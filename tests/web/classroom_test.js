@@ -61,6 +61,8 @@ async function steps(teacher, students, subs) {
     const s = await state(teacher);
     kinds.add(`${s.kind}/${s.algorithm}`);
     const behind = await allFollow(teacher, students, subs);
+    // docs/classroom-phone.png: the phone following Blelloch's block scan mid-way.
+    if (i === 11) await students[2].page.screenshot({ path: path.join(OUT, 'classroom-phone.png') });
     if (behind.length) {
       failed++;
       if (failed <= 3) check(`step ${i + 1} (${key}): every follower shows the teacher's view`, false,
@@ -214,7 +216,6 @@ async function desktopTeacher(server, students, subs, teacherPage) {
       sc.text);
 
     await steps(teacher, students, subs);
-    await students[2].page.screenshot({ path: path.join(OUT, 'classroom-phone.png') });
     await detachAndRejoin(teacher, students, subs);
     await phonePauseAndTap(teacher, students[2], subs);
 
