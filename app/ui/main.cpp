@@ -443,7 +443,8 @@ static int RunApp(int argc, char** argv) {
   auto start = std::make_unique<Startup>();
   std::string teach_error;
   start->teach = TakeTeachFlag(&argc, argv, &teach_error);
-  if (!teach_error.empty()) {
+  if (!start->teach.empty() && teach_error.empty()) (void)ParseTeachUrl(start->teach, &teach_error);
+  if (!teach_error.empty()) {  // before any window: a bad address is a bad flag, exit 2
     Warn(teach_error);
     return 2;
   }
