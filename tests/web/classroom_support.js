@@ -41,8 +41,16 @@ async function stop(server) {
 // view it was sent with the moment it came: {last: {seq, link}, got: [{seq, link, at}]}.
 function subscribe(port) {
   const c = { last: null, got: [], closed: false, connected: false, retry: 1000 };
+  // Once per connection, however it ended: the stream's end, a reset (a killed server's streams
+  // end with an error, not an end), or a refused connection.
+  const again = () => {
+    c.connected = false;
+    if (!c.closed) setTimeout(connect, c.retry);
+  };
   const connect = () => {
     if (c.closed) return;
+    let done = false;
+    const over = () => { if (!done) { done = true; again(); } };
     const req = http.get({ host: '127.0.0.1', port, path: '/class/events',
       headers: { Accept: 'text/event-stream' } }, (res) => {
       c.connected = res.statusCode === 200;
@@ -67,10 +75,11 @@ function subscribe(port) {
           }
         }
       });
-      res.on('end', () => { c.connected = false; setTimeout(connect, c.retry); });
       res.on('error', () => {});
+      res.on('close', over);
     });
-    req.on('error', () => { c.connected = false; setTimeout(connect, c.retry); });
+    req.on('error', over);
+    req.on('close', () => { if (!req.res) over(); });
     c.req = req;
   };
   connect();
