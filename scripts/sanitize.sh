@@ -78,6 +78,9 @@ for stage in "${stages[@]}"; do
     # The flags are SCANVIZ_FUZZ's: the same configuration as scripts/fuzz.sh.
     Configure "$build" -DSCANVIZ_FUZZ=ON -DSCANVIZ_GUI=OFF
     targets=(core_tests teach_tests app_tests export_tests gpu_tests scanviz-cli)
+    # The classroom server's tests (issue #34): its library, its gate's Stream (scanviz-cli serve
+    # itself is the scanviz-cli above, run by classroom_serve_test).
+    targets+=(classroom_tests classroom_gate_tests)
     logs=$PWD/$build/sanitizer-logs
     export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$logs/asan"
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"

@@ -7,6 +7,7 @@
 
 #include "classroom/channel.h"
 #include "classroom/connection_gate.h"
+#include "classroom/gate_stream.h"
 #include "classroom/limits.h"
 #include "classroom/site_path.h"
 #include "classroom/teacher_key.h"
@@ -18,12 +19,16 @@ namespace {
 using namespace std::chrono_literals;
 
 // One follower's stream: "retry:" first, then its queued views, a ping after kPingInterval of
-// silence, and the end of the stream when the follower is dropped or the server stops.
+// silence, and the end of the stream when the follower is dropped or the server stops. It looks
+// every second whether the follower hung up (GateStream::is_writable), so that a closed tab
+// frees its place and its worker at once, not at the next ping.
 struct EventStream {
   std::shared_ptr<Follower> follower;
   bool started = false;
+  Clock::time_point last_write = Clock::now();
 
   bool Write(httplib::DataSink& sink, const std::string& text) {
+    last_write = Clock::now();
     return sink.write(text.data(), text.size());
   }
 
@@ -32,17 +37,20 @@ struct EventStream {
       started = true;
       return Write(sink, "retry: " + std::to_string(kRetryMs) + "\n\n");
     }
-    ClassView view;
-    switch (follower->Next(kPingInterval, &view)) {
-      case Follower::Wake::kView:
-        return Write(sink, EventText(view));
-      case Follower::Wake::kTimeout:
-        return Write(sink, ": ping\n\n");
-      case Follower::Wake::kClosed:
-        sink.done();
-        return true;
+    for (;;) {
+      ClassView view;
+      switch (follower->Next(std::chrono::seconds(1), &view)) {
+        case Follower::Wake::kView:
+          return Write(sink, EventText(view));
+        case Follower::Wake::kClosed:
+          sink.done();
+          return true;
+        case Follower::Wake::kTimeout:
+          if (!sink.is_writable()) return false;  // the follower hung up
+          if (Clock::now() - last_write >= kPingInterval) return Write(sink, ": ping\n\n");
+          break;
+      }
     }
-    return false;
   }
 };
 

@@ -1,7 +1,7 @@
 // The classroom's HTTP server (cpp-httplib): the web site's files, and the channel at
 // /class/events (Server-Sent Events), /class/state and /class/publish (the teacher's key).
 // docs/classroom.md describes the protocol and the limits (limits.h). httplib stays inside
-// class_server.cpp and connection_gate.cpp: this header does not include it.
+// class_server.cpp, connection_gate.* and gate_stream.*: this header does not include it.
 #pragma once
 
 #include <filesystem>

@@ -2,6 +2,8 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -73,6 +75,10 @@ bool GatedServer::process_and_close_socket(socket_t sock) {
     return false;
   }
   ++m_open;
+  // An event is one small write: without this, Nagle's algorithm holds the next one back until
+  // the follower's (delayed, up to 40 ms) ACK of the last.
+  const int on = 1;
+  setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
   auto connection = std::make_shared<Connection>();
   connection->sock = sock;
   Park(std::move(connection));

@@ -46,7 +46,11 @@ bool GateStream::is_readable() const {
 }
 
 bool GateStream::is_writable() const {
-  return WaitFor(m_c.sock, POLLOUT, static_cast<int>(m_limits.io_timeout.count())) > 0;
+  // A peer that closed its side (a closed tab, a dropped follower) reads as not writable: it
+  // will read nothing more. Browsers never half-close a request they await an answer to.
+  pollfd p{m_c.sock, static_cast<short>(POLLOUT | POLLRDHUP), 0};
+  const int n = poll(&p, 1, static_cast<int>(m_limits.io_timeout.count()));
+  return n > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) == 0 && (p.revents & POLLOUT);
 }
 
 ssize_t GateStream::read(char* ptr, size_t size) {
@@ -59,7 +63,7 @@ ssize_t GateStream::read(char* ptr, size_t size) {
 }
 
 ssize_t GateStream::write(const char* ptr, size_t size) {
-  if (!is_writable()) return -1;
+  if (WaitFor(m_c.sock, POLLOUT, static_cast<int>(m_limits.io_timeout.count())) <= 0) return -1;
   const ssize_t n = send(m_c.sock, ptr, size, MSG_NOSIGNAL);
   return n <= 0 ? -1 : n;
 }

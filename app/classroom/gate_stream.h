@@ -44,6 +44,7 @@ class GateStream : public httplib::Stream {
   explicit GateStream(Connection& c, StreamLimits limits = {});
 
   bool is_readable() const override;
+  // Whether a write can go through now, and the peer has not hung up (POLLRDHUP).
   bool is_writable() const override;
   // -1 (httplib's "failed") past a limit, on a timeout, an error or the end of the stream.
   ssize_t read(char* ptr, size_t size) override;

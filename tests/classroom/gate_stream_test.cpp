@@ -118,6 +118,13 @@ TEST_F(GateStreamTest, WritingToAClientThatNeverReadsFails) {
   EXPECT_TRUE(failed);
 }
 
+TEST_F(GateStreamTest, APeerThatHungUpIsNotWritable) {
+  GateStream stream(m_c, {.io_timeout = 200ms});
+  EXPECT_TRUE(stream.is_writable());
+  shutdown(m_client, SHUT_WR);  // what a closed tab's socket sends: the end of its side
+  EXPECT_FALSE(stream.is_writable());
+}
+
 TEST_F(GateStreamTest, TheEndOfTheStreamFails) {
   close(m_client);
   m_client = -1;

@@ -6,7 +6,8 @@ MIME types; traversal attempts never reach a file outside the site; publishes wi
 wrong key get 403, with the key 204, and every follower gets the view; a late follower gets the
 current view at once; an oversize body gets 413; a 10 MB header is refused and the server still
 answers; 1,000 idle connections do not keep a follower from its views (and are dropped); a
-follower that never reads does not stall the others; after the server is killed and restarted on
+follower that never reads does not stall the others; 192 followers at once, the next one
+told the class is full, and followers who hang up leave their places at once; after the server is killed and restarted on
 the same port, a reconnecting follower gets the view the teacher publishes again.
 
 Usage: serve_test.py SCANVIZ_CLI. Prints PASS/FAIL lines; exit 1 on any FAIL.
@@ -142,6 +143,11 @@ class Follower:
         return False
 
     def close(self):
+        # shutdown first: close() alone, while the reading thread is in recv(), sends nothing.
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.sock.close()
 
 
@@ -238,6 +244,34 @@ def check_limits(port):
     check("a 10 MB header is refused", status != 200, str(status))
     status, _, body = get(port, "/class/state")
     check("the server answers after the 10 MB header", status == 200, str(status))
+
+
+def check_follower_places(port, places=192):
+    """kMaxFollowers streams at once; a follower that hangs up frees its place at once."""
+    time.sleep(1.5)  # the checks before hung up their followers: the server looks every second
+    first = [Follower(port) for _ in range(places)]
+    deadline = time.time() + 10
+    while time.time() < deadline and not all("retry: 1000" in f.text for f in first):
+        time.sleep(0.05)
+    check("%d followers at once are all served" % places,
+          all(f.text.startswith("HTTP/1.1 200") for f in first),
+          "%d served; the others read %r" % (
+              sum(f.text.startswith("HTTP/1.1 200") for f in first),
+              [f.text[:80] for f in first if not f.text.startswith("HTTP/1.1 200")][:3]))
+    status, _, _ = get(port, "/class/events")
+    check("follower %d is told the class is full (503)" % (places + 1), status == 503, str(status))
+    for f in first:
+        f.close()
+    time.sleep(2.5)  # the server looks every second; pings (what would notice otherwise) are 15 s
+    second = [Follower(port) for _ in range(places)]
+    deadline = time.time() + 10
+    while time.time() < deadline and not all(f.text.startswith("HTTP/1.1") for f in second):
+        time.sleep(0.05)
+    served = sum(f.text.startswith("HTTP/1.1 200") for f in second)
+    check("%d followers who hung up leave their places to %d new ones" % (places, places),
+          served == places, "%d of %d served" % (served, places))
+    for f in second:
+        f.close()
 
 
 def check_idle_connections(port, count=1000):
@@ -359,6 +393,7 @@ def main():
             check_publish(server.port)
             check_limits(server.port)
             check_slow_reader(server.port)
+            check_follower_places(server.port)
             check_idle_connections(server.port)
             server = check_restart(cli, site, server)
         finally:

@@ -30,7 +30,8 @@ TEST(TeacherKey, MatchesOnlyTheSameKey) {
   EXPECT_FALSE(KeyMatches(first, key));                    // the first byte
   EXPECT_FALSE(KeyMatches(key.substr(0, 31) + "e", key));  // the last byte
   EXPECT_FALSE(KeyMatches(std::string(32, '\0'), key));
-  EXPECT_FALSE(KeyMatches("", ""));  // no key: nothing matches
+  EXPECT_FALSE(KeyMatches(key + std::string(1, '\0'), key));  // longer by a NUL
+  EXPECT_FALSE(KeyMatches("", ""));                           // no key: nothing matches
 }
 
 TEST(TeacherKey, UsableKeysStandInAUrlAndAHeader) {
