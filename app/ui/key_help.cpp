@@ -86,7 +86,6 @@ std::vector<KeyHelp> MakeTable() {
       {"F1 or ?", "this help (F1, ?, Esc or a click outside closes it)", G::kApp, A::kHelp,
        {{GLFW_KEY_F1}, {GLFW_KEY_SLASH, kShift}}},
       {"Ctrl+Q", "quit (also from a text field)", G::kApp, A::kQuit, {{GLFW_KEY_Q, kCtrl}}},
-      {"J", "a classroom's student page: rejoin the teacher (after \"Following paused\")", G::kApp},
   };
   // clang-format on
 }

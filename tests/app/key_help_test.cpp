@@ -116,12 +116,9 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
       EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
       EXPECT_FALSE(h.chords.empty()) << h.keys << " names an action but has no key";
     }
-    // A line with keys but no action id is only for what a text field does, or for the
-    // classroom's J, which the page's classroom.js takes (issue #34).
+    // A line with keys but no action id is only for what a text field does.
     if (h.group != KeyGroup::kMouse && h.id == KeyAction::kNone) {
-      const std::string action = h.action;
-      EXPECT_TRUE(action.find("text field") != std::string::npos ||
-                  action.find("classroom") != std::string::npos)
+      EXPECT_NE(std::string(h.action).find("text field"), std::string::npos)
           << h.keys << ": " << h.action;
     }
   }
