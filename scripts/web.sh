@@ -54,6 +54,7 @@ rm -rf "$site"
 mkdir -p "$site"
 cp app/web/index.html app/web/input.js "$site/"
 cp app/web/a11y.js "$site/"  # screen readers (issue #34): the live region, the Text view
+cp app/web/classroom.js "$site/"  # the classroom's clients (issue #34, docs/classroom.md)
 cp "$out"/app/ui/index.js "$out"/app/ui/index.wasm "$out"/app/ui/index.data "$site/"
 echo "web: the site is in $site ($(du -sh "$site" | cut -f1))"
 

@@ -8,9 +8,9 @@
 # readers (tests/web/a11y_test.js: axe-core from npm, the live region, the Text view). Screenshots
 # land in build-web/test-out/. Prints "web: skipped: ..." where the tools are missing
 # (scripts/setup.sh installs them), else one "web tests: ..." line a test file (web_test.js, the
-# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js, a11y_test.js, and the
-# QR code's qr_test.js, which needs zbarimg, and the classroom server's serve_page_test.js, which
-# needs scanviz-cli with serve); scripts/test.sh's summary records each.
+# share links' links_test.js, layout_test.js, embed_test.js, touch_test.js, a11y_test.js, the
+# QR code's qr_test.js, which needs zbarimg, and the classroom's serve_page_test.js and
+# classroom_test.js, which need scanviz-cli with serve); scripts/test.sh's summary records each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 native=${SCANVIZ_BUILD_DIR:-build}/app/ui/scanviz
@@ -40,8 +40,13 @@ NODE_PATH="$PWD/$deps/node_modules" node tests/web/web_test.js "$site" "$native"
 cli=${SCANVIZ_BUILD_DIR:-build}/app/cli/scanviz-cli
 if "$cli" serve --help >/dev/null 2>&1; then
   NODE_PATH="$PWD/$deps/node_modules" node tests/web/serve_page_test.js "$site" "$cli" || status=1
+  # The classroom's clients: a teacher's page, three students' pages and 30 SSE subscribers,
+  # pausing and Rejoin, 403, a restarted server, the desktop's --teach (the delays are
+  # scripts/classroom_bench.js's).
+  NODE_PATH="$PWD/$deps/node_modules" node tests/web/classroom_test.js "$site" "$native" "$cli" \
+    "$out" || status=1
 else
-  echo "web tests: skipped ($cli has no serve, cpp-httplib missing; classroom server, serve_page_test.js)"
+  echo "web tests: skipped ($cli has no serve, cpp-httplib missing; serve_page_test.js, classroom_test.js)"
 fi
 # Share links (issue #33 part 5): copied in one page, opened in a fresh one, compared field by
 # field (tests/web/links_test.js).

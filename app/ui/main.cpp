@@ -20,6 +20,8 @@
 
 #include "app_state.h"
 #include "app_window.h"
+#include "class_publisher.h"
+#include "class_teach.h"
 #include "core/file_io.h"
 #include "core/input.h"
 #include "data_dir.h"
@@ -183,6 +185,7 @@ struct Startup {
   std::string settings_path;  // empty in the headless modes: their output is reproducible
   SettingsLoad loaded;
   int width = 0, height = 0;  // the window's: --size, else the saved size fitted to the screen
+  std::string teach;          // --teach URL: the classroom's teacher (class_teach.h)
 };
 
 void Warn(const std::string& text) {
@@ -304,6 +307,13 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
     Warn(err);  // once, here; the live app shows it in the status line too
     if (opt.Headless() || opt.Exporting()) return 2;
     if (state.message.empty()) state.message = err;
+  }
+  // --teach URL: the classroom's teacher (issue #34), publishing from a background thread.
+  if (!s.teach.empty()) {
+    if (std::string err = platform::StartTeaching(state, s.teach); !err.empty()) {
+      Warn(err);
+      return 2;
+    }
   }
   // The page's address may hold a share link: opened over everything, as on the desktop.
   if (const std::string link = platform::StartLink(); !link.empty()) {
@@ -431,6 +441,13 @@ static int RunApp(int argc, char** argv) {
   using namespace scanviz;
   const auto launch = Clock::now();
   auto start = std::make_unique<Startup>();
+  std::string teach_error;
+  start->teach = TakeTeachFlag(&argc, argv, &teach_error);
+  if (!start->teach.empty() && teach_error.empty()) (void)ParseTeachUrl(start->teach, &teach_error);
+  if (!teach_error.empty()) {  // before any window: a bad address is a bad flag, exit 2
+    Warn(teach_error);
+    return 2;
+  }
   start->opt = ParseOptions(argc, argv);
   if (std::optional<int> rc = LoadData(*start)) return *rc;
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "app_window.h"
+#include "class_teach.h"
 #include "platform.h"
 #include "settings.h"
 
@@ -108,6 +109,8 @@ bool RunLoop(std::function<bool()> frame) {
 
 void TakeFileRequest(App&) {}
 
-void AfterFrame(App&) {}
+void AfterFrame(App& app) {
+  TeachAfterFrame(*app.state);  // --teach: the view to the classroom (class_teach_native.cpp)
+}
 
 }  // namespace scanviz::platform

@@ -22,6 +22,7 @@
 #include "headless.h"
 #include "kinds/kind.h"
 #include "platform.h"
+#include "platform_web_class.h"
 #include "platform_web_downloads.h"
 #include "platform_web_a11y.h"  // issue #34: the live region, the Text view
 #include "settings.h"
@@ -325,6 +326,7 @@ std::string StartLink() {
   char* hash = scanviz_js_hash();
   std::string link = hash;
   std::free(hash);
+  if (ClassroomFragment(link)) return {};  // classroom.js's address, not a share link
   return WithoutEmbed(link);  // &embed is the page's (StartEmbed), not the link's
 }
 
@@ -453,6 +455,7 @@ void AfterFrame(App& app) {
     const std::string link = WithoutEmbed(std::exchange(g_link, std::string()));
     app.state->ReportLink(app.state->OpenLink(link));
   }
+  FollowAfterFrame(app);  // the classroom: a teacher's view to follow (platform_web_class.h)
   FollowCanvas(app.window);
   std::error_code ec;
   fs::create_directories(kDownloads, ec);

@@ -54,6 +54,9 @@ view:
   --thread-order in-order|reverse|random:SEED|warp-by-warp   the simulator's order (mistakes)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive   --bench-plot gbps|pct (pct: each rung as % of memcpy)
+classroom (docs/classroom.md):
+  --teach URL        the teacher: publish every change of the view to `scanviz-cli serve`'s
+                     class, URL its teacher's address (http://HOST:PORT/#class&key=KEY)
 headless modes (settings are neither read nor written):
   --screenshot OUT.png [--size WxH] [--dump-layout FILE.json]   render one frame, exit
                      --dump-layout writes what that frame drew, in pixels: each cell's rectangle,

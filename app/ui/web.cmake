@@ -20,6 +20,7 @@ target_include_directories(scanviz_stb_web SYSTEM PUBLIC ${SCANVIZ_HOST_HEADERS}
 target_compile_options(scanviz_stb_web PRIVATE -w)
 
 add_executable(scanviz_web ${SCANVIZ_UI_SOURCES} platform_web.cpp platform_web_downloads.cpp
+  platform_web_class.cpp  # the classroom (issue #34)
   ${SCANVIZ_SHADER_HEADER})
 target_include_directories(scanviz_web PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}
   ${CMAKE_CURRENT_BINARY_DIR}/generated)

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/registry.h"
+#include "class_teach.h"
 #include "kind_model.h"
 #include "views.h"
 
@@ -58,6 +59,11 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     Record(ui, "notice", app.notice);
     if (ImGui::IsItemHovered()) ShowTooltip(ui, app.notice + "\n(click to dismiss)");
     if (ImGui::IsItemClicked()) app.notice.clear();
+    ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
+  }
+  if (const std::string teaching = platform::TeachingStatus(); !teaching.empty()) {
+    ImGui::TextUnformatted(teaching.c_str());  // --teach (issue #34): where the class follows
+    Record(ui, "classroom", teaching);
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   const std::string& backend = app.BackendStatus();
