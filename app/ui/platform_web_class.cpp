@@ -18,6 +18,7 @@ std::string g_fragment;     // the last ShareLink handed to the page
 std::string g_follow;       // the teacher's fragment to apply at the end of the frame
 bool g_follow_due = false;  // g_follow is waiting (an empty one too: it says so)
 std::string g_followed;     // {"n":..., "error":..., "fragment":...}: the last applied
+std::string g_students;     // a teacher's page: the students' address, for View > Show QR code
 int g_followed_n = 0;
 
 // A JSON string's text: what a share fragment or a one-line reason can hold.
@@ -73,6 +74,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* scanviz_web_followed() {
   return g_followed.c_str();
 }
 
+// A teacher's page: the students' address ("http://HOST:P/#class"), which View > Show QR code
+// then shows instead of the view's link, as on a desktop started with --teach.
+extern "C" EMSCRIPTEN_KEEPALIVE void scanviz_web_students_url(const char* url) {
+  g_students = url;
+  if (g_class_app != nullptr) g_class_app->state->classroom_students_url = g_students;
+}
+
 namespace scanviz::platform {
 
 std::string StartTeaching(AppState&, const std::string&) {
@@ -91,6 +99,7 @@ bool ClassroomFragment(const std::string& hash) {
 }
 
 void FollowAfterFrame(App& app) {
+  if (g_class_app == nullptr && !g_students.empty()) app.state->classroom_students_url = g_students;
   g_class_app = &app;
   if (g_follow_due) Follow(app);
 }

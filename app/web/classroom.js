@@ -73,7 +73,12 @@
   function teach() {
     var sent = null, inflight = false, retryAt = 0, backoff = 250, postedAt = 0;
     show('Teaching · students: ' + studentsUrl);
+    var toldUrl = false;  // View > Show QR code (J) shows the students' address
     function publish() {
+      if (ready() && !toldUrl) {
+        Module.ccall('scanviz_web_students_url', null, ['string'], [studentsUrl]);
+        toldUrl = true;
+      }
       if (!ready() || inflight || Date.now() < retryAt || Date.now() - postedAt < 50) return;
       var f = share();
       if (!f || f === sent) return;

@@ -19,6 +19,28 @@ const { check, tally, launch, close, sleep, state } = P;
 const { view, share, cls, teacherKey } = C;
 
 const [SITE, NATIVE, CLI, OUT] = process.argv.slice(2);
+
+// The QR codes zbarimg (Debian zbar-tools) reads in `png`; null without zbarimg.
+function qrTexts(png) {
+  const { spawnSync } = require('child_process');
+  const r = spawnSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]);
+  if (r.error) return null;
+  return String(r.stdout).split('\n').filter((l) => l);
+}
+
+// Join by QR code: J on the teacher's page shows the students' address, not the teacher's own
+// link (which holds the key); J again closes it.
+async function teacherQr(teacher, server) {
+  await teacher.keyboard.press('j');
+  await sleep(500);
+  const png = path.join(OUT, 'classroom-teacher-qr.png');
+  await teacher.screenshot({ path: png });
+  const texts = qrTexts(png);
+  await teacher.keyboard.press('j');
+  if (texts === null) { console.log('SKIPPED: the teacher\'s QR code (no zbarimg)'); return; }
+  check('the teacher\'s page: J shows a QR code of the students\' address (zbarimg)',
+    texts.length === 1 && texts[0] === server.students, `${JSON.stringify(texts)} vs ${server.students}`);
+}
 const SUBSCRIBERS = 30;
 
 // Until every follower shows what the teacher shows (or `ms` passed): the ones that do not.
@@ -217,6 +239,16 @@ async function desktopTeacher(server, students, subs, teacherPage) {
     const last = subs.filter((c) => c.last && c.last.link === link.link).length;
     check('the subscribers have the desktop teacher\'s view', last === subs.length,
       `${last} of ${subs.length}`);
+    // J on the desktop teacher: the students' address as a QR code, read from the screen.
+    execFileSync('xdotool', ['key', 'j'], { env });
+    await sleep(1500);
+    const png = path.join(OUT, 'classroom-desktop-qr.png');
+    execFileSync('import', ['-window', 'root', png], { env });
+    const texts = qrTexts(png);
+    if (texts !== null)
+      check('the desktop teacher: J shows a QR code of the students\' address (zbarimg)',
+        texts.length === 1 && texts[0] === server.students,
+        `${JSON.stringify(texts)} vs ${server.students}`);
   } finally {
     app.kill();
     xvfb.kill();
@@ -253,6 +285,7 @@ async function desktopTeacher(server, students, subs, teacherPage) {
     const seq2 = (await (await fetch(`http://127.0.0.1:${server.port}/class/state`)).json()).seq;
     check('the refused publishes changed nothing', seq2 === seq, `${seq} then ${seq2}`);
 
+    await teacherQr(teacher, server);
     await badLink(server, teacher, students, subs);
     server = await restart(server, CLI, SITE, teacher, students, subs);
     await desktopTeacher(server, students, subs, teacher);
