@@ -9,8 +9,8 @@
 
 namespace scanviz {
 
-enum class KeyGroup { kRounds, kShow, kPanels, kEdit, kMouse, kApp };
-inline constexpr int kKeyGroupCount = 6;
+enum class KeyGroup { kRounds, kShow, kPanels, kEdit, kMouse, kApp, kKeyboard };
+inline constexpr int kKeyGroupCount = 7;
 const char* Title(KeyGroup group);
 
 // What a listed line does, for a control's tooltip to name its key (KeysOf).
@@ -44,6 +44,19 @@ enum class KeyAction {
   kSaveSession,
   kHelp,
   kQuit,
+  kApplications,
+  kFitView,
+  kTheme,
+  kPair,
+  kOperator,
+  kType,
+  kExportOptions,
+  kExportAll,
+  kFocusInput,
+  kFocusN,
+  kPanelFocus,
+  kMenuBar,
+  kMenus,
 };
 
 // A key as HandleShortcuts sees it: a GLFW key code and the modifiers it needs (GLFW_MOD_*).

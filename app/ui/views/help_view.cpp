@@ -15,7 +15,7 @@ namespace {
 // The groups of the left column, then the right's (whose lines wrap more): about as tall.
 const std::vector<KeyGroup> kColumns[2] = {
     {KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
-    {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
+    {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp, KeyGroup::kKeyboard}};
 
 ImVec4 Color(scene::Rgba c, float alpha = 1) {
   return ImVec4(c.r, c.g, c.b, alpha);
