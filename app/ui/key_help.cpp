@@ -3,6 +3,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <utility>
+
 namespace scanviz {
 
 namespace {
@@ -11,7 +13,8 @@ constexpr int kCtrl = GLFW_MOD_CONTROL;
 constexpr int kShift = GLFW_MOD_SHIFT;
 constexpr int kAlt = GLFW_MOD_ALT;
 
-std::vector<KeyHelp> MakeTable() {
+// The table in two halves (each function a screen): the rounds and what is shown, then the rest.
+std::vector<KeyHelp> FirstLines() {
   using G = KeyGroup;
   using A = KeyAction;
   // One entry a line or two, read as the table it is.
@@ -45,6 +48,15 @@ std::vector<KeyHelp> MakeTable() {
       {"T", "the next theme: dark, light, high contrast", G::kShow, A::kTheme, {{GLFW_KEY_T}}},
       {"F", "fit view: the whole figure, unzoomed", G::kShow, A::kFitView, {{GLFW_KEY_F}}},
 
+  };
+  // clang-format on
+}
+
+std::vector<KeyHelp> MoreLines() {
+  using G = KeyGroup;
+  using A = KeyAction;
+  // clang-format off
+  return {
       {"1 to 7",
        "right-hand tab: Inspector, Code, Narration, Work & depth, Numerics, Warps & banks, "
        "Mistakes",
@@ -138,6 +150,16 @@ const char* Title(KeyGroup group) {
   }
   return "";
 }
+
+namespace {
+
+std::vector<KeyHelp> MakeTable() {
+  std::vector<KeyHelp> table = FirstLines();
+  for (KeyHelp& h : MoreLines()) table.push_back(std::move(h));
+  return table;
+}
+
+}  // namespace
 
 const std::vector<KeyHelp>& KeyHelpTable() {
   static const std::vector<KeyHelp> table = MakeTable();  // constant data, not UI state

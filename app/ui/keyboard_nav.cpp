@@ -64,6 +64,7 @@ std::vector<KeyEvent> ForImGui(const KeyEvent& e, bool navigating, bool text_inp
 void FocusForKeyboard(ViewState& vs, bool text_input) {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   ViewState::Keyboard& kb = vs.keyboard;
+  kb.nav_item.clear();  // the views' Place() and the menu items set it again
   const ImGuiIO& io = ImGui::GetIO();
   if (kb.panels != 0 && !kb.focus_panel &&
       (io.MouseClicked[0] || io.MouseClicked[1] || io.MouseClicked[2])) {
@@ -77,17 +78,20 @@ void FocusForKeyboard(ViewState& vs, bool text_input) {
     // to the window under the bar, with its frame).
     if (g.NavLayer == ImGuiNavLayer_Main && g.OpenPopupStack.Size == 0 && !text_input)
       g.NavDisableHighlight = true;
-    if (was && g.NavWindow != nullptr && g.NavLayer == ImGuiNavLayer_Main) ImGui::FocusWindow(nullptr);
+    if (was && g.NavWindow != nullptr && g.NavLayer == ImGuiNavLayer_Main)
+      ImGui::FocusWindow(nullptr);
     return;
   }
-  if (text_input || g.OpenPopupStack.Size > 0) return;
+  if (text_input || g.OpenPopupStack.Size > 0 || g.NavLayer == ImGuiNavLayer_Menu) return;
   ImGuiWindow* w = ImGui::FindWindowByName(kPanelWindows[kb.panels]);
   if (w == nullptr || !w->WasActive) {  // folded away: the next one
     kb.panels = (kb.panels + 1) % 3;
     kb.focus_panel = true;
     return;
   }
-  if (g.NavWindow != nullptr && g.NavWindow->RootWindow == w && g.NavLayer == ImGuiNavLayer_Main && !was) return;
+  if (g.NavWindow != nullptr && g.NavWindow->RootWindow == w && g.NavLayer == ImGuiNavLayer_Main &&
+      !was)
+    return;
   ImGui::FocusWindow(w);  // back on the item it was on (its NavLastIds), else the first
   if (was || g.NavId == 0) ImGui::NavInitWindow(w, was);
   g.NavDisableHighlight = false;

@@ -173,6 +173,7 @@ bool FocusKey(ViewState& vs, const KeyEvent& e) {
   const bool alt_key = e.key == GLFW_KEY_LEFT_ALT || e.key == GLFW_KEY_RIGHT_ALT;
   if (alt_key && e.action == GLFW_RELEASE) {
     if (kb.alt_alone) kb.menu_request = 0;
+    if (kb.alt_alone) kb.panels = 0;  // the bar has the keys now, not a panel
     kb.alt_alone = false;
     return true;
   }
@@ -182,6 +183,7 @@ bool FocusKey(ViewState& vs, const KeyEvent& e) {
   if (e.action == GLFW_REPEAT) return false;
   if (e.key == GLFW_KEY_F10 && (e.mods & ~GLFW_MOD_SHIFT) == 0) {
     kb.menu_request = 0;
+    kb.panels = 0;
     return true;
   }
   if (e.key == GLFW_KEY_F6 && (e.mods & ~GLFW_MOD_SHIFT) == 0) {
@@ -193,6 +195,7 @@ bool FocusKey(ViewState& vs, const KeyEvent& e) {
   const auto* letter = std::find(std::begin(kMenuLetters), std::end(kMenuLetters), e.key);
   if (letter == std::end(kMenuLetters)) return false;
   kb.menu_request = 1 + static_cast<int>(letter - std::begin(kMenuLetters));
+  kb.panels = 0;
   return true;
 }
 
@@ -241,8 +244,8 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     // Tab left the field (FeedKeys): then the next algorithm, as outside a field.
     for (const KeyEvent& e : keys)
       if (e.action == GLFW_PRESS && e.key == GLFW_KEY_TAB && !app.view.tab_between_fields &&
-          app.view.keyboard.panels == 0 &&
-          !app.view.help && app.view.file_dialog == FileDialog::kNone)
+          app.view.keyboard.panels == 0 && !app.view.help &&
+          app.view.file_dialog == FileDialog::kNone)
         KindKey(app, GLFW_KEY_TAB);
     return out;
   }

@@ -65,13 +65,16 @@ def chosen(s, item):
     return kb(s).get("chosen", {}).get(item, 0)
 
 
-def walk_to(live, target, limit):
-    """↓ until ImGui's navigation is on `target`; the state then, else None."""
+def walk_to(live, target, limit, key="Down"):
+    """↓ (or `key`) until ImGui's navigation is on `target`, each press once the last one has
+    moved it; the state then, else None."""
+    s = live.wait(lambda s: kb(s).get("nav_item"), "the navigation on an item", 3)
     for _ in range(limit + 1):
-        s = live.settle()
-        if kb(s).get("nav_item") == target:
+        if s is None or kb(s).get("nav_item") == target:
             return s
-        press(live, "Down")
+        here = kb(s)["nav_item"]
+        press(live, key)
+        s = live.wait(lambda s: kb(s).get("nav_item") not in ("", here), f"{key} from {here}", 3)
     return None
 
 
@@ -234,18 +237,48 @@ def drive(live, expect):
 
     # F6: the controls have the keyboard; Tab walks on, Shift+Tab back; Esc gives it back.
     press(live, "F6")
-    s = live.wait(lambda s: kb(s)["navigating"] and kb(s)["panels"] == 1, "F6", 5)
-    expect(s is not None, f"F6 did not give the controls the keyboard: {kb(live.state())}")
-    alg = live.settle()["algorithm"]
-    press(live, "Tab", "Tab", "shift+Tab")
-    s = live.settle()
-    expect(s["algorithm"] == alg, f"Tab in the controls changed the algorithm: {brief(s)}")
+    s = live.wait(lambda s: kb(s)["navigating"] and kb(s)["panels"] == 1 and kb(s)["nav_item"],
+                  "F6", 5)
+    if expect(s is not None, f"F6 did not give a control the keyboard: {kb(live.state())}"):
+        # Tab to the next named control (some between have no name in the state file), then
+        # Shift+Tab as many times: back on the first.
+        alg, first, tabs = s["algorithm"], kb(s)["nav_item"], 0
+        for tabs in range(1, 7):
+            press(live, "Tab")
+            s = live.settle()
+            if kb(s)["nav_item"] not in ("", first):
+                break
+        expect(kb(s)["nav_item"] not in ("", first), f"Tab did not move on from {first}")
+        press(live, *["shift+Tab"] * tabs)
+        s = live.wait(lambda s: kb(s)["nav_item"] == first, "Shift+Tab", 3)
+        expect(s is not None, f"{tabs} Shift+Tab did not go back to {first}: "
+               f"{kb(live.state()).get('nav_item')!r}")
+        s = live.settle()
+        expect(s["algorithm"] == alg, f"Tab in the controls changed the algorithm: {brief(s)}")
     press(live, "Escape")
     s = live.wait(lambda s: not kb(s)["navigating"], "Esc after F6", 5)
     expect(s is not None, f"Esc did not give the keyboard back: {kb(live.state())}")
     press(live, "Tab")
     s = live.wait(lambda s: s["algorithm"] != alg, "Tab: the next algorithm", 5)
     expect(s is not None, f"Tab after Esc did not switch the algorithm: {brief(live.state())}")
+
+    # The quiz's set, chosen in the side panel (F6 twice) by ↓ and Enter.
+    press(live, "q")
+    s = live.wait(lambda s: s["quiz"]["on"], "Q", 5)
+    press(live, "F6", "F6")
+    s = live.wait(lambda s: kb(s)["panels"] == 2 and kb(s)["nav_item"], "F6 F6: the side panel", 5)
+    if expect(s is not None, f"F6 twice did not reach the side panel: {kb(live.state())}"):
+        s = walk_to(live, "quiz_set_1", 20)
+        if expect(s is not None, f"the second quiz set not reached by ↓: {kb(live.state())}"):
+            press(live, "Return")
+            s = live.wait(lambda s: s["quiz"].get("set"), "a quiz set chosen", 5)
+            expect(s is not None, f"Enter on a quiz set did not start it: {live.state()['quiz']}")
+    for _ in range(3):  # the answer's field (it took the keyboard), then the panel
+        press(live, "Escape")
+        if live.wait(lambda s: not kb(s)["navigating"] and not s["text_input"], "Esc", 2):
+            break
+    press(live, "q")
+    live.wait(lambda s: not s["quiz"]["on"], "Q off", 5)
 
     # Quit, the File menu's last item, by keys too.
     s = open_menu(live, 0, "f10")

@@ -231,7 +231,6 @@ MenuResult DrawMenuBar(UiContext& ui) {
   ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height,
                             Over(bar, Over(window, ui.palette.background)));
   ui.app.view.keyboard.menus.clear();
-  ui.app.view.keyboard.nav_item.clear();
   if (Menu(ui, "menu.file", "File")) {
     FileMenu(ui, &out);
     ImGui::EndMenu();
