@@ -200,6 +200,9 @@ bool Menu(UiContext& ui, const char* name, const char* label) {
   const bool asked = kb.menu_request == 0 ? index == 0 : kb.menu_request == index + 1;
   if (asked && !open) TakeKeyboard(kb.menu_request);
   if (asked) kb.menu_request = -1;
+  // The bar shows the keyboard on it from the next frame: the loop stays awake for it (Alt's
+  // release may be the last event before the app sleeps).
+  if (asked) ui.app.view.focus_pending = true;
   ui.app.view.keyboard.drawing = name;
   return open;
 }
