@@ -43,10 +43,8 @@ std::vector<KeyHelp> FirstLines() {
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
       {"Esc", "close a menu or popup, else drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
-      {"A", "applications: shown, then the next one", G::kShow, A::kApplications, {{GLFW_KEY_A}}},
-      {"W", "side by side, its right-hand pane the next algorithm", G::kShow, A::kPair, {{GLFW_KEY_W}}},
-      {"T", "the next theme: dark, light, high contrast", G::kShow, A::kTheme, {{GLFW_KEY_T}}},
-      {"F", "fit view: the whole figure, unzoomed", G::kShow, A::kFitView, {{GLFW_KEY_F}}},
+      {"A, W, T, F", "applications, next pair side by side, theme, fit view",
+       G::kShow, A::kApplications, {{GLFW_KEY_A}, {GLFW_KEY_W}, {GLFW_KEY_T}, {GLFW_KEY_F}}},
 
   };
   // clang-format on
@@ -72,15 +70,16 @@ std::vector<KeyHelp> MoreLines() {
        {{GLFW_KEY_MINUS, kCtrl}, {GLFW_KEY_KP_SUBTRACT, kCtrl}}},
       {"Ctrl+0", "the figure at its usual size", G::kPanels, A::kFigureReset,
        {{GLFW_KEY_0, kCtrl}, {GLFW_KEY_KP_0, kCtrl}}},
+      {"F10, Alt, F6", "menu bar (Alt+F S L V H), panels: arrows, Tab, Enter, Esc", G::kPanels,
+       A::kMenuBar, {{GLFW_KEY_F10}, {GLFW_KEY_F6}, {GLFW_KEY_F, kAlt}, {GLFW_KEY_S, kAlt},
+                     {GLFW_KEY_L, kAlt}, {GLFW_KEY_V, kAlt}, {GLFW_KEY_H, kAlt}}},
 
       {"Ctrl+Z", "undo an input edit: text, cell, n, preset, Randomise, operator, type",
        G::kEdit, A::kUndo, {{GLFW_KEY_Z, kCtrl}}},
       {"Ctrl+Shift+Z or Ctrl+Y", "redo", G::kEdit, A::kRedo,
        {{GLFW_KEY_Z, kCtrl | kShift}, {GLFW_KEY_Y, kCtrl}}},
-      {"I", "the keyboard into the input box (Enter applies, Esc leaves)", G::kEdit, A::kFocusInput, {{GLFW_KEY_I}}},
-      {"N", "the keyboard into n", G::kEdit, A::kFocusN, {{GLFW_KEY_N}}},
-      {"X", "the next operator: add, max, min, last", G::kEdit, A::kOperator, {{GLFW_KEY_X}}},
-      {"Y", "the element type: int32 or float32", G::kEdit, A::kType, {{GLFW_KEY_Y}}},
+      {"I, N, X, Y, E", "type in the input, n; operator, type; export options", G::kEdit,
+       A::kFocusInput, {{GLFW_KEY_I}, {GLFW_KEY_N}, {GLFW_KEY_X}, {GLFW_KEY_Y}, {GLFW_KEY_E}}},
       {"Enter", "in a text field: apply it (a bad value stays, with why)", G::kEdit},
       {"Esc", "in a text field: leave the input box keeping the text; cancel a cell's edit",
        G::kEdit},
@@ -104,27 +103,10 @@ std::vector<KeyHelp> MoreLines() {
        A::kOpenFile, {{GLFW_KEY_O, kCtrl}}},
       {"Ctrl+Shift+S", "save the session: input, algorithm, round, view, grid or application, an opened trace",
        G::kApp, A::kSaveSession, {{GLFW_KEY_S, kCtrl | kShift}}},
-      {"Ctrl+E", "export every round (the Export row's All rounds)", G::kApp, A::kExportAll,
-       {{GLFW_KEY_E, kCtrl}}},
-      {"E", "the export options (folder, size, background, GIF speed)", G::kApp, A::kExportOptions,
-       {{GLFW_KEY_E}}},
       {"F1 or ?", "this help (F1, ?, Esc or a click outside closes it)", G::kApp, A::kHelp,
        {{GLFW_KEY_F1}, {GLFW_KEY_SLASH, kShift}}},
       {"Ctrl+Q", "quit (also from a text field)", G::kApp, A::kQuit, {{GLFW_KEY_Q, kCtrl}}},
 
-      {"F10 or Alt", "the menu bar: ← → its menus, Enter or ↓ opens one, Esc leaves", G::kKeyboard,
-       A::kMenuBar, {{GLFW_KEY_F10}}},
-      {"Alt+F, S, L, V, H", "open the File, Show, Labs, View or Help menu", G::kKeyboard, A::kMenus,
-       {{GLFW_KEY_F, kAlt}, {GLFW_KEY_S, kAlt}, {GLFW_KEY_L, kAlt}, {GLFW_KEY_V, kAlt},
-        {GLFW_KEY_H, kAlt}}},
-      {"F6 or Shift+F6", "the keyboard to the controls, the side panel, back to the figure",
-       G::kKeyboard, A::kPanelFocus, {{GLFW_KEY_F6}}},
-      {"↑ ↓ ← →", "in the menus and panels (after F10 or F6): the next control", G::kKeyboard},
-      {"Tab or Shift+Tab", "in the menus and panels: the next or the previous control", G::kKeyboard},
-      {"Enter or Space", "in the menus and panels: choose, tick, open a list or edit a field",
-       G::kKeyboard},
-      {"Esc", "in the menus and panels: close the list or menu, then back to the figure",
-       G::kKeyboard},
   };
   // clang-format on
 }
@@ -145,8 +127,6 @@ const char* Title(KeyGroup group) {
       return "Mouse";
     case KeyGroup::kApp:
       return "The app";
-    case KeyGroup::kKeyboard:
-      return "Keyboard only";
   }
   return "";
 }

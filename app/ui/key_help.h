@@ -9,8 +9,8 @@
 
 namespace scanviz {
 
-enum class KeyGroup { kRounds, kShow, kPanels, kEdit, kMouse, kApp, kKeyboard };
-inline constexpr int kKeyGroupCount = 7;
+enum class KeyGroup { kRounds, kShow, kPanels, kEdit, kMouse, kApp };
+inline constexpr int kKeyGroupCount = 6;
 const char* Title(KeyGroup group);
 
 // What a listed line does, for a control's tooltip to name its key (KeysOf).
@@ -44,19 +44,9 @@ enum class KeyAction {
   kSaveSession,
   kHelp,
   kQuit,
-  kApplications,
-  kFitView,
-  kTheme,
-  kPair,
-  kOperator,
-  kType,
-  kExportOptions,
-  kExportAll,
-  kFocusInput,
-  kFocusN,
-  kPanelFocus,
-  kMenuBar,
-  kMenus,
+  kApplications,  // A, W, T, F
+  kFocusInput,    // I, N, X, Y, E
+  kMenuBar,       // F10, F6, Alt+letter
 };
 
 // A key as HandleShortcuts sees it: a GLFW key code and the modifiers it needs (GLFW_MOD_*).

@@ -46,7 +46,6 @@ void ControlKey(AppState& app, const KeyEvent& e, ShortcutResult* out) {
   // Ctrl+S saves the figure (PNG and SVG; main's loop does it before the next frame). Once per
   // press: a held key does not write a file per repeat.
   if (k == GLFW_KEY_S && !shift && !repeat) vs.export_request = ViewState::Export::kFigure;
-  if (k == GLFW_KEY_E && !repeat) vs.export_request = ViewState::Export::kAllRounds;
   // Undo and redo of input edits (in a text field Ctrl+Z is the field's own undo).
   if (k == GLFW_KEY_Z && shift) app.Redo();
   if (k == GLFW_KEY_Z && !shift) app.Undo();
