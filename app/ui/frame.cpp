@@ -15,6 +15,7 @@
 
 #include "app_window.h"
 #include "embed_code.h"
+#include "keyboard_nav.h"
 #include "kinds/kind_view.h"
 #include "layout.h"
 #include "platform.h"
@@ -38,18 +39,21 @@ constexpr float kPresenterFactor = 1.6f;
 // Tab: ImGui would move the keyboard from field to field (n, seed, the input box: a Tab trap); it
 // leaves the field as Escape does, and then switches the algorithm as everywhere else
 // (HandleShortcuts), except in the quiz's answers, where it moves to the next answer.
-std::vector<KeyEvent> FeedKeys(App& app, bool text_input) {
+// With ImGui's navigation (keyboard_nav.h) Tab moves it instead.
+std::vector<KeyEvent> FeedKeys(App& app, bool text_input, bool navigating) {
   if (text_input) app.keys.DropTyping();  // typed text went to the field already
   std::vector<KeyEvent> events = app.keys.TakeFrame();
   for (const KeyEvent& e : events) {
-    if (!text_input && IsReservedKey(e.key) && e.Press()) continue;
+    if (!text_input && !navigating && IsReservedKey(e.key) && e.Press()) continue;
     const bool tab_leaves = e.key == GLFW_KEY_TAB && !app.state->view.tab_between_fields;
     if (text_input && (e.key == GLFW_KEY_ESCAPE || tab_leaves)) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
       continue;
     }
-    if (e.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, e.key, e.scancode, e.action, e.mods);
-    if (e.codepoint != 0) ImGui::GetIO().AddInputCharacter(e.codepoint);
+    for (const KeyEvent& k : ForImGui(e, navigating, text_input)) {
+      if (k.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, k.key, k.scancode, k.action, k.mods);
+      if (k.codepoint != 0) ImGui::GetIO().AddInputCharacter(k.codepoint);
+    }
   }
   return events;
 }
@@ -345,14 +349,17 @@ void OpenDropped(App& app) {
 }
 
 // The keys fed to ImGui, ImGui's new frame; Escape closes an open menu, combo or popup (the export
-// options, the benchmark's variants) and does nothing else: ImGui 1.86 closes them on Escape only
-// with keyboard navigation on, which the app leaves off (it would take the arrow keys). The file
-// dialog keeps its Escape. Returns the keys for the shortcuts.
-std::vector<KeyEvent> BeginFrame(App& app, bool text_input) {
-  std::vector<KeyEvent> keys = FeedKeys(app, text_input);
+// options, the benchmark's variants) and does nothing else. The file dialog keeps its Escape.
+// Returns the keys for the shortcuts.
+std::vector<KeyEvent> BeginFrame(App& app, bool text_input, bool navigating) {
+  std::vector<KeyEvent> keys = FeedKeys(app, text_input, navigating);
+  ImGuiIO& io = ImGui::GetIO();  // navigation while it has the keys (keyboard_nav.h)
+  io.ConfigFlags = navigating ? io.ConfigFlags | ImGuiConfigFlags_NavEnableKeyboard
+                              : io.ConfigFlags & ~ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
+  FocusForKeyboard(app.state->view, text_input);
   if (!text_input && app.state->view.file_dialog == FileDialog::kNone &&
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup)) {
     auto escape = [](const KeyEvent& e) { return e.key == GLFW_KEY_ESCAPE && e.Press(); };
@@ -405,27 +412,18 @@ void RenderFrame(App& app, scene::Rgba bg) {
 
 }  // namespace
 
-// Whether a text field has the keyboard now, as the last frame left it. Not io.WantTextInput:
-// ImGui 1.86 computes that in NewFrame from the frame before, so it lags a field by one to two
-// frames. For the two frames after Enter (or Escape) lets go of a field it still says "typing":
-// a Tab typed right after Enter then went to ImGui (not reserved), whose tabbing with nothing
-// active gives the keyboard to the first field, the Input box; for the frame after a click into a
-// field it says "not typing", and a key typed at once acted as a shortcut.
-bool TextFieldActive() {
-  const ImGuiContext& g = *ImGui::GetCurrentContext();
-  return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
-}
-
 void DrawFrame(App& app, float fps) {
   AppState& st = *app.state;
   ViewState& vs = st.view;
   const float scale = UpdateStyle(app);
   OpenDropped(app);
   const bool text_input = TextFieldActive();  // as the last frame left it
-  const std::vector<KeyEvent> keys = BeginFrame(app, text_input);
+  const bool navigating = KeyboardNavigating(vs);
+  const std::vector<KeyEvent> keys = BeginFrame(app, text_input, navigating);
+  vs.keyboard.navigating = navigating;
   TakeHovers(vs);
   if (ActedOn(keys)) st.ActionTaken();  // a link's error is out of date
-  const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input);
+  const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input, navigating);
   vs.tab_between_fields = false;  // read by the keys above; the active field's view sets it again
   if (shortcut.toggle_fullscreen) vs.fullscreen = !vs.fullscreen;
   if (shortcut.quit) glfwSetWindowShouldClose(app.window, GLFW_TRUE);

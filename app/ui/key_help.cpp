@@ -3,14 +3,18 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <utility>
+
 namespace scanviz {
 
 namespace {
 
 constexpr int kCtrl = GLFW_MOD_CONTROL;
 constexpr int kShift = GLFW_MOD_SHIFT;
+constexpr int kAlt = GLFW_MOD_ALT;
 
-std::vector<KeyHelp> MakeTable() {
+// The table in two halves (each function a screen): the rounds and what is shown, then the rest.
+std::vector<KeyHelp> FirstLines() {
   using G = KeyGroup;
   using A = KeyAction;
   // One entry a line or two, read as the table it is.
@@ -39,7 +43,18 @@ std::vector<KeyHelp> MakeTable() {
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
       {"Esc", "close a menu or popup, else drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
+      {"A, W, T, F", "applications, next pair side by side, theme, fit view",
+       G::kShow, A::kApplications, {{GLFW_KEY_A}, {GLFW_KEY_W}, {GLFW_KEY_T}, {GLFW_KEY_F}}},
 
+  };
+  // clang-format on
+}
+
+std::vector<KeyHelp> MoreLines() {
+  using G = KeyGroup;
+  using A = KeyAction;
+  // clang-format off
+  return {
       {"1 to 7",
        "right-hand tab: Inspector, Code, Narration, Work & depth, Numerics, Warps & banks, "
        "Mistakes",
@@ -55,11 +70,16 @@ std::vector<KeyHelp> MakeTable() {
        {{GLFW_KEY_MINUS, kCtrl}, {GLFW_KEY_KP_SUBTRACT, kCtrl}}},
       {"Ctrl+0", "the figure at its usual size", G::kPanels, A::kFigureReset,
        {{GLFW_KEY_0, kCtrl}, {GLFW_KEY_KP_0, kCtrl}}},
+      {"F10, Alt, F6", "menu bar (Alt+F S L V H), panels: arrows, Tab, Enter, Esc", G::kPanels,
+       A::kMenuBar, {{GLFW_KEY_F10}, {GLFW_KEY_F6}, {GLFW_KEY_F, kAlt}, {GLFW_KEY_S, kAlt},
+                     {GLFW_KEY_L, kAlt}, {GLFW_KEY_V, kAlt}, {GLFW_KEY_H, kAlt}}},
 
       {"Ctrl+Z", "undo an input edit: text, cell, n, preset, Randomise, operator, type",
        G::kEdit, A::kUndo, {{GLFW_KEY_Z, kCtrl}}},
       {"Ctrl+Shift+Z or Ctrl+Y", "redo", G::kEdit, A::kRedo,
        {{GLFW_KEY_Z, kCtrl | kShift}, {GLFW_KEY_Y, kCtrl}}},
+      {"I, N, X, Y, E", "type in the input, n; operator, type; export options", G::kEdit,
+       A::kFocusInput, {{GLFW_KEY_I}, {GLFW_KEY_N}, {GLFW_KEY_X}, {GLFW_KEY_Y}, {GLFW_KEY_E}}},
       {"Enter", "in a text field: apply it (a bad value stays, with why)", G::kEdit},
       {"Esc", "in a text field: leave the input box keeping the text; cancel a cell's edit",
        G::kEdit},
@@ -87,6 +107,7 @@ std::vector<KeyHelp> MakeTable() {
       {"F1 or ?", "this help (F1, ?, Esc or a click outside closes it)", G::kApp, A::kHelp,
        {{GLFW_KEY_F1}, {GLFW_KEY_SLASH, kShift}}},
       {"Ctrl+Q", "quit (also from a text field)", G::kApp, A::kQuit, {{GLFW_KEY_Q, kCtrl}}},
+
   };
   // clang-format on
 }
@@ -110,6 +131,16 @@ const char* Title(KeyGroup group) {
   }
   return "";
 }
+
+namespace {
+
+std::vector<KeyHelp> MakeTable() {
+  std::vector<KeyHelp> table = FirstLines();
+  for (KeyHelp& h : MoreLines()) table.push_back(std::move(h));
+  return table;
+}
+
+}  // namespace
 
 const std::vector<KeyHelp>& KeyHelpTable() {
   static const std::vector<KeyHelp> table = MakeTable();  // constant data, not UI state

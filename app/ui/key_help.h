@@ -45,6 +45,9 @@ enum class KeyAction {
   kSaveSession,
   kHelp,
   kQuit,
+  kApplications,  // A, W, T, F
+  kFocusInput,    // I, N, X, Y, E
+  kMenuBar,       // F10, F6, Alt+letter
 };
 
 // A key as HandleShortcuts sees it: a GLFW key code and the modifiers it needs (GLFW_MOD_*).

@@ -4,6 +4,8 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include "core/applications/applications.h"
+#include "core/registry.h"
 #include "kinds/kind.h"
 
 namespace scanviz {
@@ -106,6 +108,96 @@ bool KindKey(AppState& app, int k) {
   }
 }
 
+// The keys that reach what only a control or a menu reached (docs/app.md "Keyboard only"):
+// the applications, Fit view, the theme, the side-by-side pair, the operator, the type, the
+// export options, and the keyboard into the input box or n. False: not one of them.
+bool ReachKey(AppState& app, int k) {
+  ViewState& vs = app.view;
+  switch (k) {
+    case GLFW_KEY_A: {  // the applications: shown, then the next one
+      ApplicationModel& m = app.applications();
+      const auto all = Applications();
+      if (app.ShownKind() == KindId::kApplication) {
+        std::size_t i = 0;
+        while (i < all.size() && all[i].id != m.Application()) ++i;
+        m.SetApplication(all[(i + 1) % all.size()].id);
+      }
+      app.SetKind(KindId::kApplication);
+      return true;
+    }
+    case GLFW_KEY_F:
+      vs.FitView();
+      return true;
+    case GLFW_KEY_T:
+      vs.theme = static_cast<scene::Theme>((static_cast<int>(vs.theme) + 1) % 3);
+      return true;
+    case GLFW_KEY_W: {  // side by side, its right-hand pane the next algorithm
+      const auto all = Algorithms();
+      std::size_t i = 0;
+      while (i < all.size() && all[i]->id != app.Right()) ++i;
+      Algorithm next = all[(i + 1) % all.size()]->id;
+      if (next == app.Left()) next = all[(i + 2) % all.size()]->id;
+      app.SetPair(app.Left(), next);
+      app.SetKind(KindId::kSideBySide);
+      return true;
+    }
+    case GLFW_KEY_X: {
+      const auto* op = std::find(std::begin(kAllOps), std::end(kAllOps), app.Op());
+      app.SetOp(op + 1 < std::end(kAllOps) ? op[1] : kAllOps[0]);
+      return true;
+    }
+    case GLFW_KEY_Y:
+      app.SetType(app.Type() == ElementType::kInt32 ? ElementType::kFloat32 : ElementType::kInt32);
+      return true;
+    case GLFW_KEY_E:
+      vs.keyboard.export_options = true;
+      return true;
+    case GLFW_KEY_I:
+    case GLFW_KEY_N:
+      vs.keyboard.field_request = k == GLFW_KEY_I ? "input" : "n";
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The menu bar's menus by their first letter, in the bar's order (menu_view.cpp).
+constexpr int kMenuLetters[] = {GLFW_KEY_F, GLFW_KEY_S, GLFW_KEY_L, GLFW_KEY_V, GLFW_KEY_H};
+
+// F6 and Shift+F6 walk the keyboard round the figure, the controls and the side panel; F10 and
+// Alt (pressed and let go alone) the menu bar; Alt and a menu's letter open that menu. True: the
+// event was one of them (or Alt's own press).
+bool FocusKey(ViewState& vs, const KeyEvent& e) {
+  ViewState::Keyboard& kb = vs.keyboard;
+  const bool alt_key = e.key == GLFW_KEY_LEFT_ALT || e.key == GLFW_KEY_RIGHT_ALT;
+  if (alt_key && e.action == GLFW_RELEASE) {
+    if (kb.alt_alone) kb.menu_request = 0;
+    if (kb.alt_alone) kb.panels = 0;  // the bar has the keys now, not a panel
+    kb.alt_alone = false;
+    return true;
+  }
+  if (!e.Press()) return false;
+  kb.alt_alone = alt_key && e.action == GLFW_PRESS && (e.mods & ~GLFW_MOD_ALT) == 0;
+  if (alt_key) return true;
+  if (e.action == GLFW_REPEAT) return false;
+  if (e.key == GLFW_KEY_F10 && (e.mods & ~GLFW_MOD_SHIFT) == 0) {
+    kb.menu_request = 0;
+    kb.panels = 0;
+    return true;
+  }
+  if (e.key == GLFW_KEY_F6 && (e.mods & ~GLFW_MOD_SHIFT) == 0) {
+    kb.panels = (kb.panels + ((e.mods & GLFW_MOD_SHIFT) ? 2 : 1)) % 3;
+    kb.focus_panel = true;
+    return true;
+  }
+  if ((e.mods & (GLFW_MOD_ALT | GLFW_MOD_CONTROL | GLFW_MOD_SUPER)) != GLFW_MOD_ALT) return false;
+  const auto* letter = std::find(std::begin(kMenuLetters), std::end(kMenuLetters), e.key);
+  if (letter == std::end(kMenuLetters)) return false;
+  kb.menu_request = 1 + static_cast<int>(letter - std::begin(kMenuLetters));
+  kb.panels = 0;
+  return true;
+}
+
 // The view's toggles and the side panel's tabs (1..7: Inspector, Code, Narration, Work & depth,
 // Numerics, Warps & banks, Mistakes).
 void ViewKey(AppState& app, int k, ShortcutResult* out) {
@@ -144,7 +236,8 @@ void ViewKey(AppState& app, int k, ShortcutResult* out) {
 
 }  // namespace
 
-ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input) {
+ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input,
+                               bool navigating) {
   ShortcutResult out;
   for (const KeyEvent& e : keys) {  // Ctrl+Q quits from anywhere, a text field included
     if (e.action == GLFW_PRESS && e.key == GLFW_KEY_Q && (e.mods & GLFW_MOD_CONTROL)) out.quit = true;
@@ -153,12 +246,14 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     // Tab left the field (FeedKeys): then the next algorithm, as outside a field.
     for (const KeyEvent& e : keys)
       if (e.action == GLFW_PRESS && e.key == GLFW_KEY_TAB && !app.view.tab_between_fields &&
-          !app.view.help && app.view.file_dialog == FileDialog::kNone)
+          app.view.keyboard.panels == 0 && !app.view.help &&
+          app.view.file_dialog == FileDialog::kNone)
         KindKey(app, GLFW_KEY_TAB);
     return out;
   }
   ViewState& vs = app.view;
   for (const KeyEvent& e : keys) {
+    if (!vs.help && vs.file_dialog == FileDialog::kNone && FocusKey(vs, e)) continue;
     if (!e.Press()) continue;
     const bool repeat = e.action == GLFW_REPEAT;
     if (vs.help) {
@@ -184,12 +279,20 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       continue;
     }
     if (e.mods & (GLFW_MOD_ALT | GLFW_MOD_SUPER)) continue;  // the window manager's
+    if (navigating) {
+      // ImGui's navigation has the arrows, Tab, Space, Enter and the letters; Escape (which has
+      // closed a popup first, frame.cpp) gives the keys back to the figure.
+      if (e.key == GLFW_KEY_ESCAPE && !repeat) vs.keyboard.panels = 0;
+      if (e.key == GLFW_KEY_F11 && !repeat) out.toggle_fullscreen = true;
+      if (IsHelpKey(e) && e.key == GLFW_KEY_F1) vs.help = true;
+      continue;
+    }
     if (PlayerKey(app, e.key, repeat) || repeat) continue;
     if (IsHelpKey(e)) {
       vs.help = true;
       continue;
     }
-    if (!KindKey(app, e.key)) ViewKey(app, e.key, &out);
+    if (!KindKey(app, e.key) && !ReachKey(app, e.key)) ViewKey(app, e.key, &out);
   }
   return out;
 }

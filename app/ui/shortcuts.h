@@ -17,8 +17,11 @@ struct ShortcutResult {
 };
 
 // `text_input`: a text field had the keyboard when these keys were pressed (ImGui's
-// WantTextInput): then no key is a shortcut.
-ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input);
+// WantTextInput): then no key is a shortcut. `navigating`: ImGui's keyboard navigation had the
+// keys (the menu bar, an open menu or popup, the panels after F6): then only Ctrl's keys, the
+// function keys, Alt's and Escape (back to the figure) are shortcuts.
+ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys, bool text_input,
+                               bool navigating = false);
 
 // Keys the app keeps from ImGui while no text field is active: Tab would otherwise move the
 // keyboard into the first text field of the window last clicked (the Input box), and the next

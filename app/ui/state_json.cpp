@@ -69,6 +69,8 @@ void ViewFields(const AppState& app, json& j) {
   j["figure_scale"] = vs.figure_scale;
   j["help"] = vs.help;
   j["qr"] = vs.qr;
+  static constexpr const char* kThemes[] = {"dark", "light", "high-contrast"};
+  j["theme"] = kThemes[static_cast<int>(vs.theme)];
   j["popup"] = vs.popup_open;
   j["tooltip"] = vs.tooltip;
   const auto& tr = vs.tooltip_rect;
@@ -94,6 +96,10 @@ void ViewFields(const AppState& app, json& j) {
   json widgets = json::object();
   for (const auto& [name, r] : vs.widgets) widgets[name] = {r[0], r[1], r[2], r[3]};
   j["widgets"] = std::move(widgets);
+  const ViewState::Keyboard& kb = vs.keyboard;
+  j["keyboard"] = {{"navigating", kb.navigating}, {"panels", kb.panels},
+                   {"nav_item", kb.nav_item},     {"menus", kb.menus},
+                   {"items", kb.items},           {"chosen", kb.chosen}};
 }
 
 json QuizFields(const AppState& app) {

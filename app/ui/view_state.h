@@ -79,7 +79,25 @@ struct ViewState {
   // elsewhere Tab leaves a field and switches the algorithm (frame.cpp: FeedKeys).
   bool tab_between_fields = false;
   bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
-  std::string n_note;       // why the n field holds another number than was typed (1..65536)
+  // Keyboard only (docs/app.md "Keyboard only"): who has the keys, and the requests the keys
+  // make of the views, carried out by the views in the frame that draws them.
+  struct Keyboard {
+    bool navigating = false;  // ImGui's navigation has the keys (the menu bar, a popup, F6)
+    int panels = 0;           // F6: 0 the figure (the app's keys), 1 the controls, 2 the side panel
+    bool focus_panel = false;        // F6 pressed: give `panels`' window the keyboard this frame
+    int menu_request = -1;           // F10 or Alt: 0 the bar; Alt+letter: 1 + the menu's index
+    bool alt_alone = false;          // Alt is down and no other key went down since
+    std::string field_request;       // I, N: the keyboard into "input" or "n"
+    bool export_options = false;     // E: open the export options
+    std::string nav_item;            // the menu item ImGui's navigation is on (--state-file)
+    std::vector<std::string> menus;  // the menu bar's menus, in order, as last drawn
+    std::string drawing;             // the menu whose items draw now ("": the bar's titles)
+    // Every menu item drawn so far: its menu, in the order drawn; and how often each was chosen.
+    std::vector<std::array<std::string, 2>> items;
+    std::map<std::string, int> chosen;
+  };
+  Keyboard keyboard;
+  std::string n_note;  // why the n field holds another number than was typed (1..65536)
   // The grid view: the hovered (as of the previous frame) and selected cell or block.
   std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
   // The applications view: the element under the pointer (as of the previous frame) or clicked,

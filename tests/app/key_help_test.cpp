@@ -31,6 +31,7 @@ std::unique_ptr<AppState> Busy(SidePanel panel) {
   app->view.selected_algorithm = app->GetAlgorithm();
   app->view.selected = scene::CellRef{scene::kInputRound, 0, 2};
   app->view.figure_scale = 1.2f;
+  app->view.pan_x = 10;  // Fit view has something to undo
   app->view.panel = panel;
   return app;
 }
@@ -49,7 +50,12 @@ std::string Fingerprint(AppState& app, const ShortcutResult& r) {
     << v.right.collapsed << v.right.unfolded << " full " << v.fullscreen << " cursor " << v.timeline_cursor << " quiz " << v.quiz
     << " help " << v.help << " qr " << v.qr << " selected " << v.selected.has_value() << " zoom " << v.zoom
     << " theme " << static_cast<int>(v.theme) << " export " << static_cast<int>(v.export_request)
-    << " file dialog " << static_cast<int>(v.file_dialog) << " result "
+    << " file dialog " << static_cast<int>(v.file_dialog) << " pan " << v.pan_x << "," << v.pan_y
+    << " op " << static_cast<int>(app.Op()) << " type " << static_cast<int>(app.Type())
+    << " pair " << ToString(app.Left()) << ToString(app.Right()) << " application "
+    << static_cast<int>(app.applications().Application()) << " panels " << v.keyboard.panels
+    << " menu " << v.keyboard.menu_request << " field " << v.keyboard.field_request
+    << " export options " << v.keyboard.export_options << " result "
     << (r == ShortcutResult{} ? "-" : "!");
   return o.str();
 }
@@ -95,7 +101,8 @@ TEST(KeyHelp, EveryListedKeyDoesSomething) {
 TEST(KeyHelp, EveryKeyTheShortcutsActOnIsListed) {
   int acting = 0;
   for (int key = GLFW_KEY_SPACE; key <= GLFW_KEY_LAST; ++key) {
-    for (int mods : {0, GLFW_MOD_SHIFT, GLFW_MOD_CONTROL, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT}) {
+    for (int mods : {0, GLFW_MOD_SHIFT, GLFW_MOD_CONTROL, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT,
+                     GLFW_MOD_ALT}) {
       if (!Acts(key, mods)) continue;
       ++acting;
       EXPECT_TRUE(Listed(key, mods)) << Name(key, mods) << " does something the help does not list";
@@ -118,7 +125,8 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
     }
     // A line with keys but no action id is only for what a text field does.
     if (h.group != KeyGroup::kMouse && h.id == KeyAction::kNone) {
-      EXPECT_NE(std::string(h.action).find("text field"), std::string::npos)
+      const std::string action = h.action;
+      EXPECT_NE(action.find("text field"), std::string::npos)
           << h.keys << ": " << h.action;
     }
   }

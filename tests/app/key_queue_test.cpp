@@ -386,9 +386,57 @@ TEST_F(Shortcuts, CtrlZUndoesCtrlShiftZAndCtrlYRedo) {
   EXPECT_EQ(app.Values(), start);
   Keys({Press(GLFW_KEY_Y, GLFW_MOD_CONTROL)}, /*text_input=*/true);
   EXPECT_EQ(app.Values(), start);
-  // Plain Z and Y are no shortcuts.
-  Keys({Press(GLFW_KEY_Y), Press(GLFW_KEY_Z, GLFW_MOD_SHIFT)});
+  // Plain Z is no shortcut (plain Y is the element type).
+  Keys({Press(GLFW_KEY_Z), Press(GLFW_KEY_Z, GLFW_MOD_SHIFT)});
   EXPECT_EQ(app.Values(), start);
+}
+
+// Keyboard only (keyboard_nav.h): Alt pressed and let go alone, or F10, asks for the menu bar;
+// Alt and a menu's letter for that menu; Alt with another key between, for nothing.
+TEST_F(Shortcuts, AltAloneF10AndAltLetterAskForTheMenuBar) {
+  ViewState::Keyboard& kb = app.view.keyboard;
+  Keys({Press(GLFW_KEY_LEFT_ALT)});
+  EXPECT_EQ(kb.menu_request, -1);  // not until it is let go
+  Keys({Release(GLFW_KEY_LEFT_ALT, GLFW_MOD_ALT)});
+  EXPECT_EQ(kb.menu_request, 0);
+  kb.menu_request = -1;
+  Keys({Press(GLFW_KEY_F10)});
+  EXPECT_EQ(kb.menu_request, 0);
+  kb.menu_request = -1;
+  Keys({Press(GLFW_KEY_LEFT_ALT), Press(GLFW_KEY_V, GLFW_MOD_ALT), Release(GLFW_KEY_V, GLFW_MOD_ALT),
+        Release(GLFW_KEY_LEFT_ALT, GLFW_MOD_ALT)});
+  EXPECT_EQ(kb.menu_request, 4);  // File, Show, Labs, View
+  EXPECT_FALSE(app.view.only_current);  // V is no other key's
+  kb.menu_request = -1;
+  Keys({Press(GLFW_KEY_LEFT_ALT), Press(GLFW_KEY_TAB, GLFW_MOD_ALT),
+        Release(GLFW_KEY_LEFT_ALT, GLFW_MOD_ALT)});
+  EXPECT_EQ(kb.menu_request, -1);  // Alt+Tab is the window manager's
+}
+
+// While ImGui's navigation has the keys the letters, arrows and Tab are its; Escape gives them
+// back to the figure; F6 walks controls, side panel, figure (Shift+F6 back).
+TEST_F(Shortcuts, NavigationKeepsTheSingleKeysEscapeAndF6HandThemBack) {
+  ViewState::Keyboard& kb = app.view.keyboard;
+  Keys({Press(GLFW_KEY_F6)});
+  EXPECT_EQ(kb.panels, 1);
+  EXPECT_TRUE(kb.focus_panel);
+  const Algorithm alg = app.GetAlgorithm();
+  const int round = app.CurrentPlayer().Round();
+  HandleShortcuts(app, {Press(GLFW_KEY_TAB), Press(GLFW_KEY_RIGHT), Press(GLFW_KEY_T),
+                        Press(GLFW_KEY_I)}, false, /*navigating=*/true);
+  EXPECT_EQ(app.GetAlgorithm(), alg);
+  EXPECT_EQ(app.CurrentPlayer().Round(), round);
+  EXPECT_EQ(app.view.theme, scene::Theme::kDark);
+  EXPECT_EQ(kb.field_request, "");
+  Keys({Press(GLFW_KEY_F6)});
+  EXPECT_EQ(kb.panels, 2);
+  Keys({Press(GLFW_KEY_F6, GLFW_MOD_SHIFT)});
+  EXPECT_EQ(kb.panels, 1);
+  HandleShortcuts(app, {Press(GLFW_KEY_ESCAPE)}, false, /*navigating=*/true);
+  EXPECT_EQ(kb.panels, 0);
+  Keys({Press(GLFW_KEY_T), Press(GLFW_KEY_I)});  // the figure's keys again
+  EXPECT_EQ(app.view.theme, scene::Theme::kLight);
+  EXPECT_EQ(kb.field_request, "input");
 }
 
 TEST(ReservedKeys, TabIsKeptFromImGui) {

@@ -147,6 +147,10 @@ float InlineButtonWidth(const char* label) {
 void Place(UiContext& ui, const char* name) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ui.app.view.widgets[name] = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+  // The control ImGui's keyboard navigation is on, by this name (--state-file: keyboard).
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (g.NavId != 0 && ImGui::GetItemID() == g.NavId && !g.NavDisableHighlight)
+    ui.app.view.keyboard.nav_item = name;
 }
 
 void DrawLargeParagraphs(UiContext& ui, const std::string& title,

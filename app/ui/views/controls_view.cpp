@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <utility>
+
 #include "core/input.h"
 #include "core/registry.h"
 #include "kind_model.h"
@@ -238,7 +240,9 @@ void ExportSection(UiContext& ui) {
   Tip(ui, "Every round: an animated GIF and a folder of numbered PNGs and SVGs");
   // The options in a popup: the panel keeps its room for the input and the player.
   SameLineIfFits("Options…", false);
-  if (ImGui::Button("Options…")) ImGui::OpenPopup("##export_options");
+  // E asks for them from the keyboard (keyboard_nav.h): the popup takes ImGui's navigation.
+  if (ImGui::Button("Options…") || std::exchange(vs.keyboard.export_options, false))
+    ImGui::OpenPopup("##export_options");
   Place(ui, "export_options");
   Tip(ui, "The exports' folder, size, background and GIF speed");
   if (!ImGui::BeginPopup("##export_options")) return;

@@ -1,5 +1,5 @@
 // F1 or ?: every key and mouse action over the whole window, from the one table (key_help.h): a
-// dimmed backdrop and a card in two columns, in the large font (made smaller only as far as it
+// dimmed backdrop and a card in two or three columns, in the large font (made smaller only as far as it
 // must to fit the window), in the theme's colours. F1, ? and Escape close it (shortcuts.cpp), so do
 // its Close button and a click outside the card.
 #include <algorithm>
@@ -12,9 +12,17 @@ namespace scanviz {
 
 namespace {
 
-// The groups of the left column, then the right's (whose lines wrap more): about as tall.
-const std::vector<KeyGroup> kColumns[2] = {{KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
-                                           {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
+// The groups of each column, left to right (the mouse's lines wrap more): about as tall. In two
+// columns, or three where that gives the larger font (a wide window: since the keyboard-only keys
+// of issue #34, two no longer fit 1080p at the large font).
+constexpr int kMaxColumns = 3;
+using Columns = std::vector<std::vector<KeyGroup>>;
+const Columns kTwoColumns = {
+    {KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
+    {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
+const Columns kThreeColumns = {{KeyGroup::kRounds, KeyGroup::kShow},
+                               {KeyGroup::kPanels, KeyGroup::kEdit},
+                               {KeyGroup::kMouse, KeyGroup::kApp}};
 
 ImVec4 Color(scene::Rgba c, float alpha = 1) {
   return ImVec4(c.r, c.g, c.b, alpha);
@@ -54,35 +62,50 @@ struct Card {
   float col_w = 0;                                   // each column's width
   float px = 0;                                      // the font size that fits
   float title_h = 0;
-  Column cols[2];
+  const Columns* layout = &kTwoColumns;
+  int count = 2;  // columns
+  Column cols[kMaxColumns];
   ImVec2 pos, size;
 };
 
-Card FitCard(const Fonts& fonts, ImVec2 display) {
+Card FitCard(const Fonts& fonts, ImVec2 display, const Columns& layout) {
   Card c;
-  const float margin = std::min(display.x, display.y) * 0.025f;  // room for a row more at 720p
+  c.layout = &layout;
+  c.count = static_cast<int>(layout.size());
+  const float margin = std::min(display.x, display.y) * 0.04f;
   c.pad = fonts.ui_px * 1.2f;
   c.col_gap = fonts.ui_px * 2.5f;
   c.gap = fonts.ui_px;
   c.spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float card_w = std::min(display.x - 2 * margin, fonts.large_px * 62);
+  const float card_w = std::min(display.x - 2 * margin, fonts.large_px * 31 * c.count);
   // Room for a scrollbar, which the card shows when even the smallest font does not fit.
-  c.col_w = (card_w - 2 * c.pad - c.col_gap - ImGui::GetStyle().ScrollbarSize) * 0.5f;
+  c.col_w =
+      (card_w - 2 * c.pad - (c.count - 1) * c.col_gap - ImGui::GetStyle().ScrollbarSize) / c.count;
   const float max_h = display.y - 2 * margin;
   c.px = fonts.large_px;
   const float min_px = std::min(c.px, std::max(fonts.ui_px * 0.5f, 13.0f));
   float body_h = 0;
   for (;;) {
-    c.cols[0] = Measure(fonts.large, c.px, kColumns[0], c.col_w, c.gap, c.spacing);
-    c.cols[1] = Measure(fonts.large, c.px, kColumns[1], c.col_w, c.gap, c.spacing);
+    body_h = 0;
+    for (int i = 0; i < c.count; ++i) {
+      c.cols[i] = Measure(fonts.large, c.px, layout[i], c.col_w, c.gap, c.spacing);
+      body_h = std::max(body_h, c.cols[i].height);
+    }
     c.title_h = c.px * 2.4f;
-    body_h = std::max(c.cols[0].height, c.cols[1].height);
     if (c.title_h + body_h + 2 * c.pad + c.px <= max_h || c.px <= min_px) break;
     c.px = std::max(c.px * 0.95f, min_px);  // smaller, rather than scroll on a projector
   }
   c.size = ImVec2(card_w, std::min(c.title_h + body_h + 2 * c.pad + c.px, max_h));
   c.pos = ImVec2((display.x - c.size.x) * 0.5f, (display.y - c.size.y) * 0.5f);
   return c;
+}
+
+// Two columns, unless three fit a larger font.
+Card FitCard(const Fonts& fonts, ImVec2 display) {
+  const Card two = FitCard(fonts, display, kTwoColumns);
+  if (two.px >= fonts.large_px) return two;
+  const Card three = FitCard(fonts, display, kThreeColumns);
+  return three.px > two.px ? three : two;
 }
 
 // The backdrop: the whole window, the view dimmed under it. On top of every panel (they never
@@ -112,7 +135,8 @@ void DrawTitle(UiContext& ui, const Card& c, ImVec2 origin) {
   }
   const char* close = "Close";
   const float close_w = ImGui::CalcTextSize(close).x + ImGui::GetStyle().FramePadding.x * 2;
-  ImGui::SetCursorScreenPos(ImVec2(origin.x + 2 * c.col_w + c.col_gap - close_w, origin.y));
+  const float right = origin.x + c.count * c.col_w + (c.count - 1) * c.col_gap;
+  ImGui::SetCursorScreenPos(ImVec2(right - close_w, origin.y));
   if (ImGui::Button(close)) ui.app.view.help = false;
   Tip(ui, "Close this help (F1, ? or Esc)");
 }
@@ -148,7 +172,7 @@ float DrawKeyRow(UiContext& ui, const KeyHelp& h, float x, float action_x, float
 float DrawColumn(UiContext& ui, const Card& card, int c, ImVec2 origin, float y) {
   const float x = origin.x + static_cast<float>(c) * (card.col_w + card.col_gap);
   const float action_x = x + card.cols[c].keys_w + card.gap;
-  for (const KeyGroup g : kColumns[c]) {
+  for (const KeyGroup g : (*card.layout)[c]) {
     ImGui::SetCursorScreenPos(ImVec2(x, y + card.px * 0.4f));
     ImGui::TextColored(Color(ui.palette.text_dim), "%s", Title(g));
     Record(ui, "heading", Title(g));
@@ -184,7 +208,7 @@ void DrawHelpView(UiContext& ui) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   DrawTitle(ui, card, origin);
   float bottom = origin.y + card.title_h;
-  for (int c = 0; c < 2; ++c)
+  for (int c = 0; c < card.count; ++c)
     bottom = std::max(bottom, DrawColumn(ui, card, c, origin, origin.y + card.title_h));
   ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom));
   ImGui::Dummy(ImVec2(1, 1));  // the child's content ends below the taller column (it scrolls)

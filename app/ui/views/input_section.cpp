@@ -116,6 +116,10 @@ void InputBox(UiContext& ui) {
   ViewState& vs = app.view;
   if (!vs.input_editing) vs.input_draft = app.InputText();
   ImGui::SetNextItemWidth(-1);
+  if (vs.keyboard.field_request == "input") {  // I: the keyboard into the box
+    ImGui::SetKeyboardFocusHere();
+    vs.keyboard.field_request.clear();
+  }
   const bool enter = ImGui::InputTextMultiline(
       "##input", &vs.input_draft, ImVec2(-1, ui.fonts.ui_px * 3.2f),
       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
@@ -159,6 +163,10 @@ int SizeAndSeed(UiContext& ui) {
   ViewState& vs = app.view;
   int n = static_cast<int>(app.Values().size());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 7);
+  if (vs.keyboard.field_request == "n") {  // N: the keyboard into n
+    ImGui::SetKeyboardFocusHere();
+    vs.keyboard.field_request.clear();
+  }
   const bool n_entered = ImGui::InputInt("n", &n, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue);
   // A new n on its way: the note on the last one goes (typing the n it already has returns no
   // change, and the note would stay).

@@ -2,6 +2,9 @@
 // options and the help, each with its key, so that a first-time student finds the quiz and the
 // timeline without F1. Presenter mode hides it (the keys still work).
 #include <algorithm>
+#include <utility>
+
+#include <imgui_internal.h>  // the menu bar's navigation (F10, Alt)
 
 #include "core/applications/applications.h"
 #include "core/registry.h"
@@ -11,11 +14,24 @@
 namespace scanviz {
 namespace {
 
+// Where a menu item was drawn and what keys reach: the items in the order drawn (each menu's
+// own, for a test to walk with the arrows), the item ImGui's navigation is on, and how often each
+// was chosen (--state-file: "keyboard").
+void Remember(UiContext& ui, const char* name, bool chosen) {
+  ViewState::Keyboard& kb = ui.app.view.keyboard;
+  const std::array<std::string, 2> item{ui.app.view.keyboard.drawing, name};
+  if (std::find(kb.items.begin(), kb.items.end(), item) == kb.items.end()) kb.items.push_back(item);
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (ImGui::GetItemID() == g.NavId && !g.NavDisableHighlight) kb.nav_item = name;
+  if (chosen) ++kb.chosen[name];
+}
+
 // A menu item that remembers where it was drawn (menu.NAME for --state-file), with a tooltip.
 bool Item(UiContext& ui, const char* name, const char* label, const char* keys, bool on,
           const char* tip) {
   const bool clicked = ImGui::MenuItem(label, keys, on);
   Place(ui, name);
+  Remember(ui, name, clicked);
   Tip(ui, tip);
   return clicked;
 }
@@ -75,7 +91,9 @@ void ShowMenu(UiContext& ui) {
   }
   const bool applications_open = ImGui::BeginMenu("Applications");
   Place(ui, "menu.applications");
+  Remember(ui, "menu.applications", false);
   if (applications_open) {
+    const std::string outer = std::exchange(ui.app.view.keyboard.drawing, "menu.applications");
     for (const ApplicationInfo& info : Applications()) {
       const std::string name = std::string("menu.app.") + info.key;
       if (Item(ui, name.c_str(), info.name, nullptr,
@@ -85,6 +103,7 @@ void ShowMenu(UiContext& ui) {
         app.SetKind(KindId::kApplication);
       }
     }
+    ui.app.view.keyboard.drawing = outer;
     ImGui::EndMenu();
   }
   ImGui::Separator();
@@ -156,10 +175,39 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
     vs.qr = !vs.qr;
 }
 
+// F10 or Alt (request 0: the first menu) or Alt+letter (1 + its index): the keyboard on this
+// menu's title in the bar; with a letter the menu opens too (next frame). ImGui 1.86 has no Alt
+// for the main menu bar: the bar's window is given the navigation, on its menu layer.
+void TakeKeyboard(int index) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  ImGuiWindow* bar = ImGui::GetCurrentWindow();
+  const ImGuiID id = ImGui::GetItemID();
+  ImGui::FocusWindow(bar);
+  const ImRect r = g.LastItemData.Rect;
+  const ImVec2 at = bar->Pos;
+  ImGui::SetNavID(id, ImGuiNavLayer_Menu, 0,
+                  ImRect(r.Min.x - at.x, r.Min.y - at.y, r.Max.x - at.x, r.Max.y - at.y));
+  g.NavDisableHighlight = false;
+  g.NavDisableMouseHover = true;
+  if (index > 0) ImGui::ActivateItem(id);
+}
+
 // A top-level menu, its place remembered for --state-file.
 bool Menu(UiContext& ui, const char* name, const char* label) {
+  ViewState::Keyboard& kb = ui.app.view.keyboard;
+  const int index = static_cast<int>(kb.menus.size());
+  kb.menus.emplace_back(name);
+  kb.drawing.clear();  // the bar's own
   const bool open = ImGui::BeginMenu(label);
   Place(ui, name);
+  Remember(ui, name, false);
+  const bool asked = kb.menu_request == 0 ? index == 0 : kb.menu_request == index + 1;
+  if (asked && !open) TakeKeyboard(kb.menu_request);
+  if (asked) kb.menu_request = -1;
+  // The bar shows the keyboard on it from the next frame: the loop stays awake for it (Alt's
+  // release may be the last event before the app sleeps).
+  if (asked) ui.app.view.focus_pending = true;
+  ui.app.view.keyboard.drawing = name;
   return open;
 }
 
@@ -189,6 +237,7 @@ MenuResult DrawMenuBar(UiContext& ui) {
   out.height = ImGui::GetWindowSize().y;
   ui.renderer.AddBackground(0, 0, ImGui::GetWindowSize().x, out.height,
                             Over(bar, Over(window, ui.palette.background)));
+  ui.app.view.keyboard.menus.clear();
   if (Menu(ui, "menu.file", "File")) {
     FileMenu(ui, &out);
     ImGui::EndMenu();
