@@ -3,7 +3,7 @@
 // fragment, what Copy link writes) is POSTed to /class/publish, at most one request in flight and
 // the latest view always sent. `#class` makes it a student's: it follows /class/events (an
 // EventSource, which reconnects on its own), applying each view as a share link opens, until the
-// student changes the view themself; then "Following paused · Rejoin" (the button, or J) brings
+// student changes the view themself; then "Following paused · Rejoin" (the button, or R) brings
 // back the teacher's current view (/class/state). Loaded before the app (index.js); it waits for
 // the app where it needs it. window.scanvizClass says where it stands (the tests read it).
 // The delays from the teacher's key to the students' screens: scripts/classroom_bench.js.
@@ -24,7 +24,7 @@
   var rejoin = document.createElement('button');
   rejoin.id = 'rejoin';
   rejoin.textContent = 'Rejoin';
-  rejoin.title = 'Back to the teacher\'s view, and follow it again (J)';
+  rejoin.title = 'Back to the teacher\'s view, and follow it again (R)';
   rejoin.hidden = true;
   box.appendChild(text);
   box.appendChild(rejoin);
@@ -212,11 +212,11 @@
       me.rejoin();
       if (typeof Module !== 'undefined' && Module.canvas) Module.canvas.focus();
     });
-    // J rejoins (the button's tooltip says so), kept from the app, unless a text field has the
+    // R rejoins (the button's tooltip and F1 say so), kept from the app, unless a text field has the
     // keyboard. Not yet in F1's list: the help card of presenter mode at 1280x720 has no room for
     // one more line (ui_panels_tests: its text would fall to 13.5 px, under 14).
     window.addEventListener('keydown', function(e) {
-      if (me.following || e.ctrlKey || e.altKey || e.metaKey || (e.key !== 'j' && e.key !== 'J'))
+      if (me.following || e.ctrlKey || e.altKey || e.metaKey || (e.key !== 'r' && e.key !== 'R'))
         return;
       var a = document.activeElement;
       if (a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA' || a.tagName === 'SELECT')) return;

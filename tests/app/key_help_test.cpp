@@ -123,10 +123,12 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
       EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
       EXPECT_FALSE(h.chords.empty()) << h.keys << " names an action but has no key";
     }
-    // A line with keys but no action id is only for what a text field does.
+    // A line with keys but no action id is only for what a text field does, or for a key the web
+    // page handles itself (R: app/web/classroom.js), which says "page".
     if (h.group != KeyGroup::kMouse && h.id == KeyAction::kNone) {
       const std::string action = h.action;
-      EXPECT_NE(action.find("text field"), std::string::npos)
+      EXPECT_TRUE(action.find("text field") != std::string::npos ||
+                  action.find("page") != std::string::npos)
           << h.keys << ": " << h.action;
     }
   }

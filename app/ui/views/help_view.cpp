@@ -21,8 +21,8 @@ const Columns kTwoColumns = {
     {KeyGroup::kRounds, KeyGroup::kShow, KeyGroup::kPanels},
     {KeyGroup::kEdit, KeyGroup::kMouse, KeyGroup::kApp}};
 const Columns kThreeColumns = {{KeyGroup::kRounds, KeyGroup::kShow},
-                               {KeyGroup::kPanels, KeyGroup::kEdit},
-                               {KeyGroup::kMouse, KeyGroup::kApp}};
+                               {KeyGroup::kPanels, KeyGroup::kApp},
+                               {KeyGroup::kEdit, KeyGroup::kMouse}};
 
 ImVec4 Color(scene::Rgba c, float alpha = 1) {
   return ImVec4(c.r, c.g, c.b, alpha);
@@ -72,7 +72,7 @@ Card FitCard(const Fonts& fonts, ImVec2 display, const Columns& layout) {
   Card c;
   c.layout = &layout;
   c.count = static_cast<int>(layout.size());
-  const float margin = std::min(display.x, display.y) * 0.04f;
+  const float margin = std::min(display.x, display.y) * 0.025f;  // room for more rows at 720p
   c.pad = fonts.ui_px * 1.2f;
   c.col_gap = fonts.ui_px * 2.5f;
   c.gap = fonts.ui_px;
