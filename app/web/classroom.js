@@ -213,8 +213,7 @@
       if (typeof Module !== 'undefined' && Module.canvas) Module.canvas.focus();
     });
     // R rejoins (the button's tooltip and F1 say so), kept from the app, unless a text field has the
-    // keyboard. Not yet in F1's list: the help card of presenter mode at 1280x720 has no room for
-    // one more line (ui_panels_tests: its text would fall to 13.5 px, under 14).
+    // keyboard.
     window.addEventListener('keydown', function(e) {
       if (me.following || e.ctrlKey || e.altKey || e.metaKey || (e.key !== 'r' && e.key !== 'R'))
         return;

@@ -15,18 +15,10 @@ const fs = require('fs'), path = require('path');
 const { spawn, execFileSync } = require('child_process');
 const P = require('./page_support.js');
 const C = require('./classroom_support.js');
-const { check, tally, launch, close, sleep, state } = P;
+const { check, tally, launch, close, sleep, state, qrTexts } = P;
 const { view, share, cls, teacherKey } = C;
 
 const [SITE, NATIVE, CLI, OUT] = process.argv.slice(2);
-
-// The QR codes zbarimg (Debian zbar-tools) reads in `png`; null without zbarimg.
-function qrTexts(png) {
-  const { spawnSync } = require('child_process');
-  const r = spawnSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]);
-  if (r.error) return null;
-  return String(r.stdout).split('\n').filter((l) => l);
-}
 
 // Join by QR code: J on the teacher's page shows the students' address, not the teacher's own
 // link (which holds the key); J again closes it.
@@ -131,6 +123,23 @@ async function detachAndRejoin(teacher, students, subs) {
   await teacherKey(teacher, 'ArrowRight');
   const again = await allFollow(teacher, students, subs);
   check('after Rejoin the student follows the next step', !again.length, again.join('; '));
+}
+
+// Rejoin by keyboard: a student paused by their own step presses R (F1's list, the button's
+// tooltip) and is back on the teacher's view, following.
+async function rejoinByKey(teacher, students) {
+  const s1 = students[0];
+  const before = await state(s1.page);
+  await ownStep(s1.page);
+  await P.waitState(s1.page, (s) => view(s) !== view(before), 5000);
+  const t0 = Date.now();
+  while (Date.now() - t0 < 5000 && (await cls(s1.page)).following) await sleep(50);
+  const paused = !(await cls(s1.page)).following;
+  await s1.page.keyboard.press('r');
+  const back = await allFollow(teacher, [s1], [], 5000);
+  const after = await cls(s1.page);
+  check('a paused student presses R: the teacher\'s view, following again',
+    paused && !back.length && after.following, `paused ${paused}; ${back.join('; ')} ${JSON.stringify(after)}`);
 }
 
 // The phone: its own step, a tap on the step bar's › (or ‹ at the last step), pauses it (the
@@ -275,6 +284,7 @@ async function desktopTeacher(server, students, subs, teacherPage) {
 
     await steps(teacher, students, subs);
     await detachAndRejoin(teacher, students, subs);
+    await rejoinByKey(teacher, students);
     await phonePauseAndTap(teacher, students[2], subs);
 
     const seq = (await (await fetch(`http://127.0.0.1:${server.port}/class/state`)).json()).seq;

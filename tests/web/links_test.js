@@ -55,10 +55,11 @@ function session(fields) {
     algorithm: 'hillis-steele', input: '3,1,7,0,4,1,6,3' }, fields);
 }
 
-// Not the view: where widgets were drawn, tooltips, the status line, the history, the dialogs.
+// Not the view: where widgets were drawn, tooltips, the status line, the history, the dialogs, the
+// keyboard's menu items and how often each was chosen (Copy link itself, on the copying page).
 const NOT_VIEW = new Set(['widgets', 'tooltip', 'tooltip_rect', 'notice', 'message', 'undo', 'redo',
   'recent', 'text_input', 'popup', 'help', 'file_dialog', 'file_error', 'export', 'n_note',
-  'backend']);
+  'backend', 'keyboard']);
 function stateDiff(a, b) {
   const out = [];
   for (const k of Object.keys(a)) {

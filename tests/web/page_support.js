@@ -3,7 +3,7 @@
 // app's state (--state-file's document) and layout dump read from the page, PASS/FAIL lines.
 'use strict';
 const puppeteer = require('puppeteer-core');
-const { execFileSync, spawn } = require('child_process');
+const { execFileSync, spawn, spawnSync } = require('child_process');
 const fs = require('fs'), os = require('os'), path = require('path'), net = require('net');
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -134,5 +134,13 @@ async function runOnX(argv, screen = '1920x1080') {
   }
 }
 
+// The texts zbarimg (Debian zbar-tools) reads in `png`, QR codes only, one per code; null when
+// there is no zbarimg.
+function qrTexts(png) {
+  const r = spawnSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]);
+  if (r.error) return null;
+  return r.stdout.toString('utf8').split('\n').filter((l) => l);
+}
+
 module.exports = { tap, press, check, tally, serve, launch, close, state, waitState, frames, layout, cssRect,
-  sleep, runOnX };
+  sleep, runOnX, qrTexts };

@@ -7,7 +7,7 @@
 // Usage: node qr_test.js SITE_DIR OUT_DIR
 'use strict';
 const fs = require('fs'), path = require('path');
-const { execFileSync, spawnSync } = require('child_process');
+const { execFileSync } = require('child_process');
 const S = require('./page_support.js');
 const { check, serve, waitState, frames, layout } = S;
 
@@ -17,11 +17,7 @@ const VIEW = { width: 1280, height: 800, deviceScaleFactor: 1 };
 function haveZbarimg() {
   try { execFileSync('zbarimg', ['--version'], { stdio: 'ignore' }); return true; } catch (e) { return false; }
 }
-// The texts zbarimg reads in `png` (QR codes only), one per code.
-function decode(png) {
-  const r = spawnSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png]);
-  return r.stdout.toString('utf8').split('\n').filter((l) => l);
-}
+const decode = (png) => S.qrTexts(png) || [];
 
 async function clickWidget(page, name) {
   const s = await waitState(page, (x) => x.widgets[name], 10000);
