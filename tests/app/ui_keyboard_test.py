@@ -100,7 +100,7 @@ def open_menu(live, index, how):
 # After an item: what it opened closed again, what it switched switched back, by keys.
 UNDO = {"menu.open": ["Escape"], "menu.save": ["Escape"], "menu.keys": ["Escape"],
         "menu.presenter": ["p"], "menu.fullscreen": ["F11"], "menu.left": ["bracketleft"],
-        "menu.right": ["bracketright"], "menu.quiz": ["q"]}
+        "menu.right": ["bracketright"], "menu.quiz": ["q"], "menu.qr": ["Escape"]}
 
 # What an item must change, read from the state file (beside its count going up).
 def effect(item, s):
@@ -121,6 +121,8 @@ def effect(item, s):
         return s["presenter"]
     if name == "keys":
         return s["help"]
+    if name == "qr":  # View > Show QR code: it keeps the keys until Esc (UNDO) closes it
+        return s["qr"]
     if name in ("open", "save"):
         return s["file_dialog"] == name
     if name in s["rounds"]:  # an algorithm

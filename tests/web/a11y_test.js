@@ -264,12 +264,54 @@ async function testKeys(browser, url) {
   await page.browserContext().close();
 }
 
+// Keyboard only on the page (the desktop's scheme, the same code; docs/app.md "Keyboard only"):
+// F10 puts the keyboard on the menu bar's first menu, → walks the bar, ↓ opens a menu and Enter
+// chooses its item; Alt and a menu's first letter open that menu; I puts the keyboard in the input
+// box, typed values and Enter apply. No mouse event; each action checked in the app's state.
+async function testMenusByKeys(browser, url) {
+  const page = await openPage(browser, url, VIEW);
+  const kb = async () => (await state(page)).keyboard;
+  await page.keyboard.press('F10');
+  let s = await waitState(page, (x) => x.keyboard.nav_item && x.keyboard.nav_item === x.keyboard.menus[0], 5000);
+  check('the page: F10 puts the keyboard on the menu bar (File)', !!s, JSON.stringify(await kb()).slice(0, 200));
+  await page.keyboard.press('Escape');
+  await waitState(page, (x) => !x.keyboard.navigating, 5000);
+  // Alt+S opens Show; ↓ walks to its multi-block item; Enter shows the grid.
+  await page.keyboard.down('Alt');
+  await page.keyboard.press('KeyS');
+  await page.keyboard.up('Alt');
+  s = await waitState(page, (x) => x.keyboard.nav_item && x.keyboard.nav_item !== 'menu.show' &&
+    (x.keyboard.items.find((i) => i[1] === x.keyboard.nav_item) || [])[0] === 'menu.show', 5000);
+  check('the page: Alt+S opens Show with the keyboard on its first item', !!s, JSON.stringify(await kb()).slice(0, 300));
+  let reached = false;
+  for (let i = 0; i < 20 && s && !reached; i++) {
+    reached = /grid|multi/.test((await kb()).nav_item);
+    if (!reached) { await page.keyboard.press('ArrowDown'); await frames(page, 2); }
+  }
+  await page.keyboard.press('Enter');
+  s = await waitState(page, (x) => x.kind === 'multi-block', 5000);
+  check('the page: ↓ to the multi-block item and Enter show the grid', reached && !!s,
+    `reached ${reached}; kind ${(await state(page)).kind}`);
+  await page.keyboard.press('KeyM');  // back to the block scan
+  await waitState(page, (x) => x.kind === 'block-scan', 5000);
+  // I: the input box has the keyboard; typed values and Enter apply.
+  await page.keyboard.press('KeyI');
+  s = await waitState(page, (x) => x.text_input, 5000);
+  await page.keyboard.down('Control'); await page.keyboard.press('KeyA'); await page.keyboard.up('Control');
+  await page.keyboard.type('5 4 3 2');
+  await page.keyboard.press('Enter');
+  s = await waitState(page, (x) => JSON.stringify(x.values) === '[5,4,3,2]', 5000);
+  check('the page: I, typed values and Enter edit the input', !!s, JSON.stringify((await state(page)).values));
+  check('the page: no errors while driven by keys', page.errors.length === 0, page.errors.join('; '));
+  await page.browserContext().close();
+}
+
 (async () => {
   fs.mkdirSync(OUT, { recursive: true });
   const { server, url } = await serve(SITE);
   const browser = await S.launch();
   try {
-    for (const t of [testAxe, testLiveRegion, testTable, testKeys]) {
+    for (const t of [testAxe, testLiveRegion, testTable, testKeys, testMenusByKeys]) {
       try { await t(browser, url); } catch (e) { check(`${t.name} ran to its end`, false, e.stack); }
     }
   } finally {
