@@ -7,7 +7,7 @@ file refused in one line.
 Needs Xvfb, ImageMagick's convert and python3; without one it reports SKIPPED (exit 77)."""
 import json, os, subprocess, sys, time
 
-from ui_test_support import (EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, run_on_x,
+from ui_test_support import (Checks, EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, run_on_x,
                              screenshot)
 
 KEPT = (0x00, 0x9E, 0x73)  # application_view.cpp's kKept: an output cell the scatter wrote
@@ -28,14 +28,7 @@ def main():
     require_tools()
     app = sys.argv[1]
     workdir = make_workdir("applications")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-        return ok
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
 
     base = ["--backend", "cpu", "--input", EXAMPLE_TEXT]
     # Compaction, keep odd: step 1 (flag) has two rows; step 3 (scatter) four, the output written.
@@ -145,7 +138,7 @@ def main():
     expect(r.returncode == 2, f"bad tile: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "single_pass.tiles[1].tile" in l]) == 1,
            f"bad tile: {r.stderr[-300:]}")
-    return finish("ui_applications_test", workdir, failures, checks)
+    return finish("ui_applications_test", workdir, expect.failures, expect.count)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77
 import os, re, shutil, sys, time
 
 from ui_live_test import Live
-from ui_test_support import SKIP, finish, gif_info, make_workdir, svg_cells
+from ui_test_support import Checks, SKIP, finish, gif_info, make_workdir, svg_cells
 
 ROUND = re.compile(r"Exporting round (\d+) of (\d+)")
 
@@ -31,14 +31,7 @@ def main():
         return SKIP
     app = sys.argv[1]
     workdir = make_workdir("export-live")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-        return ok
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
 
     live = Live(app, workdir, size=(1920, 1080),
                 args=("--random", "1024", "--algorithm", "blelloch"))
@@ -54,7 +47,7 @@ def main():
     finally:
         rc = live.close()
     expect(rc == 0, f"the app exited with {rc}")
-    return finish("ui_export_live_test", workdir, failures, checks)
+    return finish("ui_export_live_test", workdir, expect.failures, expect.count)
 
 
 def watch(live, until, timeout=120, on_state=None):

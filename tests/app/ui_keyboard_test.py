@@ -13,7 +13,7 @@ F6 gives the controls the keyboard (and Esc gives it back), Shift+Tab walks back
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import os, shutil, sys, time
 
-from ui_test_support import SKIP, finish, make_workdir
+from ui_test_support import Checks, SKIP, finish, make_workdir
 from ui_live_test import Live, brief
 
 APP_KEYS = ["--delay", "60"]  # between keys: each one a frame of its own
@@ -29,14 +29,7 @@ def main():
         return SKIP
     app = sys.argv[1]
     workdir = make_workdir("keyboard")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-        return ok
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
 
     live = Live(app, workdir)
     # Live rests the pointer on the figure (keys go to the window under it: no window manager);
@@ -46,7 +39,7 @@ def main():
     finally:
         rc = live.close()
     expect(rc == 0, f"the app exited with {rc} after Ctrl+Q")
-    return finish("ui_keyboard_test", workdir, failures, checks)
+    return finish("ui_keyboard_test", workdir, expect.failures, expect.count)
 
 
 def press(live, *names):

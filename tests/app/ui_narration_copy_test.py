@@ -8,7 +8,7 @@ Needs Xvfb, xdotool and python3's tkinter; without one of them it reports SKIPPE
 import shutil, subprocess, sys
 
 from ui_live_test import Live
-from ui_test_support import EXAMPLE_TEXT, SKIP, finish, make_workdir
+from ui_test_support import Checks, EXAMPLE_TEXT, SKIP, finish, make_workdir
 
 
 def cli_round(cli, round_):
@@ -54,14 +54,7 @@ def main():
         return SKIP
     app, cli = sys.argv[1], sys.argv[2]
     workdir = make_workdir("narration-copy")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
     live = Live(app, workdir)
     try:
         live.settle()
@@ -90,7 +83,7 @@ def main():
         live.screenshot("narration-copy.png")
     finally:
         live.close()
-    return finish("ui_narration_copy_test", workdir, failures, checks)
+    return finish("ui_narration_copy_test", workdir, expect.failures, expect.count)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ Needs Xvfb, xdotool, ImageMagick (convert, import), python3's tkinter and zbarim
 reports SKIPPED (exit 77)."""
 import os, random, shutil, subprocess, sys
 
-from ui_test_support import EXAMPLE_TEXT, SKIP, finish, inside, make_workdir, screenshot
+from ui_test_support import Checks, EXAMPLE_TEXT, SKIP, finish, inside, make_workdir, screenshot
 from ui_live_test import Live
 
 
@@ -152,14 +152,7 @@ def main():
         return SKIP
     app = sys.argv[1]
     workdir = make_workdir("qr")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
     live_state(app, workdir, "example", ["--input", EXAMPLE_TEXT], expect)
     # Typed values travel in the link as they are (Random's as its seed): a longer link.
     rng = random.Random(64)
@@ -168,7 +161,7 @@ def main():
                ["--kind", "multi-block", "--input", values, "--block-size", "16"], expect)
     presenter(app, workdir, expect)
     too_long(app, workdir, expect)
-    return finish("ui_qr_test", workdir, failures, checks)
+    return finish("ui_qr_test", workdir, expect.failures, expect.count)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77
 import shutil, sys, time
 
 from ui_live_test import Live
-from ui_test_support import SKIP, finish, make_workdir
+from ui_test_support import Checks, SKIP, finish, make_workdir
 
 # Round 1 of the chapters' example (3 1 7 0 4 1 6 3): pout = 3 4 8 7 4 5 7 9. Cell 5 answered 6.
 ANSWERS = ["3", "4", "8", "7", "4", "6", "7", "9"]
@@ -20,14 +20,7 @@ def main():
         return SKIP
     app = sys.argv[1]
     workdir = make_workdir("quiz")
-    failures, checks = [], 0
-
-    def expect(ok, message):
-        nonlocal checks
-        checks += 1
-        if not ok:
-            failures.append(message)
-        return ok
+    expect = Checks()  # expect(ok, message): counts the check, keeps a failure
 
     live = Live(app, workdir)
     try:
@@ -36,13 +29,13 @@ def main():
         live.keys("q")
         s = live.wait(lambda s: s["quiz"]["on"] and "quiz_set_0" in s["widgets"], "Q")
         if not expect(s is not None, "Q did not open the Quiz panel with the shipped sets"):
-            return finish("ui_quiz_test", workdir, failures, checks)
+            return finish("ui_quiz_test", workdir, expect.failures, expect.count)
         live.click("quiz_set_0")
         s = live.wait(lambda s: s["quiz"].get("questions", 0) > 0 and s["text_input"],
                       "the first question, its first field focused")
         if not expect(s is not None, "clicking the first set did not start it with a field "
                       f"focused: {live.state()['quiz']}"):
-            return finish("ui_quiz_test", workdir, failures, checks)
+            return finish("ui_quiz_test", workdir, expect.failures, expect.count)
         expect(s["quiz"]["set"].startswith("1 · Hillis-Steele"), f"set: {s['quiz']['set']}")
         expect(s["algorithm"] == "hillis-steele" and s["rounds"]["hillis-steele"]["round"] == 1,
                f"the figure is not at the asked round 1: {s['rounds']['hillis-steele']}")
@@ -87,7 +80,7 @@ def main():
     finally:
         rc = live.close()
         expect(rc == 0, f"exit code {rc}")
-    return finish("ui_quiz_test", workdir, failures, checks)
+    return finish("ui_quiz_test", workdir, expect.failures, expect.count)
 
 
 if __name__ == "__main__":

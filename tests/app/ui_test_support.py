@@ -135,6 +135,20 @@ def screenshot(app, workdir, name, flags, size=(1600, 1000), screen="1920x1080")
     return frame, None
 
 
+class Checks:
+    """A test's checks: `expect(ok, message)` counts one and keeps its message when it failed;
+    returns ok. finish() takes its .failures and .count."""
+
+    def __init__(self):
+        self.failures, self.count = [], 0
+
+    def __call__(self, ok, message):
+        self.count += 1
+        if not ok:
+            self.failures.append(message)
+        return ok
+
+
 def finish(name, workdir, failures, checks):
     """Prints the failures and a summary; keeps the work directory when something failed, so its
     screenshots can be looked at. Returns the exit code."""
