@@ -179,15 +179,25 @@ Make Application(ApplicationKind kind, std::function<void(ApplicationModel&)> se
 std::vector<Fixture> ApplicationFixtures() {
   using M = ApplicationModel;
   return {
-      {"application-compact-greater-3",
-       Application(ApplicationKind::kCompact, [](M& m) { m.SetKeep({KeepKind::kGreater, 3}); }, 2)},
-      {"application-compact-odd-last",
-       Application(ApplicationKind::kCompact, [](M& m) { m.SetKeep({KeepKind::kOdd, 0}); }, -1)},
-      {"application-split-bit-2",
-       Application(ApplicationKind::kSplit, [](M& m) { m.SetSplitBit(2); }, 1)},
+      {"application-compact-greater-3", Application(
+                                            ApplicationKind::kCompact,
+                                            [](M& m) {
+                                              m.SetKeep({KeepKind::kGreater, 3});
+                                            },
+                                            2)},
+      {"application-compact-odd-last", Application(
+                                           ApplicationKind::kCompact,
+                                           [](M& m) {
+                                             m.SetKeep({KeepKind::kOdd, 0});
+                                           },
+                                           -1)},
+      {"application-split-bit-2", Application(
+                                      ApplicationKind::kSplit, [](M& m) { m.SetSplitBit(2); }, 1)},
       {"application-radix-sort-3-bits",
-       Application(ApplicationKind::kRadixSort, [](M& m) { m.SetRadixBits(3); }, 3)},
-      {"application-allocate-step-2", Application(ApplicationKind::kAllocate, [](M&) {}, 2)},
+       Application(
+           ApplicationKind::kRadixSort, [](M& m) { m.SetRadixBits(3); }, 3)},
+      {"application-allocate-step-2", Application(
+                                          ApplicationKind::kAllocate, [](M&) {}, 2)},
   };
 }
 
@@ -246,10 +256,10 @@ std::vector<std::string> OlderFiles() {
                                   "tests/data/compat/session-v2-multi-block.scanviz",
                                   "tests/data/compat/session-v2-application.scanviz",
                                   "tests/data/compat/session-v2-timeline.scanviz"};
-  for (const char* name : {"blelloch-example", "blelloch-example-convert", "blelloch-float32-13",
-                           "blelloch-last", "blelloch-max-13", "hillis-steele-example",
-                           "hillis-steele-example-convert", "hillis-steele-float32-13",
-                           "hillis-steele-last", "hillis-steele-max-13"})
+  for (const char* name :
+       {"blelloch-example", "blelloch-example-convert", "blelloch-float32-13", "blelloch-last",
+        "blelloch-max-13", "hillis-steele-example", "hillis-steele-example-convert",
+        "hillis-steele-float32-13", "hillis-steele-last", "hillis-steele-max-13"})
     out.push_back(std::string("tests/data/v1/") + name + ".json");
   return out;
 }
@@ -300,9 +310,9 @@ int Main(int argc, char** argv) {
       ++written;
     }
   for (const std::string& file : OlderFiles()) {
-    const json golden = {{"file", file},
-                         {"opened_from_file", OpenedFile(std::string(SCANVIZ_SOURCE_DIR) + "/" +
-                                                         file)}};
+    const json golden = {
+        {"file", file},
+        {"opened_from_file", OpenedFile(std::string(SCANVIZ_SOURCE_DIR) + "/" + file)}};
     const std::string name = (file.rfind("tests/data/v1/", 0) == 0 ? "v1-trace-" : "") + Stem(file);
     if (!Write(dir + "/" + name + ".expected.json", golden.dump(2) + "\n")) return 1;
     ++written;
@@ -314,4 +324,6 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace scanviz::compat
 
-int main(int argc, char** argv) { return scanviz::compat::Main(argc, argv); }
+int main(int argc, char** argv) {
+  return scanviz::compat::Main(argc, argv);
+}

@@ -44,7 +44,9 @@ std::string Hash(const std::string& text) {
 
 }  // namespace
 
-std::string FixtureDir() { return kSourceDir + "/tests/data/compat"; }
+std::string FixtureDir() {
+  return kSourceDir + "/tests/data/compat";
+}
 
 std::unique_ptr<AppState> FreshApp() {
   auto app = std::make_unique<AppState>(Settings{});
@@ -104,8 +106,8 @@ std::string Differences(const json& want, const json& got, const std::string& wh
   if (want.is_object() && got.is_object()) {
     std::string out;
     for (auto it = want.begin(); it != want.end(); ++it)
-      out += Differences(*it, got.contains(it.key()) ? got[it.key()] : json(),
-                         where + "/" + it.key());
+      out +=
+          Differences(*it, got.contains(it.key()) ? got[it.key()] : json(), where + "/" + it.key());
     for (auto it = got.begin(); it != got.end(); ++it)
       if (!want.contains(it.key())) out += where + "/" + it.key() + ": new field\n";
     return out;

@@ -49,20 +49,25 @@ class Compat : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Compat, OpensAsItDidWhenWritten) {
   const json golden = Golden(GetParam());
-  const std::string file = std::string(SCANVIZ_SOURCE_DIR) + "/" + golden["file"].get<std::string>();
+  const std::string file =
+      std::string(SCANVIZ_SOURCE_DIR) + "/" + golden["file"].get<std::string>();
   ASSERT_TRUE(fs::is_regular_file(file)) << file;
-  EXPECT_EQ(Differences(golden["opened_from_file"], OpenedFile(file)), "") << "opened from " << file;
+  EXPECT_EQ(Differences(golden["opened_from_file"], OpenedFile(file)), "")
+      << "opened from " << file;
   if (!golden.contains("link")) return;  // an older version's file: no link was ever copied
-  std::string link = ReadText(std::string(SCANVIZ_SOURCE_DIR) + "/" + golden["link"].get<std::string>());
+  std::string link =
+      ReadText(std::string(SCANVIZ_SOURCE_DIR) + "/" + golden["link"].get<std::string>());
   while (!link.empty() && (link.back() == '\n' || link.back() == '\r')) link.pop_back();
   ASSERT_FALSE(link.empty()) << golden["link"];
-  EXPECT_EQ(Differences(golden["opened_from_link"], OpenedLink(link)), "") << "opened from its link";
+  EXPECT_EQ(Differences(golden["opened_from_link"], OpenedLink(link)), "")
+      << "opened from its link";
 }
 
 // Test names may hold letters, digits and '_' only.
 std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
   std::string name = info.param;
-  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
   return name;
 }
 
@@ -84,8 +89,8 @@ TEST(CompatFixtures, CoverEveryKindFromFileAndLink) {
     }
   }
   // The kinds there were when the fixtures were written (a kind added later brings its own).
-  for (const char* k : {"block-scan", "side-by-side", "multi-block", "single-pass", "applications",
-                        "benchmark"}) {
+  for (const char* k :
+       {"block-scan", "side-by-side", "multi-block", "single-pass", "applications", "benchmark"}) {
     EXPECT_TRUE(from_file.count(k)) << k << " from a session file";
     EXPECT_TRUE(from_link.count(k)) << k << " from a link";
   }
