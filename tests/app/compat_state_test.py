@@ -10,7 +10,8 @@ Left out, as they depend on the moment or the machine: the tooltip (the pointer 
 puts it, and a tooltip shows after a delay) and the export's frame timing; paths are written
 relative to the source tree, the build tree's as <build>.
 
-Usage: compat_state_test.py SCANVIZ [--write]   (--write: the goldens again, from this build)
+Usage: compat_state_test.py SCANVIZ [--write] [--only TEXT]
+  --write: the goldens again, from this build; --only: the fixtures whose name holds TEXT
 Exit 77 (CTest's SKIP_RETURN_CODE) when Xvfb is missing: skipped, never passed."""
 import json, os, shutil, subprocess, sys, time
 
@@ -92,12 +93,15 @@ def differences(want, got, where=""):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    app, write = os.path.abspath(sys.argv[1]), "--write" in sys.argv[2:]
+    app, args = os.path.abspath(sys.argv[1]), sys.argv[2:]
+    write = "--write" in args
+    only = args[args.index("--only") + 1] if "--only" in args[:-1] else ""
     if not shutil.which("Xvfb"):
         print("SKIPPED: Xvfb not found (scripts/setup.sh installs it)")
         sys.exit(SKIP)
     build = os.path.dirname(os.path.dirname(os.path.dirname(app)))  # build/app/ui/scanviz
-    names = sorted(f[:-len(".scanviz")] for f in os.listdir(FIXTURES) if f.endswith(".scanviz"))
+    names = sorted(f[:-len(".scanviz")] for f in os.listdir(FIXTURES)
+                   if f.endswith(".scanviz") and only in f)
     workdir, x = make_workdir("compat-state"), Xvfb("1600x900")
     env = dict(os.environ, DISPLAY=x.display)
     env.pop("WAYLAND_DISPLAY", None)
