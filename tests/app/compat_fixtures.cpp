@@ -36,7 +36,7 @@ void SeekShown(AppState& a, int step) {
 }
 
 std::vector<Fixture> BlockScanFixtures() {
-  std::vector<Fixture> out = {
+  return {
       {"block-scan-hillis-steele-round-2",
        [](AppState& a) {
          a.SetAlgorithm(Algorithm::kHillisSteele);
@@ -66,6 +66,20 @@ std::vector<Fixture> BlockScanFixtures() {
          a.SetAlgorithm(Algorithm::kBlelloch);
          a.SetConvert(true);
        }},
+      {"block-scan-hillis-steele-min-float32-convert",
+       [](AppState& a) {
+         a.SetType(ElementType::kFloat32);
+         a.SetOp(OpKind::kMin);
+         a.SetConvert(true);
+         a.SetInputText("2.5 -1 0.25 8 -3.75 4");
+         SeekShown(a, 2);
+       }},
+      {"block-scan-sklansky-last",
+       [](AppState& a) {
+         a.SetAlgorithm(Algorithm::kSklansky);
+         a.SetOp(OpKind::kLast);
+         SeekShown(a, 1);
+       }},
       {"block-scan-random-input",
        [](AppState& a) {
          a.SetAlgorithm(Algorithm::kBlelloch);
@@ -85,6 +99,11 @@ std::vector<Fixture> BlockScanFixtures() {
          SeekShown(a, 3);
        }},
   };
+}
+
+// The mistakes lab: a mistake of each of the chapters' two algorithms chosen, its tab shown.
+std::vector<Fixture> MistakeFixtures() {
+  std::vector<Fixture> out;
   for (const MistakeInfo& m : Mistakes()) {
     if (m.id != Mistake::kBlellochNoSeed && m.id != Mistake::kHillisSteeleSingleBuffer) continue;
     out.push_back({std::string("block-scan-mistake-") + ToString(m.algorithm) + "-" + m.key,
@@ -113,6 +132,12 @@ std::vector<Fixture> SideBySideAndGridFixtures() {
          a.SetKind(KindId::kSideBySide);
          a.PlayerOf(Algorithm::kSklansky).Seek(2);
          a.PlayerOf(Algorithm::kWarpShuffle).Seek(0);
+       }},
+      {"side-by-side-blelloch-both-panes",
+       [](AppState& a) {
+         a.SetPair(Algorithm::kBlelloch, Algorithm::kBlelloch);
+         a.SetKind(KindId::kSideBySide);
+         a.PlayerOf(Algorithm::kBlelloch).Seek(5);
        }},
       {"multi-block-blelloch-16-step-2",
        [](AppState& a) {
@@ -158,6 +183,16 @@ std::vector<Fixture> TimelineFixtures() {
          a.view.tile_size = 4;
          a.view.tile_order = TileOrder::kBlockIdx;
          a.SetKind(KindId::kSinglePass);
+       }},
+      {"single-pass-32-ticket-over-benchmark",
+       [](AppState& a) {
+         a.Randomize(300, 4);
+         a.view.bench_pct = true;
+         a.SetKind(KindId::kBenchmark);
+         a.view.tile_size = 32;
+         a.view.tile_order = TileOrder::kTicket;
+         a.SetKind(KindId::kSinglePass);
+         a.view.timeline_cursor = 50;
        }},
       {"single-pass-trace-file",  // a GPU's timeline, carried in the session, bundled for links
        [](AppState& a) {
@@ -303,7 +338,7 @@ int Main(int argc, char** argv) {
   // The trace files below are opened by their path in the source tree, as a session names them.
   if (chdir(SCANVIZ_SOURCE_DIR) != 0) return 1;
   int written = 0;
-  for (auto list : {BlockScanFixtures, SideBySideAndGridFixtures, TimelineFixtures,
+  for (auto list : {BlockScanFixtures, MistakeFixtures, SideBySideAndGridFixtures, TimelineFixtures,
                     ApplicationFixtures, BenchQuizViewFixtures})
     for (const Fixture& f : list()) {
       if (!WriteFixture(dir, f)) return 1;
