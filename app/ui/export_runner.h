@@ -23,9 +23,9 @@
 #include <string>
 
 #include "export/export_job.h"
-#include "figure_export.h"
 #include "figure_fit.h"
 #include "figure_render.h"
+#include "figure_source.h"
 
 namespace scanviz {
 

@@ -41,14 +41,6 @@ std::string CheckFolder(const std::string& dir) {
 
 // [SECTION] What the figure shows
 
-int FigureRoundCount(AppState& app) {
-  return ShownKindOf(app).Steps(app).count;
-}
-
-std::string FigureStemOf(AppState& app) {
-  return ShownKindOf(app).FigureStem(app);
-}
-
 std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::RgbaImage* out) {
   Offscreen target(style.size.width, style.size.height);
   if (!target.Error().empty()) return target.Error();

@@ -11,39 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "app_state.h"
 #include "export/export_plan.h"
 #include "export/image.h"
-#include "fonts.h"
-#include "kinds/kind_view.h"
+#include "figure_source.h"
 #include "options.h"
-#include "renderer.h"
-#include "views/views.h"
 
 namespace scanviz {
-
-struct FigureSource {
-  AppState& app;
-  Renderer& renderer;
-  Fonts& fonts;        // the app's (the figure's own are FigureFonts of them; an export rebuilds
-                       // them at its own size for a while, figure_fit.h)
-  ViewSet& views;      // the kinds draw with them (kinds/kind_view.h)
-  float scale = 1;     // the frame's scale: content scale x panel text x presenter
-  // When set, each figure drawn records its text here (the last one stays): --dump-layout with an
-  // export says what the exported picture holds.
-  TextRecorder* text = nullptr;
-};
-
-struct FigureStyle {
-  exports::Size size;
-  bool transparent = false;  // PNG and SVG; a GIF has the theme's background
-  int gif_delay_ms = exports::kDefaultDelayMs;
-};
-
-// The figure is the shown kind's (kind_model.h). Its steps: a GIF's frames, a sequence's files.
-int FigureRoundCount(AppState& app);
-// "scanviz-blelloch", "scanviz-hillis-steele-vs-blelloch", "scanviz-multi-block-blelloch-b4".
-std::string FigureStemOf(AppState& app);
 
 // The figure at the players' rounds as RGBA, rows top down. Needs the GL context and ImGui between
 // frames (after one frame's Render, before the next NewFrame). Empty, or why not.

@@ -12,7 +12,7 @@
 #include <functional>
 #include <vector>
 
-#include "figure_export.h"
+#include "figure_source.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {

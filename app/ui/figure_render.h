@@ -7,8 +7,8 @@
 #include <string>
 
 #include "export/image.h"
-#include "figure_export.h"
 #include "figure_fit.h"
+#include "figure_source.h"
 
 namespace scanviz {
 

@@ -27,7 +27,7 @@ std::uint64_t g_digest = 0;  // RoundDigest of the last table handed to the page
 std::string g_answer;        // what the last exported function returned
 
 nlohmann::json StepJson(scanviz::AppState& app) {
-  const scanviz::StepText t = scanviz::StepTextOf(app);
+  const scanviz::StepText t = scanviz::StepTextOf(app, scanviz::ShownKindOf(app));
   return nlohmann::json{{"title", t.title}, {"caption", t.caption}, {"paragraphs", t.paragraphs}};
 }
 

@@ -14,7 +14,6 @@
 #include "core/registry.h"
 #include "core/trace_io.h"
 #include "session_read.h"
-#include "session_v3.h"
 
 namespace scanviz {
 namespace {

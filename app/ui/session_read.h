@@ -1,12 +1,32 @@
-// What the session's readers share (session.cpp, session_v3.cpp): a field read with its checks,
-// or Bad naming what is wrong ("multi_block.block_size: expected a power of two"). Internal to
-// the session's files.
+// What the session's readers share (session.cpp, session_v3.cpp): session_v3.cpp's parts, and a
+// field read with its checks, or Bad naming what is wrong ("multi_block.block_size: expected a
+// power of two"). Internal to the session's files.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/grid/grid.h"
+
+namespace scanviz {
+
+struct Session;  // session.h
+
+// Version 3's parts of the session's JSON (session_v3.cpp), for session.cpp. Declared here, not
+// in a session_v3.h, so that session.cpp (which holds session.h's struct) does not include
+// session_v3's header while session_v3.cpp includes session.h: one way down, no loop.
+
+// The "view" object's version 3 fields, into s (its algorithm read already).
+void ParseViewV3(const nlohmann::json& view, Session& s);
+// The "benchmark" and "quiz" objects.
+void ParseBenchmarkAndQuiz(const nlohmann::json& j, Session& s);
+// The "random" object: the values it makes, checked against the hash the writer saw.
+std::vector<double> ReadRandom(const nlohmann::json& j, Session& s);
+// Writes version 3's fields into j (its "view" object written already).
+void WriteV3(const Session& s, nlohmann::json& j);
+
+}  // namespace scanviz
 
 namespace scanviz::session_read {
 

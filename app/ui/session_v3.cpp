@@ -9,7 +9,6 @@
 #include "core/registry.h"
 #include "session.h"
 #include "session_read.h"
-#include "session_v3.h"
 
 namespace scanviz {
 

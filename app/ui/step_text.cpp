@@ -6,7 +6,6 @@
 
 #include "core/analysis.h"
 #include "core/registry.h"
-#include "kinds/kind.h"
 #include "trace_slot.h"
 
 namespace scanviz {
@@ -123,9 +122,8 @@ Algorithm TeachAlgorithm(const AppState& app) {
   return std::find(shown.begin(), shown.end(), a) != shown.end() ? a : shown.front();
 }
 
-StepText StepTextOf(AppState& app) {
+StepText StepTextOf(AppState& app, const Kind& kind) {
   StepText text;
-  const Kind& kind = ShownKindOf(app);
   text.caption = kind.Steps(app).caption;
   const ShownRound shown = ShownRoundOf(app);
   if (shown.slot == nullptr) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "kind_model.h"
 
 namespace scanviz {
 
@@ -26,8 +27,9 @@ struct StepText {
 };
 
 // A block scan's round (the shown algorithm's, the opened block of the grid's), told as the
-// Narration tab tells it; another kind: its step's caption and numbers.
-StepText StepTextOf(AppState& app);
+// Narration tab tells it; another kind (`kind`, the shown one: the caller asks the registry, which
+// stands above this file): its step's caption and numbers.
+StepText StepTextOf(AppState& app, const Kind& kind);
 
 // The title, then each paragraph, a blank line between: what the narration panel copies.
 std::string PlainText(const StepText& text);

@@ -34,7 +34,7 @@ TEST(StepText, TellsTheRoundAsTheNarrationTabDoes) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);
   ShownKindOf(app).Seek(app, 2);
-  const StepText t = StepTextOf(app);
+  const StepText t = StepTextOf(app, ShownKindOf(app));
   EXPECT_EQ(t.title, "Round 2, stride 2");
   EXPECT_EQ(t.caption, "round 2 of 3 · stride 2");
   ASSERT_FALSE(t.paragraphs.empty());
@@ -49,7 +49,7 @@ TEST(StepText, TheLastRoundAddsTheSummary) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);
   ShownKindOf(app).Seek(app, 3);
-  const StepText t = StepTextOf(app);
+  const StepText t = StepTextOf(app, ShownKindOf(app));
   const teach::Narration& summary = app.Current().teach.narration.back();
   ASSERT_GT(t.paragraphs.size(), summary.paragraphs.size());
   EXPECT_EQ(t.paragraphs.back(), summary.paragraphs.back());
@@ -116,14 +116,14 @@ TEST(StepText, AnOpenedBlockOfTheGridGivesItsRound) {
   ASSERT_TRUE(t.is_object());
   EXPECT_EQ(t["positions"].size(), 4u);  // block 1 holds 4 1 6 3
   EXPECT_EQ(t["rows"][0]["cells"], (std::vector<std::string>{"4", "1", "6", "3"}));
-  EXPECT_EQ(StepTextOf(app).title, app.Current().teach.narration[0].title);
+  EXPECT_EQ(StepTextOf(app, ShownKindOf(app)).title, app.Current().teach.narration[0].title);
 }
 
 TEST(StepText, AKindWithoutBlockRoundsGivesItsCaptionAndNoTable) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);
   app.SetKind(KindId::kBenchmark);
-  const StepText t = StepTextOf(app);
+  const StepText t = StepTextOf(app, ShownKindOf(app));
   EXPECT_EQ(t.title, t.caption);
   EXPECT_TRUE(RoundTable(app).is_null());
   EXPECT_EQ(RoundTableTsv(RoundTable(app)), "");

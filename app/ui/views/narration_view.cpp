@@ -31,7 +31,7 @@ void DrawNarration(UiContext& ui, const teach::Narration& n) {
 void DrawCopyButtons(UiContext& ui) {
   AppState& app = ui.app;
   if (InlineButton(ui, "Copy text")) {
-    ImGui::SetClipboardText(PlainText(StepTextOf(app)).c_str());
+    ImGui::SetClipboardText(PlainText(StepTextOf(app, ShownKindOf(ui))).c_str());
     app.notice = "copied this step's narration";
   }
   Place(ui, "copy narration");
