@@ -140,6 +140,7 @@ void InputBox(UiContext& ui) {
   } else {
     vs.input_editing = active;
   }
+  // Recorded here, not by the box as it draws: the web page's own field may have taken the frame.
   Record(ui, "input", vs.input_draft);
   std::string problem = app.InputError();
   if (vs.input_editing) {

@@ -99,20 +99,20 @@ void TextIn(const UiContext& ui, const Dump& dump, const std::string& text, View
 // [SECTION] Widgets
 
 bool Button(const UiContext& ui, const char* label, const Dump& dump) {
-  const bool pressed = ImGui::Button(label);
+  const bool pressed = ImGui::Button(label);  // no tooltip: the callers'
   RecordItem(ui, dump, label);
   return pressed;
 }
 
 bool RadioButton(const UiContext& ui, const char* label, bool active, const Dump& dump) {
-  const bool pressed = ImGui::RadioButton(label, active);
+  const bool pressed = ImGui::RadioButton(label, active);  // no tooltip: the callers'
   RecordItem(ui, dump, label);
   return pressed;
 }
 
 bool SliderInt(const UiContext& ui, const char* label, int* v, int lo, int hi, const char* format,
                const Dump& dump) {
-  const bool changed = ImGui::SliderInt(label, v, lo, hi, format);
+  const bool changed = ImGui::SliderInt(label, v, lo, hi, format);  // no tooltip: the callers'
   RecordItem(ui, dump, format);
   return changed;
 }
