@@ -21,6 +21,7 @@
 #include "platform.h"
 #include "readable_style.h"
 #include "shortcuts.h"
+#include "views/primitives.h"
 #include "views/step_bar_view.h"
 #include "views/views.h"
 
@@ -132,16 +133,7 @@ void TabNotOffered(const std::string& text) {
 void DrawSidePanel(App& app, UiContext& ui) {
   ViewState& vs = ui.app.view;
   const ImVec2 window = ImGui::GetWindowPos(), window_size = ImGui::GetWindowSize();
-  if (ui.text != nullptr) {
-    ui.text->BeginPanel("side", {window.x, window.y, window_size.x, window_size.y},
-                        DisplayName(vs.panel));
-  }
-  // The tab's own area: from the cursor (below the tabs, and the legend) to the window's corner.
-  auto content = [&] {
-    if (ui.text == nullptr) return;
-    const ImVec2 c = ImGui::GetCursorScreenPos();
-    ui.text->SetContent({c.x, c.y, window.x + window_size.x - c.x, window.y + window_size.y - c.y});
-  };
+  DumpPanel(ui, "side", {window.x, window.y, window_size.x, window_size.y}, DisplayName(vs.panel));
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   const Kind& kind = ShownKindOf(ui.app);
   // » folds the panel into a strip, giving the figure its width (] does the same).
@@ -166,7 +158,8 @@ void DrawSidePanel(App& app, UiContext& ui) {
     Tip(ui, tip.c_str());
   }
   ImGui::Separator();
-  if (vs.panel != SidePanel::kInspector) content();
+  // The tab's own area: from the cursor (below the tabs, and the legend) to the window's corner.
+  if (vs.panel != SidePanel::kInspector) DumpContentFromCursor(ui);
   KindFrame frame{ui, ui, app.views};
   if (!KindViewOf(ui.app.ShownKind()).DrawTab(frame, vs.panel))
     TabNotOffered(kind.NotOffered(vs.panel));

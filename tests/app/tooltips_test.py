@@ -1,7 +1,7 @@
 """Every control has a tooltip: a source check over the app's views and the window's own files
 (app/ui/*.cpp: the frame's side panel and strips are frame.cpp's). Each ImGui
 control call (Button, SmallButton, Checkbox, RadioButton, Slider*, Input*, BeginCombo, Selectable,
-Drag*, and views.h's InlineButton) must be followed by a call of the Tip() helper (views.h) before the next control and within
+Drag*, views.h's InlineButton and primitives.h's Button, RadioButton and SliderInt) must be followed by a call of the Tip() helper (views.h) before the next control and within
 a few lines, so that a control added without one fails here. It reads the source, not the running
 app: the live test (ui_live_test.py) hovers controls and checks what their tooltips say.
 
@@ -15,7 +15,9 @@ Usage: tooltips_test.py SOURCE_DIR"""
 import glob, os, re, sys
 
 CONTROL = re.compile(r"(ImGui::(Button|SmallButton|Checkbox|RadioButton|Slider\w*|Input\w+|"
-                     r"BeginCombo|Selectable|Drag\w+)|\bInlineButton)\(")
+                     r"BeginCombo|Selectable|Drag\w+)|\bInlineButton|"
+                     # The drawing primitives' widgets (primitives.h), which take the context.
+                     r"(?<![\w:])(Button|RadioButton|SliderInt)(?=\(ui\b))\(")
 WINDOW = 10  # lines after the control in which its Tip() must come
 
 

@@ -1,6 +1,7 @@
 // The block scan's centre: the shown algorithm's rounds; an input longer than a block shows its
 // first block, under a bar that says so and leads to the multi-block grid.
 #include "kinds/kind_view.h"
+#include "views/primitives.h"
 
 namespace scanviz {
 namespace {
@@ -14,8 +15,7 @@ void DrawTruncatedBar(UiContext& ui, ViewRect rect) {
   if (ImGui::Button("Multi-block (M)")) st.SetKind(KindId::kMultiBlock);
   Tip(ui, "Scan the whole input with a grid of blocks", KeyAction::kMultiBlock);
   ImGui::SameLine();
-  TextWrappedColored(ui.palette.bad, what);
-  Record(ui, "truncated", what);
+  TextWrappedColored(ui, "truncated", ui.palette.bad, what);
   ImGui::End();
 }
 

@@ -2,6 +2,7 @@
 // (Esc); its own Inspector, Code and Narration tabs, the block scan's tabs for an opened block.
 #include "kinds/kind_view.h"
 #include "scene/grid_scene.h"
+#include "views/primitives.h"
 
 namespace scanviz {
 namespace {
@@ -24,8 +25,7 @@ void DrawBlockBar(UiContext& ui, ViewRect rect) {
         " · elements " + std::to_string(level->BlockBegin(b.block)) + ".." +
         std::to_string(level->BlockBegin(b.block) + level->BlockCount(b.block) - 1) +
         " · phase 1 of the multi-block scan";
-    ImGui::TextUnformatted(what.c_str());
-    Record(ui, "block", what);
+    Text(ui, "block", what);
   }
   ImGui::End();
 }

@@ -1,5 +1,6 @@
 // The registry of the kinds' views, and what they share: the block scans' tabs.
 #include "kinds/kind_view.h"
+#include "views/primitives.h"
 
 namespace scanviz {
 
@@ -18,10 +19,7 @@ const KindView& KindViewOf(KindId id) {
 }
 
 void MarkTabContent(UiContext& ui) {
-  if (ui.text == nullptr) return;
-  const ImVec2 c = ImGui::GetCursorScreenPos();
-  const ImVec2 w = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-  ui.text->SetContent({c.x, c.y, w.x + size.x - c.x, w.y + size.y - c.y});
+  DumpContentFromCursor(ui);
 }
 
 bool DrawBlockTab(KindFrame& frame, SidePanel tab) {

@@ -4,6 +4,7 @@
 // (what the application is for, its three steps, why it is right). The block scans' legend and
 // invariant windows say nothing about an application's rows, so they give way.
 #include "kind_model.h"
+#include "primitives.h"
 #include "scene/application_scene.h"
 #include "views.h"
 
@@ -18,8 +19,7 @@ void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
       ImVec2(at.x, at.y + h * 0.1f), ImVec2(at.x + h * 1.6f, at.y + h * 0.95f), ToImU32(colour));
   ImGui::Dummy(ImVec2(h * 1.6f, h));
   ImGui::SameLine();
-  ImGui::TextWrapped("%s", meaning.c_str());
-  Record(ui, "legend", meaning);
+  TextWrapped(ui, "legend", meaning);
 }
 
 }  // namespace
@@ -58,16 +58,13 @@ void DrawApplicationInspector(UiContext& ui) {
   }
   const application_scene::ElementStory story =
       application_scene::StoryOf(*slot.trace, app.applications().ApplicationPlayer().Round(), *i);
-  ImGui::TextUnformatted(story.title.c_str());
-  Record(ui, "line", story.title);
+  Text(ui, "line", story.title);
   for (const std::string& line : story.lines) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", line.c_str());
-    Record(ui, "line", line);
+    TextWrapped(ui, "line", line);
   }
   if (!story.check.empty()) {
-    TextWrappedColored(story.ok ? ui.palette.ok : ui.palette.bad, story.check);
-    Record(ui, "check", story.check);
+    TextWrappedColored(ui, "check", story.ok ? ui.palette.ok : ui.palette.bad, story.check);
   }
   ImGui::PopTextWrapPos();
 }

@@ -10,6 +10,7 @@
 
 #include "core/analysis.h"
 #include "kind_model.h"
+#include "primitives.h"
 #include "scene/cell_text.h"
 #include "views.h"
 
@@ -122,10 +123,11 @@ void DrawCell(const UiContext& ui, const Figure& f, float x, float y, float w,
 }
 
 void DrawRowTitle(UiContext& ui, const Figure& f, float y, const std::string& s) {
-  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), f.fig_px,
-                                      ImVec2(f.origin.x, y + (f.row_h - f.fig_px) * 0.5f),
-                                      ToImU32(ui.palette.text), s.c_str());
-  if (ui.text != nullptr) ui.text->Text("row", s, {f.origin.x, y, f.label_w, f.row_h});
+  const ViewRect row = {f.origin.x, y, f.label_w, f.row_h};
+  DrawFigureText(ui,
+                 {ImGui::GetFont(), f.fig_px, ImVec2(f.origin.x, y + (f.row_h - f.fig_px) * 0.5f),
+                  ToImU32(ui.palette.text)},
+                 s, "row", &row);
 }
 
 // "…12": how many elements of a long row are not drawn, in the slot after the first ones.
@@ -134,10 +136,12 @@ void DrawGapCell(UiContext& ui, const Figure& f, float y, const application_scen
   if (c.gap_after < 0) return;
   const float x = f.strip.X(c.gap_after + 1);
   const std::string more = "…" + std::to_string(n - static_cast<int>(c.index.size()));
-  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), f.fig_px * 0.8f,
-                                      ImVec2(x + 2, y + (f.row_h - f.fig_px * 0.8f) * 0.5f),
-                                      ToImU32(ui.palette.text_dim), more.c_str());
-  if (ui.text != nullptr) ui.text->Text("gap", more, {x, y, f.strip.w, f.row_h});
+  const ViewRect slot = {x, y, f.strip.w, f.row_h};
+  DrawFigureText(
+      ui,
+      {ImGui::GetFont(), f.fig_px * 0.8f, ImVec2(x + 2, y + (f.row_h - f.fig_px * 0.8f) * 0.5f),
+       ToImU32(ui.palette.text_dim)},
+      more, "gap", &slot);
 }
 
 // The colour of element i's cells: its group (split) or kept (compaction), when it is lit.
@@ -161,9 +165,11 @@ void DrawEmptySlice(UiContext& ui, const Figure& f, const application_scene::Pas
   if (l.n > 64) return;
   char lab[64];
   std::snprintf(lab, sizeof lab, "t%d [%d, %d) empty", s.thread, s.begin, s.end);
-  dl->AddText(ImGui::GetFont(), f.fig_px * 0.75f, ImVec2(x + 2, y + f.row_h + f.fig_px * 1.0f),
-              ToImU32(ui.palette.text), lab);
-  if (ui.text != nullptr) ui.text->Text("slice", lab, {x, y, 1, f.row_h});
+  const ViewRect mark = {x, y, 1, f.row_h};
+  DrawFigureText(ui,
+                 {ImGui::GetFont(), f.fig_px * 0.75f, ImVec2(x + 2, y + f.row_h + f.fig_px * 1.0f),
+                  ToImU32(ui.palette.text)},
+                 lab, "slice", &mark);
 }
 
 // The labels along the bar so far: how many, and where the last one under the bar ended.
@@ -186,10 +192,12 @@ void DrawSlice(UiContext& ui, const Figure& f, const application_scene::Slice& s
   std::snprintf(lab, sizeof lab, "t%d [%d, %d)", s.thread, s.begin, s.end);
   const ImVec2 size = font->CalcTextSizeA(fig_px * 0.85f, FLT_MAX, 0, lab);
   if (size.x <= x1 - x0 - 2) {
-    dl->AddText(font, fig_px * 0.85f,
-                ImVec2(x0 + (x1 - x0 - size.x) * 0.5f, y + (row_h - size.y) * 0.5f),
-                IM_COL32(0, 0, 0, 255), lab);
-    if (ui.text != nullptr) ui.text->Text("slice", lab, {x0, y, x1 - x0, row_h});
+    const ViewRect bar = {x0, y, x1 - x0, row_h};
+    DrawFigureText(
+        ui,
+        {font, fig_px * 0.85f, ImVec2(x0 + (x1 - x0 - size.x) * 0.5f, y + (row_h - size.y) * 0.5f),
+         IM_COL32(0, 0, 0, 255)},
+        lab, "slice", &bar);
     ++labels.count;
   } else if (x0 >= labels.last_end && x1 - x0 >= 1 && labels.count < 400) {
     // Too narrow for its range: the thread's number under the bar.
@@ -316,10 +324,11 @@ void DrawScatter(UiContext& ui, const Figure& f, const ApplicationTrace& t,
   if (hidden == 0) return;
   const std::string note =
       std::to_string(hidden) + " arrows not drawn: their element or destination is in a gap";
-  dl->AddText(ImGui::GetFont(), f.fig_px * 0.8f, ImVec2(f.left, d.bottom + f.gap),
-              ToImU32(ui.palette.text_dim), note.c_str());
-  if (ui.text != nullptr)
-    ui.text->Text("note", note, {f.left, d.bottom + f.gap, f.width, f.fig_px});
+  const ViewRect line = {f.left, d.bottom + f.gap, f.width, f.fig_px};
+  DrawFigureText(ui,
+                 {ImGui::GetFont(), f.fig_px * 0.8f, ImVec2(f.left, d.bottom + f.gap),
+                  ToImU32(ui.palette.text_dim)},
+                 note, "note", &line);
 }
 
 // Where an element's tooltip goes: under the figure (else over it, where its text is), centred on
@@ -378,8 +387,7 @@ void DrawCannotRun(UiContext& ui, ApplicationKind application, const std::string
   ImGui::TextUnformatted(Info(application).name);
   ImGui::PopFont();
   const std::string why = "cannot run on this input: " + error;
-  TextWrappedColored(ui.palette.bad, why);
-  Record(ui, "error", why);
+  TextWrappedColored(ui, "error", ui.palette.bad, why);
 }
 
 // The application's heading, where it ran and CheckApplication's verdict, the pass and step, the
@@ -389,28 +397,22 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
   const ApplicationTrace& t = *slot.trace;
   ImGui::PushFont(ui.fonts.large);
   const std::string heading = application_scene::Heading(t);
-  ImGui::TextWrapped("%s", heading.c_str());
-  Record(ui, "title", heading);
+  TextWrapped(ui, "title", heading);
   ImGui::PopFont();
   TextWrappedColored(ui.palette.text_dim, "ran: " + slot.ran);
   if (!slot.problems.empty()) {
-    TextWrappedColored(ui.palette.bad, "CheckApplication: " + slot.problems.front());
-    Record(ui, "error", slot.problems.front());
+    TextWrappedColored(ui, {"error", slot.problems.front()}, ui.palette.bad,
+                       "CheckApplication: " + slot.problems.front());
   }
   // The radix sort's title already names the pass: the step alone after it.
   std::string pass = l.title + "  ·  ";
   pass += t.application == ApplicationKind::kRadixSort
               ? ApplicationStepTitle(app).substr(ApplicationStepTitle(app).find("step"))
               : ApplicationStepTitle(app);
-  ImGui::TextWrapped("%s", pass.c_str());
-  Record(ui, "pass", pass);
-  if (!l.note.empty()) {
-    TextWrappedColored(ui.palette.text_dim, l.note);
-    Record(ui, "note", l.note);
-  }
+  TextWrapped(ui, "pass", pass);
+  if (!l.note.empty()) TextWrappedColored(ui, "note", ui.palette.text_dim, l.note);
   ImGui::PushFont(ui.fonts.large);
-  ImGui::TextWrapped("%s", l.narration.c_str());
-  Record(ui, "narration", l.narration);
+  TextWrapped(ui, "narration", l.narration);
   ImGui::PopFont();
 }
 
@@ -421,8 +423,7 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
 void ApplicationView::Draw(UiContext& ui, ViewRect rect, bool figure) {
   ApplicationModel& model = ui.app.applications();
   const ApplicationSlot& slot = model.Traced();
-  BeginPanelWindow("##apps", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(model.Application()).key);
+  BeginPanelWindow(ui, "##apps", rect, "apps", Info(model.Application()).key);
   if (!slot.trace) {
     DrawCannotRun(ui, model.Application(), slot.error);
     ImGui::End();

@@ -10,6 +10,7 @@
 #include "array_figure.h"
 #include "core/registry.h"
 #include "dense_rows.h"
+#include "primitives.h"
 #include "scene/cell_text.h"
 #include "scene/stroke.h"
 
@@ -124,12 +125,12 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
 void DrawCaseTag(const UiContext& ui, const CaseTag& tag, ViewRect r, scene::Rgba fill,
                  float border_w) {
   const ImVec2 at(r.x + tag.inset, r.y + border_w + 1);
-  ImGui::GetWindowDrawList()->AddText(ui.fonts.ui, tag.px, at, ToImU32(scene::TextOn(fill)),
-                                      tag.text);
-  if (ui.text != nullptr) {
-    // The box's fill lies under it: the renderer gets the boxes after their text is queued.
-    ui.text->Text("case tag", tag.text, {at.x, at.y, tag.w, tag.px}, tag.px).background = fill;
-  }
+  const ViewRect box = {at.x, at.y, tag.w, tag.px};
+  Dump line("case tag");
+  // The box's fill lies under it: the renderer gets the boxes after their text is queued.
+  line.background = fill;
+  DrawFigureText(ui, {ui.fonts.ui, tag.px, at, ToImU32(scene::TextOn(fill))}, tag.text, line, &box,
+                 tag.px);
 }
 
 // Values are drawn while the instances are built: with values in view, every frame builds.

@@ -5,6 +5,7 @@
 #include <cfloat>
 
 #include "array_figure.h"
+#include "primitives.h"
 
 namespace scanviz {
 
@@ -48,15 +49,14 @@ void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
     }
   }
   if (px < 6) return;  // a row thinner than any text
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line_h = px * 1.05f;
   float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
   for (const std::string& line : lines) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
     const ImVec2 at(g.ox - g.pad - ts.x, y + (line_h - ts.y) * 0.5f);
-    dl->AddText(ImGui::GetFont(), px, at, ToImU32(LabelColor(pal, pal.text, l.emphasis)),
-                line.c_str());
-    if (ui.text != nullptr) ui.text->Text("row tag", line, {at.x, at.y, ts.x, ts.y}, px);
+    const ViewRect box = {at.x, at.y, ts.x, ts.y};
+    DrawFigureText(ui, {ImGui::GetFont(), px, at, ToImU32(LabelColor(pal, pal.text, l.emphasis))},
+                   line, "row tag", &box, px);
     y += line_h;
   }
 }
@@ -76,7 +76,6 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
     lines = WrapAtDots(l.text, room, px);
   }
   if (px < 6 || px * 1.05f * static_cast<float>(lines.size()) > gap * 1.2f) return;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line_h = px * 1.05f;
   float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
   const ImU32 color = ToImU32(LabelColor(ui.palette, ui.palette.text_dim, l.emphasis));
@@ -84,8 +83,8 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
     const float s = ts.x > room ? room / ts.x : 1.0f;  // one long piece: shrink it
     const ImVec2 at(g.ox - g.pad - ts.x * s, y);
-    dl->AddText(ImGui::GetFont(), px * s, at, color, line.c_str());
-    if (ui.text != nullptr) ui.text->Text("round", line, {at.x, at.y, ts.x * s, ts.y * s}, px * s);
+    const ViewRect box = {at.x, at.y, ts.x * s, ts.y * s};
+    DrawFigureText(ui, {ImGui::GetFont(), px * s, at, color}, line, "round", &box, px * s);
     y += line_h;
   }
 }
@@ -94,13 +93,11 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
 void DrawCaption(UiContext& ui, const scene::Scene& sc, const scene::Label& l,
                  const ArrayGeometry& g) {
   const float ty = g.Y(sc.rows.front().y) - 0.3f * g.sy - 4 * ui.scale - ui.fonts.ui_px * 1.3f;
-  ImGui::GetWindowDrawList()->AddText(
-      ImVec2(g.X(l.x), ty), ToImU32(l.ok ? ui.palette.ok : ui.palette.bad), l.text.c_str());
-  if (ui.text != nullptr) {
-    const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
-    ui.text->Text(l.role == scene::LabelRole::kBracket ? "bracket" : "check", l.text,
-                  {g.X(l.x), ty, size.x, size.y});
-  }
+  const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+  const ViewRect box = {g.X(l.x), ty, size.x, size.y};
+  DrawFigureText(ui,
+                 {nullptr, 0, ImVec2(g.X(l.x), ty), ToImU32(l.ok ? ui.palette.ok : ui.palette.bad)},
+                 l.text, l.role == scene::LabelRole::kBracket ? "bracket" : "check", &box);
 }
 
 }  // namespace
@@ -131,10 +128,7 @@ void DrawBrackets(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g)
     const float y = g.Y(br.y) - 4 * ui.scale, x0 = g.X(br.x0) + 2;
     const float x1 = std::max(g.X(br.x1) - 2, x0 + 4);
     const float lift = 0.3f * g.sy, w = 3 * ui.scale;
-    ui.renderer.AddLine(x0, y, x0, y - lift, w, color);
-    ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, color);
-    ui.renderer.AddLine(x1, y - lift, x1, y, w, color);
-    if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, br.text);
+    DrawBracket(ui, x0, x1, y, lift, w, color, br.text);
   }
 }
 
@@ -149,12 +143,10 @@ void DrawLabels(UiContext& ui, const scene::Scene& sc, const ArrayGeometry& g) {
         break;
       case scene::LabelRole::kColumnTag: {
         const float ty = g.Y(sc.rows.front().y) - ui.fonts.ui_px * 1.2f;
-        ImGui::GetWindowDrawList()->AddText(ImVec2(g.X(l.x) + 2, ty), ToImU32(ui.palette.text_dim),
-                                            l.text.c_str());
-        if (ui.text != nullptr) {
-          const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
-          ui.text->Text("column tag", l.text, {g.X(l.x) + 2, ty, size.x, size.y});
-        }
+        const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+        const ViewRect box = {g.X(l.x) + 2, ty, size.x, size.y};
+        DrawFigureText(ui, {nullptr, 0, ImVec2(g.X(l.x) + 2, ty), ToImU32(ui.palette.text_dim)},
+                       l.text, "column tag", &box);
         break;
       }
       case scene::LabelRole::kBracket:

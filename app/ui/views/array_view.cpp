@@ -12,6 +12,7 @@
 #include "array_figure.h"
 #include "cell_edit.h"
 #include "core/registry.h"
+#include "primitives.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
 
@@ -69,12 +70,8 @@ float DrawHeader(UiContext& ui, Algorithm algorithm, ViewRect rect, float pad) {
     const float width = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x;
     if (width > room) header_px *= room / width;
   }
-  ImGui::GetWindowDrawList()->AddText(fonts.large, header_px, ImVec2(rect.x + pad, top),
-                                      ToImU32(ui.palette.text), text);
-  if (ui.text != nullptr) {
-    const ImVec2 size = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text);
-    ui.text->Text("header", text, {rect.x + pad, top, size.x, size.y});
-  }
+  DrawFigureText(ui, {fonts.large, header_px, ImVec2(rect.x + pad, top), ToImU32(ui.palette.text)},
+                 text, "header");
   return top + fonts.large_px * 1.5f;
 }
 
@@ -182,8 +179,9 @@ void DrawEditProblem(UiContext& ui, float x, float y, const CellEditText& typed)
   x = std::max(std::min(x, dl->GetClipRectMax().x - size.x - 8), dl->GetClipRectMin().x + 2);
   dl->AddRectFilled(ImVec2(x - 2, y), ImVec2(x + size.x + 6, y + size.y + 4),
                     ToImU32(ui.palette.background));
-  dl->AddText(ImVec2(x + 2, y + 2), ToImU32(ui.palette.bad), line.c_str());
-  if (ui.text != nullptr) ui.text->Text("error", line, {x + 2, y + 2, size.x, size.y});
+  const ViewRect box = {x + 2, y + 2, size.x, size.y};
+  DrawFigureText(ui, {nullptr, 0, ImVec2(x + 2, y + 2), ToImU32(ui.palette.bad)}, line, "error",
+                 &box);
   ui.app.view.widgets["cell_error"] = {x - 2, y, size.x + 8, size.y + 4};
 }
 
@@ -204,7 +202,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   // GetFontSize() and CalcTextSize are the figure's UI size.
   ImGui::PushFont(fonts.ui);
   ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
-  if (ui.text != nullptr) ui.text->BeginPanel("trace", rect, ToString(algorithm));
+  DumpPanel(ui, "trace", rect, ToString(algorithm));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
   const float top = header ? DrawHeader(ui, algorithm, rect, pad) : rect.y + pad;

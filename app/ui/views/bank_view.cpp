@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "primitives.h"
 #include "teach/banks.h"
 #include "views.h"
 
@@ -75,10 +76,7 @@ void DrawBankView(UiContext& ui, const Trace& trace, int round) {
   const teach::RoundBanks pad = teach::AnalyzeBanks(trace, round, {.padded = true});
   const teach::RoundBanks& shown = padded ? pad : plain;
   const std::string sentence = teach::BankSentence(trace, round, plain, pad, padded);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(sentence.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "paragraph", sentence);
+  Paragraph(ui, "paragraph", sentence);
 
   const teach::WarpAccess* worst = shown.Worst();
   if (worst == nullptr) return;
@@ -86,8 +84,7 @@ void DrawBankView(UiContext& ui, const Trace& trace, int round) {
                              std::to_string(shown.transactions) + " transactions for " +
                              std::to_string(shown.accesses.size()) + " warp accesses (1 each " +
                              "when conflict-free)";
-  ImGui::TextUnformatted(totals.c_str());
-  Record(ui, "line", totals);
+  Text(ui, "line", totals);
 
   // Distinct words per bank for the worst access.
   std::vector<std::set<int>> words(teach::kBankCount);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "primitives.h"
+
 namespace scanviz::bench_chart {
 
 namespace {
@@ -148,8 +150,7 @@ AtMax DrawLines(UiContext& ui, const Chart& c, const std::vector<Line>& lines) {
     }
   }
   // The plot's box and its unit, for the headless tests (--dump-layout).
-  if (ui.text != nullptr)
-    ui.text->Text("plot", c.unit, {c.left, c.top, c.right - c.left, c.bottom - c.top});
+  DumpLine(ui, {"plot", c.unit}, {c.left, c.top, c.right - c.left, c.bottom - c.top});
   PlaceLabels(labels, px * 1.0f, c.top - px * 0.5f, c.bottom - px * 0.5f);
   for (const EndLabel& label : labels)
     dl->AddText(ImVec2(label.x, label.y), label.color, label.text.c_str());

@@ -12,6 +12,7 @@
 
 #include "bench_chart.h"
 #include "core/perf/bench_report.h"
+#include "primitives.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
 
@@ -108,8 +109,7 @@ void RunHeader(UiContext& ui, const perf::BenchResults& res) {
   if (!parts.empty()) device += " (" + join(parts, ", ") + ")";
   device += ", " + (res.date.empty() ? std::string("date not recorded in the file") : res.date);
   device += res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
-  TextWrappedColored(ui.palette.text, device);
-  Record(ui, "device", device);
+  TextWrappedColored(ui, "device", ui.palette.text, device);
 
   std::vector<std::string> run = {res.commit.empty()
                                       ? "commit not recorded in the file (" + res.schema + ")"
@@ -132,8 +132,7 @@ void RunHeader(UiContext& ui, const perf::BenchResults& res) {
     run.push_back("SM clock " + std::to_string(d.sm_clock_khz / 1000) + " MHz peak, not measured");
   }
   const std::string line = join(run, "  ·  ");
-  TextWrappedColored(ui.palette.text_dim, line);
-  Record(ui, "run", line);
+  TextWrappedColored(ui, "run", ui.palette.text_dim, line);
 }
 
 void FileRow(UiContext& ui, const perf::BenchLoad& load) {
@@ -145,13 +144,11 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
   Tip(ui, "A results file of scanviz-cli bench (JSON); Enter reads it");
   ImGui::SameLine();
-  const bool open = ImGui::Button("Open");
+  const bool open = Button(ui, "Open", {"controls", "results file"});
   Tip(ui, "Read the results file named beside");
-  Record(ui, "controls", "results file");
   if (open || enter) app.bench().SetPath(path);
   if (!load.results) {
-    TextWrappedColored(ui.palette.bad, "✗ " + load.error);
-    Record(ui, "error", "✗ " + load.error);
+    TextWrappedColored(ui, "error", ui.palette.bad, "✗ " + load.error);
   }
 }
 
@@ -187,11 +184,11 @@ void Selectors(UiContext& ui) {
   if (ImGui::RadioButton("GB/s", !vs.bench_pct)) vs.bench_pct = false;
   Tip(ui, "Throughput: 2 · n · 4 bytes (read and written) over the median time");
   ImGui::SameLine();
-  if (ImGui::RadioButton("% of memcpy", vs.bench_pct)) vs.bench_pct = true;
+  if (RadioButton(ui, "% of memcpy", vs.bench_pct, {"controls", "type · mode · plot"}))
+    vs.bench_pct = true;
   Tip(ui,
       "Each rung's GB/s over cudaMemcpy's at the same n, type and mode in the same run: how "
       "close a scan comes to only copying its bytes");
-  Record(ui, "controls", "type · mode · plot");
 }
 
 // The lines, in the file's rung order; memcpy is the ceiling. Colours go to the ladder and the
@@ -300,14 +297,12 @@ void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
 
 void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const ViewState& vs = ui.app.view;
-  BeginPanelWindow("##bench", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
+  BeginPanelWindow(ui, "##bench", rect, "bench");
   const perf::BenchLoad& load = ui.app.bench().Results();
   ImGui::PushFont(ui.fonts.large);
   const char* title = controls ? "Device-wide scan throughput against n (G: back to the rounds)"
                                : "Device-wide scan throughput against n";
-  ImGui::TextUnformatted(title);
-  Record(ui, "title", title);
+  Text(ui, "title", title);
   ImGui::PopFont();
   if (!load.results) {
     if (controls) FileRow(ui, load);
@@ -323,8 +318,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   } else {
     const std::string shown =
         std::string(type) + " " + mode + " scans  ·  " + (vs.bench_pct ? "% of memcpy" : "GB/s");
-    ImGui::TextUnformatted(shown.c_str());
-    Record(ui, "shown", shown);
+    Text(ui, "shown", shown);
   }
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
   Legend(ui, lines, controls);
@@ -341,8 +335,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   ImGui::SetCursorScreenPos(ImVec2(chart->origin.x, chart->bottom + ui.fonts.ui_px * 3.2f));
   const std::string summary = Summary(res, at_max);
   if (!summary.empty()) {
-    TextWrappedColored(ui.palette.text, summary);
-    Record(ui, "summary", summary);
+    TextWrappedColored(ui, "summary", ui.palette.text, summary);
   }
   if (controls) FileRow(ui, load);
   ImGui::End();

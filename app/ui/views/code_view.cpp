@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/registry.h"
+#include "primitives.h"
 #include "teach/code_listing.h"
 #include "views.h"
 
@@ -29,16 +30,12 @@ void CodeView::Draw(UiContext& ui) {
   const std::vector<int> lit = teach::HighlightedLines(
       listing, algorithm, slot.trace.rounds[static_cast<size_t>(round)].spec, last);
   const std::string heading = listing.title + "  ·  " + RoundTitle(slot.trace, round);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", heading.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "heading", heading);
+  Paragraph(ui, "heading", heading, true);
   if (listing.lines.empty()) {
     const std::string error =
         "The kernel markers were not found in the embedded drivers (kernels/core/algorithms/); "
         "the teach tests say which.";
-    TextWrappedColored(ui.palette.bad, error);
-    Record(ui, "error", error);
+    TextWrappedColored(ui, "error", ui.palette.bad, error);
     return;
   }
 
@@ -77,10 +74,7 @@ void CodeView::Draw(UiContext& ui) {
     if (threads[static_cast<size_t>(i)] > 0) step_lit.push_back(i);
   const std::string step_heading =
       "Each thread runs " + step->title + ": lit, what the threads ran this round (×N: N threads)";
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", step_heading.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "step-heading", step_heading);
+  Paragraph(ui, "step-heading", step_heading, true);
   ImGui::BeginChild("##step", ImVec2(0, 0), true);
   DrawListing(ui, *step, step_lit, &threads, /*scroll=*/false);  // short: shown from its top
   ImGui::EndChild();
@@ -134,14 +128,12 @@ void CodeView::DrawListing(UiContext& ui, const teach::CodeListing& listing,
       const float w = ImGui::CalcTextSize(count.c_str()).x;
       dl->AddText(ImVec2(right - w, p.y), ToImU32(ui.palette.text), count.c_str());
     }
-    if (ui.text != nullptr) {
-      // The whole row, band and all; the margin bar sits just left of it.
-      DumpedLine& d = ui.text->Text(threads != nullptr ? "step" : "code",
-                                    count.empty() ? line.text : line.text + "  " + count,
-                                    {p.x, p.y - 1, ImGui::GetContentRegionAvail().x, h});
-      d.lit = on;
-      d.number = number;
-    }
+    // The whole row, band and all; the margin bar sits just left of it.
+    Dump row(threads != nullptr ? "step" : "code",
+             count.empty() ? line.text : line.text + "  " + count);
+    row.lit = on;
+    row.number = number;
+    DumpLine(ui, row, {p.x, p.y - 1, ImGui::GetContentRegionAvail().x, h});
     if (scroll && !lit.empty() && i == lit.front()) ImGui::SetScrollHereY(0.3f);
   }
   ImGui::PopFont();

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "primitives.h"
 #include "scene/stroke.h"
 #include "teach/work_depth.h"
 #include "views.h"
@@ -58,8 +59,7 @@ void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, c
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (h - ui.fonts.ui_px) * 0.5f);
   // A narrow panel wraps the words under themselves, beside the sample, never past the edge.
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text);
-  Record(ui, "legend", text);
+  Text(ui, "legend", text);
   ImGui::PopTextWrapPos();
 }
 
@@ -158,12 +158,10 @@ void DrawLargeParagraphs(UiContext& ui, const std::string& title,
   ImGui::PushFont(ui.fonts.large);
   ImGui::SetWindowFontScale(ui.fonts.large_px / ui.fonts.large->FontSize);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextWrapped("%s", title.c_str());
-  Record(ui, "title", title);
+  TextWrapped(ui, "title", title);
   for (const std::string& p : paragraphs) {
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", p.c_str());
-    Record(ui, "paragraph", p);
+    TextWrapped(ui, "paragraph", p);
   }
   ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1);

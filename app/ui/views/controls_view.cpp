@@ -9,6 +9,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "kind_model.h"
+#include "primitives.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -110,7 +111,7 @@ void AlgorithmSection(UiContext& ui) {
 }
 
 // The tick marks under the slider: each round's colour is the box class of what it wrote.
-void RoundTicks(UiContext& ui, const TraceSlot& slot, int count) {
+void RoundTicks(UiContext& ui, const TraceSlot& slot, int count, const std::string& caption) {
   const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float grab = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x;
@@ -130,7 +131,7 @@ void RoundTicks(UiContext& ui, const TraceSlot& slot, int count) {
     }
     dl->AddLine(ImVec2(x, mx.y + 1), ImVec2(x, mx.y + 6 * ui.scale), ToImU32(c), 2 * ui.scale);
   }
-  ImGui::Dummy(ImVec2(1, 6 * ui.scale));
+  Dummy(ui, ImVec2(1, 6 * ui.scale), {"step", caption});  // the step's line: under the slider
 }
 
 // The player: its buttons, speed and slider act on the shown kind (kind_model.h), whose step
@@ -172,13 +173,14 @@ void PlayerSection(UiContext& ui) {
   int step = steps.step;
   std::string label;
   for (char c : steps.caption) label += c == '%' ? std::string("%%") : std::string(1, c);
+  const std::vector<Algorithm> shown = app.ShownAlgorithms();
+  // The step's line is the slider's, or the ticks' under it when they are drawn.
+  const Dump step_line = shown.size() == 1 ? Dump() : Dump("step", steps.caption);
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##timeline", &step, 0, steps.count - 1, label.c_str()))
+  if (SliderInt(ui, "##timeline", &step, 0, steps.count - 1, label.c_str(), step_line))
     kind.Seek(app, step);
   Tip(ui, "Drag to any step; under a block scan each tick has the colour of what it wrote");
-  const std::vector<Algorithm> shown = app.ShownAlgorithms();
-  if (shown.size() == 1) RoundTicks(ui, app.Slot(shown.front()), steps.count);
-  Record(ui, "step", steps.caption);
+  if (shown.size() == 1) RoundTicks(ui, app.Slot(shown.front()), steps.count, steps.caption);
 }
 
 void ViewSection(UiContext& ui) {
@@ -291,7 +293,7 @@ void DrawControlsView(UiContext& ui, ViewRect rect) {
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (ui.text != nullptr) ui.text->BeginPanel("controls", rect);
+  DumpPanel(ui, "controls", rect);
   DrawInputSection(ui);
   AlgorithmSection(ui);
   PlayerSection(ui);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "primitives.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -81,14 +82,14 @@ void PathRow(UiContext& ui, bool open, Action& a) {
   if (ImGui::Button(open ? "Open" : "Save")) a.act = true;
   Tip(ui, open ? "Open the file named in the field" : "Save the session to the file named");
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) a.close = true;
+  // The last error's line, on Cancel (empty) when there is none, as the dump always had it.
+  if (Button(ui, "Cancel", vs.file_error.empty() ? Dump("file-error", "") : Dump())) a.close = true;
   Tip(ui, "Close the dialog (Esc)");
   // Escape: in the field it reaches the app as text_escape (main.cpp), elsewhere as a key.
   if ((field_active && vs.text_escape) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     a.close = true;
   if (field_active && vs.text_escape) vs.text_escape = false;
-  if (!vs.file_error.empty()) TextWrappedColored(ui.palette.bad, vs.file_error);
-  Record(ui, "file-error", vs.file_error);
+  if (!vs.file_error.empty()) TextWrappedColored(ui, "file-error", ui.palette.bad, vs.file_error);
 }
 
 void RecentFiles(UiContext& ui, Action& a) {

@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <string>
 
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -40,7 +41,6 @@ float DrawGridHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene
                      ViewRect rect, float pad) {
   const Fonts& fonts = ui.fonts;
   const scene::Palette& pal = ui.palette;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   float top = rect.y + pad;
   const GridHeader header = HeaderOf(slot, sc, step);
   for (const std::string& line : header.lines) {
@@ -50,8 +50,9 @@ float DrawGridHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene
       px *= (rect.w - 2 * pad) / w;
       w = rect.w - 2 * pad;
     }
-    dl->AddText(fonts.large, px, ImVec2(rect.x + pad, top), ToImU32(pal.text), line.c_str());
-    if (ui.text != nullptr) ui.text->Text("header", line, {rect.x + pad, top, w, px});
+    const ViewRect box = {rect.x + pad, top, w, px};
+    DrawFigureText(ui, {fonts.large, px, ImVec2(rect.x + pad, top), ToImU32(pal.text)}, line,
+                   "header", &box);
     top += px * 1.25f;
   }
   const std::string& verdict = header.verdict;
@@ -61,9 +62,11 @@ float DrawGridHeader(UiContext& ui, const GridSlot& slot, const scene::GridScene
     px *= (rect.w - 2 * pad) / w;
     w = rect.w - 2 * pad;
   }
-  dl->AddText(fonts.ui, px, ImVec2(rect.x + pad, top),
-              ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad), verdict.c_str());
-  if (ui.text != nullptr) ui.text->Text("verdict", verdict, {rect.x + pad, top, w, px});
+  const ViewRect box = {rect.x + pad, top, w, px};
+  DrawFigureText(ui,
+                 {fonts.ui, px, ImVec2(rect.x + pad, top),
+                  ToImU32(slot.problems.empty() ? pal.text_dim : pal.bad)},
+                 verdict, "verdict", &box);
   return top + fonts.ui_px * 1.4f;
 }
 

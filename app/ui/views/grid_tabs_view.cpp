@@ -2,6 +2,7 @@
 // the step in sentences (Narration), the grid's loop with the step's lines lit (Code).
 #include <algorithm>
 
+#include "primitives.h"
 #include "teach/grid_teach.h"
 #include "views.h"
 
@@ -26,16 +27,12 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
     ImGui::PopTextWrapPos();
     return;
   }
-  ImGui::TextUnformatted(c.name.c_str());
-  Record(ui, "line", c.name);
-  ImGui::TextWrapped("holds %s", c.meaning.c_str());
-  Record(ui, "line", "holds " + c.meaning);
-  ImGui::TextWrapped("%s", c.expression.c_str());
-  Record(ui, "line", c.expression);
+  Text(ui, "line", c.name);
+  TextWrapped(ui, "line", "holds " + c.meaning);
+  TextWrapped(ui, "line", c.expression);
   const std::string verdict = (c.ok ? "✓ cell holds " : "✗ cell holds ") +
                               FormatValue(app.grid().Traced().grid.type, c.stored);
-  TextWrappedColored(c.ok ? ui.palette.ok : ui.palette.bad, verdict);
-  Record(ui, "check", verdict);
+  TextWrappedColored(ui, "check", c.ok ? ui.palette.ok : ui.palette.bad, verdict);
   ImGui::PopTextWrapPos();
 }
 
@@ -53,10 +50,7 @@ void DrawGridCode(UiContext& ui) {
   const teach::CodeListing listing = teach::GridListing();
   const std::vector<int> lit = teach::GridHighlightedLines(listing, slot.grid, step);
   const std::string heading = listing.title + "  ·  " + scene::GridStepTitle(slot.grid, step);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", heading.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "heading", heading);
+  Paragraph(ui, "heading", heading, true);
   ImGui::PushFont(ui.fonts.mono);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float gutter = ImGui::CalcTextSize("0000 ").x;
@@ -78,13 +72,11 @@ void DrawGridCode(UiContext& ui) {
     ImGui::TextDisabled("%4d", line.source_line);
     ImGui::SameLine(x0 + gutter);
     ImGui::PushTextWrapPos(x0 + w);
-    ImGui::TextUnformatted(text);
+    Dump code("code", line.text);
+    code.lit = on;
+    code.number = line.source_line;
+    TextIn(ui, code, text, {p.x, p.y - 1, w, h});
     ImGui::PopTextWrapPos();
-    if (ui.text != nullptr) {
-      DumpedLine& d = ui.text->Text("code", line.text, {p.x, p.y - 1, w, h});
-      d.lit = on;
-      d.number = line.source_line;
-    }
   }
   ImGui::PopFont();
 }

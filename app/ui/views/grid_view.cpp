@@ -9,6 +9,7 @@
 
 #include "core/registry.h"
 #include "grid_boxes.h"
+#include "primitives.h"
 #include "scene/cell_text.h"
 #include "views.h"
 
@@ -124,8 +125,7 @@ void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& 
     if (x < f.rect.x || x > f.rect.x + f.rect.w) continue;
     for (const scene::Span& s : scene::BoundarySpans(sc, b, 0.15f)) {
       ui.renderer.AddLine(x, f.Y(s.y0), x, f.Y(s.y1), w, ui.palette.text_dim);
-      if (ui.text != nullptr)
-        ui.text->Text("boundary", {}, {x - w * 0.5f, f.Y(s.y0), w, (s.y1 - s.y0) * f.sy});
+      DumpLine(ui, "boundary", {x - w * 0.5f, f.Y(s.y0), w, (s.y1 - s.y0) * f.sy});
     }
   }
 }
@@ -194,22 +194,19 @@ void DrawBandCaption(UiContext& ui, const scene::GridBand& b, const GridFrame& f
   float y = band.y + (strip - line_h * static_cast<float>(c.lines.size())) * 0.5f +
             (line_h - c.px) * 0.5f;
   for (const std::string& line : c.lines) {
-    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), c.px, ImVec2(x, y),
-                                        ToImU32(ui.palette.text_dim), line.c_str());
-    if (ui.text != nullptr) {
-      const float w = ImGui::GetFont()->CalcTextSizeA(c.px, FLT_MAX, 0, line.c_str()).x;
-      ui.text->Text("band-title", line, {x, y, w, c.px});
-    }
+    const float w = ImGui::GetFont()->CalcTextSizeA(c.px, FLT_MAX, 0, line.c_str()).x;
+    const ViewRect box = {x, y, w, c.px};
+    DrawFigureText(ui, {ImGui::GetFont(), c.px, ImVec2(x, y), ToImU32(ui.palette.text_dim)}, line,
+                   "band-title", &box);
     y += line_h;
   }
   // After its lines: the dump reads the caption's colour from its last glyph.
-  if (ui.text != nullptr) ui.text->Text("band", b.title, band);
+  DumpLine(ui, {"band", b.title}, band);
 }
 
 // Row titles right-aligned in the gutter, then the bands' captions.
 void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
   const scene::Palette& pal = ui.palette;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const scene::GridRow& r : sc.rows) {
     const float h = (r.kind == scene::GridRowKind::kBlocks ? 1.1f : 1.0f) * f.sy;
     float px = std::min(ImGui::GetFontSize(), h * 0.8f);
@@ -219,12 +216,13 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
     if (px < 6) continue;
     const float tw = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, r.title.c_str()).x;
     const float tx = f.cells_x - f.pad - tw;
-    dl->AddText(ImGui::GetFont(), px,
-                ImVec2(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f),
-                // Rows of other phases in the dim text colour, not dimmed further (4.5:1).
-                ToImU32(r.emphasis == scene::Emphasis::kCurrent ? pal.text : pal.text_dim),
-                r.title.c_str());
-    if (ui.text != nullptr) ui.text->Text("row", r.title, {tx, f.Y(r.y), tw, h});
+    const ViewRect row = {tx, f.Y(r.y), tw, h};
+    DrawFigureText(ui,
+                   {ImGui::GetFont(), px,
+                    ImVec2(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f),
+                    // Rows of other phases in the dim text colour, not dimmed further (4.5:1).
+                    ToImU32(r.emphasis == scene::Emphasis::kCurrent ? pal.text : pal.text_dim)},
+                   r.title, "row", &row);
   }
   for (const scene::GridBand& b : sc.bands) DrawBandCaption(ui, b, f);
 }
@@ -254,10 +252,7 @@ void DrawBracket(UiContext& ui, const GridTrace& grid, const scene::GridScene& s
     const float x0 = check.window.Empty() ? f.X(0) : f.X(static_cast<float>(check.window.lo)) + 1;
     const float x1 =
         check.window.Empty() ? x0 + 4 : f.X(static_cast<float>(check.window.hi + 1)) - 1;
-    ui.renderer.AddLine(x0, y, x0, y - lift, w, pal.bracket);
-    ui.renderer.AddLine(x0 - w * 0.5f, y - lift, x1 + w * 0.5f, y - lift, w, pal.bracket);
-    ui.renderer.AddLine(x1, y - lift, x1, y, w, pal.bracket);
-    if (ui.text != nullptr) ui.text->Bracket(x0, x1, y - lift, Caption(check));
+    scanviz::DrawBracket(ui, x0, x1, y, lift, w, pal.bracket, Caption(check));
     caption = Caption(check);
   } else if (marked.kind == scene::GridRowKind::kBlocks) {
     caption = BlockCaption(grid, marked);
@@ -271,11 +266,9 @@ void DrawBracket(UiContext& ui, const GridTrace& grid, const scene::GridScene& s
       check.valid && !check.window.Empty() ? f.X(static_cast<float>(check.window.lo)) : f.base_x,
       rect.x + f.pad,
       std::max(rect.x + f.pad, rect.x + rect.w - f.pad - ImGui::CalcTextSize(caption.c_str()).x));
-  ImGui::GetWindowDrawList()->AddText(ImVec2(cx, ty), ToImU32(c), caption.c_str());
-  if (ui.text != nullptr) {
-    const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
-    ui.text->Text("bracket", caption, {cx, ty, size.x, size.y});
-  }
+  const ImVec2 size = ImGui::CalcTextSize(caption.c_str());
+  const ViewRect box = {cx, ty, size.x, size.y};
+  DrawFigureText(ui, {nullptr, 0, ImVec2(cx, ty), ToImU32(c)}, caption, "bracket", &box);
 }
 
 // [SECTION] Interaction: hover, select, open a block, zoom and pan
@@ -323,7 +316,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
                    ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PushFont(fonts.ui);
   ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
-  if (ui.text != nullptr) ui.text->BeginPanel("grid", rect, kMultiBlockKey);
+  DumpPanel(ui, "grid", rect, kMultiBlockKey);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
   if (!slot.error.empty()) {

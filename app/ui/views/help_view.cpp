@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <vector>
 
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -127,12 +128,7 @@ void BeginBackdrop(const scene::Palette& pal, ImVec2 display) {
 void DrawTitle(UiContext& ui, const Card& c, ImVec2 origin) {
   const Fonts& fonts = ui.fonts;
   const char* title = "Keys and mouse";
-  ImGui::GetWindowDrawList()->AddText(fonts.large, c.px * 1.3f, origin, ToImU32(ui.palette.text),
-                                      title);
-  if (ui.text != nullptr) {
-    const ImVec2 ts = fonts.large->CalcTextSizeA(c.px * 1.3f, FLT_MAX, 0, title);
-    ui.text->Text("title", title, {origin.x, origin.y, ts.x, ts.y});
-  }
+  DrawFigureText(ui, {fonts.large, c.px * 1.3f, origin, ToImU32(ui.palette.text)}, title, "title");
   const char* close = "Close";
   const float close_w = ImGui::CalcTextSize(close).x + ImGui::GetStyle().FramePadding.x * 2;
   const float right = origin.x + c.count * c.col_w + (c.count - 1) * c.col_gap;
@@ -153,18 +149,16 @@ float DrawKeyRow(UiContext& ui, const KeyHelp& h, float x, float action_x, float
                               ? ui.palette.bracket
                               : ui.palette.bad;
   ImGui::PushStyleColor(ImGuiCol_Text, Color(key));
-  ImGui::TextUnformatted(h.keys);
+  Text(ui, "keys", h.keys);
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
-  Record(ui, "keys", h.keys);
   float row_bottom = ImGui::GetItemRectMax().y;
   ImGui::SetCursorScreenPos(ImVec2(action_x, y));
   ImGui::PushTextWrapPos(right - window_x);
   ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.text));
-  ImGui::TextUnformatted(h.action);
+  Text(ui, "action", h.action);
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
-  Record(ui, "action", h.action);
   return std::max(row_bottom, ImGui::GetItemRectMax().y);
 }
 
@@ -174,8 +168,7 @@ float DrawColumn(UiContext& ui, const Card& card, int c, ImVec2 origin, float y)
   const float action_x = x + card.cols[c].keys_w + card.gap;
   for (const KeyGroup g : (*card.layout)[c]) {
     ImGui::SetCursorScreenPos(ImVec2(x, y + card.px * 0.4f));
-    ImGui::TextColored(Color(ui.palette.text_dim), "%s", Title(g));
-    Record(ui, "heading", Title(g));
+    TextColored(ui, "heading", ui.palette.text_dim, Title(g));
     y = ImGui::GetItemRectMax().y + card.spacing;
     for (const KeyHelp& h : KeyHelpTable()) {
       if (h.group != g) continue;
@@ -201,8 +194,7 @@ void DrawHelpView(UiContext& ui) {
   ImGui::PushStyleVar(ImGuiStyleVar_ChildBorderSize, std::max(1.0f, 2 * ui.scale));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(card.pad, card.pad));
   ImGui::BeginChild("##help_card", card.size, true);
-  if (ui.text != nullptr)
-    ui.text->BeginPanel("help", {card.pos.x, card.pos.y, card.size.x, card.size.y});
+  DumpPanel(ui, "help", {card.pos.x, card.pos.y, card.size.x, card.size.y});
   ImGui::PushFont(fonts.large);
   ImGui::SetWindowFontScale(card.px / fonts.large->FontSize);
   const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -7,6 +7,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "kind_model.h"
+#include "primitives.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_internal.h>  // ClearActiveID: the page's own field takes the Input box's keys
@@ -139,6 +140,7 @@ void InputBox(UiContext& ui) {
   } else {
     vs.input_editing = active;
   }
+  // Recorded here, not by the box as it draws: the web page's own field may have taken the frame.
   Record(ui, "input", vs.input_draft);
   std::string problem = app.InputError();
   if (vs.input_editing) {
@@ -146,13 +148,11 @@ void InputBox(UiContext& ui) {
     const ParsedValues typed = ParseValues(vs.input_draft, app.Type(), kMaxGridElements);
     problem = typed.error;
     if (typed.Ok() && vs.input_draft != app.InputText()) {
-      ImGui::TextDisabled("Enter applies it");
-      Record(ui, "hint", "Enter applies it");
+      TextDim(ui, "hint", "Enter applies it");
     }
   }
   if (!problem.empty()) {
-    TextWrappedColored(ui.palette.bad, "✗ " + problem);
-    Record(ui, "error", "✗ " + problem);
+    TextWrappedColored(ui, "error", ui.palette.bad, "✗ " + problem);
   }
 }
 
@@ -198,8 +198,7 @@ int SizeAndSeed(UiContext& ui) {
   if (!vs.n_note.empty()) {
     // Said until n changes again.
     if (static_cast<int>(app.Values().size()) != vs.n_note_for) vs.n_note.clear();
-    TextWrappedColored(ui.palette.bad, vs.n_note);
-    Record(ui, "error", vs.n_note);
+    TextWrappedColored(ui, "error", ui.palette.bad, vs.n_note);
   }
   return n;
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "core/registry.h"
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -11,10 +12,7 @@ namespace {
 
 // One wrapped line of the inspector, recorded for --dump-layout.
 void Line(UiContext& ui, const std::string& text, const char* kind = "line") {
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, kind, text);
+  Paragraph(ui, kind, text);
 }
 
 std::string Format(const char* format, auto... args) {

@@ -9,6 +9,7 @@
 #include "core/applications/applications.h"
 #include "core/registry.h"
 #include "kind_model.h"
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -267,8 +268,7 @@ MenuResult DrawMenuBar(UiContext& ui) {
   const float right = ImGui::GetWindowContentRegionMax().x;
   if (ImGui::GetCursorPosX() + w + ui.fonts.ui_px < right) {
     ImGui::SetCursorPosX(right - w - ui.fonts.ui_px * 0.5f);
-    ImGui::TextDisabled("%s", where.c_str());
-    Record(ui, "menu", where);
+    TextDim(ui, "menu", where);
   }
   ImGui::PopStyleVar();
   ImGui::EndMainMenuBar();

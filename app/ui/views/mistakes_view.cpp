@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/simulator.h"
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -71,8 +72,7 @@ void GpuResults(UiContext& ui, Algorithm a, Mistake m) {
   for (const teach::LabKernel* k : kernels) {
     const std::string line = teach::DescribeKernel(*k);
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", line.c_str());
-    Record(ui, "gpu", line);
+    TextWrapped(ui, "gpu", line);
   }
   for (const teach::LabSanitizer* s : r.SanitizersOf(a, m)) {
     const std::string line = "compute-sanitizer " + s->tool + " at n = " + std::to_string(s->n) +
@@ -80,8 +80,7 @@ void GpuResults(UiContext& ui, Algorithm a, Mistake m) {
                              (s->errors == 0 ? "clean" : std::to_string(s->errors) + " errors") +
                              " (" + s->summary + ")";
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", line.c_str());
-    Record(ui, "gpu", line);
+    TextWrapped(ui, "gpu", line);
   }
   const auto correct = r.KernelsOf(a, Mistake::kNone);
   if (!correct.empty()) {
@@ -99,15 +98,14 @@ void Comparison(UiContext& ui, const TraceSlot& slot) {
   const scene::Palette& pal = ui.palette;
   Heading("Against the correct kernel (same input)");
   const std::string result = "result: " + teach::ResultLine(slot.trace, r);
-  TextWrappedColored(r.wrong > 0 ? pal.bad : pal.ok, result);
-  Record(ui, "mistake", result);
+  TextWrappedColored(ui, "mistake", r.wrong > 0 ? pal.bad : pal.ok, result);
   if (r.wrong == 0) {
     ImGui::TextWrapped("Right by luck in this order: try another.");
     return;
   }
   if (r.diff_round >= 0) {
     const std::string diff = "first difference: " + teach::DifferenceLine(slot.trace, r);
-    ImGui::TextWrapped("%s", diff.c_str());
+    TextWrapped(ui, "mistake", diff);
     if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       AppState& app = ui.app;
       app.view.selected = scene::CellRef{r.diff_round, r.diff_array, r.diff_cell};
@@ -115,12 +113,10 @@ void Comparison(UiContext& ui, const TraceSlot& slot) {
       app.PlayerOf(slot.trace.meta.algorithm).Seek(r.diff_round);
     }
     Tip(ui, "Click: select that cell and go to its round");
-    Record(ui, "mistake", diff);
   }
   if (!r.hazard.empty()) {
     const std::string hazard = "hazard: " + r.hazard;
-    TextWrappedColored(pal.bad, hazard);
-    Record(ui, "mistake", hazard);
+    TextWrappedColored(ui, "mistake", pal.bad, hazard);
   }
   if (const MistakeInfo* m = FindMistake(slot.trace.meta.mistake); m && m->no_barrier) {
     ImGui::TextWrapped(
@@ -168,17 +164,15 @@ void DrawMistakesView(UiContext& ui) {
     return;
   }
   Heading("Taken away");
-  ImGui::TextWrapped("%s", m->removed);
-  Record(ui, "mistake", m->removed);
+  TextWrapped(ui, "mistake", m->removed);
   if (m->step) {  // a line of the step changed: the two lines, one above the other
     const scene::Palette& pal = ui.palette;
     TextWrappedColored(pal.ok, std::string("chapters: ") + m->chapter_line);
-    TextWrappedColored(pal.bad, std::string("mistake:  ") + m->mistaken_line);
-    Record(ui, "mistake", std::string("mistake: ") + m->mistaken_line);
+    TextWrappedColored(ui, {"mistake", std::string("mistake: ") + m->mistaken_line}, pal.bad,
+                       std::string("mistake:  ") + m->mistaken_line);
   }
   Heading("Why it matters");
-  ImGui::TextWrapped("%s", m->why);
-  Record(ui, "mistake", m->why);
+  TextWrapped(ui, "mistake", m->why);
   const TraceSlot& slot = app.Slot(a);
   if (!slot.correct) {
     ImGui::TextWrapped("This trace was not made with the mistake (a file, or the GPU).");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.h"
+#include "primitives.h"
 #include "step_text.h"
 #include "views.h"
 
@@ -15,13 +16,12 @@ void DrawNarration(UiContext& ui, const teach::Narration& n) {
   // The current round's accent; on light (0xD55E00, 3.3:1 on the panel) the darker vermillion.
   const scene::Rgba accent = ui.palette.arrow_current;
   TextWrappedColored(
+      ui, "title",
       scene::ContrastRatio(accent, ui.palette.background) >= 4.5f ? accent : ui.palette.bad,
       n.title);
-  Record(ui, "title", n.title);
   ImGui::Spacing();
   for (const std::string& paragraph : n.paragraphs) {
-    TextWrappedColored(ui.palette.text, paragraph);
-    Record(ui, "paragraph", paragraph);
+    TextWrappedColored(ui, "paragraph", ui.palette.text, paragraph);
     ImGui::Spacing();
   }
 }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "primitives.h"
+
 namespace scanviz {
 
 namespace {
@@ -102,8 +104,7 @@ bool DrawText(UiContext& ui, const qr::Code& code, const std::string& text, cons
   ImGui::PushStyleColor(ImGuiCol_Text, Color(ui.palette.text));
   for (const std::string& line : l.lines) ImGui::TextUnformatted(line.c_str());
   ImGui::PopStyleColor();
-  ImGui::EndGroup();
-  Record(ui, code.Ok() ? "address" : "refusal", code.Ok() ? text : code.error);
+  EndGroup(ui, code.Ok() ? Dump("address", text) : Dump("refusal", code.error));
   ImGui::SetCursorScreenPos(ImVec2(l.text_x, ImGui::GetItemRectMax().y + l.gap));
   bool copy = false;
   if (code.Ok()) {
@@ -140,13 +141,12 @@ bool QrView::Draw(UiContext& ui, const std::string& text) {
   const std::string detail =
       m_code.Ok() ? "version " + std::to_string(m_code.version) + " level " + m_code.level
                   : "refused";
-  if (ui.text != nullptr) ui.text->BeginPanel("qr", {0, 0, display.x, display.y}, detail);
+  DumpPanel(ui, "qr", {0, 0, display.x, display.y}, detail);
   float y = l.margin;
   if (m_code.Ok()) {
     DrawModules(m_code, l);
-    if (ui.text != nullptr)
-      ui.text->Text("qr", m_text,
-                    {l.square_pos.x, l.square_pos.y, l.square_size.x, l.square_size.y});
+    DumpLine(ui, {"qr", m_text},
+             {l.square_pos.x, l.square_pos.y, l.square_size.x, l.square_size.y});
     y = l.square_pos.y + l.square_size.y + l.gap;
   } else {
     y = std::floor(display.y * 0.4f);  // the reason where the code would be

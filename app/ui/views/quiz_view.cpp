@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/registry.h"
+#include "primitives.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -25,14 +26,9 @@ const char* AskLine(teach::QuizMode mode) {
   return "";
 }
 
-void Line(UiContext& ui, const char* kind, const std::string& text) {
-  ImGui::TextWrapped("%s", text.c_str());
-  if (ui.text != nullptr) ui.text->Item(kind, text);
-}
-
 void DrawPicker(UiContext& ui) {
   QuizSession& s = ui.app.quiz;
-  Line(ui, "title", "Quiz: predict the next round");
+  TextWrapped(ui, "title", "Quiz: predict the next round");
   for (size_t i = 0; i < s.sets.size(); ++i) {
     const std::string name = std::filesystem::path(s.sets[i]).stem().string();
     ImGui::PushID(static_cast<int>(i));
@@ -42,7 +38,8 @@ void DrawPicker(UiContext& ui) {
     if (start) StartQuiz(ui.app, s.sets[i]);
     ImGui::PopID();
   }
-  if (s.sets.empty()) Line(ui, "line", "No shipped sets found (the data dir has no quizzes/).");
+  if (s.sets.empty())
+    TextWrapped(ui, "line", "No shipped sets found (the data dir has no quizzes/).");
   ImGui::PushTextWrapPos(0);  // a narrow panel wraps it rather than cut it
   ImGui::TextUnformatted("Open a set (a JSON file, docs/quizzes.md):");
   ImGui::PopTextWrapPos();
@@ -59,7 +56,7 @@ void DrawPicker(UiContext& ui) {
     ImGui::PushStyleColor(
         ImGuiCol_Text,
         ImGui::ColorConvertFloat4ToU32({ui.palette.bad.r, ui.palette.bad.g, ui.palette.bad.b, 1}));
-    Line(ui, "error", s.error);
+    TextWrapped(ui, "error", s.error);
     ImGui::PopStyleColor();
   }
 }
@@ -72,14 +69,15 @@ ImU32 Opaque(scene::Rgba c) {
 void DrawQuestionHeader(UiContext& ui, const teach::Quiz& quiz) {
   const teach::Question& q = quiz.Current();
   const teach::BuiltExercise& b = quiz.CurrentExercise();
-  Line(ui, "line",
-       "Question " + std::to_string(quiz.QuestionIndex() + 1) + " of " +
-           std::to_string(quiz.QuestionCount()) + " · " + b.exercise.title);
-  Line(ui, "line",
-       std::string(DisplayName(b.trace.meta.algorithm)) + " · " + ToString(b.trace.meta.op) +
-           " · n = " + std::to_string(b.trace.meta.n) + " · " + RoundHeading(b.trace, q.round));
-  if (!b.exercise.note.empty()) Line(ui, "paragraph", b.exercise.note);
-  Line(ui, "paragraph", AskLine(q.mode));
+  TextWrapped(ui, "line",
+              "Question " + std::to_string(quiz.QuestionIndex() + 1) + " of " +
+                  std::to_string(quiz.QuestionCount()) + " · " + b.exercise.title);
+  TextWrapped(ui, "line",
+              std::string(DisplayName(b.trace.meta.algorithm)) + " · " + ToString(b.trace.meta.op) +
+                  " · n = " + std::to_string(b.trace.meta.n) + " · " +
+                  RoundHeading(b.trace, q.round));
+  if (!b.exercise.note.empty()) TextWrapped(ui, "paragraph", b.exercise.note);
+  TextWrapped(ui, "paragraph", AskLine(q.mode));
   ImGui::Separator();
 }
 
@@ -101,14 +99,8 @@ void DrawGrade(UiContext& ui, const teach::Grade& g, const std::string& name) {
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, Opaque(g.right ? ui.palette.ok : ui.palette.bad));
   const std::string verdict = g.right ? "✓" : "✗ " + g.expected;
-  ImGui::TextUnformatted(verdict.c_str());
-  if (ui.text != nullptr) ui.text->Item("check", name + " " + verdict);
-  if (!g.right) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(("hint: " + g.hint).c_str());
-    ImGui::PopTextWrapPos();
-    if (ui.text != nullptr) ui.text->Item("hint", g.hint);
-  }
+  Text(ui, {"check", name + " " + verdict}, verdict);
+  if (!g.right) Paragraph(ui, {"hint", g.hint}, "hint: " + g.hint);
   ImGui::PopStyleColor();
 }
 
@@ -190,29 +182,27 @@ void DrawQuestion(UiContext& ui) {
 
 void DrawQuizView(UiContext& ui) {
   QuizSession& s = ui.app.quiz;
-  if (ui.text != nullptr) {
-    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    ui.text->BeginPanel("side", {pos.x, pos.y, size.x, size.y}, "Quiz");
-  }
+  DumpWindowPanel(ui, "side", "Quiz");
   ShowQuestion(ui.app);
   if (!s.quiz) {
     DrawPicker(ui);
     return;
   }
   const teach::Quiz& quiz = *s.quiz;
-  Line(ui, "title", quiz.Set().title);
+  TextWrapped(ui, "title", quiz.Set().title);
   const teach::Score total = quiz.SetScore();
-  Line(ui, "score",
-       "Score: " + std::to_string(total.right) + " of " + std::to_string(total.asked) + " right");
+  TextWrapped(
+      ui, "score",
+      "Score: " + std::to_string(total.right) + " of " + std::to_string(total.asked) + " right");
   if (!quiz.Finished()) {
     const teach::Score ex = quiz.ExerciseScore(quiz.Current().exercise);
     if (ex.asked > 0)
-      Line(ui, "line",
-           "This exercise: " + std::to_string(ex.right) + " of " + std::to_string(ex.asked));
+      TextWrapped(ui, "line",
+                  "This exercise: " + std::to_string(ex.right) + " of " + std::to_string(ex.asked));
   }
   ImGui::Separator();
   if (quiz.Finished()) {
-    Line(ui, "paragraph", "Done. Every question of the set is answered.");
+    TextWrapped(ui, "paragraph", "Done. Every question of the set is answered.");
     const bool again = ImGui::Button("Again");
     Tip(ui, "Take the set again from its first question");
     if (again) {

@@ -3,9 +3,10 @@
 // grid's blocks, the application's result).
 #include <cstdio>
 
-#include "core/registry.h"
 #include "class_teach.h"
+#include "core/registry.h"
 #include "kind_model.h"
+#include "primitives.h"
 #include "views.h"
 
 namespace scanviz {
@@ -17,9 +18,8 @@ void DrawExportProgress(UiContext& ui) {
   ViewState::ExportProgress& p = ui.app.view.export_progress;
   if (!p.running) return;
   const float em = ui.fonts.ui_px;
-  ImGui::ProgressBar(p.fraction, ImVec2(em * 16, 0), p.text.c_str());
+  ProgressBar(ui, p.fraction, ImVec2(em * 16, 0), p.text, "export");
   Place(ui, "export_progress");
-  Record(ui, "export", p.text);
   Tip(ui,
       "All rounds, drawn a round a frame and encoded beside the app; the files are written "
       "at the end");
@@ -40,30 +40,25 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (ui.text != nullptr) ui.text->BeginPanel("status", rect);
+  DumpPanel(ui, "status", rect);
   // What matters first: a notice (a settings problem, a file that did not load), then where the
   // trace ran in a few words (the whole reason in the tooltip), then the shown trace's numbers;
   // every algorithm's work and depth in the numbers' tooltip.
   DrawExportProgress(ui);
   if (!app.message.empty()) {
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.bad)), "%s",
-                       app.message.c_str());
-    Record(ui, "message", app.message);
+    TextColored(ui, "message", ui.palette.bad, app.message);
     if (ImGui::IsItemHovered()) ShowTooltip(ui, app.message + "\n(click to dismiss)");
     if (ImGui::IsItemClicked()) app.message.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   if (!app.notice.empty()) {  // good news: a file opened or saved, an export written
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ToImU32(ui.palette.ok)), "%s",
-                       app.notice.c_str());
-    Record(ui, "notice", app.notice);
+    TextColored(ui, "notice", ui.palette.ok, app.notice);
     if (ImGui::IsItemHovered()) ShowTooltip(ui, app.notice + "\n(click to dismiss)");
     if (ImGui::IsItemClicked()) app.notice.clear();
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   if (const std::string teaching = platform::TeachingStatus(); !teaching.empty()) {
-    ImGui::TextUnformatted(teaching.c_str());  // --teach (issue #34): where the class follows
-    Record(ui, "classroom", teaching);
+    Text(ui, "classroom", teaching);  // --teach (issue #34): where the class follows
     ImGui::SameLine(0, ui.fonts.ui_px * 1.5f);
   }
   const std::string& backend = app.BackendStatus();
@@ -74,7 +69,7 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
   char fps_text[32];
   std::snprintf(fps_text, sizeof fps_text, "  ·  %.0f fps", fps);
   const std::string numbers = ShownKindOf(ui).StatusNumbers(app) + fps_text;
-  ImGui::TextDisabled("%s", numbers.c_str());
+  TextDim(ui, {"status", backend + "  ·  " + numbers}, numbers);
   if (ImGui::IsItemHovered()) {
     std::string all = "work / depth at this n:";
     for (const AlgorithmInfo* info : Algorithms()) {
@@ -84,7 +79,6 @@ void DrawStatusView(UiContext& ui, ViewRect rect, float fps) {
     }
     ShowTooltip(ui, all);
   }
-  Record(ui, "status", backend + "  ·  " + numbers);
   ImGui::End();
 }
 

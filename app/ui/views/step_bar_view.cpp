@@ -1,6 +1,7 @@
 #include "step_bar_view.h"
 
 #include "kind_model.h"
+#include "primitives.h"
 
 namespace scanviz {
 
@@ -25,9 +26,8 @@ void StepCaption(UiContext& ui, const std::string& caption, float room, float h)
   const float line = ImGui::GetTextLineHeight();
   ImGui::PushClipRect(at, ImVec2(at.x + std::max(room, 0.0f), at.y + h), true);
   ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + (h - line) / 2));
-  ImGui::TextUnformatted(text.c_str());
+  Text(ui, {"step", caption}, text);
   Place(ui, "step_bar.caption");
-  Record(ui, "step", caption);
   ImGui::PopClipRect();
 }
 
@@ -40,8 +40,7 @@ void DrawStepBar(UiContext& ui, ViewRect rect, const StepBarOptions& options) {
   const StepCounter steps = kind.Steps(app);
   const float side = options.target;
   vs.widgets["step_bar"] = {rect.x, rect.y, rect.w, rect.h};
-  BeginPanelWindow("##step_bar", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("step_bar", rect);
+  BeginPanelWindow(ui, "##step_bar", rect, "step_bar");
   const ImGuiStyle& style = ImGui::GetStyle();
   ImGui::SetCursorScreenPos(ImVec2(rect.x + style.ItemSpacing.x, rect.y + (rect.h - side) / 2));
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, 0));

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "primitives.h"
 #include "scene/timeline.h"
 #include "views.h"
 
@@ -76,9 +77,9 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
   SameLineIfFits("Rounds (L)", false);
-  if (ImGui::Button("Rounds (L)")) ui.app.ToggleKind(KindId::kSinglePass);
+  if (Button(ui, "Rounds (L)", {"controls", "tile size · tiles taken in · Rounds (L)"}))
+    ui.app.ToggleKind(KindId::kSinglePass);
   Tip(ui, "Back to the rounds of the block scans (L)");
-  Record(ui, "controls", "tile size · tiles taken in · Rounds (L)");
   (void)t;
 }
 
@@ -97,18 +98,15 @@ std::string OriginOf(UiContext& ui, const SinglePassTrace& t) {
 void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
   ImGui::PushFont(ui.fonts.large);
   const std::string title = TitleOf(t);
-  ImGui::TextWrapped("%s", title.c_str());
-  Record(ui, "title", title);
+  TextWrapped(ui, "title", title);
   ImGui::PopFont();
   const std::string origin = OriginOf(ui, t);
-  TextWrappedColored(t.measured ? ui.palette.text : ui.palette.text_dim, origin);
-  Record(ui, "origin", origin);
+  TextWrappedColored(ui, "origin", t.measured ? ui.palette.text : ui.palette.text_dim, origin);
 }
 
 void DrawSummary(UiContext& ui, const SinglePassTrace& t) {
   const std::string line = timeline::SummaryLine(t);
-  ImGui::TextWrapped("%s", line.c_str());
-  Record(ui, "summary", line);
+  TextWrapped(ui, "summary", line);
 }
 
 // The segments' colours, then the flags a read can see. An entry on the line while it fits, else
@@ -308,11 +306,10 @@ std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, 
   const float caption_right = p.two_lines ? rect.x + rect.w - px * 0.5f : p.left + p.width;
   const ImVec2 caption_at(std::max(p.left, std::min(cx + px * 0.3f, caption_right - caption_w)),
                           p.top - px * 1.35f);
-  dl->AddText(caption_at, ToImU32(ui.palette.text), caption.c_str());
-  if (ui.text != nullptr) {
-    ui.text->Text("cursor", caption, {cx, p.top, 1, p.row_h * p.shown_rows});
-    ui.text->Text("caption", caption, {caption_at.x, caption_at.y, caption_w, px});
-  }
+  DumpLine(ui, {"cursor", caption}, {cx, p.top, 1, p.row_h * p.shown_rows});
+  const ViewRect caption_box = {caption_at.x, caption_at.y, caption_w, px};
+  DrawFigureText(ui, {nullptr, 0, caption_at, ToImU32(ui.palette.text)}, caption, "caption",
+                 &caption_box);
   return cursor;
 }
 
@@ -356,10 +353,9 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
                                  ? "status words then"
                                  : "status";
   const ImVec2 status_at(sx, p.top - px * (p.two_lines ? 2.7f : 1.35f));
-  dl->AddText(status_at, ToImU32(ui.palette.text), status_title);
-  if (ui.text != nullptr)
-    ui.text->Text("status_title", status_title,
-                  {status_at.x, status_at.y, ImGui::CalcTextSize(status_title).x, px});
+  const ViewRect title_box = {status_at.x, status_at.y, ImGui::CalcTextSize(status_title).x, px};
+  DrawFigureText(ui, {nullptr, 0, status_at, ToImU32(ui.palette.text)}, status_title,
+                 "status_title", &title_box);
   ImGui::PushFont(p.row_h >= ui.fonts.large_px * 1.1f ? ui.fonts.large : ui.fonts.ui);
   for (int row = 0; row < p.shown_rows; ++row) {
     const int k = row * p.per_row;
@@ -375,11 +371,12 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
       text += "  ";
       text += FormatValue(t.type, s.value);
     }
-    dl->AddText(ImVec2(sx + px * 0.3f, y0 + (y1 - y0 - ImGui::GetFontSize()) * 0.5f),
-                IM_COL32(0, 0, 0, 255), text.c_str());
-    if (ui.text != nullptr)
-      ui.text->Text("status", "tile " + std::to_string(k) + ": " + text,
-                    {sx, y0, status_w, y1 - y0});
+    const ViewRect bar = {sx, y0, status_w, y1 - y0};
+    DrawFigureText(
+        ui,
+        {nullptr, 0, ImVec2(sx + px * 0.3f, y0 + (y1 - y0 - ImGui::GetFontSize()) * 0.5f),
+         IM_COL32(0, 0, 0, 255)},
+        text, {"status", "tile " + std::to_string(k) + ": " + text}, &bar);
   }
   ImGui::PopFont();
 }
@@ -411,8 +408,7 @@ float TimelineFigureWidth(UiContext& ui) {
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   AppState& app = ui.app;
   const SinglePassTrace& t = app.single_pass().Traced();
-  BeginPanelWindow("##timeline", rect);
-  if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
+  BeginPanelWindow(ui, "##timeline", rect, "timeline");
   DrawTitle(ui, t);
   if (controls) Controls(ui, t);
   DrawSummary(ui, t);

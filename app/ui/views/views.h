@@ -75,8 +75,9 @@ struct DumpedPanel {
 
 // Records, per panel, its rectangle and the text it drew, for --dump-layout: the headless tests
 // compare what a panel says with what the teaching library says, and look for its pixels only
-// inside its rectangle. Views write through UiContext::text, which is null unless a dump is
-// asked for. Rectangles are taken in ImGui points and kept in framebuffer pixels.
+// inside its rectangle. The drawing primitives (primitives.h) write through UiContext::text, which
+// is null unless a dump is asked for. Rectangles are taken in ImGui points and kept in framebuffer
+// pixels.
 class TextRecorder {
  public:
   explicit TextRecorder(ImVec2 framebuffer_scale) : m_scale(framebuffer_scale) {}
@@ -355,7 +356,8 @@ void SampleBox(UiContext& ui, CellClass cls, BoxStyle style, scene::Rgba fill, c
 void Heading(const char* text);
 // Wrapped text in the given colour.
 void TextWrappedColored(scene::Rgba color, const std::string& text);
-// Records the last ImGui item as a line of `kind` for --dump-layout (nothing when not dumping).
+// Records the last ImGui item as a line of `kind` for --dump-layout (nothing when not dumping):
+// for a line no primitive (primitives.h) can record as it draws.
 void Record(UiContext& ui, const char* kind, const std::string& text);
 // Before a radio button or button of `label`: stays on the line if it fits, else starts a new one
 // (a narrow panel wraps its rows instead of cutting them off).

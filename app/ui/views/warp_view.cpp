@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "primitives.h"
 #include "teach/warps.h"
 #include "views.h"
 
@@ -35,10 +36,7 @@ void DrawWarpView(UiContext& ui, const teach::RoundWarps& rw) {
       std::to_string(rw.combining_lanes) + " apply the operator); warp efficiency " +
       Percent(rw.Efficiency()) + " (active lanes / 32 x " + std::to_string(rw.running) +
       " running warps)";
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(summary.c_str());
-  ImGui::PopTextWrapPos();
-  Record(ui, "paragraph", summary);
+  Paragraph(ui, "paragraph", summary);
 
   // Rows as tall as a line while they fit in about 12 lines; thinner (labelled every 8th warp)
   // for the 32 warps of n = 1024.
