@@ -20,7 +20,7 @@
 #include <string>
 
 #include "app_state.h"
-#include "kind_id.h"
+#include "kinds/kind_id.h"
 #include "settings.h"
 
 namespace scanviz {

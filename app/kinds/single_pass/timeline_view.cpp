@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "scene/timeline.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 namespace {
