@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app_window.h"
+#include "kinds/multi_block/multi_block_state.h"
 
 namespace scanviz {
 
@@ -111,7 +112,8 @@ EditCosts MeasureEdits(App& app, bool settle) {
     ShowFrame(app, 0, 60, /*finish=*/true);
     const auto t2 = Clock::now();
     st.CatchUp();  // after the pixels, as in the live loop
-    if (settle) st.grid().WaitForCheck(30);  // a large grid's check, before a person's next edit
+    if (settle)
+      MultiBlockOf(st).grid.WaitForCheck(30);  // a large grid's check, before a person's next edit
     regen.push_back(Ms(t1 - t0));
     next.push_back(Ms(t2 - t1));
     total.push_back(Ms(t2 - t0));
@@ -218,8 +220,9 @@ void PrintSubject(App& app, int frames, Algorithm algorithm, const Player& playe
     std::printf(
         "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
         "visible, %zu boxes and %zu triangles (the last frame)\n",
-        w, h, frames, DisplayName(st.grid().BlockAlgorithm()), st.grid().BlockSize(),
-        st.grid().Traced().grid.N(), st.grid().Traced().grid.BlockCount(), player.RoundCount(),
+        w, h, frames, DisplayName(MultiBlockOf(st).grid.BlockAlgorithm()),
+        MultiBlockOf(st).grid.BlockSize(), MultiBlockOf(st).grid.Traced().grid.N(),
+        MultiBlockOf(st).grid.Traced().grid.BlockCount(), player.RoundCount(),
         app.renderer.BoxCount(), app.renderer.TriangleCount());
   } else {
     std::printf(
@@ -273,10 +276,10 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
   const FrameCosts frame = MeasureFrames(app, frames);
   const EditCosts edit = MeasureEdits(app, /*settle=*/true);
   const EditCosts rapid = MeasureEdits(app, /*settle=*/false);
-  st.grid().WaitForCheck(30);
+  MultiBlockOf(st).grid.WaitForCheck(30);
   int settle = kSettleFrames;
   const IdleCost idle = MeasureIdle(app, &settle);
-  Player& player = multi_block ? st.grid().GridPlayer() : st.CurrentPlayer();
+  Player& player = multi_block ? MultiBlockOf(st).grid.GridPlayer() : st.CurrentPlayer();
   const PlayResult play = MeasurePlaying(app, player, &settle);
 
   const ExportCost exported = MeasureExport(app, &settle);

@@ -6,7 +6,11 @@
 #include <algorithm>
 #include "core/applications/applications.h"
 #include "core/registry.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 
 namespace scanviz {
 
@@ -95,12 +99,12 @@ bool KindKey(AppState& app, int k) {
     case GLFW_KEY_L:
       app.ToggleKind(KindId::kSinglePass);
       // Shown now: from the start, so that → steps through the publications.
-      if (app.ShownKind() == KindId::kSinglePass) vs.timeline_cursor = 0;
+      if (app.ShownKind() == KindId::kSinglePass) SinglePassOf(app).timeline_cursor = 0;
       return true;
     case GLFW_KEY_ESCAPE:
       if (!ShownKindOf(app).Back(app)) {
         vs.selected.reset();
-        vs.grid_selected.reset();
+        MultiBlockOf(app).grid.selected.reset();
       }
       return true;
     default:
@@ -115,7 +119,7 @@ bool ReachKey(AppState& app, int k) {
   ViewState& vs = app.view;
   switch (k) {
     case GLFW_KEY_A: {  // the applications: shown, then the next one
-      ApplicationModel& m = app.applications();
+      ApplicationModel& m = ApplicationsOf(app).model;
       const auto all = Applications();
       if (app.ShownKind() == KindId::kApplication) {
         std::size_t i = 0;
@@ -134,10 +138,10 @@ bool ReachKey(AppState& app, int k) {
     case GLFW_KEY_W: {  // side by side, its right-hand pane the next algorithm
       const auto all = Algorithms();
       std::size_t i = 0;
-      while (i < all.size() && all[i]->id != app.Right()) ++i;
+      while (i < all.size() && all[i]->id != SideBySideOf(app).Right()) ++i;
       Algorithm next = all[(i + 1) % all.size()]->id;
-      if (next == app.Left()) next = all[(i + 2) % all.size()]->id;
-      app.SetPair(app.Left(), next);
+      if (next == SideBySideOf(app).Left()) next = all[(i + 2) % all.size()]->id;
+      SideBySideOf(app).SetPair(SideBySideOf(app).Left(), next);
       app.SetKind(KindId::kSideBySide);
       return true;
     }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "app_state.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 
 namespace scanviz {
 

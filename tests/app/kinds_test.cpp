@@ -1,4 +1,4 @@
-// The kinds of view (app/ui/kind_model.h), without a window: each entry of the registry is its
+// The kinds of view (app/kinds/kind_model.h), without a window: each entry of the registry is its
 // own kind; its step counter agrees with its players and names its steps in its own words; → ←,
 // Seek, Home and End move what it shows; its status numbers are its own (a grid's blocks, an
 // application's result, a timeline's tiles), never a block scan's; its file stem names it; and
@@ -6,7 +6,11 @@
 #include <gtest/gtest.h>
 
 #include "app_state.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 
 namespace scanviz {
 namespace {
@@ -23,6 +27,13 @@ TEST(Kinds, EveryEntryIsItsOwnKindAndHasAName) {
     EXPECT_EQ(ParseKind(ToString(id)), id);
   }
   EXPECT_FALSE(ParseKind("grid"));
+}
+
+// AppState finds a kind's state by its place in the registry of states (kinds/kind_states.cpp),
+// and each kind's accessor (MultiBlockOf and the like) casts what it finds: each must be there.
+TEST(Kinds, EachKindsStateIsInItsPlace) {
+  AppState app(Input());
+  for (KindId id : kAllKinds) EXPECT_EQ(app.StateOf(id).Id(), id) << ToString(id);
 }
 
 TEST(Kinds, TheBlockScanCountsItsRoundsAsTheHeadingDoes) {
@@ -61,23 +72,23 @@ TEST(Kinds, BlellochsSliderAndHeadingAgreeOnItsLastRound) {
 TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
   AppState app(Input("1 1 4 0 3 9 4 0 5 6 0 5 7"));
   app.SetBackend(BackendChoice::kCpu);
-  app.grid().SetBlockSize(4);
+  MultiBlockOf(app).grid.SetBlockSize(4);
   app.SetKind(KindId::kMultiBlock);
   const Kind& kind = ShownKindOf(app);
   ASSERT_EQ(kind.Id(), KindId::kMultiBlock);
   kind.Seek(app, 0);
-  EXPECT_EQ(kind.Steps(app).count, app.grid().GridPlayer().RoundCount());
+  EXPECT_EQ(kind.Steps(app).count, MultiBlockOf(app).grid.GridPlayer().RoundCount());
   EXPECT_EQ(kind.Steps(app).caption, "step 1 of 3 · phase 1 · block scan");
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "n = 13  ·  add  ·  4 blocks of 4 (Hillis-Steele)");
   EXPECT_EQ(kind.FigureStem(app), "scanviz-multi-block-hillis-steele-b4");
   // A block opened: its rounds, its numbers; Escape (Back) closes it, and only then.
-  ASSERT_TRUE(app.OpenBlock(0, 1));
+  ASSERT_TRUE(OpenBlock(app, 0, 1));
   EXPECT_EQ(kind.StatusNumbers(app), "block of n = 4  ·  add  ·  work 5, depth 2");
   EXPECT_EQ(kind.Steps(app).count, app.CurrentPlayer().RoundCount());
   EXPECT_TRUE(kind.Back(app));
-  EXPECT_FALSE(app.grid().Opened());
+  EXPECT_FALSE(MultiBlockOf(app).grid.Opened());
   EXPECT_FALSE(kind.Back(app));
   EXPECT_FALSE(kind.Offers(app, SidePanel::kWarpsBanks));
   EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
@@ -86,8 +97,8 @@ TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
 // The applications kind shown, on the simulator, compacting the odd elements.
 void ShowCompactionOfOdd(AppState& app) {
   app.SetBackend(BackendChoice::kCpu);
-  app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.applications().SetApplication(ApplicationKind::kCompact);
+  ApplicationsOf(app).model.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kCompact);
   app.SetKind(KindId::kApplication);
 }
 
@@ -100,8 +111,8 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8");
-  app.applications().SetApplication(ApplicationKind::kSplit);
-  app.applications().SetSplitBit(0);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kSplit);
+  ApplicationsOf(app).model.SetSplitBit(0);
   // 3 1 7 0 4 1 6 3: 0, 4 and 6 have bit 0 clear (the zeros), the other five are ones.
   EXPECT_NE(kind.StatusNumbers(app).find("3 zeros, 5 ones"), std::string::npos);
   EXPECT_EQ(kind.FigureStem(app), "scanviz-split");
@@ -116,26 +127,26 @@ TEST(Kinds, EveryApplicationsStatusNumbersAreItsOwn) {
   const Kind& kind = ShownKindOf(app);
   const std::string tail = "  ·  scan in blocks of 8";
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept" + tail);
-  app.applications().SetApplication(ApplicationKind::kSplit);
-  app.applications().SetSplitBit(0);  // bit 0 clear: 0, 4, 6
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kSplit);
+  ApplicationsOf(app).model.SetSplitBit(0);  // bit 0 clear: 0, 4, 6
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  3 zeros, 5 ones" + tail);
-  app.applications().SetSplitBit(1);  // bit 1 clear: 1, 0, 4, 1
+  ApplicationsOf(app).model.SetSplitBit(1);  // bit 1 clear: 1, 0, 4, 1
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  4 zeros, 4 ones" + tail);
-  app.applications().SetSplitBit(2);  // bit 2 clear: 3, 1, 0, 1, 3
+  ApplicationsOf(app).model.SetSplitBit(2);  // bit 2 clear: 3, 1, 0, 1, 3
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  5 zeros, 3 ones" + tail);
-  app.applications().SetApplication(ApplicationKind::kRadixSort);
-  app.applications().SetRadixBits(2);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kRadixSort);
+  ApplicationsOf(app).model.SetRadixBits(2);
   EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  2 passes" + tail);
-  app.applications().SetRadixBits(0);  // 7 needs 3 bits
+  ApplicationsOf(app).model.SetRadixBits(0);  // 7 needs 3 bits
   EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  3 passes" + tail);
-  app.applications().SetApplication(ApplicationKind::kAllocate);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kAllocate);
   EXPECT_EQ(kind.StatusNumbers(app), "allocate  ·  n = 8  ·  a pool of 25 cells" + tail);
 }
 
 TEST(Kinds, TheTimelineStepsFromMomentToMoment) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
-  app.view.tile_size = 4;
+  SinglePassOf(app).model.tile_size = 4;
   app.SetKind(KindId::kSinglePass);
   const Kind& kind = ShownKindOf(app);
   EXPECT_TRUE(app.ShownPlayers().empty());  // no player: a cursor over the moments
@@ -178,7 +189,7 @@ TEST(Kinds, ToggleReturnsToTheKindBefore) {
 TEST(Kinds, SideBySideStepsBothAndNamesBoth) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
-  app.SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
+  SideBySideOf(app).SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
   app.SetKind(KindId::kSideBySide);
   const Kind& kind = ShownKindOf(app);
   EXPECT_EQ(app.ShownPlayers().size(), 2u);

@@ -8,7 +8,9 @@
 
 #include "core/input.h"
 #include "core/registry.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
 #include "primitives.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
@@ -26,20 +28,20 @@ void GridSettings(UiContext& ui) {
   ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
   for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
     SameLineIfFits(info->name, true);
-    if (ImGui::RadioButton(info->name, app.grid().BlockAlgorithm() == info->id))
-      app.grid().SetBlockAlgorithm(info->id);
+    if (ImGui::RadioButton(info->name, MultiBlockOf(app).grid.BlockAlgorithm() == info->id))
+      MultiBlockOf(app).grid.SetBlockAlgorithm(info->id);
     Tip(ui, "The block scan each block runs in phase 1 and phase 2");
   }
   ImGui::PopID();
-  const std::string size = std::to_string(app.grid().BlockSize());
+  const std::string size = std::to_string(MultiBlockOf(app).grid.BlockSize());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
   const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
   Place(ui, "block_size");
   Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
   if (sizes_open) {
     for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == app.grid().BlockSize()))
-        app.grid().SetBlockSize(b);
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == MultiBlockOf(app).grid.BlockSize()))
+        MultiBlockOf(app).grid.SetBlockSize(b);
       Tip(ui, "Blocks of this many elements");
     }
     ImGui::EndCombo();
@@ -51,14 +53,15 @@ void GridSettings(UiContext& ui) {
 void PairSettings(UiContext& ui) {
   AppState& app = ui.app;
   for (int side = 0; side < 2; ++side) {
-    const Algorithm shown = side == 0 ? app.Left() : app.Right();
+    const Algorithm shown = side == 0 ? SideBySideOf(app).Left() : SideBySideOf(app).Right();
     ImGui::SetNextItemWidth(-1);
     const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
     Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
     if (!open) continue;
     for (const AlgorithmInfo* info : Algorithms()) {
       if (ImGui::Selectable(info->name, info->id == shown)) {
-        side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
+        side == 0 ? SideBySideOf(app).SetPair(info->id, SideBySideOf(app).Right())
+                  : SideBySideOf(app).SetPair(SideBySideOf(app).Left(), info->id);
       }
       Tip(ui, info->summary);
     }

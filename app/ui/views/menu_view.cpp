@@ -8,7 +8,9 @@
 
 #include "core/applications/applications.h"
 #include "core/registry.h"
-#include "kind_model.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/kind_model.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "primitives.h"
 #include "views.h"
 
@@ -88,7 +90,7 @@ void ShowMenu(UiContext& ui) {
   if (Item(ui, "menu.single_pass", "Single-pass timeline", "L", kind == KindId::kSinglePass,
            "One pass with decoupled look-back: tiles down, time across")) {
     app.SetKind(KindId::kSinglePass);
-    app.view.timeline_cursor = 0;
+    SinglePassOf(app).timeline_cursor = 0;
   }
   const bool applications_open = ImGui::BeginMenu("Applications");
   Place(ui, "menu.applications");
@@ -98,9 +100,9 @@ void ShowMenu(UiContext& ui) {
     for (const ApplicationInfo& info : Applications()) {
       const std::string name = std::string("menu.app.") + info.key;
       if (Item(ui, name.c_str(), info.name, nullptr,
-               kind == KindId::kApplication && app.applications().Application() == info.id,
+               kind == KindId::kApplication && ApplicationsOf(app).model.Application() == info.id,
                info.summary)) {
-        app.applications().SetApplication(info.id);
+        ApplicationsOf(app).model.SetApplication(info.id);
         app.SetKind(KindId::kApplication);
       }
     }

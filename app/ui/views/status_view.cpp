@@ -5,7 +5,7 @@
 
 #include "class_teach.h"
 #include "core/registry.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "primitives.h"
 #include "views.h"
 

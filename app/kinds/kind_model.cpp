@@ -1,0 +1,48 @@
+// The kind interface's defaults (kind_model.h): a kind steps and seeks every shown player, and a
+// tab it does not offer sends the reader to a block scan; and the applications' step caption.
+#include "kinds/kind_model.h"
+
+#include <string>
+
+#include "kinds/applications/applications_state.h"
+#include "scene/application_scene.h"
+
+namespace scanviz {
+
+void Kind::Step(AppState& app, int direction) const {
+  for (Player* p : app.ShownPlayers()) {
+    if (direction > 0) {
+      p->StepForward();
+    } else {
+      p->StepBack();
+    }
+  }
+}
+
+void Kind::Seek(AppState& app, int step) const {
+  for (Player* p : app.ShownPlayers()) p->Seek(step);
+}
+
+std::function<std::string()> Kind::FigureSvgLater(AppState& app, bool transparent) const {
+  std::string svg = FigureSvg(app, transparent);
+  if (svg.empty()) return {};
+  return [svg = std::move(svg)] { return svg; };
+}
+
+std::string Kind::NotOffered(SidePanel tab) const {
+  return std::string(DisplayName(tab)) +
+         " describes a block scan's rounds: choose a block scan in the Show menu (or press Tab).";
+}
+
+std::string ApplicationStepTitle(AppState& app) {
+  const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
+  if (!slot.trace) return slot.error;
+  const application_scene::StepRef at =
+      application_scene::StepAt(*slot.trace, ApplicationsOf(app).model.ApplicationPlayer().Round());
+  return "pass " + std::to_string(at.pass + 1) + " of " +
+         std::to_string(slot.trace->passes.size()) + " · step " +
+         std::to_string(static_cast<int>(at.step) + 1) +
+         " of 3: " + application_scene::Name(at.step, slot.trace->application);
+}
+
+}  // namespace scanviz
