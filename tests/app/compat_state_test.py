@@ -22,6 +22,10 @@ from ui_live_test import Live
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(SOURCE, "tests", "data", "compat")
 VOLATILE = ("tooltip", "tooltip_rect")
+# The data dir, as the app is handed it: a link at one fixed path, so that a text naming a file in
+# it (a bundled trace's origin, "<data>/traces/...") wraps alike in every checkout and the widgets
+# below it stay where the goldens have them.
+DATA_LINK = "/tmp/scanviz-compat-data"
 # The benchmark's results, as compat_support.cpp sets them: not the data dir's, measured again now
 # and then.
 BENCH = os.path.join(SOURCE, "tests", "data", "bench", "h200-run8-v1.json")
@@ -41,7 +45,8 @@ def neutral(state, build):
     state.get("export", {}).pop("longest_frame_ms", None)
     state["widgets"] = {k: [round(v, 2) for v in r] for k, r in state.get("widgets", {}).items()}
     text = json.dumps(state, sort_keys=True, ensure_ascii=False)
-    text = text.replace(build + "/", "<build>/").replace(SOURCE + "/", "")
+    text = text.replace(DATA_LINK + "/", "<data>/").replace(build + "/", "<build>/")
+    text = text.replace(SOURCE + "/", "")
     return json.loads(text)
 
 
@@ -107,7 +112,11 @@ def main():
     names = sorted(f[:-len(".scanviz")] for f in os.listdir(FIXTURES)
                    if f.endswith(".scanviz") and only in f)
     workdir, x = make_workdir("compat-state"), Xvfb("1600x900")
-    env = dict(os.environ, DISPLAY=x.display)
+    data = os.path.join(build, "share", "scanviz")
+    if os.path.islink(DATA_LINK) or os.path.exists(DATA_LINK):
+        os.remove(DATA_LINK)
+    os.symlink(data, DATA_LINK)
+    env = dict(os.environ, DISPLAY=x.display, SCANVIZ_DATA_DIR=DATA_LINK)
     env.pop("WAYLAND_DISPLAY", None)
     failures, checks = [], 0
     try:
