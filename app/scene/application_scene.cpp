@@ -59,7 +59,7 @@ std::vector<int> Destinations(const ApplicationTrace& trace, int pass) {
   for (int i = 0; i < n; ++i) {
     const int flag = static_cast<int>(p.flags[static_cast<size_t>(i)]);
     const int s = scan[static_cast<size_t>(i)];
-    dest[static_cast<size_t>(i)] = info.destination(flag, s, static_cast<int>(p.total), i);
+    dest[static_cast<size_t>(i)] = info.rule->destination(flag, s, static_cast<int>(p.total), i);
   }
   return dest;
 }

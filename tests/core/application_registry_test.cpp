@@ -28,9 +28,11 @@ TEST(ApplicationRegistry, EveryCoreEntryHasItsBehaviour) {
       ASSERT_NE(text, nullptr);
       EXPECT_GT(std::string(text).size(), 0u);
     }
-    EXPECT_TRUE(a.parameter && a.pass_count && a.pass_bit && a.validate && a.output_size &&
-                a.max_total && a.destination && a.flag && a.check_scatter && a.sequential &&
+    EXPECT_TRUE(a.parameter && a.pass_count && a.pass_bit && a.validate && a.sequential &&
                 a.write_meta && a.read_meta);
+    ASSERT_NE(a.rule, nullptr);
+    EXPECT_TRUE(a.rule->output_size && a.rule->max_total && a.rule->destination && a.rule->flag &&
+                a.rule->check_scatter);
   }
 }
 

@@ -59,6 +59,14 @@ std::vector<double> Sequential(const ApplicationRequest& request) {
   return out;
 }
 
+const PassRule kPass = {
+    .output_size = applications::TotalCells,
+    .max_total = PoolCells,
+    .destination = Offset,
+    .flag = Flag,
+    .check_scatter = CheckScatter,
+};
+
 }  // namespace
 
 const ApplicationInfo k_allocate_application = {
@@ -78,15 +86,11 @@ const ApplicationInfo k_allocate_application = {
         "the total",
     .scatter_name = "fill",
     .keyed = false,
+    .rule = &kPass,
     .parameter = applications::NoParameter,
     .pass_count = applications::OnePass,
     .pass_bit = applications::NoBit,
     .validate = Validate,
-    .output_size = applications::TotalCells,
-    .max_total = PoolCells,
-    .destination = Offset,
-    .flag = Flag,
-    .check_scatter = CheckScatter,
     .sequential = Sequential,
     .write_meta = applications::NoMeta,
     .read_meta = applications::NoReadMeta,

@@ -64,7 +64,7 @@ inline bool IsExclusiveSum(const std::vector<int>& flags, const std::vector<int>
 
 // The length of a pass's output: the kept elements or the pool (the total), or a permutation.
 inline int OutputSize(ApplicationKind application, int n, int total) {
-  return Info(application).output_size(n, total);
+  return Info(application).rule->output_size(n, total);
 }
 
 template <class T, class Exec>

@@ -36,9 +36,8 @@ long long AtMostN(int n);
 std::string NoParameter(const ApplicationParams& params, ElementType type);
 void NoMeta(const ApplicationTrace& trace, nlohmann::json* meta);
 void NoReadMeta(const nlohmann::json& meta, ApplicationRequest* request, bool* sign_flipped);
-// Split's flag and scatter check, which radix sort's passes share (split.cpp).
-int SplitFlag(const ApplicationTrace& t, double x, int i, int bit, std::string* why);
-std::string SplitScatterCheck(const ApplicationTrace& t, const ApplicationPass& pass, int i);
+// Split's pass, which radix sort's passes are too (split.cpp).
+extern const PassRule kSplitPass;
 
 }  // namespace applications
 }  // namespace scanviz

@@ -69,7 +69,7 @@ ApplicationTrace DecodeApplication(const json& root) {
     Fail("passes", "expected " + std::to_string(count) + (count == 1 ? " pass" : " passes"));
   // A pass's output is its total's length (compaction, allocation) or n: the total is bounded
   // before anything that long is read.
-  const long long max_total = info.max_total(n);
+  const long long max_total = info.rule->max_total(n);
   int total = 0;
   for (int p = 0; p < count; ++p) {
     const std::string at = "passes[" + std::to_string(p) + "]";

@@ -41,7 +41,7 @@ bool CheckFlags(const ApplicationTrace& t, const ApplicationPass& pass, const st
   for (size_t i = 0; i < pass.input.size(); ++i) {
     const double x = pass.input[i];
     std::string why;
-    const int want = info.flag(t, x, static_cast<int>(i), pass.bit, &why);
+    const int want = info.rule->flag(t, x, static_cast<int>(i), pass.bit, &why);
     if (pass.flags[i] != want) {
       r->Add(where + "step 1 " + info.flags_name + ": " + Cell(info.flags_name, i) + " = " +
              FormatValue(ElementType::kInt32, pass.flags[i]) + ", but " + why);
@@ -93,7 +93,7 @@ void CheckScatter(const ApplicationTrace& t, const ApplicationPass& pass, const 
   }
   const ApplicationInfo& info = Info(t.application);
   for (int i = 0; i < n; ++i) {
-    if (std::string wrong = info.check_scatter(t, pass, i); !wrong.empty()) {
+    if (std::string wrong = info.rule->check_scatter(t, pass, i); !wrong.empty()) {
       r->Add(at + wrong);
       return;
     }

@@ -82,6 +82,14 @@ void ReadMeta(const nlohmann::json& m, ApplicationRequest* request, bool*) {
     Fail("meta.keep", e);
 }
 
+const PassRule kPass = {
+    .output_size = applications::TotalCells,
+    .max_total = applications::AtMostN,
+    .destination = Destination,
+    .flag = Flag,
+    .check_scatter = CheckScatter,
+};
+
 }  // namespace
 
 const ApplicationInfo k_compact_application = {
@@ -100,15 +108,11 @@ const ApplicationInfo k_compact_application = {
         "the element's place in the output; the output's length is the total",
     .scatter_name = "scatter",
     .keyed = false,
+    .rule = &kPass,
     .parameter = Parameter,
     .pass_count = applications::OnePass,
     .pass_bit = applications::NoBit,
     .validate = Validate,
-    .output_size = applications::TotalCells,
-    .max_total = applications::AtMostN,
-    .destination = Destination,
-    .flag = Flag,
-    .check_scatter = CheckScatter,
     .sequential = Sequential,
     .write_meta = WriteMeta,
     .read_meta = ReadMeta,

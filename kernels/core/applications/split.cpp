@@ -12,6 +12,7 @@
 namespace scanviz {
 
 namespace applications {
+namespace {
 
 int SplitFlag(const ApplicationTrace& t, double x, int, int bit, std::string* why) {
   const int want = 1 - BitOf(static_cast<std::int32_t>(x), bit);
@@ -32,6 +33,16 @@ std::string SplitScatterCheck(const ApplicationTrace& t, const ApplicationPass& 
   if (pass.output[d] != pass.input[ui]) return WrongCell(t, pass, d, i, pass.input[ui]);
   return {};
 }
+
+}  // namespace
+
+const PassRule kSplitPass = {
+    .output_size = AllCells,
+    .max_total = AtMostN,
+    .destination = SplitDestination,
+    .flag = SplitFlag,
+    .check_scatter = SplitScatterCheck,
+};
 
 }  // namespace applications
 
@@ -87,15 +98,11 @@ const ApplicationInfo k_split_application = {
         "scan[i])",
     .scatter_name = "scatter",
     .keyed = false,
+    .rule = &applications::kSplitPass,
     .parameter = Parameter,
     .pass_count = applications::OnePass,
     .pass_bit = Bit,
     .validate = Validate,
-    .output_size = applications::AllCells,
-    .max_total = applications::AtMostN,
-    .destination = applications::SplitDestination,
-    .flag = applications::SplitFlag,
-    .check_scatter = applications::SplitScatterCheck,
     .sequential = Sequential,
     .write_meta = WriteMeta,
     .read_meta = ReadMeta,
