@@ -8,9 +8,7 @@
 #include "core/applications/application_driver.h"
 #include "core/applications/application_entry.h"
 #include "core/applications/applications.h"
-#include "core/applications/compact.h"
 #include "core/applications/radix_sort.h"
-#include "core/applications/split.h"
 
 namespace scanviz {
 namespace {
