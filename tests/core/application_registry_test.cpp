@@ -9,9 +9,13 @@
 namespace scanviz {
 namespace {
 
+#define SCANVIZ_APPLICATION_COUNT(id, ns) +1
+constexpr size_t kListed = 0 SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_APPLICATION_COUNT);
+#undef SCANVIZ_APPLICATION_COUNT
+
 TEST(ApplicationRegistry, OneEntryPerApplicationInItsPlace) {
   const auto all = Applications();
-  ASSERT_EQ(all.size(), 4u);
+  ASSERT_EQ(all.size(), kListed);
   for (size_t i = 0; i < all.size(); ++i) {
     const auto id = static_cast<ApplicationKind>(i);
     EXPECT_EQ(all[i].id, id) << all[i].key;
