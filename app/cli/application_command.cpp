@@ -6,6 +6,7 @@
 
 #include "backend/backend.h"
 #include "cli/application_table.h"
+#include "cli/applications/table_entry.h"
 #include "cli/report.h"
 #include "cli/usage.h"
 #include "core/applications/application_io.h"
@@ -43,25 +44,6 @@ std::string MisplacedApplicationOption(const std::string& algorithm, bool keep, 
 }
 
 namespace {
-
-// The application's own parameter (compact's --keep, split's --bit, radix sort's --bits) or its
-// default; "" or why not.
-std::string SetApplicationParams(const ApplicationCommandArgs& args, ApplicationRequest* request) {
-  switch (request->application) {
-    case ApplicationKind::kCompact:
-      return ParseKeep(args.keep_given ? args.keep : "nonzero", request->type,
-                       &request->params.keep);
-    case ApplicationKind::kSplit:
-      request->params.bit = args.bit;
-      break;
-    case ApplicationKind::kRadixSort:
-      request->params.bits = args.bits_given ? args.bits : RadixBitsNeeded(request->input);
-      break;
-    case ApplicationKind::kAllocate:
-      break;
-  }
-  return {};
-}
 
 // The request and the backend; kExitOk, or the usage error's exit code, already reported.
 int ParseApplicationRequest(const ApplicationCommandArgs& args, ApplicationRequest* request,
@@ -102,7 +84,8 @@ int ParseApplicationRequest(const ApplicationCommandArgs& args, ApplicationReque
   }
   const int n = static_cast<int>(request->input.size());
   request->block_size = args.block_size_given ? args.block_size : DefaultApplicationBlockSize(n);
-  if (const std::string e = SetApplicationParams(args, request); !e.empty()) return UsageError(e);
+  if (const std::string e = CliOf(request->application).set_params(args, request); !e.empty())
+    return UsageError(e);
   if (const std::string invalid = ValidateApplicationRequest(*request); !invalid.empty())
     return UsageError(invalid);
   return kExitOk;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/applications/table_entry.h"
 #include "core/analysis.h"
 #include "core/applications/radix_sort.h"
 #include "core/applications/split.h"
@@ -16,11 +17,6 @@ namespace scanviz {
 namespace {
 
 constexpr const char* kGap = "…";
-
-struct Row {
-  std::string label;
-  std::vector<std::string> cells;  // one per element
-};
 
 // The elements a row shows: all, or the first and last max / 2 with -1 for the gap between.
 std::vector<int> Shown(int n, const ApplicationTableOptions& o) {
@@ -47,8 +43,10 @@ std::string PadLeft(const std::string& s, size_t width) {
   return w >= width ? s : std::string(width - w, ' ') + s;
 }
 
-// Rows of one cell per element, in aligned columns, wrapped into chunks of columns that fit the
-// width: "  label   3  1  7 ...".
+}  // namespace
+
+namespace application_table {
+
 void PrintColumns(const std::vector<Row>& rows, int n, std::ostream& out,
                   const ApplicationTableOptions& o) {
   const std::vector<int> shown = Shown(n, o);
@@ -78,9 +76,8 @@ void PrintColumns(const std::vector<Row>& rows, int n, std::ostream& out,
   }
 }
 
-// A list that is not per element (the compacted output, the pool), wrapped at the width.
 void PrintList(const std::string& label, const std::vector<std::string>& items, std::ostream& out,
-               const ApplicationTableOptions& o, const std::string& empty = "(empty)") {
+               const ApplicationTableOptions& o, const std::string& empty) {
   std::string line = "  " + label;
   const std::string indent(Width(line), ' ');
   if (items.empty()) line += " " + empty;
@@ -101,7 +98,6 @@ std::vector<std::string> Cells(const std::vector<double>& v, ElementType type) {
   return out;
 }
 
-// The first and last max / 2 of a list, around "…".
 std::vector<std::string> Abbreviated(std::vector<std::string> items,
                                      const ApplicationTableOptions& o) {
   const size_t keep = static_cast<size_t>(std::max(2, o.max_values)), n = items.size();
@@ -112,7 +108,6 @@ std::vector<std::string> Abbreviated(std::vector<std::string> items,
   return out;
 }
 
-// A flipped key as its 32 bits in hex ("0x7ffffff9" for -7): what the passes' bits are of.
 std::vector<std::string> HexCells(const std::vector<double>& v) {
   std::vector<std::string> out;
   for (double x : v) {
@@ -124,13 +119,28 @@ std::vector<std::string> HexCells(const std::vector<double>& v) {
   return out;
 }
 
-// A radix sort's pass shows each key as the number it stands for: flipped back.
 std::vector<std::string> KeyCells(const ApplicationTrace& t, const std::vector<double>& keys) {
   if (!t.sign_flipped) return Cells(keys, t.type);
   std::vector<double> numbers;
   for (double k : keys) numbers.push_back(applications::FlipSignBit(static_cast<std::int32_t>(k)));
   return Cells(numbers, t.type);
 }
+
+}  // namespace application_table
+
+#define SCANVIZ_CLI_APPLICATION_POINTER(id, ns) &k_##ns##_cli,
+static const CliApplication* const kCliApplications[] = {
+    SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_CLI_APPLICATION_POINTER)};
+#undef SCANVIZ_CLI_APPLICATION_POINTER
+
+const CliApplication& CliOf(ApplicationKind application) {
+  const auto i = static_cast<size_t>(application);
+  return *kCliApplications[i < std::size(kCliApplications) ? i : 0];
+}
+
+namespace {
+
+using namespace application_table;
 
 std::string ScanLine(const ApplicationTrace& t, const ApplicationPass& p) {
   const GridTrace& s = p.scan;
@@ -151,20 +161,7 @@ std::string ScanLine(const ApplicationTrace& t, const ApplicationPass& p) {
 // What steps 1 and 2 compute, in a line each.
 void PrintFlagAndScanSteps(const ApplicationTrace& t, const ApplicationPass& p, std::ostream& out) {
   const ApplicationInfo& info = Info(t.application);
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      out << "step 1 · flag: flags[i] = 1 if --keep " << ToString(t.params.keep, t.type)
-          << " keeps input[i]\n";
-      break;
-    case ApplicationKind::kSplit:
-    case ApplicationKind::kRadixSort:
-      out << "step 1 · flag: flags[i] = 1 - bit " << p.bit << " of "
-          << (t.sign_flipped ? "the flipped key" : "x") << " (1: it goes with the zeros)\n";
-      break;
-    case ApplicationKind::kAllocate:
-      out << "step 1 · sizes: thread i asks for sizes[i] = input[i] cells\n";
-      break;
-  }
+  out << "step 1 · " << CliOf(t.application).flag_step(t, p) << '\n';
   out << "step 2 · scan: " << info.scan_name << " = the exclusive sum of the " << info.flags_name
       << " (" << ScanLine(t, p) << ")\n";
 }
@@ -173,13 +170,9 @@ void PrintFlagAndScanSteps(const ApplicationTrace& t, const ApplicationPass& p, 
 // scan and where each element goes.
 std::vector<Row> PassRows(const ApplicationTrace& t, const ApplicationPass& p,
                           const std::vector<std::string>& scan) {
-  const int n = static_cast<int>(p.input.size());
   std::vector<Row> rows;
-  if (t.application == ApplicationKind::kRadixSort) {
-    rows.push_back({"key", KeyCells(t, p.input)});
-  } else if (t.application != ApplicationKind::kAllocate) {
-    rows.push_back({"input", Cells(p.input, t.type)});
-  }
+  const CliApplication& entry = CliOf(t.application);
+  if (entry.input_row) rows.push_back(entry.input_row(t, p));
   if (p.bit >= 0) {
     std::vector<std::string> bits;
     for (double x : p.input)
@@ -187,66 +180,9 @@ std::vector<Row> PassRows(const ApplicationTrace& t, const ApplicationPass& p,
     rows.push_back({"bit " + std::to_string(p.bit), bits});
   }
   rows.push_back({Info(t.application).flags_name, Cells(p.flags, ElementType::kInt32)});
-  rows.push_back({t.application == ApplicationKind::kAllocate ? "offsets" : "scan", scan});
-  if (p.bit >= 0) {
-    std::vector<std::string> dest;
-    for (int i = 0; i < n; ++i) {
-      const auto u = static_cast<size_t>(i);
-      dest.push_back(std::to_string(applications::SplitDestination(
-          static_cast<int>(p.flags[u]), static_cast<int>(p.scan.output[u]),
-          static_cast<int>(p.total), i)));
-    }
-    rows.push_back({"dest", dest});
-  } else if (t.application == ApplicationKind::kCompact) {
-    std::vector<std::string> dest;
-    for (int i = 0; i < n; ++i)
-      dest.push_back(p.flags[static_cast<size_t>(i)] != 0 ? scan[static_cast<size_t>(i)] : "·");
-    rows.push_back({"dest", dest});
-  }
+  rows.push_back({entry.scan_label, scan});
+  if (entry.dest_row) rows.push_back(entry.dest_row(t, p, scan));
   return rows;
-}
-
-// The scan's total, what step 3 does with it, and what it made.
-void PrintScatterStep(const ApplicationTrace& t, const ApplicationPass& p,
-                      const std::vector<std::string>& scan, std::ostream& out,
-                      const ApplicationTableOptions& o) {
-  const int n = static_cast<int>(p.input.size());
-  const std::string total = FormatValue(ElementType::kInt32, p.total);
-  const std::string last = std::to_string(n - 1);
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      out << "  total " << total << " = scan[" << last << "] + flags[" << last
-          << "]: the kept count\n";
-      out << "step 3 · scatter: a kept element i writes itself to output[scan[i]]\n";
-      PrintList("output", Abbreviated(Cells(p.output, t.type), o), out, o, "(nothing kept)");
-      break;
-    case ApplicationKind::kSplit:
-    case ApplicationKind::kRadixSort:
-      out << "  total_zeros " << total << " = scan[" << last << "] + flags[" << last << "]\n";
-      out << "step 3 · scatter: a zero goes to scan[i], a one to total_zeros + i - scan[i] = "
-          << total << " + i - scan[i]\n";
-      PrintList("output",
-                Abbreviated(t.application == ApplicationKind::kRadixSort ? KeyCells(t, p.output)
-                                                                         : Cells(p.output, t.type),
-                            o),
-                out, o);
-      break;
-    case ApplicationKind::kAllocate: {
-      out << "  total " << total << " = offsets[" << last << "] + sizes[" << last
-          << "]: the pool's size\n";
-      out << "step 3 · fill: thread i owns [offsets[i], offsets[i] + sizes[i]) and writes i into "
-             "it\n";
-      std::vector<std::string> slices;
-      for (int i = 0; i < n; ++i) {
-        const auto u = static_cast<size_t>(i);
-        slices.push_back(std::to_string(i) + ":[" + scan[u] + "," +
-                         FormatValue(ElementType::kInt32, p.scan.output[u] + p.flags[u]) + ")");
-      }
-      PrintList("slices", Abbreviated(slices, o), out, o);
-      PrintList("pool  ", Abbreviated(Cells(p.output, t.type), o), out, o, "(no cells)");
-      break;
-    }
-  }
 }
 
 void PrintPass(const ApplicationTrace& t, const ApplicationPass& p, std::ostream& out,
@@ -254,7 +190,7 @@ void PrintPass(const ApplicationTrace& t, const ApplicationPass& p, std::ostream
   const std::vector<std::string> scan = Cells(p.scan.output, ElementType::kInt32);
   PrintFlagAndScanSteps(t, p, out);
   PrintColumns(PassRows(t, p, scan), static_cast<int>(p.input.size()), out, o);
-  PrintScatterStep(t, p, scan, out, o);
+  CliOf(t.application).scatter_step(t, p, scan, out, o);
 }
 
 }  // namespace
@@ -269,60 +205,17 @@ void PrintApplicationTable(const ApplicationTrace& t, std::ostream& out,
                            const ApplicationTableOptions& o) {
   const ApplicationInfo& info = Info(t.application);
   out << info.name << " (" << info.key << ")";
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      out << " · --keep " << ToString(t.params.keep, t.type);
-      break;
-    case ApplicationKind::kSplit:
-      out << " · --bit " << t.params.bit;
-      break;
-    case ApplicationKind::kRadixSort:
-      out << " · --bits " << t.params.bits;
-      break;
-    case ApplicationKind::kAllocate:
-      break;
-  }
+  if (const std::string parameter = info.parameter(t.params, t.type); !parameter.empty())
+    out << " · " << parameter;
   out << " · " << ToString(t.type) << " · n = " << t.N()
       << " · scan: " << DisplayName(t.block_algorithm) << " blocks of " << t.block_size << "\n";
-  if (t.application == ApplicationKind::kRadixSort) {
-    out << "keys: ";
-    if (t.sign_flipped) {
-      out << "a key is negative, so every key's sign bit is flipped first (x XOR 0x80000000): as "
-             "int32 bits a negative key has bit 31 set and would sort after the positives; "
-             "flipped, bit order is numeric order. The passes sort the flipped keys (shown as "
-             "their numbers; the bits are the flipped key's); the result flips them back\n";
-      PrintColumns({{"input", Cells(t.input, t.type)}, {"flipped", HexCells(t.keys)}}, t.N(), out,
-                   o);
-    } else {
-      out << "every key is non-negative (bit 31 clear): sorted as they are\n";
-    }
-  }
+  const CliApplication& entry = CliOf(t.application);
+  if (entry.keys) entry.keys(t, out, o);
   for (size_t p = 0; p < t.passes.size(); ++p) {
-    if (t.application == ApplicationKind::kRadixSort)
-      out << "pass " << p + 1 << " of " << t.passes.size() << " · bit " << t.passes[p].bit
-          << ": a stable split of the last pass's output\n";
+    if (entry.pass_header) entry.pass_header(t, p, out);
     PrintPass(t, t.passes[p], out, o);
   }
-  out << "result: ";
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      out << FormatValue(ElementType::kInt32, t.total) << " of " << t.N() << " kept";
-      break;
-    case ApplicationKind::kSplit:
-      out << FormatValue(ElementType::kInt32, t.total) << " zeros of bit " << t.params.bit
-          << " first, then " << t.N() - static_cast<int>(t.total) << " ones, each in input order";
-      break;
-    case ApplicationKind::kRadixSort:
-      out << "ordered by the low " << t.params.bits << (t.params.bits == 1 ? " bit" : " bits")
-          << (t.sign_flipped ? " of the flipped keys, flipped back" : "");
-      if (t.params.bits < RadixBitsNeeded(t.input))
-        out << " (the keys need " << RadixBitsNeeded(t.input) << " for a full sort)";
-      break;
-    case ApplicationKind::kAllocate:
-      out << "a pool of " << FormatValue(ElementType::kInt32, t.total) << " cells for " << t.N()
-          << " threads";
-      break;
-  }
+  out << "result: " << entry.result(t);
   out << '\n';
   if (t.passes.size() > 1 || t.sign_flipped)  // else it is step 3's output, printed above
     PrintList("output", Abbreviated(Cells(t.output, t.type), o), out, o, "(empty)");

@@ -31,7 +31,6 @@ class GifWriter {
   // Ends the file; the bytes of the whole GIF, or empty with Error() set.
   std::string Finish();
   const std::string& Error() const { return m_error; }
-  int FrameCount() const { return m_frames; }
 
  private:
   struct Impl;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "scene/application_scene.h"
+#include "scene/applications/scene_entry.h"
 
 namespace scanviz::scene {
 
@@ -113,7 +114,7 @@ class ApplicationWriter {
     }
     // A radix sort's title already names the pass: the step alone after it.
     std::string pass = m_l.title + "  ·  ";
-    if (m_t.application != ApplicationKind::kRadixSort)
+    if (!application_scene::SceneOf(m_t.application).title_names_pass)
       pass += "pass " + std::to_string(m_step.pass + 1) + " of " + std::to_string(m_l.pass_count) +
               " · ";
     pass += "step " + std::to_string(static_cast<int>(m_step.step) + 1) +
@@ -191,9 +192,9 @@ class ApplicationWriter {
         ++hidden;
         continue;
       }
-      const Rgba c = m_t.application == ApplicationKind::kCompact ? m_roles.kept
-                     : a.zero                                     ? m_roles.zeros
-                                                                  : m_roles.ones;
+      const Rgba c = !application_scene::SceneOf(m_t.application).grouped ? m_roles.kept
+                     : a.zero                                             ? m_roles.zeros
+                                                                          : m_roles.ones;
       svg::Arrow(m_body, SlotX(s0) + m_cell / 2, from_y + 2, SlotX(s1) + m_cell / 2, to_y - 2, c, 2,
                  kPx * 0.55f, "arrow");
     }

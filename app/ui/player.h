@@ -29,7 +29,6 @@ class Player {
   void SetRoundCount(int count);
   int RoundCount() const { return m_count; }
   int Round() const { return m_round; }
-  bool AtFirst() const { return m_round == 0; }
   bool AtLast() const { return m_round >= m_count - 1; }
 
   void StepForward();

@@ -86,7 +86,7 @@ struct Session {
   int block_size = 4;                                    // a power of two, 4..1024
   int grid_step = -1;                                    // the grid player's step; -1: the last
   bool application = false;
-  ApplicationKind application_kind = ApplicationKind::kCompact;
+  ApplicationKind application_kind{};  // the first: compaction
   KeepRule keep;
   int split_bit = 0;   // 0..31
   int radix_bits = 0;  // 0: as many as the keys need; else 1..32

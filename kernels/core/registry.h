@@ -71,7 +71,7 @@ struct AlgorithmInfo {
 
 const AlgorithmInfo& Info(Algorithm a);
 std::span<const AlgorithmInfo* const> Algorithms();
-// Every key, for messages and help: "hillis-steele, blelloch or warp-shuffle".
+// Every key, for messages and help: "hillis-steele, blelloch, warp-shuffle or sklansky".
 std::string AlgorithmKeys();
 
 // An algorithm's name and its phases' keys, for the CLI, the file format and the UI (its key is

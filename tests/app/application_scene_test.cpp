@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "scene/applications/scene_entry.h"
 #include "support/application_traces.h"
 
 namespace scanviz::application_scene {
@@ -206,6 +207,21 @@ TEST(ApplicationScene, LargeNDrawsTheFirstAndLastCellsWithAGap) {
   const PassLayout l = Build(t, 2);
   EXPECT_EQ(l.n, 65536);
   EXPECT_EQ(l.total, 65536 - (65536 + 6) / 7);
+}
+
+// The scene's registry (issue #35): an entry per application, every behaviour set; the words a
+// title or the status bar needs come from it, never from a test of which application it is.
+TEST(ApplicationScene, EveryApplicationHasACompleteSceneEntry) {
+  for (const ApplicationInfo& a : Applications()) {
+    SCOPED_TRACE(a.key);
+    const SceneApplication& e = SceneOf(a.id);
+    EXPECT_TRUE(e.flag_sentence && e.title && e.scatter && e.result && e.status && e.flag_line &&
+                e.scatter_story && e.element_word && e.counted && e.destination_word);
+    // The bit row and the two groups' colours are exactly the applications whose pass reads a bit.
+    ApplicationParams params;
+    params.bits = 1;
+    EXPECT_EQ(e.grouped, a.pass_bit(params, 0) >= 0);
+  }
 }
 
 }  // namespace

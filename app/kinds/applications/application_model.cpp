@@ -81,7 +81,7 @@ void ApplicationModel::Regenerate() {
 void ApplicationModel::Open(ApplicationTrace trace, std::string origin) {
   m_application = trace.application;
   m_params = trace.params;
-  if (trace.application == ApplicationKind::kRadixSort) m_radix_bits = trace.params.bits;
+  if (Info(trace.application).keyed) m_radix_bits = trace.params.bits;  // radix sort's --bits
   m_slot = ApplicationSlot{};
   m_slot.problems = CheckApplication(trace);
   m_slot.trace = std::move(trace);

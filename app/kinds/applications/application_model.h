@@ -55,7 +55,7 @@ class ApplicationModel {
   void Regenerate();
 
   const ModelInput& m_input;
-  ApplicationKind m_application = ApplicationKind::kCompact;
+  ApplicationKind m_application{};  // the first: compaction
   ApplicationParams m_params;
   int m_radix_bits = 0;  // 0: RadixBitsNeeded of the input
   ApplicationSlot m_slot;

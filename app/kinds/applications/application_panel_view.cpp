@@ -7,13 +7,12 @@
 #include "kinds/kind_model.h"
 #include "views/primitives.h"
 #include "scene/application_scene.h"
+#include "kinds/applications/entries/ui_entry_view.h"
 #include "views/views.h"
 
 namespace scanviz {
-namespace {
 
-// A legend line: a filled swatch in the view's colour, then what it means.
-void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
+void ApplicationSwatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
   const float h = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   ImGui::GetWindowDrawList()->AddRectFilled(
@@ -23,7 +22,15 @@ void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
   TextWrapped(ui, "legend", meaning);
 }
 
-}  // namespace
+#define SCANVIZ_UI_APPLICATION_POINTER(id, ns) &k_##ns##_ui,
+static const UiApplication* const kUiApplications[] = {
+    SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_UI_APPLICATION_POINTER)};
+#undef SCANVIZ_UI_APPLICATION_POINTER
+
+const UiApplication& UiOf(ApplicationKind application) {
+  const auto i = static_cast<size_t>(application);
+  return *kUiApplications[i < std::size(kUiApplications) ? i : 0];
+}
 
 void DrawApplicationInspector(UiContext& ui) {
   AppState& app = ui.app;
@@ -31,21 +38,8 @@ void DrawApplicationInspector(UiContext& ui) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Legend");
   if (slot.trace) {
-    switch (slot.trace->application) {
-      case ApplicationKind::kCompact:
-        Swatch(ui, kApplicationFlagged, "flag 1: kept (its input and scan cells lit too)");
-        break;
-      case ApplicationKind::kSplit:
-      case ApplicationKind::kRadixSort:
-        Swatch(ui, kApplicationZeros, "bit 0: goes with the zeros, first");
-        Swatch(ui, kApplicationOnes, "bit 1: goes with the ones, after");
-        Swatch(ui, kApplicationFlagged, "flag 1: a zero (the scan counts the zeros)");
-        break;
-      case ApplicationKind::kAllocate:
-        Swatch(ui, kApplicationFlagged, "a thread's size and offset; its slice of the pool");
-        break;
-    }
-    Swatch(ui, kApplicationKept, "written by the scatter");
+    UiOf(slot.trace->application).legend(ui);
+    ApplicationSwatch(ui, kApplicationKept, "written by the scatter");
   }
   ImGui::Separator();
   ImGui::TextDisabled("Inspector");
@@ -103,50 +97,7 @@ void DrawApplicationControls(UiContext& ui) {
     }
     ImGui::EndCombo();
   }
-  switch (model.Application()) {
-    case ApplicationKind::kCompact: {
-      ImGui::TextUnformatted("keep");
-      const KeepRule keep = model.Keep();
-      for (KeepKind k : {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive, KeepKind::kNonzero,
-                         KeepKind::kGreater}) {
-        KeepRule rule{k, k == KeepKind::kGreater ? keep.threshold : 0};
-        std::string label = ToString(rule, ElementType::kInt32);
-        if (k == KeepKind::kGreater) label = "greater";
-        SameLineIfFits(label.c_str(), true);
-        if (ImGui::RadioButton(label.c_str(), keep.kind == k)) model.SetKeep(rule);
-        Tip(ui, "--keep: the elements the flag step keeps (odd and even: int32 only)");
-      }
-      if (keep.kind == KeepKind::kGreater) {
-        float k = static_cast<float>(keep.threshold);
-        ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-        if (ImGui::InputFloat("K##keep", &k, 1, 10, "%g")) model.SetKeep({KeepKind::kGreater, k});
-        Tip(ui, "greater:K keeps the elements above K");
-      }
-      break;
-    }
-    case ApplicationKind::kSplit: {
-      int bit = model.SplitBit();
-      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
-      if (ImGui::SliderInt("bit", &bit, 0, 31)) model.SetSplitBit(bit);
-      Place(ui, "split_bit");
-      Tip(ui, "--bit K: the elements whose bit K is 0 go first, then those with a 1");
-      break;
-    }
-    case ApplicationKind::kRadixSort: {
-      int bits = model.RadixBits();
-      ImGui::SetNextItemWidth(-ui.fonts.ui_px * 3);
-      if (ImGui::SliderInt("bits", &bits, 0, 32, bits == 0 ? "as needed" : "%d"))
-        model.SetRadixBits(bits);
-      Place(ui, "radix_bits");
-      Tip(ui,
-          "--bits K: one split per bit, lowest first (0: as many as the keys need; 32 with "
-          "a negative key)");
-      break;
-    }
-    case ApplicationKind::kAllocate:
-      ImGui::TextWrapped("the input is each thread's size (>= 0)");
-      break;
-  }
+  UiOf(model.Application()).controls(ui, model);
   ImGui::Unindent();
 }
 

@@ -11,6 +11,7 @@
 #include "core/analysis.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind_model.h"
+#include "scene/applications/scene_entry.h"
 #include "views/primitives.h"
 #include "scene/cell_text.h"
 #include "views/views.h"
@@ -148,7 +149,7 @@ void DrawGapCell(UiContext& ui, const Figure& f, float y, const application_scen
 // The colour of element i's cells: its group (split) or kept (compaction), when it is lit.
 scene::Rgba FillOf(const ApplicationTrace& t, const application_scene::Row& r, int i) {
   if (r.kind == application_scene::RowKind::kOutput) return kKept;
-  if (t.application == ApplicationKind::kSplit || t.application == ApplicationKind::kRadixSort)
+  if (application_scene::SceneOf(t.application).grouped)
     return r.kind == application_scene::RowKind::kBit
                ? (r.values[static_cast<size_t>(i)] != 0 ? kOnes : kZeros)
                : kFlagged;
@@ -313,9 +314,9 @@ void DrawScatter(UiContext& ui, const Figure& f, const ApplicationTrace& t,
       ++hidden;
       continue;
     }
-    const scene::Rgba c = t.application == ApplicationKind::kCompact ? kKept
-                          : a.zero                                   ? kZeros
-                                                                     : kOnes;
+    const scene::Rgba c = !application_scene::SceneOf(t.application).grouped ? kKept
+                          : a.zero                                           ? kZeros
+                                                                             : kOnes;
     const ImVec2 p0(f.strip.X(s0) + f.strip.w * 0.5f, d.scan_bottom + 1);
     const ImVec2 p1(f.strip.X(s1) + f.strip.w * 0.5f, d.output - 2);
     dl->AddBezierCubic(p0, ImVec2(p0.x, p0.y + f.arrows_h * 0.45f),
@@ -369,12 +370,11 @@ void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
     const std::vector<int> scan = application_scene::ScanValues(p);
     const std::vector<int> dest = application_scene::Destinations(t, l.pass);
     char tip[256];
-    std::snprintf(tip, sizeof tip, "element %d: %s, %s %g, scan %d, %s %d", i,
-                  l.rows.front().text[static_cast<size_t>(i)].c_str(),
-                  Info(t.application).flags_name, p.flags[static_cast<size_t>(i)],
-                  scan[static_cast<size_t>(i)],
-                  t.application == ApplicationKind::kAllocate ? "offset" : "destination",
-                  dest[static_cast<size_t>(i)]);
+    std::snprintf(
+        tip, sizeof tip, "element %d: %s, %s %g, scan %d, %s %d", i,
+        l.rows.front().text[static_cast<size_t>(i)].c_str(), Info(t.application).flags_name,
+        p.flags[static_cast<size_t>(i)], scan[static_cast<size_t>(i)],
+        application_scene::SceneOf(t.application).destination_word, dest[static_cast<size_t>(i)]);
     const ImVec2 at =
         ElementTipPos(f, f.strip.X(slot_under) + f.strip.w * 0.5f, bottom, TooltipSize(tip));
     ShowTooltip(ui, tip, &at);
@@ -408,7 +408,7 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
   }
   // The radix sort's title already names the pass: the step alone after it.
   std::string pass = l.title + "  ·  ";
-  pass += t.application == ApplicationKind::kRadixSort
+  pass += application_scene::SceneOf(t.application).title_names_pass
               ? ApplicationStepTitle(app).substr(ApplicationStepTitle(app).find("step"))
               : ApplicationStepTitle(app);
   TextWrapped(ui, "pass", pass);

@@ -6,25 +6,10 @@
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
 #include "scene/application_svg.h"
+#include "scene/applications/scene_entry.h"
 
 namespace scanviz {
 namespace {
-
-// "5 of 8 kept", "3 zeros, 5 ones": what the application made of the input.
-std::string Result(const ApplicationTrace& t) {
-  const long long n = t.N(), total = static_cast<long long>(t.total);
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      return std::to_string(total) + " of " + std::to_string(n) + " kept";
-    case ApplicationKind::kSplit:
-      return std::to_string(total) + " zeros, " + std::to_string(n - total) + " ones";
-    case ApplicationKind::kRadixSort:
-      return std::to_string(t.passes.size()) + " passes";
-    case ApplicationKind::kAllocate:
-      return "a pool of " + std::to_string(total) + " cells";
-  }
-  return {};
-}
 
 class Application final : public Kind {
  public:
@@ -37,7 +22,8 @@ class Application final : public Kind {
     if (!slot.trace) return ToString(ApplicationsOf(app).model.Application());
     const ApplicationTrace& t = *slot.trace;
     return std::string(ToString(t.application)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
-           Result(t) + "  ·  scan in blocks of " + std::to_string(t.block_size);
+           application_scene::SceneOf(t.application).status(t) + "  ·  scan in blocks of " +
+           std::to_string(t.block_size);
   }
   bool Offers(AppState&, SidePanel tab) const override {
     return tab == SidePanel::kInspector || tab == SidePanel::kNarration;

@@ -64,9 +64,7 @@ inline bool IsExclusiveSum(const std::vector<int>& flags, const std::vector<int>
 
 // The length of a pass's output: the kept elements or the pool (the total), or a permutation.
 inline int OutputSize(ApplicationKind application, int n, int total) {
-  return application == ApplicationKind::kCompact || application == ApplicationKind::kAllocate
-             ? total
-             : n;
+  return Info(application).rule->output_size(n, total);
 }
 
 template <class T, class Exec>
@@ -77,7 +75,7 @@ ApplicationTrace Run(Exec& exec, const ApplicationRequest& request) {
     exec.FlipSignBits(&values);
     if (exec.Failed()) return trace;
   }
-  if (request.application == ApplicationKind::kRadixSort) trace.keys = Doubles(values);
+  if (Info(request.application).keyed) trace.keys = Doubles(values);
   const int n = static_cast<int>(values.size());
   for (int p = 0; p < PassCount(request); ++p) {
     const PassSpec<T> spec = MakePassSpec<T>(request, p);

@@ -18,26 +18,13 @@ json EncodeApplication(const ApplicationTrace& t) {
                {"block_algorithm", ToString(t.block_algorithm)},
                {"block_size", t.block_size},
                {"backend", EncodeBackend(t.backend)}};
-  switch (t.application) {
-    case ApplicationKind::kCompact:
-      meta["keep"] = ToString(t.params.keep, t.type);
-      break;
-    case ApplicationKind::kSplit:
-      meta["bit"] = t.params.bit;
-      break;
-    case ApplicationKind::kRadixSort:
-      meta["bits"] = t.params.bits;
-      meta["sign_flipped"] = t.sign_flipped;
-      break;
-    case ApplicationKind::kAllocate:
-      break;
-  }
+  Info(t.application).write_meta(t, &meta);
   json root;
   root["format"] = kTraceFormatName;
   root["version"] = kTraceFormatVersion;
   root["meta"] = std::move(meta);
   root["input"] = EncodeValues(t.type, t.input);
-  if (t.application == ApplicationKind::kRadixSort) root["keys"] = EncodeValues(t.type, t.keys);
+  if (Info(t.application).keyed) root["keys"] = EncodeValues(t.type, t.keys);
   json passes = json::array();
   for (const ApplicationPass& p : t.passes) {
     passes.push_back({{"bit", p.bit},
@@ -68,29 +55,13 @@ ApplicationTrace DecodeApplication(const json& root) {
     Fail("meta.block_algorithm", "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
   request.block_size = IntField(m, "block_size", "meta");
   bool sign_flipped = false;
-  switch (request.application) {
-    case ApplicationKind::kCompact:
-      if (std::string e =
-              ParseKeep(StringField(m, "keep", "meta"), request.type, &request.params.keep);
-          !e.empty())
-        Fail("meta.keep", e);
-      break;
-    case ApplicationKind::kSplit:
-      request.params.bit = IntField(m, "bit", "meta");
-      break;
-    case ApplicationKind::kRadixSort:
-      request.params.bits = IntField(m, "bits", "meta");
-      sign_flipped = BoolField(m, "sign_flipped", "meta");
-      break;
-    case ApplicationKind::kAllocate:
-      break;
-  }
+  const ApplicationInfo& info = Info(request.application);
+  info.read_meta(m, &request, &sign_flipped);
   request.input = DecodeValues(root, "input", request.type, static_cast<size_t>(n), "");
   if (std::string e = ValidateApplicationRequest(request); !e.empty()) Fail("meta", e);
   ApplicationTrace t = MakeApplicationTrace(request, DecodeBackend(Field(m, "backend", "meta")));
   t.sign_flipped = sign_flipped;  // as the file says: CheckApplication holds it against the input
-  if (request.application == ApplicationKind::kRadixSort)
-    t.keys = DecodeValues(root, "keys", t.type, static_cast<size_t>(n), "");
+  if (info.keyed) t.keys = DecodeValues(root, "keys", t.type, static_cast<size_t>(n), "");
 
   const json& passes = Field(root, "passes", "");
   const int count = PassCount(request);
@@ -98,9 +69,7 @@ ApplicationTrace DecodeApplication(const json& root) {
     Fail("passes", "expected " + std::to_string(count) + (count == 1 ? " pass" : " passes"));
   // A pass's output is its total's length (compaction, allocation) or n: the total is bounded
   // before anything that long is read.
-  const long long max_total = request.application == ApplicationKind::kAllocate
-                                  ? kMaxAllocationPool
-                                  : static_cast<long long>(n);
+  const long long max_total = info.rule->max_total(n);
   int total = 0;
   for (int p = 0; p < count; ++p) {
     const std::string at = "passes[" + std::to_string(p) + "]";

@@ -7,7 +7,20 @@
 
 namespace scanviz {
 
-enum class ApplicationKind : std::uint8_t { kCompact, kSplit, kRadixSort, kAllocate };
+// Every application, in registry order: its enumerator and the name of its entry
+// (core/applications/<name>.cpp defines k_<name>_application). A new application is a line here
+// and its entry; the registries of the other layers (scene, CLI, app) expand this list too.
+#define SCANVIZ_FOR_EACH_APPLICATION(X) \
+  X(kCompact, compact)                  \
+  X(kSplit, split)                      \
+  X(kRadixSort, radix_sort)             \
+  X(kAllocate, allocate)
+
+#define SCANVIZ_APPLICATION_ENUM(id, ns) id,
+enum class ApplicationKind : std::uint8_t {
+  SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_APPLICATION_ENUM)
+};
+#undef SCANVIZ_APPLICATION_ENUM
 
 // Stream compaction's predicates (--keep).
 enum class KeepKind : std::uint8_t { kOdd, kEven, kPositive, kNonzero, kGreater };
@@ -16,7 +29,7 @@ enum class KeepKind : std::uint8_t { kOdd, kEven, kPositive, kNonzero, kGreater 
 // inverted bit, or the size) and the scatter step. T is the element type of the data.
 template <class T>
 struct PassSpec {
-  ApplicationKind application = ApplicationKind::kCompact;
+  ApplicationKind application{};       // the first: compaction
   KeepKind keep = KeepKind::kNonzero;  // compact
   T threshold = T(0);                  // compact, keep greater:K
   int bit = 0;                         // split and radix sort: the bit this pass splits on

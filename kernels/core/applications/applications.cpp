@@ -6,44 +6,16 @@
 
 #include "core/analysis.h"
 #include "core/applications/application_driver.h"
+#include "core/applications/application_entry.h"
 #include "core/applications/steps.h"
 #include "core/input.h"
 
 namespace scanviz {
 namespace {
 
-const ApplicationInfo kApplications[] = {
-    {ApplicationKind::kCompact, "compact", "stream compaction",
-     "keep the elements a predicate accepts, in order, packed to the front",
-     "--keep odd|even|positive|nonzero|greater:K", "int32 or float32 (odd and even: int32)", true,
-     "flags", "destinations", "kept",
-     "a kept element's exclusive scan value counts the kept elements before it, so it is the "
-     "element's place in the output; the output's length is the total"},
-    {ApplicationKind::kSplit, "split", "split by one bit",
-     "the elements whose bit K is 0 first, then those whose bit is 1, both in their order",
-     "--bit K (0..31)", "int32", false, "flags", "zeros before", "partitioned",
-     "scanning the inverted bit counts the zeros before each element: a zero goes there, a one "
-     "goes after all the zeros, behind the ones before it (total_zeros + i - scan[i])"},
-    {ApplicationKind::kRadixSort, "radix-sort", "radix sort",
-     "sort int32 keys by their low K bits, one stable split per bit, lowest first",
-     "--bits K (1..32; default: as many as the keys need)", "int32", false, "flags", "zeros before",
-     "sorted",
-     "each pass is a stable split, so after pass b the keys are ordered by their low b + 1 bits, "
-     "ties in input order; with the sign bit flipped, bit order is numeric order"},
-    {ApplicationKind::kAllocate, "allocate", "parallel allocation",
-     "each thread asks for some cells of one pool and the scan hands it its own slice",
-     "the input is each thread's size (>= 0)", "int32", false, "sizes", "offsets", "pool",
-     "the exclusive scan of the sizes is each thread's offset: the cells every thread before it "
-     "took, so the slices [offset, offset + size) tile the pool, whose size is the total"},
-};
-
 const char* const kKeepKeys[] = {"odd", "even", "positive", "nonzero"};
 constexpr KeepKind kKeepKinds[] = {KeepKind::kOdd, KeepKind::kEven, KeepKind::kPositive,
                                    KeepKind::kNonzero};
-
-std::string Plural(long long count, const char* one, const char* many) {
-  return std::to_string(count) + " " + (count == 1 ? one : many);
-}
 
 // The simulator's executor of the application's loop: each step runs for every thread in order,
 // the scan is the grid simulator's.
@@ -78,16 +50,26 @@ class SimulatorApplicationExec {
   }
 };
 
+ApplicationInfo WithId(ApplicationInfo info, ApplicationKind id) {
+  info.id = id;
+  return info;
+}
+
 }  // namespace
 
+// The entries in SCANVIZ_FOR_EACH_APPLICATION's order, each with its id: built on first use, so
+// that no other file's static initialiser sees it half made.
 std::span<const ApplicationInfo> Applications() {
-  return kApplications;
+#define SCANVIZ_APPLICATION_WITH_ID(id, ns) WithId(k_##ns##_application, ApplicationKind::id),
+  static const ApplicationInfo all[] = {SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_APPLICATION_WITH_ID)};
+#undef SCANVIZ_APPLICATION_WITH_ID
+  return all;
 }
 
 const ApplicationInfo& Info(ApplicationKind application) {
-  for (const ApplicationInfo& a : kApplications)
-    if (a.id == application) return a;
-  return kApplications[0];
+  const std::span<const ApplicationInfo> all = Applications();
+  const auto i = static_cast<size_t>(application);
+  return all[i < all.size() ? i : 0];
 }
 
 const char* ToString(ApplicationKind application) {
@@ -95,7 +77,7 @@ const char* ToString(ApplicationKind application) {
 }
 
 bool ParseApplication(std::string_view key, ApplicationKind* out) {
-  for (const ApplicationInfo& a : kApplications) {
+  for (const ApplicationInfo& a : Applications()) {
     if (key == a.key) {
       *out = a.id;
       return true;
@@ -106,10 +88,11 @@ bool ParseApplication(std::string_view key, ApplicationKind* out) {
 
 std::string ApplicationKeys() {
   std::string out;
-  const size_t count = std::size(kApplications);
+  const std::span<const ApplicationInfo> all = Applications();
+  const size_t count = all.size();
   for (size_t i = 0; i < count; ++i) {
     if (i > 0) out += i + 1 == count ? " or " : ", ";
-    out += kApplications[i].key;
+    out += all[i].key;
   }
   return out;
 }
@@ -162,20 +145,11 @@ int RadixBitsNeeded(const std::vector<double>& keys) {
 }
 
 int PassCount(const ApplicationRequest& request) {
-  return request.application == ApplicationKind::kRadixSort ? request.params.bits : 1;
+  return Info(request.application).pass_count(request.params);
 }
 
 int PassBit(const ApplicationRequest& request, int pass) {
-  switch (request.application) {
-    case ApplicationKind::kSplit:
-      return request.params.bit;
-    case ApplicationKind::kRadixSort:
-      return pass;
-    case ApplicationKind::kCompact:
-    case ApplicationKind::kAllocate:
-      break;
-  }
-  return -1;
+  return Info(request.application).pass_bit(request.params, pass);
 }
 
 std::string ValidateApplicationRequest(const ApplicationRequest& request) {
@@ -192,46 +166,7 @@ std::string ValidateApplicationRequest(const ApplicationRequest& request) {
   values.type = request.type;
   values.input = request.input;
   if (std::string error = ValidateGridRequest(values); !error.empty()) return error;
-  switch (request.application) {
-    case ApplicationKind::kCompact:
-      if (request.type == ElementType::kFloat32 && (request.params.keep.kind == KeepKind::kOdd ||
-                                                    request.params.keep.kind == KeepKind::kEven))
-        return "--keep " + ToString(request.params.keep, request.type) +
-               ": float32 values are neither odd nor even";
-      break;
-    case ApplicationKind::kSplit:
-      if (request.params.bit < 0 || request.params.bit > 31)
-        return "--bit " + std::to_string(request.params.bit) + ": choose 0..31 (int32 has 32 bits)";
-      break;
-    case ApplicationKind::kRadixSort: {
-      const int bits = request.params.bits;
-      if (bits < 1 || bits > 32)
-        return "--bits " + std::to_string(bits) + ": choose 1..32 (passes over the low bits)";
-      if (static_cast<long long>(n) * bits > kMaxApplicationScannedElements)
-        return "--bits " + std::to_string(bits) + ": " + Plural(n, "key", "keys") + " in " +
-               Plural(bits, "pass", "passes") + " scan " +
-               std::to_string(static_cast<long long>(n) * bits) +
-               " elements, more than a trace holds (" +
-               std::to_string(kMaxApplicationScannedElements) + "): choose --bits " +
-               std::to_string(kMaxApplicationScannedElements / n) + " or fewer, or fewer keys";
-      break;
-    }
-    case ApplicationKind::kAllocate: {
-      long long total = 0;
-      for (int i = 0; i < n; ++i) {
-        const double size = request.input[static_cast<size_t>(i)];
-        if (size < 0)
-          return "allocate: size " + FormatValue(request.type, size) + " (element " +
-                 std::to_string(i) + ") is negative; a thread asks for 0 cells or more";
-        total += static_cast<long long>(size);
-      }
-      if (total > kMaxAllocationPool)
-        return "allocate: the sizes add up to " + std::to_string(total) +
-               " cells, more than a traced pool holds (" + std::to_string(kMaxAllocationPool) + ")";
-      break;
-    }
-  }
-  return {};
+  return info.validate(request);
 }
 
 GridRequest FlagScanRequest(const ApplicationRequest& request, std::vector<double> flags) {
@@ -256,7 +191,7 @@ ApplicationTrace MakeApplicationTrace(const ApplicationRequest& request,
   t.block_size = request.block_size;
   t.backend = backend;
   t.input = request.input;
-  if (request.application == ApplicationKind::kRadixSort) {
+  if (Info(request.application).keyed) {
     for (double x : request.input) t.sign_flipped = t.sign_flipped || x < 0;
   }
   return t;

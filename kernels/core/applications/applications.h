@@ -8,6 +8,7 @@
 // traced scan of them (a GridTrace), its total and what the scatter wrote.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,18 +26,59 @@ inline constexpr int kMaxApplicationScannedElements = 1 << 18;
 // An allocation's pool (its output, one owner per cell) holds at most this many cells.
 inline constexpr int kMaxAllocationPool = 1 << 20;
 
+struct ApplicationParams;
+struct ApplicationRequest;
+struct ApplicationPass;
+struct ApplicationTrace;
+
+// What one pass of an application does with each element, shared by the applications whose passes
+// are alike (a radix sort's pass is a split).
+struct PassRule {
+  // A pass's output length from its n and its scan's total, and the largest total a file may say.
+  int (*output_size)(int n, int total);
+  long long (*max_total)(int n);
+  // Where step 3 sends element i from its flag, its scan value and the total (compaction: -1 when
+  // it is not kept; allocation: its slice's first cell).
+  int (*destination)(int flag, int scan, int total, int i);
+  // Step 1 of element i (value x) in a pass on `bit`: its flag, and `why` in words.
+  int (*flag)(const ApplicationTrace& trace, double x, int i, int bit, std::string* why);
+  // Step 3 of element i: "" when the scatter put it where the scan sends it, else what is wrong.
+  std::string (*check_scatter)(const ApplicationTrace& trace, const ApplicationPass& pass, int i);
+};
+
+// One entry per application (core/applications/<name>.cpp), listed once in
+// SCANVIZ_FOR_EACH_APPLICATION: its words and its behaviour, so that nothing outside the entries
+// asks which application a trace is. The scene, the CLI and the app keep entries of their own for
+// what they alone draw or print (scene/applications/, cli/applications/, ui/applications/).
 struct ApplicationInfo {
-  ApplicationKind id;
-  const char* key;          // "compact": --algorithm and the file's meta.algorithm
-  const char* name;         // "stream compaction"
-  const char* summary;      // one line: what it is for
-  const char* parameters;   // "--keep odd|even|positive|nonzero|greater:K"
-  const char* types;        // "int32 or float32"
-  bool float32;             // whether it takes float32 values
-  const char* flags_name;   // "flags" or "sizes": what step 1 writes
-  const char* scan_name;    // what the scan gives: "destinations", "offsets"
-  const char* output_name;  // "kept", "partitioned", "sorted", "pool"
-  const char* invariant;    // the sentence that makes it right
+  ApplicationKind id;        // the registry sets it from its place in the list
+  const char* key;           // "compact": --algorithm and the file's meta.algorithm
+  const char* name;          // "stream compaction"
+  const char* summary;       // one line: what it is for
+  const char* parameters;    // "--keep odd|even|positive|nonzero|greater:K"
+  const char* types;         // "int32 or float32"
+  bool float32;              // whether it takes float32 values
+  const char* flags_name;    // "flags" or "sizes": what step 1 writes
+  const char* scan_name;     // what the scan gives: "destinations", "offsets"
+  const char* output_name;   // "kept", "partitioned", "sorted", "pool"
+  const char* invariant;     // the sentence that makes it right
+  const char* scatter_name;  // step 3's name: "scatter", or allocation's "fill"
+  // Radix sort: the passes sort keys, whose sign bits are flipped first when some key is
+  // negative; the trace records them (ApplicationTrace::keys).
+  bool keyed;
+  // What a pass does with each element (split's is radix sort's too: each of its passes is one).
+  const PassRule* rule;
+  // Its parameter as the command line writes it ("--keep odd", "--bit 3"); "" when it has none.
+  std::string (*parameter)(const ApplicationParams& params, ElementType type);
+  int (*pass_count)(const ApplicationParams& params);
+  int (*pass_bit)(const ApplicationParams& params, int pass);  // -1: the pass reads no bit
+  // "" when its own parameters (and, allocation, the sizes) can run; else one line why not.
+  std::string (*validate)(const ApplicationRequest& request);
+  // The result computed sequentially, without flags or scan (SequentialApplicationResult).
+  std::vector<double> (*sequential)(const ApplicationRequest& request);
+  // Its parameters in the trace file's meta object: written, and read back (throws LoadError).
+  void (*write_meta)(const ApplicationTrace& trace, nlohmann::json* meta);
+  void (*read_meta)(const nlohmann::json& meta, ApplicationRequest* request, bool* sign_flipped);
 };
 
 std::span<const ApplicationInfo> Applications();
@@ -70,7 +112,7 @@ int DefaultApplicationBlockSize(int n);
 int RadixBitsNeeded(const std::vector<double>& keys);
 
 struct ApplicationRequest {
-  ApplicationKind application = ApplicationKind::kCompact;
+  ApplicationKind application{};  // the first: compaction
   ApplicationParams params;
   ElementType type = ElementType::kInt32;
   std::vector<double> input;
@@ -92,7 +134,7 @@ struct ApplicationPass {
 };
 
 struct ApplicationTrace {
-  ApplicationKind application = ApplicationKind::kCompact;
+  ApplicationKind application{};  // the first: compaction
   ApplicationParams params;
   ElementType type = ElementType::kInt32;
   Algorithm block_algorithm = kDefaultApplicationBlockAlgorithm;

@@ -6,10 +6,9 @@
 
 #include "core/analysis.h"
 #include "core/applications/application_driver.h"
+#include "core/applications/application_entry.h"
 #include "core/applications/applications.h"
-#include "core/applications/compact.h"
 #include "core/applications/radix_sort.h"
-#include "core/applications/split.h"
 
 namespace scanviz {
 namespace {
@@ -25,12 +24,10 @@ class Report {
   std::vector<std::string>* m_out;
 };
 
-std::string Cell(const char* name, size_t i) {
-  return std::string(name) + "[" + std::to_string(i) + "]";
-}
+using applications::Cell;
 
 std::string PassLabel(const ApplicationTrace& t, size_t p) {
-  if (t.application == ApplicationKind::kRadixSort)
+  if (Info(t.application).keyed)
     return "pass " + std::to_string(p + 1) + " (bit " + std::to_string(t.passes[p].bit) + ") · ";
   return "";
 }
@@ -41,25 +38,8 @@ bool CheckFlags(const ApplicationTrace& t, const ApplicationPass& pass, const st
   const ApplicationInfo& info = Info(t.application);
   for (size_t i = 0; i < pass.input.size(); ++i) {
     const double x = pass.input[i];
-    int want = 0;
     std::string why;
-    switch (t.application) {
-      case ApplicationKind::kCompact:
-        want = applications::Keeps(x, t.params.keep.kind, t.params.keep.threshold) ? 1 : 0;
-        why = "--keep " + ToString(t.params.keep, t.type) + (want ? " keeps " : " drops ") +
-              FormatValue(t.type, x);
-        break;
-      case ApplicationKind::kSplit:
-      case ApplicationKind::kRadixSort:
-        want = 1 - applications::BitOf(static_cast<std::int32_t>(x), pass.bit);
-        why = "bit " + std::to_string(pass.bit) + " of " + FormatValue(t.type, x) + " is " +
-              std::to_string(1 - want) + " (the flag is the inverted bit)";
-        break;
-      case ApplicationKind::kAllocate:
-        want = static_cast<int>(x);
-        why = "thread " + std::to_string(i) + " asks for " + FormatValue(t.type, x);
-        break;
-    }
+    const int want = info.rule->flag(t, x, static_cast<int>(i), pass.bit, &why);
     if (pass.flags[i] != want) {
       r->Add(where + "step 1 " + info.flags_name + ": " + Cell(info.flags_name, i) + " = " +
              FormatValue(ElementType::kInt32, pass.flags[i]) + ", but " + why);
@@ -109,42 +89,11 @@ void CheckScatter(const ApplicationTrace& t, const ApplicationPass& pass, const 
            std::to_string(total) + " makes " + std::to_string(size));
     return;
   }
-  const std::vector<double>& scan = pass.scan.output;
-  auto wrong = [&](size_t cell, int element, double want) {
-    r->Add(at + Cell("output", cell) + " = " + FormatValue(t.type, pass.output[cell]) +
-           ", but element " + std::to_string(element) + " (" + FormatValue(t.type, want) +
-           ") goes there");
-  };
+  const ApplicationInfo& info = Info(t.application);
   for (int i = 0; i < n; ++i) {
-    const size_t ui = static_cast<size_t>(i);
-    const int flag = static_cast<int>(pass.flags[ui]), offset = static_cast<int>(scan[ui]);
-    switch (t.application) {
-      case ApplicationKind::kCompact:
-        if (flag != 0 && pass.output[static_cast<size_t>(offset)] != pass.input[ui])
-          return wrong(static_cast<size_t>(offset), i, pass.input[ui]);
-        break;
-      case ApplicationKind::kSplit:
-      case ApplicationKind::kRadixSort: {
-        const auto d = static_cast<size_t>(applications::SplitDestination(flag, offset, total, i));
-        if (d >= size) {
-          r->Add(at + "element " + std::to_string(i) + "'s destination " + std::to_string(d) +
-                 " is outside the output");
-          return;
-        }
-        if (pass.output[d] != pass.input[ui]) return wrong(d, i, pass.input[ui]);
-        break;
-      }
-      case ApplicationKind::kAllocate:
-        for (int k = 0; k < flag; ++k) {
-          const auto c = static_cast<size_t>(offset + k);
-          if (pass.output[c] != i) {
-            r->Add(at + Cell("pool", c) + " = " + FormatValue(t.type, pass.output[c]) +
-                   ", but it lies in thread " + std::to_string(i) + "'s slice [" +
-                   std::to_string(offset) + ", " + std::to_string(offset + flag) + ")");
-            return;
-          }
-        }
-        break;
+    if (std::string wrong = info.rule->check_scatter(t, pass, i); !wrong.empty()) {
+      r->Add(at + wrong);
+      return;
     }
   }
 }
@@ -184,7 +133,7 @@ std::vector<std::string> CheckApplication(const ApplicationTrace& t) {
   }
   // Radix sort's step 0: the keys are the input, sign bits flipped when some key is negative.
   std::vector<double> values = t.input;
-  if (t.application == ApplicationKind::kRadixSort) {
+  if (Info(t.application).keyed) {
     bool negative = false;
     for (double x : t.input) negative = negative || x < 0;
     if (t.sign_flipped != negative) {
@@ -210,8 +159,7 @@ std::vector<std::string> CheckApplication(const ApplicationTrace& t) {
     }
     if (pass.input != values) {
       r.Add(where + "its input is not " +
-            (p == 0 ? std::string(t.application == ApplicationKind::kRadixSort ? "the keys"
-                                                                               : "the input")
+            (p == 0 ? std::string(Info(t.application).keyed ? "the keys" : "the input")
                     : "the output of pass " + std::to_string(p)));
       return out;
     }

@@ -33,7 +33,7 @@ std::string ValidateGridRequest(const GridRequest& request);
 // an application's scan: the grids ask each block for the flavour they need (phase 2 always an
 // exclusive scan), and a block scan of any flavour converts. So this is whether `a` names an
 // algorithm of the registry (a value cast from outside may not), and the keys for messages are
-// the registry's: "hillis-steele, blelloch or warp-shuffle".
+// the registry's: "hillis-steele, blelloch, warp-shuffle or sklansky".
 bool IsGridBlockAlgorithm(Algorithm a);
 std::string GridBlockAlgorithmKeys();
 

@@ -16,8 +16,6 @@ namespace scanviz {
 struct GridStep {
   int level = 0;  // 0: the scan asked for; d: the sums scan of level d - 1
   int phase = 1;  // 1: block scan, 3: add offsets (a level of one block has only phase 1)
-  // The phase of the whole scan this step is part of: level 0's own, else 2 (the sums scan).
-  int TopPhase() const { return level == 0 ? phase : 2; }
   bool operator==(const GridStep&) const = default;
 };
 
