@@ -1,5 +1,7 @@
 #include "kind_id.h"
 
+#include <string>
+
 namespace scanviz {
 
 namespace {
@@ -28,7 +30,15 @@ std::optional<KindId> ParseKind(std::string_view key) {
 }
 
 const char* KindKeys() {
-  return "block-scan, side-by-side, multi-block, single-pass, applications or benchmark";
+  static const std::string keys = [] {  // constant text, made once from the list
+    std::string out;
+    for (KindId k : kAllKinds) {
+      if (!out.empty()) out += k == kAllKinds.back() ? " or " : ", ";
+      out += ToString(k);
+    }
+    return out;
+  }();
+  return keys.c_str();
 }
 
 bool ShowsBlockRounds(KindId k) {

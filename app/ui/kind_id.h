@@ -22,6 +22,9 @@ inline constexpr std::array<KindId, kKindCount> kAllKinds = {
     KindId::kBlockScan,  KindId::kSideBySide,  KindId::kMultiBlock,
     KindId::kSinglePass, KindId::kApplication, KindId::kBenchmark};
 
+// The kind the app starts on, and comes back to when the kind shown is put away.
+inline constexpr KindId kHomeKind = KindId::kBlockScan;
+
 const char* ToString(KindId k);     // "block-scan", "side-by-side", "multi-block", ...
 const char* DisplayName(KindId k);  // "Block scan", "Side by side", "Multi-block grid", ...
 std::optional<KindId> ParseKind(std::string_view key);

@@ -120,7 +120,9 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
       EXPECT_TRUE(h.chords.empty()) << h.keys;
     }
     if (h.id != KeyAction::kNone) {
-      EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
+      // The kinds' lines share one id (KeyOfKind finds each kind's key in its own entry).
+      if (h.id != KeyAction::kKind)
+        EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
       EXPECT_FALSE(h.chords.empty()) << h.keys << " names an action but has no key";
     }
     // A line with keys but no action id is only for what a text field does, or for a key the web

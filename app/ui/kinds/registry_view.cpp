@@ -17,6 +17,19 @@ const KindView& KindViewOf(KindId id) {
   return *kViews[static_cast<int>(id)];
 }
 
+void KindView::DrawPart(UiContext& ui, const Kind& kind, KindPart part) const {
+  if (part != KindPart::kMenu) return;
+  const KindEntry entry = kind.Entry();
+  const char* keys = entry.keys.empty() ? nullptr : entry.keys.front().key;
+  if (MenuItem(ui, entry.menu_name, DisplayName(kind.Id()), keys, ui.app.ShownKind() == kind.Id(),
+               entry.tip))
+    kind.Show(ui.app);
+}
+
+void DrawKindPart(UiContext& ui, KindId id, KindPart part) {
+  KindViewOf(id).DrawPart(ui, KindOf(id), part);
+}
+
 void MarkTabContent(UiContext& ui) {
   if (ui.text == nullptr) return;
   const ImVec2 c = ImGui::GetCursorScreenPos();

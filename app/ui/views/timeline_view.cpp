@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kind_model.h"
 #include "scene/timeline.h"
 #include "views.h"
 
@@ -75,10 +76,13 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   }
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
-  SameLineIfFits("Rounds (L)", false);
-  if (ImGui::Button("Rounds (L)")) ui.app.ToggleKind(KindId::kSinglePass);
-  Tip(ui, "Back to the rounds of the block scans (L)");
-  Record(ui, "controls", "tile size · tiles taken in · Rounds (L)");
+  // The timeline is the shown kind: its button and its key (Kind::Entry) take it away.
+  const Kind& shown = ShownKindOf(ui);
+  const std::string rounds = std::string("Rounds (") + KeyOfKind(shown.Id()) + ")";
+  SameLineIfFits(rounds.c_str(), false);
+  if (ImGui::Button(rounds.c_str())) ui.app.ToggleKind(shown.Id());
+  Tip(ui, "Back to the rounds of the block scans", KeyOfKind(shown.Id()));
+  Record(ui, "controls", "tile size · tiles taken in · " + rounds);
   (void)t;
 }
 
