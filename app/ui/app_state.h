@@ -23,14 +23,15 @@
 #include <string>
 #include <vector>
 
-#include "application_model.h"
 #include "backend/backend.h"
-#include "bench_model.h"
 #include "core/analysis.h"
 #include "core/trace.h"
 #include "edit_history.h"
-#include "grid_model.h"
-#include "kind_id.h"
+#include "kinds/applications/application_model.h"
+#include "kinds/benchmark/bench_model.h"
+#include "kinds/kind_id.h"
+#include "kinds/multi_block/grid_model.h"
+#include "kinds/single_pass/single_pass_model.h"
 #include "model_input.h"
 #include "player.h"
 #include "presets.h"
@@ -41,7 +42,6 @@
 #include "session.h"
 #include "settings.h"
 #include "share_link.h"
-#include "single_pass_model.h"
 #include "teach/lab_results.h"
 #include "teach/work_depth.h"
 #include "trace_slot.h"

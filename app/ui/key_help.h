@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kind_id.h"
+#include "kinds/kind_id.h"
 
 namespace scanviz {
 

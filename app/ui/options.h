@@ -15,7 +15,7 @@
 #include "core/simulator.h"
 #include "core/trace.h"
 #include "export/export_plan.h"
-#include "kind_id.h"
+#include "kinds/kind_id.h"
 #include "scene/grid_scene.h"
 #include "scene/palette.h"
 #include "scene/scene.h"

@@ -6,7 +6,7 @@
 #include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/registry.h"
-#include "kind_id.h"
+#include "kinds/kind_id.h"
 #include "options.h"
 
 namespace scanviz {

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "core/grid/grid.h"
-#include "grid_boxes.h"
+#include "kinds/multi_block/grid_boxes.h"
 #include "scene/palette.h"
 
 namespace scanviz::scene {

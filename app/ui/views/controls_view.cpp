@@ -8,7 +8,7 @@
 
 #include "core/input.h"
 #include "core/registry.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>

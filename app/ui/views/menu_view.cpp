@@ -8,7 +8,7 @@
 
 #include "core/applications/applications.h"
 #include "core/registry.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "views.h"
 
 namespace scanviz {

@@ -3,9 +3,9 @@
 // grid's blocks, the application's result).
 #include <cstdio>
 
-#include "core/registry.h"
 #include "class_teach.h"
-#include "kind_model.h"
+#include "core/registry.h"
+#include "kinds/kind_model.h"
 #include "views.h"
 
 namespace scanviz {

@@ -1,6 +1,6 @@
 #include "step_bar_view.h"
 
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 
 namespace scanviz {
 

@@ -10,8 +10,8 @@
 
 #include "app_state.h"
 #include "fonts.h"
-#include "grid_boxes.h"
 #include "key_help.h"
+#include "kinds/multi_block/grid_boxes.h"
 #include "renderer.h"
 #include "scene/application_scene.h"
 #include "scene/palette.h"

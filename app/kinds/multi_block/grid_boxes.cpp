@@ -1,4 +1,4 @@
-#include "grid_boxes.h"
+#include "kinds/multi_block/grid_boxes.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <string>
 
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 
 namespace scanviz {
 

@@ -1,6 +1,6 @@
 // The kind interface's defaults (kind_model.h): a kind steps and seeks every shown player, and a
 // tab it does not offer sends the reader to a block scan; and the applications' step caption.
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 
 #include <string>
 

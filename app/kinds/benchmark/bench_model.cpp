@@ -1,5 +1,5 @@
 // BenchModel (bench_model.h): the benchmark results file, read on first use.
-#include "bench_model.h"
+#include "kinds/benchmark/bench_model.h"
 
 namespace scanviz {
 

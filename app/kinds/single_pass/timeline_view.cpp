@@ -9,9 +9,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "scene/timeline.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 namespace {

@@ -1,5 +1,5 @@
 // The benchmark panel's chart: see bench_chart.h.
-#include "bench_chart.h"
+#include "kinds/benchmark/bench_chart_view.h"
 
 #include <algorithm>
 #include <cmath>

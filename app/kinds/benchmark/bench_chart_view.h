@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/perf/bench_results.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz::bench_chart {
 

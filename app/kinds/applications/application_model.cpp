@@ -1,6 +1,6 @@
 // ApplicationModel (application_model.h): the chosen application of the scan run on the current
 // input, through the backend's one door (RunApplication), as the grid is; or a file's trace.
-#include "application_model.h"
+#include "kinds/applications/application_model.h"
 
 #include <algorithm>
 

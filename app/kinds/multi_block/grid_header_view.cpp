@@ -4,7 +4,7 @@
 #include <cfloat>
 #include <string>
 
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 

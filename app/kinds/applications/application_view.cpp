@@ -9,9 +9,9 @@
 #include <cstdio>
 
 #include "core/analysis.h"
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "scene/cell_text.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 namespace {

@@ -20,8 +20,8 @@
 #include <string>
 
 #include "app_state.h"
-#include "kind_entry.h"
-#include "kind_id.h"
+#include "kinds/kind_entry.h"
+#include "kinds/kind_id.h"
 #include "settings.h"
 
 namespace scanviz {

@@ -3,9 +3,9 @@
 // element under the pointer or clicked, its invariant checked against the trace) and Narration
 // (what the application is for, its three steps, why it is right). The block scans' legend and
 // invariant windows say nothing about an application's rows, so they give way.
-#include "kind_model.h"
+#include "kinds/kind_model.h"
 #include "scene/application_scene.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 namespace {

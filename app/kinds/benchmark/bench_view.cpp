@@ -10,8 +10,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bench_chart.h"
 #include "core/perf/bench_report.h"
+#include "kinds/benchmark/bench_chart_view.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "teach/grid_teach.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 

@@ -1,6 +1,6 @@
 // SinglePassModel (single_pass_model.h): the current input's single pass simulated when first
 // asked for, or a file's.
-#include "single_pass_model.h"
+#include "kinds/single_pass/single_pass_model.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // GridModel (grid_model.h): the multi-block grid traced when first asked for after an edit, its
 // check on a worker for a large grid, a grid trace file, and a block opened in the single-block
 // view.
-#include "grid_model.h"
+#include "kinds/multi_block/grid_model.h"
 
 #include <algorithm>
 #include <chrono>

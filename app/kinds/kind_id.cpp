@@ -1,4 +1,4 @@
-#include "kind_id.h"
+#include "kinds/kind_id.h"
 
 #include <string>
 

@@ -8,9 +8,9 @@
 #include <cmath>
 
 #include "core/registry.h"
-#include "grid_boxes.h"
+#include "kinds/multi_block/grid_boxes.h"
 #include "scene/cell_text.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 

@@ -1,7 +1,7 @@
 // The side panel's Narration for the single-pass timeline: the trace told in sentences
 // (teach/single_pass_teach.h).
 #include "teach/single_pass_teach.h"
-#include "views.h"
+#include "views/views.h"
 
 namespace scanviz {
 
