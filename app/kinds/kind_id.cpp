@@ -9,11 +9,9 @@ struct KindName {
   const char* key;
   const char* name;
 };
-constexpr KindName kNames[kKindCount] = {
-    {"block-scan", "Block scan"},        {"side-by-side", "Side by side"},
-    {"multi-block", "Multi-block grid"}, {"single-pass", "Single-pass timeline"},
-    {"applications", "Applications"},    {"benchmark", "Benchmark"},
-};
+#define SCANVIZ_KIND_NAME(id, name, key, display) {key, display},
+constexpr KindName kNames[kKindCount] = {SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_NAME)};
+#undef SCANVIZ_KIND_NAME
 }  // namespace
 
 const char* ToString(KindId k) {

@@ -11,7 +11,9 @@ namespace scanviz {
 // The views that keep a cache between frames, one of each, owned by main; the kinds draw with
 // them.
 struct ViewSet {
-  ArrayView arrays[2];  // [0] the shown algorithm (or the left pane), [1] the right pane
+  // [0] the shown algorithm (or the left pane), [1] the right pane; one for each algorithm where
+  // a kind shows them all at once.
+  ArrayView arrays[kAlgorithmCount > 2 ? kAlgorithmCount : 2];
   CodeView code;
   GridView grid;
   ApplicationView applications;

@@ -3,17 +3,15 @@
 
 namespace scanviz {
 
-const KindView& BlockScanView();
-const KindView& SideBySideView();
-const KindView& MultiBlockView();
-const KindView& SinglePassView();
-const KindView& ApplicationsView();
-const KindView& BenchmarkView();
+#define SCANVIZ_KIND_DECLARE(id, name, key, display) const KindView& name##View();
+SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_DECLARE)
+#undef SCANVIZ_KIND_DECLARE
 
 const KindView& KindViewOf(KindId id) {
-  static const KindView* const kViews[kKindCount] = {&BlockScanView(),    &SideBySideView(),
-                                                     &MultiBlockView(),   &SinglePassView(),
-                                                     &ApplicationsView(), &BenchmarkView()};
+  // In KindId's order: the same list.
+#define SCANVIZ_KIND_ENTRY(id, name, key, display) &name##View(),
+  static const KindView* const kViews[kKindCount] = {SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_ENTRY)};
+#undef SCANVIZ_KIND_ENTRY
   return *kViews[static_cast<int>(id)];
 }
 
