@@ -10,18 +10,19 @@
 namespace scanviz {
 
 // The registry of kinds, one line each, in the menu's and the key help's order: X(enum constant,
-// the name of its halves' functions (<Name>Kind() in app/kinds/<kind>/<kind>.cpp, <Name>View()
-// in <kind>_view.cpp: registry.cpp and registry_view.cpp call them), the command line's and the
-// session's key, the name it is shown by). Adding a kind: its folder and its line here. Today's:
-// one block algorithm's rounds; two, stepped together; the multi-block scan's grid (a block opened
-// shows its rounds); the single-pass scan's timeline; an application of the scan (compaction,
-// split, radix sort, allocation); the performance lab's chart.
-#define SCANVIZ_FOR_EACH_KIND(X)                                  \
-  X(kBlockScan, BlockScan, "block-scan", "Block scan")             \
-  X(kSideBySide, SideBySide, "side-by-side", "Side by side")       \
-  X(kMultiBlock, MultiBlock, "multi-block", "Multi-block grid")    \
-  X(kSinglePass, SinglePass, "single-pass", "Single-pass timeline") \
-  X(kApplication, Applications, "applications", "Applications")    \
+// the name of its parts' functions: <Name>Kind() and <Name>View(), its model and view halves, and
+// Make<Name>State, its state (registry.cpp, registry_view.cpp and kind_states.cpp call them), the
+// command line's and the session's key, the name it is shown by). Adding a kind: its folder and
+// its line here (docs/architecture.md, "Adding a kind"). Today's: one block algorithm's rounds;
+// two, stepped together; every one at once, stepped together; the multi-block scan's grid (a block
+// opened shows its rounds); the single-pass scan's timeline; an application of the scan
+// (compaction, split, radix sort, allocation); the performance lab's chart.
+#define SCANVIZ_FOR_EACH_KIND(X)                                            \
+  X(kBlockScan, BlockScan, "block-scan", "Block scan")                     \
+  X(kSideBySide, SideBySide, "side-by-side", "Side by side")               \
+  X(kMultiBlock, MultiBlock, "multi-block", "Multi-block grid")            \
+  X(kSinglePass, SinglePass, "single-pass", "Single-pass timeline")        \
+  X(kApplication, Applications, "applications", "Applications")            \
   X(kBenchmark, Benchmark, "benchmark", "Benchmark")
 
 #define SCANVIZ_KIND_ENUM(id, name, key, display) id,

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "kinds/applications/applications_state.h"
 #include "scene/application_scene.h"
 
 namespace scanviz {
@@ -42,10 +43,10 @@ void Kind::OnKey(AppState& app, char) const {
 }
 
 std::string ApplicationStepTitle(AppState& app) {
-  const ApplicationSlot& slot = app.applications().Traced();
+  const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
   if (!slot.trace) return slot.error;
   const application_scene::StepRef at =
-      application_scene::StepAt(*slot.trace, app.applications().ApplicationPlayer().Round());
+      application_scene::StepAt(*slot.trace, ApplicationsOf(app).model.ApplicationPlayer().Round());
   return "pass " + std::to_string(at.pass + 1) + " of " +
          std::to_string(slot.trace->passes.size()) + " · step " +
          std::to_string(static_cast<int>(at.step) + 1) +

@@ -1,7 +1,7 @@
 // AppState (app_state.h): the input and its edits, the kind shown, undo, and the block scans'
 // traces: the simulator's at once for what is on screen, the others when first asked for, CUDA's
-// on a worker. The files and sessions are app_state_files.cpp's; the other kinds' models are
-// their own (grid_model.h, single_pass_model.h, application_model.h, bench_model.h).
+// on a worker. The files and sessions are app_state_files.cpp's; what the kinds keep of their own
+// is their states' (kinds/kind_state.h), which it loops over.
 #include "app_state.h"
 
 #include <algorithm>
@@ -36,6 +36,7 @@ bool Ready(const std::future<T>& f) {
 }  // namespace
 
 AppState::AppState(const Settings& settings) : m_algorithm(settings.algorithm) {
+  m_kind = m_kind_before = HomeKind();
   m_input.type = settings.type;
   m_input.op = settings.op;
   m_input.convert = settings.convert;
@@ -154,27 +155,30 @@ void AppState::ApplyPreset(const Preset& preset) {
   if (preset.type) SetOp(OpKind::kAdd);  // the numerics presets are about add
 }
 
+Algorithm AppState::GetAlgorithm() const {
+  for (const auto& state : m_kinds)
+    if (std::optional<Algorithm> opened = state->OpenedAlgorithm()) return *opened;
+  return m_algorithm;
+}
+
 void AppState::SetAlgorithm(Algorithm a) {
   // Side by side stays (the algorithm is the one a single pane shows); any other kind gives way.
-  if (m_kind != KindId::kSideBySide) SetKind(KindId::kBlockScan);
+  if (!ShownState().KeepsOnAlgorithm()) SetKind(HomeKind());
   m_algorithm = a;
   view.selected.reset();
 }
 
 void AppState::ToggleAlgorithm() {
-  // The block scans in the registry's order, then the multi-block scan, then round again.
-  if (m_kind == KindId::kMultiBlock) {
+  // The block scans in the registry's order, then the kind Tab reaches after them (the
+  // multi-block scan), then round again.
+  if (ShownState().InTabCycle()) {
     SetAlgorithm(static_cast<Algorithm>(0));
   } else if (static_cast<int>(m_algorithm) + 1 == kAlgorithmCount) {
-    SetKind(KindId::kMultiBlock);
+    for (const auto& state : m_kinds)
+      if (state->InTabCycle()) SetKind(state->Id());
   } else {
     SetAlgorithm(static_cast<Algorithm>(static_cast<int>(m_algorithm) + 1));
   }
-}
-
-void AppState::SetPair(Algorithm left, Algorithm right) {
-  m_pair[0] = left;
-  m_pair[1] = right;
 }
 
 void AppState::SetBackend(BackendChoice choice) {
@@ -203,9 +207,7 @@ void AppState::SetThreadOrder(const SimulatorOptions& order) {
 
 void AppState::SetKind(KindId kind) {
   if (kind == m_kind) return;
-  m_grid.CloseBlock();  // a block is opened from the grid and closes with it
-  view.grid_selected.reset();
-  view.grid_hovered.reset();
+  for (const auto& state : m_kinds) state->KindChanged();  // an opened block of the grid closes
   view.selected.reset();
   view.hovered.reset();
   m_kind_before = m_kind;
@@ -217,48 +219,16 @@ void AppState::ToggleKind(KindId kind) {
   if (m_kind != kind) {
     SetKind(kind);
   } else {
-    SetKind(m_kind_before == kind ? KindId::kBlockScan : m_kind_before);
+    SetKind(m_kind_before == kind ? HomeKind() : m_kind_before);
   }
 }
 
 std::vector<Player*> AppState::ShownPlayers() {
-  switch (m_kind) {
-    case KindId::kBlockScan:
-      return {&CurrentPlayer()};
-    case KindId::kSideBySide:
-      if (m_pair[0] == m_pair[1]) return {&PlayerOf(m_pair[0])};
-      return {&PlayerOf(m_pair[0]), &PlayerOf(m_pair[1])};
-    case KindId::kMultiBlock:
-      return {m_grid.Opened() ? &m_grid.BlockPlayer() : &m_grid.GridPlayer()};
-    case KindId::kApplication:
-      return {&m_applications.ApplicationPlayer()};
-    case KindId::kSinglePass:  // the timeline's cursor moves from moment to moment
-    case KindId::kBenchmark:
-      break;
-  }
-  return {};
+  return ShownState().ShownPlayers(*this);
 }
 
 std::vector<Algorithm> AppState::ShownAlgorithms() const {
-  switch (m_kind) {
-    case KindId::kBlockScan:
-      return {GetAlgorithm()};
-    case KindId::kSideBySide:
-      if (m_pair[0] == m_pair[1]) return {m_pair[0]};
-      return {m_pair[0], m_pair[1]};
-    case KindId::kMultiBlock:
-      if (m_grid.Opened()) return {m_grid.BlockAlgorithm()};
-      break;
-    default:
-      break;
-  }
-  return {};
-}
-
-// [SECTION] The grid's blocks
-
-bool AppState::OpenBlock(int level, int block) {
-  return m_kind == KindId::kMultiBlock && m_grid.OpenBlock(level, block);
+  return ShownState().ShownAlgorithms(*this);
 }
 
 std::vector<double> AppState::BlockValues() const {
@@ -334,8 +304,8 @@ void AppState::Regenerate() {
   ++m_input.generation;
   notice.clear();  // the news was of the input before (a file opened, a session saved)
   m_file_trace.reset();  // an edit: the simulator (or the GPU) traces the new input
-  m_grid.MarkStale();    // the grid and the application when first asked for (the frame asks)
-  m_applications.MarkStale();
+  // The kinds' models when first asked for (the frame asks): the grid, the application.
+  for (const auto& state : m_kinds) state->MarkStale();
   // The algorithms on screen on the simulator, now: the next frame shows the edit. The others
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
@@ -382,7 +352,7 @@ void AppState::Regenerate() {
 }
 
 void AppState::Poll() {
-  m_grid.Poll();
+  for (const auto& state : m_kinds) state->Poll();
   for (auto it = m_pending.begin(); it != m_pending.end();) {
     if (!Ready(it->result)) {
       ++it;
@@ -413,14 +383,7 @@ void AppState::Poll() {
 }
 
 bool AppState::Shown(Algorithm a) const {
-  switch (m_kind) {
-    case KindId::kBlockScan:
-      return a == m_algorithm || a == view.selected_algorithm;
-    case KindId::kSideBySide:
-      return a == m_pair[0] || a == m_pair[1] || a == view.selected_algorithm;
-    default:  // the other kinds show none of the block scans' own traces
-      return false;
-  }
+  return ShownState().TracesNow(*this, a);
 }
 
 void AppState::Refresh(size_t index) const {
@@ -432,13 +395,16 @@ void AppState::Refresh(size_t index) const {
 }
 
 void AppState::CatchUp() {
-  m_grid.AfterFrame();
+  for (const auto& state : m_kinds) state->AfterFrame();
   for (size_t i = 0; i < m_stale.size(); ++i) Refresh(i);
 }
 
 bool AppState::BackgroundPending() const {
-  return !m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future)) ||
-         m_grid.CheckRunning();
+  if (!m_pending.empty() || (m_work_depth_future.valid() && !Ready(m_work_depth_future)))
+    return true;
+  for (const auto& state : m_kinds)
+    if (state->BackgroundPending()) return true;
+  return false;
 }
 
 bool AppState::WaitForBackend(double seconds) {

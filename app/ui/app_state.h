@@ -1,9 +1,11 @@
 // Everything the app knows between frames: the input and its edits (the undo unit), the block
-// scans' traces of it and their players, the kind of view shown, the view options (view_state.h),
-// the backend status, sessions and files. Each other kind's model is its own UI-free class that
-// AppState composes and hands out (grid(), single_pass(), applications(), bench()); the traced
-// ones read the input (model_input.h) when they trace and every edit marks them stale. No GL, no
-// ImGui: views read it and call its actions.
+// scans' traces of it and their players (which several kinds show), the kind of view shown and
+// the one before, the view options (view_state.h), the backend status, sessions and files. What
+// a kind keeps of its own (its model, its view state, its session fields) is its state
+// (kinds/kind_state.h), one per kind, which AppState holds and loops over (StateOf hands one
+// out; each kind's header has its typed accessor, MultiBlockOf(app) and the like): it never tests
+// which kind it is. The traced models read the input (model_input.h) when they trace and every
+// edit marks them stale. No GL, no ImGui: views read it and call its actions.
 //
 // Traces are regenerated only on a user action: the CPU simulator runs at once (n = 1024 takes well
 // under a millisecond), and where CUDA is wanted a background task runs the kernels and its result
@@ -27,11 +29,8 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 #include "edit_history.h"
-#include "kinds/applications/application_model.h"
-#include "kinds/benchmark/bench_model.h"
 #include "kinds/kind_id.h"
-#include "kinds/multi_block/grid_model.h"
-#include "kinds/single_pass/single_pass_model.h"
+#include "kinds/kind_state.h"
 #include "model_input.h"
 #include "player.h"
 #include "presets.h"
@@ -49,7 +48,8 @@
 
 namespace scanviz {
 
-class AppState {
+// A KindHost (kind_state.h): what the kinds' states may use of it.
+class AppState final : public KindHost {
  public:
   explicit AppState(const Settings& settings);
   AppState(const AppState&) = delete;
@@ -65,10 +65,6 @@ class AppState {
   void SetOp(OpKind op);
   void SetAlgorithm(Algorithm a);
   void ToggleAlgorithm();  // the next algorithm in the registry (Tab)
-  // Side by side: the two algorithms shown, left and right (by default the chapters' two).
-  void SetPair(Algorithm left, Algorithm right);
-  Algorithm Left() const { return m_pair[0]; }
-  Algorithm Right() const { return m_pair[1]; }
   void SetBackend(BackendChoice choice);
   // int32 <-> float32: keeps the input text where it parses as the new type; float32 values that
   // are not integers are rounded to int32.
@@ -99,8 +95,8 @@ class AppState {
   OpKind Op() const { return m_input.op; }
   bool Convert() const { return m_input.convert; }
   // The algorithm whose rounds the single-block panels describe: the chosen one, or while a block
-  // of the grid is open, the grid's block scan.
-  Algorithm GetAlgorithm() const { return m_grid.Opened() ? m_grid.BlockAlgorithm() : m_algorithm; }
+  // of the grid is open, the grid's block scan (a kind's OpenedAlgorithm).
+  Algorithm GetAlgorithm() const;
   BackendChoice Backend() const { return m_input.backend; }
   std::uint64_t Seed() const { return m_seed; }
   void SetSeed(std::uint64_t seed) { m_seed = seed; }
@@ -113,19 +109,20 @@ class AppState {
   // trace, analysis and teaching data), so every single-block panel describes the opened block.
   // Const: reading a trace changes nothing the state describes (m_slots is a cache, below).
   const TraceSlot& Slot(Algorithm a) const {
-    if (BlockShown(a)) return m_grid.BlockSlot();
+    if (const TraceSlot* opened = ShownState().OpenedSlot(a)) return *opened;
     Refresh(Index(a));
     return m_slots[Index(a)];
   }
   const TraceSlot& Current() const { return Slot(GetAlgorithm()); }
   Player& PlayerOf(Algorithm a) {
-    if (BlockShown(a)) return m_grid.BlockPlayer();
+    if (Player* opened = ShownState().OpenedPlayer(a)) return *opened;
     Refresh(Index(a));
     return m_players[Index(a)];
   }
   Player& CurrentPlayer() { return PlayerOf(GetAlgorithm()); }
-  // The players of what the centre shows (kind_model.h): the shown algorithm's, both side by
-  // side, the grid's, the opened block's, the application's; none for the timeline and the chart.
+  // The players of what the centre shows (the shown kind's state): the shown algorithm's, both
+  // side by side, the grid's, the opened block's, the application's; none for the timeline and
+  // the chart.
   std::vector<Player*> ShownPlayers();
   // The block algorithms whose rounds are shown: one, two side by side, the opened block's;
   // none when the centre shows something else.
@@ -141,39 +138,16 @@ class AppState {
   void SetKind(KindId kind);
   // M, L, G, S: shows `kind`, or when it is shown already, the kind shown before it.
   void ToggleKind(KindId kind);
+  // Each kind's state (kind_state.h), made by the registry of states (MakeKindStates).
+  KindState& StateOf(KindId kind) { return *m_kinds[static_cast<size_t>(kind)]; }
+  const KindState& StateOf(KindId kind) const { return *m_kinds[static_cast<size_t>(kind)]; }
 
-  // [SECTION] The other kinds' models: the multi-block scan (the grid view; grid_model.h), the
-  // single-pass timeline (L; single_pass_model.h), the applications (application_model.h), each
-  // traced when first asked for after an edit, and the benchmark results (bench_model.h). Their
-  // settings are theirs; the file openings below change the input, so they are AppState's (steps
-  // of the undo history; app_state_files.cpp).
-  GridModel& grid() { return m_grid; }
-  const GridModel& grid() const { return m_grid; }
-  SinglePassModel& single_pass() { return m_single_pass; }
-  const SinglePassModel& single_pass() const { return m_single_pass; }
-  ApplicationModel& applications() { return m_applications; }
-  const ApplicationModel& applications() const { return m_applications; }
-  BenchModel& bench() { return m_bench; }
-  const BenchModel& bench() const { return m_bench; }
-  // Opens block `block` of level `level` of the grid in the single-block view (false: the grid
-  // is not shown, or no such block); grid().CloseBlock() returns to the grid.
-  bool OpenBlock(int level, int block);
   // The values a block scan traces: the input, or its first kMaxElements values (the grid scans
   // the whole input, up to kMaxGridElements).
   std::vector<double> BlockValues() const;
   bool BlockScansTruncated() const {
     return m_input.values.size() > static_cast<size_t>(kMaxElements);
   }
-  // Shows an application trace recorded elsewhere (a file): its input, type and parameters
-  // become the app's, until the next edit.
-  void OpenApplication(ApplicationTrace trace, std::string origin);
-  // Shows a grid trace file in the grid view: its input, operator, type, block scan and size
-  // become the app's; the grid is the file's until the next edit. False (with the reason) for a
-  // grid the grid view cannot hold.
-  std::string OpenGridTrace(GridTrace grid, std::string origin);
-  // Shows a single-pass trace file in the timeline (its input becomes the app's where a block
-  // scan can take it), until the next edit or another tile size or order.
-  void OpenSinglePass(SinglePassTrace trace, std::string origin);
 
   // Called once per frame: takes a finished CUDA result if it is still wanted.
   void Poll();
@@ -242,6 +216,17 @@ class AppState {
   // (other messages stay until clicked away).
   void ActionTaken();
 
+  // [SECTION] KindHost (kind_state.h): what the kinds' states use
+  Algorithm ChosenAlgorithm() const override { return m_algorithm; }
+  Algorithm SelectedAlgorithm() const override { return view.selected_algorithm; }
+  Player& BlockPlayer(Algorithm a) override { return PlayerOf(a); }
+  Player& ShownBlockPlayer() override { return CurrentPlayer(); }
+  Algorithm ShownBlockAlgorithm() const override { return GetAlgorithm(); }
+  int PlayerRound(Algorithm a) const override { return m_players[Index(a)].Round(); }
+  void ShowKind(KindId kind) override { SetKind(kind); }
+  void TakeFileInput(FileInput input) override;
+  void EditValues(ElementType type, OpKind op, std::vector<double> values) override;
+
  private:
   std::string m_link_message;  // `message` as ReportLink set it, while it shows
   struct Pending {
@@ -249,9 +234,10 @@ class AppState {
     std::future<std::vector<ScanOutcome>> result;
   };
   static size_t Index(Algorithm a) { return static_cast<size_t>(a); }
-  bool BlockShown(Algorithm a) const {
-    return m_kind == KindId::kMultiBlock && m_grid.Opened() && a == m_grid.BlockAlgorithm();
-  }
+  const KindState& ShownState() const { return StateOf(m_kind); }
+  KindState& ShownState() { return StateOf(m_kind); }
+  // The kind every other gives way to: the registry's first (the block scan).
+  KindId HomeKind() const { return m_kinds.front()->Id(); }
   // Opened by each input edit; the outermost one records the edit when it closes (SetType calls
   // SetInputText, a preset calls three edits: one step each).
   class EditScope {
@@ -297,9 +283,8 @@ class AppState {
   mutable std::vector<TraceSlot> m_slots = std::vector<TraceSlot>(kAlgorithmCount);
   mutable std::vector<Player> m_players = std::vector<Player>(kAlgorithmCount);
   mutable std::vector<char> m_stale = std::vector<char>(kAlgorithmCount, 0);
-  KindId m_kind = KindId::kBlockScan;
-  KindId m_kind_before = KindId::kBlockScan;  // ToggleKind's way back
-  Algorithm m_pair[2] = {Algorithm::kHillisSteele, Algorithm::kBlelloch};
+  KindId m_kind{};         // the registry's first (set by the constructor)
+  KindId m_kind_before{};  // ToggleKind's way back
   std::vector<Pending> m_pending;
   std::string m_cpu_status;
   // Set once a background "auto" run fell back to the simulator: later edits then skip the
@@ -317,12 +302,11 @@ class AppState {
   int m_edit_depth = 0;  // open EditScopes
   InputSnapshot m_edit_before;
   EditTag m_edit_tag;
-  // The other kinds' models, which read m_input (and the view) when they trace: declared after
-  // both, as they hold references to them.
-  GridModel m_grid{m_input, view};
-  SinglePassModel m_single_pass{m_input, view};
-  ApplicationModel m_applications{m_input};
-  BenchModel m_bench;
+  // Every kind's state, in KindId's order, handed by the registry of states: their models read
+  // m_input when they trace, and an opened block of the grid shares the block scans' selection
+  // (view's), so they are declared after both, as they hold references to them.
+  KindStates m_kinds =
+      MakeKindStates(m_input, {view.selected, view.hovered, view.selected_algorithm});
 };
 
 }  // namespace scanviz

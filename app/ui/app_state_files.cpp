@@ -14,26 +14,8 @@
 
 namespace scanviz {
 
-namespace {
-
-// Where a trace was recorded, as the status line says it: "recorded on NVIDIA H200" first (the
-// part before " (" is what the status bar shows; the rest is its tooltip).
-std::string TraceOrigin(const BackendInfo& b, const std::string& path) {
-  const std::string file = std::filesystem::path(path).filename().string();
-  if (b.kind == BackendKind::kCuda) {
-    return "recorded on " + (b.device_name.empty() ? std::string("a CUDA GPU") : b.device_name) +
-           " · " + file + " (sm_" + std::to_string(b.compute_major) +
-           std::to_string(b.compute_minor) + ", driver " + std::to_string(b.driver_version) +
-           ", runtime " + std::to_string(b.runtime_version) + "; opened from " + path +
-           "; an edit traces the new input here)";
-  }
-  return "recorded by the CPU simulator · " + file + " (opened from " + path +
-         "; an edit traces the new input here)";
-}
-
-}  // namespace
-
-// [SECTION] Trace files: a single block's, a grid's, an application's, a single pass's
+// [SECTION] Trace files: a single block's, or one a kind takes (a grid's, an application's, a
+// single pass's)
 
 std::string AppState::OpenFile(const std::string& path) {
   if (IsShareLink(path)) return OpenLink(path);  // `scanviz 'https://...#s=...'`
@@ -49,22 +31,12 @@ std::string AppState::OpenFile(const std::string& path) {
     }
     case FileKind::kTrace: {
       AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
-      if (loaded.single_pass) {
-        OpenSinglePass(std::move(*loaded.single_pass), path);
-        notice = "opened the single-pass trace " + path;
-        break;
-      }
-      if (loaded.application) {
-        const std::string origin = TraceOrigin(loaded.application->backend, path);
-        OpenApplication(std::move(*loaded.application), origin);
-        notice = "opened the application trace " + path;
-        break;
-      }
-      if (loaded.grid) {
-        const std::string origin = TraceOrigin(loaded.grid->backend, path);
-        const std::string err = OpenGridTrace(std::move(*loaded.grid), origin);
-        if (!err.empty()) return path + ": " + err;
-        notice = "opened the grid trace " + path;
+      std::optional<KindFileResult> taken;
+      for (const auto& state : m_kinds)
+        if (!taken) taken = state->OpenTraceFile(*this, loaded, path);
+      if (taken && !taken->error.empty()) return path + ": " + taken->error;
+      if (taken) {
+        notice = taken->notice;
         break;
       }
       if (!loaded.trace) return path + ": " + loaded.error;
@@ -86,7 +58,7 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   m_input.type = trace.meta.type;
   m_input.op = trace.meta.op;
   m_input.convert = trace.meta.converted;
-  SetKind(KindId::kBlockScan);
+  SetKind(HomeKind());
   m_algorithm = trace.meta.algorithm;
   m_input.values = trace.input;
   m_input_text = FormatValues(m_input.values, m_input.type, " ");
@@ -103,10 +75,13 @@ void AppState::OpenTrace(Trace trace, std::string origin) {
   m_input.backend_status = std::move(origin);
 }
 
-void AppState::OpenApplication(ApplicationTrace trace, std::string origin) {
+void AppState::TakeFileInput(FileInput input) {
+  // Undo brings back the input from before; redo gives the file's input, traced here.
   const EditScope edit(*this, {EditKind::kFile});
-  m_input.type = trace.type;
-  m_input.values = trace.input;
+  m_input.type = input.type;
+  if (input.op) m_input.op = *input.op;
+  if (input.convert) m_input.convert = *input.convert;
+  m_input.values = std::move(input.values);
   m_input_text = FormatValues(m_input.values, m_input.type, " ");
   m_input_error.clear();
   view.selected.reset();
@@ -114,44 +89,12 @@ void AppState::OpenApplication(ApplicationTrace trace, std::string origin) {
   Regenerate();
   ++m_input
         .generation;  // a GPU run of this input, still under way, must not replace the file's trace
-  SetKind(KindId::kApplication);
-  m_applications.Open(std::move(trace), std::move(origin));  // with its application and parameters
 }
 
-std::string AppState::OpenGridTrace(GridTrace grid, std::string origin) {
-  if (grid.depth != 0 || !IsGridBlockAlgorithm(grid.block_algorithm) ||
-      grid.block_size < kMinGridBlockSize || grid.block_size > kMaxGridBlockSize ||
-      (grid.block_size & (grid.block_size - 1)) != 0 || grid.N() < 1 || grid.N() > kMaxGridElements)
-    return "a grid the grid view cannot show (block scans of 4..1024 of " + AlgorithmKeys() + ")";
-  const EditScope edit(*this, {EditKind::kFile});
-  m_input.type = grid.type;
-  m_input.op = grid.op;
-  m_input.convert = grid.converted;
-  m_input.values = grid.input;
-  m_input_text = FormatValues(m_input.values, m_input.type, " ");
-  m_input_error.clear();
-  view.selected.reset();
-  view.hovered.reset();
-  Regenerate();
-  ++m_input.generation;
-  SetKind(KindId::kMultiBlock);
-  m_grid.Open(std::move(grid), std::move(origin));  // with its block scan and size, not traced
-  return {};
-}
-
-void AppState::OpenSinglePass(SinglePassTrace trace, std::string origin) {
-  // The trace's input becomes the app's where a block scan can take it, so the other views show
-  // the same array; a longer one is shown in the timeline alone.
-  if (trace.N() <= kMaxElements) {
-    m_input.type = trace.type;
-    m_input.op = trace.op;
-    SetValues(trace.input);
-  }
-  view.tile_size = trace.tile_size;
-  view.tile_order = trace.order;
-  SetKind(KindId::kSinglePass);
-  view.timeline_cursor = -1;
-  m_single_pass.Open(std::move(trace), std::move(origin));
+void AppState::EditValues(ElementType type, OpKind op, std::vector<double> values) {
+  m_input.type = type;
+  m_input.op = op;
+  SetValues(std::move(values));
 }
 
 // [SECTION] Sessions
@@ -191,25 +134,23 @@ std::optional<RandomInput> GeneratorOf(const std::vector<double>& values, std::u
 // Version 3's fields: the generator, both panes' rounds, the folds, the panels' options, the
 // benchmark chart and a quiz in progress.
 void AppState::ViewToSession(Session& s) const {
-  const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
   if (m_input_error.empty()) s.random = GeneratorOf(m_input.values, m_seed, m_input.type);
   for (const AlgorithmInfo* info : Algorithms()) {
     Slot(info->id);  // traced, so that its player's round is the current input's
     s.player_rounds.emplace_back(info->id, m_players[Index(info->id)].Round());
   }
-  s.left_round = m_players[Index(m_pair[0])].Round();
-  s.right_round = m_players[Index(m_pair[1])].Round();
   s.left_fold = FoldOf(view.left);
   s.right_fold = FoldOf(view.right);
   s.pseudo_code = view.pseudo_code;
   s.lanes_log2 = view.lanes_log2;
   s.bank_padding = view.bank_padding;
   s.mistake = m_mistake;
-  s.benchmark = under == KindId::kBenchmark;
-  s.bench_float = view.bench_float;
-  s.bench_exclusive = view.bench_exclusive;
-  s.bench_pct = view.bench_pct;
-  s.bench_toggled = view.bench_toggled;
+  // Each kind's own fields: its flag (shown, or under the timeline), its settings and step.
+  const KindId under = ShownState().ShownOver() ? m_kind_before : m_kind;
+  for (const auto& state : m_kinds) {
+    const KindId id = state->Id();
+    state->WriteSession(*this, state->ShownOver() ? id == m_kind : id == under, s);
+  }
   s.quiz = view.quiz;
   if (quiz.quiz && !quiz.path.empty()) {
     s.quiz_set = std::filesystem::path(quiz.path).filename().string();
@@ -240,37 +181,15 @@ Session AppState::ToSession() const {
   s.algorithm = m_algorithm;
   s.round = m_players[Index(m_algorithm)].Round();
   s.seed = m_seed;
-  s.left = m_pair[0];
-  s.right = m_pair[1];
   s.only_current = view.only_current;
   s.color_by_case = view.color_by_case;
   s.theme = view.theme;
   s.panel = view.panel;
   s.figure_scale = view.figure_scale;
-  // Version 2's fields: the timeline is shown over the kind before it.
-  const KindId under = m_kind == KindId::kSinglePass ? m_kind_before : m_kind;
-  s.side_by_side = under == KindId::kSideBySide;
-  s.multi_block = under == KindId::kMultiBlock;
-  s.block_algorithm = m_grid.BlockAlgorithm();
-  s.block_size = m_grid.BlockSize();
-  s.grid_step = s.multi_block ? m_grid.PlayerStep() : -1;
-  s.application = under == KindId::kApplication;
-  s.application_kind = m_applications.Application();
-  s.keep = m_applications.Keep();
-  s.split_bit = m_applications.SplitBit();
-  s.radix_bits = m_applications.RadixBits();
-  s.application_step = s.application ? m_applications.PlayerStep() : -1;
-  s.timeline = m_kind == KindId::kSinglePass;
-  s.tile_size = view.tile_size;
-  s.tile_order = view.tile_order;
-  s.timeline_cursor = view.timeline_cursor;
   ViewToSession(s);
-  // A GPU's timeline goes with the session, as a trace does.
-  if (const SinglePassTrace* file = m_single_pass.FileTrace()) {
-    s.single_pass = *file;
-    s.single_pass_origin = m_single_pass.FilePath();
-  }
-  if (!s.multi_block && !s.application && ShowsFileTrace()) {
+  // A block scan's recorded trace, unless the kind shown has its own (the grid, an application).
+  const KindId under = ShownState().ShownOver() ? m_kind_before : m_kind;
+  if (StateOf(under).KeepsBlockTrace() && ShowsFileTrace()) {
     s.trace = Current().trace;
     s.trace_origin = m_file_trace->second.substr(0, m_file_trace->second.find(" ("));
   }
@@ -280,8 +199,7 @@ Session AppState::ToSession() const {
 std::string AppState::ApplySession(const Session& s) {
   const EditScope edit(*this, {EditKind::kFile});
   m_seed = s.seed;
-  m_pair[0] = s.left;
-  m_pair[1] = s.right;
+  for (const auto& state : m_kinds) state->ReadSessionEarly(s);  // the pair, the chart's choices
   view.only_current = s.only_current;
   view.color_by_case = s.color_by_case;
   view.theme = s.theme;
@@ -293,14 +211,10 @@ std::string AppState::ApplySession(const Session& s) {
   view.pseudo_code = s.pseudo_code;
   view.lanes_log2 = s.lanes_log2;
   view.bank_padding = s.bank_padding;
-  view.bench_float = s.bench_float;
-  view.bench_exclusive = s.bench_exclusive;
-  view.bench_pct = s.bench_pct;
-  view.bench_toggled = s.bench_toggled;
   view.quiz = false;
   quiz.quiz.reset();
   SetMistake(s.mistake);  // before a recorded trace, which a later regeneration would replace
-  SetKind(KindId::kBlockScan);
+  SetKind(HomeKind());
   if (s.trace) {
     OpenTrace(*s.trace, s.trace_origin.empty() ? "recorded elsewhere · session" : s.trace_origin);
   } else {
@@ -312,11 +226,9 @@ std::string AppState::ApplySession(const Session& s) {
     view.hovered.reset();
     SetInputText(s.input);  // checked by ParseSession: it parses as the type
   }
-  // A file's timeline (it holds until the next edit: the input above is set first), then the
-  // round on screen, which its input may have re-traced.
-  if (s.single_pass)
-    OpenSinglePass(*s.single_pass, s.single_pass_origin.empty() ? "recorded elsewhere · session"
-                                                                : s.single_pass_origin);
+  // A kind's file (a GPU's timeline: it holds until the next edit, so the input above is set
+  // first), then the round on screen, which its input may have re-traced.
+  for (const auto& state : m_kinds) state->ReadSessionFile(*this, s);
   ApplyModes(s);
   std::string note = ResumeQuiz(s);
   // Every algorithm's round last: a quiz's exercise (its thread order) traces them again.
@@ -327,36 +239,24 @@ std::string AppState::ApplySession(const Session& s) {
   return note;
 }
 
-// The round on screen, the modes' settings, then the mode shown (ParseSession allows one at most,
-// and none with a recorded trace) on its step.
+// The round on screen, the kinds' settings, then the kind shown (ParseSession allows one at most,
+// and none with a recorded trace) on its step, then one shown over it (the timeline).
 void AppState::ApplyModes(const Session& s) {
-  auto seek = [](Player& p, int round) {
-    p.Seek(round < 0 ? p.RoundCount() - 1 : std::min(round, p.RoundCount() - 1));
-  };
-  seek(CurrentPlayer(), s.round);
-  m_grid.SetBlockAlgorithm(s.block_algorithm);
-  m_grid.SetBlockSize(s.block_size);
-  m_applications.SetApplication(s.application_kind);
-  m_applications.SetKeep(s.keep);
-  m_applications.SetSplitBit(s.split_bit);
-  m_applications.SetRadixBits(s.radix_bits);
-  view.tile_size = s.tile_size;
-  view.tile_order = s.tile_order;
-  if (s.multi_block) {
-    SetKind(KindId::kMultiBlock);
-    seek(m_grid.GridPlayer(), s.grid_step);
-  } else if (s.application) {
-    SetKind(KindId::kApplication);
-    seek(m_applications.ApplicationPlayer(), s.application_step);
-  } else if (s.benchmark) {
-    SetKind(KindId::kBenchmark);
-  } else if (s.side_by_side) {
-    SetKind(KindId::kSideBySide);
-    seek(PlayerOf(m_pair[0]), s.left_round);
-    if (m_pair[1] != m_pair[0]) seek(PlayerOf(m_pair[1]), s.right_round);
+  Player& current = CurrentPlayer();
+  current.Seek(s.round < 0 ? current.RoundCount() - 1
+                           : std::min(s.round, current.RoundCount() - 1));
+  for (const auto& state : m_kinds) state->ReadSession(*this, s);
+  // An old session may name side by side beside another kind: the later in the registry wins.
+  for (const bool over : {false, true}) {
+    for (auto it = m_kinds.rbegin(); it != m_kinds.rend(); ++it) {
+      KindState& state = **it;
+      if (state.ShownOver() != over || !state.ShownIn(s)) continue;
+      SetKind(state.Id());
+      state.ShowFromSession(*this, s);
+      break;
+    }
   }
-  if (s.timeline) SetKind(KindId::kSinglePass);
-  view.timeline_cursor = s.timeline_cursor;
+  for (const auto& state : m_kinds) state->ReadSessionLast(*this, s);
 }
 
 std::string AppState::SaveSessionTo(const std::string& path) {

@@ -7,6 +7,11 @@
 
 #include "app_state.h"
 #include "core/mistake.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/benchmark/benchmark_state.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "options.h"
 
 namespace scanviz {
@@ -34,8 +39,8 @@ std::string ApplyInput(AppState& st, const Options& opt) {
     if (!open_error.empty()) st.message = open_error;
   }
   if (opt.algorithm) st.SetAlgorithm(*opt.algorithm);
-  if (opt.block_algorithm) st.grid().SetBlockAlgorithm(*opt.block_algorithm);
-  if (opt.block_size) st.grid().SetBlockSize(*opt.block_size);
+  if (opt.block_algorithm) MultiBlockOf(st).grid.SetBlockAlgorithm(*opt.block_algorithm);
+  if (opt.block_size) MultiBlockOf(st).grid.SetBlockSize(*opt.block_size);
   if (opt.kind) st.SetKind(*opt.kind);
   if (opt.op) st.SetOp(*opt.op);
   if (opt.type) st.SetType(*opt.type);  // before the input, which is read as this type
@@ -56,7 +61,7 @@ std::string ApplyInput(AppState& st, const Options& opt) {
   if (opt.input && !st.SetInputText(*opt.input)) {
     std::fprintf(stderr, "scanviz: --input: %s\n", st.InputError().c_str());
   }
-  if (opt.open_block && !st.OpenBlock(0, *opt.open_block)) {
+  if (opt.open_block && !OpenBlock(st, 0, *opt.open_block)) {
     // As a FILE that does not open: the status line says it, and a script exits 2 (issue #25).
     const std::string err = "--open-block " + std::to_string(*opt.open_block) +
                             ": no such block of the multi-block scan";
@@ -69,18 +74,18 @@ std::string ApplyInput(AppState& st, const Options& opt) {
 // The grid's selection and the applications' parameters. Returns a bad --keep, or empty.
 std::string ApplyApplication(AppState& st, const Options& opt) {
   std::string error;
-  if (opt.grid_select) st.view.grid_selected = opt.grid_select;
+  if (opt.grid_select) MultiBlockOf(st).grid.selected = opt.grid_select;
   if (!opt.keep.empty()) {
     KeepRule keep;
     if (std::string err = ParseKeep(opt.keep, st.Type(), &keep); !err.empty()) {
       error = std::move(err);
     } else {
-      st.applications().SetKeep(keep);
+      ApplicationsOf(st).model.SetKeep(keep);
     }
   }
-  if (opt.bit) st.applications().SetSplitBit(*opt.bit);
-  if (opt.bits) st.applications().SetRadixBits(*opt.bits);
-  if (opt.application) st.applications().SetApplication(*opt.application);
+  if (opt.bit) ApplicationsOf(st).model.SetSplitBit(*opt.bit);
+  if (opt.bits) ApplicationsOf(st).model.SetRadixBits(*opt.bits);
+  if (opt.application) ApplicationsOf(st).model.SetApplication(*opt.application);
   return error;
 }
 
@@ -88,13 +93,13 @@ std::string ApplyApplication(AppState& st, const Options& opt) {
 void ApplyView(AppState& st, const Options& opt) {
   if (opt.theme) st.view.theme = *opt.theme;
   if (opt.panel) st.view.panel = *opt.panel;
-  if (opt.tile_size) st.view.tile_size = *opt.tile_size;
-  if (opt.tile_order) st.view.tile_order = *opt.tile_order;
-  if (opt.bench_float) st.view.bench_float = true;
-  if (opt.bench_exclusive) st.view.bench_exclusive = true;
-  if (opt.bench_pct) st.view.bench_pct = true;
+  if (opt.tile_size) SinglePassOf(st).model.tile_size = *opt.tile_size;
+  if (opt.tile_order) SinglePassOf(st).model.tile_order = *opt.tile_order;
+  if (opt.bench_float) BenchmarkOf(st).bench_float = true;
+  if (opt.bench_exclusive) BenchmarkOf(st).bench_exclusive = true;
+  if (opt.bench_pct) BenchmarkOf(st).bench_pct = true;
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
-  if (opt.pair) st.SetPair(opt.pair->first, opt.pair->second);
+  if (opt.pair) SideBySideOf(st).SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;
   st.view.bank_padding = opt.bank_padding;
   st.view.color_by_case = opt.case_colors;

@@ -19,6 +19,7 @@
 
 #include "app_window.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
 
 namespace scanviz {
 
@@ -112,7 +113,8 @@ EditCosts MeasureEdits(App& app, bool settle) {
     ShowFrame(app, 0, 60, /*finish=*/true);
     const auto t2 = Clock::now();
     st.CatchUp();  // after the pixels, as in the live loop
-    if (settle) st.grid().WaitForCheck(30);  // a large grid's check, before a person's next edit
+    if (settle)
+      MultiBlockOf(st).grid.WaitForCheck(30);  // a large grid's check, before a person's next edit
     regen.push_back(Ms(t1 - t0));
     next.push_back(Ms(t2 - t1));
     total.push_back(Ms(t2 - t0));
@@ -219,8 +221,9 @@ void PrintSubject(App& app, int frames, Algorithm algorithm, const Player& playe
     std::printf(
         "window %dx%d, %d frames each, multi-block (%s blocks of %d) n = %d, %d blocks, %d steps "
         "visible, %zu boxes and %zu triangles (the last frame)\n",
-        w, h, frames, DisplayName(st.grid().BlockAlgorithm()), st.grid().BlockSize(),
-        st.grid().Traced().grid.N(), st.grid().Traced().grid.BlockCount(), player.RoundCount(),
+        w, h, frames, DisplayName(MultiBlockOf(st).grid.BlockAlgorithm()),
+        MultiBlockOf(st).grid.BlockSize(), MultiBlockOf(st).grid.Traced().grid.N(),
+        MultiBlockOf(st).grid.Traced().grid.BlockCount(), player.RoundCount(),
         app.renderer.BoxCount(), app.renderer.TriangleCount());
   } else {
     std::printf(
@@ -271,14 +274,14 @@ int RunBench(App& app, int frames, Algorithm algorithm, KindId kind, std::option
   const FrameCosts frame = MeasureFrames(app, frames);
   const EditCosts edit = MeasureEdits(app, /*settle=*/true);
   const EditCosts rapid = MeasureEdits(app, /*settle=*/false);
-  st.grid().WaitForCheck(30);
+  MultiBlockOf(st).grid.WaitForCheck(30);
   int settle = kSettleFrames;
   const IdleCost idle = MeasureIdle(app, &settle);
   // The kind's player (the first of two side by side; a chart has none: the block scan's); the
   // report says the grid's blocks when it is the grid's.
   const std::vector<Player*> shown = st.ShownPlayers();
   Player& player = shown.empty() ? st.CurrentPlayer() : *shown.front();
-  const bool multi_block = &player == &st.grid().GridPlayer();
+  const bool multi_block = &player == &MultiBlockOf(st).grid.GridPlayer();
   const PlayResult play = MeasurePlaying(app, player, &settle);
 
   const ExportCost exported = MeasureExport(app, &settle);

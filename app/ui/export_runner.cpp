@@ -8,6 +8,9 @@
 
 #include "core/registry.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "platform.h"
 
 namespace scanviz {
@@ -87,12 +90,12 @@ ExportRunner::Identity ExportRunner::IdentityOf(AppState& app) {
   id.generation = app.Generation();
   id.kind = static_cast<int>(app.ShownKind());
   id.algorithm = static_cast<int>(app.GetAlgorithm());
-  id.left = static_cast<int>(app.Left());
-  id.right = static_cast<int>(app.Right());
+  id.left = static_cast<int>(SideBySideOf(app).Left());
+  id.right = static_cast<int>(SideBySideOf(app).Right());
   id.rounds = FigureRoundCount(app);
-  id.tile_size = app.view.tile_size;
-  id.tile_order = static_cast<int>(app.view.tile_order);
-  id.opened = app.grid().Opened();
+  id.tile_size = SinglePassOf(app).model.tile_size;
+  id.tile_order = static_cast<int>(SinglePassOf(app).model.tile_order);
+  id.opened = MultiBlockOf(app).grid.Opened();
   id.stem = FigureStemOf(app);
   return id;
 }

@@ -9,7 +9,9 @@
 #include <optional>
 #include <utility>
 
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_view.h"
+#include "kinds/multi_block/multi_block_state.h"
 
 namespace scanviz {
 
@@ -22,25 +24,27 @@ constexpr float kMostK = 6;       // fonts past six times the frame's make atlas
 // it again anyway) and the view's hover, fit and the widget places a --state-file reports.
 class FrameGuard {
  public:
-  explicit FrameGuard(ViewState& vs)
-      : m_vs(vs),
+  explicit FrameGuard(AppState& app)
+      : m_vs(app.view),
+        m_grid(MultiBlockOf(app).grid),
+        m_applications(ApplicationsOf(app)),
         m_io_size(ImGui::GetIO().DisplaySize),
         m_io_scale(ImGui::GetIO().DisplayFramebufferScale),
-        m_hovered(vs.hovered),
-        m_next_hovered(vs.next_hovered),
-        m_grid_hovered(vs.grid_hovered),
-        m_application_hovered(vs.application_hovered),
-        m_ignore_mouse(vs.ignore_mouse),
-        m_zoom(vs.zoom),
-        m_pan_x(vs.pan_x),
-        m_pan_y(vs.pan_y),
-        m_widgets(vs.widgets) {}
+        m_hovered(app.view.hovered),
+        m_next_hovered(app.view.next_hovered),
+        m_grid_hovered(m_grid.hovered),
+        m_application_hovered(m_applications.hovered),
+        m_ignore_mouse(app.view.ignore_mouse),
+        m_zoom(app.view.zoom),
+        m_pan_x(app.view.pan_x),
+        m_pan_y(app.view.pan_y),
+        m_widgets(app.view.widgets) {}
   ~FrameGuard() {
     ImGui::GetIO().DisplaySize = m_io_size;
     ImGui::GetIO().DisplayFramebufferScale = m_io_scale;
     m_vs.hovered = m_hovered;
-    m_vs.grid_hovered = m_grid_hovered;
-    m_vs.application_hovered = m_application_hovered;
+    m_grid.hovered = m_grid_hovered;
+    m_applications.hovered = m_application_hovered;
     m_vs.next_hovered = m_next_hovered;
     m_vs.ignore_mouse = m_ignore_mouse;
     m_vs.zoom = m_zoom;
@@ -53,6 +57,8 @@ class FrameGuard {
 
  private:
   ViewState& m_vs;
+  GridModel& m_grid;
+  ApplicationsState& m_applications;
   ImVec2 m_io_size, m_io_scale;
   std::optional<scene::CellRef> m_hovered, m_next_hovered;
   std::optional<scene::GridCellRef> m_grid_hovered;
@@ -143,10 +149,10 @@ FigureFrame BuildFigureFrame(FigureSource& src, const FigureScale& scale, int w,
                              ViewRect rect, bool measure, bool record) {
   AppState& app = src.app;
   ViewState& vs = app.view;
-  FrameGuard guard(vs);
+  FrameGuard guard(app);
   vs.hovered.reset();  // where the pointer rests is not part of the figure; a selection is
-  vs.grid_hovered.reset();
-  vs.application_hovered.reset();
+  MultiBlockOf(app).grid.hovered.reset();
+  ApplicationsOf(app).hovered.reset();
   vs.ignore_mouse = true;
   vs.zoom = 1;  // the whole figure, fitted
   vs.pan_x = vs.pan_y = 0;

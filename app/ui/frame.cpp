@@ -16,7 +16,9 @@
 #include "app_window.h"
 #include "embed_code.h"
 #include "keyboard_nav.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_view.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "layout.h"
 #include "platform.h"
 #include "readable_style.h"
@@ -369,13 +371,16 @@ std::vector<KeyEvent> BeginFrame(App& app, bool text_input, bool navigating) {
 }
 
 // What the views found under the mouse last frame becomes this frame's hover.
-void TakeHovers(ViewState& vs) {
+void TakeHovers(AppState& app) {
+  ViewState& vs = app.view;
   vs.hovered = vs.next_hovered;
   vs.next_hovered.reset();
-  vs.grid_hovered = vs.grid_next_hovered;
-  vs.grid_next_hovered.reset();
-  vs.application_hovered = vs.application_next_hovered;
-  vs.application_next_hovered.reset();
+  GridModel& grid = MultiBlockOf(app).grid;
+  grid.hovered = grid.next_hovered;
+  grid.next_hovered.reset();
+  ApplicationsState& applications = ApplicationsOf(app);
+  applications.hovered = applications.next_hovered;
+  applications.next_hovered.reset();
   vs.tooltip.clear();
   vs.focus_pending = false;
 }
@@ -421,7 +426,7 @@ void DrawFrame(App& app, float fps) {
   const bool navigating = KeyboardNavigating(vs);
   const std::vector<KeyEvent> keys = BeginFrame(app, text_input, navigating);
   vs.keyboard.navigating = navigating;
-  TakeHovers(vs);
+  TakeHovers(st);
   if (ActedOn(keys)) st.ActionTaken();  // a link's error is out of date
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input, navigating);
   vs.tab_between_fields = false;  // read by the keys above; the active field's view sets it again

@@ -28,6 +28,8 @@
 #include "figure_export.h"
 #include "headless.h"
 #include "key_queue.h"
+#include "kinds/benchmark/benchmark_state.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "launch.h"
 #include "options.h"
 #include "platform.h"
@@ -322,8 +324,8 @@ std::optional<int> InitState(AppState& state, const Startup& s) {
   state.view.embed = platform::StartEmbed();  // &embed: the figure and the step bar alone
   state.ClearHistory();  // undo goes back to the input the app started with, no further
   // The benchmark panel's file: --bench-results, else the committed H200 run in the data dir.
-  state.bench().SetPath(!opt.bench_results.empty() ? opt.bench_results
-                                                   : s.data.File("bench/h200.json"));
+  BenchmarkOf(state).model.SetPath(!opt.bench_results.empty() ? opt.bench_results
+                                                              : s.data.File("bench/h200.json"));
   return std::nullopt;
 }
 
@@ -381,7 +383,7 @@ bool LoopOnce(App& app, const Options& opt, Clock::time_point launch, LoopState&
 // app and opt live on the heap, platform.h). A large grid's check runs beside it (the edit shows
 // first).
 bool RunLoop(App& app, const Options& opt, Clock::time_point launch) {
-  app.state->grid().SetBackgroundCheck(true);
+  MultiBlockOf(*app.state).grid.SetBackgroundCheck(true);
   return platform::RunLoop(
       [&app, &opt, launch, ls = LoopState{}]() mutable { return LoopOnce(app, opt, launch, ls); });
 }
@@ -411,7 +413,7 @@ std::optional<int> Run(App& app, const Startup& s, Clock::time_point launch) {
     return Export(app, opt);
   }
   if (opt.bench_frames > 0) {
-    state.grid().SetBackgroundCheck(true);  // as the live loop
+    MultiBlockOf(state).grid.SetBackgroundCheck(true);  // as the live loop
     return RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele),
                     opt.kind.value_or(kHomeKind), opt.random_n);
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include "core/registry.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
 
 namespace scanviz {
 
@@ -86,7 +87,7 @@ bool ShowKey(AppState& app, int k) {
     case GLFW_KEY_ESCAPE:
       if (!ShownKindOf(app).Back(app)) {
         vs.selected.reset();
-        vs.grid_selected.reset();
+        MultiBlockOf(app).grid.selected.reset();
       }
       return true;
     default:

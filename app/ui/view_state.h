@@ -1,6 +1,6 @@
 // What the view shows and how, between frames: zoom and pan, the panels' text size, the toggles,
-// the selection and hover of each kind, the Input box while typing, the side panel's tab, the
-// single-pass timeline's tiles, the benchmark's choices, the file dialog and the export request.
+// the block scans' selection and hover, the Input box while typing, the side panel's tab, the file
+// dialog and the export request. What only one kind uses is its state's (kinds/kind_state.h).
 // Plain data that AppState holds (AppState::view) and the views read and set; no GL, no ImGui.
 #pragma once
 
@@ -98,11 +98,6 @@ struct ViewState {
   };
   Keyboard keyboard;
   std::string n_note;  // why the n field holds another number than was typed (1..65536)
-  // The grid view: the hovered (as of the previous frame) and selected cell or block.
-  std::optional<scene::GridCellRef> grid_selected, grid_hovered, grid_next_hovered;
-  // The applications view: the element under the pointer (as of the previous frame) or clicked,
-  // an index into the current pass's input; the side panel's Inspector tells its story.
-  std::optional<int> application_selected, application_hovered, application_next_hovered;
   int n_note_for = 0;  // the n the note is about
   // Where some controls were drawn (x, y, w, h): --state-file reports them, so that a test can
   // click them as a user would.
@@ -124,17 +119,6 @@ struct ViewState {
   int lanes_log2 = 5;                       // Work & depth: operations applied at once, 2^k
   bool bank_padding = false;                // Warps & banks: Blelloch's buffer at p + p / 32
   bool quiz = false;                        // Q: the Quiz panel in place of the tabs
-  // The single-pass timeline (timeline_view.cpp): the current input in tiles of `tile_size`
-  // taken in `tile_order`, or a single-pass trace file opened.
-  int tile_size = 8;
-  TileOrder tile_order = TileOrder::kBlockIdx;
-  std::int64_t timeline_cursor = -1;  // the moment the status array shows; < 0: the end
-  bool bench_float = false;           // benchmark: float32 (else int32)
-  bool bench_exclusive = false;       // benchmark: exclusive (else inclusive)
-  bool bench_pct = false;             // benchmark: plot % of memcpy (else GB/s)
-  // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
-  // shown, tuning variants (named with a dot: e.lb8) start hidden.
-  std::vector<std::string> bench_toggled;
 
   // Export (Ctrl+S, the controls' Export section; figure_export.h). A request is carried out by
   // main's loop before the next frame; the notice says where the files went.

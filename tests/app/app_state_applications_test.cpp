@@ -10,6 +10,8 @@
 #include "app_state.h"
 #include "core/applications/application_io.h"
 #include "core/grid/grid_io.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "scene/application_scene.h"
 
 namespace scanviz {
@@ -29,7 +31,7 @@ std::string TempFile(const std::string& name) {
 
 TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
   AppState app = Example();
-  ApplicationModel& model = app.applications();
+  ApplicationModel& model = ApplicationsOf(app).model;
   app.SetBackend(BackendChoice::kCpu);
   model.SetKeep(KeepRule{KeepKind::kOdd, 0});
   app.SetKind(KindId::kApplication);
@@ -54,7 +56,7 @@ TEST(AppStateApplications, EnteredItRunsTheApplicationAndStepsThroughItsSteps) {
 
 TEST(AppStateApplications, ParametersAndEditsMakeANewTrace) {
   AppState app = Example();
-  ApplicationModel& model = app.applications();
+  ApplicationModel& model = ApplicationsOf(app).model;
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
   model.SetApplication(ApplicationKind::kSplit);
@@ -96,11 +98,11 @@ TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridV
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(app.OpenFile(path), "");
   EXPECT_TRUE((app.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(app.applications().Application(), ApplicationKind::kRadixSort);
+  EXPECT_EQ(ApplicationsOf(app).model.Application(), ApplicationKind::kRadixSort);
   EXPECT_EQ(app.Values(), (std::vector<double>{5, 2, 6, 1}));
-  EXPECT_EQ(app.applications().Traced().trace->output, (std::vector<double>{1, 2, 5, 6}));
-  EXPECT_NE(app.applications().Traced().ran.find("radix.json"), std::string::npos);
-  EXPECT_EQ(app.applications().ApplicationPlayer().Round(), 8);  // the end: every pass done
+  EXPECT_EQ(ApplicationsOf(app).model.Traced().trace->output, (std::vector<double>{1, 2, 5, 6}));
+  EXPECT_NE(ApplicationsOf(app).model.Traced().ran.find("radix.json"), std::string::npos);
+  EXPECT_EQ(ApplicationsOf(app).model.ApplicationPlayer().Round(), 8);  // the end: every pass done
 
   GridRequest g;
   g.block_algorithm = Algorithm::kBlelloch;
@@ -111,11 +113,11 @@ TEST(AppStateApplications, AnApplicationFileOpensInTheModeAndAGridFileInTheGridV
   ASSERT_EQ(app.OpenFile(grid_path), "");
   EXPECT_FALSE((app.ShownKind() == KindId::kApplication));
   ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
-  EXPECT_EQ(app.grid().BlockSize(), 4);
-  EXPECT_EQ(app.grid().BlockAlgorithm(), Algorithm::kBlelloch);
-  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 3);
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
-  EXPECT_NE(app.grid().Traced().ran.find("grid.json"), std::string::npos);
+  EXPECT_EQ(MultiBlockOf(app).grid.BlockSize(), 4);
+  EXPECT_EQ(MultiBlockOf(app).grid.BlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.BlockCount(), 3);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
+  EXPECT_NE(MultiBlockOf(app).grid.Traced().ran.find("grid.json"), std::string::npos);
 }
 
 TEST(AppStateApplications, AHostileFileIsOneLineAndChangesNothing) {

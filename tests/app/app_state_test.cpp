@@ -9,6 +9,7 @@
 
 #include "core/registry.h"
 #include "core/simulator.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -366,38 +367,38 @@ TEST(AppStateGrid, MultiBlockIsSelectedStepsByPhaseAndOpensABlock) {
   AppState app(Settings{});
   app.SetBackend(BackendChoice::kCpu);
   app.SetInputText("3 1 7 0 4 1 6 3 5 2 8 1 9");
-  app.grid().SetBlockSize(4);
+  MultiBlockOf(app).grid.SetBlockSize(4);
   // Tab goes through the block scans to the multi-block scan, and on round again.
   for (int i = 1; i < kAlgorithmCount; ++i) app.ToggleAlgorithm();
   EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
   app.ToggleAlgorithm();
   ASSERT_TRUE((app.ShownKind() == KindId::kMultiBlock));
-  const GridSlot& grid = app.grid().Traced();
+  const GridSlot& grid = MultiBlockOf(app).grid.Traced();
   EXPECT_TRUE(grid.problems.empty());
   EXPECT_EQ(grid.grid.BlockCount(), 4);
   // The phases are the player's steps; the shown player is the grid's.
-  EXPECT_EQ(app.grid().GridPlayer().RoundCount(), 3);
+  EXPECT_EQ(MultiBlockOf(app).grid.GridPlayer().RoundCount(), 3);
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   app.ForEachShownPlayer([](Player& p) { p.StepForward(); });
-  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);
+  EXPECT_EQ(MultiBlockOf(app).grid.GridPlayer().Round(), 1);
   // Block 2 opens in the single-block view: the shown trace is that block's, its player too.
-  ASSERT_TRUE(app.OpenBlock(0, 2));
+  ASSERT_TRUE(OpenBlock(app, 0, 2));
   EXPECT_EQ(app.Current().trace.input, (std::vector<double>{5, 2, 8, 1}));
   EXPECT_EQ(app.Current().trace.Result(), (std::vector<double>{5, 7, 15, 16}));
   EXPECT_TRUE(app.Current().analysis.Ok());
   app.ForEachShownPlayer([](Player& p) { p.First(); });
   EXPECT_EQ(app.CurrentPlayer().Round(), 0);
-  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);  // the grid keeps its phase
-  EXPECT_FALSE(app.OpenBlock(0, 4));       // no such block
-  app.grid().CloseBlock();
-  EXPECT_FALSE(app.grid().Opened());
+  EXPECT_EQ(MultiBlockOf(app).grid.GridPlayer().Round(), 1);  // the grid keeps its phase
+  EXPECT_FALSE(OpenBlock(app, 0, 4));                         // no such block
+  MultiBlockOf(app).grid.CloseBlock();
+  EXPECT_FALSE(MultiBlockOf(app).grid.Opened());
   EXPECT_EQ(app.Current().trace.meta.n, 13 > kMaxElements ? kMaxElements : 13);
-  EXPECT_EQ(app.grid().GridPlayer().Round(), 1);
+  EXPECT_EQ(MultiBlockOf(app).grid.GridPlayer().Round(), 1);
   // An edit regenerates the grid, keeping the phase; a block size makes a new grid.
   app.SetCell(0, 4);
-  EXPECT_EQ(app.grid().Traced().grid.output.back(), 51);
-  app.grid().SetBlockSize(8);
-  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 2);
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.output.back(), 51);
+  MultiBlockOf(app).grid.SetBlockSize(8);
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.BlockCount(), 2);
   // Choosing a block scan leaves the grid.
   app.SetAlgorithm(Algorithm::kBlelloch);
   EXPECT_FALSE((app.ShownKind() == KindId::kMultiBlock));
@@ -410,11 +411,11 @@ TEST(AppStateGrid, ALargeInputGoesToTheGridWholeAndToTheBlockScansCut) {
   EXPECT_EQ(app.Values().size(), 4096u);
   EXPECT_TRUE(app.BlockScansTruncated());
   EXPECT_EQ(app.Slot(Algorithm::kHillisSteele).trace.meta.n, kMaxElements);
-  app.grid().SetBlockSize(1024);
+  MultiBlockOf(app).grid.SetBlockSize(1024);
   app.SetKind(KindId::kMultiBlock);
-  EXPECT_EQ(app.grid().Traced().grid.N(), 4096);
-  EXPECT_EQ(app.grid().Traced().grid.BlockCount(), 4);
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.N(), 4096);
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.BlockCount(), 4);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
 }
 
 // The live app checks a large grid on a worker: the grid shows at once, marked not yet checked,
@@ -424,53 +425,54 @@ TEST(AppStateGrid, ALargeGridIsCheckedBesideTheLoopAndGetsItsOwnVerdict) {
   AppState app(Settings{});
   app.SetBackend(BackendChoice::kCpu);
   ASSERT_TRUE(app.WaitForBackend(60));  // the constructor's "is there a GPU?" answered
-  app.grid().SetBackgroundCheck(true);
-  app.grid().SetBlockSize(1024);
+  MultiBlockOf(app).grid.SetBackgroundCheck(true);
+  MultiBlockOf(app).grid.SetBlockSize(1024);
   app.Randomize(GridModel::kBackgroundCheck, 3);
   app.SetKind(KindId::kMultiBlock);
-  EXPECT_EQ(app.grid().Traced().grid.N(), GridModel::kBackgroundCheck);
-  EXPECT_FALSE(app.grid().Traced().checked);  // until Poll or a wait takes the verdict
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.N(), GridModel::kBackgroundCheck);
+  EXPECT_FALSE(MultiBlockOf(app).grid.Traced().checked);  // until Poll or a wait takes the verdict
   EXPECT_TRUE(app.BackgroundPending());
-  ASSERT_TRUE(app.grid().WaitForCheck(120));
-  EXPECT_TRUE(app.grid().Traced().checked);
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  ASSERT_TRUE(MultiBlockOf(app).grid.WaitForCheck(120));
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().checked);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
   EXPECT_FALSE(app.BackgroundPending());
   for (int i = 0; i < 3; ++i) {  // edits back to back, each re-tracing the grid
     app.SetCell(i, 100 + i);
-    EXPECT_EQ(app.grid().Traced().grid.input[static_cast<size_t>(i)], 100 + i);
+    EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.input[static_cast<size_t>(i)], 100 + i);
   }
-  EXPECT_FALSE(app.grid().Traced().checked);
-  ASSERT_TRUE(app.grid().WaitForCheck(120));
-  EXPECT_TRUE(app.grid().Traced().checked);
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
-  EXPECT_EQ(app.grid().Traced().grid.output[2], app.grid().Traced().grid.output[1] + 102);
+  EXPECT_FALSE(MultiBlockOf(app).grid.Traced().checked);
+  ASSERT_TRUE(MultiBlockOf(app).grid.WaitForCheck(120));
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().checked);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.output[2],
+            MultiBlockOf(app).grid.Traced().grid.output[1] + 102);
   // Shown from its arrays first; the worker made the block traces, moved in with the verdict.
-  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().grid.HasBlockTraces());
   app.SetCell(5, 7);
-  EXPECT_FALSE(app.grid().Traced().grid.HasBlockTraces());
-  ASSERT_TRUE(app.grid().OpenBlock(0, 0));  // waits for the traces
-  EXPECT_EQ(app.grid().BlockSlot().trace.input[5], 7);
-  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
-  EXPECT_TRUE(app.grid().Traced().checked);
+  EXPECT_FALSE(MultiBlockOf(app).grid.Traced().grid.HasBlockTraces());
+  ASSERT_TRUE(MultiBlockOf(app).grid.OpenBlock(0, 0));  // waits for the traces
+  EXPECT_EQ(MultiBlockOf(app).grid.BlockSlot().trace.input[5], 7);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().grid.HasBlockTraces());
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().checked);
   app.SetCell(6, 8);  // with a block open, the block's trace is made at once
-  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
-  EXPECT_EQ(app.grid().BlockSlot().trace.input[6], 8);
-  app.grid().CloseBlock();
-  ASSERT_TRUE(app.grid().WaitForCheck(120));
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().grid.HasBlockTraces());
+  EXPECT_EQ(MultiBlockOf(app).grid.BlockSlot().trace.input[6], 8);
+  MultiBlockOf(app).grid.CloseBlock();
+  ASSERT_TRUE(MultiBlockOf(app).grid.WaitForCheck(120));
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
   for (int i = 0; i < 4;
        ++i) {  // each edit after its frame: the last check is stopped, not awaited
     app.SetCell(10 + i, 50 + i);
-    EXPECT_FALSE(app.grid().Traced().checked);
+    EXPECT_FALSE(MultiBlockOf(app).grid.Traced().checked);
     app.CatchUp();  // the frame shown: the check starts on a copy of the arrays
   }
-  ASSERT_TRUE(app.grid().WaitForCheck(120));
-  EXPECT_TRUE(app.grid().Traced().checked);
-  EXPECT_TRUE(app.grid().Traced().problems.empty());
-  EXPECT_TRUE(app.grid().Traced().grid.HasBlockTraces());
-  EXPECT_EQ(app.grid().Traced().grid.blocks[0].input[13], 53);
+  ASSERT_TRUE(MultiBlockOf(app).grid.WaitForCheck(120));
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().checked);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().problems.empty());
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().grid.HasBlockTraces());
+  EXPECT_EQ(MultiBlockOf(app).grid.Traced().grid.blocks[0].input[13], 53);
   app.Randomize(GridModel::kBackgroundCheck - 1, 4);  // below the size: checked at once
-  EXPECT_TRUE(app.grid().Traced().checked);
+  EXPECT_TRUE(MultiBlockOf(app).grid.Traced().checked);
   EXPECT_FALSE(app.BackgroundPending());
 }
 

@@ -15,6 +15,9 @@
 
 #include "app_state.h"
 #include "kinds/kind.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "shortcuts.h"
 
 namespace scanviz {
@@ -47,14 +50,16 @@ std::string Fingerprint(AppState& app, const ShortcutResult& r) {
       [&](Player& p) { o << " round " << p.Round() << " playing " << p.Playing(); });
   o << " panel " << static_cast<int>(v.panel) << " figure " << v.figure_scale << " ui "
     << v.ui_scale << " only " << v.only_current << " case " << v.color_by_case << " sbs "
-    << ToString(app.ShownKind()) << " presenter " << v.presenter << " left " << v.left.collapsed << v.left.unfolded << " right "
-    << v.right.collapsed << v.right.unfolded << " full " << v.fullscreen << " cursor " << v.timeline_cursor << " quiz " << v.quiz
-    << " help " << v.help << " qr " << v.qr << " selected " << v.selected.has_value() << " zoom " << v.zoom
-    << " theme " << static_cast<int>(v.theme) << " export " << static_cast<int>(v.export_request)
-    << " file dialog " << static_cast<int>(v.file_dialog) << " pan " << v.pan_x << "," << v.pan_y
-    << " op " << static_cast<int>(app.Op()) << " type " << static_cast<int>(app.Type())
-    << " pair " << ToString(app.Left()) << ToString(app.Right()) << " application "
-    << static_cast<int>(app.applications().Application()) << " panels " << v.keyboard.panels
+    << ToString(app.ShownKind()) << " presenter " << v.presenter << " left " << v.left.collapsed
+    << v.left.unfolded << " right " << v.right.collapsed << v.right.unfolded << " full "
+    << v.fullscreen << " cursor " << SinglePassOf(app).timeline_cursor << " quiz " << v.quiz
+    << " help " << v.help << " qr " << v.qr << " selected " << v.selected.has_value() << " zoom "
+    << v.zoom << " theme " << static_cast<int>(v.theme) << " export "
+    << static_cast<int>(v.export_request) << " file dialog " << static_cast<int>(v.file_dialog)
+    << " pan " << v.pan_x << "," << v.pan_y << " op " << static_cast<int>(app.Op()) << " type "
+    << static_cast<int>(app.Type()) << " pair " << ToString(SideBySideOf(app).Left())
+    << ToString(SideBySideOf(app).Right()) << " application "
+    << static_cast<int>(ApplicationsOf(app).model.Application()) << " panels " << v.keyboard.panels
     << " menu " << v.keyboard.menu_request << " field " << v.keyboard.field_request
     << " export options " << v.keyboard.export_options << " result "
     << (r == ShortcutResult{} ? "-" : "!");

@@ -13,6 +13,10 @@
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/trace_io.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {
@@ -347,57 +351,60 @@ TEST(AppStateFiles, ASessionComesBackInTheModeItWasSavedIn) {
 
   AppState grid(CpuSettings(input));
   grid.SetBackend(BackendChoice::kCpu);
-  grid.grid().SetBlockAlgorithm(Algorithm::kBlelloch);
-  grid.grid().SetBlockSize(8);
+  MultiBlockOf(grid).grid.SetBlockAlgorithm(Algorithm::kBlelloch);
+  MultiBlockOf(grid).grid.SetBlockSize(8);
   grid.SetKind(KindId::kMultiBlock);
-  ASSERT_EQ(grid.grid().GridPlayer().RoundCount(), 3);  // the three phases: not on the last
-  grid.grid().GridPlayer().Seek(1);
-  grid.applications().SetSplitBit(3);  // an application's setting, kept while the grid is shown
+  ASSERT_EQ(MultiBlockOf(grid).grid.GridPlayer().RoundCount(),
+            3);  // the three phases: not on the last
+  MultiBlockOf(grid).grid.GridPlayer().Seek(1);
+  ApplicationsOf(grid).model.SetSplitBit(
+      3);  // an application's setting, kept while the grid is shown
   ASSERT_EQ(grid.SaveSessionTo(dir.File("grid.scanviz")), "");
   AppState a(CpuSettings());
   a.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(a.OpenFile(dir.File("grid.scanviz")), "");
   EXPECT_TRUE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_FALSE((a.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(a.grid().BlockAlgorithm(), Algorithm::kBlelloch);
-  EXPECT_EQ(a.grid().BlockSize(), 8);
-  EXPECT_EQ(a.grid().GridPlayer().Round(), 1);
-  EXPECT_EQ(a.applications().SplitBit(), 3);
+  EXPECT_EQ(MultiBlockOf(a).grid.BlockAlgorithm(), Algorithm::kBlelloch);
+  EXPECT_EQ(MultiBlockOf(a).grid.BlockSize(), 8);
+  EXPECT_EQ(MultiBlockOf(a).grid.GridPlayer().Round(), 1);
+  EXPECT_EQ(ApplicationsOf(a).model.SplitBit(), 3);
   EXPECT_EQ(a.Values().size(), 40u);
 
   AppState app(CpuSettings("5 3 6 1 7 2"));
   app.SetBackend(BackendChoice::kCpu);
   app.SetKind(KindId::kApplication);
-  app.applications().SetApplication(ApplicationKind::kSplit);
-  app.applications().SetSplitBit(1);
-  ASSERT_GT(app.applications().ApplicationPlayer().RoundCount(), 2);
-  app.applications().ApplicationPlayer().Seek(1);
-  app.view.tile_size = 16;  // the timeline's settings, kept while an application is shown
-  app.view.tile_order = TileOrder::kTicket;
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kSplit);
+  ApplicationsOf(app).model.SetSplitBit(1);
+  ASSERT_GT(ApplicationsOf(app).model.ApplicationPlayer().RoundCount(), 2);
+  ApplicationsOf(app).model.ApplicationPlayer().Seek(1);
+  SinglePassOf(app).model.tile_size =
+      16;  // the timeline's settings, kept while an application is shown
+  SinglePassOf(app).model.tile_order = TileOrder::kTicket;
   ASSERT_EQ(app.SaveSessionTo(dir.File("split.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("split.scanviz")), "");  // over the grid session
   EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_TRUE((a.ShownKind() == KindId::kApplication));
-  EXPECT_EQ(a.applications().Application(), ApplicationKind::kSplit);
-  EXPECT_EQ(a.applications().SplitBit(), 1);
-  EXPECT_EQ(a.applications().ApplicationPlayer().Round(), 1);
-  EXPECT_EQ(a.view.tile_size, 16);
-  EXPECT_EQ(a.view.tile_order, TileOrder::kTicket);
+  EXPECT_EQ(ApplicationsOf(a).model.Application(), ApplicationKind::kSplit);
+  EXPECT_EQ(ApplicationsOf(a).model.SplitBit(), 1);
+  EXPECT_EQ(ApplicationsOf(a).model.ApplicationPlayer().Round(), 1);
+  EXPECT_EQ(SinglePassOf(a).model.tile_size, 16);
+  EXPECT_EQ(SinglePassOf(a).model.tile_order, TileOrder::kTicket);
   EXPECT_EQ(a.Values(), (std::vector<double>{5, 3, 6, 1, 7, 2}));
 
   AppState timeline(CpuSettings(input));
   timeline.SetBackend(BackendChoice::kCpu);
   timeline.SetKind(KindId::kSinglePass);
-  timeline.view.tile_size = 8;
-  timeline.view.timeline_cursor = 1500;
+  SinglePassOf(timeline).model.tile_size = 8;
+  SinglePassOf(timeline).timeline_cursor = 1500;
   ASSERT_EQ(timeline.SaveSessionTo(dir.File("timeline.scanviz")), "");
   ASSERT_EQ(a.OpenFile(dir.File("timeline.scanviz")), "");
   EXPECT_FALSE((a.ShownKind() == KindId::kApplication));
   EXPECT_FALSE((a.ShownKind() == KindId::kMultiBlock));
   EXPECT_EQ(a.ShownKind(), KindId::kSinglePass);
-  EXPECT_EQ(a.view.tile_size, 8);
-  EXPECT_EQ(a.view.tile_order, TileOrder::kBlockIdx);
-  EXPECT_EQ(a.view.timeline_cursor, 1500);
+  EXPECT_EQ(SinglePassOf(a).model.tile_size, 8);
+  EXPECT_EQ(SinglePassOf(a).model.tile_order, TileOrder::kBlockIdx);
+  EXPECT_EQ(SinglePassOf(a).timeline_cursor, 1500);
 }
 
 // Issue #25: every field of a session, of every kind, set through the app as a user sets it,
@@ -438,28 +445,28 @@ TEST(AppStateFiles, EveryFieldOfEveryKindComesBackThroughTheApp) {
     teacher.SetAlgorithm(Algorithm::kBlelloch);
     teacher.CurrentPlayer().Seek(2);
     teacher.SetSeed(99);
-    teacher.SetPair(Algorithm::kWarpShuffle, Algorithm::kSklansky);
+    SideBySideOf(teacher).SetPair(Algorithm::kWarpShuffle, Algorithm::kSklansky);
     teacher.view.only_current = true;
     teacher.view.color_by_case = true;
     teacher.view.theme = scene::Theme::kLight;
     teacher.view.panel = SidePanel::kNarration;
     teacher.view.figure_scale = 1.5f;
-    teacher.grid().SetBlockAlgorithm(Algorithm::kSklansky);
-    teacher.grid().SetBlockSize(16);
+    MultiBlockOf(teacher).grid.SetBlockAlgorithm(Algorithm::kSklansky);
+    MultiBlockOf(teacher).grid.SetBlockSize(16);
     KeepRule keep;
     ASSERT_EQ(ParseKeep("greater:3", teacher.Type(), &keep), "");
-    teacher.applications().SetKeep(keep);
-    teacher.applications().SetSplitBit(2);
-    teacher.applications().SetRadixBits(3);
-    teacher.applications().SetApplication(c.application);
-    teacher.view.tile_size = 16;
-    teacher.view.tile_order = TileOrder::kTicket;
+    ApplicationsOf(teacher).model.SetKeep(keep);
+    ApplicationsOf(teacher).model.SetSplitBit(2);
+    ApplicationsOf(teacher).model.SetRadixBits(3);
+    ApplicationsOf(teacher).model.SetApplication(c.application);
+    SinglePassOf(teacher).model.tile_size = 16;
+    SinglePassOf(teacher).model.tile_order = TileOrder::kTicket;
     teacher.SetKind(c.kind);
-    if (c.kind == KindId::kMultiBlock) teacher.grid().GridPlayer().Seek(1);
-    if (c.kind == KindId::kApplication) teacher.applications().ApplicationPlayer().Seek(1);
+    if (c.kind == KindId::kMultiBlock) MultiBlockOf(teacher).grid.GridPlayer().Seek(1);
+    if (c.kind == KindId::kApplication) ApplicationsOf(teacher).model.ApplicationPlayer().Seek(1);
     if (c.timeline_over) {
       teacher.SetKind(KindId::kSinglePass);
-      teacher.view.timeline_cursor = 7;
+      SinglePassOf(teacher).timeline_cursor = 7;
     }
     const nlohmann::json saved = nlohmann::json::parse(SessionToJson(teacher.ToSession()));
 
@@ -519,7 +526,7 @@ TEST(AppStateFiles, ASessionWithMoreValuesThanOneBlockOpensAgain) {
   AppState grid(CpuSettings());
   grid.SetBackend(BackendChoice::kCpu);
   ASSERT_TRUE(grid.SetInputText(input));
-  grid.grid().SetBlockSize(1024);
+  MultiBlockOf(grid).grid.SetBlockSize(1024);
   grid.SetKind(KindId::kMultiBlock);
   ASSERT_EQ(grid.SaveSessionTo(dir.File("grid.scanviz")), "");
   AppState a(CpuSettings());
@@ -551,20 +558,20 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   AppState teacher(CpuSettings());
   teacher.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(teacher.OpenFile(h200), "");
-  ASSERT_TRUE(teacher.single_pass().ShowsFile());
-  const SinglePassTrace recorded = teacher.single_pass().Traced();
+  ASSERT_TRUE(SinglePassOf(teacher).model.ShowsFile());
+  const SinglePassTrace recorded = SinglePassOf(teacher).model.Traced();
   ASSERT_TRUE(recorded.measured);
-  teacher.view.timeline_cursor = 900;
+  SinglePassOf(teacher).timeline_cursor = 900;
   ASSERT_EQ(teacher.SaveSessionTo(dir.File("timeline.scanviz")), "");
 
   AppState student(CpuSettings("9 9"));
   student.SetBackend(BackendChoice::kCpu);
   ASSERT_EQ(student.OpenFile(dir.File("timeline.scanviz")), "");
   EXPECT_EQ(student.ShownKind(), KindId::kSinglePass);
-  EXPECT_EQ(student.view.timeline_cursor, 900);
-  EXPECT_EQ(student.view.tile_order, TileOrder::kTicket);
-  ASSERT_TRUE(student.single_pass().ShowsFile());
-  const SinglePassTrace& shown = student.single_pass().Traced();
+  EXPECT_EQ(SinglePassOf(student).timeline_cursor, 900);
+  EXPECT_EQ(SinglePassOf(student).model.tile_order, TileOrder::kTicket);
+  ASSERT_TRUE(SinglePassOf(student).model.ShowsFile());
+  const SinglePassTrace& shown = SinglePassOf(student).model.Traced();
   EXPECT_TRUE(shown.measured);
   EXPECT_EQ(shown.backend.device_name, recorded.backend.device_name);
   ASSERT_EQ(shown.tiles.size(), recorded.tiles.size());
@@ -575,8 +582,8 @@ TEST(AppStateFiles, AGpusTimelineGoesWithTheSession) {
   }
   EXPECT_EQ(student.Values(), recorded.input);
   student.SetCell(0, 5);  // an edit: the simulator's schedule again
-  EXPECT_FALSE(student.single_pass().ShowsFile());
-  EXPECT_FALSE(student.single_pass().Traced().measured);
+  EXPECT_FALSE(SinglePassOf(student).model.ShowsFile());
+  EXPECT_FALSE(SinglePassOf(student).model.Traced().measured);
 
   // A session whose timeline trace has other tiles than its timeline says so.
   const FileText text = ReadFileLimited(dir.File("timeline.scanviz"), kMaxTraceFileBytes);

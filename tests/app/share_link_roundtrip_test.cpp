@@ -17,7 +17,12 @@
 #include "core/input.h"
 #include "core/link/share_text.h"
 #include "core/registry.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/benchmark/benchmark_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "share_link.h"
 #include "teach/quiz_set.h"
 
@@ -44,7 +49,10 @@ std::vector<std::uint64_t> Bits(const std::vector<double>& values) {
   return out;
 }
 
-json ViewPicture(const ViewState& v) {
+json ViewPicture(const AppState& app) {
+  const ViewState& v = app.view;
+  const SinglePassState& timeline = SinglePassOf(app);
+  const BenchmarkState& bench = BenchmarkOf(app);
   return {{"only_current", v.only_current},
           {"color_by_case", v.color_by_case},
           {"theme", scene::ToString(v.theme)},
@@ -56,13 +64,13 @@ json ViewPicture(const ViewState& v) {
           {"lanes_log2", v.lanes_log2},
           {"bank_padding", v.bank_padding},
           {"quiz_panel", v.quiz},
-          {"tile_size", v.tile_size},
-          {"tile_order", ToString(v.tile_order)},
-          {"timeline_cursor", v.timeline_cursor},
-          {"bench_float", v.bench_float},
-          {"bench_exclusive", v.bench_exclusive},
-          {"bench_pct", v.bench_pct},
-          {"bench_toggled", v.bench_toggled}};
+          {"tile_size", timeline.model.tile_size},
+          {"tile_order", ToString(timeline.model.tile_order)},
+          {"timeline_cursor", timeline.timeline_cursor},
+          {"bench_float", bench.bench_float},
+          {"bench_exclusive", bench.bench_exclusive},
+          {"bench_pct", bench.bench_pct},
+          {"bench_toggled", bench.bench_toggled}};
 }
 
 // What the reader sees, field by field.
@@ -78,7 +86,7 @@ json Picture(AppState& app) {
   for (const AlgorithmInfo* info : Algorithms()) all[info->key] = app.PlayerOf(info->id).Round();
   j["player_rounds"] = all;
   j["algorithm"] = ToString(app.GetAlgorithm());
-  j["pair"] = {ToString(app.Left()), ToString(app.Right())};
+  j["pair"] = {ToString(SideBySideOf(app).Left()), ToString(SideBySideOf(app).Right())};
   j["input_text"] = app.InputText();
   j["values_bits"] = Bits(app.Values());
   j["type"] = ToString(app.Type());
@@ -86,9 +94,10 @@ json Picture(AppState& app) {
   j["convert"] = app.Convert();
   j["seed"] = app.Seed();
   j["mistake"] = ToString(app.GetMistake());
-  j["view"] = ViewPicture(app.view);
-  j["grid"] = {ToString(app.grid().BlockAlgorithm()), app.grid().BlockSize()};
-  const ApplicationModel& a = app.applications();
+  j["view"] = ViewPicture(app);
+  j["grid"] = {ToString(MultiBlockOf(app).grid.BlockAlgorithm()),
+               MultiBlockOf(app).grid.BlockSize()};
+  const ApplicationModel& a = ApplicationsOf(app).model;
   j["application"] = {ToString(a.Application()), ToString(a.Keep(), app.Type()), a.SplitBit(),
                       a.RadixBits()};
   json quiz = {{"on", app.quiz.quiz.has_value()}};
@@ -198,7 +207,7 @@ std::vector<Case> SideBySideCases() {
   for (const AlgorithmInfo* l : Algorithms())
     for (const AlgorithmInfo* r : Algorithms())
       out.push_back({std::string("side-by-side ") + l->key + " | " + r->key, [=](AppState& a) {
-                       a.SetPair(l->id, r->id);
+                       SideBySideOf(a).SetPair(l->id, r->id);
                        a.SetKind(KindId::kSideBySide);
                        // Each pane on its own round: the right one's was lost before (#33).
                        Player& left = a.PlayerOf(l->id);
@@ -216,8 +225,8 @@ std::vector<Case> GridAndTimelineCases() {
       out.push_back({std::string("multi-block ") + info->key + " blocks of " + std::to_string(size),
                      [=](AppState& a) {
                        a.Randomize(200, 11);
-                       a.grid().SetBlockAlgorithm(info->id);
-                       a.grid().SetBlockSize(size);
+                       MultiBlockOf(a).grid.SetBlockAlgorithm(info->id);
+                       MultiBlockOf(a).grid.SetBlockSize(size);
                        a.SetKind(KindId::kMultiBlock);
                        SeekAll(a, 1);
                      }});
@@ -229,10 +238,10 @@ std::vector<Case> GridAndTimelineCases() {
                        [=](AppState& a) {
                          a.Randomize(100, 5);
                          a.SetKind(under);
-                         a.view.tile_size = size;
-                         a.view.tile_order = order;
+                         SinglePassOf(a).model.tile_size = size;
+                         SinglePassOf(a).model.tile_order = order;
                          a.SetKind(KindId::kSinglePass);
-                         a.view.timeline_cursor = 1234;
+                         SinglePassOf(a).timeline_cursor = 1234;
                        }});
   return out;
 }
@@ -255,8 +264,8 @@ std::vector<Case> ApplicationCases() {
   for (std::size_t i = 0; i < apps.size(); ++i)
     out.push_back({std::string("application ") + ToString(apps[i].first) + " #" + std::to_string(i),
                    [=](AppState& a) {
-                     a.applications().SetApplication(apps[i].first);
-                     apps[i].second(a.applications());
+                     ApplicationsOf(a).model.SetApplication(apps[i].first);
+                     apps[i].second(ApplicationsOf(a).model);
                      a.SetKind(KindId::kApplication);
                      SeekAll(a, 2);
                    }});
@@ -267,10 +276,10 @@ std::vector<Case> BenchmarkAndQuizCases() {
   std::vector<Case> out;
   for (int bits = 0; bits < 8; ++bits)
     out.push_back({"benchmark choices " + std::to_string(bits), [=](AppState& a) {
-                     a.view.bench_float = (bits & 1) != 0;
-                     a.view.bench_exclusive = (bits & 2) != 0;
-                     a.view.bench_pct = (bits & 4) != 0;
-                     if (bits & 1) a.view.bench_toggled = {"memcpy", "e.lb8"};
+                     BenchmarkOf(a).bench_float = (bits & 1) != 0;
+                     BenchmarkOf(a).bench_exclusive = (bits & 2) != 0;
+                     BenchmarkOf(a).bench_pct = (bits & 4) != 0;
+                     if (bits & 1) BenchmarkOf(a).bench_toggled = {"memcpy", "e.lb8"};
                      a.SetKind(KindId::kBenchmark);
                    }});
   for (const std::string& set : teach::ListQuizSets(kQuizzes))

@@ -8,6 +8,7 @@
 
 #include "app_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "step_text.h"
 
 namespace scanviz {
@@ -107,10 +108,10 @@ TEST(StepText, TheDigestFollowsTheRoundAndItsAlgorithm) {
 TEST(StepText, AnOpenedBlockOfTheGridGivesItsRound) {
   AppState app(Example());
   Show(app, Algorithm::kHillisSteele);
-  app.grid().SetBlockSize(4);
+  MultiBlockOf(app).grid.SetBlockSize(4);
   app.SetKind(KindId::kMultiBlock);
   EXPECT_TRUE(RoundTable(app).is_null());  // the grid itself: its caption, no table
-  ASSERT_TRUE(app.OpenBlock(0, 1));
+  ASSERT_TRUE(OpenBlock(app, 0, 1));
   app.CurrentPlayer().First();  // the block's load
   const nlohmann::json t = RoundTable(app);
   ASSERT_TRUE(t.is_object());

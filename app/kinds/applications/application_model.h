@@ -3,7 +3,7 @@
 // compaction), its parameters, its trace (traced when first asked for after an edit or a change
 // of application or parameter, or a file's until the next edit), CheckApplication's findings
 // and the player that steps through every pass's flag, scan and scatter steps. No GL, no ImGui:
-// AppState composes it (AppState::applications) and marks it stale on every edit.
+// the applications kind's state holds it (applications_state.h), stale after every edit.
 #pragma once
 
 #include <cstdint>

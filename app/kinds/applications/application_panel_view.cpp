@@ -3,6 +3,7 @@
 // element under the pointer or clicked, its invariant checked against the trace) and Narration
 // (what the application is for, its three steps, why it is right). The block scans' legend and
 // invariant windows say nothing about an application's rows, so they give way.
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_model.h"
 #include "scene/application_scene.h"
 #include "views/views.h"
@@ -26,7 +27,7 @@ void Swatch(UiContext& ui, scene::Rgba colour, const std::string& meaning) {
 
 void DrawApplicationInspector(UiContext& ui) {
   AppState& app = ui.app;
-  const ApplicationSlot& slot = app.applications().Traced();
+  const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Legend");
   if (slot.trace) {
@@ -48,16 +49,15 @@ void DrawApplicationInspector(UiContext& ui) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("Inspector");
-  const ViewState& vs = app.view;
-  const std::optional<int> i =
-      vs.application_hovered ? vs.application_hovered : vs.application_selected;
+  const ApplicationsState& kind = ApplicationsOf(app);
+  const std::optional<int> i = kind.hovered ? kind.hovered : kind.selected;
   if (!slot.trace || !i) {
     ImGui::TextWrapped("Hover or click an element for its flag, scan value and destination.");
     ImGui::PopTextWrapPos();
     return;
   }
-  const application_scene::ElementStory story =
-      application_scene::StoryOf(*slot.trace, app.applications().ApplicationPlayer().Round(), *i);
+  const application_scene::ElementStory story = application_scene::StoryOf(
+      *slot.trace, ApplicationsOf(app).model.ApplicationPlayer().Round(), *i);
   ImGui::TextUnformatted(story.title.c_str());
   Record(ui, "line", story.title);
   for (const std::string& line : story.lines) {
@@ -73,7 +73,7 @@ void DrawApplicationInspector(UiContext& ui) {
 }
 
 void DrawApplicationNarration(UiContext& ui) {
-  const ApplicationInfo& info = Info(ui.app.applications().Application());
+  const ApplicationInfo& info = Info(ApplicationsOf(ui.app).model.Application());
   const std::string title = std::string(info.name) + ": " + info.summary;
   const std::string steps = std::string("Each pass: step 1 writes the ") + info.flags_name +
                             ", one per element; step 2 scans them (exclusive), giving the " +
@@ -85,7 +85,7 @@ void DrawApplicationNarration(UiContext& ui) {
 // [SECTION] The controls panel's entry
 
 void DrawApplicationControls(UiContext& ui, const Kind& kind) {
-  ApplicationModel& model = ui.app.applications();
+  ApplicationModel& model = ApplicationsOf(ui.app).model;
   const bool shown = ui.app.ShownKind() == kind.Id();
   if (ImGui::RadioButton("Applications", shown)) kind.Show(ui.app);
   Place(ui, "apps");

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "core/analysis.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_model.h"
 #include "scene/cell_text.h"
 #include "views/views.h"
@@ -351,9 +352,10 @@ void HoverElement(UiContext& ui, const Figure& f, const ApplicationTrace& t,
   const int slot_under = static_cast<int>((m.x - f.left) / f.strip.w);
   for (int i : f.cols.index) {
     if (f.cols.Slot(i) != slot_under) continue;
-    vs.application_next_hovered = i;
+    ApplicationsState& kind = ApplicationsOf(ui.app);
+    kind.next_hovered = i;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-      vs.application_selected = vs.application_selected == i ? std::nullopt : std::optional(i);
+      kind.selected = kind.selected == i ? std::nullopt : std::optional(i);
     const ApplicationPass& p = t.passes[static_cast<size_t>(l.pass)];
     const std::vector<int> scan = application_scene::ScanValues(p);
     const std::vector<int> dest = application_scene::Destinations(t, l.pass);
@@ -419,7 +421,7 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
 // [SECTION] The view
 
 void ApplicationView::Draw(UiContext& ui, ViewRect rect, bool figure) {
-  ApplicationModel& model = ui.app.applications();
+  ApplicationModel& model = ApplicationsOf(ui.app).model;
   const ApplicationSlot& slot = model.Traced();
   BeginPanelWindow("##apps", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("apps", rect, Info(model.Application()).key);
@@ -437,7 +439,7 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect, bool figure) {
   DrawIndexRuler(ui, f);
   DrawScatter(ui, f, t, m_layout, rows);
   if (m_version != m_selected_for) {
-    ui.app.view.application_selected.reset();  // another trace: the index means another element
+    ApplicationsOf(ui.app).selected.reset();  // another trace: the index means another element
     m_selected_for = m_version;
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);
@@ -460,7 +462,7 @@ void ApplicationView::UpdateLayout(ApplicationModel& model) {
 }
 
 float ApplicationView::FigureWidth(UiContext& ui) {
-  ApplicationModel& model = ui.app.applications();
+  ApplicationModel& model = ApplicationsOf(ui.app).model;
   if (!model.Traced().trace) return 0;
   UpdateLayout(model);
   if (m_layout.n > 64) return 0;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/applications/applications.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
 #include "scene/application_svg.h"
 
@@ -38,7 +39,7 @@ class Application final : public Kind {
   }
   // A: shown; shown already, the next application.
   void OnKey(AppState& app, char) const override {
-    ApplicationModel& m = app.applications();
+    ApplicationModel& m = ApplicationsOf(app).model;
     const auto all = Applications();
     if (app.ShownKind() == Id()) {
       std::size_t i = 0;
@@ -48,11 +49,11 @@ class Application final : public Kind {
     Show(app);
   }
   StepCounter Steps(AppState& app) const override {
-    return PlayerSteps(app.applications().ApplicationPlayer(), ApplicationStepTitle(app));
+    return PlayerSteps(ApplicationsOf(app).model.ApplicationPlayer(), ApplicationStepTitle(app));
   }
   std::string StatusNumbers(AppState& app) const override {
-    const ApplicationSlot& slot = app.applications().Traced();
-    if (!slot.trace) return ToString(app.applications().Application());
+    const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
+    if (!slot.trace) return ToString(ApplicationsOf(app).model.Application());
     const ApplicationTrace& t = *slot.trace;
     return std::string(ToString(t.application)) + "  ·  n = " + std::to_string(t.N()) + "  ·  " +
            Result(t) + "  ·  scan in blocks of " + std::to_string(t.block_size);
@@ -67,22 +68,23 @@ class Application final : public Kind {
            "application.";
   }
   std::string FigureStem(AppState& app) const override {
-    return std::string("scanviz-") + ToString(app.applications().Application());
+    return std::string("scanviz-") + ToString(ApplicationsOf(app).model.Application());
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
-    const ApplicationSlot& slot = app.applications().Traced();
+    const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
     if (!slot.trace) return {};
     scene::ApplicationSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     std::ostringstream svg;
-    scene::WriteApplicationSvg(*slot.trace, app.applications().ApplicationPlayer().Round(), o, svg);
+    scene::WriteApplicationSvg(*slot.trace, ApplicationsOf(app).model.ApplicationPlayer().Round(),
+                               o, svg);
     return svg.str();
   }
   void StateFields(AppState& app, nlohmann::json& j) const override {
-    const ApplicationSlot& slot = app.applications().Traced();
-    const Player& player = app.applications().ApplicationPlayer();
-    j["application"] = {{"app", ToString(app.applications().Application())},
+    const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
+    const Player& player = ApplicationsOf(app).model.ApplicationPlayer();
+    j["application"] = {{"app", ToString(ApplicationsOf(app).model.Application())},
                         {"step", player.Round()},
                         {"of", player.RoundCount()},
                         {"passes", slot.trace ? slot.trace->passes.size() : 0},
@@ -98,6 +100,15 @@ class Application final : public Kind {
 const Kind& ApplicationsKind() {
   static const Application kind;
   return kind;
+}
+
+// [SECTION] The kind's state, as the app holds it (applications_state.h)
+
+ApplicationsState& ApplicationsOf(AppState& app) {
+  return static_cast<ApplicationsState&>(app.StateOf(ApplicationsState::kId));
+}
+const ApplicationsState& ApplicationsOf(const AppState& app) {
+  return static_cast<const ApplicationsState&>(app.StateOf(ApplicationsState::kId));
 }
 
 }  // namespace scanviz

@@ -2,6 +2,7 @@
 #include <utility>
 
 #include "core/applications/applications.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {
@@ -46,9 +47,9 @@ class Application final : public KindView {
     for (const ApplicationInfo& info : Applications()) {
       const std::string name = std::string("menu.app.") + info.key;
       if (MenuItem(ui, name.c_str(), info.name, nullptr,
-                   app.ShownKind() == kind.Id() && app.applications().Application() == info.id,
+                   app.ShownKind() == kind.Id() && ApplicationsOf(app).model.Application() == info.id,
                    info.summary)) {
-        app.applications().SetApplication(info.id);
+        ApplicationsOf(app).model.SetApplication(info.id);
         kind.Show(app);
       }
     }

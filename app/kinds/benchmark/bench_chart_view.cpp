@@ -41,10 +41,10 @@ std::string SizeLabel(long long n) {
   return "2^" + std::to_string(k);
 }
 
-bool Hidden(const ViewState& vs, const std::string& rung) {
+bool Hidden(const BenchmarkState& bench, const std::string& rung) {
   const bool variant = rung.find('.') != std::string::npos;
-  const bool toggled =
-      std::find(vs.bench_toggled.begin(), vs.bench_toggled.end(), rung) != vs.bench_toggled.end();
+  const bool toggled = std::find(bench.bench_toggled.begin(), bench.bench_toggled.end(), rung) !=
+                       bench.bench_toggled.end();
   return variant != toggled;
 }
 
@@ -117,14 +117,14 @@ void DrawAxes(const UiContext& ui, const Chart& c) {
 }
 
 AtMax DrawLines(UiContext& ui, const Chart& c, const std::vector<Line>& lines) {
-  const ViewState& vs = ui.app.view;
+  const BenchmarkState& bench = BenchmarkOf(ui.app);
   const float px = ui.fonts.ui_px;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   std::vector<ImVec2> pts;
   std::vector<EndLabel> labels;
   AtMax at_max;
   for (const Line& l : lines) {
-    if (Hidden(vs, l.rung->name)) continue;
+    if (Hidden(bench, l.rung->name)) continue;
     pts.clear();
     const perf::BenchMeasurement* last = nullptr;
     for (size_t i = 0; i < l.points.size(); ++i) {
@@ -158,10 +158,10 @@ AtMax DrawLines(UiContext& ui, const Chart& c, const std::vector<Line>& lines) {
 
 void DrawReadout(UiContext& ui, const Chart& c, const std::vector<Line>& lines, const char* type,
                  const char* mode) {
-  const ViewState& vs = ui.app.view;
+  const BenchmarkState& bench = BenchmarkOf(ui.app);
   ImGui::SetCursorScreenPos(ImVec2(c.left, c.top));
   ImGui::InvisibleButton("##benchplot", ImVec2(c.right - c.left, c.bottom - c.top));
-  if (!ImGui::IsItemHovered() || vs.ignore_mouse) return;
+  if (!ImGui::IsItemHovered() || ui.app.view.ignore_mouse) return;
   const double lx =
       c.lx0 + (ImGui::GetIO().MousePos.x - c.left) / (c.right - c.left) * (c.lx1 - c.lx0);
   const long long n = static_cast<long long>(std::ldexp(1.0, static_cast<int>(std::lround(lx))));
@@ -175,7 +175,7 @@ void DrawReadout(UiContext& ui, const Chart& c, const std::vector<Line>& lines, 
   };
   std::vector<Row> rows;
   for (const Line& l : lines) {
-    if (Hidden(vs, l.rung->name)) continue;
+    if (Hidden(bench, l.rung->name)) continue;
     for (size_t i = 0; i < l.points.size(); ++i)
       if (l.points[i]->n == n) rows.push_back({&l, l.points[i], l.pct[i]});
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/perf/bench_results.h"
+#include "kinds/benchmark/benchmark_state.h"
 #include "views/views.h"
 
 namespace scanviz::bench_chart {
@@ -27,8 +28,8 @@ struct Line {
 std::string SizeLabel(long long n);
 
 // Whether the rung's line is off: the ladder's are on and the variants ("e.xxx") off until the
-// legend toggles them (ViewState::bench_toggled).
-bool Hidden(const ViewState& vs, const std::string& rung);
+// legend toggles them (BenchmarkState::bench_toggled).
+bool Hidden(const BenchmarkState& bench, const std::string& rung);
 
 // Each shown rung's point at the largest n, for the summary under the chart.
 using AtMax = std::vector<std::pair<std::string, const perf::BenchMeasurement*>>;

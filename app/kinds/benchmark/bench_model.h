@@ -1,5 +1,5 @@
 // The benchmark results the chart shows (the benchmark kind): the results file's path and what
-// it held, read when first asked for. No GL, no ImGui: AppState composes it (AppState::bench).
+// it held, read when first asked for. No GL, no ImGui: the benchmark kind's state holds it.
 #pragma once
 
 #include <optional>

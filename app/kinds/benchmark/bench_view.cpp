@@ -12,6 +12,7 @@
 
 #include "core/perf/bench_report.h"
 #include "kinds/benchmark/bench_chart_view.h"
+#include "kinds/benchmark/benchmark_state.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
 
@@ -37,12 +38,12 @@ constexpr scene::Rgba kRungColors[] = {
     {0.400f, 0.750f, 0.550f, 1},  // mint
 };
 
-void Toggle(ViewState& vs, const std::string& rung) {
-  auto it = std::find(vs.bench_toggled.begin(), vs.bench_toggled.end(), rung);
-  if (it == vs.bench_toggled.end()) {
-    vs.bench_toggled.push_back(rung);
+void Toggle(BenchmarkState& bench, const std::string& rung) {
+  auto it = std::find(bench.bench_toggled.begin(), bench.bench_toggled.end(), rung);
+  if (it == bench.bench_toggled.end()) {
+    bench.bench_toggled.push_back(rung);
   } else {
-    vs.bench_toggled.erase(it);
+    bench.bench_toggled.erase(it);
   }
 }
 
@@ -140,7 +141,7 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   AppState& app = ui.app;
   ImGui::TextUnformatted("results file");
   ImGui::SameLine();
-  std::string path = app.bench().Path();
+  std::string path = BenchmarkOf(app).model.Path();
   ImGui::SetNextItemWidth(-ui.fonts.ui_px * 5);
   const bool enter = ImGui::InputText("##benchfile", &path, ImGuiInputTextFlags_EnterReturnsTrue);
   Tip(ui, "A results file of scanviz-cli bench (JSON); Enter reads it");
@@ -148,7 +149,7 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
   const bool open = ImGui::Button("Open");
   Tip(ui, "Read the results file named beside");
   Record(ui, "controls", "results file");
-  if (open || enter) app.bench().SetPath(path);
+  if (open || enter) BenchmarkOf(app).model.SetPath(path);
   if (!load.results) {
     TextWrappedColored(ui.palette.bad, "✗ " + load.error);
     Record(ui, "error", "✗ " + load.error);
@@ -159,22 +160,22 @@ void FileRow(UiContext& ui, const perf::BenchLoad& load) {
 
 // The type, the mode and the unit plotted, as radio buttons on one or two lines.
 void Selectors(UiContext& ui) {
-  ViewState& vs = ui.app.view;
+  BenchmarkState& bench = BenchmarkOf(ui.app);
   const float px = ui.fonts.ui_px;
   ImGui::TextUnformatted("type");
   ImGui::SameLine();
-  if (ImGui::RadioButton("int32", !vs.bench_float)) vs.bench_float = false;
+  if (ImGui::RadioButton("int32", !bench.bench_float)) bench.bench_float = false;
   Tip(ui, "The scans of int32 values");
   ImGui::SameLine();
-  if (ImGui::RadioButton("float32", vs.bench_float)) vs.bench_float = true;
+  if (ImGui::RadioButton("float32", bench.bench_float)) bench.bench_float = true;
   Tip(ui, "The scans of float32 values");
   ImGui::SameLine(0, px * 2);
   ImGui::TextUnformatted("mode");
   ImGui::SameLine();
-  if (ImGui::RadioButton("inclusive", !vs.bench_exclusive)) vs.bench_exclusive = false;
+  if (ImGui::RadioButton("inclusive", !bench.bench_exclusive)) bench.bench_exclusive = false;
   Tip(ui, "Inclusive scans: result i combines values 0..i");
   ImGui::SameLine();
-  if (ImGui::RadioButton("exclusive", vs.bench_exclusive)) vs.bench_exclusive = true;
+  if (ImGui::RadioButton("exclusive", bench.bench_exclusive)) bench.bench_exclusive = true;
   Tip(ui, "Exclusive scans: result i combines values 0..i-1");
   // The unit's group stays together: on this line if it fits, else on the next.
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -184,10 +185,10 @@ void Selectors(UiContext& ui) {
   if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
   ImGui::TextUnformatted("plot");
   ImGui::SameLine();
-  if (ImGui::RadioButton("GB/s", !vs.bench_pct)) vs.bench_pct = false;
+  if (ImGui::RadioButton("GB/s", !bench.bench_pct)) bench.bench_pct = false;
   Tip(ui, "Throughput: 2 · n · 4 bytes (read and written) over the median time");
   ImGui::SameLine();
-  if (ImGui::RadioButton("% of memcpy", vs.bench_pct)) vs.bench_pct = true;
+  if (ImGui::RadioButton("% of memcpy", bench.bench_pct)) bench.bench_pct = true;
   Tip(ui,
       "Each rung's GB/s over cudaMemcpy's at the same n, type and mode in the same run: how "
       "close a scan comes to only copying its bytes");
@@ -223,7 +224,7 @@ std::string LegendLabel(const Line& l) {
 // A rung's sample (the ceiling's dashed) and its checkbox; hover for the rung's description. In a
 // figure (`controls` off) the sample and the name only.
 void LegendEntry(UiContext& ui, const Line& l, bool controls) {
-  ViewState& vs = ui.app.view;
+  BenchmarkState& bench = BenchmarkOf(ui.app);
   const float px = ui.fonts.ui_px;
   const std::string label = LegendLabel(l);
   const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -241,8 +242,8 @@ void LegendEntry(UiContext& ui, const Line& l, bool controls) {
     ImGui::TextUnformatted(label.c_str());
     return;
   }
-  bool on = !Hidden(vs, l.rung->name);
-  if (ImGui::Checkbox(label.c_str(), &on)) Toggle(vs, l.rung->name);
+  bool on = !Hidden(bench, l.rung->name);
+  if (ImGui::Checkbox(label.c_str(), &on)) Toggle(bench, l.rung->name);
   Tip(ui, l.rung->description.empty() ? "Show or hide this line" : l.rung->description.c_str());
 }
 
@@ -265,13 +266,13 @@ struct LegendFlow {
 // their checkboxes would push the chart off a laptop's window. A figure names the lines drawn,
 // variants included, and nothing else.
 void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
-  const ViewState& vs = ui.app.view;
+  const BenchmarkState& bench = BenchmarkOf(ui.app);
   const float px = ui.fonts.ui_px;
   LegendFlow flow{ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x, px};
   std::vector<const Line*> variants;
   for (const Line& l : lines) {
     if (!controls) {
-      if (Hidden(vs, l.rung->name)) continue;
+      if (Hidden(bench, l.rung->name)) continue;
     } else if (l.rung->name.find('.') != std::string::npos) {
       variants.push_back(&l);
       continue;
@@ -280,8 +281,9 @@ void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
     LegendEntry(ui, l, controls);
   }
   if (variants.empty()) return;
-  const long long shown = std::count_if(variants.begin(), variants.end(),
-                                        [&](const Line* l) { return !Hidden(vs, l->rung->name); });
+  const long long shown = std::count_if(variants.begin(), variants.end(), [&](const Line* l) {
+    return !Hidden(bench, l->rung->name);
+  });
   const std::string button = "variants (" + std::to_string(shown) + " of " +
                              std::to_string(variants.size()) + " shown)...";
   flow.Next(ImGui::CalcTextSize(button.c_str()).x + px * 1.5f);
@@ -299,10 +301,10 @@ void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
 // [SECTION] The view
 
 void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
-  const ViewState& vs = ui.app.view;
+  const BenchmarkState& bench = BenchmarkOf(ui.app);
   BeginPanelWindow("##bench", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("bench", rect);
-  const perf::BenchLoad& load = ui.app.bench().Results();
+  const perf::BenchLoad& load = BenchmarkOf(ui.app).model.Results();
   ImGui::PushFont(ui.fonts.large);
   const char* title = controls ? "Device-wide scan throughput against n (G: back to the rounds)"
                                : "Device-wide scan throughput against n";
@@ -316,13 +318,13 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   }
   const perf::BenchResults& res = *load.results;
   RunHeader(ui, res);
-  const char* type = vs.bench_float ? "float32" : "int32";
-  const char* mode = vs.bench_exclusive ? "exclusive" : "inclusive";
+  const char* type = bench.bench_float ? "float32" : "int32";
+  const char* mode = bench.bench_exclusive ? "exclusive" : "inclusive";
   if (controls) {
     Selectors(ui);
   } else {
     const std::string shown =
-        std::string(type) + " " + mode + " scans  ·  " + (vs.bench_pct ? "% of memcpy" : "GB/s");
+        std::string(type) + " " + mode + " scans  ·  " + (bench.bench_pct ? "% of memcpy" : "GB/s");
     ImGui::TextUnformatted(shown.c_str());
     Record(ui, "shown", shown);
   }
@@ -330,7 +332,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   Legend(ui, lines, controls);
   // An export has no file row: the summary (two lines at most) ends the figure.
   const std::optional<bench_chart::Chart> chart =
-      bench_chart::Place(ui, lines, vs.bench_pct, controls ? 8.0f : 5.8f);
+      bench_chart::Place(ui, lines, bench.bench_pct, controls ? 8.0f : 5.8f);
   if (!chart) {
     ImGui::End();
     return;

@@ -1,5 +1,6 @@
 // The performance lab's chart (G): GB/s, or % of memcpy, against n for every rung of the ladder,
 // from a results file (the H200's run by default). A picture only: no steps, no SVG.
+#include "kinds/benchmark/benchmark_state.h"
 #include "kinds/kind.h"
 
 namespace scanviz {
@@ -21,11 +22,11 @@ class Benchmark final : public Kind {
   void Step(AppState&, int) const override {}
   void Seek(AppState&, int) const override {}
   std::string StatusNumbers(AppState& app) const override {
-    const perf::BenchLoad& load = app.bench().Results();
+    const perf::BenchLoad& load = BenchmarkOf(app).model.Results();
     if (!load.results) return "benchmark  ·  " + load.error;
     return "benchmark  ·  " + load.results->device.name + "  ·  " +
-           (app.view.bench_float ? "float32 " : "int32 ") +
-           (app.view.bench_exclusive ? "exclusive" : "inclusive");
+           (BenchmarkOf(app).bench_float ? "float32 " : "int32 ") +
+           (BenchmarkOf(app).bench_exclusive ? "exclusive" : "inclusive");
   }
   bool Offers(AppState&, SidePanel) const override { return false; }
   std::string NotOffered(SidePanel tab) const override {
@@ -42,6 +43,15 @@ class Benchmark final : public Kind {
 const Kind& BenchmarkKind() {
   static const Benchmark kind;
   return kind;
+}
+
+// [SECTION] The kind's state, as the app holds it (benchmark_state.h)
+
+BenchmarkState& BenchmarkOf(AppState& app) {
+  return static_cast<BenchmarkState&>(app.StateOf(BenchmarkState::kId));
+}
+const BenchmarkState& BenchmarkOf(const AppState& app) {
+  return static_cast<const BenchmarkState&>(app.StateOf(BenchmarkState::kId));
 }
 
 }  // namespace scanviz

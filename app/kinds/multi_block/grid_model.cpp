@@ -36,7 +36,7 @@ void GridModel::SetBlockSize(int block_size) {
   while (b * 2 <= std::min(block_size, kMaxGridBlockSize)) b *= 2;
   if (b == m_block_size) return;
   CloseBlock();
-  m_view.grid_selected.reset();
+  selected.reset();
   m_block_size = b;
   m_stale = true;
 }
@@ -91,10 +91,8 @@ void GridModel::Regenerate() {
   }
   m_player.SetRoundCount(static_cast<int>(GridSteps(m_slot.grid).size()));
   m_player.Seek(step);
-  if (m_view.grid_selected &&
-      !scene::BuildGridScene(m_slot.grid, 0).FindCell(*m_view.grid_selected))
-    m_view.grid_selected.reset();
-  m_view.grid_hovered.reset();
+  if (selected && !scene::BuildGridScene(m_slot.grid, 0).FindCell(*selected)) selected.reset();
+  hovered.reset();
   if (m_opened) InstallBlock();
 }
 
@@ -120,17 +118,17 @@ bool GridModel::OpenBlock(int level, int block) {
   m_opened = OpenedBlock{level, block};
   InstallBlock();
   m_block_player.Last();  // the block as phase 1 left it; Home and Left walk its rounds
-  m_view.selected.reset();
-  m_view.hovered.reset();
-  m_view.selected_algorithm = m_block_algorithm;
+  m_block_selection.selected.reset();
+  m_block_selection.hovered.reset();
+  m_block_selection.algorithm = m_block_algorithm;
   return true;
 }
 
 void GridModel::CloseBlock() {
   if (!m_opened) return;
   m_opened.reset();
-  m_view.selected.reset();
-  m_view.hovered.reset();
+  m_block_selection.selected.reset();
+  m_block_selection.hovered.reset();
 }
 
 void GridModel::InstallBlock() {
@@ -149,8 +147,9 @@ void GridModel::InstallBlock() {
   FillTeach(slot);
   m_block_player.SetRoundCount(static_cast<int>(slot.trace.rounds.size()));
   m_block_player.Seek(round);
-  if (m_view.selected && !scene::HasCell(slot.trace, slot.analysis, *m_view.selected))
-    m_view.selected.reset();
+  if (m_block_selection.selected &&
+      !scene::HasCell(slot.trace, slot.analysis, *m_block_selection.selected))
+    m_block_selection.selected.reset();
 }
 
 // [SECTION] CheckGrid on a worker

@@ -2,7 +2,7 @@
 // for after an edit, its player, CheckGrid's verdict (on a worker for a large grid), a grid trace
 // file shown until the next edit, and a block of it opened in the single-block view (its trace,
 // analysis, teaching data and player). It scans the whole input (up to kMaxGridElements). No GL,
-// no ImGui: AppState composes it (AppState::grid) and marks it stale on every edit.
+// no ImGui: the multi-block kind's state holds it (multi_block_state.h), stale after every edit.
 #pragma once
 
 #include <atomic>
@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "core/grid/grid.h"
+#include "kinds/kind_state.h"
 #include "model_input.h"
 #include "player.h"
+#include "scene/grid_scene.h"
 #include "trace_slot.h"
-#include "view_state.h"
 
 namespace scanviz {
 
@@ -39,9 +40,10 @@ struct OpenedBlock {
 
 class GridModel {
  public:
-  // Reads `input` when it traces; drops the grid's and the block's selections from `view` when
-  // a trace takes their cell away.
-  GridModel(const ModelInput& input, ViewState& view) : m_input(input), m_view(view) {}
+  // Reads `input` when it traces; drops the grid's selection (below) and the block's (`block`,
+  // the block scans' own, which an opened block shares) when a trace takes their cell away.
+  GridModel(const ModelInput& input, const BlockSelection& block)
+      : m_input(input), m_block_selection(block) {}
   ~GridModel();  // waits for a running check, which reads the grid
   GridModel(const GridModel&) = delete;
   GridModel& operator=(const GridModel&) = delete;
@@ -85,6 +87,10 @@ class GridModel {
   const TraceSlot& BlockSlot() const { return m_block_slot; }
   Player& BlockPlayer() { return m_block_player; }
 
+  // The grid's cell or block clicked, and the one under the pointer (as of the previous frame;
+  // next_hovered: set by the view under the pointer this frame).
+  std::optional<scene::GridCellRef> selected, hovered, next_hovered;
+
  private:
   void Regenerate();    // the grid of the current input, its player kept on its step
   void InstallBlock();  // the opened block's slot from the grid
@@ -93,7 +99,7 @@ class GridModel {
   void EnsureBlockTraces();  // the shown grid's block traces, waited for or made here
 
   const ModelInput& m_input;
-  ViewState& m_view;
+  BlockSelection m_block_selection;
   Algorithm m_block_algorithm = Algorithm::kHillisSteele;
   int m_block_size = 4;
   GridSlot m_slot;

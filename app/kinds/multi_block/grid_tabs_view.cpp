@@ -2,6 +2,7 @@
 // the step in sentences (Narration), the grid's loop with the step's lines lit (Code).
 #include <algorithm>
 
+#include "kinds/multi_block/multi_block_state.h"
 #include "teach/grid_teach.h"
 #include "views/views.h"
 
@@ -9,8 +10,8 @@ namespace scanviz {
 
 void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
   AppState& app = ui.app;
-  const ViewState& vs = app.view;
-  const std::optional<scene::GridCellRef> cell = vs.grid_hovered ? vs.grid_hovered : vs.grid_selected;
+  const GridModel& grid = MultiBlockOf(app).grid;
+  const std::optional<scene::GridCellRef> cell = grid.hovered ? grid.hovered : grid.selected;
   ImGui::PushTextWrapPos(0);
   if (sc == nullptr || !cell) {
     ImGui::TextWrapped("Hover or click a cell for its invariant window; click a block to open its "
@@ -18,7 +19,8 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
     ImGui::PopTextWrapPos();
     return;
   }
-  const scene::GridCellCheck c = scene::CheckGridCell(app.grid().Traced().grid, *sc, *cell);
+  const scene::GridCellCheck c =
+      scene::CheckGridCell(MultiBlockOf(app).grid.Traced().grid, *sc, *cell);
   if (!c.valid) {
     ImGui::TextWrapped("%s", cell->kind == scene::GridRowKind::kBlocks
                                  ? "A block: click it to open its rounds."
@@ -33,7 +35,7 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
   ImGui::TextWrapped("%s", c.expression.c_str());
   Record(ui, "line", c.expression);
   const std::string verdict = (c.ok ? "✓ cell holds " : "✗ cell holds ") +
-                              FormatValue(app.grid().Traced().grid.type, c.stored);
+                              FormatValue(MultiBlockOf(app).grid.Traced().grid.type, c.stored);
   TextWrappedColored(c.ok ? ui.palette.ok : ui.palette.bad, verdict);
   Record(ui, "check", verdict);
   ImGui::PopTextWrapPos();
@@ -41,15 +43,16 @@ void DrawGridInspector(UiContext& ui, const scene::GridScene* sc) {
 
 void DrawGridNarration(UiContext& ui) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.grid().Traced();
-  const teach::GridNarration n = teach::NarrateGridStep(slot.grid, app.grid().GridPlayer().Round());
+  const GridSlot& slot = MultiBlockOf(app).grid.Traced();
+  const teach::GridNarration n =
+      teach::NarrateGridStep(slot.grid, MultiBlockOf(app).grid.GridPlayer().Round());
   DrawLargeParagraphs(ui, n.title, n.paragraphs);
 }
 
 void DrawGridCode(UiContext& ui) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.grid().Traced();
-  const int step = app.grid().GridPlayer().Round();
+  const GridSlot& slot = MultiBlockOf(app).grid.Traced();
+  const int step = MultiBlockOf(app).grid.GridPlayer().Round();
   const teach::CodeListing listing = teach::GridListing();
   const std::vector<int> lit = teach::GridHighlightedLines(listing, slot.grid, step);
   const std::string heading = listing.title + "  ·  " + scene::GridStepTitle(slot.grid, step);

@@ -9,6 +9,7 @@
 
 #include "core/registry.h"
 #include "kinds/multi_block/grid_boxes.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "scene/cell_text.h"
 #include "views/views.h"
 
@@ -299,12 +300,13 @@ void HandleMouse(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) 
   const std::optional<scene::GridCellRef> hit =
       sc.CellAt((io.MousePos.x - f.ox) / f.sx, (io.MousePos.y - f.oy) / f.sy);
   if (hit) {
-    vs.grid_next_hovered = hit;
+    GridModel& grid = MultiBlockOf(ui.app).grid;
+    grid.next_hovered = hit;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       if (hit->kind == scene::GridRowKind::kBlocks) {
-        ui.app.OpenBlock(hit->level, hit->index);
+        OpenBlock(ui.app, hit->level, hit->index);
       } else {
-        vs.grid_selected = vs.grid_selected == hit ? std::nullopt : hit;
+        grid.selected = grid.selected == hit ? std::nullopt : hit;
       }
     }
   }
@@ -317,7 +319,7 @@ void HandleMouse(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) 
 
 void GridView::Draw(UiContext& ui, ViewRect rect) {
   AppState& app = ui.app;
-  const GridSlot& slot = app.grid().Traced();
+  const GridSlot& slot = MultiBlockOf(app).grid.Traced();
   const Fonts& fonts = ui.fonts;
   BeginPanelWindow("##grid", rect,
                    ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
@@ -333,7 +335,7 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     ImGui::End();
     return;
   }
-  const int step = app.grid().GridPlayer().Round();
+  const int step = MultiBlockOf(app).grid.GridPlayer().Round();
   UpdateScene(ui, slot.grid, step);
   const float header_bottom = DrawGridHeader(ui, slot, m_scene, step, rect, pad);
   const float top = header_bottom + fonts.ui_px * 2.6f;  // room for the bracket's caption
@@ -346,8 +348,9 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
   dl->PushClipRect(ImVec2(rect.x, f.clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   DrawBands(ui, m_scene, f);
-  const std::optional<scene::GridCellRef> marked =
-      app.view.grid_hovered ? app.view.grid_hovered : app.view.grid_selected;
+  const std::optional<scene::GridCellRef> marked = MultiBlockOf(app).grid.hovered
+                                                       ? MultiBlockOf(app).grid.hovered
+                                                       : MultiBlockOf(app).grid.selected;
   DrawCells(ui, f, marked);
   ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
   DrawTitles(ui, m_scene, f);
@@ -390,9 +393,9 @@ void GridView::UpdateScene(const UiContext& ui, const GridTrace& grid, int step)
 }
 
 float GridView::FigureWidth(UiContext& ui) {
-  const GridSlot& slot = ui.app.grid().Traced();
+  const GridSlot& slot = MultiBlockOf(ui.app).grid.Traced();
   if (!slot.error.empty()) return 0;
-  const int step = ui.app.grid().GridPlayer().Round();
+  const int step = MultiBlockOf(ui.app).grid.GridPlayer().Round();
   UpdateScene(ui, slot.grid, step);
   if (m_scene.n > 64) return 0;
   const Fonts& fonts = ui.fonts;

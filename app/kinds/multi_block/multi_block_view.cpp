@@ -2,6 +2,7 @@
 // (Esc); its own Inspector, Code and Narration tabs, the block scan's tabs for an opened block.
 #include "core/registry.h"
 #include "kinds/kind_view.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "scene/grid_scene.h"
 
 namespace scanviz {
@@ -15,20 +16,20 @@ void GridSettings(UiContext& ui) {
   ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
   for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
     SameLineIfFits(info->name, true);
-    if (ImGui::RadioButton(info->name, app.grid().BlockAlgorithm() == info->id))
-      app.grid().SetBlockAlgorithm(info->id);
+    if (ImGui::RadioButton(info->name, MultiBlockOf(app).grid.BlockAlgorithm() == info->id))
+      MultiBlockOf(app).grid.SetBlockAlgorithm(info->id);
     Tip(ui, "The block scan each block runs in phase 1 and phase 2");
   }
   ImGui::PopID();
-  const std::string size = std::to_string(app.grid().BlockSize());
+  const std::string size = std::to_string(MultiBlockOf(app).grid.BlockSize());
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
   const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
   Place(ui, "block_size");
   Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
   if (sizes_open) {
     for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == app.grid().BlockSize()))
-        app.grid().SetBlockSize(b);
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == MultiBlockOf(app).grid.BlockSize()))
+        MultiBlockOf(app).grid.SetBlockSize(b);
       Tip(ui, "Blocks of this many elements");
     }
     ImGui::EndCombo();
@@ -39,14 +40,15 @@ void GridSettings(UiContext& ui) {
 void DrawBlockBar(UiContext& ui, ViewRect rect) {
   AppState& st = ui.app;
   BeginPanelWindow("##block_bar", rect);
-  if (ImGui::Button("← Back to the grid")) st.grid().CloseBlock();
+  if (ImGui::Button("← Back to the grid")) MultiBlockOf(st).grid.CloseBlock();
   Place(ui, "grid_back");
   Tip(ui, "Return to the multi-block scan's grid (Esc)");
-  const GridTrace* level =
-      st.grid().Opened() ? scene::GridLevel(st.grid().Traced().grid, st.grid().Opened()->level)
-                         : nullptr;
-  if (level != nullptr && st.grid().Opened()->block < level->BlockCount()) {
-    const OpenedBlock b = *st.grid().Opened();
+  const GridTrace* level = MultiBlockOf(st).grid.Opened()
+                               ? scene::GridLevel(MultiBlockOf(st).grid.Traced().grid,
+                                                  MultiBlockOf(st).grid.Opened()->level)
+                               : nullptr;
+  if (level != nullptr && MultiBlockOf(st).grid.Opened()->block < level->BlockCount()) {
+    const OpenedBlock b = *MultiBlockOf(st).grid.Opened();
     ImGui::SameLine();
     const std::string what =
         "block " + std::to_string(b.block) + " of " + std::to_string(level->BlockCount()) +
@@ -63,11 +65,11 @@ void DrawBlockBar(UiContext& ui, ViewRect rect) {
 class MultiBlock final : public KindView {
  public:
   float FigureNeed(KindFrame& f) const override {
-    return f.ui.app.grid().Opened() ? f.views.arrays[0].NeededWidth(f.figure)
-                                    : f.views.grid.NeededWidth(f.figure);
+    return MultiBlockOf(f.ui.app).grid.Opened() ? f.views.arrays[0].NeededWidth(f.figure)
+                                                : f.views.grid.NeededWidth(f.figure);
   }
   void DrawCenter(KindFrame& f, ViewRect c) const override {
-    if (f.ui.app.grid().Opened()) {
+    if (MultiBlockOf(f.ui.app).grid.Opened()) {
       const float bar = f.ui.fonts.ui_px * 2.2f;
       DrawBlockBar(f.ui, {c.x, c.y, c.w, bar});
       c = {c.x, c.y + bar, c.w, c.h - bar};
@@ -76,21 +78,23 @@ class MultiBlock final : public KindView {
   }
   void DrawFigure(KindFrame& f, ViewRect r) const override {
     AppState& st = f.ui.app;
-    if (st.grid().Opened()) {
-      f.views.arrays[0].Draw(f.figure, st.grid().BlockAlgorithm(), r, true);
+    if (MultiBlockOf(st).grid.Opened()) {
+      f.views.arrays[0].Draw(f.figure, MultiBlockOf(st).grid.BlockAlgorithm(), r, true);
     } else {
       f.views.grid.Draw(f.figure, r);
     }
   }
   FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
     AppState& st = f.ui.app;
-    return NaturalWidth(st.grid().Opened() ? f.views.arrays[0].FigureWidth(
-                                                 f.figure, st.grid().BlockAlgorithm(), true)
-                                           : f.views.grid.FigureWidth(f.figure),
-                        room);
+    return NaturalWidth(
+        MultiBlockOf(st).grid.Opened()
+            ? f.views.arrays[0].FigureWidth(f.figure, MultiBlockOf(st).grid.BlockAlgorithm(), true)
+            : f.views.grid.FigureWidth(f.figure),
+        room);
   }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
-    if (f.ui.app.grid().Opened()) return DrawBlockTab(f, tab);  // the opened block's rounds
+    if (MultiBlockOf(f.ui.app).grid.Opened())
+      return DrawBlockTab(f, tab);  // the opened block's rounds
     switch (tab) {
       case SidePanel::kInspector:
         MarkTabContent(f.ui);

@@ -2,6 +2,7 @@
 // shorter trace rests on its last round).
 #include "core/registry.h"
 #include "kinds/kind.h"
+#include "kinds/side_by_side/side_by_side_state.h"
 
 namespace scanviz {
 namespace {
@@ -23,24 +24,25 @@ class SideBySide final : public Kind {
     if (key != 'W') return Kind::OnKey(app, key);
     const auto all = Algorithms();
     std::size_t i = 0;
-    while (i < all.size() && all[i]->id != app.Right()) ++i;
+    SideBySideState& pair = SideBySideOf(app);
+    while (i < all.size() && all[i]->id != pair.Right()) ++i;
     Algorithm next = all[(i + 1) % all.size()]->id;
-    if (next == app.Left()) next = all[(i + 2) % all.size()]->id;
-    app.SetPair(app.Left(), next);
+    if (next == pair.Left()) next = all[(i + 2) % all.size()]->id;
+    pair.SetPair(pair.Left(), next);
     Show(app);
   }
   // The longer trace's rounds: the slider reaches every round of both.
   StepCounter Steps(AppState& app) const override {
-    Algorithm longer = app.Left();
-    if (app.PlayerOf(app.Right()).RoundCount() > app.PlayerOf(longer).RoundCount())
-      longer = app.Right();
+    Algorithm longer = SideBySideOf(app).Left();
+    if (app.PlayerOf(SideBySideOf(app).Right()).RoundCount() > app.PlayerOf(longer).RoundCount())
+      longer = SideBySideOf(app).Right();
     const Player& p = app.PlayerOf(longer);
     return PlayerSteps(p, std::string(DisplayName(longer)) + ": " +
                               RoundHeading(app.Slot(longer).trace, p.Round()));
   }
   std::string StatusNumbers(AppState& app) const override {
-    std::string out =
-        "n = " + std::to_string(app.Slot(app.Left()).trace.meta.n) + "  ·  " + ToString(app.Op());
+    std::string out = "n = " + std::to_string(app.Slot(SideBySideOf(app).Left()).trace.meta.n) +
+                      "  ·  " + ToString(app.Op());
     for (Algorithm a : app.ShownAlgorithms()) {
       const TraceAnalysis& an = app.Slot(a).analysis;
       out += std::string("  ·  ") + DisplayName(a) + ": work " + std::to_string(an.work) +
@@ -49,7 +51,8 @@ class SideBySide final : public Kind {
     return out;
   }
   std::string FigureStem(AppState& app) const override {
-    return std::string("scanviz-") + ToString(app.Left()) + "-vs-" + ToString(app.Right());
+    return std::string("scanviz-") + ToString(SideBySideOf(app).Left()) + "-vs-" +
+           ToString(SideBySideOf(app).Right());
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
     return BlockFigureSvg(app, transparent);
@@ -64,6 +67,15 @@ class SideBySide final : public Kind {
 const Kind& SideBySideKind() {
   static const SideBySide kind;
   return kind;
+}
+
+// [SECTION] The kind's state, as the app holds it (side_by_side_state.h)
+
+SideBySideState& SideBySideOf(AppState& app) {
+  return static_cast<SideBySideState&>(app.StateOf(SideBySideState::kId));
+}
+const SideBySideState& SideBySideOf(const AppState& app) {
+  return static_cast<const SideBySideState&>(app.StateOf(SideBySideState::kId));
 }
 
 }  // namespace scanviz

@@ -3,6 +3,7 @@
 
 #include "core/registry.h"
 #include "kinds/kind_view.h"
+#include "kinds/side_by_side/side_by_side_state.h"
 
 namespace scanviz {
 namespace {
@@ -11,14 +12,15 @@ namespace {
 void PairSettings(UiContext& ui) {
   AppState& app = ui.app;
   for (int side = 0; side < 2; ++side) {
-    const Algorithm shown = side == 0 ? app.Left() : app.Right();
+    const Algorithm shown = side == 0 ? SideBySideOf(app).Left() : SideBySideOf(app).Right();
     ImGui::SetNextItemWidth(-1);
     const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
     Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
     if (!open) continue;
     for (const AlgorithmInfo* info : Algorithms()) {
       if (ImGui::Selectable(info->name, info->id == shown)) {
-        side == 0 ? app.SetPair(info->id, app.Right()) : app.SetPair(app.Left(), info->id);
+        side == 0 ? SideBySideOf(app).SetPair(info->id, SideBySideOf(app).Right())
+                  : SideBySideOf(app).SetPair(SideBySideOf(app).Left(), info->id);
       }
       Tip(ui, info->summary);
     }
@@ -34,14 +36,14 @@ class SideBySide final : public KindView {
   void DrawCenter(KindFrame& f, ViewRect c) const override {
     AppState& st = f.ui.app;
     const float half = c.w * 0.5f;
-    f.views.arrays[0].Draw(f.figure, st.Left(), {c.x, c.y, half, c.h}, true);
-    f.views.arrays[1].Draw(f.figure, st.Right(), {c.x + half, c.y, half, c.h}, true);
+    f.views.arrays[0].Draw(f.figure, SideBySideOf(st).Left(), {c.x, c.y, half, c.h}, true);
+    f.views.arrays[1].Draw(f.figure, SideBySideOf(st).Right(), {c.x + half, c.y, half, c.h}, true);
   }
   // Two panes of one width: twice the wider one's.
   FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
     AppState& st = f.ui.app;
-    const float left = f.views.arrays[0].FigureWidth(f.figure, st.Left(), true);
-    const float right = f.views.arrays[1].FigureWidth(f.figure, st.Right(), true);
+    const float left = f.views.arrays[0].FigureWidth(f.figure, SideBySideOf(st).Left(), true);
+    const float right = f.views.arrays[1].FigureWidth(f.figure, SideBySideOf(st).Right(), true);
     return NaturalWidth(left > 0 && right > 0 ? 2 * std::max(left, right) : 0, room);
   }
   bool DrawTab(KindFrame& f, SidePanel tab) const override { return DrawBlockTab(f, tab); }

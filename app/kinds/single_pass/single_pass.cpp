@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "kinds/kind.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "scene/timeline.h"
 #include "scene/timeline_svg.h"
 
@@ -13,7 +14,8 @@ namespace {
 
 std::int64_t Cursor(const AppState& app, const SinglePassTrace& t) {
   const std::int64_t span = t.Span();
-  return app.view.timeline_cursor < 0 ? span : std::min(app.view.timeline_cursor, span);
+  return SinglePassOf(app).timeline_cursor < 0 ? span
+                                               : std::min(SinglePassOf(app).timeline_cursor, span);
 }
 
 class SinglePass final : public Kind {
@@ -30,14 +32,14 @@ class SinglePass final : public Kind {
   // Shown from the start, so that → steps through the publications.
   void Show(AppState& app) const override {
     app.SetKind(Id());
-    app.view.timeline_cursor = 0;
+    SinglePassOf(app).timeline_cursor = 0;
   }
   void OnKey(AppState& app, char key) const override {
     Kind::OnKey(app, key);
-    if (app.ShownKind() == Id()) app.view.timeline_cursor = 0;
+    if (app.ShownKind() == Id()) SinglePassOf(app).timeline_cursor = 0;
   }
   StepCounter Steps(AppState& app) const override {
-    const SinglePassTrace& t = app.single_pass().Traced();
+    const SinglePassTrace& t = SinglePassOf(app).model.Traced();
     const std::vector<std::int64_t> moments = timeline::Moments(t);
     const std::int64_t now = Cursor(app, t);
     StepCounter c;
@@ -49,7 +51,7 @@ class SinglePass final : public Kind {
     return c;
   }
   void Step(AppState& app, int direction) const override {
-    const SinglePassTrace& t = app.single_pass().Traced();
+    const SinglePassTrace& t = SinglePassOf(app).model.Traced();
     const std::vector<std::int64_t> moments = timeline::Moments(t);
     if (moments.empty()) return;
     const std::int64_t now = Cursor(app, t);
@@ -61,16 +63,16 @@ class SinglePass final : public Kind {
       auto it = std::lower_bound(moments.begin(), moments.end(), now);
       to = it == moments.begin() ? moments.front() : *std::prev(it);
     }
-    app.view.timeline_cursor = to;
+    SinglePassOf(app).timeline_cursor = to;
   }
   void Seek(AppState& app, int step) const override {
-    const std::vector<std::int64_t> moments = timeline::Moments(app.single_pass().Traced());
+    const std::vector<std::int64_t> moments = timeline::Moments(SinglePassOf(app).model.Traced());
     if (moments.empty()) return;
     const int last = static_cast<int>(moments.size()) - 1;
-    app.view.timeline_cursor = moments[static_cast<size_t>(std::clamp(step, 0, last))];
+    SinglePassOf(app).timeline_cursor = moments[static_cast<size_t>(std::clamp(step, 0, last))];
   }
   std::string StatusNumbers(AppState& app) const override {
-    const SinglePassTrace& t = app.single_pass().Traced();
+    const SinglePassTrace& t = SinglePassOf(app).model.Traced();
     const SinglePassSummary s = Summarize(t);
     return "single pass  ·  n = " + std::to_string(t.N()) + "  ·  " + std::to_string(s.tiles) +
            (s.tiles == 1 ? " tile of " : " tiles of ") + std::to_string(t.tile_size) + "  ·  " +
@@ -85,14 +87,15 @@ class SinglePass final : public Kind {
            "the cursor are beside it; the Narration tab tells it in words.";
   }
   std::string FigureStem(AppState& app) const override {
-    return "scanviz-single-pass-t" + std::to_string(app.single_pass().Traced().tile_size);
+    return "scanviz-single-pass-t" + std::to_string(SinglePassOf(app).model.Traced().tile_size);
   }
   std::string FigureSvg(AppState& app, bool transparent) const override {
     scene::TimelineSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
     std::ostringstream svg;
-    scene::WriteTimelineSvg(app.single_pass().Traced(), app.view.timeline_cursor, o, svg);
+    scene::WriteTimelineSvg(SinglePassOf(app).model.Traced(), SinglePassOf(app).timeline_cursor, o,
+                            svg);
     return svg.str();
   }
 };
@@ -102,6 +105,15 @@ class SinglePass final : public Kind {
 const Kind& SinglePassKind() {
   static const SinglePass kind;
   return kind;
+}
+
+// [SECTION] The kind's state, as the app holds it (single_pass_state.h)
+
+SinglePassState& SinglePassOf(AppState& app) {
+  return static_cast<SinglePassState&>(app.StateOf(SinglePassState::kId));
+}
+const SinglePassState& SinglePassOf(const AppState& app) {
+  return static_cast<const SinglePassState&>(app.StateOf(SinglePassState::kId));
 }
 
 }  // namespace scanviz

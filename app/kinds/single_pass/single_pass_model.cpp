@@ -9,14 +9,14 @@
 namespace scanviz {
 
 const SinglePassTrace& SinglePassModel::Traced() {
-  const Key key{m_input.generation, m_view.tile_size, m_view.tile_order, false};
+  const Key key{m_input.generation, tile_size, tile_order, false};
   // A file's trace stays until an edit, or until another tile size or order is asked for.
   if (ShowsFile()) return *m_trace;
   if (!m_trace || key.generation != m_key.generation || key.tile_size != m_key.tile_size ||
       key.order != m_key.order) {
     SinglePassRequest r;
-    r.tile_size = std::clamp(m_view.tile_size, kMinGridBlockSize, kMaxGridBlockSize);
-    r.order = m_view.tile_order;
+    r.tile_size = std::clamp(tile_size, kMinGridBlockSize, kMaxGridBlockSize);
+    r.order = tile_order;
     r.op = m_input.op;
     r.type = m_input.type;
     r.input = m_input.values;
@@ -31,7 +31,7 @@ const SinglePassTrace& SinglePassModel::Traced() {
 
 bool SinglePassModel::ShowsFile() const {
   return m_trace && m_key.from_file && m_key.generation == m_input.generation &&
-         m_key.tile_size == m_view.tile_size && m_key.order == m_view.tile_order;
+         m_key.tile_size == tile_size && m_key.order == tile_order;
 }
 
 void SinglePassModel::Open(SinglePassTrace trace, std::string origin) {
@@ -40,7 +40,7 @@ void SinglePassModel::Open(SinglePassTrace trace, std::string origin) {
              " (" + origin + ")";
   m_file = std::move(origin);
   m_trace = std::move(trace);
-  m_key = {m_input.generation, m_view.tile_size, m_view.tile_order, true};
+  m_key = {m_input.generation, tile_size, tile_order, true};
   ++m_version;
 }
 

@@ -1,4 +1,4 @@
-// The single-pass scan of the current input (the timeline, L): simulated in the view's tile size
+// The single-pass scan of the current input (the timeline, L): simulated in its tile size
 // and order when first asked for (again only when the input, the size or the order changed), or
 // the trace a file held, which stays until the next input edit or another size or order. No GL,
 // no ImGui: AppState composes it (AppState::single_pass).
@@ -10,14 +10,18 @@
 
 #include "core/grid/single_pass.h"
 #include "model_input.h"
-#include "view_state.h"
 
 namespace scanviz {
 
 class SinglePassModel {
  public:
-  // Reads `input` and the view's tile size and order when it traces.
-  SinglePassModel(const ModelInput& input, const ViewState& view) : m_input(input), m_view(view) {}
+  // Reads `input`, and the tile size and order below, when it traces.
+  explicit SinglePassModel(const ModelInput& input) : m_input(input) {}
+
+  // The tiles the timeline shows the input in: `tile_size` elements (a power of two, 4..1024)
+  // taken in `tile_order`.
+  int tile_size = 8;
+  TileOrder tile_order = TileOrder::kBlockIdx;
 
   const SinglePassTrace& Traced();
   // Which trace Traced() gives: "the simulator's schedule (...)", or where a file's was recorded.
@@ -25,7 +29,7 @@ class SinglePassModel {
   // Changes whenever Traced() gives another trace: what a view caches from it is stale.
   std::uint64_t Version() const { return m_version; }
   // Shows a trace recorded elsewhere, from `origin` (a file), for the current input's
-  // generation and the view's tile size and order (the caller sets them to the trace's first).
+  // generation and the tile size and order above (the caller sets them to the trace's first).
   void Open(SinglePassTrace trace, std::string origin);
   // Whether Traced() is a file's trace (until an edit or another tile size or order).
   bool ShowsFile() const;
@@ -35,7 +39,6 @@ class SinglePassModel {
 
  private:
   const ModelInput& m_input;
-  const ViewState& m_view;
   std::optional<SinglePassTrace> m_trace;  // Traced(), for the key below
   struct Key {
     std::uint64_t generation = ~0ull;

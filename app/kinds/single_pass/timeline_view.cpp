@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "kinds/kind_model.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "scene/timeline.h"
 #include "views/views.h"
 
@@ -42,20 +43,20 @@ scene::Rgba FlagColor(int flag) { return flag == 2 ? kFlagP : flag == 1 ? kFlagA
 const char* FlagName(int flag) { return flag == 2 ? "P" : flag == 1 ? "A" : "X"; }
 
 void Controls(UiContext& ui, const SinglePassTrace& t) {
-  ViewState& vs = ui.app.view;
+  SinglePassState& vs = SinglePassOf(ui.app);
   ImGui::TextUnformatted("tile size");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-  const std::string current = std::to_string(vs.tile_size);
+  const std::string current = std::to_string(vs.model.tile_size);
   const bool open = ImGui::BeginCombo("##tile", current.c_str());
   Tip(ui, "Elements per tile: one block scans one tile");
   if (open) {
     for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-      const bool picked = ImGui::Selectable(std::to_string(b).c_str(), b == vs.tile_size);
+      const bool picked = ImGui::Selectable(std::to_string(b).c_str(), b == vs.model.tile_size);
       Tip(ui, "Tiles of this many elements, one block each");
       if (picked) {
-        vs.tile_size = b;
-        vs.timeline_cursor = -1;
+        vs.model.tile_size = b;
+        SinglePassOf(ui.app).timeline_cursor = -1;
       }
     }
     ImGui::EndCombo();
@@ -64,15 +65,15 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   SameLineIfFits("tiles taken in", false);
   ImGui::TextUnformatted("tiles taken in");
   SameLineIfFits("blockIdx order", true);
-  if (ImGui::RadioButton("blockIdx order", vs.tile_order == TileOrder::kBlockIdx)) {
-    vs.tile_order = TileOrder::kBlockIdx;
-    vs.timeline_cursor = -1;
+  if (ImGui::RadioButton("blockIdx order", vs.model.tile_order == TileOrder::kBlockIdx)) {
+    vs.model.tile_order = TileOrder::kBlockIdx;
+    SinglePassOf(ui.app).timeline_cursor = -1;
   }
   Tip(ui, "Block b scans tile b: CUDA does not promise that blocks start in this order");
   SameLineIfFits("ticket order", true);
-  if (ImGui::RadioButton("ticket order", vs.tile_order == TileOrder::kTicket)) {
-    vs.tile_order = TileOrder::kTicket;
-    vs.timeline_cursor = -1;
+  if (ImGui::RadioButton("ticket order", vs.model.tile_order == TileOrder::kTicket)) {
+    vs.model.tile_order = TileOrder::kTicket;
+    SinglePassOf(ui.app).timeline_cursor = -1;
   }
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
@@ -95,7 +96,7 @@ std::string TitleOf(const SinglePassTrace& t) {
 }
 
 std::string OriginOf(UiContext& ui, const SinglePassTrace& t) {
-  return "times: " + ui.app.single_pass().Origin() + ", in " + t.clock;
+  return "times: " + SinglePassOf(ui.app).model.Origin() + ", in " + t.clock;
 }
 
 void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
@@ -173,7 +174,6 @@ struct Plot {
 // cursor's caption and the status column's title. A narrow plot (a small window) cannot hold the
 // cursor's caption beside the status column's title: then they take a line each.
 Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t) {
-  const ViewState& vs = ui.app.view;
   Plot p;
   p.px = ui.fonts.ui_px;
   const float px = p.px;
@@ -182,13 +182,15 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t) {
   p.left = ImGui::GetCursorScreenPos().x + label_w;
   p.width = std::max(10.0f, rect.x + rect.w - p.left - status_w - px * 1.5f);
   p.span = std::max<std::int64_t>(1, t.Span());
-  p.two_lines = ImGui::CalcTextSize(timeline::Caption(t, vs.timeline_cursor < 0
-                                                             ? p.span
-                                                             : std::min(vs.timeline_cursor, p.span))
-                                        .c_str())
-                        .x +
-                    px * 2 >
-                p.width;
+  p.two_lines =
+      ImGui::CalcTextSize(
+          timeline::Caption(t, SinglePassOf(ui.app).timeline_cursor < 0
+                                   ? p.span
+                                   : std::min(SinglePassOf(ui.app).timeline_cursor, p.span))
+              .c_str())
+              .x +
+          px * 2 >
+      p.width;
   ImGui::Dummy(ImVec2(1, px * (p.two_lines ? 2.75f : 1.4f)));
   const ImVec2 origin_px = ImGui::GetCursorScreenPos();
   p.label_x = origin_px.x;
@@ -302,9 +304,11 @@ std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, 
                          ImVec2(p.width, std::max(1.0f, p.row_h * p.shown_rows)));
   Place(ui, "timeline-plot");
   if (ImGui::IsItemActive() && !vs.ignore_mouse)
-    vs.timeline_cursor = timeline::TimeAt(ImGui::GetIO().MousePos.x, p.left, p.width, p.span);
-  const std::int64_t cursor =
-      vs.timeline_cursor < 0 ? p.span : std::min(vs.timeline_cursor, p.span);
+    SinglePassOf(ui.app).timeline_cursor =
+        timeline::TimeAt(ImGui::GetIO().MousePos.x, p.left, p.width, p.span);
+  const std::int64_t cursor = SinglePassOf(ui.app).timeline_cursor < 0
+                                  ? p.span
+                                  : std::min(SinglePassOf(ui.app).timeline_cursor, p.span);
   const float cx = p.X(cursor);
   dl->AddLine(ImVec2(cx, p.top - px * 0.2f), ImVec2(cx, p.Bottom()), ToImU32(ui.palette.text), 2);
   const std::string caption = timeline::Caption(t, cursor);
@@ -393,7 +397,7 @@ void DrawStatusColumn(UiContext& ui, const Plot& p, const SinglePassTrace& t, st
 // [SECTION] The view
 
 float TimelineFigureWidth(UiContext& ui) {
-  const SinglePassTrace& t = ui.app.single_pass().Traced();
+  const SinglePassTrace& t = SinglePassOf(ui.app).model.Traced();
   const Fonts& fonts = ui.fonts;
   const float px = fonts.ui_px, spacing = ImGui::GetStyle().ItemSpacing.x;
   auto width = [&](const std::string& s) {
@@ -414,7 +418,7 @@ float TimelineFigureWidth(UiContext& ui) {
 
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   AppState& app = ui.app;
-  const SinglePassTrace& t = app.single_pass().Traced();
+  const SinglePassTrace& t = SinglePassOf(app).model.Traced();
   BeginPanelWindow("##timeline", rect);
   if (ui.text != nullptr) ui.text->BeginPanel("timeline", rect);
   DrawTitle(ui, t);
@@ -425,7 +429,7 @@ void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
   ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top),
                                       ImVec2(p.left + p.width, p.top + p.row_h * p.shown_rows),
                                       ToImU32(ui.palette.text_dim));
-  DrawBarsAndReads(p, layout_cache.Get(t, app.single_pass().Version(), p.per_row));
+  DrawBarsAndReads(p, layout_cache.Get(t, SinglePassOf(app).model.Version(), p.per_row));
   DrawRowLabels(ui, p);
   DrawTimeAxis(ui, p, t);
   const std::int64_t cursor = DrawCursor(ui, p, t, rect);

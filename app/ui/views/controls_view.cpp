@@ -9,6 +9,8 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "kinds/kind_model.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>

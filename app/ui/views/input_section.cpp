@@ -7,6 +7,7 @@
 #include "core/input.h"
 #include "core/registry.h"
 #include "kinds/kind_model.h"
+#include "kinds/multi_block/multi_block_state.h"
 #include "views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_internal.h>  // ClearActiveID: the page's own field takes the Input box's keys
@@ -183,7 +184,8 @@ int SizeAndSeed(UiContext& ui) {
                   " (a block scan shows the first " + std::to_string(kMaxElements) +
                   ", the multi-block scan all); n is " +
                   std::to_string(std::clamp(n, 1, kMaxGridElements));
-    } else if (n > kMaxElements && !app.ShownAlgorithms().empty() && !app.grid().Opened()) {
+    } else if (n > kMaxElements && !app.ShownAlgorithms().empty() &&
+               !MultiBlockOf(app).grid.Opened()) {
       vs.n_note = "n = " + std::to_string(n) + ": a block scan shows the first " +
                   std::to_string(kMaxElements) + "; Multi-block (M) scans all of them";
     }

@@ -6,7 +6,6 @@
 
 #include <imgui_internal.h>  // the menu bar's navigation (F10, Alt)
 
-#include "core/applications/applications.h"
 #include "core/registry.h"
 #include "kinds/kind_model.h"
 #include "views.h"

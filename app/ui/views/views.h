@@ -11,7 +11,9 @@
 #include "app_state.h"
 #include "fonts.h"
 #include "key_help.h"
+#include "kinds/applications/application_model.h"
 #include "kinds/multi_block/grid_boxes.h"
+#include "kinds/multi_block/grid_model.h"
 #include "renderer.h"
 #include "scene/application_scene.h"
 #include "scene/palette.h"
@@ -269,7 +271,7 @@ class ApplicationView {
   void UpdateLayout(ApplicationModel& model);  // the pass's layout, rebuilt when it changed
   application_scene::PassLayout m_layout;
   std::uint64_t m_version = ~0ull;
-  std::uint64_t m_selected_for = ~0ull;  // the trace ViewState::application_selected indexes
+  std::uint64_t m_selected_for = ~0ull;  // the trace ApplicationsState::selected indexes
   int m_widest_chars = 1;                // the layout's longest value, in characters
   int m_step = -1;
 };
