@@ -5,9 +5,9 @@
 //
 // A kind has two halves, on Tracy's line between the model and the view: this UI-free one (its
 // steps and how they are named, what its numbers are, its file stem and SVG, what Escape does),
-// in kinds/<name>.cpp, tested without a window; and the drawing one (kinds/kind_view.h), in
-// kinds/<name>_view.cpp. What a kind shows (its traces, players and settings) stays in AppState,
-// which traces it when first asked for.
+// in kinds/<name>/<name>.cpp, tested without a window; and the drawing one (kinds/kind_view.h),
+// in kinds/<name>/<name>_view.cpp. What a kind keeps (its model, settings and view state) is its
+// state's (kind_state.h), which AppState holds and loops over; its model traces when first asked.
 //
 // This interface stands beside AppState, below the views that ask the shown kind (the player's
 // controls, the menu bar, the status bar); the kinds, whose drawing halves draw with the views,

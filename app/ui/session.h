@@ -98,7 +98,7 @@ struct Session {
   int tile_size = 8;      // a power of two, 4..1024
   TileOrder tile_order = TileOrder::kBlockIdx;
   long long timeline_cursor = -1;  // the moment shown, ns; -1: the end
-  // Version 3: the benchmark chart (ViewState's bench_* choices) and a quiz in progress (a set
+  // Version 3: the benchmark chart (BenchmarkState's bench_* choices) and a quiz in progress (a set
   // shipped with the app, by its file name, at its question).
   bool benchmark = false;
   bool bench_float = false, bench_exclusive = false, bench_pct = false;

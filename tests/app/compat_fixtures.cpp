@@ -17,7 +17,12 @@
 #include "compat_support.h"
 #include "core/input.h"
 #include "core/mistake.h"
+#include "kinds/applications/applications_state.h"
+#include "kinds/benchmark/benchmark_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 #include "quiz_session.h"
 
 namespace scanviz::compat {
@@ -121,48 +126,48 @@ std::vector<Fixture> SideBySideAndGridFixtures() {
   return {
       {"side-by-side-hillis-steele-blelloch",
        [](AppState& a) {
-         a.SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
+         SideBySideOf(a).SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
          a.SetKind(KindId::kSideBySide);
          a.PlayerOf(Algorithm::kHillisSteele).Seek(1);
          a.PlayerOf(Algorithm::kBlelloch).Seek(4);
        }},
       {"side-by-side-sklansky-warp-shuffle",
        [](AppState& a) {
-         a.SetPair(Algorithm::kSklansky, Algorithm::kWarpShuffle);
+         SideBySideOf(a).SetPair(Algorithm::kSklansky, Algorithm::kWarpShuffle);
          a.SetKind(KindId::kSideBySide);
          a.PlayerOf(Algorithm::kSklansky).Seek(2);
          a.PlayerOf(Algorithm::kWarpShuffle).Seek(0);
        }},
       {"side-by-side-blelloch-both-panes",
        [](AppState& a) {
-         a.SetPair(Algorithm::kBlelloch, Algorithm::kBlelloch);
+         SideBySideOf(a).SetPair(Algorithm::kBlelloch, Algorithm::kBlelloch);
          a.SetKind(KindId::kSideBySide);
          a.PlayerOf(Algorithm::kBlelloch).Seek(5);
        }},
       {"multi-block-blelloch-16-step-2",
        [](AppState& a) {
          a.Randomize(200, 11);
-         a.grid().SetBlockAlgorithm(Algorithm::kBlelloch);
-         a.grid().SetBlockSize(16);
+         MultiBlockOf(a).grid.SetBlockAlgorithm(Algorithm::kBlelloch);
+         MultiBlockOf(a).grid.SetBlockSize(16);
          a.SetKind(KindId::kMultiBlock);
-         a.grid().GridPlayer().Seek(2);
+         MultiBlockOf(a).grid.GridPlayer().Seek(2);
        }},
       {"multi-block-hillis-steele-4-block-opened",
        [](AppState& a) {
          a.SetInputText("3 1 7 0 4 1 6 3 2 5 9 8 1 1 2 6 7");
-         a.grid().SetBlockAlgorithm(Algorithm::kHillisSteele);
-         a.grid().SetBlockSize(4);
+         MultiBlockOf(a).grid.SetBlockAlgorithm(Algorithm::kHillisSteele);
+         MultiBlockOf(a).grid.SetBlockSize(4);
          a.SetKind(KindId::kMultiBlock);
-         a.OpenBlock(0, 2);
+         OpenBlock(a, 0, 2);
          SeekShown(a, 1);
        }},
       {"multi-block-warp-shuffle-64-large",
        [](AppState& a) {
          a.Randomize(5000, 9);
-         a.grid().SetBlockAlgorithm(Algorithm::kWarpShuffle);
-         a.grid().SetBlockSize(64);
+         MultiBlockOf(a).grid.SetBlockAlgorithm(Algorithm::kWarpShuffle);
+         MultiBlockOf(a).grid.SetBlockSize(64);
          a.SetKind(KindId::kMultiBlock);
-         a.grid().GridPlayer().Seek(1);
+         MultiBlockOf(a).grid.GridPlayer().Seek(1);
        }},
   };
 }
@@ -173,41 +178,41 @@ std::vector<Fixture> TimelineFixtures() {
        [](AppState& a) {
          a.Randomize(100, 5);
          a.SetKind(KindId::kSideBySide);
-         a.view.tile_size = 16;
-         a.view.tile_order = TileOrder::kTicket;
+         SinglePassOf(a).model.tile_size = 16;
+         SinglePassOf(a).model.tile_order = TileOrder::kTicket;
          a.SetKind(KindId::kSinglePass);
-         a.view.timeline_cursor = 1234;
+         SinglePassOf(a).timeline_cursor = 1234;
        }},
       {"single-pass-4-blockidx-end",
        [](AppState& a) {
-         a.view.tile_size = 4;
-         a.view.tile_order = TileOrder::kBlockIdx;
+         SinglePassOf(a).model.tile_size = 4;
+         SinglePassOf(a).model.tile_order = TileOrder::kBlockIdx;
          a.SetKind(KindId::kSinglePass);
        }},
       {"single-pass-32-ticket-over-benchmark",
        [](AppState& a) {
          a.Randomize(300, 4);
-         a.view.bench_pct = true;
+         BenchmarkOf(a).bench_pct = true;
          a.SetKind(KindId::kBenchmark);
-         a.view.tile_size = 32;
-         a.view.tile_order = TileOrder::kTicket;
+         SinglePassOf(a).model.tile_size = 32;
+         SinglePassOf(a).model.tile_order = TileOrder::kTicket;
          a.SetKind(KindId::kSinglePass);
-         a.view.timeline_cursor = 50;
+         SinglePassOf(a).timeline_cursor = 50;
        }},
       {"single-pass-trace-file",  // a GPU's timeline, carried in the session, bundled for links
        [](AppState& a) {
          a.OpenFile("docs/single-pass/single-pass-8x8-ticket.json");
-         a.view.timeline_cursor = 2000;
+         SinglePassOf(a).timeline_cursor = 2000;
        }},
   };
 }
 
 Make Application(ApplicationKind kind, std::function<void(ApplicationModel&)> set, int step) {
   return [=](AppState& a) {
-    a.applications().SetApplication(kind);
-    set(a.applications());
+    ApplicationsOf(a).model.SetApplication(kind);
+    set(ApplicationsOf(a).model);
     a.SetKind(KindId::kApplication);
-    if (step >= 0) a.applications().ApplicationPlayer().Seek(step);
+    if (step >= 0) ApplicationsOf(a).model.ApplicationPlayer().Seek(step);
   };
 }
 
@@ -242,10 +247,10 @@ std::vector<Fixture> BenchQuizViewFixtures() {
       {"benchmark-default", [](AppState& a) { a.SetKind(KindId::kBenchmark); }},
       {"benchmark-float-exclusive-pct-toggled",
        [](AppState& a) {
-         a.view.bench_float = true;
-         a.view.bench_exclusive = true;
-         a.view.bench_pct = true;
-         a.view.bench_toggled = {"memcpy", "e.lb8"};
+         BenchmarkOf(a).bench_float = true;
+         BenchmarkOf(a).bench_exclusive = true;
+         BenchmarkOf(a).bench_pct = true;
+         BenchmarkOf(a).bench_toggled = {"memcpy", "e.lb8"};
          a.SetKind(KindId::kBenchmark);
        }},
       {"quiz-blelloch-question-2",

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/registry.h"
+#include "kinds/benchmark/benchmark_state.h"
 #include "kinds/kind.h"
 #include "session.h"
 #include "teach/quiz_set.h"
@@ -55,7 +56,7 @@ std::unique_ptr<AppState> FreshApp() {
   app->SetTracesDir(kTracesDir);
   // A results file of its own, as main sets the data dir's: the chart's numbers stay the fixtures'
   // when docs/bench/h200.json is measured again.
-  app->bench().SetPath(kSourceDir + "/tests/data/bench/h200-run8-v1.json");
+  BenchmarkOf(*app).model.SetPath(kSourceDir + "/tests/data/bench/h200-run8-v1.json");
   return app;
 }
 

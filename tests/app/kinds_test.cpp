@@ -25,6 +25,13 @@ TEST(Kinds, EveryEntryIsItsOwnKindAndHasAName) {
   EXPECT_FALSE(ParseKind("grid"));
 }
 
+// AppState finds a kind's state by its place in the registry of states (kinds/kind_states.cpp),
+// and each kind's accessor (MultiBlockOf and the like) casts what it finds: each must be there.
+TEST(Kinds, EachKindsStateIsInItsPlace) {
+  AppState app(Input());
+  for (KindId id : kAllKinds) EXPECT_EQ(app.StateOf(id).Id(), id) << ToString(id);
+}
+
 TEST(Kinds, TheBlockScanCountsItsRoundsAsTheHeadingDoes) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);

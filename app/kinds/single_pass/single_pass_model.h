@@ -1,7 +1,7 @@
 // The single-pass scan of the current input (the timeline, L): simulated in its tile size
 // and order when first asked for (again only when the input, the size or the order changed), or
 // the trace a file held, which stays until the next input edit or another size or order. No GL,
-// no ImGui: AppState composes it (AppState::single_pass).
+// no ImGui: the single-pass kind's state holds it (single_pass_state.h).
 #pragma once
 
 #include <cstdint>
