@@ -20,6 +20,7 @@ namespace scanviz {
 #define SCANVIZ_FOR_EACH_KIND(X)                                            \
   X(kBlockScan, BlockScan, "block-scan", "Block scan")                     \
   X(kSideBySide, SideBySide, "side-by-side", "Side by side")               \
+  X(kEveryAlgorithm, EveryAlgorithm, "every-algorithm", "Every algorithm") \
   X(kMultiBlock, MultiBlock, "multi-block", "Multi-block grid")            \
   X(kSinglePass, SinglePass, "single-pass", "Single-pass timeline")        \
   X(kApplication, Applications, "applications", "Applications")            \

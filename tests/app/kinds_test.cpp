@@ -5,8 +5,14 @@
 // Escape closes an opened block of the grid. Worked on the chapters' example, 3 1 7 0 4 1 6 3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app_state.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
+#include "kinds/multi_block/multi_block_state.h"
+#include "kinds/side_by_side/side_by_side_state.h"
+#include "kinds/single_pass/single_pass_state.h"
 
 namespace scanviz {
 namespace {
@@ -68,23 +74,23 @@ TEST(Kinds, BlellochsSliderAndHeadingAgreeOnItsLastRound) {
 TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
   AppState app(Input("1 1 4 0 3 9 4 0 5 6 0 5 7"));
   app.SetBackend(BackendChoice::kCpu);
-  app.grid().SetBlockSize(4);
+  MultiBlockOf(app).grid.SetBlockSize(4);
   app.SetKind(KindId::kMultiBlock);
   const Kind& kind = ShownKindOf(app);
   ASSERT_EQ(kind.Id(), KindId::kMultiBlock);
   kind.Seek(app, 0);
-  EXPECT_EQ(kind.Steps(app).count, app.grid().GridPlayer().RoundCount());
+  EXPECT_EQ(kind.Steps(app).count, MultiBlockOf(app).grid.GridPlayer().RoundCount());
   EXPECT_EQ(kind.Steps(app).caption, "step 1 of 3 · phase 1 · block scan");
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "n = 13  ·  add  ·  4 blocks of 4 (Hillis-Steele)");
   EXPECT_EQ(kind.FigureStem(app), "scanviz-multi-block-hillis-steele-b4");
   // A block opened: its rounds, its numbers; Escape (Back) closes it, and only then.
-  ASSERT_TRUE(app.OpenBlock(0, 1));
+  ASSERT_TRUE(OpenBlock(app, 0, 1));
   EXPECT_EQ(kind.StatusNumbers(app), "block of n = 4  ·  add  ·  work 5, depth 2");
   EXPECT_EQ(kind.Steps(app).count, app.CurrentPlayer().RoundCount());
   EXPECT_TRUE(kind.Back(app));
-  EXPECT_FALSE(app.grid().Opened());
+  EXPECT_FALSE(MultiBlockOf(app).grid.Opened());
   EXPECT_FALSE(kind.Back(app));
   EXPECT_FALSE(kind.Offers(app, SidePanel::kWarpsBanks));
   EXPECT_TRUE(kind.Offers(app, SidePanel::kNarration));
@@ -93,8 +99,8 @@ TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {
 // The applications kind shown, on the simulator, compacting the odd elements.
 void ShowCompactionOfOdd(AppState& app) {
   app.SetBackend(BackendChoice::kCpu);
-  app.applications().SetKeep(KeepRule{KeepKind::kOdd, 0});
-  app.applications().SetApplication(ApplicationKind::kCompact);
+  ApplicationsOf(app).model.SetKeep(KeepRule{KeepKind::kOdd, 0});
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kCompact);
   app.SetKind(KindId::kApplication);
 }
 
@@ -107,8 +113,8 @@ TEST(Kinds, AnApplicationSaysWhatItMade) {
   kind.Step(app, +1);
   EXPECT_EQ(kind.Steps(app).step, 1);
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept  ·  scan in blocks of 8");
-  app.applications().SetApplication(ApplicationKind::kSplit);
-  app.applications().SetSplitBit(0);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kSplit);
+  ApplicationsOf(app).model.SetSplitBit(0);
   // 3 1 7 0 4 1 6 3: 0, 4 and 6 have bit 0 clear (the zeros), the other five are ones.
   EXPECT_NE(kind.StatusNumbers(app).find("3 zeros, 5 ones"), std::string::npos);
   EXPECT_EQ(kind.FigureStem(app), "scanviz-split");
@@ -123,26 +129,26 @@ TEST(Kinds, EveryApplicationsStatusNumbersAreItsOwn) {
   const Kind& kind = ShownKindOf(app);
   const std::string tail = "  ·  scan in blocks of 8";
   EXPECT_EQ(kind.StatusNumbers(app), "compact  ·  n = 8  ·  5 of 8 kept" + tail);
-  app.applications().SetApplication(ApplicationKind::kSplit);
-  app.applications().SetSplitBit(0);  // bit 0 clear: 0, 4, 6
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kSplit);
+  ApplicationsOf(app).model.SetSplitBit(0);  // bit 0 clear: 0, 4, 6
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  3 zeros, 5 ones" + tail);
-  app.applications().SetSplitBit(1);  // bit 1 clear: 1, 0, 4, 1
+  ApplicationsOf(app).model.SetSplitBit(1);  // bit 1 clear: 1, 0, 4, 1
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  4 zeros, 4 ones" + tail);
-  app.applications().SetSplitBit(2);  // bit 2 clear: 3, 1, 0, 1, 3
+  ApplicationsOf(app).model.SetSplitBit(2);  // bit 2 clear: 3, 1, 0, 1, 3
   EXPECT_EQ(kind.StatusNumbers(app), "split  ·  n = 8  ·  5 zeros, 3 ones" + tail);
-  app.applications().SetApplication(ApplicationKind::kRadixSort);
-  app.applications().SetRadixBits(2);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kRadixSort);
+  ApplicationsOf(app).model.SetRadixBits(2);
   EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  2 passes" + tail);
-  app.applications().SetRadixBits(0);  // 7 needs 3 bits
+  ApplicationsOf(app).model.SetRadixBits(0);  // 7 needs 3 bits
   EXPECT_EQ(kind.StatusNumbers(app), "radix-sort  ·  n = 8  ·  3 passes" + tail);
-  app.applications().SetApplication(ApplicationKind::kAllocate);
+  ApplicationsOf(app).model.SetApplication(ApplicationKind::kAllocate);
   EXPECT_EQ(kind.StatusNumbers(app), "allocate  ·  n = 8  ·  a pool of 25 cells" + tail);
 }
 
 TEST(Kinds, TheTimelineStepsFromMomentToMoment) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
-  app.view.tile_size = 4;
+  SinglePassOf(app).model.tile_size = 4;
   app.SetKind(KindId::kSinglePass);
   const Kind& kind = ShownKindOf(app);
   EXPECT_TRUE(app.ShownPlayers().empty());  // no player: a cursor over the moments
@@ -185,7 +191,7 @@ TEST(Kinds, ToggleReturnsToTheKindBefore) {
 TEST(Kinds, SideBySideStepsBothAndNamesBoth) {
   AppState app(Input());
   app.SetBackend(BackendChoice::kCpu);
-  app.SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
+  SideBySideOf(app).SetPair(Algorithm::kHillisSteele, Algorithm::kBlelloch);
   app.SetKind(KindId::kSideBySide);
   const Kind& kind = ShownKindOf(app);
   EXPECT_EQ(app.ShownPlayers().size(), 2u);
@@ -210,6 +216,70 @@ TEST(Kinds, TheBenchmarkIsAPictureWithoutSteps) {
   EXPECT_TRUE(kind.FigureSvg(app, false).empty());
   for (int t = 0; t < kSidePanelCount; ++t)
     EXPECT_FALSE(kind.Offers(app, static_cast<SidePanel>(t)));
+}
+
+// Issue #35's proof kind (app/kinds/every_algorithm/): every block algorithm's rounds at once,
+// stepped together, the shorter traces resting on their last round; its key shows it, and again
+// the kind before.
+TEST(Kinds, EveryAlgorithmStepsEveryBlockScanTogether) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  const Kind& kind = KindOf(KindId::kEveryAlgorithm);
+  kind.OnKey(app, 'V');
+  ASSERT_EQ(app.ShownKind(), KindId::kEveryAlgorithm);
+  ASSERT_EQ(app.ShownAlgorithms().size(), static_cast<size_t>(kAlgorithmCount));
+  kind.Seek(app, 0);
+  int longest = 0, shortest = 1 << 30;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    longest = std::max(longest, app.PlayerOf(info->id).RoundCount());
+    shortest = std::min(shortest, app.PlayerOf(info->id).RoundCount());
+  }
+  ASSERT_LT(shortest, longest);  // Blelloch's 2 log n rounds against the others' log n
+  EXPECT_EQ(kind.Steps(app).count, longest);
+  kind.Step(app, +1);
+  for (const AlgorithmInfo* info : Algorithms())
+    EXPECT_EQ(app.PlayerOf(info->id).Round(), 1) << info->key;
+  kind.Seek(app, longest - 1);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Player& p = app.PlayerOf(info->id);
+    EXPECT_EQ(p.Round(), p.RoundCount() - 1) << info->key;  // each on its last
+  }
+  const std::string numbers = kind.StatusNumbers(app), svg = kind.FigureSvg(app, false);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    EXPECT_NE(numbers.find(info->name), std::string::npos) << numbers;
+    EXPECT_NE(svg.find(info->name), std::string::npos) << info->name << " has no pane";
+  }
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-every-algorithm");
+  kind.OnKey(app, 'V');
+  EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);  // the kind before
+}
+
+// It keeps nothing but being shown: a session says so by its name (Session::kind), which a
+// session or a link of any other kind never holds; the rounds come back as every session's do.
+TEST(Kinds, EveryAlgorithmComesBackFromASessionAndALink) {
+  AppState teacher(Input());
+  teacher.SetBackend(BackendChoice::kCpu);
+  teacher.SetKind(KindId::kEveryAlgorithm);
+  ShownKindOf(teacher).Seek(teacher, 2);
+  const Session s = teacher.ToSession();
+  EXPECT_EQ(s.kind, "every-algorithm");
+  AppState from_file(Input("1 2"));
+  from_file.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(from_file.ApplySession(s), "");
+  AppState from_link(Input("5 6 7"));
+  from_link.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(from_link.OpenLink("http://127.0.0.1:8023/#" + teacher.ShareLink()), "");
+  for (AppState* student : {&from_file, &from_link}) {
+    EXPECT_EQ(student->ShownKind(), KindId::kEveryAlgorithm);
+    for (const AlgorithmInfo* info : Algorithms())
+      EXPECT_EQ(student->PlayerOf(info->id).Round(), teacher.PlayerOf(info->id).Round())
+          << info->key;
+  }
+  for (KindId other : kAllKinds) {
+    if (other == KindId::kEveryAlgorithm) continue;
+    teacher.SetKind(other);
+    EXPECT_EQ(teacher.ToSession().kind, "") << ToString(other);
+  }
 }
 
 }  // namespace
