@@ -1,5 +1,7 @@
 #include "kinds/kind_id.h"
 
+#include <string>
+
 namespace scanviz {
 
 namespace {
@@ -7,11 +9,9 @@ struct KindName {
   const char* key;
   const char* name;
 };
-constexpr KindName kNames[kKindCount] = {
-    {"block-scan", "Block scan"},        {"side-by-side", "Side by side"},
-    {"multi-block", "Multi-block grid"}, {"single-pass", "Single-pass timeline"},
-    {"applications", "Applications"},    {"benchmark", "Benchmark"},
-};
+#define SCANVIZ_KIND_NAME(id, name, key, display) {key, display},
+constexpr KindName kNames[kKindCount] = {SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_NAME)};
+#undef SCANVIZ_KIND_NAME
 }  // namespace
 
 const char* ToString(KindId k) {
@@ -28,7 +28,15 @@ std::optional<KindId> ParseKind(std::string_view key) {
 }
 
 const char* KindKeys() {
-  return "block-scan, side-by-side, multi-block, single-pass, applications or benchmark";
+  static const std::string keys = [] {  // constant text, made once from the list
+    std::string out;
+    for (KindId k : kAllKinds) {
+      if (!out.empty()) out += k == kAllKinds.back() ? " or " : ", ";
+      out += ToString(k);
+    }
+    return out;
+  }();
+  return keys.c_str();
 }
 
 bool ShowsBlockRounds(KindId k) {

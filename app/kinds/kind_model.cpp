@@ -34,6 +34,14 @@ std::string Kind::NotOffered(SidePanel tab) const {
          " describes a block scan's rounds: choose a block scan in the Show menu (or press Tab).";
 }
 
+void Kind::Show(AppState& app) const {
+  app.SetKind(Id());
+}
+
+void Kind::OnKey(AppState& app, char) const {
+  app.ToggleKind(Id());
+}
+
 std::string ApplicationStepTitle(AppState& app) {
   const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
   if (!slot.trace) return slot.error;

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "kinds/kind_entry.h"
 #include "kinds/kind_id.h"
 #include "settings.h"
 
@@ -69,6 +70,15 @@ class Kind {
   // [SECTION] The state file (--state-file, StateJson in headless.h): the kind's own fields
   // ("grid", "application"), beside those every kind has.
   virtual void StateFields(AppState&, nlohmann::json&) const {}
+
+  // [SECTION] How a person reaches it (kind_entry.h): its menu line, its keys and their help
+  // lines, the names older command lines and state files gave it; the menu, the shortcuts, the
+  // key help, the command line and the state file read them here and name no kind. Show: chosen
+  // in the menu (by default it is shown); OnKey: one of its keys pressed (by default it is shown,
+  // or, shown already, the kind before it comes back).
+  virtual KindEntry Entry() const = 0;
+  virtual void Show(AppState& app) const;
+  virtual void OnKey(AppState& app, char key) const;
 };
 
 // The applications' step: "pass 1 of 3 · step 2 of 3: scan" (their kind's step caption, which the

@@ -11,7 +11,9 @@ namespace scanviz {
 // The views that keep a cache between frames, one of each, owned by main; the kinds draw with
 // them.
 struct ViewSet {
-  ArrayView arrays[2];  // [0] the shown algorithm (or the left pane), [1] the right pane
+  // [0] the shown algorithm (or the left pane), [1] the right pane; one for each algorithm where
+  // a kind shows them all at once.
+  ArrayView arrays[kAlgorithmCount > 2 ? kAlgorithmCount : 2];
   CodeView code;
   GridView grid;
   ApplicationView applications;
@@ -52,9 +54,15 @@ class KindView {
   virtual FigureWidth WidthOfFigure(KindFrame&, float room) const { return {room, true}; }
   // A side-panel tab: drawn (true), or not offered here (false; Kind::NotOffered says why).
   virtual bool DrawTab(KindFrame& frame, SidePanel tab) const = 0;
+  // Its parts outside the centre (KindPart): its line in the Show menu, by default an item (its
+  // name, its first key, checked while shown; chosen: Kind::Show); its controls in the left
+  // panel, by default none.
+  virtual void DrawPart(UiContext& ui, const Kind& kind, KindPart part) const;
 };
 
 const KindView& KindViewOf(KindId id);
+// The kind's part, from the registry (UiContext::draw_kind_part, handed to the views).
+void DrawKindPart(UiContext& ui, KindId id, KindPart part);
 
 // [SECTION] Shared by the kinds' views
 // The block scans' tabs, whichever kind shows block rounds (one, side by side, a grid's block).

@@ -7,18 +7,15 @@
 
 namespace scanviz {
 
-const Kind& BlockScanKind();
-const Kind& SideBySideKind();
-const Kind& MultiBlockKind();
-const Kind& SinglePassKind();
-const Kind& ApplicationsKind();
-const Kind& BenchmarkKind();
+#define SCANVIZ_KIND_DECLARE(id, name, key, display) const Kind& name##Kind();
+SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_DECLARE)
+#undef SCANVIZ_KIND_DECLARE
 
 const Kind& KindOf(KindId id) {
   // In KindId's order (kinds_test checks each entry's Id).
-  static const Kind* const kKinds[kKindCount] = {&BlockScanKind(),    &SideBySideKind(),
-                                                 &MultiBlockKind(),   &SinglePassKind(),
-                                                 &ApplicationsKind(), &BenchmarkKind()};
+#define SCANVIZ_KIND_ENTRY(id, name, key, display) &name##Kind(),
+  static const Kind* const kKinds[kKindCount] = {SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_ENTRY)};
+#undef SCANVIZ_KIND_ENTRY
   return *kKinds[static_cast<int>(id)];
 }
 

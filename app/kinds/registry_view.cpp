@@ -4,18 +4,29 @@
 
 namespace scanviz {
 
-const KindView& BlockScanView();
-const KindView& SideBySideView();
-const KindView& MultiBlockView();
-const KindView& SinglePassView();
-const KindView& ApplicationsView();
-const KindView& BenchmarkView();
+#define SCANVIZ_KIND_DECLARE(id, name, key, display) const KindView& name##View();
+SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_DECLARE)
+#undef SCANVIZ_KIND_DECLARE
 
 const KindView& KindViewOf(KindId id) {
-  static const KindView* const kViews[kKindCount] = {&BlockScanView(),    &SideBySideView(),
-                                                     &MultiBlockView(),   &SinglePassView(),
-                                                     &ApplicationsView(), &BenchmarkView()};
+  // In KindId's order: the same list.
+#define SCANVIZ_KIND_ENTRY(id, name, key, display) &name##View(),
+  static const KindView* const kViews[kKindCount] = {SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_ENTRY)};
+#undef SCANVIZ_KIND_ENTRY
   return *kViews[static_cast<int>(id)];
+}
+
+void KindView::DrawPart(UiContext& ui, const Kind& kind, KindPart part) const {
+  if (part != KindPart::kMenu) return;
+  const KindEntry entry = kind.Entry();
+  const char* keys = entry.keys.empty() ? nullptr : entry.keys.front().key;
+  if (MenuItem(ui, entry.menu_name, DisplayName(kind.Id()), keys, ui.app.ShownKind() == kind.Id(),
+               entry.tip))
+    kind.Show(ui.app);
+}
+
+void DrawKindPart(UiContext& ui, KindId id, KindPart part) {
+  KindViewOf(id).DrawPart(ui, KindOf(id), part);
 }
 
 void MarkTabContent(UiContext& ui) {

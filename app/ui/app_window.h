@@ -77,8 +77,8 @@ FigureSource Figure(App& app);
 exports::Size WindowPixels(App& app);
 int TakeScreenshot(App& app, const Options& opt);
 int Export(App& app, const Options& opt);
-// --bench-frames: `multi_block`, the grid view of n random values (every phase shown) instead of
-// a block scan.
-int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n);
+// --bench-frames: the kind's view of n random values (by default as many as it shows: the grid's
+// 65536), every round or phase shown.
+int RunBench(App& app, int frames, Algorithm algorithm, KindId kind, std::optional<int> n);
 
 }  // namespace scanviz

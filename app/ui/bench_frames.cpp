@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app_window.h"
+#include "kinds/kind.h"
 #include "kinds/multi_block/multi_block_state.h"
 
 namespace scanviz {
@@ -260,17 +261,14 @@ void PrintCosts(int n, const FrameCosts& f, const EditCosts& e, const EditCosts&
 
 }  // namespace
 
-int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n) {
+int RunBench(App& app, int frames, Algorithm algorithm, KindId kind, std::optional<int> n) {
   glfwSwapInterval(0);
   AppState& st = *app.state;
-  if (multi_block) {
-    st.SetKind(KindId::kMultiBlock);
-  } else {
-    st.SetAlgorithm(algorithm);
-    st.SetKind(KindId::kBlockScan);
-  }
+  st.SetAlgorithm(algorithm);
+  st.SetKind(kind);
   st.view.only_current = false;
-  st.Randomize(n, st.Seed());
+  const int count = n.value_or(KindOf(kind).Entry().largest_n);
+  st.Randomize(count, st.Seed());
   st.ForEachShownPlayer([](Player& p) { p.Last(); });  // every round (every phase) visible
 
   const FrameCosts frame = MeasureFrames(app, frames);
@@ -279,13 +277,17 @@ int RunBench(App& app, int frames, Algorithm algorithm, bool multi_block, int n)
   MultiBlockOf(st).grid.WaitForCheck(30);
   int settle = kSettleFrames;
   const IdleCost idle = MeasureIdle(app, &settle);
-  Player& player = multi_block ? MultiBlockOf(st).grid.GridPlayer() : st.CurrentPlayer();
+  // The kind's player (the first of two side by side; a chart has none: the block scan's); the
+  // report says the grid's blocks when it is the grid's.
+  const std::vector<Player*> shown = st.ShownPlayers();
+  Player& player = shown.empty() ? st.CurrentPlayer() : *shown.front();
+  const bool multi_block = &player == &MultiBlockOf(st).grid.GridPlayer();
   const PlayResult play = MeasurePlaying(app, player, &settle);
 
   const ExportCost exported = MeasureExport(app, &settle);
 
-  PrintSubject(app, frames, algorithm, player, multi_block, n);
-  PrintCosts(n, frame, edit, rapid, idle, play, player.RoundCount());
+  PrintSubject(app, frames, algorithm, player, multi_block, count);
+  PrintCosts(count, frame, edit, rapid, idle, play, player.RoundCount());
   std::printf("all rounds exported: %d frames, the longest %.1f ms, %.2f s in all (%s)\n",
               exported.frames, exported.longest_ms, exported.total_s, exported.outcome.c_str());
   return 0;

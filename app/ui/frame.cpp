@@ -432,6 +432,7 @@ void DrawFrame(App& app, float fps) {
   // The menu bar's background is the renderer's; DrawPanels then names the colour cleared to.
   if (app.text != nullptr) app.text->SetUnder(&app.renderer, ui.palette.background);
   ui.kind_of = KindOf;
+  ui.draw_kind_part = DrawKindPart;
   // The figure at its own zoom (Ctrl + / -): its font, and sizes scaled with it.
   const Fonts figure_fonts = FigureFonts(app.fonts);
   UiContext figure{st, app.renderer, figure_fonts, ui.palette, scale * vs.figure_scale, app.dump};

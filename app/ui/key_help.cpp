@@ -3,7 +3,10 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <utility>
+
+#include "kinds/kind.h"
 
 namespace scanviz {
 
@@ -13,7 +16,8 @@ constexpr int kCtrl = GLFW_MOD_CONTROL;
 constexpr int kShift = GLFW_MOD_SHIFT;
 constexpr int kAlt = GLFW_MOD_ALT;
 
-// The table in two halves (each function a screen): the rounds and what is shown, then the rest.
+// The table in two halves (each function a screen): the rounds and what is shown, then the rest;
+// the kinds' keys go after Tab (KindLines).
 std::vector<KeyHelp> FirstLines() {
   using G = KeyGroup;
   using A = KeyAction;
@@ -30,21 +34,15 @@ std::vector<KeyHelp> FirstLines() {
 
       {"Tab or B", "next algorithm (Tab from a text field too)",
        G::kShow, A::kNextAlgorithm, {{GLFW_KEY_TAB}, {GLFW_KEY_B}}},
-      {"M", "multi-block scan on / off (click a block: its rounds; Esc: back)", G::kShow,
-       A::kMultiBlock, {{GLFW_KEY_M}}},
-      {"S", "side by side: two algorithms at once", G::kShow, A::kSideBySide, {{GLFW_KEY_S}}},
       {"O", "only the current round", G::kShow, A::kOnlyCurrent, {{GLFW_KEY_O}}},
       {"C", "colour Hillis-Steele's cases 1, 2, 3", G::kShow, A::kCaseColours, {{GLFW_KEY_C}}},
       {"P", "presenter mode: large text, full screen, no panels (the quiz keeps its own)", G::kShow, A::kPresenter,
        {{GLFW_KEY_P}}},
-      {"G or L", "benchmark chart (G), single-pass timeline (L)",
-       G::kShow, A::kBenchmark, {{GLFW_KEY_G}, {GLFW_KEY_L}}},
       {"Q", "quiz: predict the next round (the asked cells blank; Enter submits, Tab moves)",
        G::kShow, A::kQuiz, {{GLFW_KEY_Q}}},
       {"Esc", "close a menu or popup, else drop the selected cell", G::kShow, A::kDeselect, {{GLFW_KEY_ESCAPE}}},
       {"F11", "full screen", G::kShow, A::kFullscreen, {{GLFW_KEY_F11}}},
-      {"A, W, T, F", "applications, next pair side by side, theme, fit view",
-       G::kShow, A::kApplications, {{GLFW_KEY_A}, {GLFW_KEY_W}, {GLFW_KEY_T}, {GLFW_KEY_F}}},
+      {"T, F", "theme, fit view", G::kShow, A::kThemeFitView, {{GLFW_KEY_T}, {GLFW_KEY_F}}},
 
   };
   // clang-format on
@@ -135,8 +133,24 @@ const char* Title(KeyGroup group) {
 
 namespace {
 
+// Each kind's keys, from its entry in the registry (Kind::Entry), in the registry's order.
+std::vector<KeyHelp> KindLines() {
+  std::vector<KeyHelp> lines;
+  for (KindId id : kAllKinds) {
+    for (const KindKey& k : KindOf(id).Entry().keys)
+      lines.push_back({k.key, k.help, KeyGroup::kShow, KeyAction::kKind, {{k.key[0]}}});
+  }
+  return lines;
+}
+
 std::vector<KeyHelp> MakeTable() {
   std::vector<KeyHelp> table = FirstLines();
+  // After Tab or B, the next algorithm: the keys of what is shown begin with the kinds'.
+  const auto after_tab = std::find_if(table.begin(), table.end(), [](const KeyHelp& h) {
+    return h.id == KeyAction::kNextAlgorithm;
+  });
+  const std::vector<KeyHelp> kinds = KindLines();
+  table.insert(after_tab + 1, kinds.begin(), kinds.end());
   for (KeyHelp& h : MoreLines()) table.push_back(std::move(h));
   return table;
 }
@@ -153,6 +167,11 @@ const char* KeysOf(KeyAction id) {
   for (const KeyHelp& h : KeyHelpTable())
     if (h.id == id) return h.keys;
   return "";
+}
+
+const char* KeyOfKind(KindId id) {
+  const std::vector<KindKey> keys = KindOf(id).Entry().keys;
+  return keys.empty() ? "" : keys.front().key;  // the entry's string literal: it outlives `keys`
 }
 
 bool Listed(int key, int mods) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "kinds/kind_id.h"
+
 namespace scanviz {
 
 enum class KeyGroup { kRounds, kShow, kPanels, kEdit, kMouse, kApp };
@@ -22,12 +24,9 @@ enum class KeyAction {
   kFirst,
   kLast,
   kNextAlgorithm,
-  kSideBySide,
-  kMultiBlock,
   kOnlyCurrent,
   kCaseColours,
   kPresenter,
-  kBenchmark,
   kQuiz,
   kQrCode,
   kDeselect,
@@ -45,7 +44,8 @@ enum class KeyAction {
   kSaveSession,
   kHelp,
   kQuit,
-  kApplications,  // A, W, T, F
+  kThemeFitView,  // T, F
+  kKind,          // a kind's key (Kind::Entry; KeyOfKind names a kind's first)
   kFocusInput,    // I, N, X, Y, E
   kMenuBar,       // F10, F6, Alt+letter
 };
@@ -70,6 +70,9 @@ struct KeyHelp {
 const std::vector<KeyHelp>& KeyHelpTable();
 // The keys of an action as the help writes them ("Space", "Tab or B"); "" for kNone.
 const char* KeysOf(KeyAction id);
+// A kind's first key as the help writes it ("M": the menu and the tooltips name it); "" for a
+// kind without one.
+const char* KeyOfKind(KindId id);
 // Whether a key press (GLFW key, modifiers) is one of the table's chords.
 bool Listed(int key, int mods);
 // The table as Markdown, for docs/app.md (a test keeps the two equal).

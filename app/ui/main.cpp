@@ -414,9 +414,8 @@ std::optional<int> Run(App& app, const Startup& s, Clock::time_point launch) {
   }
   if (opt.bench_frames > 0) {
     MultiBlockOf(state).grid.SetBackgroundCheck(true);  // as the live loop
-    const bool grid = opt.kind == KindId::kMultiBlock;
-    return RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele), grid,
-                    opt.random_n.value_or(grid ? kMaxGridElements : kMaxElements));
+    return RunBench(app, opt.bench_frames, opt.algorithm.value_or(Algorithm::kHillisSteele),
+                    opt.kind.value_or(kHomeKind), opt.random_n);
   }
   if (!RunLoop(app, opt, launch)) return std::nullopt;
   SaveOnExit(app, s);

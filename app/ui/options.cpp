@@ -11,16 +11,30 @@
 #include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/mistake.h"
+#include "kinds/kind.h"
 #include "options.h"
 
 namespace scanviz {
 
 void Options::Show(KindId k) {
-  // The order in which earlier versions drew them over each other.
-  constexpr KindId kCover[] = {KindId::kBlockScan,   KindId::kSideBySide, KindId::kMultiBlock,
-                               KindId::kApplication, KindId::kSinglePass, KindId::kBenchmark};
-  auto rank = [&](KindId x) { return std::find(std::begin(kCover), std::end(kCover), x); };
-  if (!kind || rank(k) > rank(*kind)) kind = k;
+  if (!kind || KindOf(k).Entry().cover > KindOf(*kind).Entry().cover) kind = k;
+}
+
+bool Options::ShowImplied(std::string_view flag, std::string_view value) {
+  const std::string with_value = std::string(flag) + "=" + std::string(value);
+  bool shown = false;
+  for (KindId id : kAllKinds) {
+    const std::string_view names = KindOf(id).Entry().implied_by;
+    for (size_t at = 0; at < names.size();) {
+      const size_t end = std::min(names.find(' ', at), names.size());
+      const std::string_view name = names.substr(at, end - at);
+      at = end + 1;
+      if (name != flag && name != with_value) continue;
+      Show(id);
+      shown = true;
+    }
+  }
+  return shown;
 }
 
 namespace {
@@ -119,10 +133,7 @@ std::string FileName(std::string* target, const char* flag, const char* v) {
 // [SECTION] The flags with more to them than one value
 
 std::string AlgorithmFlag(Options& o, const char* v) {
-  if (std::string_view(v) == kMultiBlockKey) {
-    o.Show(KindId::kMultiBlock);
-    return {};
-  }
+  if (o.ShowImplied("--algorithm", v)) return {};  // multi-block: the grid's kind
   return ReadEnum(v, &o.algorithm, Unknown("algorithm", v));
 }
 
@@ -139,7 +150,7 @@ std::string ApplicationFlag(Options& o, const char* v) {
   if (!ParseApplication(v, &x))
     return std::string("--app '") + v + "': choose " + ApplicationKeys();
   o.application = x;
-  o.Show(KindId::kApplication);
+  o.ShowImplied("--app");
   return {};
 }
 
@@ -168,17 +179,11 @@ std::string ThreadOrderFlag(Options& o, const char* v) {
 
 // bench and timeline: kinds of view, named as tabs in earlier versions.
 std::string PanelFlag(Options& o, const char* v) {
-  if (std::string_view(v) == "bench") {
-    o.Show(KindId::kBenchmark);
-  } else if (std::string_view(v) == "timeline") {
-    o.Show(KindId::kSinglePass);
-  } else {
-    return ReadEnum(v, &o.panel,
-                    Unknown("panel", v,
-                            " (inspector, code, narration, work-depth, numerics, warps-banks, "
-                            "mistakes, bench or timeline)"));
-  }
-  return {};
+  if (o.ShowImplied("--panel", v)) return {};
+  return ReadEnum(v, &o.panel,
+                  Unknown("panel", v,
+                          " (inspector, code, narration, work-depth, numerics, warps-banks, "
+                          "mistakes, bench or timeline)"));
 }
 
 std::string TileSizeFlag(Options& o, const char* v) {
@@ -230,7 +235,7 @@ std::string PairFlag(Options& o, const char* v) {
       !Parse(s.substr(comma + 1), &right))
     return "--pair takes two algorithms, LEFT,RIGHT (e.g. hillis-steele,warp-shuffle)";
   o.pair = std::pair{left, right};
-  o.Show(KindId::kSideBySide);
+  o.ShowImplied("--pair");
   return {};
 }
 
@@ -317,7 +322,7 @@ constexpr Flag kFlags[] = {
      }},
     {"--side-by-side", false,
      [](O o, V) {
-       o.Show(KindId::kSideBySide);
+       o.ShowImplied("--side-by-side");
        return std::string();
      }},
     {"--kind", true, KindFlag},

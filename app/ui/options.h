@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "backend/backend.h"
@@ -83,7 +84,10 @@ struct Options {
 
   bool help = false;
   std::string error;
-  void Show(KindId k);  // kind = k, unless a kind that covers k is set
+  void Show(KindId k);  // kind = k, unless a kind that covers k is set (KindEntry::cover)
+  // Shows the kinds whose entries name `flag`, or `flag`=`value` (KindEntry::implied_by); false:
+  // none does.
+  bool ShowImplied(std::string_view flag, std::string_view value = {});
   bool Exporting() const { return export_request.Any(); }
   bool Headless() const {
     return !screenshot.empty() || bench_frames > 0 || time_startup || Exporting();

@@ -41,7 +41,7 @@ void ShowQuestion(AppState& app) {
   if (ToString(app.ThreadOrder()) != ToString(order)) app.SetThreadOrder(order);
   if (s.applied != s.quiz->QuestionIndex()) {
     // The views it needs are the plain single figure.
-    app.SetKind(KindId::kBlockScan);
+    app.SetKind(kHomeKind);
     app.view.only_current = false;
     app.view.selected.reset();
     s.applied = s.quiz->QuestionIndex();

@@ -27,6 +27,11 @@ void ParseView(const json& j, Session& s) {
   const json view = j.contains("view") ? j["view"] : json::object();
   if (!view.is_object()) throw Bad{"view: expected an object"};
   s.side_by_side = BoolAt(view, "side_by_side", s.side_by_side);
+  if (view.contains("kind")) {  // a kind's key: a few words at most
+    if (!view["kind"].is_string() || view["kind"].get<std::string>().size() > 40)
+      throw Bad{"view.kind: expected a kind's name"};
+    s.kind = view["kind"].get<std::string>();
+  }
   if (view.contains("pair")) {
     const json& p = view["pair"];
     if (!p.is_array() || p.size() != 2) throw Bad{"view.pair: expected [left, right]"};
@@ -137,7 +142,7 @@ JsonLimits SessionJsonLimits() {
       // the input and the scan
       "format", "version", "type", "input", "op", "algorithm", "convert", "round", "seed",
       // the view
-      "view", "side_by_side", "pair", "only_current", "color_by_case", "theme", "panel",
+      "view", "kind", "side_by_side", "pair", "only_current", "color_by_case", "theme", "panel",
       "figure_scale",
       // the modes (version 2)
       "multi_block", "shown", "block_algorithm", "block_size", "step", "application", "app", "keep",
@@ -293,6 +298,7 @@ std::string SessionToJson(const Session& s) {
                {"only_current", s.only_current},    {"color_by_case", s.color_by_case},
                {"theme", scene::ToString(s.theme)}, {"panel", ToString(s.panel)},
                {"figure_scale", s.figure_scale}};
+  if (!s.kind.empty()) j["view"]["kind"] = s.kind;  // only then: older sessions stay as they were
   WriteV3(s, j);
   j["multi_block"] = {{"shown", s.multi_block},
                       {"block_algorithm", ToString(s.block_algorithm)},

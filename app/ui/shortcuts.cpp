@@ -4,13 +4,9 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
-#include "core/applications/applications.h"
 #include "core/registry.h"
-#include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
 #include "kinds/multi_block/multi_block_state.h"
-#include "kinds/side_by_side/side_by_side_state.h"
-#include "kinds/single_pass/single_pass_state.h"
 
 namespace scanviz {
 
@@ -78,28 +74,15 @@ bool PlayerKey(AppState& app, int k, bool repeat) {
   return true;
 }
 
-// The kinds of view: M, L, G, S show one (or go back to the one before), Tab and B the next
-// algorithm; Escape closes what the kind has open (a block of the grid), else the selection.
-bool KindKey(AppState& app, int k) {
+// The kinds of view: each kind's keys (Kind::Entry: M, S, W, L, A, G) show it (or go back to the
+// one before, or do more: Kind::OnKey), Tab and B the next algorithm; Escape closes what the kind
+// has open (a block of the grid), else the selection.
+bool ShowKey(AppState& app, int k) {
   ViewState& vs = app.view;
   switch (k) {
     case GLFW_KEY_TAB:
     case GLFW_KEY_B:
       app.ToggleAlgorithm();
-      return true;
-    case GLFW_KEY_S:
-      app.ToggleKind(KindId::kSideBySide);
-      return true;
-    case GLFW_KEY_M:
-      app.ToggleKind(KindId::kMultiBlock);
-      return true;
-    case GLFW_KEY_G:
-      app.ToggleKind(KindId::kBenchmark);
-      return true;
-    case GLFW_KEY_L:
-      app.ToggleKind(KindId::kSinglePass);
-      // Shown now: from the start, so that → steps through the publications.
-      if (app.ShownKind() == KindId::kSinglePass) SinglePassOf(app).timeline_cursor = 0;
       return true;
     case GLFW_KEY_ESCAPE:
       if (!ShownKindOf(app).Back(app)) {
@@ -108,43 +91,31 @@ bool KindKey(AppState& app, int k) {
       }
       return true;
     default:
-      return false;
+      break;
   }
+  for (KindId id : kAllKinds) {
+    const Kind& kind = KindOf(id);
+    for (const KindKey& key : kind.Entry().keys) {
+      if (k != key.key[0]) continue;
+      kind.OnKey(app, key.key[0]);
+      return true;
+    }
+  }
+  return false;
 }
 
 // The keys that reach what only a control or a menu reached (docs/app.md "Keyboard only"):
-// the applications, Fit view, the theme, the side-by-side pair, the operator, the type, the
-// export options, and the keyboard into the input box or n. False: not one of them.
+// Fit view, the theme, the operator, the type, the export options, and the keyboard into the
+// input box or n (the applications' A and the pair's W are their kinds'). False: not one of them.
 bool ReachKey(AppState& app, int k) {
   ViewState& vs = app.view;
   switch (k) {
-    case GLFW_KEY_A: {  // the applications: shown, then the next one
-      ApplicationModel& m = ApplicationsOf(app).model;
-      const auto all = Applications();
-      if (app.ShownKind() == KindId::kApplication) {
-        std::size_t i = 0;
-        while (i < all.size() && all[i].id != m.Application()) ++i;
-        m.SetApplication(all[(i + 1) % all.size()].id);
-      }
-      app.SetKind(KindId::kApplication);
-      return true;
-    }
     case GLFW_KEY_F:
       vs.FitView();
       return true;
     case GLFW_KEY_T:
       vs.theme = static_cast<scene::Theme>((static_cast<int>(vs.theme) + 1) % 3);
       return true;
-    case GLFW_KEY_W: {  // side by side, its right-hand pane the next algorithm
-      const auto all = Algorithms();
-      std::size_t i = 0;
-      while (i < all.size() && all[i]->id != SideBySideOf(app).Right()) ++i;
-      Algorithm next = all[(i + 1) % all.size()]->id;
-      if (next == SideBySideOf(app).Left()) next = all[(i + 2) % all.size()]->id;
-      SideBySideOf(app).SetPair(SideBySideOf(app).Left(), next);
-      app.SetKind(KindId::kSideBySide);
-      return true;
-    }
     case GLFW_KEY_X: {
       const auto* op = std::find(std::begin(kAllOps), std::end(kAllOps), app.Op());
       app.SetOp(op + 1 < std::end(kAllOps) ? op[1] : kAllOps[0]);
@@ -252,7 +223,7 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       if (e.action == GLFW_PRESS && e.key == GLFW_KEY_TAB && !app.view.tab_between_fields &&
           app.view.keyboard.panels == 0 && !app.view.help &&
           app.view.file_dialog == FileDialog::kNone)
-        KindKey(app, GLFW_KEY_TAB);
+        ShowKey(app, GLFW_KEY_TAB);
     return out;
   }
   ViewState& vs = app.view;
@@ -296,7 +267,7 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       vs.help = true;
       continue;
     }
-    if (!KindKey(app, e.key) && !ReachKey(app, e.key)) ViewKey(app, e.key, &out);
+    if (!ShowKey(app, e.key) && !ReachKey(app, e.key)) ViewKey(app, e.key, &out);
   }
   return out;
 }

@@ -14,12 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-// The flags the state file had for the kinds before it had "kind"; the tests still read them.
-constexpr std::pair<KindId, const char*> kKindFlags[] = {
-    {KindId::kMultiBlock, "multi_block"}, {KindId::kApplication, "app_mode"},
-    {KindId::kSideBySide, "side_by_side"}, {KindId::kBenchmark, "bench"},
-    {KindId::kSinglePass, "timeline"}};
-
 // The kind shown, its step, and its own fields (asked for first, as they may trace what the
 // rounds below then read).
 void KindFields(AppState& app, json& j) {
@@ -29,7 +23,9 @@ void KindFields(AppState& app, json& j) {
   j["kind"] = ToString(kind);
   j["step"] = {{"step", steps.step}, {"of", steps.count}, {"caption", steps.caption}};
   j["algorithm"] = ToString(app.GetAlgorithm());
-  for (const auto& [id, name] : kKindFlags) j[name] = kind == id;
+  // The flags the file had for the kinds before it had "kind" (KindEntry::state_flag).
+  for (KindId id : kAllKinds)
+    if (const char* flag = KindOf(id).Entry().state_flag) j[flag] = kind == id;
   shown.StateFields(app, j);
 }
 

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "app_state.h"
+#include "kinds/kind.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
@@ -125,7 +126,10 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
       EXPECT_TRUE(h.chords.empty()) << h.keys;
     }
     if (h.id != KeyAction::kNone) {
-      EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
+      // The kinds' lines share one id (KeyOfKind finds each kind's key in its own entry).
+      if (h.id != KeyAction::kKind) {
+        EXPECT_TRUE(named.insert(h.id).second) << h.keys << ": its action is listed twice";
+      }
       EXPECT_FALSE(h.chords.empty()) << h.keys << " names an action but has no key";
     }
     // A line with keys but no action id is only for what a text field does, or for a key the web
@@ -139,6 +143,34 @@ TEST(KeyHelp, ShortcutGroupsHaveKeysTheMouseHasNone) {
   }
   EXPECT_STREQ(KeysOf(KeyAction::kPlay), "Space");
   EXPECT_STREQ(KeysOf(KeyAction::kNone), "");
+}
+
+// Each kind's keys come from its entry, a line each: the Benchmark button's tooltip once named
+// "G or L" (one line for two kinds; L is the timeline's), and a key two kinds claimed would reach
+// only the first.
+TEST(KeyHelp, EachKindsKeyIsALineOfItsOwn) {
+  std::set<std::string> claimed;
+  int keys = 0;
+  for (KindId id : kAllKinds) {
+    for (const KindKey& k : KindOf(id).Entry().keys) {
+      ++keys;
+      EXPECT_TRUE(claimed.insert(k.key).second) << k.key << ": two kinds' key";
+      int lines = 0;
+      for (const KeyHelp& h : KeyHelpTable()) {
+        for (const KeyChord& c : h.chords) {
+          if (c.key != k.key[0] || c.mods != 0) continue;
+          ++lines;
+          EXPECT_STREQ(h.keys, k.key) << ToString(id);
+          EXPECT_EQ(h.chords.size(), 1u) << h.keys << ": " << h.action;
+        }
+      }
+      EXPECT_EQ(lines, 1) << ToString(id) << "'s " << k.key;
+    }
+  }
+  EXPECT_GE(keys, 6);
+  EXPECT_STREQ(KeyOfKind(KindId::kBenchmark), "G");
+  EXPECT_STREQ(KeyOfKind(KindId::kSinglePass), "L");
+  EXPECT_STREQ(KeyOfKind(KindId::kBlockScan), "");  // Tab and B reach it
 }
 
 // What the array view does with the mouse (array_view.cpp's interaction section).

@@ -5,6 +5,8 @@
 // Escape closes an opened block of the grid. Worked on the chapters' example, 3 1 7 0 4 1 6 3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app_state.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
@@ -214,6 +216,70 @@ TEST(Kinds, TheBenchmarkIsAPictureWithoutSteps) {
   EXPECT_TRUE(kind.FigureSvg(app, false).empty());
   for (int t = 0; t < kSidePanelCount; ++t)
     EXPECT_FALSE(kind.Offers(app, static_cast<SidePanel>(t)));
+}
+
+// Issue #35's proof kind (app/kinds/every_algorithm/): every block algorithm's rounds at once,
+// stepped together, the shorter traces resting on their last round; its key shows it, and again
+// the kind before.
+TEST(Kinds, EveryAlgorithmStepsEveryBlockScanTogether) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  const Kind& kind = KindOf(KindId::kEveryAlgorithm);
+  kind.OnKey(app, 'V');
+  ASSERT_EQ(app.ShownKind(), KindId::kEveryAlgorithm);
+  ASSERT_EQ(app.ShownAlgorithms().size(), static_cast<size_t>(kAlgorithmCount));
+  kind.Seek(app, 0);
+  int longest = 0, shortest = 1 << 30;
+  for (const AlgorithmInfo* info : Algorithms()) {
+    longest = std::max(longest, app.PlayerOf(info->id).RoundCount());
+    shortest = std::min(shortest, app.PlayerOf(info->id).RoundCount());
+  }
+  ASSERT_LT(shortest, longest);  // Blelloch's 2 log n rounds against the others' log n
+  EXPECT_EQ(kind.Steps(app).count, longest);
+  kind.Step(app, +1);
+  for (const AlgorithmInfo* info : Algorithms())
+    EXPECT_EQ(app.PlayerOf(info->id).Round(), 1) << info->key;
+  kind.Seek(app, longest - 1);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    const Player& p = app.PlayerOf(info->id);
+    EXPECT_EQ(p.Round(), p.RoundCount() - 1) << info->key;  // each on its last
+  }
+  const std::string numbers = kind.StatusNumbers(app), svg = kind.FigureSvg(app, false);
+  for (const AlgorithmInfo* info : Algorithms()) {
+    EXPECT_NE(numbers.find(info->name), std::string::npos) << numbers;
+    EXPECT_NE(svg.find(info->name), std::string::npos) << info->name << " has no pane";
+  }
+  EXPECT_EQ(kind.FigureStem(app), "scanviz-every-algorithm");
+  kind.OnKey(app, 'V');
+  EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);  // the kind before
+}
+
+// It keeps nothing but being shown: a session says so by its name (Session::kind), which a
+// session or a link of any other kind never holds; the rounds come back as every session's do.
+TEST(Kinds, EveryAlgorithmComesBackFromASessionAndALink) {
+  AppState teacher(Input());
+  teacher.SetBackend(BackendChoice::kCpu);
+  teacher.SetKind(KindId::kEveryAlgorithm);
+  ShownKindOf(teacher).Seek(teacher, 2);
+  const Session s = teacher.ToSession();
+  EXPECT_EQ(s.kind, "every-algorithm");
+  AppState from_file(Input("1 2"));
+  from_file.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(from_file.ApplySession(s), "");
+  AppState from_link(Input("5 6 7"));
+  from_link.SetBackend(BackendChoice::kCpu);
+  ASSERT_EQ(from_link.OpenLink("http://127.0.0.1:8023/#" + teacher.ShareLink()), "");
+  for (AppState* student : {&from_file, &from_link}) {
+    EXPECT_EQ(student->ShownKind(), KindId::kEveryAlgorithm);
+    for (const AlgorithmInfo* info : Algorithms())
+      EXPECT_EQ(student->PlayerOf(info->id).Round(), teacher.PlayerOf(info->id).Round())
+          << info->key;
+  }
+  for (KindId other : kAllKinds) {
+    if (other == KindId::kEveryAlgorithm) continue;
+    teacher.SetKind(other);
+    EXPECT_EQ(teacher.ToSession().kind, "") << ToString(other);
+  }
 }
 
 }  // namespace

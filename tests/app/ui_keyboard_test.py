@@ -99,7 +99,8 @@ UNDO = {"menu.open": ["Escape"], "menu.save": ["Escape"], "menu.keys": ["Escape"
 def effect(item, s):
     name = item.split(".", 1)[1]
     kinds = {"side_by_side": "side-by-side", "multi_block": "multi-block",
-             "single_pass": "single-pass", "benchmark": "benchmark"}
+             "single_pass": "single-pass", "benchmark": "benchmark",
+             "every_algorithm": "every-algorithm"}
     if name in kinds:
         return s["kind"] == kinds[name]
     if name.startswith("app."):
@@ -210,6 +211,24 @@ def drive(live, expect):
     all_items -= set(kb(s)["menus"])
     missed = sorted(i for i in all_items if chosen(s, i) < 2)
     expect(not missed, f"items never chosen by keys (twice: F10 and Alt): {missed}")
+
+    # Issue #35's proof kind: in the Show menu (chosen above by keys), and its own key, V, shows
+    # it; → steps every algorithm's rounds together; V again goes back to the kind before.
+    expect("menu.every_algorithm" in all_items, "the Show menu has no Every algorithm")
+    before = live.settle()["kind"]
+    if before == "every-algorithm":  # the walk left it shown: V puts it away first
+        press(live, "v")
+        before = live.wait(lambda s: s["kind"] != "every-algorithm", "V: away", 5)["kind"]
+    press(live, "v")
+    s = live.wait(lambda s: s["kind"] == "every-algorithm", "V: every algorithm", 5)
+    if expect(s is not None, f"V did not show every algorithm: {brief(live.state())}"):
+        press(live, "Home", "Right")
+        s = live.wait(lambda s: all(r["round"] == min(1, r["of"] - 1)
+                                    for r in s["rounds"].values()), "→: every algorithm", 5)
+        expect(s is not None, f"→ did not step every algorithm: {live.state()['rounds']}")
+        press(live, "v")
+        s = live.wait(lambda s: s["kind"] == before, "V again: the kind before", 5)
+        expect(s is not None, f"V again did not go back to {before}: {brief(live.state())}")
 
     # The input box and n, by typing.
     press(live, "i")

@@ -75,10 +75,10 @@ void DrawApplicationNarration(UiContext& ui) {
 
 // [SECTION] The controls panel's entry
 
-void DrawApplicationControls(UiContext& ui) {
+void DrawApplicationControls(UiContext& ui, const Kind& kind) {
   ApplicationModel& model = ApplicationsOf(ui.app).model;
-  const bool shown = ui.app.ShownKind() == KindId::kApplication;
-  if (ImGui::RadioButton("Applications", shown)) ui.app.SetKind(KindId::kApplication);
+  const bool shown = ui.app.ShownKind() == kind.Id();
+  if (ImGui::RadioButton("Applications", shown)) kind.Show(ui.app);
   Place(ui, "apps");
   Tip(ui,
       "What a scan is for: compaction, split, radix sort and allocation on this input, each "

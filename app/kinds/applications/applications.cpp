@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/applications/applications.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
 #include "scene/application_svg.h"
@@ -14,6 +15,24 @@ namespace {
 class Application final : public Kind {
  public:
   KindId Id() const override { return KindId::kApplication; }
+  // The menu lists each application (its view half).
+  KindEntry Entry() const override {
+    return {.keys = {{"A", "applications: shown, then the next one"}},
+            .implied_by = "--app",
+            .cover = 3,
+            .state_flag = "app_mode"};
+  }
+  // A: shown; shown already, the next application.
+  void OnKey(AppState& app, char) const override {
+    ApplicationModel& m = ApplicationsOf(app).model;
+    const auto all = Applications();
+    if (app.ShownKind() == Id()) {
+      std::size_t i = 0;
+      while (i < all.size() && all[i].id != m.Application()) ++i;
+      m.SetApplication(all[(i + 1) % all.size()].id);
+    }
+    Show(app);
+  }
   StepCounter Steps(AppState& app) const override {
     return PlayerSteps(ApplicationsOf(app).model.ApplicationPlayer(), ApplicationStepTitle(app));
   }

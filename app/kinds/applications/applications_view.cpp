@@ -1,4 +1,8 @@
 // An application of the scan in the centre; its Inspector (the element's story) and Narration.
+#include <utility>
+
+#include "core/applications/applications.h"
+#include "kinds/applications/applications_state.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {
@@ -28,6 +32,28 @@ class Application final : public KindView {
       default:
         return false;
     }
+  }
+  // Its submenu (one item an application) and its radio button with the application's choices.
+  void DrawPart(UiContext& ui, const Kind& kind, KindPart part) const override {
+    if (part == KindPart::kMenu) Menu(ui, kind);
+    if (part == KindPart::kChoice) DrawApplicationControls(ui, kind);
+  }
+
+ private:
+  static void Menu(UiContext& ui, const Kind& kind) {
+    AppState& app = ui.app;
+    std::string outer;
+    if (!BeginSubMenu(ui, "menu.applications", "Applications", &outer)) return;
+    for (const ApplicationInfo& info : Applications()) {
+      const std::string name = std::string("menu.app.") + info.key;
+      if (MenuItem(ui, name.c_str(), info.name, nullptr,
+                   app.ShownKind() == kind.Id() && ApplicationsOf(app).model.Application() == info.id,
+                   info.summary)) {
+        ApplicationsOf(app).model.SetApplication(info.id);
+        kind.Show(app);
+      }
+    }
+    EndSubMenu(ui, std::move(outer));
   }
 };
 

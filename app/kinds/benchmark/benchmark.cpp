@@ -9,6 +9,15 @@ namespace {
 class Benchmark final : public Kind {
  public:
   KindId Id() const override { return KindId::kBenchmark; }
+  KindEntry Entry() const override {
+    return {.menu_name = "menu.benchmark",
+            .tip = "The performance lab on the H200: each rung against memcpy and CUB",
+            .section = "",
+            .keys = {{"G", "benchmark chart on / off"}},
+            .implied_by = "--panel=bench",
+            .cover = 5,
+            .state_flag = "bench"};
+  }
   StepCounter Steps(AppState&) const override { return {0, 1, "the benchmark chart"}; }
   void Step(AppState&, int) const override {}
   void Seek(AppState&, int) const override {}

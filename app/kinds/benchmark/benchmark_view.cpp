@@ -9,6 +9,16 @@ class Benchmark final : public KindView {
   void DrawCenter(KindFrame& f, ViewRect c) const override { DrawBenchView(f.ui, c); }
   void DrawFigure(KindFrame& f, ViewRect r) const override { DrawBenchView(f.ui, r, false); }
   bool DrawTab(KindFrame&, SidePanel) const override { return false; }
+  // Its menu item (the default), and its button in the view options' row, named by its own key.
+  void DrawPart(UiContext& ui, const Kind& kind, KindPart part) const override {
+    if (part != KindPart::kViewRow) return KindView::DrawPart(ui, kind, part);
+    const bool shown = ui.app.ShownKind() == kind.Id();
+    const char* key = KeyOfKind(kind.Id());
+    const std::string label = std::string(shown ? "Rounds (" : "Benchmark (") + key + ")";
+    SameLineIfFits(label.c_str(), false);
+    if (ImGui::Button(label.c_str())) ui.app.ToggleKind(kind.Id());
+    Tip(ui, shown ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds", key);
+  }
 };
 
 }  // namespace

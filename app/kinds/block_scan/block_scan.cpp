@@ -7,6 +7,8 @@ namespace {
 class BlockScan final : public Kind {
  public:
   KindId Id() const override { return KindId::kBlockScan; }
+  // The menu lists each algorithm (its view half); Tab and B step through them.
+  KindEntry Entry() const override { return {.section = "Block scans (Tab: the next one)"}; }
   StepCounter Steps(AppState& app) const override {
     const Player& p = app.CurrentPlayer();
     return PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));

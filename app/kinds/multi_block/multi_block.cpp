@@ -13,6 +13,17 @@ namespace {
 class MultiBlock final : public Kind {
  public:
   KindId Id() const override { return KindId::kMultiBlock; }
+  KindEntry Entry() const override {
+    return {.menu_name = "menu.multi_block",
+            .tip = "Any n up to 65536: blocks scan their slices, one scans their sums, all add "
+                   "offsets",
+            .section = "Beyond one block",
+            .keys = {{"M", "multi-block scan on / off (click a block: its rounds; Esc: back)"}},
+            .implied_by = "--algorithm=multi-block",
+            .cover = 2,
+            .largest_n = kMaxGridElements,
+            .state_flag = "multi_block"};
+  }
   StepCounter Steps(AppState& app) const override {
     if (MultiBlockOf(app).grid.Opened()) {
       const Player& p = app.CurrentPlayer();

@@ -1,5 +1,6 @@
 // The multi-block scan's centre: the grid, or a block opened from it under a bar that leads back
 // (Esc); its own Inspector, Code and Narration tabs, the block scan's tabs for an opened block.
+#include "core/registry.h"
 #include "kinds/kind_view.h"
 #include "kinds/multi_block/multi_block_state.h"
 #include "scene/grid_scene.h"
@@ -7,6 +8,35 @@
 
 namespace scanviz {
 namespace {
+
+// The grid's own settings: which block algorithm each block runs, and the block size.
+void GridSettings(UiContext& ui) {
+  AppState& app = ui.app;
+  ImGui::Indent();
+  ImGui::TextUnformatted("blocks");
+  ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
+  for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
+    SameLineIfFits(info->name, true);
+    if (ImGui::RadioButton(info->name, MultiBlockOf(app).grid.BlockAlgorithm() == info->id))
+      MultiBlockOf(app).grid.SetBlockAlgorithm(info->id);
+    Tip(ui, "The block scan each block runs in phase 1 and phase 2");
+  }
+  ImGui::PopID();
+  const std::string size = std::to_string(MultiBlockOf(app).grid.BlockSize());
+  ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
+  const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
+  Place(ui, "block_size");
+  Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
+  if (sizes_open) {
+    for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == MultiBlockOf(app).grid.BlockSize()))
+        MultiBlockOf(app).grid.SetBlockSize(b);
+      Tip(ui, "Blocks of this many elements");
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::Unindent();
+}
 
 void DrawBlockBar(UiContext& ui, ViewRect rect) {
   AppState& st = ui.app;
@@ -79,6 +109,16 @@ class MultiBlock final : public KindView {
       default:
         return false;
     }
+  }
+  // Its menu item (the default), and its radio button, with the grid's settings while shown.
+  void DrawPart(UiContext& ui, const Kind& kind, KindPart part) const override {
+    if (part != KindPart::kChoice) return KindView::DrawPart(ui, kind, part);
+    const bool shown = ui.app.ShownKind() == kind.Id();
+    if (ImGui::RadioButton("Multi-block (grid)", shown)) kind.Show(ui.app);
+    Place(ui, "multi_block");
+    Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
+            "block adds its offset", KeyOfKind(kind.Id()));
+    if (shown) GridSettings(ui);
   }
 };
 

@@ -1,5 +1,6 @@
 // Side by side: any two block algorithms' rounds on the same input, stepped together (the
 // shorter trace rests on its last round).
+#include "core/registry.h"
 #include "kinds/kind.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 
@@ -9,6 +10,27 @@ namespace {
 class SideBySide final : public Kind {
  public:
   KindId Id() const override { return KindId::kSideBySide; }
+  KindEntry Entry() const override {
+    return {.menu_name = "menu.side_by_side",
+            .tip = "Two block scans at once, stepped together",
+            .keys = {{"S", "side by side: two algorithms at once"},
+                     {"W", "side by side, its right-hand pane the next algorithm"}},
+            .implied_by = "--side-by-side --pair",
+            .cover = 1,
+            .state_flag = "side_by_side"};
+  }
+  // W: shown, its right-hand pane the next algorithm (never the left-hand one's).
+  void OnKey(AppState& app, char key) const override {
+    if (key != 'W') return Kind::OnKey(app, key);
+    const auto all = Algorithms();
+    std::size_t i = 0;
+    SideBySideState& pair = SideBySideOf(app);
+    while (i < all.size() && all[i]->id != pair.Right()) ++i;
+    Algorithm next = all[(i + 1) % all.size()]->id;
+    if (next == pair.Left()) next = all[(i + 2) % all.size()]->id;
+    pair.SetPair(pair.Left(), next);
+    Show(app);
+  }
   // The longer trace's rounds: the slider reaches every round of both.
   StepCounter Steps(AppState& app) const override {
     Algorithm longer = SideBySideOf(app).Left();

@@ -21,6 +21,23 @@ std::int64_t Cursor(const AppState& app, const SinglePassTrace& t) {
 class SinglePass final : public Kind {
  public:
   KindId Id() const override { return KindId::kSinglePass; }
+  KindEntry Entry() const override {
+    return {.menu_name = "menu.single_pass",
+            .tip = "One pass with decoupled look-back: tiles down, time across",
+            .keys = {{"L", "single-pass timeline on / off"}},
+            .implied_by = "--panel=timeline",
+            .cover = 4,
+            .state_flag = "timeline"};
+  }
+  // Shown from the start, so that → steps through the publications.
+  void Show(AppState& app) const override {
+    app.SetKind(Id());
+    SinglePassOf(app).timeline_cursor = 0;
+  }
+  void OnKey(AppState& app, char key) const override {
+    Kind::OnKey(app, key);
+    if (app.ShownKind() == Id()) SinglePassOf(app).timeline_cursor = 0;
+  }
   StepCounter Steps(AppState& app) const override {
     const SinglePassTrace& t = SinglePassOf(app).model.Traced();
     const std::vector<std::int64_t> moments = timeline::Moments(t);

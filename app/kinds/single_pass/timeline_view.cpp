@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kinds/kind_model.h"
 #include "kinds/single_pass/single_pass_state.h"
 #include "views/primitives.h"
 #include "scene/timeline.h"
@@ -77,10 +78,13 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   }
   Tip(ui, "Each block takes the next tile from an atomic counter when it starts: every "
           "predecessor is already running");
-  SameLineIfFits("Rounds (L)", false);
-  if (Button(ui, "Rounds (L)", {"controls", "tile size · tiles taken in · Rounds (L)"}))
-    ui.app.ToggleKind(KindId::kSinglePass);
-  Tip(ui, "Back to the rounds of the block scans (L)");
+  // The timeline is the shown kind: its button and its key (Kind::Entry) take it away.
+  const Kind& shown = ShownKindOf(ui);
+  const std::string rounds = std::string("Rounds (") + KeyOfKind(shown.Id()) + ")";
+  SameLineIfFits(rounds.c_str(), false);
+  if (Button(ui, rounds.c_str(), {"controls", "tile size · tiles taken in · " + rounds}))
+    ui.app.ToggleKind(shown.Id());
+  Tip(ui, "Back to the rounds of the block scans", KeyOfKind(shown.Id()));
   (void)t;
 }
 

@@ -127,8 +127,11 @@ void ShowTooltip(UiContext& ui, const std::string& text, const ImVec2* at) {
 }
 
 void Tip(UiContext& ui, const char* text, KeyAction key) {
+  Tip(ui, text, KeysOf(key));
+}
+
+void Tip(UiContext& ui, const char* text, const char* keys) {
   if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-  const char* keys = KeysOf(key);
   std::string tip = text;
   if (keys[0] != 0) tip += std::string(" (") + keys + ")";
   ShowTooltip(ui, tip);

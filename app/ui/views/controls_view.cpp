@@ -20,82 +20,14 @@ namespace scanviz {
 
 namespace {
 
-// The grid's own settings: which block algorithm each block runs, and the block size.
-void GridSettings(UiContext& ui) {
-  AppState& app = ui.app;
-  ImGui::Indent();
-  ImGui::TextUnformatted("blocks");
-  ImGui::PushID("blocks");  // the same names as the algorithm buttons above, other buttons
-  for (const AlgorithmInfo* info : Algorithms()) {  // any of them scans a block
-    SameLineIfFits(info->name, true);
-    if (ImGui::RadioButton(info->name, MultiBlockOf(app).grid.BlockAlgorithm() == info->id))
-      MultiBlockOf(app).grid.SetBlockAlgorithm(info->id);
-    Tip(ui, "The block scan each block runs in phase 1 and phase 2");
-  }
-  ImGui::PopID();
-  const std::string size = std::to_string(MultiBlockOf(app).grid.BlockSize());
-  ImGui::SetNextItemWidth(ui.fonts.ui_px * 6);
-  const bool sizes_open = ImGui::BeginCombo("block size", size.c_str());
-  Place(ui, "block_size");
-  Tip(ui, "Elements per block (threads per block): a power of two from 4 to 1024");
-  if (sizes_open) {
-    for (int b = kMinGridBlockSize; b <= kMaxGridBlockSize; b *= 2) {
-      if (ImGui::Selectable(std::to_string(b).c_str(), b == MultiBlockOf(app).grid.BlockSize()))
-        MultiBlockOf(app).grid.SetBlockSize(b);
-      Tip(ui, "Blocks of this many elements");
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::Unindent();
-}
-
-// Side by side's two panes: any two algorithms.
-void PairSettings(UiContext& ui) {
-  AppState& app = ui.app;
-  for (int side = 0; side < 2; ++side) {
-    const Algorithm shown = side == 0 ? SideBySideOf(app).Left() : SideBySideOf(app).Right();
-    ImGui::SetNextItemWidth(-1);
-    const bool open = ImGui::BeginCombo(side == 0 ? "##left" : "##right", DisplayName(shown));
-    Tip(ui, side == 0 ? "The left pane's algorithm" : "The right pane's algorithm");
-    if (!open) continue;
-    for (const AlgorithmInfo* info : Algorithms()) {
-      if (ImGui::Selectable(info->name, info->id == shown)) {
-        side == 0 ? SideBySideOf(app).SetPair(info->id, SideBySideOf(app).Right())
-                  : SideBySideOf(app).SetPair(SideBySideOf(app).Left(), info->id);
-      }
-      Tip(ui, info->summary);
-    }
-    ImGui::EndCombo();
-  }
-}
-
 void AlgorithmSection(UiContext& ui) {
   AppState& app = ui.app;
-  const KindId kind = app.ShownKind();
   ImGui::Separator();
   ImGui::TextDisabled("Show (Tab or B: the next algorithm)");
-  // Side by side where they fit: the list grows with the registry, the panel must still show
-  // its Export buttons at 900 pixels.
-  for (const AlgorithmInfo* info : Algorithms()) {
-    if (info != Algorithms().front()) SameLineIfFits(info->name, true);
-    if (ImGui::RadioButton(info->name,
-                           kind == KindId::kBlockScan && app.GetAlgorithm() == info->id)) {
-      app.SetAlgorithm(info->id);
-      app.SetKind(KindId::kBlockScan);
-    }
-    Tip(ui, info->summary);
-  }
-  if (ImGui::RadioButton("Multi-block (grid)", kind == KindId::kMultiBlock))
-    app.SetKind(KindId::kMultiBlock);
-  Place(ui, "multi_block");
-  Tip(ui, "Any n up to 65536: blocks scan their slices, one block scans their totals, every "
-          "block adds its offset", KeyAction::kMultiBlock);
-  if (kind == KindId::kMultiBlock) GridSettings(ui);
-  DrawApplicationControls(ui);
-  bool pair = kind == KindId::kSideBySide;
-  if (ImGui::Checkbox("Side by side", &pair)) app.ToggleKind(KindId::kSideBySide);
-  Tip(ui, "Two algorithms at once, stepped together", KeyAction::kSideBySide);
-  if (pair) PairSettings(ui);
+  // Each kind's own controls (KindPart): the radio buttons of the kinds chosen one for another,
+  // then the checkboxes of those toggled over the one before.
+  for (KindPart part : {KindPart::kChoice, KindPart::kToggle})
+    for (KindId id : kAllKinds) ui.draw_kind_part(ui, id, part);
   ImGui::TextUnformatted("backend");
   if (!QueryCuda().compiled) {  // the page, or a build without CUDA: nothing to choose
     ImGui::SameLine();
@@ -216,12 +148,7 @@ void ViewSection(UiContext& ui) {
   SameLineIfFits("Fit view", false);
   if (ImGui::Button("Fit view")) vs.FitView();
   Tip(ui, "The whole figure again, after the wheel zoomed or a drag panned it");
-  const bool bench = ui.app.ShownKind() == KindId::kBenchmark;
-  const char* bench_label = bench ? "Rounds (G)" : "Benchmark (G)";
-  SameLineIfFits(bench_label, false);
-  if (ImGui::Button(bench_label)) ui.app.ToggleKind(KindId::kBenchmark);
-  Tip(ui, bench ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds",
-      KeyAction::kBenchmark);
+  for (KindId id : kAllKinds) ui.draw_kind_part(ui, id, KindPart::kViewRow);
   // Every key is in the help; the line names the few a lecture needs and where the rest are.
   if (ImGui::Button("Keys (F1)")) vs.help = true;
   Place(ui, "keys");

@@ -6,11 +6,8 @@
 
 #include <imgui_internal.h>  // the menu bar's navigation (F10, Alt)
 
-#include "core/applications/applications.h"
 #include "core/registry.h"
-#include "kinds/applications/applications_state.h"
 #include "kinds/kind_model.h"
-#include "kinds/single_pass/single_pass_state.h"
 #include "primitives.h"
 #include "views.h"
 
@@ -29,14 +26,9 @@ void Remember(UiContext& ui, const char* name, bool chosen) {
   if (chosen) ++kb.chosen[name];
 }
 
-// A menu item that remembers where it was drawn (menu.NAME for --state-file), with a tooltip.
 bool Item(UiContext& ui, const char* name, const char* label, const char* keys, bool on,
           const char* tip) {
-  const bool clicked = ImGui::MenuItem(label, keys, on);
-  Place(ui, name);
-  Remember(ui, name, clicked);
-  Tip(ui, tip);
-  return clicked;
+  return MenuItem(ui, name, label, keys, on, tip);
 }
 
 void FileMenu(UiContext& ui, MenuResult* out) {
@@ -67,52 +59,17 @@ void FileMenu(UiContext& ui, MenuResult* out) {
     out->quit = true;
 }
 
+// Every kind's line in the registry's order, under the headings their entries open
+// (KindEntry::section); a kind with a list draws it (the block scans, the applications).
 void ShowMenu(UiContext& ui) {
-  AppState& app = ui.app;
-  const KindId kind = app.ShownKind();
-  ImGui::TextDisabled("Block scans (Tab: the next one)");
-  for (const AlgorithmInfo* info : Algorithms()) {
-    const std::string name = std::string("menu.") + info->key;
-    if (Item(ui, name.c_str(), info->name, nullptr,
-             kind == KindId::kBlockScan && app.GetAlgorithm() == info->id, info->summary)) {
-      app.SetAlgorithm(info->id);
-      app.SetKind(KindId::kBlockScan);
+  for (KindId id : kAllKinds) {
+    const KindEntry entry = ui.kind_of(id).Entry();
+    if (entry.section != nullptr) {
+      if (id != kAllKinds.front()) ImGui::Separator();
+      if (*entry.section != 0) ImGui::TextDisabled("%s", entry.section);
     }
+    ui.draw_kind_part(ui, id, KindPart::kMenu);
   }
-  if (Item(ui, "menu.side_by_side", "Side by side", "S", kind == KindId::kSideBySide,
-           "Two block scans at once, stepped together"))
-    app.SetKind(KindId::kSideBySide);
-  ImGui::Separator();
-  ImGui::TextDisabled("Beyond one block");
-  if (Item(ui, "menu.multi_block", "Multi-block grid", "M", kind == KindId::kMultiBlock,
-           "Any n up to 65536: blocks scan their slices, one scans their sums, all add offsets"))
-    app.SetKind(KindId::kMultiBlock);
-  if (Item(ui, "menu.single_pass", "Single-pass timeline", "L", kind == KindId::kSinglePass,
-           "One pass with decoupled look-back: tiles down, time across")) {
-    app.SetKind(KindId::kSinglePass);
-    SinglePassOf(app).timeline_cursor = 0;
-  }
-  const bool applications_open = ImGui::BeginMenu("Applications");
-  Place(ui, "menu.applications");
-  Remember(ui, "menu.applications", false);
-  if (applications_open) {
-    const std::string outer = std::exchange(ui.app.view.keyboard.drawing, "menu.applications");
-    for (const ApplicationInfo& info : Applications()) {
-      const std::string name = std::string("menu.app.") + info.key;
-      if (Item(ui, name.c_str(), info.name, nullptr,
-               kind == KindId::kApplication && ApplicationsOf(app).model.Application() == info.id,
-               info.summary)) {
-        ApplicationsOf(app).model.SetApplication(info.id);
-        app.SetKind(KindId::kApplication);
-      }
-    }
-    ui.app.view.keyboard.drawing = outer;
-    ImGui::EndMenu();
-  }
-  ImGui::Separator();
-  if (Item(ui, "menu.benchmark", "Benchmark", "G", kind == KindId::kBenchmark,
-           "The performance lab on the H200: each rung against memcpy and CUB"))
-    app.SetKind(KindId::kBenchmark);
 }
 
 // A side-panel tab; the block scan's tabs bring a block scan back when another kind is shown.
@@ -122,7 +79,7 @@ void TabItem(UiContext& ui, SidePanel tab, const char* key, const char* tip) {
   if (!Item(ui, name.c_str(), DisplayName(tab), key, app.view.panel == tab, tip)) return;
   app.view.panel = tab;
   app.view.panel_from_code = true;
-  if (!ShownKindOf(ui).Offers(app, tab)) app.SetKind(KindId::kBlockScan);
+  if (!ShownKindOf(ui).Offers(app, tab)) app.SetKind(kHomeKind);
 }
 
 void LabsMenu(UiContext& ui) {
@@ -215,6 +172,28 @@ bool Menu(UiContext& ui, const char* name, const char* label) {
 }
 
 }  // namespace
+
+bool MenuItem(UiContext& ui, const char* name, const char* label, const char* keys, bool on,
+              const char* tip) {
+  const bool clicked = ImGui::MenuItem(label, keys, on);
+  Place(ui, name);
+  Remember(ui, name, clicked);
+  Tip(ui, tip);
+  return clicked;
+}
+
+bool BeginSubMenu(UiContext& ui, const char* name, const char* label, std::string* outer) {
+  const bool open = ImGui::BeginMenu(label);
+  Place(ui, name);
+  Remember(ui, name, false);
+  if (open) *outer = std::exchange(ui.app.view.keyboard.drawing, name);
+  return open;
+}
+
+void EndSubMenu(UiContext& ui, std::string outer) {
+  ui.app.view.keyboard.drawing = std::move(outer);
+  ImGui::EndMenu();
+}
 
 MenuResult DrawMenuBar(UiContext& ui) {
   MenuResult out;

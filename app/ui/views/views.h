@@ -112,6 +112,12 @@ class TextRecorder {
 
 class Kind;  // a kind of view (kind_model.h)
 
+// What a kind draws of its own outside the centre (kinds/kind_view.h): its line in the Show menu,
+// and its controls in the left panel's Show section (a radio button among the kinds chosen one
+// for another; then a checkbox for a kind toggled over the one before) or in the view options'
+// row of buttons.
+enum class KindPart { kMenu, kChoice, kToggle, kViewRow };
+
 struct UiContext {
   AppState& app;
   Renderer& renderer;
@@ -124,6 +130,9 @@ struct UiContext {
   // context (the frame, an export): the kinds draw with the views, so the views stand below them
   // and find the shown kind through this.
   const Kind& (*kind_of)(KindId id) = nullptr;
+  // The kinds' own parts (KindPart), handed down the same way: the menu and the controls loop
+  // over the registry and draw each kind's.
+  void (*draw_kind_part)(UiContext& ui, KindId id, KindPart part) = nullptr;
 };
 
 // The kind the centre shows (kind_model.h), as the panels ask it.
@@ -268,7 +277,7 @@ class ApplicationView {
   int m_step = -1;
 };
 // The controls panel's Applications entry: the mode, the application and its parameter.
-void DrawApplicationControls(UiContext& ui);
+void DrawApplicationControls(UiContext& ui, const Kind& kind);  // its KindPart::kChoice
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.
@@ -372,6 +381,8 @@ void DrawLargeParagraphs(UiContext& ui, const std::string& title,
 // stays the control's (ImGui restores it after the tooltip's window), so IsItemActive and
 // GetItemRect may follow.
 void Tip(UiContext& ui, const char* text, KeyAction key = KeyAction::kNone);
+// The same with its keys given ("M": a kind's, KeyOfKind); "" for none.
+void Tip(UiContext& ui, const char* text, const char* keys);
 // A tooltip of `text`, as ImGui::SetTooltip shows one (this frame's last wins) but wrapped to the
 // window's width less margins (40 em at most): ImGui 1.86 keeps a tooltip inside the window only
 // when it is narrower than the window, and a longer line ran past its edge. At `at` (its top
@@ -382,6 +393,14 @@ void ShowTooltip(UiContext& ui, const std::string& text, const ImVec2* at = null
 ImVec2 TooltipSize(const std::string& text);
 // Remembers where the last item was drawn, under `name` (ViewState::widgets).
 void Place(UiContext& ui, const char* name);
+// A menu item that remembers where it was drawn (`name` for --state-file and the keyboard walk),
+// with the keys it shows and its tooltip (menu_view.cpp).
+bool MenuItem(UiContext& ui, const char* name, const char* label, const char* keys, bool on,
+              const char* tip);
+// A submenu whose items are remembered as its own (`name`); when open, its items, then
+// EndSubMenu with the `outer` menu's name it kept.
+bool BeginSubMenu(UiContext& ui, const char* name, const char* label, std::string* outer);
+void EndSubMenu(UiContext& ui, std::string outer);
 // A button beside a line of text: ImGui's small one, or on a touch screen (ViewState::touch_target)
 // a whole one, which the touch style makes a finger's height (issue #33: every target 44 CSS px).
 bool InlineButton(const UiContext& ui, const char* label);
