@@ -10,7 +10,7 @@
 #   3. the .deb is unpacked into a scratch root (dpkg-deb -x, no root needed); the desktop entry
 #      and the AppStream metadata validate; the installed `scanviz --data-dir`, run from another
 #      directory with SCANVIZ_DATA_DIR unset, names ROOT/usr/share/scanviz, found beside the
-#      executable (an installed program never reads the build tree: app/ui/data_dir.h);
+#      executable (an installed program never reads the build tree: app/state/data_dir.h);
 #   4. under Xvfb, the installed `scanviz --screenshot` draws the figure (its cells' pixels are not
 #      the background) and the benchmark chart from the installed results file, with no presets
 #      or data warning; the live app's window carries the icon at every size and the desktop

@@ -1,7 +1,7 @@
 // An export plan (export_plan.h) carried out beside the app, as a job: the UI thread captures each
 // round it needs (a GIF frame, a PNG's picture, an SVG's text) and hands it over; a worker thread
 // quantizes the GIF's frames, encodes the PNGs and, once every round is in, writes the files. No
-// GL, no ImGui: the app's renderer captures (app/ui/export_runner.h), this encodes and writes.
+// GL, no ImGui: the app's renderer captures (app/figures/export_runner.h), this encodes and writes.
 //
 //   kRunning --every round delivered and encoded--> writing --> kDone
 //   kRunning --Cancel--> kCancelled  (the worker stops after the item in hand; nothing written)

@@ -7,14 +7,10 @@
 #include <functional>
 #include <string>
 
-#include "kinds/kind_model.h"
+#include "state/kind_model.h"
 
 namespace scanviz {
 
-const Kind& KindOf(KindId id);
-inline const Kind& ShownKindOf(const AppState& app) {
-  return KindOf(app.ShownKind());
-}
 
 // A player's steps: its round, of its rounds, named by `caption`.
 StepCounter PlayerSteps(const Player& player, std::string caption);

@@ -5,7 +5,7 @@
 
 #include "kinds/applications/applications_state.h"
 #include "kinds/benchmark/benchmark_state.h"
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 #include "kinds/multi_block/multi_block_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"

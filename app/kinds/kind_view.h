@@ -3,6 +3,8 @@
 // per kind, kinds/<name>_view.cpp, found through KindViewOf.
 #pragma once
 
+#include "kinds/applications/application_view.h"
+#include "kinds/multi_block/grid_view.h"
 #include "kinds/kind.h"
 #include "views/views.h"
 

@@ -7,12 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app_state.h"
 #include "core/applications/application_io.h"
 #include "core/grid/grid_io.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/multi_block/multi_block_state.h"
 #include "scene/application_scene.h"
+#include "state/app_state.h"
 
 namespace scanviz {
 namespace {

@@ -1,6 +1,6 @@
 // The app's state without a window: edits regenerate every algorithm's trace, and a selection the
 // edit took away is dropped instead of naming a cell that is no longer there.
-#include "app_state.h"
+#include "state/app_state.h"
 
 #include <gtest/gtest.h>
 

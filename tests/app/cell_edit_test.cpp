@@ -1,6 +1,6 @@
 // The array view's in-place cell editor without a window: what its text means (one value of the
 // trace's type, or why not) and what Enter, Escape and a click elsewhere do with it.
-#include "cell_edit.h"
+#include "state/cell_edit.h"
 
 #include <gtest/gtest.h>
 

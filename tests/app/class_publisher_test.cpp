@@ -2,7 +2,7 @@
 // its last, no answer is retried with backoff, and the current view goes again to a server that
 // came back or restarted empty. The network is a fake here; the classroom's browser test
 // (tests/web/classroom_test.js) drives the real one against `scanviz-cli serve`.
-#include "class_publisher.h"
+#include "state/class_publisher.h"
 
 #include <gtest/gtest.h>
 

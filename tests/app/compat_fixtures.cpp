@@ -23,7 +23,7 @@
 #include "kinds/multi_block/multi_block_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
-#include "quiz_session.h"
+#include "state/quiz_session.h"
 
 namespace scanviz::compat {
 namespace {

@@ -8,7 +8,7 @@
 #include "core/registry.h"
 #include "kinds/benchmark/benchmark_state.h"
 #include "kinds/kind.h"
-#include "session.h"
+#include "state/session.h"
 #include "teach/quiz_set.h"
 
 namespace scanviz::compat {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "app_state.h"
+#include "state/app_state.h"
 
 namespace scanviz::compat {
 

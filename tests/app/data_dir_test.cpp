@@ -1,4 +1,4 @@
-#include "data_dir.h"
+#include "state/data_dir.h"
 
 #include <gtest/gtest.h>
 

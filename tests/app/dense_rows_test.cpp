@@ -1,6 +1,6 @@
 // Dense rows (dense_rows.h): cells narrower than a pixel go by pixel runs, a pixel shared by an
 // idle and a written cell shows the written one, and a row never costs more boxes than pixels.
-#include "dense_rows.h"
+#include "state/dense_rows.h"
 
 #include <gtest/gtest.h>
 

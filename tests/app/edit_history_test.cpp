@@ -1,5 +1,5 @@
 // The undo history on its own: steps, redo, coalescing, the depth bound.
-#include "edit_history.h"
+#include "state/edit_history.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The key help cannot drift from the keys: every key it lists does something when fed to
 // HandleShortcuts, every key HandleShortcuts acts on is listed, and docs/app.md's key table is the
 // same table.
-#include "key_help.h"
+#include "views/key_help.h"
 
 #include <gtest/gtest.h>
 
@@ -13,12 +13,12 @@
 #include <set>
 #include <sstream>
 
-#include "app_state.h"
+#include "state/app_state.h"
 #include "kinds/kind.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
-#include "shortcuts.h"
+#include "platform/shortcuts.h"
 
 namespace scanviz {
 namespace {
@@ -197,7 +197,7 @@ TEST(KeyHelp, DocsKeyTableIsTheSameTable) {
   const size_t body = doc.find('\n', b) + 1;
   ASSERT_LT(body, e);
   EXPECT_EQ(doc.substr(body, e - body), KeyHelpMarkdown())
-      << "docs/app.md's key table differs from app/ui/key_help.cpp; it should read:\n"
+      << "docs/app.md's key table differs from app/views/key_help.cpp; it should read:\n"
       << KeyHelpMarkdown();
 }
 

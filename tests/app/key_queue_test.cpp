@@ -4,10 +4,10 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
-#include "app_state.h"
-#include "key_queue.h"
 #include "kinds/kind.h"
-#include "shortcuts.h"
+#include "platform/key_queue.h"
+#include "platform/shortcuts.h"
+#include "state/app_state.h"
 
 namespace scanviz {
 namespace {

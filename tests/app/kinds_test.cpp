@@ -7,12 +7,12 @@
 
 #include <algorithm>
 
-#include "app_state.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
 #include "kinds/multi_block/multi_block_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
+#include "state/app_state.h"
 
 namespace scanviz {
 namespace {

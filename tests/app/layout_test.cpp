@@ -1,8 +1,8 @@
 // The panel layout without a window: the figure gets its room first, panels give way down to
 // their minimums, collapse to strips, and presenter mode hides them.
-#include "layout.h"
-#include "embed_code.h"
-#include "view_state.h"
+#include "state/layout.h"
+#include "state/embed_code.h"
+#include "state/view_state.h"
 
 #include <gtest/gtest.h>
 

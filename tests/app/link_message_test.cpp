@@ -2,7 +2,7 @@
 // opens (issue #33): it stayed on screen after stepping and after a good link was opened.
 #include <gtest/gtest.h>
 
-#include "app_state.h"
+#include "state/app_state.h"
 
 namespace scanviz {
 namespace {

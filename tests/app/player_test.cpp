@@ -1,4 +1,4 @@
-#include "player.h"
+#include "state/player.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "presets.h"
+#include "state/presets.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "quiz_session.h"
 #include "scene/scene.h"
+#include "state/quiz_session.h"
 #include "teach/quiz_set.h"
 
 namespace scanviz {

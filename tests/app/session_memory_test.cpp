@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/simulator.h"
-#include "session.h"
+#include "state/session.h"
 #include "support/memory_probe.h"
 #include "support/temp_dir.h"
 

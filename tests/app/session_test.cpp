@@ -1,7 +1,7 @@
 // Sessions (.scanviz) and trace files opened in the app: a session comes back as it was saved, a
 // GPU's trace is shown as recorded and says where, and a file the app cannot use changes nothing
 // and says why.
-#include "session.h"
+#include "state/session.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app_state.h"
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/trace_io.h"
@@ -17,6 +16,7 @@
 #include "kinds/multi_block/multi_block_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
+#include "state/app_state.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {

@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "app_state.h"
 #include "core/input.h"
 #include "core/link/share_text.h"
 #include "core/registry.h"
@@ -23,7 +22,8 @@
 #include "kinds/multi_block/multi_block_state.h"
 #include "kinds/side_by_side/side_by_side_state.h"
 #include "kinds/single_pass/single_pass_state.h"
-#include "share_link.h"
+#include "state/app_state.h"
+#include "state/share_link.h"
 #include "teach/quiz_set.h"
 
 namespace scanviz {

@@ -1,13 +1,13 @@
 // "Copy link" (share_link.h): the app's view through a link and back in another app, a GPU's
 // trace named when bundled and said to be left out otherwise, and links that do not open.
-#include "share_link.h"
+#include "state/share_link.h"
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "app_state.h"
 #include "core/link/share_text.h"
+#include "state/app_state.h"
 #include "support/trace_compare.h"
 
 namespace scanviz {

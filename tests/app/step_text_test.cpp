@@ -1,4 +1,4 @@
-// The shown step as text (app/ui/step_text.h), without a window: what the page's live region and
+// The shown step as text (app/state/step_text.h), without a window: what the page's live region and
 // Text view read and the desktop's narration panel copies. On the chapters' example,
 // 3 1 7 0 4 1 6 3 (the book's tables: round 2 of Hillis-Steele holds 3 4 11 11 12 12 11 14 in
 // buf[0]).
@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app_state.h"
 #include "kinds/kind.h"
 #include "kinds/multi_block/multi_block_state.h"
-#include "step_text.h"
+#include "state/app_state.h"
+#include "state/step_text.h"
 
 namespace scanviz {
 namespace {

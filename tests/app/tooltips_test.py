@@ -1,5 +1,5 @@
 """Every control has a tooltip: a source check over the app's views and the window's own files
-(app/ui/*.cpp: the frame's side panel and strips are frame.cpp's) and the kinds' (app/kinds/). Each ImGui
+(app/platform/*.cpp: the frame's side panel and strips are frame.cpp's) and the kinds' (app/kinds/). Each ImGui
 control call (Button, SmallButton, Checkbox, RadioButton, Slider*, Input*, BeginCombo, Selectable,
 Drag*, views.h's InlineButton and primitives.h's Button, RadioButton and SliderInt) must be followed by a call of the Tip() helper (views.h) before the next control and within
 a few lines, so that a control added without one fails here. It reads the source, not the running
@@ -26,8 +26,9 @@ def main():
         print(__doc__)
         return 2
     root = sys.argv[1]
-    files = sorted(glob.glob(os.path.join(root, "app", "ui", "views", "*.cpp")))
-    files += sorted(glob.glob(os.path.join(root, "app", "ui", "*.cpp")))
+    files = []
+    for folder in ("views", "figures", "platform", "ui", "ui/views", "ui/kinds"):
+        files += sorted(glob.glob(os.path.join(root, "app", folder, "*.cpp")))
     files += sorted(glob.glob(os.path.join(root, "app", "kinds", "**", "*.cpp"), recursive=True))
     failures, controls, raw = [], 0, []
     for path in files:

@@ -1,7 +1,7 @@
 // The web page's touch as the views take it (touch.h): a pinch zooms the figure around its centre
 // exactly as the wheel does, pinch steps between frames add up, and the page's text field ends
 // once, for the editor that asked for it.
-#include "touch.h"
+#include "state/touch.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@ every kind of view (the four block scans, Hillis-Steele's cases, side by side, t
 grid, the single-pass timeline, the four applications, the benchmark chart, the quiz, the mistakes
 lab, the key help, each tab of the side panel, presenter mode) in every theme, each text's colour against the colour under it must reach
 WCAG 2's 4.5:1 (3:1 for text of 24 px and over). The dump says each line's colour, the colour
-under it and its size (app/ui/views/text_colors.cpp reads them from what was drawn); so that the
+under it and its size (app/views/text_colors.cpp reads them from what was drawn); so that the
 dump cannot lie, a sample of them is held against the screenshot's pixels: the text's box shows
 the reported background around glyphs of the reported colour.
 

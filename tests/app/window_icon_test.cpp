@@ -1,4 +1,4 @@
-#include "window_icon.h"
+#include "platform/window_icon.h"
 
 #include <gtest/gtest.h>
 

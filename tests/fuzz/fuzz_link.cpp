@@ -1,5 +1,5 @@
 // Fuzz target: a share link (core/link/share_text.h's DecodeLink: base64url, then zlib's raw
-// inflate under the session size cap; then app/ui/share_link.cpp's SessionFromLink, which reads
+// inflate under the session size cap; then app/state/share_link.cpp's SessionFromLink, which reads
 // the session as a file is read). What the page's address bar, the desktop's Paste link and
 // `scanviz 'URL#s=...'` hand the app.
 //
@@ -18,7 +18,7 @@
 
 #include "core/link/share_text.h"
 #include "fuzz/fuzz_check.h"
-#include "share_link.h"
+#include "state/share_link.h"
 
 namespace scanviz::fuzz {
 namespace {

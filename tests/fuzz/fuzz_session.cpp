@@ -1,4 +1,4 @@
-// Fuzz target: a session file (.scanviz, app/ui/session.cpp's ParseSession, which the app's Open
+// Fuzz target: a session file (.scanviz, app/state/session.cpp's ParseSession, which the app's Open
 // dialog, a dropped file and `scanviz FILE` read through, after LoadSession's size limit).
 //
 // Beyond "no crash": a rejected file has an error message; an accepted session is usable (its
@@ -13,7 +13,7 @@
 #include "core/input.h"
 #include "core/trace_io.h"
 #include "fuzz/fuzz_check.h"
-#include "session.h"
+#include "state/session.h"
 
 namespace scanviz::fuzz {
 namespace {

@@ -1,4 +1,4 @@
-// Fuzz target: the app's settings file (app/ui/settings.cpp's ParseSettings, which LoadSettings
+// Fuzz target: the app's settings file (app/state/settings.cpp's ParseSettings, which LoadSettings
 // reads the file through).
 //
 // Beyond "no crash": whatever the file holds, the settings are usable (every field in its range:
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "fuzz/fuzz_check.h"
-#include "settings.h"
+#include "state/settings.h"
 
 namespace scanviz::fuzz {
 namespace {

@@ -19,7 +19,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const VIEW = { width: 1280, height: 800, deviceScaleFactor: 1 };
 
 
-// The app's state, as --state-file writes it (app/ui/state_json.cpp), or null before main.
+// The app's state, as --state-file writes it (app/platform/state_json.cpp), or null before main.
 // A widget's centre (state json's widgets, in canvas pixels) in page coordinates.
 async function clickWidget(page, name) {
   const s = await state(page);

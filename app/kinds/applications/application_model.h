@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/applications/applications.h"
-#include "model_input.h"
-#include "player.h"
+#include "state/model_input.h"
+#include "state/player.h"
 
 namespace scanviz {
 

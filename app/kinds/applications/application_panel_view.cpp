@@ -3,8 +3,9 @@
 // element under the pointer or clicked, its invariant checked against the trace) and Narration
 // (what the application is for, its three steps, why it is right). The block scans' legend and
 // invariant windows say nothing about an application's rows, so they give way.
+#include "kinds/applications/application_view.h"
 #include "kinds/applications/applications_state.h"
-#include "kinds/kind_model.h"
+#include "state/kind_model.h"
 #include "views/primitives.h"
 #include "scene/application_scene.h"
 #include "kinds/applications/entries/ui_entry_view.h"

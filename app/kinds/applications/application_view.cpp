@@ -8,9 +8,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kinds/applications/applications.h"
+#include "kinds/applications/application_view.h"
 #include "core/analysis.h"
 #include "kinds/applications/applications_state.h"
-#include "kinds/kind_model.h"
+#include "state/kind_model.h"
 #include "scene/applications/scene_entry.h"
 #include "views/primitives.h"
 #include "scene/cell_text.h"

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kinds/applications/applications.h"
 #include "core/applications/applications.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
@@ -95,6 +96,17 @@ ApplicationsState& ApplicationsOf(AppState& app) {
 }
 const ApplicationsState& ApplicationsOf(const AppState& app) {
   return static_cast<const ApplicationsState&>(app.StateOf(ApplicationsState::kId));
+}
+
+std::string ApplicationStepTitle(AppState& app) {
+  const ApplicationSlot& slot = ApplicationsOf(app).model.Traced();
+  if (!slot.trace) return slot.error;
+  const application_scene::StepRef at =
+      application_scene::StepAt(*slot.trace, ApplicationsOf(app).model.ApplicationPlayer().Round());
+  return "pass " + std::to_string(at.pass + 1) + " of " +
+         std::to_string(slot.trace->passes.size()) + " · step " +
+         std::to_string(static_cast<int>(at.step) + 1) +
+         " of 3: " + application_scene::Name(at.step, slot.trace->application);
 }
 
 }  // namespace scanviz

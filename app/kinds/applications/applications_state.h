@@ -4,7 +4,7 @@
 #pragma once
 
 #include "kinds/applications/application_model.h"
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 
 namespace scanviz {
 

@@ -1,6 +1,7 @@
 // An application of the scan in the centre; its Inspector (the element's story) and Narration.
 #include <utility>
 
+#include "kinds/applications/application_view.h"
 #include "core/applications/applications.h"
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind_view.h"

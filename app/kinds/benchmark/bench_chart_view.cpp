@@ -1,4 +1,5 @@
 // The benchmark panel's chart: see bench_chart.h.
+#include "kinds/benchmark/bench_view.h"
 #include "kinds/benchmark/bench_chart_view.h"
 
 #include <algorithm>

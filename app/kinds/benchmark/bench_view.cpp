@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kinds/benchmark/bench_view.h"
 #include "core/perf/bench_report.h"
 #include "kinds/benchmark/bench_chart_view.h"
 #include "kinds/benchmark/benchmark_state.h"

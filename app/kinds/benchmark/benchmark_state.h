@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "kinds/benchmark/bench_model.h"
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 
 namespace scanviz {
 

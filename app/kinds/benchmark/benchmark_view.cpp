@@ -1,4 +1,5 @@
 // The benchmark chart in the centre; it offers no side-panel tab.
+#include "kinds/benchmark/bench_view.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {

@@ -2,7 +2,7 @@
 // AppState's, which other kinds show too); what it shows and traces with an edit.
 #include <memory>
 
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 
 namespace scanviz {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "core/registry.h"
 #include "kinds/kind.h"
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 
 namespace scanviz {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "core/analysis.h"
-#include "dense_rows.h"
 #include "scene/scene.h"
+#include "state/dense_rows.h"
 
 namespace scanviz {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "renderer.h"
+#include "draw/renderer.h"
 #include "scene/grid_scene.h"
 #include "scene/palette.h"
 

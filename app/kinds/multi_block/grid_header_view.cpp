@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <string>
 
+#include "kinds/multi_block/grid_view.h"
 #include "views/primitives.h"
 #include "views/views.h"
 

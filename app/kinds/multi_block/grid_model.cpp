@@ -7,8 +7,8 @@
 #include <chrono>
 
 #include "core/grid/grid_steps.h"
-#include "launch.h"
 #include "scene/grid_scene.h"
+#include "state/launch.h"
 
 namespace scanviz {
 namespace {

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "core/grid/grid.h"
-#include "kinds/kind_state.h"
-#include "model_input.h"
-#include "player.h"
+#include "state/kind_state.h"
 #include "scene/grid_scene.h"
-#include "trace_slot.h"
+#include "state/model_input.h"
+#include "state/player.h"
+#include "state/trace_slot.h"
 
 namespace scanviz {
 

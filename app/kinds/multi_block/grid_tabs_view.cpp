@@ -2,6 +2,7 @@
 // the step in sentences (Narration), the grid's loop with the step's lines lit (Code).
 #include <algorithm>
 
+#include "kinds/multi_block/grid_view.h"
 #include "kinds/multi_block/multi_block_state.h"
 #include "views/primitives.h"
 #include "teach/grid_teach.h"

@@ -7,6 +7,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "kinds/multi_block/grid_view.h"
 #include "core/registry.h"
 #include "kinds/multi_block/grid_boxes.h"
 #include "kinds/multi_block/multi_block_state.h"

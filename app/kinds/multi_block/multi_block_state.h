@@ -3,7 +3,7 @@
 // its session fields (the block scan and size, the grid's step); a grid trace file opened.
 #pragma once
 
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 #include "kinds/multi_block/grid_model.h"
 
 namespace scanviz {

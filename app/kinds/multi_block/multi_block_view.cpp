@@ -1,5 +1,6 @@
 // The multi-block scan's centre: the grid, or a block opened from it under a bar that leads back
 // (Esc); its own Inspector, Code and Narration tabs, the block scan's tabs for an opened block.
+#include "kinds/multi_block/grid_view.h"
 #include "core/registry.h"
 #include "kinds/kind_view.h"
 #include "kinds/multi_block/multi_block_state.h"

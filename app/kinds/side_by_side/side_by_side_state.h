@@ -2,7 +2,7 @@
 // stepped together; its session fields (the pair and both panes' rounds).
 #pragma once
 
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 
 namespace scanviz {
 

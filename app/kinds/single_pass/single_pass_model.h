@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/grid/single_pass.h"
-#include "model_input.h"
+#include "state/model_input.h"
 
 namespace scanviz {
 

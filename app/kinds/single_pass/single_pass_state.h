@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "kinds/kind_state.h"
+#include "state/kind_state.h"
 #include "kinds/single_pass/single_pass_model.h"
 
 namespace scanviz {

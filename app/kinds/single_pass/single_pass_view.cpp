@@ -1,4 +1,5 @@
 // The single-pass timeline in the centre; its Narration tab.
+#include "kinds/single_pass/timeline_view.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {

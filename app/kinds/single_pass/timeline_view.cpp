@@ -9,7 +9,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "kinds/kind_model.h"
+#include "kinds/single_pass/timeline_view.h"
+#include "state/kind_model.h"
 #include "kinds/single_pass/single_pass_state.h"
 #include "views/primitives.h"
 #include "scene/timeline.h"

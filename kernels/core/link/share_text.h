@@ -1,4 +1,4 @@
-// The share link's text: a session (app/ui/session.h's JSON, unchanged) deflated and written in
+// The share link's text: a session (app/state/session.h's JSON, unchanged) deflated and written in
 // base64url into a URL's fragment, "#s=<text>", and, where the session's trace was left out (a
 // recording is too big for a link), "&t=<name>": a trace bundled with the page by its file name,
 // or "-" for "not included". Only the fragment is read, so the same text works after any address

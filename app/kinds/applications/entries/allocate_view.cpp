@@ -1,5 +1,6 @@
 // Parallel allocation in the applications mode's panels (kinds/applications/entries/ui_entry_view.h): a
 // thread's colour, and no parameter: the input is the sizes.
+#include "kinds/applications/application_view.h"
 #include "kinds/applications/entries/ui_entry_view.h"
 
 namespace scanviz {

@@ -1,5 +1,6 @@
 // Stream compaction in the applications mode's panels (kinds/applications/entries/ui_entry_view.h): the kept
 // colour, and --keep's rules as radio buttons with greater:K's K.
+#include "kinds/applications/application_view.h"
 #include "kinds/applications/entries/ui_entry_view.h"
 
 namespace scanviz {

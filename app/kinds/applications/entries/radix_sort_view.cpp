@@ -1,5 +1,6 @@
 // Radix sort in the applications mode's panels (kinds/applications/entries/ui_entry_view.h): split's colours,
 // and --bits as a slider whose 0 is "as many as the keys need".
+#include "kinds/applications/application_view.h"
 #include "kinds/applications/entries/ui_entry_view.h"
 
 namespace scanviz {

@@ -1,5 +1,6 @@
 // Split in the applications mode's panels (kinds/applications/entries/ui_entry_view.h): the zeros' and the
 // ones' colours (radix sort's passes share them), and --bit as a slider.
+#include "kinds/applications/application_view.h"
 #include "kinds/applications/entries/ui_entry_view.h"
 
 namespace scanviz {

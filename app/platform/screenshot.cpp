@@ -1,0 +1,35 @@
+// --screenshot: the frame just drawn, read back from the framebuffer and written as PNG.
+#include <stb_image_write.h>
+#include "draw/gl.h"
+
+#include <string>
+#include <vector>
+
+#include "core/file_io.h"
+#include "platform/headless.h"
+
+namespace scanviz {
+
+std::string WriteScreenshot(const std::string& path, int w, int h) {
+  const size_t count = static_cast<size_t>(w) * static_cast<size_t>(h);
+  // RGBA: the one format WebGL 2 reads back too (GL_RGB is an invalid operation there); the PNG
+  // keeps red, green and blue.
+  std::vector<unsigned char> rgba(count * 4), pixels(count * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  for (size_t i = 0; i < count; ++i)
+    for (size_t c = 0; c < 3; ++c) pixels[i * 3 + c] = rgba[i * 4 + c];
+  stbi_flip_vertically_on_write(1);
+  // Encoded in memory, then written whole: a failed write leaves the old picture.
+  std::string png;
+  auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                               static_cast<size_t>(size));
+  };
+  if (!stbi_write_png_to_func(append, &png, w, h, 3, pixels.data(), w * 3))
+    return "cannot encode the PNG for " + path;
+  return WriteFileAtomically(path, png);
+}
+
+}  // namespace scanviz

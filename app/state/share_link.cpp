@@ -1,0 +1,124 @@
+#include "state/share_link.h"
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/any_trace_io.h"
+#include "core/file_io.h"
+#include "core/link/share_text.h"
+#include "core/trace_io.h"
+
+namespace scanviz {
+namespace {
+
+constexpr std::array<std::string_view, 8> kBundled = {"example-blelloch-h200.json",
+                                                      "blelloch-1024-h200.json",
+                                                      "blelloch-8.json",
+                                                      "hillis-steele-8.json",
+                                                      "single-pass-8x8-ticket.json",
+                                                      "single-pass-8x8-blockidx.json",
+                                                      "single-pass-65536-ticket.json",
+                                                      "single-pass-65536-blockidx.json"};
+
+// The file name in an origin: "recorded on NVIDIA H200 · name.json", or a path.
+std::string FileNameOf(const std::string& origin) {
+  const std::size_t dot = origin.rfind("· ");
+  const std::string tail = dot == std::string::npos ? origin : origin.substr(dot + 3);
+  return std::filesystem::path(tail).filename().string();
+}
+
+// The bundled trace named by the link, put into the session as a file would have been.
+std::string AddBundledTrace(Session& s, const std::string& name, const std::string& dir) {
+  if (!IsBundledTrace(name)) return "its trace " + name + " is not one bundled with ScanViz";
+  const std::string path = (std::filesystem::path(dir) / name).string();
+  const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
+  if (!file.Ok()) return "its trace " + name + " is not here (" + file.error + ")";
+  AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
+  if (loaded.single_pass) {
+    s.single_pass = std::move(*loaded.single_pass);
+    s.single_pass_origin = path;
+  } else if (loaded.trace) {
+    s.trace = std::move(*loaded.trace);
+    s.trace_origin = "recorded on " + s.trace->meta.backend.device_name + " · " + name;
+  } else {
+    return "its trace " + name + " does not open: " + loaded.error;
+  }
+  return {};
+}
+
+}  // namespace
+
+bool IsBundledTrace(std::string_view file_name) {
+  for (std::string_view b : kBundled)
+    if (b == file_name) return true;
+  return false;
+}
+
+std::string ShareFragment(const Session& s) {
+  Session lean = s;
+  std::string ref;
+  const std::string origin = s.single_pass ? s.single_pass_origin : s.trace ? s.trace_origin : "";
+  if (s.single_pass || s.trace) {
+    const std::string name = FileNameOf(origin);
+    ref = IsBundledTrace(name) ? name : link::kNoTrace;
+  }
+  lean.single_pass.reset();
+  lean.single_pass_origin.clear();
+  lean.trace.reset();
+  lean.trace_origin.clear();
+  // The file's JSON without its indentation: the same fields, fewer bytes to deflate.
+  return link::EncodeFragment(nlohmann::json::parse(SessionToJson(lean)).dump(), ref);
+}
+
+std::string LinkRefusal(std::string_view fragment) {
+  const std::string save = ": File > Save session (Ctrl+Shift+S) keeps all of it in a file";
+  const std::size_t most = link::kMaxLinkChars - kLinkAddressRoom;
+  if (fragment.size() > most)
+    return "not copied: a link to this view would be " + std::to_string(fragment.size()) +
+           " characters, past the " + std::to_string(most) + " a link holds" + save;
+  const LinkLoad back = SessionFromLink(std::string("#").append(fragment), {});
+  if (!back.load.session) return "not copied: " + back.load.error + save;
+  return {};
+}
+
+bool IsShareLink(std::string_view text) {
+  return link::DecodeLink(text).found;
+}
+
+LinkLoad SessionFromLink(std::string_view text, const std::string& traces_dir) {
+  LinkLoad out;
+  const link::SharedText shared = link::DecodeLink(text);
+  if (!shared.found) {
+    out.load.error = "this is not a ScanViz link (it has no #s= part)";
+    return out;
+  }
+  if (!shared.error.empty()) {
+    out.load.error = shared.error;
+    return out;
+  }
+  out.load = ParseSession(shared.session_json);
+  if (!out.load.session) {
+    out.load.error = "this link does not open: " + out.load.error;
+    return out;
+  }
+  if (shared.trace_ref == link::kNoTrace) {
+    out.note =
+        "the link leaves out the session's recorded trace (too big for a link): this is "
+        "the simulator's run of the same input";
+  } else if (!shared.trace_ref.empty()) {
+    if (std::string err = AddBundledTrace(*out.load.session, shared.trace_ref, traces_dir);
+        !err.empty()) {
+      out.note = "the link's " + err + ": this is the simulator's run of the same input";
+    }
+  }
+  return out;
+}
+
+std::string ShareLinkBase() {
+  const char* env = std::getenv("SCANVIZ_WEB_URL");
+  return env != nullptr && env[0] != '\0' ? env : "http://127.0.0.1:8023/";
+}
+
+}  // namespace scanviz
