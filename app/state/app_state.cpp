@@ -1,7 +1,7 @@
 // AppState (app_state.h): the input and its edits, the kind shown, undo, and the block scans'
 // traces: the simulator's at once for what is on screen, the others when first asked for, CUDA's
 // on a worker. The files and sessions are app_state_files.cpp's; what the kinds keep of their own
-// is their states' (kinds/kind_state.h), which it loops over.
+// is their states' (state/kind_state.h), which it loops over.
 #include "state/app_state.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // scans' traces of it and their players (which several kinds show), the kind of view shown and
 // the one before, the view options (view_state.h), the backend status, sessions and files. What
 // a kind keeps of its own (its model, its view state, its session fields) is its state
-// (kinds/kind_state.h), one per kind, which AppState holds and loops over (StateOf hands one
+// (state/kind_state.h), one per kind, which AppState holds and loops over (StateOf hands one
 // out; each kind's header has its typed accessor, MultiBlockOf(app) and the like): it never tests
 // which kind it is. The traced models read the input (model_input.h) when they trace and every
 // edit marks them stale. No GL, no ImGui: views read it and call its actions.

@@ -61,7 +61,7 @@ struct Session {
   int round = -1;  // the round on screen; -1: the last
   std::uint64_t seed = 1;
   // View options.
-  // The kind shown, by its key (kinds/kind_id.h), for a kind that has no field of its own below
+  // The kind shown, by its key (state/kind_id.h), for a kind that has no field of its own below
   // (one added since version 3); empty otherwise, and then not written.
   std::string kind;
   bool side_by_side = false;

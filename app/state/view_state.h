@@ -1,6 +1,6 @@
 // What the view shows and how, between frames: zoom and pan, the panels' text size, the toggles,
 // the block scans' selection and hover, the Input box while typing, the side panel's tab, the file
-// dialog and the export request. What only one kind uses is its state's (kinds/kind_state.h).
+// dialog and the export request. What only one kind uses is its state's (state/kind_state.h).
 // Plain data that AppState holds (AppState::view) and the views read and set; no GL, no ImGui.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The kinds of view (app/kinds/kind_model.h), without a window: each entry of the registry is its
+// The kinds of view (app/state/kind_model.h), without a window: each entry of the registry is its
 // own kind; its step counter agrees with its players and names its steps in its own words; → ←,
 // Seek, Home and End move what it shows; its status numbers are its own (a grid's blocks, an
 // application's result, a timeline's tiles), never a block scan's; its file stem names it; and

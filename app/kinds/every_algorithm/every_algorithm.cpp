@@ -1,7 +1,7 @@
 // Every algorithm (V): each block algorithm's rounds on the same input at once, stepped together
 // (a shorter trace rests on its last round), so that a class sees how their work and depth differ
 // round by round. Issue #35's proof that a kind is its folder and its registry line: its state and
-// its model half here, its view half in every_algorithm_view.cpp, its line in kinds/kind_id.h.
+// its model half here, its view half in every_algorithm_view.cpp, its line in state/kind_id.h.
 #include <memory>
 
 #include "core/registry.h"
