@@ -39,8 +39,4 @@ const char* KindKeys() {
   return keys.c_str();
 }
 
-bool ShowsBlockRounds(KindId k) {
-  return k == KindId::kBlockScan || k == KindId::kSideBySide;
-}
-
 }  // namespace scanviz

@@ -46,7 +46,5 @@ const char* ToString(KindId k);     // "block-scan", "side-by-side", "multi-bloc
 const char* DisplayName(KindId k);  // "Block scan", "Side by side", "Multi-block grid", ...
 std::optional<KindId> ParseKind(std::string_view key);
 const char* KindKeys();  // "block-scan, side-by-side, ..., benchmark", for messages
-// Whether the kind shows block scans' rounds (the single-block panels describe what is shown).
-bool ShowsBlockRounds(KindId k);
 
 }  // namespace scanviz
