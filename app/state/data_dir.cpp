@@ -25,6 +25,15 @@ fs::path Resolved(const fs::path& p) {
   return r;
 }
 
+// `p` as its user spelled it, made absolute and without dot-dots or a trailing separator, its
+// links kept: a data dir named by the variable is shown under the name it was given.
+fs::path Spelled(const fs::path& p) {
+  std::error_code ec;
+  fs::path r = fs::absolute(p, ec).lexically_normal();
+  if (!r.has_filename() && r.has_parent_path() && r != r.root_path()) r = r.parent_path();
+  return r;
+}
+
 // Whether `inner` is `outer` or lies below it.
 bool IsInside(const fs::path& inner, const fs::path& outer) {
   const fs::path a = Resolved(inner), b = Resolved(outer);
@@ -49,7 +58,7 @@ DataDir FindDataDir(const DataDirSearch& search) {
   auto refused = [&](const std::string& why) { out.note += (out.note.empty() ? "" : "; ") + why; };
   if (!search.env.empty()) {
     if (IsDirectory(search.env)) {
-      out.path = Resolved(search.env).string();
+      out.path = Spelled(search.env).string();
       out.found_by = kDataDirEnv;
       return out;
     }

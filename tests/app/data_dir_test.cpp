@@ -41,6 +41,20 @@ TEST(DataDir, TheEnvironmentVariableComesFirst) {
   EXPECT_EQ(d.note, "");
 }
 
+TEST(DataDir, TheVariablesPathIsKeptAsSpelledThroughALink) {
+  // Its path is what the app shows beside a bundled trace: a link keeps its own (shorter, or
+  // the same in every checkout) name rather than the real path behind it.
+  Trees t;
+  fs::create_directory_symlink(t.env_data, t.root / "link-to-mine");
+  for (const std::string& env : {(t.root / "link-to-mine").string(),
+                                 (t.root / "link-to-mine/").string(),
+                                 (t.root / "usr/../link-to-mine").string()}) {
+    const DataDir d = FindDataDir({env, t.installed_exe, ""});
+    EXPECT_EQ(d.path, (t.root / "link-to-mine").string()) << env;
+    EXPECT_EQ(d.found_by, "SCANVIZ_DATA_DIR");
+  }
+}
+
 TEST(DataDir, ABadEnvironmentVariableIsNamedAndPassedOver) {
   Trees t;
   const std::string file = (t.root / "a-file").string();
