@@ -226,7 +226,8 @@ TEST(MultiGpuCheck, AShardGap) {
 TEST(MultiGpuCheck, AShardTimelineThatIsNotItsShard) {
   MultiGpuTrace t = Good(OpKind::kAdd, MultiGpuStrategy::kReduceThenScan);
   t.ranks[2].shard->carry_in = *t.ranks[2].shard->carry_in + 1;
-  EXPECT_TRUE(Mentions(CheckMultiGpu(t), "rank 2's shard timeline")) << All(CheckMultiGpu(t));
+  EXPECT_TRUE(Mentions(CheckMultiGpu(t), "rank 2's shard timeline: should carry the offset"))
+      << All(CheckMultiGpu(t));
   MultiGpuTrace u = Good();
   u.ranks[1].shard->output[0] += 1;
   EXPECT_TRUE(Mentions(CheckMultiGpu(u), "rank 1's shard timeline")) << All(CheckMultiGpu(u));
