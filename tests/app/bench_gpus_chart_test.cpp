@@ -5,6 +5,7 @@
 // is an error line beside the others; the folder's multi-gpu-*.json and nothing else.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -116,6 +117,9 @@ TEST(BenchGpusChart, TheModelReadsTheFolderBesideTheResultsFile) {
                            "multi-gpu-notes.txt", "notes-multi-gpu-d.json"}) {
     std::ofstream(dir.File(name)) << "{}";
   }
+  // A folder and a link to a file since removed, both named as results: left out.
+  std::filesystem::create_directory(dir.File("multi-gpu-folder.json"));
+  std::filesystem::create_symlink(dir.File("gone.json"), dir.File("multi-gpu-0-gone.json"));
   EXPECT_EQ(MultiGpuResultFiles(dir.File("")),
             (std::vector<std::string>{dir.File("multi-gpu-a.json"), dir.File("multi-gpu-b.json")}));
   BenchModel model;

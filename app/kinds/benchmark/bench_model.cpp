@@ -46,8 +46,10 @@ std::vector<std::string> MultiGpuResultFiles(const std::string& folder) {
   // Without the error code an unreadable folder would throw; it only means no files.
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
+    // is_regular_file follows a link: one whose file is gone is left out, as a folder is.
+    std::error_code file_ec;  // its own: the loop's ends the listing
     if (name.rfind("multi-gpu-", 0) == 0 && name.size() > 15 &&
-        name.compare(name.size() - 5, 5, ".json") == 0)
+        fs::is_regular_file(it->path(), file_ec) && name.compare(name.size() - 5, 5, ".json") == 0)
       out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());
