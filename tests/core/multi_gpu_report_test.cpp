@@ -86,6 +86,11 @@ TEST(MultiGpuReport, TheClosingLinesAtTheLargestN) {
       << text;
   EXPECT_NE(text.find("96.2 % of its bound (4.0 % over it)"), std::string::npos);
   EXPECT_NE(text.find("No speed-up over one GPU: one GPU cannot hold n = 2^30"), std::string::npos);
+  // Where one GPU last holds n (2^28): 800 us over 317.2 us.
+  EXPECT_NE(text.find("At n = 2^28, the largest one GPU holds, reduce-then-scan is 2.52x one "
+                      "GPU's e at the same n (the traffic allows 2.67x"),
+            std::string::npos);
+  EXPECT_NE(text.find("sampled ok (1048576 of 1073741824 elements)"), std::string::npos);
   EXPECT_NE(text.find("The exchange alone on 2 GPUs: 20.0 to 20.0 us from n = 2^24 to 2^30"),
             std::string::npos);
   EXPECT_NE(text.find("The exchange alone on 4 GPUs: 25.0 to 25.0 us"), std::string::npos);

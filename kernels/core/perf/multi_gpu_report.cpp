@@ -26,6 +26,7 @@ std::optional<double> SpeedUp(const MultiGpuPoint& p, double us) {
 
 std::string CheckWord(const MultiGpuPoint& p) {
   std::string out = p.check + (p.correct ? " ok" : " FAILED");
+  if (!p.check_detail.empty()) out += " (" + p.check_detail + ")";
   if (!p.correct)
     out += " (" + std::to_string(p.mismatches) + " wrong, first at " + std::to_string(p.first_bad) +
            ")";
@@ -44,7 +45,7 @@ void Row(const MultiGpuPoint& p, std::string_view strategy, bool first, std::ost
       << Fixed(p.Gbps(us), 1) << std::setw(11) << Fixed(bound, 1) << std::setw(8) << Fixed(pct, 1)
       << std::setw(8) << Fixed(SpeedUp(p, us), 2);
   if (first) {
-    out << std::setw(11) << Fixed(p.exchange_us, 1) << std::setw(10) << Fixed(p.IdealGbps(), 1)
+    out << std::setw(13) << Fixed(p.exchange_us, 1) << std::setw(11) << Fixed(p.IdealGbps(), 1)
         << "  " << CheckWord(p);
   }
   out << "\n";
@@ -77,7 +78,7 @@ void PrintMultiGpuHeader(const MultiGpuBenchResults& r, std::ostream& out) {
   if (!r.alignment.empty()) out << "times: " << r.alignment << "\n";
   out << "GB/s = 2 · n · 4 bytes / time; bound = the strategy's phases timed alone, added "
          "(scan-then-add: scan + exchange + add; reduce-then-scan: reduce + exchange + carried "
-         "scan); P·e = P times one GPU's e at the shard size; x1 GPU = one GPU's e at the same n "
+         "scan); Pxe = P times one GPU's e at the shard size; x1GPU = one GPU's e at the same n "
          "over the time\n";
 }
 
@@ -87,8 +88,8 @@ void PrintMultiGpuTable(const MultiGpuBenchResults& r, std::ostream& out) {
     out << std::right << std::setw(8) << "n"
         << "  " << std::left << std::setw(17) << "strategy" << std::right << std::setw(12)
         << "median_us" << std::setw(9) << "GB/s" << std::setw(11) << "bound_us" << std::setw(8)
-        << "%bound" << std::setw(8) << "x1GPU" << std::setw(11) << "exchange_us" << std::setw(10)
-        << "P·e GB/s"
+        << "%bound" << std::setw(8) << "x1GPU" << std::setw(13) << "exchange_us" << std::setw(11)
+        << "Pxe_GB/s"
         << "  check\n";
     for (const MultiGpuPoint* p : r.Series(gpus)) {
       Row(*p, kScanThenAdd, true, out);
@@ -99,8 +100,16 @@ void PrintMultiGpuTable(const MultiGpuBenchResults& r, std::ostream& out) {
 
 namespace {
 
+// "2.52x one GPU's e at the same n (the traffic allows 2.67x: ...)."
+void SpeedUpLine(const MultiGpuPoint& p, std::ostream& out) {
+  const std::string faster = p.Faster();
+  out << Fixed(p.SpeedUpOverOneGpu(), 2) << "x one GPU's e at the same n (the traffic allows "
+      << Fixed(p.TrafficCeiling(faster), 2) << "x: " << faster << " moves "
+      << (faster == kScanThenAdd ? "4" : "3") << " words an element where e moves 2).\n";
+}
+
 // The faster strategy at the largest n on the most GPUs: its time against its bound, and its
-// speed-up over one GPU against what the traffic allows.
+// speed-up over one GPU against what the traffic allows, there or at the largest n one GPU holds.
 void LargestLine(const MultiGpuBenchResults& r, std::ostream& out) {
   const std::vector<int> counts = r.GpuCounts();
   if (counts.empty()) return;
@@ -117,14 +126,19 @@ void LargestLine(const MultiGpuBenchResults& r, std::ostream& out) {
         << (over >= 0 ? " % over it)" : " % under it: its phases overlapped)");
   }
   out << ".\n";
-  if (const std::optional<double> s = p.SpeedUpOverOneGpu()) {
-    out << "  " << Fixed(*s, 2) << "x one GPU's e at the same n (the traffic allows "
-        << Fixed(p.TrafficCeiling(faster), 2) << "x: " << faster << " moves "
-        << (faster == kScanThenAdd ? "4" : "3") << " words an element where e moves 2).\n";
-  } else {
-    out << "  No speed-up over one GPU: one GPU cannot hold n = " << MultiGpuSizeLabel(p.n)
-        << ".\n";
+  if (p.SpeedUpOverOneGpu()) {
+    out << "  ";
+    SpeedUpLine(p, out);
+    return;
   }
+  out << "  No speed-up over one GPU: one GPU cannot hold n = " << MultiGpuSizeLabel(p.n) << ".\n";
+  const auto held = std::find_if(series.rbegin(), series.rend(), [](const MultiGpuPoint* q) {
+    return q->SpeedUpOverOneGpu().has_value();
+  });
+  if (held == series.rend()) return;
+  out << "  At n = " << MultiGpuSizeLabel((*held)->n) << ", the largest one GPU holds, "
+      << (*held)->Faster() << " is ";
+  SpeedUpLine(**held, out);
 }
 
 }  // namespace
