@@ -69,22 +69,8 @@ if has trace; then
   done
   p=${sizes[-1]:-2}
   "$cli" trace -a multi-gpu --gpus "$p" --random 4096 --tile-size 256 --op last --type float32 \
-    --exclusive --backend cuda -o "$out/multi-gpu-${p}x512-last.json" >"$out/trace-last.txt" 2>&1 || status=1
+    --convert --backend cuda -o "$out/multi-gpu-${p}x512-last.json" >"$out/trace-last.txt" 2>&1 || status=1
   echo "trace P=$p last float32 exclusive: $("$cli" check "$out/multi-gpu-${p}x512-last.json" 2>&1 | tail -1)"
-fi
-
-if has sanitize; then
-  for tool in memcheck racecheck; do
-    for p in $(printf '%s\n' "${sizes[0]}" "${sizes[1]:-}" "${sizes[-1]}" | sort -un); do
-      SCANVIZ_RANK_WRAPPER="compute-sanitizer --tool $tool --error-exitcode 9" \
-        "$cli" bench --gpus "$p" --check --check-n 100003 --timeout 900 >"$out/sanitize-$tool-p$p.txt" 2>&1
-      rc=$?
-      errs=$(grep -c "ERROR SUMMARY: [1-9]" "$out/sanitize-$tool-p$p.txt")
-      summaries=$(grep -c "ERROR SUMMARY: 0 errors" "$out/sanitize-$tool-p$p.txt")
-      echo "compute-sanitizer $tool, P=$p, every rank: exit $rc, $summaries rank(s) with 0 errors, $errs with errors"
-      [ "$rc" -eq 0 ] && [ "$errs" -eq 0 ] || status=1
-    done
-  done
 fi
 
 if has bench; then
@@ -104,5 +90,19 @@ if has lab; then
     --no-exclusive --json "$out/lab-e.json" >"$out/lab-e.txt" 2>&1 || status=1
   tail -25 "$out/lab-e.txt"
 fi
+if has sanitize; then
+  for tool in memcheck racecheck; do
+    for p in $(printf '%s\n' "${sizes[0]}" "${sizes[1]:-}" "${sizes[-1]}" | sort -un); do
+      SCANVIZ_RANK_WRAPPER="compute-sanitizer --tool $tool --error-exitcode 9" \
+        "$cli" bench --gpus "$p" --check --check-n 100003 --timeout ${SANITIZE_TIMEOUT:-300} >"$out/sanitize-$tool-p$p.txt" 2>&1
+      rc=$?
+      errs=$(grep -c "ERROR SUMMARY: [1-9]" "$out/sanitize-$tool-p$p.txt")
+      summaries=$(grep -c "ERROR SUMMARY: 0 errors" "$out/sanitize-$tool-p$p.txt")
+      echo "compute-sanitizer $tool, P=$p, every rank: exit $rc, $summaries rank(s) with 0 errors, $errs with errors"
+      [ "$rc" -eq 0 ] && [ "$errs" -eq 0 ] || status=1
+    done
+  done
+fi
+
 echo "status: $status"
 exit $status

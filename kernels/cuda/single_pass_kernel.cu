@@ -64,7 +64,7 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
                                  bool inclusive, OutcomeConfig config,
                                  unsigned long long* status, int* ticket, bool use_ticket,
                                  DeviceTile<typename Op::Value>* tiles, DeviceRead<typename Op::Value>* reads,
-                                 int max_reads) {
+                                 int max_reads, bool has_carry, typename Op::Value carry) {
   using T = typename Op::Value;
   extern __shared__ __align__(16) unsigned char smem[];
   __shared__ int s_tile;
@@ -99,8 +99,12 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
     rec.start = s_start;
     const T aggregate = s_aggregate;
     const unsigned long long t_first = GlobalTimer();
-    sp::StoreWord(&status[tile], sp::FirstPublication(tile, aggregate));
-    sp::LookBack<T> look = sp::StartLookBack<Op>(tile);
+    // A prefix carried in (a shard of the scan across GPUs): tile 0 starts from it.
+    sp::StoreWord(&status[tile], has_carry
+                                     ? sp::FirstPublicationWithCarry(tile, carry, aggregate, Op{})
+                                     : sp::FirstPublication(tile, aggregate));
+    sp::LookBack<T> look = has_carry ? sp::StartLookBackWithCarry<Op>(tile, carry)
+                                     : sp::StartLookBack<Op>(tile);
     if (tile == 0) {
       rec.published_p = t_first;
     } else {
@@ -207,7 +211,8 @@ std::string LaunchTwice(const SinglePassRequest& request, const TileShape& shape
     SinglePassKernel<Driver, Op><<<tiles, shape.threads, shape.shared_cells * sizeof(T)>>>(
         d.data.ptr, d.tile_out.ptr, d.out.ptr, n, request.tile_size, request.convert, inclusive,
         shape.config, d.status.ptr, d.ticket.ptr, request.order == TileOrder::kTicket, d.tiles.ptr,
-        d.reads.ptr, kMaxRecordedReads);
+        d.reads.ptr, kMaxRecordedReads, request.carry_in.has_value(),
+        static_cast<T>(request.carry_in.value_or(0.0)));
     if ((err = cudaGetLastError()) != cudaSuccess) return Describe("kernel launch", err);
     if ((err = cudaDeviceSynchronize()) != cudaSuccess) return Describe("kernel", err);
   }
