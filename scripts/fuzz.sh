@@ -4,7 +4,7 @@
 # build is the one scripts/sanitize.sh runs the tests in under ASan: one set of flags, built once.
 #
 #   bash scripts/fuzz.sh [SECONDS] [target...]     targets: trace input settings bench_results session grid
-#                                                  quiz lab_results timeline link
+#                                                  quiz lab_results timeline link multi_gpu_results
 #   bash scripts/fuzz.sh --build-only
 #
 # Each target starts from its committed seeds (tests/fuzz/corpus/<target>, never written to) and
@@ -23,7 +23,8 @@
 # (a machine without clang, the programs built here: they link the sanitizers and libFuzzer in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(trace input settings bench_results session grid quiz lab_results timeline link)
+all_targets=(trace input settings bench_results session grid quiz lab_results timeline link
+  multi_gpu_results)
 
 build_only=0
 seconds=60

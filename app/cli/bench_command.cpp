@@ -21,11 +21,27 @@ CLI::App* AddBenchCommand(CLI::App* app, BenchArgs* args) {
   bench->add_flag("--no-float32", args->no_float32, "skip the float32 scans");
   bench->add_flag("--no-inclusive", args->no_inclusive, "skip the inclusive scans");
   bench->add_flag("--no-exclusive", args->no_exclusive, "skip the exclusive scans");
+  MultiGpuBenchArgs& g = args->gpus;
+  bench->add_option("--gpus", g.gpus, "the scan across P GPUs (NCCL), one rank per GPU");
+  bench->add_flag("--check", g.check,
+                  "with --gpus: check every operator, type, mode and strategy instead of timing");
+  bench->add_option("--check-n", g.check_n, "with --check: one size instead of the list");
+  bench->add_option("--work-dir", g.work_dir, "with --gpus: the ranks' shared folder");
+  bench->add_option("--timeout", g.timeout_s, "with --gpus: seconds for the whole job")
+      ->capture_default_str();
   return bench;
 }
 
 int RunBenchCommand(BenchArgs args) {
   perf::BenchOptions& options = args.options;
+  if (args.gpus.gpus > 0) {  // the lab's sizes and repeats, with the bench across GPUs' defaults
+    MultiGpuBenchArgs g = args.gpus;
+    g.min_log2 = options.min_log2 == perf::BenchOptions{}.min_log2 ? 24 : options.min_log2;
+    g.max_log2 = options.max_log2 == perf::BenchOptions{}.max_log2 ? 0 : options.max_log2;
+    g.repeats = options.repeats == perf::BenchOptions{}.repeats ? 10 : options.repeats;
+    g.json_path = options.json_path;
+    return RunMultiGpuBench(g, args.self);
+  }
   options.int32 = !args.no_int32;
   options.float32 = !args.no_float32;
   options.inclusive = !args.no_inclusive;

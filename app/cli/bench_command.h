@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "cli/multi_gpu_bench.h"
 #include "perf/perf_bench.h"
 
 namespace CLI {
@@ -15,6 +16,8 @@ struct BenchArgs {
   perf::BenchOptions options;
   std::string rungs;  // --rungs a,b,...: comma-separated
   bool no_int32 = false, no_float32 = false, no_inclusive = false, no_exclusive = false;
+  MultiGpuBenchArgs gpus;  // --gpus P: the bench across GPUs instead (multi_gpu_bench.h)
+  std::string self;        // the running program, to start its ranks
 };
 
 // The subcommand and its options, bound to `args`.

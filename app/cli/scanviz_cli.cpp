@@ -8,6 +8,7 @@
 
 #include "cli/check_command.h"
 #include "cli/list_commands.h"
+#include "cli/rank_command.h"
 #include "cli/trace_command.h"
 #include "cli/usage.h"
 
@@ -49,8 +50,11 @@ int main(int argc, char** argv) {
   CLI::App* algorithms = AddAlgorithmsCommand(&app);
 #if SCANVIZ_HAVE_PERF
   BenchArgs bench_args;
+  bench_args.self = SelfPath(argv[0]);
   CLI::App* bench = AddBenchCommand(&app, &bench_args);
 #endif
+  RankArgs rank_args;
+  CLI::App* rank = AddRankCommand(&app, &rank_args);
 #if SCANVIZ_HAVE_SERVE
   ServeArgs serve_args;
   CLI::App* serve = AddServeCommand(&app, &serve_args);
@@ -75,10 +79,14 @@ int main(int argc, char** argv) {
   // The loaders say so themselves ("check: FILE: not enough memory to read it (104 MB)"); this
   // catches what runs out after them (a check, a table), so that nothing aborts.
   try {
-    if (*trace) return RunTraceCommand(*trace, &trace_args);
+    if (*trace) {
+      trace_args.self = argv[0];  // the multi-gpu ranks' launcher starts this program again
+      return RunTraceCommand(*trace, &trace_args);
+    }
     if (*check) return RunCheckCommand(check_path);
     if (*devices) return RunDevicesCommand();
     if (*algorithms) return RunAlgorithmsCommand();
+    if (*rank) return RunRankCommand(rank_args);
 #if SCANVIZ_HAVE_PERF
     if (*bench) return RunBenchCommand(bench_args);
 #endif

@@ -98,6 +98,10 @@ void ApplyView(AppState& st, const Options& opt) {
   if (opt.bench_float) BenchmarkOf(st).bench_float = true;
   if (opt.bench_exclusive) BenchmarkOf(st).bench_exclusive = true;
   if (opt.bench_pct) BenchmarkOf(st).bench_pct = true;
+  if (opt.bench_gpus) {
+    BenchmarkOf(st).bench_gpus = true;
+    BenchmarkOf(st).bench_gpu_count = *opt.bench_gpus;
+  }
   st.view.ignore_mouse = !opt.screenshot.empty() || opt.bench_frames > 0 || opt.Exporting();
   if (opt.pair) SideBySideOf(st).SetPair(opt.pair->first, opt.pair->second);
   st.view.only_current = opt.only_current;

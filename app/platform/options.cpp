@@ -320,6 +320,19 @@ constexpr Flag kFlags[] = {
        return OneOf(v, "gbps", "pct", &o.bench_pct,
                     Unknown("plot", v, " (gbps or pct: % of memcpy)"));
      }},
+    // The chart across GPUs (issue #36): every GPU count, or one.
+    {"--bench-gpus", true,
+     [](O o, V v) {
+       if (std::string_view(v) == "all") {
+         o.bench_gpus = 0;
+         return std::string();
+       }
+       int count = 0;
+       std::string err =
+           ReadInt(v, 1, 1 << 16, &count, "--bench-gpus: choose all or a GPU count (1 or more)");
+       if (err.empty()) o.bench_gpus = count;
+       return err;
+     }},
     {"--side-by-side", false,
      [](O o, V) {
        o.ShowImplied("--side-by-side");

@@ -55,6 +55,7 @@ struct Options {
   bool bench_float = false,
        bench_exclusive = false;  // --bench-type float32, --bench-mode exclusive
   bool bench_pct = false;        // --bench-plot pct: % of memcpy (else gbps)
+  std::optional<int> bench_gpus;  // --bench-gpus all|P: the chart across GPUs (0: every count)
   std::string bench_results;     // --bench-results FILE
 
   std::string screenshot;     // --screenshot PNG: render one frame and exit

@@ -54,6 +54,7 @@ view:
   --thread-order in-order|reverse|random:SEED|warp-by-warp   the simulator's order (mistakes)
   --bench-results FILE   (default: the data dir's bench/h200.json)   --bench-type int32|float32
   --bench-mode inclusive|exclusive   --bench-plot gbps|pct (pct: each rung as % of memcpy)
+  --bench-gpus all|P the chart across GPUs (the results' folder's multi-gpu-*.json), P: one count
 classroom (docs/classroom.md):
   --teach URL        the teacher: publish every change of the view to `scanviz-cli serve`'s
                      class, URL its teacher's address (http://HOST:PORT/#class&key=KEY)

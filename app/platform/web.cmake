@@ -45,6 +45,12 @@ set(SCANVIZ_WEB_FILES
   "${root}/assets/icons@${data}/icons"
   "${root}/docs/bench/h200.json@${data}/bench/h200.json"
   "${PROJECT_BINARY_DIR}/share/scanviz/traces@${data}/traces")  # assets/CMakeLists.txt's links
+# The bench across GPUs' results (issue #36), beside h200.json where the chart looks for them.
+file(GLOB SCANVIZ_MULTI_GPU_BENCH CONFIGURE_DEPENDS ${root}/docs/bench/multi-gpu-*.json)
+foreach(file ${SCANVIZ_MULTI_GPU_BENCH})
+  get_filename_component(name ${file} NAME)
+  list(APPEND SCANVIZ_WEB_FILES "${file}@${data}/bench/${name}")
+endforeach()
 set(preload "")
 foreach(f ${SCANVIZ_WEB_FILES})
   list(APPEND preload "SHELL:--preload-file ${f}")

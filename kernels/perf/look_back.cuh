@@ -11,7 +11,8 @@
 // A tile publishes A as soon as it knows its total, then one warp looks back: it reads WIN x 32
 // predecessors' words per round trip, waits only for the tiles between the nearest P and itself
 // to be at least A, sums them, and steps back WIN x 32 tiles when none was a P. The tile then
-// publishes its own P. Tile 0 publishes P at once.
+// publishes its own P. Tile 0 publishes P at once, unless a prefix is carried in front of it (a
+// scan continuing another: StatusWords::carry), which its look-back reads as the P before it.
 //
 // Tile order: a tile only ever waits on lower-numbered tiles. With an atomic ticket a tile's number
 // is handed out when its block starts, so every predecessor is already running: deadlock-free by
@@ -39,12 +40,22 @@ struct StatusWords {
   unsigned long long* ticket = nullptr;
   unsigned long long ticket_base = 0;  // tickets handed out by earlier launches
   unsigned epoch = 0;                  // sp::kEpochMask's 30 bits; one per launch
+  // A prefix carried in front of tile 0 (device memory, one element of the scan's type), or none:
+  // a scan that continues another one (the next GPU's shard, the next chunk of a long shard).
+  const void* carry = nullptr;
 
-  // The tile's aggregate: A, or P for tile 0 (which has no predecessor). One lane.
+  // The tile's aggregate: A, or P for tile 0 without a carry (it has no predecessor). With a
+  // carry, tile 0 publishes A too and its look-back finds the carry in front of it. One lane.
   template <class T>
   __device__ __forceinline__ void PublishAggregate(int tile, T aggregate) const {
-    const std::uint64_t w = sp::FirstPublication(tile, aggregate, epoch);
+    const std::uint64_t w = carry == nullptr ? sp::FirstPublication(tile, aggregate, epoch)
+                                             : sp::Pack(sp::kFlagA, aggregate, epoch);
     sp::StoreWord(&word[tile], w);
+  }
+  // What lies before tile 0: the carry, or the identity.
+  template <class Op, class T = typename Op::Value>
+  __device__ __forceinline__ T Carried() const {
+    return carry == nullptr ? Op::Identity() : *static_cast<const T*>(carry);
   }
   // The tile's inclusive prefix, P, after its look-back. One lane.
   template <class Op, class T>
@@ -79,7 +90,7 @@ template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
 __device__ __forceinline__ T LookBackExclusive(const StatusWords& s, int tile) {
   const Op op;
   const sp::LookBack<T> start = sp::StartLookBack<Op>(tile);
-  if (start.done) return start.exclusive;
+  if (start.done) return s.Carried<Op>();  // tile 0: what lies before it
   const int lane = threadIdx.x & 31;
   T exclusive = start.exclusive;
   int pos = start.predecessor;  // sub-window k covers tiles pos-32k-31 .. pos-32k (lane 31 nearest)
@@ -94,9 +105,9 @@ __device__ __forceinline__ T LookBackExclusive(const StatusWords& s, int tile) {
         const int idx = pos - 32 * k - 31 + lane;
         if (idx >= 0) {
           flag[k] = s.Read(idx, &val[k]);
-        } else {  // before tile 0: an inclusive prefix of nothing
+        } else {  // before tile 0: an inclusive prefix of what lies before it (the carry)
           flag[k] = sp::kFlagP;
-          val[k] = Op::Identity();
+          val[k] = idx == -1 ? s.Carried<Op>() : Op::Identity();
         }
       }
       bool ready = true;
@@ -133,7 +144,8 @@ __device__ __forceinline__ T LookBackExclusive(const StatusWords& s, int tile) {
 template <class Op, int WIN, int BACKOFF, class T = typename Op::Value>
 __device__ __forceinline__ T LookBack(const StatusWords& s, int tile, T aggregate) {
   const T exclusive = LookBackExclusive<Op, WIN, BACKOFF>(s, tile);
-  if (tile > 0 && (threadIdx.x & 31) == 0) s.PublishPrefix(tile, exclusive, aggregate, Op());
+  const bool published = tile == 0 && s.carry == nullptr;  // tile 0's A was its P
+  if (!published && (threadIdx.x & 31) == 0) s.PublishPrefix(tile, exclusive, aggregate, Op());
   return exclusive;
 }
 
@@ -152,7 +164,7 @@ __device__ __forceinline__ void LookAhead(const StatusWords& s, int tile, const 
   NamedSync(2, THREADS + 32);  // the others arrived: the tile's aggregate is in `totals`
   const T aggregate = totals.template Aggregate<Op>();
   if ((threadIdx.x & 31) == 0) {
-    if (tile > 0) s.PublishPrefix(tile, exclusive, aggregate, Op());  // tile 0's A was its P
+    if (tile > 0 || s.carry != nullptr) s.PublishPrefix(tile, exclusive, aggregate, Op());
     *tile_prefix = exclusive;
   }
   NamedSync(3, THREADS + 32);  // the whole block: *tile_prefix, seen by the others

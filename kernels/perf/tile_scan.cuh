@@ -13,7 +13,7 @@ namespace scanviz::perf {
 template <int V>
 inline constexpr int kRowGroup = V % 4 == 0 ? 4 : (V % 3 == 0 ? 3 : (V % 2 == 0 ? 2 : 1));
 
-// The warp segment's total (every lane). seg: this lane's vector of row 0; row j is seg[j * 32].
+// The warp segment's total (every lane), in memory order for any operator. seg: this lane's vector of row 0; row j is seg[j * 32].
 template <class Op, int V, class T = typename Op::Value>
 __device__ __forceinline__ T ReduceSharedSegment(const Vec4<T>* seg) {
   const Op op;
@@ -21,9 +21,15 @@ __device__ __forceinline__ T ReduceSharedSegment(const Vec4<T>* seg) {
 #pragma unroll
   for (int j = 0; j < V; ++j) {
     const Vec4<T> v = seg[j * 32];
-    s = op(s, op(op(v.x, v.y), op(v.z, v.w)));
+    const T lane_row = op(op(v.x, v.y), op(v.z, v.w));
+    if constexpr (kCommutative<Op>) {
+      s = op(s, lane_row);
+    } else {  // rows in memory order, each across the lanes (warp_scan.cuh: kCommutative)
+      s = op(s, WarpReduce<Op>(lane_row));
+    }
   }
-  return WarpReduce<Op>(s);
+  if constexpr (kCommutative<Op>) s = WarpReduce<Op>(s);
+  return s;
 }
 
 // Scans the warp segment in place (inclusive or exclusive within the segment).

@@ -3,9 +3,17 @@
 // associative operator works, commutative or not.
 #pragma once
 
+#include "core/ops.h"
 #include "perf/vec_io.cuh"
 
 namespace scanviz::perf {
+
+// Whether a and b may swap: a warp segment's rows interleave the lanes (row j holds lanes 0..31's
+// vector j), so a thread's own vectors are not neighbours; the one-butterfly reductions below
+// (a thread's rows first, then the lanes) combine the segment out of order, which only a
+// commutative operator allows. `last` is the operator that tells.
+template <class Op>
+inline constexpr bool kCommutative = Op::kKind != OpKind::kLast;
 
 // The thread's V vectors of 4, combined in order.
 template <class Op, int V, class T = typename Op::Value>
@@ -28,6 +36,23 @@ __device__ __forceinline__ T WarpReduce(T v) {
     v = (lane & d) ? op(o, v) : op(v, o);
   }
   return v;
+}
+
+// A warp segment held in registers (vec_io.cuh's layout), reduced: every lane gets the combination
+// of its V rows of 32 x 4 elements in memory order. Commutative operators take one butterfly over
+// the threads' own totals; others reduce each row across the lanes, in order, and chain the rows.
+template <class Op, int V, class T = typename Op::Value>
+__device__ __forceinline__ T SegmentReduce(const T (&x)[V][4]) {
+  if constexpr (kCommutative<Op>) {
+    return WarpReduce<Op>(ThreadReduce<Op, V>(x));
+  } else {
+    const Op op;
+    T s = Op::Identity();
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      s = op(s, WarpReduce<Op>(op(op(x[j][0], x[j][1]), op(x[j][2], x[j][3]))));
+    return s;
+  }
 }
 
 // Scans a warp segment held in registers (vec_io.cuh's layout): each vector becomes its own

@@ -32,7 +32,7 @@ Expected colours come from the palette table in ui_test_support.py, never from t
 
 Usage: ui_panels_test.py SCANVIZ SCANVIZ_CLI SOURCE_DIR. Exit 77 (CTest SKIP_RETURN_CODE) when
 Xvfb or ImageMagick's convert is missing: skipped, never passed."""
-import hashlib, json, os, re, subprocess, sys
+import hashlib, json, os, re, shutil, subprocess, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the shared module
 from ui_test_support import (EXAMPLE, EXAMPLE_TEXT, PALETTE, finish, inside, make_workdir, near,
@@ -351,6 +351,48 @@ def check_area_drawn(c, frame, name, area, min_colours, text_pixels):
     c.expect(ink >= text_pixels, f"{name}: {area} has {ink} pixels of the text colour")
 
 
+def check_bench_gpus(c, shot, workdir, source_dir):
+    """The chart across GPUs (issue #36): the synthetic fixture beside a copy of the committed
+    results; the toggle offered, the header of the file, the plot drawn, a sentence a GPU count,
+    and other pixels for one count than for all."""
+    folder = os.path.join(workdir, "bench-gpus")
+    os.makedirs(folder, exist_ok=True)
+    shutil.copy(os.path.join(source_dir, "docs", "bench", "h200.json"), folder)
+    shutil.copy(os.path.join(source_dir, "tests", "data", "multi-gpu", "multi-gpu-synthetic.json"),
+                folder)
+    results = ["--panel", "bench", "--bench-results", os.path.join(folder, "h200.json")]
+    frame = shot("bench-gpus-offered", results)
+    benches = frame.panels("bench") if frame else []
+    if frame and c.expect(len(benches) == 1, f"bench-gpus-offered: {len(benches)} bench panels"):
+        lines = benches[0]["lines"]
+        c.expect(any(l["kind"] == "controls" and l["text"] == "chart" for l in lines),
+                 "bench-gpus-offered: no 'chart: one GPU / across GPUs' row beside the files")
+        c.expect(any(l["kind"] == "plot" and l["text"] == "GB/s" for l in lines),
+                 "bench-gpus-offered: the one-GPU chart is not the one shown first")
+    plots = {}
+    for name, count, sentences in [("bench-gpus-all", "all", 2), ("bench-gpus-4", "4", 1)]:
+        frame = shot(name, results + ["--bench-gpus", count])
+        benches = frame.panels("bench") if frame else []
+        if not (frame and c.expect(len(benches) == 1, f"{name}: {len(benches)} bench panels")):
+            continue
+        lines = benches[0]["lines"]
+        c.expect(not any(l["kind"] == "error" for l in lines), f"{name}: an error: {lines}")
+        device = [l["text"] for l in lines if l["kind"] == "device"]
+        c.expect(len(device) == 1 and "4 x Synthetic GPU" in device[0]
+                 and "every output checked correct" in device[0],
+                 f"{name}: the 'measured on' lines are {device}")
+        summary = [l["text"] for l in lines if l["kind"] == "summary"]
+        c.expect(len(summary) == sentences and all("x one GPU's e" in s for s in summary),
+                 f"{name}: sentences {summary}, wanted {sentences} with a speed-up")
+        plot = [l for l in lines if l["kind"] == "plot"]
+        if c.expect(len(plot) == 1 and plot[0]["text"] == "GB/s across GPUs",
+                    f"{name}: plot lines {plot}"):
+            check_area_drawn(c, frame, name, plot[0]["rect"], 8, 0)
+            plots[name] = digest(frame, plot[0]["rect"])
+    c.expect(len(plots) == 2 and plots["bench-gpus-all"] != plots["bench-gpus-4"],
+             "the chart across GPUs draws the same pixels for every count and for 4 GPUs")
+
+
 def digest(frame, area):
     return hashlib.sha1(b"".join(bytes(p) for p in frame.pixels(area))).hexdigest()
 
@@ -571,6 +613,7 @@ def main():
              "the benchmark chart draws the same pixels for int32 inclusive and float32 exclusive")
     c.expect(len(chart) == 5 and chart["bench"] != chart["bench-pct"],
              "the benchmark chart draws the same pixels in GB/s and in % of memcpy")
+    check_bench_gpus(c, shot, workdir, source_dir)
 
     # The other tabs draw in their own area, and differently for different input.
     area = {}

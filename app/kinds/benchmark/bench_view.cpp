@@ -14,6 +14,7 @@
 #include "core/perf/bench_report.h"
 #include "kinds/benchmark/bench_chart_view.h"
 #include "kinds/benchmark/benchmark_state.h"
+#include "kinds/benchmark/gpus_chart_view.h"
 #include "views/primitives.h"
 // After imgui.h (views.h): it uses IMGUI_API.
 #include <imgui_stdlib.h>
@@ -302,11 +303,20 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const BenchmarkState& bench = BenchmarkOf(ui.app);
   BeginPanelWindow(ui, "##bench", rect, "bench");
   const perf::BenchLoad& load = BenchmarkOf(ui.app).model.Results();
+  const bool gpus = GpusBenchShown(ui);
   ImGui::PushFont(ui.fonts.large);
-  const char* title = controls ? "Device-wide scan throughput against n (G: back to the rounds)"
-                               : "Device-wide scan throughput against n";
+  std::string title = gpus ? "The scan across GPUs: throughput against n"
+                            : "Device-wide scan throughput against n";
+  if (controls) title += " (G: back to the rounds)";
   Text(ui, "title", title);
   ImGui::PopFont();
+  if (controls) DrawGpusToggle(ui);  // only where the bench across GPUs' files are
+  if (gpus) {
+    DrawGpusBench(ui, controls);
+    if (controls) FileRow(ui, load);
+    ImGui::End();
+    return;
+  }
   if (!load.results) {
     if (controls) FileRow(ui, load);
     ImGui::End();

@@ -22,6 +22,16 @@ class Benchmark final : public Kind {
   void Step(AppState&, int) const override {}
   void Seek(AppState&, int) const override {}
   std::string StatusNumbers(AppState& app) const override {
+    BenchmarkState& bench = BenchmarkOf(app);
+    if (bench.bench_gpus && !bench.model.MultiGpu().empty()) {
+      // The chart across GPUs: the first file that read names the machine.
+      for (const perf::MultiGpuBenchLoad& f : bench.model.MultiGpu()) {
+        if (f.results)
+          return "benchmark across GPUs  ·  " + std::to_string(f.results->gpus) + " x " +
+                 f.results->device.name;
+      }
+      return "benchmark across GPUs  ·  " + bench.model.MultiGpu().front().error;
+    }
     const perf::BenchLoad& load = BenchmarkOf(app).model.Results();
     if (!load.results) return "benchmark  ·  " + load.error;
     return "benchmark  ·  " + load.results->device.name + "  ·  " +

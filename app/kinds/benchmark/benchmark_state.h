@@ -28,6 +28,10 @@ class BenchmarkState final : public KindState {
   // Rungs switched from their default in the legend: the ladder (a, b, ..., cub, memcpy) starts
   // shown, tuning variants (named with a dot: e.lb8) start hidden.
   std::vector<std::string> bench_toggled;
+  // The bench across GPUs (issue #36), when the results' folder holds its files: shown in place of
+  // the one-GPU chart, for one GPU count (0: every count). Not kept in a session yet.
+  bool bench_gpus = false;
+  int bench_gpu_count = 0;
 };
 
 // The app's benchmark kind (kinds/benchmark/benchmark.cpp).

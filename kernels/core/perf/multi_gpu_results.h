@@ -52,7 +52,21 @@ struct MultiGpuPoint {
   double PctOfBound() const;
   // One GPU's e on the whole n over the faster strategy; empty when one GPU cannot hold n.
   std::optional<double> SpeedUpOverOneGpu() const;
+
+  // Added for the report and the chart (benchui). The bytes a scan of n int32 must move (2 n 4:
+  // read once, written once) over a time, in GB/s; 0 for a time that is not positive.
+  double Gbps(double us) const;
+  // P times one GPU's e at the shard's size, as a throughput: what P GPUs scanning their shards
+  // with nothing to exchange would reach. Empty when e was not timed at the shard.
+  std::optional<double> IdealGbps() const;
+  // The speed-up over one GPU's e that the traffic allows: one GPU's e moves 2 words an element;
+  // on P GPUs, scan then add moves 4 n/P a GPU (P/2) and reduce then scan 3 n/P (2P/3).
+  double TrafficCeiling(std::string_view strategy) const;
 };
+
+// The strategies' names, as Faster() returns them (and multi_gpu.h's ToString spells them).
+inline constexpr std::string_view kScanThenAdd = "scan-then-add";
+inline constexpr std::string_view kReduceThenScan = "reduce-then-scan";
 
 struct MultiGpuBenchResults {
   std::string schema;  // as read; kMultiGpuBenchSchema when written
@@ -70,6 +84,12 @@ struct MultiGpuBenchResults {
   std::string fatal;
   bool all_correct = false;
   std::string source;  // the path it was read from (not in the file)
+
+  // Added (benchui): the GPU counts the points hold, ascending; one count's points by n.
+  std::vector<int> GpuCounts() const;
+  std::vector<const MultiGpuPoint*> Series(int gpus) const;
+  // Every point checked correct and the run not stopped: what all_correct should say.
+  bool AllChecksPassed() const;
 };
 
 struct MultiGpuBenchLoad {
