@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/any_trace_io.h"
 #include "core/file_io.h"
 #include "core/multi_gpu/multi_gpu_io.h"
 #include "core/multi_gpu/request_file.h"
@@ -160,41 +161,6 @@ std::string LaunchRanks(const MultiGpuLaunch& launch, int ranks, multi_gpu::Rank
   return {};
 }
 
-namespace {
-
-// The link between GPU 0 and GPU 1 from `nvidia-smi topo -m`'s matrix ("NV18": 18 NVLinks).
-std::string Interconnect(const std::string& topo, int gpus) {
-  if (gpus < 2) return "one GPU: no link crossed";
-  std::istringstream in(topo);
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream row(line);
-    std::string first, self, link;
-    if (row >> first >> self >> link && first == "GPU0") {
-      const bool nv = link.rfind("NV", 0) == 0;
-      return std::string(nv ? "NVLink" : "PCIe/system") + " (nvidia-smi topo -m: GPU0-GPU1 " +
-             link + ")";
-    }
-  }
-  return "unknown (nvidia-smi topo -m gave no matrix)";
-}
-
-std::string Alignment(const MultiGpuTrace& t) {
-  std::int64_t lo = 0, hi = 0;
-  for (size_t r = 0; r < t.ranks.size(); ++r) {
-    const std::int64_t o = t.ranks[r].clock_origin;
-    lo = r == 0 ? o : std::min(lo, o);
-    hi = r == 0 ? o : std::max(hi, o);
-  }
-  char spread[64];
-  std::snprintf(spread, sizeof spread, "%.1f", static_cast<double>(hi - lo) / 1000.0);
-  return "t = 0 on each GPU is the end of a barrier (a one-word ncclAllReduce every rank waits "
-         "on), stamped with %globaltimer right after it on the rank's stream; each phase ends "
-         "at the next stamp. The GPUs' raw %globaltimer values at that moment spread over " +
-         std::string(spread) + " us";
-}
-
-}  // namespace
-
 std::optional<MultiGpuTrace> RunMultiGpuOnGpus(const MultiGpuRequest& request,
                                                const MultiGpuLaunch& launch, std::string* why) {
   *why = MultiGpuUnavailable(request.gpus);
@@ -208,28 +174,20 @@ std::optional<MultiGpuTrace> RunMultiGpuOnGpus(const MultiGpuRequest& request,
     }
     l.work_dir = tmpl;
   }
-  const std::string topology = GpuTopology();
+  std::ofstream(fs::path(l.work_dir) / "topology.txt") << GpuTopology();
   *why = WriteFileAtomically((fs::path(l.work_dir) / "request.json").string(),
                              MultiGpuRequestToJson(request));
   if (!why->empty()) return std::nullopt;
   std::string dir;
   *why = LaunchRanks(l, request.gpus, multi_gpu::RankJobKind::kTrace, {}, &dir);
   if (!why->empty()) return std::nullopt;
-  std::vector<MultiGpuTrace> parts;
-  for (int r = 0; r < request.gpus; ++r) {
-    const std::string path = (fs::path(dir) / ("rank-" + std::to_string(r) + ".json")).string();
-    std::string bad;
-    std::optional<MultiGpuTrace> part = LoadMultiGpuPartFile(path, &bad);
-    if (!part) {
-      *why = "rank " + std::to_string(r) + "'s part: " + bad;
-      return std::nullopt;
-    }
-    parts.push_back(std::move(*part));
+  // Rank 0 merged the parts (rank_trace.cu), with the clocks' alignment and the GPUs' link.
+  AnyTraceLoad load = LoadAnyTraceFile((fs::path(dir) / "trace.json").string());
+  if (!load.multi_gpu) {
+    *why = "the ranks' trace: " + (load.error.empty() ? std::string("not a multi-gpu trace") : load.error);
+    return std::nullopt;
   }
-  std::optional<MultiGpuTrace> t = MergeRankTraces(std::move(parts), why);
-  if (!t) return std::nullopt;
-  t->alignment = Alignment(*t);
-  t->interconnect = Interconnect(topology, request.gpus);
+  std::optional<MultiGpuTrace> t = std::move(load.multi_gpu);
   if (launch.work_dir.empty()) fs::remove_all(dir);
   return t;
 }

@@ -3,13 +3,17 @@
 // %globaltimer (its origin), and a stamp follows each phase, in stream order. Then the shard's own
 // single-pass timeline is recorded by the instrumented kernel (cuda_trace.h) in a run of its own,
 // for the view's zoom. The part (this rank alone, its shard's input and output) goes to
-// work_dir/rank-<r>.json; the launcher merges the parts (MergeRankTraces).
+// work_dir/rank-<r>.json; after a barrier rank 0 merges the parts (MergeRankTraces) into
+// work_dir/trace.json, so a job across nodes ends with the whole trace in its shared folder.
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ostream>
+#include <sstream>
 #include <vector>
 
 #include "core/algorithms/algorithms.h"
@@ -53,6 +57,36 @@ std::optional<SinglePassTrace> ShardTimeline(const MultiGpuRequest& r, std::vect
   cuda::SinglePassRun run = cuda::RunSinglePassTrace(sp, device);
   if (!run.trace) *note = "no shard timeline: " + run.error;
   return std::move(run.trace);
+}
+
+// How the ranks' clocks were put on one axis, with the spread of their raw clocks at the origin.
+std::string MeasuredAlignment(const MultiGpuTrace& t) {
+  std::int64_t lo = 0, hi = 0;
+  for (size_t r = 0; r < t.ranks.size(); ++r) {
+    const std::int64_t o = t.ranks[r].clock_origin;
+    lo = r == 0 ? o : std::min(lo, o);
+    hi = r == 0 ? o : std::max(hi, o);
+  }
+  char spread[32];
+  std::snprintf(spread, sizeof spread, "%.1f", static_cast<double>(hi - lo) / 1000.0);
+  return "t = 0 on each GPU is the end of a barrier (a one-word ncclAllReduce that every rank "
+         "waits on), stamped with %globaltimer right after it on the rank's stream; each phase "
+         "ends at the next stamp. The GPUs' raw %globaltimer values at that moment spread over " +
+         std::string(spread) + " us";
+}
+
+// The link between GPU 0 and GPU 1 from `nvidia-smi topo -m`'s matrix ("NV18": 18 NVLinks).
+std::string Interconnect(const std::string& topo, int gpus) {
+  if (gpus < 2) return "one GPU: no link crossed";
+  std::istringstream in(topo);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream row(line);
+    std::string first, self, link;
+    if (row >> first >> self >> link && first == "GPU0")
+      return std::string(link.rfind("NV", 0) == 0 ? "NVLink" : "PCIe/system") +
+             " (nvidia-smi topo -m: GPU0-GPU1 " + link + ")";
+  }
+  return "unknown (no nvidia-smi topo -m matrix)";
 }
 
 template <class Op>
@@ -154,6 +188,32 @@ int RunTraceJob(const RankJob& job, RankEnv& env, std::ostream& log, std::string
   if (const std::string bad = SaveMultiGpuFile(part, path); !bad.empty()) {
     *why = bad;
     return 2;
+  }
+  // Every part is written (each rank wrote before the barrier): rank 0 makes the whole.
+  if (std::string e = env.nccl.Barrier(env.stream); !e.empty()) {
+    *why = e;
+    return 2;
+  }
+  if (job.rank == 0) {
+    std::vector<MultiGpuTrace> parts;
+    for (int r = 0; r < job.ranks; ++r) {
+      std::optional<MultiGpuTrace> p =
+          LoadMultiGpuPartFile((dir / ("rank-" + std::to_string(r) + ".json")).string(), why);
+      if (!p) return 2;
+      parts.push_back(std::move(*p));
+    }
+    std::optional<MultiGpuTrace> whole = MergeRankTraces(std::move(parts), why);
+    if (!whole) return 2;
+    whole->alignment = MeasuredAlignment(*whole);
+    std::ifstream topo(dir / "topology.txt");
+    whole->interconnect = Interconnect(
+        std::string((std::istreambuf_iterator<char>(topo)), std::istreambuf_iterator<char>()),
+        job.ranks);
+    if (const std::string bad = SaveMultiGpuFile(*whole, (dir / "trace.json").string());
+        !bad.empty()) {
+      *why = bad;
+      return 2;
+    }
   }
   const GpuRank& g = part.ranks[0];
   log << "rank " << job.rank << ": shard [" << g.begin << ", " << g.end << "), total " << g.total
