@@ -58,6 +58,38 @@ __device__ __forceinline__ unsigned SmId() {
   return id;
 }
 
+// Thread 0's look-back over its predecessors' words, one read at a time, each read recorded (with
+// its time; consecutive X reads of one word as one entry) and the time spent on X reads summed.
+template <class Op, class T = typename Op::Value>
+__device__ sp::LookBack<T> RecordedLookBack(const unsigned long long* status, sp::LookBack<T> look,
+                                            DeviceRead<T>* mine, int max_reads, DeviceTile<T>* rec) {
+  unsigned long long spin_from = 0;
+  while (!look.done) {
+    const int p = look.predecessor;
+    const std::uint64_t word = sp::LoadWord(&status[p]);
+    const unsigned long long now = GlobalTimer();
+    const unsigned flag = sp::FlagOf(word);
+    ++rec->total_reads;
+    const bool merge = flag == sp::kFlagX && rec->recorded > 0 &&
+                       mine[rec->recorded - 1].flag == sp::kFlagX &&
+                       mine[rec->recorded - 1].predecessor == p;
+    if (merge) {
+      ++mine[rec->recorded - 1].reads;
+      mine[rec->recorded - 1].time = now;
+    } else if (rec->recorded < max_reads) {
+      mine[rec->recorded++] = {p, flag, flag == sp::kFlagX ? T() : sp::ValueOf<T>(word), now, 1};
+    }
+    if (flag == sp::kFlagX) {
+      if (spin_from == 0) spin_from = now;
+    } else if (spin_from != 0) {
+      rec->waited += now - spin_from;
+      spin_from = 0;
+    }
+    look = sp::LookStep(look, word, Op{});
+  }
+  return look;
+}
+
 template <class Driver, class Op>
 __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Value* tile_out,
                                  typename Op::Value* out, int n, int tile_size, bool convert,
@@ -109,31 +141,8 @@ __global__ void SinglePassKernel(const typename Op::Value* data, typename Op::Va
       rec.published_p = t_first;
     } else {
       rec.published_a = t_first;
-      DeviceRead<T>* mine = reads + static_cast<size_t>(tile) * max_reads;
-      unsigned long long spin_from = 0;
-      while (!look.done) {
-        const int p = look.predecessor;
-        const std::uint64_t word = sp::LoadWord(&status[p]);
-        const unsigned long long now = GlobalTimer();
-        const unsigned flag = sp::FlagOf(word);
-        ++rec.total_reads;
-        const bool merge = flag == sp::kFlagX && rec.recorded > 0 &&
-                           mine[rec.recorded - 1].flag == sp::kFlagX &&
-                           mine[rec.recorded - 1].predecessor == p;
-        if (merge) {
-          ++mine[rec.recorded - 1].reads;
-          mine[rec.recorded - 1].time = now;
-        } else if (rec.recorded < max_reads) {
-          mine[rec.recorded++] = {p, flag, flag == sp::kFlagX ? T() : sp::ValueOf<T>(word), now, 1};
-        }
-        if (flag == sp::kFlagX) {
-          if (spin_from == 0) spin_from = now;
-        } else if (spin_from != 0) {
-          rec.waited += now - spin_from;
-          spin_from = 0;
-        }
-        look = sp::LookStep(look, word, Op{});
-      }
+      look = RecordedLookBack<Op>(status, look, reads + static_cast<size_t>(tile) * max_reads,
+                                  max_reads, &rec);
       rec.published_p = GlobalTimer();
       sp::StoreWord(&status[tile], sp::PrefixPublication(look.exclusive, aggregate, Op{}));
     }
