@@ -1,0 +1,384 @@
+// The GPUs kind's drawing half: the GPUs as rows and their phases on one time axis, each phase a
+// bar in its colour with its name in it where it fits (and the legend in words), the exchange of
+// the P totals as arrows (each GPU's total into the all-gather, the gathered totals back out),
+// each GPU's shard, total and offset beside its row, the cursor at the moment shown (click or drag;
+// ← → step), and whether the times were measured or simulated. A GPU's row clicked (or K) opens
+// its shard's single-pass timeline, drawn by the single-pass kind's view; Esc comes back.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "kinds/gpus/gpus_state.h"
+#include "kinds/kind_view.h"
+#include "kinds/single_pass/timeline_view.h"
+#include "teach/multi_gpu_teach.h"
+#include "views/primitives.h"
+
+namespace scanviz {
+namespace {
+
+constexpr GpuPhaseKind kPhases[] = {GpuPhaseKind::kReduce, GpuPhaseKind::kScan,
+                                    GpuPhaseKind::kAllGather, GpuPhaseKind::kOffset,
+                                    GpuPhaseKind::kAdd};
+
+// Okabe-Ito's colours, which colour-blind eyes tell apart; the names say it as well.
+scene::Rgba PhaseColor(GpuPhaseKind k) {
+  switch (k) {
+    case GpuPhaseKind::kReduce:
+      return {0.835f, 0.369f, 0.000f, 1};  // vermillion
+    case GpuPhaseKind::kScan:
+      return {0.337f, 0.706f, 0.914f, 1};  // sky blue
+    case GpuPhaseKind::kAllGather:
+      return {0.902f, 0.624f, 0.000f, 1};  // orange
+    case GpuPhaseKind::kOffset:
+      return {0.800f, 0.475f, 0.655f, 1};  // reddish purple
+    case GpuPhaseKind::kAdd:
+      return {0.000f, 0.620f, 0.451f, 1};  // bluish green
+  }
+  return {0.5f, 0.5f, 0.5f, 1};
+}
+
+std::string Value(const MultiGpuTrace& t, double v) {
+  return FormatValue(t.type, v);
+}
+
+std::string StrategyWords(MultiGpuStrategy s) {
+  return s == MultiGpuStrategy::kScanThenAdd ? "scan, then add" : "reduce, then scan";
+}
+
+// [SECTION] Title, controls, legend
+
+void DrawTitle(UiContext& ui, const MultiGpuTrace& t, const GpusState& g) {
+  ImGui::PushFont(ui.fonts.large);
+  const std::string title = "The scan across GPUs: n = " + std::to_string(t.N()) + " on " +
+                            std::to_string(t.Gpus()) + (t.Gpus() == 1 ? " GPU, " : " GPUs, ") +
+                            StrategyWords(t.strategy);
+  TextWrapped(ui, "title", title);
+  ImGui::PopFont();
+  const std::string origin = (t.measured ? "measured: " : "simulated: ") + g.Origin();
+  TextWrappedColored(ui, "origin", t.measured ? ui.palette.text : ui.palette.text_dim, origin);
+}
+
+// P and the strategy of the simulator's run (a file's trace has its own, and says so).
+void Controls(UiContext& ui, GpusState& g) {
+  if (g.ShowsFile()) {
+    TextDim(ui, "controls",
+            "GPUs and strategy as recorded in " + g.FilePath() +
+                " (an edit of the input goes back to the simulator)");
+    return;
+  }
+  Text(ui, {}, "GPUs");
+  for (int p : {1, 2, 4, 8}) {
+    const std::string label = std::to_string(p) + "##gpus";
+    SameLineIfFits(label.c_str(), true);
+    if (RadioButton(ui, label.c_str(), g.gpus == p, {"control", "GPUs " + std::to_string(p)})) {
+      g.gpus = p;
+      g.cursor = -1;
+      g.zoom = -1;
+    }
+    Tip(ui, "Simulate this many GPUs, each with a shard of the input");
+  }
+  for (MultiGpuStrategy s : {MultiGpuStrategy::kScanThenAdd, MultiGpuStrategy::kReduceThenScan}) {
+    const std::string label = StrategyWords(s);
+    SameLineIfFits(label.c_str(), true);
+    if (RadioButton(ui, label.c_str(), g.strategy == s, {"control", label})) {
+      g.strategy = s;
+      g.cursor = -1;
+      g.zoom = -1;
+    }
+    Tip(ui, s == MultiGpuStrategy::kScanThenAdd
+                ? "Each GPU scans its shard, the totals are gathered, each adds its offset "
+                  "(4 n/P words moved a GPU)"
+                : "Each GPU reduces its shard, the totals are gathered, each scans its shard "
+                  "with its offset carried in (3 n/P words)");
+  }
+}
+
+// Each phase's swatch and name, then the arrows'; an entry on the line while it fits.
+void DrawLegend(UiContext& ui) {
+  const float px = ui.fonts.ui_px, sw = px * 0.9f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  bool first = true;
+  auto place = [&](float w) {
+    if (!first) {
+      ImGui::SameLine(0, px);
+      if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+    }
+    first = false;
+  };
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  for (GpuPhaseKind k : kPhases) {
+    place(sw + spacing + ImGui::CalcTextSize(ToString(k)).x);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(ImVec2(p.x, p.y + px * 0.15f), ImVec2(p.x + sw, p.y + px * 0.15f + sw),
+                      ToImU32(PhaseColor(k)));
+    ImGui::Dummy(ImVec2(sw, sw));
+    ImGui::SameLine();
+    Text(ui, "legend", ToString(k));
+  }
+  const char* arrows = "→ a GPU's total into the all-gather, ← every total back to each GPU";
+  place(ImGui::CalcTextSize(arrows).x);
+  Text(ui, "legend", arrows);
+}
+
+// [SECTION] The rows
+
+struct Plot {
+  float label_x = 0, left = 0, width = 1, top = 0, row_h = 1, numbers_x = 0, px = 1;
+  std::int64_t span = 1;
+  int rows = 1;
+  float X(std::int64_t t) const {
+    return left + width * static_cast<float>(static_cast<double>(t) / static_cast<double>(span));
+  }
+  float RowY(int r) const { return top + row_h * static_cast<float>(r); }
+  float Bottom() const { return RowY(rows); }
+};
+
+Plot PlacePlot(const UiContext& ui, ViewRect rect, const MultiGpuTrace& t) {
+  Plot p;
+  p.px = ui.fonts.ui_px;
+  ImGui::Dummy(ImVec2(1, p.px * 1.5f));  // room for the cursor's caption
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float numbers_w = std::min(rect.w * 0.3f, p.px * 15);
+  p.label_x = at.x;
+  p.left = at.x + ImGui::CalcTextSize("GPU 15").x + p.px;
+  p.numbers_x = rect.x + rect.w - numbers_w;
+  p.width = std::max(10.0f, p.numbers_x - p.px - p.left);
+  p.top = at.y + p.px * 0.3f;
+  p.span = std::max<std::int64_t>(1, t.Span());
+  p.rows = std::max(1, t.Gpus());
+  const float height = std::max(10.0f, rect.y + rect.h - p.top - p.px * 2.6f);
+  p.row_h = std::min(height / static_cast<float>(p.rows), ui.fonts.large_px * 3.2f);
+  return p;
+}
+
+// A GPU's phases as bars, each named inside where its name fits.
+void DrawPhases(UiContext& ui, const Plot& p, const GpuRank& r) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float y0 = p.RowY(r.rank) + p.row_h * 0.18f, y1 = p.RowY(r.rank + 1) - p.row_h * 0.18f;
+  for (const GpuPhase& ph : r.phases) {
+    const float x0 = p.X(ph.start), x1 = std::max(p.X(ph.end), x0 + 1);
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), ToImU32(PhaseColor(ph.kind)));
+    const std::string what = "GPU " + std::to_string(r.rank) + ": " + ToString(ph.kind) + " " +
+                             GpuTime(ph.start) + " .. " + GpuTime(ph.end);
+    const ViewRect bar{x0, y0, x1 - x0, y1 - y0};
+    const char* name = ToString(ph.kind);
+    if (ImGui::CalcTextSize(name).x + p.px * 0.4f <= x1 - x0 && y1 - y0 >= p.px)
+      DrawFigureText(
+          ui,
+          {nullptr, 0, ImVec2(x0 + p.px * 0.2f, (y0 + y1 - p.px) * 0.5f), IM_COL32(0, 0, 0, 255)},
+          name, {"phase", what}, &bar);
+    else
+      DumpLine(ui, {"phase", what}, bar);
+  }
+}
+
+// The exchange: each GPU's total goes into the all-gather where its all-gather starts (an arrow
+// down into the band), and the gathered totals come back where it ends (an arrow out of it).
+void DrawExchange(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  std::int64_t from = p.span, to = 0;
+  for (const GpuRank& r : t.ranks)
+    for (const GpuPhase& ph : r.phases)
+      if (ph.kind == GpuPhaseKind::kAllGather) {
+        from = std::min(from, ph.start);
+        to = std::max(to, ph.end);
+      }
+  if (from > to) return;
+  const float bx0 = p.X(from), bx1 = std::max(p.X(to), bx0 + p.px * 0.6f);
+  scene::Rgba band = PhaseColor(GpuPhaseKind::kAllGather);
+  band.a = 0.18f;
+  dl->AddRectFilled(ImVec2(bx0, p.top), ImVec2(bx1, p.Bottom()), ToImU32(band));
+  const ImU32 ink = ToImU32(ui.palette.text);
+  const float head = std::max(4.0f, p.px * 0.35f), mid = (bx0 + bx1) * 0.5f;
+  for (const GpuRank& r : t.ranks) {
+    const float y = p.RowY(r.rank) + p.row_h * 0.5f;
+    for (const GpuPhase& ph : r.phases) {
+      if (ph.kind != GpuPhaseKind::kAllGather) continue;
+      const float in = p.X(ph.start) - p.px * 1.6f, out = std::max(p.X(ph.end), mid) + p.px * 1.6f;
+      dl->AddLine(ImVec2(in, y - head), ImVec2(mid, y - head), ink, 2);
+      dl->AddTriangleFilled(ImVec2(mid, y - head), ImVec2(mid - head, y - head * 1.8f),
+                            ImVec2(mid - head, y - head * 0.2f), ink);
+      dl->AddLine(ImVec2(mid, y + head), ImVec2(out, y + head), ink, 2);
+      dl->AddTriangleFilled(ImVec2(out, y + head), ImVec2(out - head, y + head * 0.2f),
+                            ImVec2(out - head, y + head * 1.8f), ink);
+      DumpLine(ui,
+               {"exchange", "GPU " + std::to_string(r.rank) + " sends " + Value(t, r.total) +
+                                ", gets " + std::to_string(r.gathered.size()) + " totals"},
+               {in, y - head * 2, out - in, head * 4});
+    }
+  }
+  const std::string words = "all-gather: " + std::to_string(t.Gpus()) + " numbers cross";
+  const ImVec2 at(bx0, p.Bottom() + p.px * 0.2f);
+  DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text)}, words, "exchange_caption");
+}
+
+// "GPU r" beside each row, a button: its shard's timeline.
+void DrawRowLabels(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusState& g) {
+  ImGui::PushFont(p.row_h >= ui.fonts.large_px * 1.2f ? ui.fonts.large : ui.fonts.ui);
+  for (const GpuRank& r : t.ranks) {
+    const std::string label = "GPU " + std::to_string(r.rank);
+    const float y = p.RowY(r.rank) + (p.row_h - ImGui::GetFontSize()) * 0.5f;
+    ImGui::SetCursorScreenPos(ImVec2(p.label_x, y));
+    ImGui::PushID(r.rank);
+    if (ImGui::InvisibleButton("##gpu-row", ImVec2(p.left - p.label_x, ImGui::GetFontSize()))) {
+      g.zoom = r.rank;
+      g.shard_cursor = -1;
+    }
+    ImGui::PopID();
+    Tip(ui, "This GPU's shard: its own single-pass timeline", "K");
+    const ViewRect box{p.label_x, y, p.left - p.label_x, ImGui::GetFontSize()};
+    DrawFigureText(ui, {nullptr, 0, ImVec2(p.label_x, y), ToImU32(ui.palette.text)}, label,
+                   {"gpu", label + ": " + r.device}, &box);
+  }
+  ImGui::PopFont();
+}
+
+// Each GPU's shard, total and offset beside its row.
+void DrawNumbers(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
+  const float x = p.numbers_x, line = ImGui::GetFontSize();
+  const bool two_lines = p.row_h >= line * 2.3f;
+  for (const GpuRank& r : t.ranks) {
+    const std::string shard = "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")";
+    const std::string sums = "total " + Value(t, r.total) + "  offset " + Value(t, r.offset);
+    const float mid = p.RowY(r.rank) + p.row_h * 0.5f;
+    const ImU32 ink = ToImU32(ui.palette.text);
+    const std::string dump = "GPU " + std::to_string(r.rank) + ": " + shard + " " + sums;
+    if (two_lines) {
+      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 1.05f), ink}, "shard " + shard,
+                     {"numbers", dump});
+      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid + line * 0.05f), ink}, sums, {});
+    } else {
+      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 0.5f), ink}, shard + " " + sums,
+                     {"numbers", dump});
+    }
+  }
+}
+
+void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float y = p.Bottom() + p.px * 1.3f;
+  for (double tick : NiceTicks(0, static_cast<double>(p.span), 5)) {
+    if (tick > static_cast<double>(p.span) * 1.0001) break;
+    const float x = p.X(static_cast<std::int64_t>(tick));
+    dl->AddLine(ImVec2(x, p.Bottom()), ImVec2(x, p.Bottom() + p.px * 0.3f),
+                ToImU32(ui.palette.text_dim));
+    dl->AddText(ImVec2(x - p.px, y), ToImU32(ui.palette.text_dim),
+                GpuTime(static_cast<std::int64_t>(tick)).c_str());
+  }
+  const std::string unit = t.measured ? "time on one clock, " + t.clock
+                                      : std::string("simulated time (a model, not measured)");
+  const ImVec2 at(p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x, y);
+  DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text_dim)}, unit, "axis");
+}
+
+// The cursor: click or drag in the plot moves it; its caption names the moment.
+void DrawCursor(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusState& g, ViewRect rect) {
+  ImGui::SetCursorScreenPos(ImVec2(p.left, p.top));
+  ImGui::InvisibleButton("##gpus-plot", ImVec2(p.width, std::max(1.0f, p.Bottom() - p.top)));
+  Place(ui, "gpus-plot");
+  if (ImGui::IsItemActive() && !ui.app.view.ignore_mouse) {
+    const float f = (ImGui::GetIO().MousePos.x - p.left) / p.width;
+    g.cursor = static_cast<std::int64_t>(std::clamp(f, 0.0f, 1.0f) * static_cast<float>(p.span));
+  }
+  const std::int64_t now = GpuCursorAt(t, g.cursor);
+  const float cx = p.X(now);
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(cx, p.top - p.px * 0.2f), ImVec2(cx, p.Bottom()),
+                                      ToImU32(ui.palette.text), 2.5f);
+  DumpLine(ui, {"cursor", GpuCaption(t, now)}, {cx, p.top, 1, p.Bottom() - p.top});
+  const std::string caption = GpuCaption(t, now);
+  const float w = ImGui::CalcTextSize(caption.c_str()).x;
+  const ImVec2 at(std::clamp(cx - w * 0.5f, rect.x + p.px * 0.3f,
+                             std::max(rect.x, rect.x + rect.w - w - p.px * 0.3f)),
+                  p.top - p.px * 1.5f);
+  DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text)}, caption, "caption");
+}
+
+// [SECTION] The GPUs, or one GPU's shard
+
+void DrawGpus(UiContext& ui, ViewRect rect, bool controls) {
+  GpusState& g = GpusOf(ui.app);
+  const MultiGpuTrace& t = g.Traced();
+  BeginPanelWindow(ui, "##gpus", rect, "gpus");
+  DrawTitle(ui, t, g);
+  if (controls) Controls(ui, g);
+  DrawLegend(ui);
+  if (t.ranks.empty()) {
+    ImGui::End();
+    return;
+  }
+  const Plot p = PlacePlot(ui, rect, t);
+  DrawExchange(ui, p, t);
+  for (const GpuRank& r : t.ranks) DrawPhases(ui, p, r);
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top), ImVec2(p.left + p.width, p.Bottom()),
+                                      ToImU32(ui.palette.text_dim));
+  DrawNumbers(ui, p, t);
+  DrawTimeAxis(ui, p, t);
+  DrawCursor(ui, p, t, g, rect);
+  if (controls)
+    DrawRowLabels(ui, p, t, g);
+  else {
+    for (const GpuRank& r : t.ranks)
+      ImGui::GetWindowDrawList()->AddText(
+          ImVec2(p.label_x, p.RowY(r.rank) + (p.row_h - p.px) * 0.5f), ToImU32(ui.palette.text),
+          ("GPU " + std::to_string(r.rank)).c_str());
+  }
+  ImGui::End();
+}
+
+void DrawShard(UiContext& ui, ViewRect rect, bool controls) {
+  GpusState& g = GpusOf(ui.app);
+  const MultiGpuTrace& t = g.Traced();
+  const GpuRank& r = t.ranks[static_cast<size_t>(g.zoom)];
+  const std::string title = "GPU " + std::to_string(r.rank) + "'s shard [" +
+                            std::to_string(r.begin) + ", " + std::to_string(r.end) + "): ";
+  if (!r.shard) {
+    BeginPanelWindow(ui, "##gpus", rect, "gpus");
+    TextWrapped(ui, "title", title + "its timeline was not recorded (too large to trace)");
+    if (controls && Button(ui, "Back to the GPUs (Esc)", "back")) g.zoom = -1;
+    ImGui::End();
+    return;
+  }
+  TimelineSource src{&*r.shard,   &g.shard_cursor,
+                     g.Version(), r.device + (t.measured ? " (measured)" : " (simulated)"),
+                     title,       {}};
+  if (controls)
+    src.above = [&ui, &g] {
+      if (Button(ui, "Back to the GPUs (Esc)", "back")) g.zoom = -1;
+      Tip(ui, "The GPUs as rows again", "Escape");
+    };
+  DrawSinglePassTimeline(ui, rect, src);
+}
+
+void DrawCentre(UiContext& ui, ViewRect rect, bool controls) {
+  GpusState& g = GpusOf(ui.app);
+  if (g.zoom >= g.Traced().Gpus()) g.zoom = -1;
+  if (g.zoom >= 0)
+    DrawShard(ui, rect, controls);
+  else
+    DrawGpus(ui, rect, controls);
+}
+
+class Gpus final : public KindView {
+ public:
+  void DrawCenter(KindFrame& f, ViewRect c) const override { DrawCentre(f.ui, c, true); }
+  void DrawFigure(KindFrame& f, ViewRect r) const override { DrawCentre(f.ui, r, false); }
+  FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
+    return {std::max(room, f.ui.fonts.ui_px * 60), true};
+  }
+  bool DrawTab(KindFrame& f, SidePanel tab) const override {
+    if (tab != SidePanel::kNarration) return false;
+    const teach::MultiGpuNarration n = teach::NarrateMultiGpu(GpusOf(f.ui.app).Traced());
+    DrawLargeParagraphs(f.ui, n.title, n.paragraphs);
+    return true;
+  }
+};
+
+}  // namespace
+
+const KindView& GpusView() {
+  static const Gpus view;
+  return view;
+}
+
+}  // namespace scanviz
