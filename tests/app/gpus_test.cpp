@@ -210,6 +210,38 @@ TEST(GpusKind, AFileOpensHereAndTravelsWithASessionAndABundledOneWithALink) {
   std::filesystem::remove_all(dir);
 }
 
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The figure's SVG: every phase of every GPU a bar of its kind, one arrow in and one out of the
+// all-gather per GPU, every GPU's numbers, the cursor; zoomed, the shard's timeline.
+TEST(GpusKind, TheFigureHoldsEveryPhaseEveryArrowAndEveryGpusNumbers) {
+  auto app = App();
+  const Kind& kind = KindOf(KindId::kGpus);
+  kind.Show(*app);
+  kind.Seek(*app, 3);
+  const MultiGpuTrace& t = GpusOf(*app).Traced();
+  const std::string svg = kind.FigureSvg(*app, false);
+  std::size_t phases = 0;
+  for (const GpuRank& r : t.ranks) phases += r.phases.size();
+  EXPECT_EQ(Count(svg, "class=\"phase "), phases);
+  EXPECT_EQ(Count(svg, "class=\"phase all-gather\""), 4u);
+  EXPECT_EQ(Count(svg, "class=\"total-in\""), 4u);
+  EXPECT_EQ(Count(svg, "class=\"totals-out\""), 4u);
+  EXPECT_EQ(Count(svg, "class=\"gpu-label\""), 4u);
+  EXPECT_EQ(Count(svg, "class=\"cursor\""), 1u);
+  for (const GpuRank& r : t.ranks)
+    EXPECT_NE(svg.find("offset " + FormatValue(t.type, r.offset)), std::string::npos) << r.rank;
+  EXPECT_NE(svg.find("simulated"), std::string::npos);
+  GpusOf(*app).zoom = 1;
+  const std::string shard = kind.FigureSvg(*app, false);
+  EXPECT_EQ(Count(shard, "class=\"phase "), 0u);
+  EXPECT_GT(Count(shard, "tile-label"), 0u);
+}
+
 TEST(GpusKind, OnlyMultiGpuFileNamesAreBundledNeverAPath) {
   EXPECT_TRUE(IsBundledTrace("multi-gpu-4-simulated.json"));
   EXPECT_FALSE(IsBundledTrace("multi-gpu-.json"));

@@ -290,8 +290,14 @@ class Gpus final : public Kind {
     if (GpusOf(app).zoom >= 0) stem += "-gpu" + std::to_string(GpusOf(app).zoom);
     return stem;
   }
-  // A picture only (PNG): the rows, arrows and numbers are drawn by the view.
-  std::string FigureSvg(AppState&, bool) const override { return {}; }
+  std::string FigureSvg(AppState& app, bool transparent) const override {
+    GpusState& g = GpusOf(app);
+    const MultiGpuTrace& t = g.Traced();
+    const scene::SvgLook look{app.view.theme, transparent};
+    if (g.zoom >= 0 && g.zoom < t.Gpus() && t.ranks[static_cast<size_t>(g.zoom)].shard)
+      return GpuShardSvg(t.ranks[static_cast<size_t>(g.zoom)], g.shard_cursor, look);
+    return GpusFigureSvg(t, g.cursor, g.Origin(), look);
+  }
   void StateFields(AppState& app, nlohmann::json& j) const override {
     const GpusState& g = GpusOf(app);
     const MultiGpuTrace& t = GpusOf(app).Traced();

@@ -2,7 +2,7 @@
 // phases on one time axis. Its state: the trace shown (the simulator's run of the current input on
 // P simulated GPUs, or a multi-gpu trace file's, which stays until the next edit), the moment the
 // cursor stands at, the GPU zoomed into (its shard's single-pass timeline), its session fields.
-// UI-free: the moments and the caption are here, for the kind's two halves and the tests.
+// UI-free: the moments, the caption and the SVG figure are here, for both halves and the tests.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/multi_gpu/multi_gpu.h"
+#include "scene/svg_doc.h"
 #include "state/kind_state.h"
 
 namespace scanviz {
@@ -80,5 +81,14 @@ const GpuPhase* PhaseAt(const GpuRank& rank, std::int64_t now);
 std::string GpuProvenance(const MultiGpuTrace& t);
 // A time in words on the trace's clock: "850 ns", "3.2 µs", "1.25 ms".
 std::string GpuTime(std::int64_t ns);
+
+// [SECTION] The figure (gpus_svg.cpp)
+// A phase's colour, the view's and the SVG's (Okabe-Ito's; the phase's name goes with it).
+scene::Rgba GpuPhaseColor(GpuPhaseKind k);
+// The GPUs at `cursor` as an SVG document, as the view draws them; `origin`: where the times are
+// from. A zoomed GPU's shard: its single-pass timeline's SVG (the rank must hold its shard).
+std::string GpusFigureSvg(const MultiGpuTrace& t, std::int64_t cursor, const std::string& origin,
+                          const scene::SvgLook& look);
+std::string GpuShardSvg(const GpuRank& rank, std::int64_t cursor, const scene::SvgLook& look);
 
 }  // namespace scanviz

@@ -21,21 +21,8 @@ constexpr GpuPhaseKind kPhases[] = {GpuPhaseKind::kReduce, GpuPhaseKind::kScan,
                                     GpuPhaseKind::kAllGather, GpuPhaseKind::kOffset,
                                     GpuPhaseKind::kAdd};
 
-// Okabe-Ito's colours, which colour-blind eyes tell apart; the names say it as well.
 scene::Rgba PhaseColor(GpuPhaseKind k) {
-  switch (k) {
-    case GpuPhaseKind::kReduce:
-      return {0.835f, 0.369f, 0.000f, 1};  // vermillion
-    case GpuPhaseKind::kScan:
-      return {0.337f, 0.706f, 0.914f, 1};  // sky blue
-    case GpuPhaseKind::kAllGather:
-      return {0.902f, 0.624f, 0.000f, 1};  // orange
-    case GpuPhaseKind::kOffset:
-      return {0.800f, 0.475f, 0.655f, 1};  // reddish purple
-    case GpuPhaseKind::kAdd:
-      return {0.000f, 0.620f, 0.451f, 1};  // bluish green
-  }
-  return {0.5f, 0.5f, 0.5f, 1};
+  return GpuPhaseColor(k);
 }
 
 std::string Value(const MultiGpuTrace& t, double v) {
