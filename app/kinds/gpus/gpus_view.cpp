@@ -213,6 +213,7 @@ void DrawRowLabels(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusSta
       g.shard_cursor = -1;
     }
     ImGui::PopID();
+    Place(ui, ("gpu-row-" + std::to_string(r.rank)).c_str());
     Tip(ui, "This GPU's shard: its own single-pass timeline", "K");
     const ViewRect box{p.label_x, y, p.left - p.label_x, ImGui::GetFontSize()};
     DrawFigureText(ui, {nullptr, 0, ImVec2(p.label_x, y), ToImU32(ui.palette.text)}, label,

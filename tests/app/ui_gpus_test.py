@@ -1,0 +1,86 @@
+"""The GPUs kind (issue #36) in the live app, driven by xdotool under Xvfb and read back through
+--state-file: D shows it at moment 1, → steps to the next moment a phase began or ended, a click on
+a GPU's name opens its shard's timeline and Escape comes back, K zooms into GPU 0, Ctrl+S writes
+the figure as PNG and SVG; at 1024x768 every GPU's row and the plot lie inside the window.
+
+Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
+import glob, os, shutil, sys, time
+
+from ui_test_support import SKIP, finish, make_workdir, png_size
+from ui_live_test import Live
+
+
+def run(app, workdir, size, expect):
+    live = Live(app, workdir, size=size, config=f"config-{size[0]}")
+    try:
+        live.settle()
+        live.keys("d")
+        s = live.wait(lambda s: s["kind"] == "gpus", "D: the GPUs", 5)
+        if not expect(s is not None, f"{size}: D did not show the GPUs"):
+            return
+        g = s["gpus"]
+        expect(g["gpus"] == 4 and len(g["ranks"]) == 4 and not g["measured"],
+               f"{size}: wanted 4 simulated GPUs, got {g}")
+        expect(g["cursor"] == 0, f"{size}: D opens at the first moment, got {g['cursor']}")
+        live.keys("Right")
+        s = live.wait(lambda s: s["gpus"]["cursor"] > 0, "→: the next moment", 5)
+        expect(s is not None, f"{size}: → did not move the cursor")
+        # Every GPU's name, the plot, inside the window: nothing cut off.
+        w = s["widgets"]
+        for name in ["gpus-plot"] + [f"gpu-row-{r}" for r in range(4)]:
+            ok = name in w and w[name][0] >= 0 and w[name][1] >= 0 and \
+                w[name][0] + w[name][2] <= size[0] + 1 and w[name][1] + w[name][3] <= size[1] + 1
+            expect(ok, f"{size}: {name} not inside the window: {w.get(name)}")
+        live.click("gpu-row-2")
+        s = live.wait(lambda s: s["gpus"]["zoom"] == 2, "a click on GPU 2: its shard", 5)
+        expect(s is not None, f"{size}: a click on GPU 2's name did not open its shard")
+        live.screenshot(f"gpus-shard-{size[0]}.png")
+        live.keys("Escape")
+        s = live.wait(lambda s: s["gpus"]["zoom"] == -1, "Escape: the GPUs again", 5)
+        expect(s is not None, f"{size}: Escape did not come back to the GPUs")
+        live.keys("k")
+        s = live.wait(lambda s: s["gpus"]["zoom"] == 0, "K: GPU 0's shard", 5)
+        expect(s is not None, f"{size}: K did not open GPU 0's shard")
+        live.keys("Escape")
+        live.wait(lambda s: s["gpus"]["zoom"] == -1, "Escape", 5)
+        live.screenshot(f"gpus-{size[0]}.png")
+        if size[0] == 1600:
+            live.keys("ctrl+s")
+            stem = os.path.join(workdir, "scanviz-gpus-p4-scan-then-add")
+            deadline = time.time() + 20
+            while time.time() < deadline and not (os.path.exists(stem + ".png") and
+                                                  os.path.exists(stem + ".svg")):
+                time.sleep(0.2)
+            ok = os.path.exists(stem + ".png") and os.path.exists(stem + ".svg")
+            expect(ok, f"Ctrl+S: no {stem}.png and .svg: {glob.glob(workdir + '/*')}")
+            if ok:
+                svg = open(stem + ".svg", encoding="utf-8").read()
+                expect(svg.count('class="total-in"') == 4, "the SVG's four totals going in")
+                expect(png_size(stem + ".png")[0] > 0, "the PNG")
+    finally:
+        live.close()
+
+
+def main():
+    missing = [t for t in ("Xvfb", "xdotool") if not shutil.which(t)]
+    if missing:
+        print(f"SKIPPED: {' and '.join(missing)} not found (scripts/setup.sh installs them)")
+        return SKIP
+    app = sys.argv[1]
+    workdir = make_workdir("gpus")
+    failures, checks = [], 0
+
+    def expect(ok, message):
+        nonlocal checks
+        checks += 1
+        if not ok:
+            failures.append(message)
+        return ok
+
+    for size in [(1600, 900), (1024, 768)]:
+        run(app, workdir, size, expect)
+    return finish("ui_gpus_test", workdir, failures, checks)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
