@@ -356,7 +356,9 @@ class Gpus final : public KindView {
   }
   bool DrawTab(KindFrame& f, SidePanel tab) const override {
     if (tab != SidePanel::kNarration) return false;
-    const teach::MultiGpuNarration n = teach::NarrateMultiGpu(GpusOf(f.ui.app).Traced());
+    GpusState& g = GpusOf(f.ui.app);
+    const teach::MultiGpuNarration n =
+        teach::NarrateMultiGpu(g.Traced(), GpuCursorAt(g.Traced(), g.cursor));
     DrawLargeParagraphs(f.ui, n.title, n.paragraphs);
     return true;
   }
