@@ -111,9 +111,10 @@ struct Session {
   // instead of the simulator's schedule; its tiles are the timeline's tile size and order.
   std::optional<SinglePassTrace> single_pass;
   std::string single_pass_origin;  // the file it was opened from
-  // Issue #36, the GPUs kind (`kind` "gpus"): P simulated GPUs and the strategy, the moment shown
+  // Issue #36, the GPUs kind (D): shown, P simulated GPUs and the strategy, the moment shown
   // (ns; -1: the end), the GPU zoomed into (-1: none); and the multi-gpu trace it shows when that
   // came from a file (a GPU node's recording), carried as a single-pass trace is, with its file.
+  bool gpus_shown = false;
   int gpus = 4;  // 1..kMaxGpus
   MultiGpuStrategy gpus_strategy = MultiGpuStrategy::kScanThenAdd;
   long long gpus_cursor = -1;

@@ -9,7 +9,6 @@
 #include "core/mistake.h"
 #include "core/multi_gpu/multi_gpu_io.h"
 #include "core/registry.h"
-#include "state/kind_id.h"
 #include "state/session.h"
 #include "state/session_read.h"
 
@@ -211,6 +210,7 @@ using namespace session_read;
 
 void ParseGpus(const json& j, Session& s) {
   ObjectAt(j, "gpus", [&](const json& g) {
+    s.gpus_shown = BoolAt(g, "shown", false);
     s.gpus = static_cast<int>(IntAt(g, "gpus", s.gpus, 1, kMaxGpus));
     if (g.contains("strategy")) {
       if (!g["strategy"].is_string() || !Parse(g["strategy"].get<std::string>(), &s.gpus_strategy))
@@ -233,8 +233,9 @@ void ParseGpus(const json& j, Session& s) {
 }
 
 void WriteGpus(const Session& s, json& j) {
-  if (s.kind != ToString(KindId::kGpus) && !s.multi_gpu) return;
-  j["gpus"] = {{"gpus", s.gpus},
+  if (!s.gpus_shown && !s.multi_gpu) return;
+  j["gpus"] = {{"shown", s.gpus_shown},
+               {"gpus", s.gpus},
                {"strategy", ToString(s.gpus_strategy)},
                {"cursor", s.gpus_cursor},
                {"zoom", s.gpus_zoom}};

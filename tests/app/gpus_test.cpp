@@ -50,9 +50,10 @@ TEST(GpusKind, StepsWalkEveryPhaseBoundaryInOrderAndStopAtTheEnds) {
   const MultiGpuTrace& t = GpusOf(*app).Traced();
   ASSERT_EQ(t.Gpus(), 4);
   ASSERT_EQ(t.N(), 11);
-  const std::vector<std::int64_t> moments = GpuMoments(t);
+  const std::vector<std::int64_t> moments = MultiGpuMoments(t);
   ASSERT_TRUE(std::is_sorted(moments.begin(), moments.end()));
   EXPECT_EQ(std::adjacent_find(moments.begin(), moments.end()), moments.end());
+  EXPECT_EQ(moments.front(), 0);
   for (std::int64_t b : Boundaries(t))
     EXPECT_TRUE(std::binary_search(moments.begin(), moments.end(), b)) << b;
   // D shows it from the start; → visits every moment once, in order, and rests on the last.
@@ -150,7 +151,7 @@ TEST(GpusKind, ComesBackFromASessionAndALink) {
   kind.Seek(*teacher, 3);
   GpusOf(*teacher).zoom = 1;
   const Session s = teacher->ToSession();
-  EXPECT_EQ(s.kind, "gpus");
+  EXPECT_TRUE(s.gpus_shown);
   auto from_file = App("1 2");
   ASSERT_EQ(from_file->ApplySession(*ParseSession(SessionToJson(s)).session), "");
   ExpectSameState(*teacher, *from_file);
@@ -158,8 +159,9 @@ TEST(GpusKind, ComesBackFromASessionAndALink) {
   ASSERT_EQ(from_link->OpenLink("http://127.0.0.1:8023/#" + teacher->ShareLink()), "");
   ExpectSameState(*teacher, *from_link);
   // Another kind's session holds none of its fields: older sessions' files stay as they were.
-  teacher->SetKind(KindId::kSinglePass);
-  EXPECT_EQ(SessionToJson(teacher->ToSession()).find("\"gpus\""), std::string::npos);
+  teacher->SetKind(KindId::kMultiBlock);
+  EXPECT_EQ(SessionToJson(teacher->ToSession()).find("\"gpus\""), std::string::npos)
+      << SessionToJson(teacher->ToSession());
 }
 
 std::string TempPath(const char* name) {
@@ -174,6 +176,7 @@ TEST(GpusKind, AFileOpensHereAndTravelsWithASessionAndABundledOneWithALink) {
   r.input = {4, 8, 15, 16, 23, 42, 7};
   MultiGpuTrace recorded = SimulateMultiGpu(r);
   recorded.measured = true;  // as a GPU node's would say
+  recorded.backend.kind = BackendKind::kCuda;
   recorded.backend.device_name = "NVIDIA H100 80GB HBM3";
   recorded.nccl_version = "2.28.3";
   const std::string dir = TempPath("scanviz-gpus-test");
@@ -189,7 +192,8 @@ TEST(GpusKind, AFileOpensHereAndTravelsWithASessionAndABundledOneWithALink) {
   ASSERT_TRUE(GpusOf(*app).ShowsFile());
   EXPECT_EQ(GpusOf(*app).Traced().Gpus(), 3);
   EXPECT_TRUE(GpusOf(*app).Traced().measured);
-  EXPECT_NE(GpusOf(*app).Origin().find("measured on 3 x NVIDIA H100"), std::string::npos);
+  EXPECT_NE(GpusOf(*app).Origin().find("measured on 3 x NVIDIA H100"), std::string::npos)
+      << GpusOf(*app).Origin();
   EXPECT_NE(GpusOf(*app).Origin().find("NCCL 2.28.3"), std::string::npos);
   KindOf(KindId::kGpus).Seek(*app, 2);
   const Session s = app->ToSession();

@@ -14,27 +14,14 @@ namespace scanviz {
 
 // [SECTION] The moments and what they are called
 
-std::vector<std::int64_t> GpuMoments(const MultiGpuTrace& t) {
-  std::vector<std::int64_t> out;
-  for (const GpuRank& r : t.ranks)
-    for (const GpuPhase& p : r.phases) {
-      out.push_back(p.start);
-      out.push_back(p.end);
-    }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 std::int64_t GpuCursorAt(const MultiGpuTrace& t, std::int64_t now) {
   const std::int64_t span = t.ranks.empty() ? 0 : t.Span();
   return now < 0 ? span : std::min(now, span);
 }
 
 const GpuPhase* PhaseAt(const GpuRank& rank, std::int64_t now) {
-  for (const GpuPhase& p : rank.phases)
-    if (p.start <= now && now < p.end) return &p;
-  return nullptr;
+  const RankActivity a = ActivityAt(rank, now);
+  return a.running < 0 ? nullptr : &rank.phases[static_cast<size_t>(a.running)];
 }
 
 std::string GpuTime(std::int64_t ns) {
@@ -97,7 +84,11 @@ std::string GpuProvenance(const MultiGpuTrace& t) {
   if (!t.measured)
     return std::to_string(t.Gpus()) + " simulated GPUs (times from " +
            (t.clock.empty() ? std::string("the simulator's model") : t.clock) + ", not measured)";
-  std::string out = "measured on " + std::to_string(t.Gpus()) + " x " + t.backend.device_name;
+  // A node's GPUs are alike: the first rank's names them when the backend does not.
+  const std::string device = !t.backend.device_name.empty() ? t.backend.device_name
+                             : t.ranks.empty()              ? std::string("GPUs")
+                                                            : t.ranks.front().device;
+  std::string out = "measured on " + std::to_string(t.Gpus()) + " x " + device;
   if (!t.nccl_version.empty()) out += " · NCCL " + t.nccl_version;
   if (!t.interconnect.empty()) out += " · " + t.interconnect;
   if (!t.alignment.empty()) out += " · clocks: " + t.alignment;
@@ -158,7 +149,7 @@ std::optional<KindFileResult> GpusState::OpenTraceFile(KindHost& host, AnyTraceL
 }
 
 void GpusState::WriteSession(const KindHost&, bool shown, Session& s) const {
-  if (shown) s.kind = ToString(kId);
+  s.gpus_shown = shown;
   s.gpus = gpus;
   s.gpus_strategy = strategy;
   s.gpus_cursor = cursor;
@@ -238,7 +229,7 @@ class Gpus final : public Kind {
   }
   StepCounter Steps(AppState& app) const override {
     const MultiGpuTrace& t = GpusOf(app).Traced();
-    const std::vector<std::int64_t> moments = GpuMoments(t);
+    const std::vector<std::int64_t> moments = MultiGpuMoments(t);
     const std::int64_t now = GpuCursorAt(t, GpusOf(app).cursor);
     StepCounter c;
     c.count = std::max<int>(1, static_cast<int>(moments.size()));
@@ -250,7 +241,7 @@ class Gpus final : public Kind {
   }
   void Step(AppState& app, int direction) const override {
     const MultiGpuTrace& t = GpusOf(app).Traced();
-    const std::vector<std::int64_t> moments = GpuMoments(t);
+    const std::vector<std::int64_t> moments = MultiGpuMoments(t);
     if (moments.empty()) return;
     const std::int64_t now = GpuCursorAt(t, GpusOf(app).cursor);
     std::int64_t to = now;
@@ -264,7 +255,7 @@ class Gpus final : public Kind {
     GpusOf(app).cursor = to;
   }
   void Seek(AppState& app, int step) const override {
-    const std::vector<std::int64_t> moments = GpuMoments(GpusOf(app).Traced());
+    const std::vector<std::int64_t> moments = MultiGpuMoments(GpusOf(app).Traced());
     if (moments.empty()) return;
     const int last = static_cast<int>(moments.size()) - 1;
     GpusOf(app).cursor = moments[static_cast<size_t>(std::clamp(step, 0, last))];

@@ -30,7 +30,7 @@ class GpusState final : public KindState {
   void WriteSession(const KindHost&, bool shown, Session& s) const override;
   void ReadSessionFile(KindHost& host, const Session& s) override;
   void ReadSession(KindHost&, const Session& s) override;
-  bool ShownIn(const Session& s) const override { return s.kind == ToString(kId); }
+  bool ShownIn(const Session& s) const override { return s.gpus_shown; }
   void ReadSessionLast(KindHost&, const Session& s) override;
 
   // The trace shown: a file's until the next edit, else the simulator's (traced when first asked
@@ -69,8 +69,7 @@ GpusState& GpusOf(AppState& app);
 const GpusState& GpusOf(const AppState& app);
 
 // [SECTION] The moments and what they are called (UI-free, tested)
-// Every phase's start and end over every rank, sorted, once each: the cursor's steps.
-std::vector<std::int64_t> GpuMoments(const MultiGpuTrace& t);
+// The cursor's steps are core's MultiGpuMoments (0 and every phase's start and end).
 // The cursor at `now` (clamped to the span; < 0: the end).
 std::int64_t GpuCursorAt(const MultiGpuTrace& t, std::int64_t now);
 // What the GPUs are doing at `now`: "t = 3.2 µs · all-gather: the 4 totals cross between the GPUs".
