@@ -227,13 +227,15 @@ void DrawNumbers(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
   const float x = p.numbers_x, line = ImGui::GetFontSize();
   const bool two_lines = p.row_h >= line * 2.3f;
   for (const GpuRank& r : t.ranks) {
-    const std::string shard = "[" + std::to_string(r.begin) + ", " + std::to_string(r.end) + ")";
+    // Appended, not "[" + ...: GCC 12 warns falsely (-Wrestrict) on a one-character literal.
+    std::string shard = "shard [";
+    shard.append(std::to_string(r.begin)).append(", ").append(std::to_string(r.end)).append(")");
     const std::string sums = "total " + Value(t, r.total) + "  offset " + Value(t, r.offset);
     const float mid = p.RowY(r.rank) + p.row_h * 0.5f;
     const ImU32 ink = ToImU32(ui.palette.text);
     const std::string dump = "GPU " + std::to_string(r.rank) + ": " + shard + " " + sums;
     if (two_lines) {
-      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 1.05f), ink}, "shard " + shard,
+      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 1.05f), ink}, shard,
                      {"numbers", dump});
       DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid + line * 0.05f), ink}, sums, {});
     } else {
