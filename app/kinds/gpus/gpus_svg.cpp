@@ -91,8 +91,9 @@ void WriteRows(std::ostream& out, const MultiGpuTrace& t, const scene::Palette& 
   }
 }
 
+// The all-gather's band (under the bars: `arrows` false), or its arrows and caption (over them).
 void WriteExchange(std::ostream& out, const MultiGpuTrace& t, const scene::Palette& p,
-                   const Axis& a) {
+                   const Axis& a, bool arrows) {
   std::int64_t from = a.span, to = 0;
   for (const GpuRank& r : t.ranks)
     for (const GpuPhase& ph : r.phases)
@@ -104,14 +105,19 @@ void WriteExchange(std::ostream& out, const MultiGpuTrace& t, const scene::Palet
   const float bx0 = a.X(from), bx1 = std::max(a.X(to), bx0 + 8), mid = (bx0 + bx1) * 0.5f;
   scene::Rgba band = GpuPhaseColor(GpuPhaseKind::kAllGather);
   band.a = 0.18f;
-  svg::Rect(out, bx0, a.top, bx1 - bx0, kRowH * static_cast<float>(t.Gpus()), svg::Fill(band),
-            "exchange-band");
+  if (!arrows) {
+    svg::Rect(out, bx0, a.top, bx1 - bx0, kRowH * static_cast<float>(t.Gpus()), svg::Fill(band),
+              "exchange-band");
+    return;
+  }
+  const scene::Rgba ink{0, 0, 0, 1};  // black over the bars they cross, as the view draws them
   for (const GpuRank& r : t.ranks)
     for (const GpuPhase& ph : r.phases) {
       if (ph.kind != GpuPhaseKind::kAllGather) continue;
       const float y = a.RowY(r.rank) + kRowH * 0.5f;
-      svg::Arrow(out, a.X(ph.start) - 22, y - 5, mid, y - 5, p.text, 2, 6, "total-in");
-      svg::Arrow(out, mid, y + 5, std::max(a.X(ph.end), mid) + 22, y + 5, p.text, 2, 6,
+      const float lift = kRowH * 0.22f;
+      svg::Arrow(out, a.X(ph.start) - 22, y - lift, mid, y - lift, ink, 2, 6, "total-in");
+      svg::Arrow(out, mid, y + lift, std::max(a.X(ph.end), mid) + 22, y + lift, ink, 2, 6,
                  "totals-out");
     }
   svg::Text(out, bx0, a.RowY(t.Gpus()) + 12,
@@ -145,8 +151,9 @@ std::string GpusFigureSvg(const MultiGpuTrace& t, std::int64_t cursor, const std
   Axis a;
   a.top = WriteHeading(body, t, p, origin);
   a.span = std::max<std::int64_t>(1, t.Span());
-  WriteExchange(body, t, p, a);
+  WriteExchange(body, t, p, a, false);
   WriteRows(body, t, p, a);
+  WriteExchange(body, t, p, a, true);
   if (!t.ranks.empty()) WriteAxisAndCursor(body, t, p, a, GpuCursorAt(t, cursor));
   std::ostringstream out;
   svg::Document(out, kLabelW + kPlotW + 16 + kNumbersW, a.RowY(t.Gpus()) + 50, p, look.transparent,

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 
 #include "kinds/gpus/gpus_state.h"
 #include "kinds/kind_view.h"
@@ -42,8 +43,7 @@ void DrawTitle(UiContext& ui, const MultiGpuTrace& t, const GpusState& g) {
                             StrategyWords(t.strategy);
   TextWrapped(ui, "title", title);
   ImGui::PopFont();
-  const std::string origin = (t.measured ? "measured: " : "simulated: ") + g.Origin();
-  TextWrappedColored(ui, "origin", t.measured ? ui.palette.text : ui.palette.text_dim, origin);
+  TextWrappedColored(ui, "origin", t.measured ? ui.palette.text : ui.palette.text_dim, g.Origin());
 }
 
 // P and the strategy of the simulator's run (a file's trace has its own, and says so).
@@ -126,7 +126,7 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const MultiGpuTrace& t) {
   p.px = ui.fonts.ui_px;
   ImGui::Dummy(ImVec2(1, p.px * 1.5f));  // room for the cursor's caption
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float numbers_w = std::min(rect.w * 0.3f, p.px * 15);
+  const float numbers_w = std::min(rect.w * 0.3f, ui.fonts.large_px * 13);
   p.label_x = at.x;
   p.left = at.x + ImGui::CalcTextSize("GPU 15").x + p.px;
   p.numbers_x = rect.x + rect.w - numbers_w;
@@ -135,13 +135,16 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const MultiGpuTrace& t) {
   p.span = std::max<std::int64_t>(1, t.Span());
   p.rows = std::max(1, t.Gpus());
   const float height = std::max(10.0f, rect.y + rect.h - p.top - p.px * 2.6f);
-  p.row_h = std::min(height / static_cast<float>(p.rows), ui.fonts.large_px * 3.2f);
+  p.row_h = std::min(height / static_cast<float>(p.rows), ui.fonts.large_px * 4);
   return p;
 }
 
 // A GPU's phases as bars, each named inside where its name fits.
 void DrawPhases(UiContext& ui, const Plot& p, const GpuRank& r) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The large font where the rows are tall enough: read from the back of a room.
+  ImGui::PushFont(p.row_h >= ui.fonts.large_px * 2.5f ? ui.fonts.large : ui.fonts.ui);
+  const float px = ImGui::GetFontSize();
   const float y0 = p.RowY(r.rank) + p.row_h * 0.18f, y1 = p.RowY(r.rank + 1) - p.row_h * 0.18f;
   for (const GpuPhase& ph : r.phases) {
     const float x0 = p.X(ph.start), x1 = std::max(p.X(ph.end), x0 + 1);
@@ -150,49 +153,66 @@ void DrawPhases(UiContext& ui, const Plot& p, const GpuRank& r) {
                              GpuTime(ph.start) + " .. " + GpuTime(ph.end);
     const ViewRect bar{x0, y0, x1 - x0, y1 - y0};
     const char* name = ToString(ph.kind);
-    if (ImGui::CalcTextSize(name).x + p.px * 0.4f <= x1 - x0 && y1 - y0 >= p.px)
+    if (ImGui::CalcTextSize(name).x + px * 0.4f <= x1 - x0 && y1 - y0 >= px)
       DrawFigureText(
-          ui,
-          {nullptr, 0, ImVec2(x0 + p.px * 0.2f, (y0 + y1 - p.px) * 0.5f), IM_COL32(0, 0, 0, 255)},
+          ui, {nullptr, 0, ImVec2(x0 + px * 0.2f, (y0 + y1 - px) * 0.5f), IM_COL32(0, 0, 0, 255)},
           name, {"phase", what}, &bar);
     else
       DumpLine(ui, {"phase", what}, bar);
   }
+  ImGui::PopFont();
 }
 
-// The exchange: each GPU's total goes into the all-gather where its all-gather starts (an arrow
-// down into the band), and the gathered totals come back where it ends (an arrow out of it).
-void DrawExchange(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  std::int64_t from = p.span, to = 0;
+// The all-gather's span over every GPU (from the first to start to the last to end), if any.
+bool GatherSpan(const MultiGpuTrace& t, std::int64_t* from, std::int64_t* to) {
+  *from = INT64_MAX;
+  *to = 0;
   for (const GpuRank& r : t.ranks)
     for (const GpuPhase& ph : r.phases)
       if (ph.kind == GpuPhaseKind::kAllGather) {
-        from = std::min(from, ph.start);
-        to = std::max(to, ph.end);
+        *from = std::min(*from, ph.start);
+        *to = std::max(*to, ph.end);
       }
-  if (from > to) return;
+  return *from <= *to;
+}
+
+// The exchange's band across every row, under the bars.
+void DrawBand(const Plot& p, const MultiGpuTrace& t) {
+  std::int64_t from = 0, to = 0;
+  if (!GatherSpan(t, &from, &to)) return;
   const float bx0 = p.X(from), bx1 = std::max(p.X(to), bx0 + p.px * 0.6f);
   scene::Rgba band = PhaseColor(GpuPhaseKind::kAllGather);
   band.a = 0.18f;
-  dl->AddRectFilled(ImVec2(bx0, p.top), ImVec2(bx1, p.Bottom()), ToImU32(band));
-  const ImU32 ink = ToImU32(ui.palette.text);
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(bx0, p.top), ImVec2(bx1, p.Bottom()),
+                                            ToImU32(band));
+}
+
+// The exchange: each GPU's total goes into the all-gather where its all-gather starts (an arrow
+// to the band's middle), and the gathered totals come back where it ends (an arrow out of it).
+void DrawExchange(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  std::int64_t from = 0, to = 0;
+  if (!GatherSpan(t, &from, &to)) return;
+  const float bx0 = p.X(from), bx1 = std::max(p.X(to), bx0 + p.px * 0.6f);
+  // Black over the bars they cross (sky blue, orange, purple): above and below the bar's name.
+  const ImU32 ink = IM_COL32(0, 0, 0, 255);
   const float head = std::max(4.0f, p.px * 0.35f), mid = (bx0 + bx1) * 0.5f;
   for (const GpuRank& r : t.ranks) {
-    const float y = p.RowY(r.rank) + p.row_h * 0.5f;
+    const float y = p.RowY(r.rank) + p.row_h * 0.5f, lift = p.row_h * 0.22f;
     for (const GpuPhase& ph : r.phases) {
       if (ph.kind != GpuPhaseKind::kAllGather) continue;
       const float in = p.X(ph.start) - p.px * 1.6f, out = std::max(p.X(ph.end), mid) + p.px * 1.6f;
-      dl->AddLine(ImVec2(in, y - head), ImVec2(mid, y - head), ink, 2);
-      dl->AddTriangleFilled(ImVec2(mid, y - head), ImVec2(mid - head, y - head * 1.8f),
-                            ImVec2(mid - head, y - head * 0.2f), ink);
-      dl->AddLine(ImVec2(mid, y + head), ImVec2(out, y + head), ink, 2);
-      dl->AddTriangleFilled(ImVec2(out, y + head), ImVec2(out - head, y + head * 0.2f),
-                            ImVec2(out - head, y + head * 1.8f), ink);
+      const float yi = y - lift, yo = y + lift;
+      dl->AddLine(ImVec2(in, yi), ImVec2(mid - head, yi), ink, 2.5f);
+      dl->AddTriangleFilled(ImVec2(mid, yi), ImVec2(mid - head * 1.6f, yi - head),
+                            ImVec2(mid - head * 1.6f, yi + head), ink);
+      dl->AddLine(ImVec2(mid, yo), ImVec2(out - head, yo), ink, 2.5f);
+      dl->AddTriangleFilled(ImVec2(out, yo), ImVec2(out - head * 1.6f, yo - head),
+                            ImVec2(out - head * 1.6f, yo + head), ink);
       DumpLine(ui,
                {"exchange", "GPU " + std::to_string(r.rank) + " sends " + Value(t, r.total) +
                                 ", gets " + std::to_string(r.gathered.size()) + " totals"},
-               {in, y - head * 2, out - in, head * 4});
+               {in, yi - head, out - in, yo - yi + head * 2});
     }
   }
   const std::string words = "all-gather: " + std::to_string(t.Gpus()) + " numbers cross";
@@ -224,6 +244,7 @@ void DrawRowLabels(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusSta
 
 // Each GPU's shard, total and offset beside its row.
 void DrawNumbers(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
+  ImGui::PushFont(p.row_h >= ui.fonts.large_px * 2.5f ? ui.fonts.large : ui.fonts.ui);
   const float x = p.numbers_x, line = ImGui::GetFontSize();
   const bool two_lines = p.row_h >= line * 2.3f;
   for (const GpuRank& r : t.ranks) {
@@ -243,6 +264,7 @@ void DrawNumbers(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
                      {"numbers", dump});
     }
   }
+  ImGui::PopFont();
 }
 
 void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
@@ -258,7 +280,7 @@ void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
   }
   const std::string unit = t.measured ? "time on one clock, " + t.clock
                                       : std::string("simulated time (a model, not measured)");
-  const ImVec2 at(p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x, y);
+  const ImVec2 at(p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x, y + p.px * 1.2f);
   DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text_dim)}, unit, "axis");
 }
 
@@ -298,8 +320,9 @@ void DrawGpus(UiContext& ui, ViewRect rect, bool controls) {
     return;
   }
   const Plot p = PlacePlot(ui, rect, t);
-  DrawExchange(ui, p, t);
+  DrawBand(p, t);
   for (const GpuRank& r : t.ranks) DrawPhases(ui, p, r);
+  DrawExchange(ui, p, t);
   ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top), ImVec2(p.left + p.width, p.Bottom()),
                                       ToImU32(ui.palette.text_dim));
   DrawNumbers(ui, p, t);
