@@ -46,17 +46,19 @@ def run(app, workdir, size, expect):
         live.screenshot(f"gpus-{size[0]}.png")
         if size[0] == 1600:
             live.keys("ctrl+s")
-            stem = os.path.join(workdir, "scanviz-gpus-p4-scan-then-add")
+            # The kind's stem, then the step as every export names it ("-round2").
+            stem = os.path.join(workdir, "scanviz-gpus-p4-scan-then-add-round")
             deadline = time.time() + 20
-            while time.time() < deadline and not (os.path.exists(stem + ".png") and
-                                                  os.path.exists(stem + ".svg")):
+            while time.time() < deadline and not (glob.glob(stem + "*.png") and
+                                                  glob.glob(stem + "*.svg")):
                 time.sleep(0.2)
-            ok = os.path.exists(stem + ".png") and os.path.exists(stem + ".svg")
-            expect(ok, f"Ctrl+S: no {stem}.png and .svg: {glob.glob(workdir + '/*')}")
+            pngs, svgs = glob.glob(stem + "*.png"), glob.glob(stem + "*.svg")
+            ok = len(pngs) == 1 and len(svgs) == 1
+            expect(ok, f"Ctrl+S: no {stem}*.png and .svg: {glob.glob(workdir + '/*')}")
             if ok:
-                svg = open(stem + ".svg", encoding="utf-8").read()
+                svg = open(svgs[0], encoding="utf-8").read()
                 expect(svg.count('class="total-in"') == 4, "the SVG's four totals going in")
-                expect(png_size(stem + ".png")[0] > 0, "the PNG")
+                expect(png_size(pngs[0])[0] > 0, "the PNG")
     finally:
         live.close()
 

@@ -8,6 +8,8 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "kinds/gpus/gpus_state.h"
 #include "kinds/kind_view.h"
@@ -103,15 +105,49 @@ void DrawLegend(UiContext& ui) {
     ImGui::SameLine();
     Text(ui, "legend", ToString(k));
   }
+  // Wrapped: a phone's narrow figure cuts none of it off.
   const char* arrows = "→ a GPU's total into the all-gather, ← every total back to each GPU";
   place(ImGui::CalcTextSize(arrows).x);
-  Text(ui, "legend", arrows);
+  TextWrapped(ui, "legend", arrows);
 }
 
 // [SECTION] The rows
 
+// Each GPU's numbers beside its row: its shard, total and offset, as lines of text.
+std::vector<std::string> NumberLines(const MultiGpuTrace& t, const GpuRank& r, bool three) {
+  // Appended, not "[" + ...: GCC 12 warns falsely (-Wrestrict) on a one-character literal.
+  std::string shard = "shard [";
+  shard.append(std::to_string(r.begin)).append(", ").append(std::to_string(r.end)).append(")");
+  const std::string total = "total " + Value(t, r.total), offset = "offset " + Value(t, r.offset);
+  if (three) return {shard, total, offset};
+  return {shard, total + "  " + offset};
+}
+
+// How the numbers are set: the large font on two lines where it fits (a projector), else on
+// three, else the panels' font; never wider than a third of the figure (a phone).
+struct Numbers {
+  ImFont* font = nullptr;
+  float px = 1, width = 0;
+  bool three = false;
+};
+Numbers PlaceNumbers(const UiContext& ui, float room, float row_h, const MultiGpuTrace& t) {
+  Numbers out;
+  for (ImFont* font : {ui.fonts.large, ui.fonts.ui})
+    for (bool three : {false, true}) {
+      const float px = font == ui.fonts.large ? ui.fonts.large_px : ui.fonts.ui_px;
+      float width = 0;
+      for (const GpuRank& r : t.ranks)
+        for (const std::string& line : NumberLines(t, r, three))
+          width = std::max(width, font->CalcTextSizeA(px, FLT_MAX, 0, line.c_str()).x);
+      out = {font, px, width, three};
+      if (width <= room && px * (three ? 3.1f : 2.1f) <= row_h) return out;
+    }
+  return out;
+}
+
 struct Plot {
   float label_x = 0, left = 0, width = 1, top = 0, row_h = 1, numbers_x = 0, px = 1;
+  Numbers numbers;
   std::int64_t span = 1;
   int rows = 1;
   float X(std::int64_t t) const {
@@ -126,16 +162,16 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const MultiGpuTrace& t) {
   p.px = ui.fonts.ui_px;
   ImGui::Dummy(ImVec2(1, p.px * 1.5f));  // room for the cursor's caption
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float numbers_w = std::min(rect.w * 0.3f, ui.fonts.large_px * 13);
-  p.label_x = at.x;
-  p.left = at.x + ImGui::CalcTextSize("GPU 15").x + p.px;
-  p.numbers_x = rect.x + rect.w - numbers_w;
-  p.width = std::max(10.0f, p.numbers_x - p.px - p.left);
   p.top = at.y + p.px * 0.3f;
   p.span = std::max<std::int64_t>(1, t.Span());
   p.rows = std::max(1, t.Gpus());
-  const float height = std::max(10.0f, rect.y + rect.h - p.top - p.px * 2.6f);
+  const float height = std::max(10.0f, rect.y + rect.h - p.top - p.px * 3.8f);  // the axis
   p.row_h = std::min(height / static_cast<float>(p.rows), ui.fonts.large_px * 4);
+  p.numbers = PlaceNumbers(ui, rect.w / 3, p.row_h, t);
+  p.label_x = at.x;
+  p.left = at.x + ImGui::CalcTextSize("GPU 15").x + p.px;
+  p.numbers_x = rect.x + rect.w - p.numbers.width - p.px * 0.5f;
+  p.width = std::max(10.0f, p.numbers_x - p.px - p.left);
   return p;
 }
 
@@ -244,33 +280,25 @@ void DrawRowLabels(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusSta
 
 // Each GPU's shard, total and offset beside its row.
 void DrawNumbers(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
-  ImGui::PushFont(p.row_h >= ui.fonts.large_px * 2.5f ? ui.fonts.large : ui.fonts.ui);
-  const float x = p.numbers_x, line = ImGui::GetFontSize();
-  const bool two_lines = p.row_h >= line * 2.3f;
+  const float line = p.numbers.px * 1.02f;
+  const ImU32 ink = ToImU32(ui.palette.text);
   for (const GpuRank& r : t.ranks) {
-    // Appended, not "[" + ...: GCC 12 warns falsely (-Wrestrict) on a one-character literal.
-    std::string shard = "shard [";
-    shard.append(std::to_string(r.begin)).append(", ").append(std::to_string(r.end)).append(")");
-    const std::string sums = "total " + Value(t, r.total) + "  offset " + Value(t, r.offset);
-    const float mid = p.RowY(r.rank) + p.row_h * 0.5f;
-    const ImU32 ink = ToImU32(ui.palette.text);
-    const std::string dump = "GPU " + std::to_string(r.rank) + ": " + shard + " " + sums;
-    if (two_lines) {
-      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 1.05f), ink}, shard,
-                     {"numbers", dump});
-      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid + line * 0.05f), ink}, sums, {});
-    } else {
-      DrawFigureText(ui, {nullptr, 0, ImVec2(x, mid - line * 0.5f), ink}, shard + " " + sums,
-                     {"numbers", dump});
-    }
+    const std::vector<std::string> lines = NumberLines(t, r, p.numbers.three);
+    float y = p.RowY(r.rank) + (p.row_h - line * static_cast<float>(lines.size())) * 0.5f;
+    std::string dump = "GPU " + std::to_string(r.rank) + ":";
+    for (const std::string& l : lines) dump += " " + l;
+    for (size_t i = 0; i < lines.size(); ++i, y += line)
+      DrawFigureText(ui, {p.numbers.font, p.numbers.px, ImVec2(p.numbers_x, y), ink}, lines[i],
+                     i == 0 ? Dump{"numbers", dump} : Dump{});
   }
-  ImGui::PopFont();
 }
 
 void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float y = p.Bottom() + p.px * 1.3f;
-  for (double tick : NiceTicks(0, static_cast<double>(p.span), 5)) {
+  // As many ticks as their labels have room for (a phone's plot is narrow).
+  const int ticks = std::clamp(static_cast<int>(p.width / (p.px * 5)), 2, 5);
+  for (double tick : NiceTicks(0, static_cast<double>(p.span), ticks)) {
     if (tick > static_cast<double>(p.span) * 1.0001) break;
     const float x = p.X(static_cast<std::int64_t>(tick));
     dl->AddLine(ImVec2(x, p.Bottom()), ImVec2(x, p.Bottom() + p.px * 0.3f),
@@ -280,7 +308,8 @@ void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
   }
   const std::string unit = t.measured ? "time on one clock, " + t.clock
                                       : std::string("simulated time (a model, not measured)");
-  const ImVec2 at(p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x, y + p.px * 1.2f);
+  const ImVec2 at(std::max(p.label_x, p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x),
+                  y + p.px * 1.2f);
   DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text_dim)}, unit, "axis");
 }
 
