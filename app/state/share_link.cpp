@@ -60,8 +60,7 @@ bool IsBundledTrace(std::string_view file_name) {
   // named multi-gpu-*.json; a plain file name, never a path.
   constexpr std::string_view kPrefix = "multi-gpu-", kSuffix = ".json";
   return file_name.size() > kPrefix.size() + kSuffix.size() && file_name.starts_with(kPrefix) &&
-         file_name.ends_with(kSuffix) && file_name.find_first_of("/\\") == std::string_view::npos &&
-         file_name.find("..") == std::string_view::npos;
+         file_name.ends_with(kSuffix) && file_name.find_first_of("/\\") == std::string_view::npos;
 }
 
 std::string ShareFragment(const Session& s) {

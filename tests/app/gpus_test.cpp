@@ -111,6 +111,10 @@ TEST(GpusKind, KZoomsIntoEachGpuInTurnAndEscapeComesBack) {
     if (r < 3) kind.OnKey(*app, 'K');
   }
   EXPECT_EQ(kind.FigureStem(*app), "scanviz-gpus-p4-scan-then-add-gpu3");
+  kind.OnKey(*app, 'K');  // past the last GPU: the GPUs again
+  EXPECT_EQ(GpusOf(*app).zoom, -1);
+  kind.OnKey(*app, 'K');
+  EXPECT_EQ(GpusOf(*app).zoom, 0);
   EXPECT_TRUE(kind.Back(*app));
   EXPECT_EQ(GpusOf(*app).zoom, -1);
   EXPECT_FALSE(kind.Back(*app));  // nothing left to close: Esc goes on to drop the selection
@@ -123,7 +127,9 @@ TEST(GpusKind, PAndTheStrategyAndAnEditTraceAgain) {
   auto app = App();
   GpusState& g = GpusOf(*app);
   g.gpus = 2;
-  g.strategy = MultiGpuStrategy::kReduceThenScan;
+  EXPECT_EQ(g.Traced().Gpus(), 2);
+  EXPECT_EQ(g.Traced().strategy, MultiGpuStrategy::kScanThenAdd);
+  g.strategy = MultiGpuStrategy::kReduceThenScan;  // alone: traced again
   EXPECT_EQ(g.Traced().Gpus(), 2);
   EXPECT_EQ(g.Traced().strategy, MultiGpuStrategy::kReduceThenScan);
   EXPECT_EQ(g.Traced().ranks[0].phases.front().kind, GpuPhaseKind::kReduce);
