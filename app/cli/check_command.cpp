@@ -39,6 +39,17 @@ int RunCheckSinglePass(const std::string& path, const SinglePassTrace& t) {
   return cli::ReportFileCheck(path, CheckSinglePass(t), ok.str());
 }
 
+int RunCheckMultiGpu(const std::string& path, const MultiGpuTrace& t) {
+  std::ostringstream ok;
+  ok << "multi-gpu, " << t.Gpus() << " GPUs, " << ToString(t.strategy) << ", " << ToString(t.op)
+     << ", " << ToString(t.type) << ", n = " << t.N() << ", recorded on "
+     << DescribeBackend(t.backend) << (t.measured ? " (times measured)" : " (times simulated)")
+     << "; every shard, total, gathered total, offset and phase holds and the result equals the "
+        "sequential "
+     << (t.inclusive ? "inclusive" : "exclusive") << " scan";
+  return cli::ReportFileCheck(path, CheckMultiGpu(t), ok.str());
+}
+
 }  // namespace
 
 CLI::App* AddCheckCommand(CLI::App* app, std::string* path) {
@@ -53,6 +64,7 @@ int RunCheckCommand(const std::string& path) {
   if (loaded.grid) return RunCheckGrid(path, *loaded.grid);
   if (loaded.single_pass) return RunCheckSinglePass(path, *loaded.single_pass);
   if (loaded.application) return CheckApplicationFile(path, *loaded.application);
+  if (loaded.multi_gpu) return RunCheckMultiGpu(path, *loaded.multi_gpu);
   if (!loaded.trace) {
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
     return kExitFailed;

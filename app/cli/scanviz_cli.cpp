@@ -75,7 +75,10 @@ int main(int argc, char** argv) {
   // The loaders say so themselves ("check: FILE: not enough memory to read it (104 MB)"); this
   // catches what runs out after them (a check, a table), so that nothing aborts.
   try {
-    if (*trace) return RunTraceCommand(*trace, &trace_args);
+    if (*trace) {
+      trace_args.self = argv[0];  // the multi-gpu ranks' launcher starts this program again
+      return RunTraceCommand(*trace, &trace_args);
+    }
     if (*check) return RunCheckCommand(check_path);
     if (*devices) return RunDevicesCommand();
     if (*algorithms) return RunAlgorithmsCommand();

@@ -12,6 +12,7 @@
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
 #include "core/input.h"
+#include "core/multi_gpu/multi_gpu.h"
 #include "core/registry.h"
 
 namespace scanviz::cli {
@@ -24,10 +25,10 @@ namespace {
 // input, the operator, type and backend.
 void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
   trace
-      ->add_option(
-          "-a,--algorithm", args->algorithm,
-          AlgorithmKeys() +
-              ", multi-block or single-pass; or an application of the scan: " + ApplicationKeys())
+      ->add_option("-a,--algorithm", args->algorithm,
+                   AlgorithmKeys() +
+                       ", multi-block, single-pass or multi-gpu; or an application of the scan: " +
+                       ApplicationKeys())
       ->capture_default_str();
   trace->add_option("--keep", args->keep,
                     "compact: which elements to keep, odd, even, positive, nonzero (default) or "
@@ -55,6 +56,13 @@ void AddWhatOptions(CLI::App* trace, TraceArgs* args) {
   trace
       ->add_option("--tile-order", args->tile_order,
                    "single-pass: tiles taken in blockidx order or by an atomic ticket")
+      ->capture_default_str();
+  trace->add_option("--gpus", args->gpus, "multi-gpu: the GPUs (ranks), 1 to 16")
+      ->capture_default_str();
+  trace
+      ->add_option("--strategy", args->strategy,
+                   "multi-gpu: scan-then-add (scan each shard, all-gather the totals, add the "
+                   "offsets) or reduce-then-scan (reduce, all-gather, scan from the offset)")
       ->capture_default_str();
   trace->add_option("-i,--input", args->input,
                     "the array, e.g. 3,1,7,0,4,1,6,3, \"3 1 7 0\" or -3,1,2");
@@ -109,6 +117,8 @@ void RecordGivenOptions(const CLI::App& trace, TraceArgs* args) {
   args->bit_given = trace.count("--bit") > 0;
   args->bits_given = trace.count("--bits") > 0;
   args->op_given = trace.count("--op") > 0;
+  args->gpus_given = trace.count("--gpus") > 0;
+  args->strategy_given = trace.count("--strategy") > 0;
 }
 
 // [SECTION] The kinds of trace
@@ -158,6 +168,16 @@ int RunTrace(const TraceArgs& args) {
                                                          args.bit_given, args.bits_given);
       !misplaced.empty())
     return UsageError(misplaced);
+  // The scan across GPUs: its own options, and each shard's tiles (--tile-size).
+  if (args.algorithm == kMultiGpuKey) {
+    if (args.block_size_given || args.tile_order_given)
+      return UsageError(std::string(args.block_size_given ? "--block-size" : "--tile-order") +
+                        " is not for --algorithm multi-gpu (each shard's tiles: --tile-size)");
+    return RunMultiGpuCommand(args);
+  }
+  if (args.gpus_given || args.strategy_given)
+    return UsageError(std::string(args.gpus_given ? "--gpus" : "--strategy") +
+                      " is for --algorithm multi-gpu");
   const bool single_pass = args.algorithm == kSinglePassKey;
   if (single_pass && args.block_size_given)
     return UsageError(

@@ -1,8 +1,8 @@
 // scanviz-cli trace: a scan (one block, a grid of blocks, the single pass) or an application of
 // the scan, on the GPU or the CPU simulator, printed as a table or JSON, checked, and written to
 // a file with -o. trace_command.cpp holds the options and sends each kind to its file:
-// trace_block_scan.cpp (one block), trace_grid_scan.cpp (multi-block, single-pass) and
-// application_command.cpp (the applications).
+// trace_block_scan.cpp (one block), trace_grid_scan.cpp (multi-block, single-pass),
+// trace_multi_gpu.cpp (the scan across GPUs) and application_command.cpp (the applications).
 #pragma once
 
 #include <string>
@@ -55,6 +55,12 @@ struct TraceArgs {
   bool bit_given = false;
   bool bits_given = false;
   bool op_given = false;
+  // --algorithm multi-gpu: the GPUs (ranks) and the strategy across them.
+  int gpus = 4;
+  std::string strategy = "scan-then-add";
+  bool gpus_given = false;
+  bool strategy_given = false;
+  std::string self;  // the running program (argv[0]): the ranks' launcher starts it again
 };
 
 // The subcommand and its options, bound to `args`.
@@ -79,5 +85,7 @@ int RunBlockScanCommand(const TraceArgs& args);
 // trace_grid_scan.cpp: --algorithm multi-block, and --algorithm single-pass.
 int RunGridCommand(const TraceArgs& args);
 int RunSinglePassCommand(const TraceArgs& args);
+// trace_multi_gpu.cpp: --algorithm multi-gpu (the scan across GPUs, or its simulator).
+int RunMultiGpuCommand(const TraceArgs& args);
 
 }  // namespace scanviz::cli

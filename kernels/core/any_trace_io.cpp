@@ -6,6 +6,7 @@
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
 #include "core/grid/grid_json.h"
+#include "core/multi_gpu/multi_gpu_io.h"
 #include "core/trace_io.h"
 #include "core/trace_json.h"
 
@@ -29,7 +30,8 @@ bool IsApplication(const std::string& key) {
 
 bool IsSingleBlock(const json& root) {
   const std::string key = KindKey(root);
-  return key != kMultiBlockKey && key != kSinglePassKey && !IsApplication(key);
+  return key != kMultiBlockKey && key != kSinglePassKey && key != kMultiGpuKey &&
+         !IsApplication(key);
 }
 
 }  // namespace
@@ -49,13 +51,15 @@ AnyTraceLoad DecodeAnyTraceJson(const json& root) {
     if (format == root.end() || *format != kTraceFormatName)
       Fail("", "not a ScanViz trace (missing \"format\": \"scanviz-trace\")");
     if (IntField(root, "version", "") != kTraceFormatVersion)
-      Fail("version",
-           std::string(is_application ? "applications" : "grids and single-pass traces") +
-               " are in version " + std::to_string(kTraceFormatVersion) + " only");
+      Fail("version", std::string(is_application ? "applications"
+                                                 : "grids, single-pass and multi-gpu traces") +
+                          " are in version " + std::to_string(kTraceFormatVersion) + " only");
     if (is_application) {
       result.application = DecodeApplication(root);
     } else if (key == kSinglePassKey) {
       result.single_pass = DecodeSinglePass(root);
+    } else if (key == kMultiGpuKey) {
+      result.multi_gpu = DecodeMultiGpu(root);
     } else {
       result.grid = DecodeGrid(root, "", 0);
     }

@@ -1,7 +1,7 @@
 // A trace file of any kind: a single-block trace (core/trace_io.h), a multi-block grid or a
-// single-pass scan (core/grid/grid_io.h), or an application (core/applications/application_io.h),
-// told apart by meta.algorithm. The one reader above all of them: `scanviz-cli check` and the app's
-// Open read every file through it.
+// single-pass scan (core/grid/grid_io.h), an application (core/applications/application_io.h) or
+// the scan across GPUs (core/multi_gpu/multi_gpu_io.h), told apart by meta.algorithm. The one
+// reader above all of them: `scanviz-cli check` and the app's Open read every file through it.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -12,6 +12,7 @@
 #include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
+#include "core/multi_gpu/multi_gpu.h"
 #include "core/trace.h"
 
 namespace scanviz {
@@ -21,10 +22,11 @@ struct AnyTraceLoad {
   std::optional<GridTrace> grid;
   std::optional<SinglePassTrace> single_pass;
   std::optional<ApplicationTrace> application;
-  std::string error;  // set when none is
+  std::optional<MultiGpuTrace> multi_gpu;  // the scan across GPUs (core/multi_gpu/multi_gpu_io.h)
+  std::string error;                       // set when none is
   bool Ok() const {
     return trace.has_value() || grid.has_value() || single_pass.has_value() ||
-           application.has_value();
+           application.has_value() || multi_gpu.has_value();
   }
 };
 // Parses once (ReadJson: the trace format's keys, kMaxGridNesting levels), then decodes.

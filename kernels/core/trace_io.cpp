@@ -123,7 +123,11 @@ const JsonKeys& TraceFileKeys() {
       "measured", "clock", "sm", "start", "end", "time", "flag", "value", "aggregate", "inclusive",
       "exclusive", "published_a", "published_p", "reads", "total_reads", "waited",
       // an application
-      "keep", "bit", "bits", "keys", "flags", "scan", "passes", "total", "sign_flipped"};
+      "keep", "bit", "bits", "keys", "flags", "scan", "passes", "total", "sign_flipped",
+      // the scan across GPUs (core/multi_gpu/multi_gpu_io.cpp) and a shard's carried-in prefix
+      "carry_in", "strategy", "gpus", "alignment", "interconnect", "nccl_version", "multi_gpu",
+      "ranks", "rank", "device_index", "host", "begin", "gathered", "offset", "phases", "shard",
+      "clock_origin"};
   return keys;
 }
 

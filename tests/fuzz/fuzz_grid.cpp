@@ -1,5 +1,6 @@
 // Fuzz target: the grid-sized trace files (multi-block grids, single-pass timelines, the
-// applications), as `scanviz-cli check` and the app's Open read them (ParseAnyTraceJson).
+// applications, the scan across GPUs), as `scanviz-cli check` and the app's Open read them
+// (ParseAnyTraceJson).
 //
 // Beyond "no crash, no leak, no undefined behaviour", a file the loader accepts must come back
 // through the writer unchanged (written, reloaded and written again gives the same text), and the
@@ -15,8 +16,10 @@
 #include "core/applications/application_io.h"
 #include "core/applications/applications.h"
 #include "core/grid/grid_io.h"
+#include "core/multi_gpu/multi_gpu_io.h"
 #include "fuzz/fuzz_check.h"
 #include "scene/timeline.h"
+#include "teach/multi_gpu_teach.h"
 
 namespace {
 
@@ -35,6 +38,12 @@ void RoundTrip(const std::string& written, Write&& write, const char* kind) {
 std::string SinglePassJson(const scanviz::SinglePassTrace& t) {
   std::ostringstream out;
   scanviz::WriteSinglePassJson(t, out);
+  return out.str();
+}
+
+std::string MultiGpuJson(const scanviz::MultiGpuTrace& t) {
+  std::ostringstream out;
+  scanviz::WriteMultiGpuJson(t, out);
   return out.str();
 }
 
@@ -63,6 +72,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     RoundTrip(SinglePassJson(*loaded.single_pass), [](const AnyTraceLoad& a) {
       return a.single_pass ? SinglePassJson(*a.single_pass) : std::string();
     }, "single-pass trace");
+  }
+  if (loaded.multi_gpu) {
+    // The check, the summary, the moments and each moment's narration, as the GPUs kind runs them.
+    const MultiGpuTrace& t = *loaded.multi_gpu;
+    (void)CheckMultiGpu(t);
+    (void)Summarize(t);
+    for (const std::int64_t moment : MultiGpuMoments(t)) (void)teach::NarrateMultiGpu(t, moment);
+    RoundTrip(
+        MultiGpuJson(t),
+        [](const AnyTraceLoad& a) {
+          return a.multi_gpu ? MultiGpuJson(*a.multi_gpu) : std::string();
+        },
+        "multi-gpu trace");
   }
   if (loaded.application) {
     (void)CheckApplication(*loaded.application);

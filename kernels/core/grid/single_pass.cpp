@@ -71,6 +71,7 @@ SinglePassTrace MakeSinglePassTrace(const SinglePassRequest& request, const Back
   t.converted = request.convert;
   t.order = request.order;
   t.backend = backend;
+  t.carry_in = request.carry_in;
   t.input = request.input;
   return t;
 }
@@ -162,12 +163,19 @@ class Schedule {
   void PublishAggregate(int t) {
     namespace sp = single_pass;
     TileRecord& r = Record(t);
-    m_published.emplace_back(t, sp::FirstPublication(t, static_cast<T>(r.aggregate)));
+    const auto aggregate = static_cast<T>(r.aggregate);
+    std::uint64_t word = sp::FirstPublication(t, aggregate);
     Of(t).look = sp::StartLookBack<Op>(t);
+    if (m_trace.carry_in) {
+      const auto carry = static_cast<T>(*m_trace.carry_in);
+      word = sp::FirstPublicationWithCarry(t, carry, aggregate, m_op);
+      Of(t).look = sp::StartLookBackWithCarry<Op>(t, carry);
+    }
+    m_published.emplace_back(t, word);
     if (t == 0) {
       r.published_p = m_now;
-      r.inclusive = r.aggregate;
-      r.exclusive = static_cast<double>(Op::Identity());
+      r.inclusive = static_cast<double>(sp::ValueOf<T>(word));
+      r.exclusive = static_cast<double>(Of(t).look.exclusive);
       Of(t).stage = Stage::kAdding;
     } else {
       r.published_a = m_now;
@@ -245,9 +253,18 @@ Window Span(int lo, int hi) { return hi < lo ? EmptyWindow() : Range(lo, hi); }
 
 bool SameValue(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
+// The windows of the folded input. With a carry the folder holds it before the input (at 0, the
+// input from 1): a prefix starts at the carry, a tile's own elements are shifted by one.
+struct Windows {
+  bool carry = false;
+  Window Prefix(int hi) const { return carry ? Range(0, hi + 1) : Span(0, hi); }
+  Window Local(int lo, int hi) const { return carry ? Span(lo + 1, hi + 1) : Span(lo, hi); }
+};
+
 // Tile k's own scan, aggregate and prefixes, against the folded input.
 void CheckTileValues(const SinglePassTrace& t, const WindowFolder& folder, int k,
                      std::vector<std::string>* out) {
+  const Windows at{t.carry_in.has_value()};
   auto want = [&](Window w) { return FormatValue(t.type, folder.Fold(w)); };
   const TileRecord& r = t.tiles[static_cast<size_t>(k)];
   const std::string tile = "tile " + std::to_string(k);
@@ -255,16 +272,16 @@ void CheckTileValues(const SinglePassTrace& t, const WindowFolder& folder, int k
   const bool inclusive = t.Inclusive();
   if (r.tile != k) Add(out, tile + ": recorded as tile " + std::to_string(r.tile));
   for (int i = 0; i < count; ++i) {
-    const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
+    const Window w = at.Local(begin, begin + i - (inclusive ? 0 : 1));
     if (!folder.Matches(w, t.tile_output[static_cast<size_t>(begin + i)])) {
       Add(out, tile + ": its own scan at " + std::to_string(begin + i) + " should be " + want(w));
       break;
     }
   }
-  const Window own = Span(begin, begin + count - 1);
+  const Window own = at.Local(begin, begin + count - 1);
   if (!folder.Matches(own, r.aggregate))
     Add(out, tile + ": its aggregate should be the combination of its elements, " + want(own));
-  const Window before = Span(0, begin - 1), through = Span(0, begin + count - 1);
+  const Window before = at.Prefix(begin - 1), through = at.Prefix(begin + count - 1);
   if (!folder.Matches(before, r.exclusive))
     Add(out, tile + ": the look-back should gather every earlier element, " + want(before));
   if (!folder.Matches(through, r.inclusive))
@@ -372,8 +389,11 @@ std::vector<std::string> CheckSinglePass(const SinglePassTrace& t) {
   meta.op = t.op;
   meta.type = t.type;
   meta.identity = t.identity;
-  meta.n = meta.padded_n = n;
-  const WindowFolder folder(meta, t.input);
+  std::vector<double> folded = t.input;
+  if (t.carry_in) folded.insert(folded.begin(), *t.carry_in);
+  meta.n = meta.padded_n = static_cast<int>(folded.size());
+  const WindowFolder folder(meta, folded);
+  const Windows at{t.carry_in.has_value()};
   for (int k = 0; k < tiles; ++k) {
     CheckTileValues(t, folder, k, &out);
     CheckReads(t, k, &out);
@@ -385,7 +405,7 @@ std::vector<std::string> CheckSinglePass(const SinglePassTrace& t) {
   }
   const bool inclusive = t.Inclusive();
   for (int i = 0; i < n; ++i) {
-    const Window w = Span(0, i - (inclusive ? 0 : 1));
+    const Window w = at.Prefix(i - (inclusive ? 0 : 1));
     if (!folder.Matches(w, t.output[static_cast<size_t>(i)])) {
       Add(&out, "output[" + std::to_string(i) + "] should hold the scan of the prefix up to it, " +
                     FormatValue(t.type, folder.Fold(w)) + ", not " +

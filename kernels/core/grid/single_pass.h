@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct SinglePassRequest {
   std::vector<double> input;  // 1..kMaxGridElements values
   TileOrder order = TileOrder::kBlockIdx;
   bool convert = false;  // the tiles' scans convert to the other flavour
+  // A prefix carried in from elements before this input (a shard of the scan across GPUs, reduce
+  // then scan): tile 0's exclusive prefix, so every output has it in front. None: the identity.
+  std::optional<double> carry_in;
 };
 
 // Empty if the request can run; else one line naming what is wrong.
@@ -76,8 +80,9 @@ struct SinglePassTrace {
   bool converted = false;
   TileOrder order = TileOrder::kBlockIdx;
   BackendInfo backend;
-  bool measured = false;  // times from the GPU's clock (else the simulator's schedule)
-  std::string clock;      // "ns (%globaltimer)" or "simulated steps"
+  bool measured = false;           // times from the GPU's clock (else the simulator's schedule)
+  std::string clock;               // "ns (%globaltimer)" or "simulated steps"
+  std::optional<double> carry_in;  // the prefix carried into tile 0 (SinglePassRequest's)
   std::vector<double> input;
   std::vector<double> tile_output;  // each tile's own scan (before its prefix is added)
   std::vector<TileRecord> tiles;    // by tile index

@@ -145,6 +145,8 @@ json EncodeSinglePass(const SinglePassTrace& t) {
                   {"measured", t.measured},
                   {"clock", t.clock},
                   {"backend", EncodeBackend(t.backend)}};
+  // Only a shard with a prefix carried in has it: every other file stays as it was.
+  if (t.carry_in) root["meta"]["carry_in"] = EncodeValue(t.type, *t.carry_in);
   root["input"] = EncodeValues(t.type, t.input);
   json tiles = json::array();
   for (const TileRecord& r : t.tiles) tiles.push_back(EncodeTile(r, t.type));
@@ -170,6 +172,8 @@ SinglePassTrace DecodeSinglePass(const json& root) {
   if (n < 1 || n > kMaxGridElements)
     Fail("meta.n", std::to_string(n) + " is outside 1.." + std::to_string(kMaxGridElements));
   request.input = DecodeValues(root, "input", request.type, static_cast<size_t>(n), "");
+  if (m.contains("carry_in"))
+    request.carry_in = DecodeValue(m["carry_in"], request.type, "meta.carry_in");
   if (std::string error = ValidateSinglePassRequest(request); !error.empty()) Fail("meta", error);
   SinglePassTrace t = MakeSinglePassTrace(request, DecodeBackend(Field(m, "backend", "meta")));
   t.measured = BoolField(m, "measured", "meta");

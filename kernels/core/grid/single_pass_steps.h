@@ -88,6 +88,18 @@ SCANVIZ_HD SCANVIZ_FORCEINLINE std::uint64_t FirstPublication(int tile, T aggreg
   return Pack(tile == 0 ? kFlagP : kFlagA, aggregate, epoch);
 }
 
+// A scan with a prefix carried in (a shard of the scan across GPUs, reduce then scan: the lower
+// ranks' totals): tile 0's exclusive prefix is the carry, so it publishes P = carry . aggregate at
+// once and its elements get the carry in front; every later tile's look-back meets that P and
+// gathers the carry with it. Without a carry the two functions below are FirstPublication and
+// StartLookBack.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD SCANVIZ_FORCEINLINE std::uint64_t FirstPublicationWithCarry(int tile, T carry,
+                                                                       T aggregate, Op op,
+                                                                       unsigned epoch = 0) {
+  return tile == 0 ? Pack(kFlagP, op(carry, aggregate), epoch) : Pack(kFlagA, aggregate, epoch);
+}
+
 // The look-back's rules for a predecessor's flag: X waits (read it again), A and P put their
 // value in front of what was gathered, P ends the look-back.
 SCANVIZ_HD SCANVIZ_FORCEINLINE bool Waits(unsigned flag) { return flag == kFlagX; }
@@ -112,6 +124,12 @@ struct LookBack {
 template <class Op, class T = typename Op::Value>
 SCANVIZ_HD SCANVIZ_FORCEINLINE LookBack<T> StartLookBack(int tile) {
   return {tile - 1, Op::Identity(), tile == 0};
+}
+
+// Tile 0 with a carry: its look-back is already done, and its exclusive prefix is the carry.
+template <class Op, class T = typename Op::Value>
+SCANVIZ_HD SCANVIZ_FORCEINLINE LookBack<T> StartLookBackWithCarry(int tile, T carry) {
+  return {tile - 1, tile == 0 ? carry : Op::Identity(), tile == 0};
 }
 
 // One read of the predecessor's status word. X: nothing changes (read it again). A: its aggregate

@@ -45,6 +45,15 @@ enum class GpuPhaseKind : std::uint8_t { kReduce, kScan, kAllGather, kOffset, kA
 const char* ToString(GpuPhaseKind kind);  // "reduce", "scan", "all-gather", "offset", "add"
 bool Parse(const std::string& key, GpuPhaseKind* kind);
 
+// The phases every rank runs, in order: scan, all-gather, offset, add; or reduce, all-gather,
+// offset, scan.
+std::vector<GpuPhaseKind> StrategyPhases(MultiGpuStrategy strategy);
+
+// Rank `rank`'s shard as a single-pass request: its slice of the input, the request's tile size,
+// block algorithm, operator and type, converted to the request's flavour when the block
+// algorithm computes the other one (no carry: reduce, then scan adds the offset as carry_in).
+SinglePassRequest ShardRequest(const MultiGpuRequest& request, int rank);
+
 struct GpuPhase {
   GpuPhaseKind kind = GpuPhaseKind::kScan;
   std::int64_t start = 0, end = 0;  // on the trace's one clock, from the aligned origin (ns)
@@ -110,5 +119,17 @@ struct MultiGpuSummary {
   std::int64_t local_work = 0;     // the slowest rank's time in phases other than the exchange
 };
 MultiGpuSummary Summarize(const MultiGpuTrace& trace);
+
+// The moments a class steps through: 0 and every phase's start and end over every rank, distinct,
+// in time order (as the single-pass kind steps through its tiles' events).
+std::vector<std::int64_t> MultiGpuMoments(const MultiGpuTrace& trace);
+
+// What a rank is doing at a moment: the phase running then (start <= moment < end; -1 when none:
+// waiting to start, between phases or finished) and how many of its phases have ended.
+struct RankActivity {
+  int running = -1;  // an index into GpuRank::phases
+  int done = 0;
+};
+RankActivity ActivityAt(const GpuRank& rank, std::int64_t moment);
 
 }  // namespace scanviz
