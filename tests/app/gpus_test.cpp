@@ -253,7 +253,7 @@ TEST(GpusKind, TheFigureHoldsEveryPhaseEveryArrowAndEveryGpusNumbers) {
 }
 
 TEST(GpusKind, OnlyMultiGpuFileNamesAreBundledNeverAPath) {
-  EXPECT_TRUE(IsBundledTrace("multi-gpu-4-simulated.json"));
+  EXPECT_TRUE(IsBundledTrace("multi-gpu-4x16-simulated.json"));
   EXPECT_FALSE(IsBundledTrace("multi-gpu-.json"));
   EXPECT_FALSE(IsBundledTrace("multi-gpu-../../etc.json"));
   EXPECT_FALSE(IsBundledTrace("multi-gpu-a/b.json"));
