@@ -51,9 +51,11 @@ void DrawTitle(UiContext& ui, const MultiGpuTrace& t, const GpusState& g) {
 // P and the strategy of the simulator's run (a file's trace has its own, and says so).
 void Controls(UiContext& ui, GpusState& g) {
   if (g.ShowsFile()) {
-    TextDim(ui, "controls",
-            "GPUs and strategy as recorded in " + g.FilePath() +
-                " (an edit of the input goes back to the simulator)");
+    // Wrapped: a long path cuts none of it off.
+    Paragraph(ui, "controls",
+              "GPUs and strategy as recorded in " + g.FilePath() +
+                  " (an edit of the input goes back to the simulator)",
+              true);
     return;
   }
   Text(ui, {}, "GPUs");
