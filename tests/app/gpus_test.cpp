@@ -1,8 +1,9 @@
 // The GPUs kind (issue #36, app/kinds/gpus/): its model half without a window. Its steps are every
 // moment a phase began or ended on any GPU, in order; the caption names what each GPU does then;
-// D shows it, K zooms into each GPU's shard in turn and Esc comes back; its state (P, the
-// strategy, the moment, the zoom) and a multi-gpu trace file's trace come back from a session and
-// a link; a file opened shows it; sessions of the other kinds stay without its fields.
+// shown, it opens at the first moment; a GPU zoomed into names the figure and Esc comes back; its
+// state (P, the strategy, the moment, the zoom) and a multi-gpu trace file's trace come back from
+// a session and a link; a file opened shows it; sessions of the other kinds stay without its
+// fields; its SVG holds every phase and arrow.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -45,7 +46,7 @@ std::vector<std::int64_t> Boundaries(const MultiGpuTrace& t) {
 TEST(GpusKind, StepsWalkEveryPhaseBoundaryInOrderAndStopAtTheEnds) {
   auto app = App();
   const Kind& kind = KindOf(KindId::kGpus);
-  kind.OnKey(*app, 'D');
+  kind.Show(*app);
   ASSERT_EQ(app->ShownKind(), KindId::kGpus);
   const MultiGpuTrace& t = GpusOf(*app).Traced();
   ASSERT_EQ(t.Gpus(), 4);
@@ -56,7 +57,7 @@ TEST(GpusKind, StepsWalkEveryPhaseBoundaryInOrderAndStopAtTheEnds) {
   EXPECT_EQ(moments.front(), 0);
   for (std::int64_t b : Boundaries(t))
     EXPECT_TRUE(std::binary_search(moments.begin(), moments.end(), b)) << b;
-  // D shows it from the start; → visits every moment once, in order, and rests on the last.
+  // Shown from the start; → visits every moment once, in order, and rests on the last.
   EXPECT_EQ(kind.Steps(*app).step, 0);
   EXPECT_EQ(kind.Steps(*app).count, static_cast<int>(moments.size()));
   for (std::size_t i = 1; i < moments.size(); ++i) {
@@ -100,26 +101,25 @@ TEST(GpusKind, TheCaptionNamesWhatEachGpuDoesAtTheMoment) {
   EXPECT_EQ(GpuProvenance(t).find("measured on"), std::string::npos);
 }
 
-TEST(GpusKind, KZoomsIntoEachGpuInTurnAndEscapeComesBack) {
+// Shown, it opens at the first moment; a GPU zoomed into names the figure, and Esc comes back.
+TEST(GpusKind, AZoomedGpuNamesTheFigureAndEscapeComesBack) {
   auto app = App();
   const Kind& kind = KindOf(KindId::kGpus);
-  kind.OnKey(*app, 'K');
+  kind.Show(*app);
   ASSERT_EQ(app->ShownKind(), KindId::kGpus);
-  for (int r = 0; r < 4; ++r) {
-    EXPECT_EQ(GpusOf(*app).zoom, r);
-    EXPECT_TRUE(GpusOf(*app).Traced().ranks[static_cast<size_t>(r)].shard.has_value());
-    if (r < 3) kind.OnKey(*app, 'K');
-  }
-  EXPECT_EQ(kind.FigureStem(*app), "scanviz-gpus-p4-scan-then-add-gpu3");
-  kind.OnKey(*app, 'K');  // past the last GPU: the GPUs again
+  EXPECT_EQ(GpusOf(*app).cursor, 0);
   EXPECT_EQ(GpusOf(*app).zoom, -1);
-  kind.OnKey(*app, 'K');
-  EXPECT_EQ(GpusOf(*app).zoom, 0);
+  EXPECT_EQ(kind.FigureStem(*app), "scanviz-gpus-p4-scan-then-add");
+  GpusOf(*app).zoom = 3;  // a click on GPU 3's name
+  EXPECT_TRUE(GpusOf(*app).Traced().ranks[3].shard.has_value());
+  EXPECT_EQ(kind.FigureStem(*app), "scanviz-gpus-p4-scan-then-add-gpu3");
   EXPECT_TRUE(kind.Back(*app));
   EXPECT_EQ(GpusOf(*app).zoom, -1);
   EXPECT_FALSE(kind.Back(*app));  // nothing left to close: Esc goes on to drop the selection
-  kind.OnKey(*app, 'D');          // D again puts it away
-  EXPECT_NE(app->ShownKind(), KindId::kGpus);
+  EXPECT_EQ(app->ShownKind(), KindId::kGpus);
+  GpusOf(*app).zoom = 1;
+  app->SetKind(KindId::kMultiBlock);  // another kind: the zoom closes
+  EXPECT_EQ(GpusOf(*app).zoom, -1);
 }
 
 // P and the strategy are the simulator's; an edit of the input traces again.

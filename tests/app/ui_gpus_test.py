@@ -1,7 +1,7 @@
 """The GPUs kind (issue #36) in the live app, driven by xdotool under Xvfb and read back through
---state-file: D shows it at moment 1, → steps to the next moment a phase began or ended, a click on
-a GPU's name opens its shard's timeline and Escape comes back, K zooms into GPU 0, Ctrl+S writes
-the figure as PNG and SVG; at 1024x768 every GPU's row and the plot lie inside the window.
+--state-file: opened by --kind gpus, Home goes to the first moment and → to the next moment a phase
+began or ended, a click on a GPU's name opens its shard's timeline and Escape comes back, Ctrl+S
+writes the figure as PNG and SVG; at 1024x768 every GPU's row and the plot lie inside the window.
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import glob, os, shutil, sys, time
@@ -11,17 +11,20 @@ from ui_live_test import Live
 
 
 def run(app, workdir, size, expect):
-    live = Live(app, workdir, size=size, config=f"config-{size[0]}")
+    live = Live(app, workdir, size=size, config=f"config-{size[0]}", args=("--kind", "gpus"))
     try:
         live.settle()
-        live.keys("d")
-        s = live.wait(lambda s: s["kind"] == "gpus", "D: the GPUs", 5)
-        if not expect(s is not None, f"{size}: D did not show the GPUs"):
+        s = live.wait(lambda s: s["kind"] == "gpus", "--kind gpus", 5)
+        if not expect(s is not None, f"{size}: --kind gpus did not show the GPUs"):
+            return
+        live.keys("Home")
+        s = live.wait(lambda s: s["gpus"]["cursor"] == 0, "Home: the first moment", 5)
+        if not expect(s is not None, f"{size}: Home did not go to the first moment"):
             return
         g = s["gpus"]
         expect(g["gpus"] == 4 and len(g["ranks"]) == 4 and not g["measured"],
                f"{size}: wanted 4 simulated GPUs, got {g}")
-        expect(g["cursor"] == 0, f"{size}: D opens at the first moment, got {g['cursor']}")
+        expect(g["cursor"] == 0, f"{size}: Home: the first moment, got {g['cursor']}")
         live.keys("Right")
         s = live.wait(lambda s: s["gpus"]["cursor"] > 0, "→: the next moment", 5)
         expect(s is not None, f"{size}: → did not move the cursor")
@@ -38,9 +41,9 @@ def run(app, workdir, size, expect):
         live.keys("Escape")
         s = live.wait(lambda s: s["gpus"]["zoom"] == -1, "Escape: the GPUs again", 5)
         expect(s is not None, f"{size}: Escape did not come back to the GPUs")
-        live.keys("k")
-        s = live.wait(lambda s: s["gpus"]["zoom"] == 0, "K: GPU 0's shard", 5)
-        expect(s is not None, f"{size}: K did not open GPU 0's shard")
+        live.click("gpu-row-0")
+        s = live.wait(lambda s: s["gpus"]["zoom"] == 0, "a click on GPU 0: its shard", 5)
+        expect(s is not None, f"{size}: a click on GPU 0's name did not open its shard")
         live.keys("Escape")
         live.wait(lambda s: s["gpus"]["zoom"] == -1, "Escape", 5)
         live.screenshot(f"gpus-{size[0]}.png")

@@ -1,4 +1,4 @@
-// The scan across GPUs (D): the GPUs as rows, their phases on one time axis, the exchange of the P
+// The scan across GPUs: the GPUs as rows, their phases on one time axis, the exchange of the P
 // totals between them. Its steps are the moments a phase began or ended on any GPU; ← and → move
 // the cursor from one to the next, as the single-pass timeline's do. Here: its state (gpus_state.h)
 // and its model half; gpus_view.cpp draws it.
@@ -200,27 +200,16 @@ class Gpus final : public Kind {
             .tip =
                 "The scan across GPUs: each GPU's shard, the exchange of the P totals, the "
                 "offsets",
-            .keys = {{"D", "the scan across GPUs on / off (click a GPU: its shard; Esc: back)"},
-                     {"K", "GPUs: zoom into the next GPU's shard timeline"}},
+            // No key: one more line in the key help makes the presenter's at 720p too small to
+            // read (ui_panels_tests' keys-presenter-720p, 13.5 px against 14). The Show menu,
+            // --kind gpus and a multi-gpu file show it; a click on a GPU's name opens its shard.
+            .keys = {},
             .cover = 6};
   }
+  // Shown from the start, so that → steps through the phases.
   void Show(AppState& app) const override {
     app.SetKind(Id());
     GpusOf(app).cursor = 0;
-  }
-  // D shows it (from the start, so that → steps through the phases) or puts it away; K zooms
-  // into the next GPU's shard, and from the last back to the GPUs.
-  void OnKey(AppState& app, char key) const override {
-    GpusState& g = GpusOf(app);
-    if (key == 'K') {
-      if (app.ShownKind() != Id()) Show(app);
-      const int gpus = g.Traced().Gpus();
-      g.zoom = g.zoom + 1 >= gpus ? -1 : g.zoom + 1;
-      g.shard_cursor = -1;
-      return;
-    }
-    Kind::OnKey(app, key);
-    if (app.ShownKind() == Id()) g.cursor = 0;
   }
   bool Back(AppState& app) const override {
     if (GpusOf(app).zoom < 0) return false;
@@ -272,7 +261,7 @@ class Gpus final : public Kind {
   std::string NotOffered(SidePanel tab) const override {
     return std::string(DisplayName(tab)) +
            " describes a block scan's rounds; each GPU's shard runs a single-pass scan (click a "
-           "GPU's row, or K, to see its timeline). The legend and each GPU's numbers are beside "
+           "GPU's name to see its timeline). The legend and each GPU's numbers are beside "
            "the rows; the Narration tab tells it in words.";
   }
   std::string FigureStem(AppState& app) const override {

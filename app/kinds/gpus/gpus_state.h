@@ -1,4 +1,4 @@
-// The GPUs kind (D): the scan across GPUs (core/multi_gpu/multi_gpu.h), the GPUs as rows and their
+// The GPUs kind: the scan across GPUs (core/multi_gpu/multi_gpu.h), the GPUs as rows and their
 // phases on one time axis. Its state: the trace shown (the simulator's run of the current input on
 // P simulated GPUs, or a multi-gpu trace file's, which stays until the next edit), the moment the
 // cursor stands at, the GPU zoomed into (its shard's single-pass timeline), its session fields.

@@ -272,7 +272,7 @@ void DrawRowLabels(UiContext& ui, const Plot& p, const MultiGpuTrace& t, GpusSta
     }
     ImGui::PopID();
     Place(ui, ("gpu-row-" + std::to_string(r.rank)).c_str());
-    Tip(ui, "This GPU's shard: its own single-pass timeline", "K");
+    Tip(ui, "This GPU's shard: its own single-pass timeline (Esc: back)", "");
     const ViewRect box{p.label_x, y, p.left - p.label_x, ImGui::GetFontSize()};
     DrawFigureText(ui, {nullptr, 0, ImVec2(p.label_x, y), ToImU32(ui.palette.text)}, label,
                    {"gpu", label + ": " + r.device}, &box);
@@ -379,7 +379,10 @@ void DrawShard(UiContext& ui, ViewRect rect, bool controls) {
   if (!r.shard) {
     BeginPanelWindow(ui, "##gpus", rect, "gpus");
     TextWrapped(ui, "title", title + "its timeline was not recorded (too large to trace)");
-    if (controls && Button(ui, "Back to the GPUs (Esc)", "back")) g.zoom = -1;
+    if (controls) {
+      if (Button(ui, "Back to the GPUs (Esc)", "back")) g.zoom = -1;
+      Tip(ui, "The GPUs as rows again", "Escape");
+    }
     ImGui::End();
     return;
   }
