@@ -60,9 +60,7 @@ std::string WhoDoesWhat(const MultiGpuTrace& t, std::int64_t moment) {
     if (a.running >= 0) {
       note(Doing(r.phases[static_cast<size_t>(a.running)].kind, carried), r.rank);
     } else {
-      note(a.done == static_cast<int>(r.phases.size()) ? "done: that shard of the output is final"
-                                                       : "not started yet",
-           r.rank);
+      note(a.done == static_cast<int>(r.phases.size()) ? "finished" : "not started yet", r.rank);
     }
   }
   std::string s = "At " + Micro(moment) + ": ";
@@ -147,13 +145,18 @@ MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
             (add ? "scan then add" : "reduce then scan") +
             (t.measured ? " (measured)" : " (simulated)") + " · " + Micro(moment);
   n.paragraphs.push_back(WhoDoesWhat(t, moment));
-  // Where the scan stands: before any all-gather ended, during, or after it.
-  std::int64_t gathered = -1;
+  // Where the scan stands: before the first rank joined the all-gather (the local work), in it
+  // (the totals cross), or after every rank left it (the offsets). The totals are told once sent.
+  std::int64_t joined = -1, gathered = -1;
   for (const GpuRank& r : t.ranks)
     for (const GpuPhase& p : r.phases)
-      if (p.kind == GpuPhaseKind::kAllGather) gathered = std::max(gathered, p.end);
+      if (p.kind == GpuPhaseKind::kAllGather) {
+        joined = joined < 0 ? p.start : std::min(joined, p.start);
+        gathered = std::max(gathered, p.end);
+      }
+  const bool sent = joined >= 0 && moment >= joined;
   const bool before = gathered < 0 || moment < gathered;
-  if (before) {
+  if (!sent) {
     n.paragraphs.push_back(
         "The " + std::to_string(t.N()) + " elements are split into " + std::to_string(t.Gpus()) +
         " shards, one per GPU, in order (the first ranks take one more when n does not divide). " +
@@ -161,7 +164,8 @@ MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
                "total."
              : "Each GPU first reduces its shard: its total, with the shard read once."));
   }
-  for (std::string& p : Exchange(t)) n.paragraphs.push_back(std::move(p));
+  if (sent)
+    for (std::string& p : Exchange(t)) n.paragraphs.push_back(std::move(p));
   if (!before) {
     n.paragraphs.push_back(Offsets(t));
     n.paragraphs.push_back(
@@ -170,11 +174,12 @@ MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
               "publishes offset · aggregate at once, and every later tile's look-back meets it.");
   }
   n.paragraphs.push_back(Traffic(t));
-  if (!t.measured)
-    n.paragraphs.push_back(
-        "The times are the simulator's model of an H100 node, not a "
-        "measurement (" +
-        t.alignment + ").");
+  n.paragraphs.push_back(
+      t.measured ? "The times are the GPUs' own clocks (" + t.clock +
+                       "), put on one axis: " + t.alignment + "."
+                 : "The times come from the simulator's model of an H100 node (per phase a "
+                   "kernel launch plus its bytes at the memory's speed; the all-gather's "
+                   "latency), not a measurement: open a trace recorded on GPUs to see real ones.");
   return n;
 }
 

@@ -30,6 +30,8 @@ TEST(MultiGpuNarration, SaysWhoDoesWhatAtEachMoment) {
   const std::string start = Text(NarrateMultiGpu(t, t.ranks[3].phases[0].start));
   EXPECT_NE(start.find("scanning the shard, from the identity"), std::string::npos) << start;
   EXPECT_NE(start.find("4 GPUs, scan then add (simulated)"), std::string::npos) << start;
+  // Before any GPU joined the all-gather, no total has been sent.
+  EXPECT_EQ(start.find("its shard's total"), std::string::npos) << start;
   const std::string gather = Text(NarrateMultiGpu(t, t.ranks[0].phases[1].start));
   EXPECT_NE(gather.find("3 are in the all-gather"), std::string::npos) << gather;
   // The totals sent, from the trace: 11, 5, 9, 7.
@@ -40,7 +42,7 @@ TEST(MultiGpuNarration, SaysWhoDoesWhatAtEachMoment) {
   EXPECT_NE(after.find("GPU 2: 16; GPU 3: 25."), std::string::npos) << after;
   EXPECT_NE(after.find("4 words an element"), std::string::npos) << after;
   const std::string end = Text(NarrateMultiGpu(t, t.Span()));
-  EXPECT_NE(end.find("done"), std::string::npos) << end;
+  EXPECT_NE(end.find("GPUs 0, 1, 2 and 3 are finished"), std::string::npos) << end;
 }
 
 TEST(MultiGpuNarration, TheNumbersAreTheTracesOwn) {

@@ -116,9 +116,9 @@ MultiGpuTrace SimulateMultiGpu(const MultiGpuRequest& request) {
   t.measured = false;
   t.clock = "simulated ns";
   t.alignment =
-      "simulated: one clock for every GPU (a model of an H100 node: per phase a launch "
-      "of 4 us plus its bytes at 3 TB/s, the all-gather 10 us plus 1.5 us per doubling "
-      "of the GPUs, 0-0.8 us of launch skew per rank)";
+      "simulated: one clock for every GPU, from a model of an H100 node (per phase a launch "
+      "of 4 us plus its bytes at 3 TB/s; the all-gather 10 us plus 1.5 us per doubling of the "
+      "GPUs; 0-0.8 us of launch skew per rank)";
   t.interconnect = "simulated";
   t.input = request.input;
   t.output.assign(request.input.size(), 0.0);
