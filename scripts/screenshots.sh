@@ -47,3 +47,18 @@ shot docs/multi-block-65536.png --size 1600x900 --algorithm multi-block --block-
   --random 65536 --grid-select offsets:2
 shot docs/multi-block-65536-blocks-of-4.png --size 1600x900 --algorithm multi-block \
   --block-size 4 --random 65536 --round 3
+# The scan across GPUs (issue #36, D): the bundled simulated trace at 11 µs, during the all-gather,
+# through a session that holds it and that moment (a trace file opens at its end).
+gpus=$(mktemp -d)
+python3 - docs/multi-gpu/multi-gpu-4x16-simulated.json >"$gpus/gpus.scanviz" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+json.dump({"format": "scanviz-session", "version": 3, "type": "int32", "op": "add",
+           "input": ",".join(str(int(v)) for v in t["input"]), "algorithm": "hillis-steele",
+           "view": {"theme": "dark", "panel": "inspector"},
+           "gpus": {"shown": True, "gpus": 4, "strategy": "scan-then-add", "cursor": 11000,
+                    "zoom": -1},
+           "multi_gpu_trace": t, "multi_gpu_origin": "multi-gpu-4x16-simulated.json"}, sys.stdout)
+PY
+shot docs/gpus.png --size 1600x900 "$gpus/gpus.scanviz"
+rm -rf "$gpus"

@@ -24,7 +24,8 @@ namespace scanviz {
   X(kMultiBlock, MultiBlock, "multi-block", "Multi-block grid")            \
   X(kSinglePass, SinglePass, "single-pass", "Single-pass timeline")        \
   X(kApplication, Applications, "applications", "Applications")            \
-  X(kBenchmark, Benchmark, "benchmark", "Benchmark")
+  X(kBenchmark, Benchmark, "benchmark", "Benchmark")                       \
+  X(kGpus, Gpus, "gpus", "GPUs")
 
 #define SCANVIZ_KIND_ENUM(id, name, key, display) id,
 enum class KindId : std::uint8_t { SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_ENUM) };

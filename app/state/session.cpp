@@ -114,6 +114,7 @@ void ParseModes(const json& j, Session& s) {
     s.timeline_cursor = IntAt(t, "cursor", -1, -1, 1LL << 50);
   });
   ParseBenchmarkAndQuiz(j, s);
+  ParseGpus(j, s);
   if (s.multi_block && s.application)
     throw Bad{"multi_block and application: only one of them can be shown"};
   if (s.benchmark && (s.multi_block || s.application))
@@ -152,7 +153,9 @@ JsonLimits SessionJsonLimits() {
       "right_panel", "pseudo_code", "lanes_log2", "bank_padding", "mistake", "benchmark", "float",
       "exclusive", "percent", "toggled", "quiz", "set", "question",
       // what it embeds
-      "trace", "trace_origin", "single_pass_trace", "single_pass_origin"};
+      "trace", "trace_origin", "single_pass_trace", "single_pass_origin",
+      // issue #36: the GPUs kind
+      "gpus", "strategy", "zoom", "multi_gpu_trace", "multi_gpu_origin"};
   static const JsonKeys keys = {&session, &TraceFileKeys()};
   JsonLimits limits;
   limits.max_depth = kMaxSessionNesting;
@@ -317,6 +320,7 @@ std::string SessionToJson(const Session& s) {
     j["single_pass_trace"] = json::parse(sp.str());
     j["single_pass_origin"] = s.single_pass_origin;
   }
+  WriteGpus(s, j);
   if (s.trace) {
     j["trace"] = json::parse(TraceToJson(*s.trace));
     j["trace_origin"] = s.trace_origin;

@@ -21,6 +21,7 @@
 #include "core/applications/applications.h"
 #include "core/grid/single_pass.h"
 #include "core/mistake.h"
+#include "core/multi_gpu/multi_gpu.h"
 #include "core/trace.h"
 #include "scene/palette.h"
 #include "state/settings.h"
@@ -110,6 +111,16 @@ struct Session {
   // instead of the simulator's schedule; its tiles are the timeline's tile size and order.
   std::optional<SinglePassTrace> single_pass;
   std::string single_pass_origin;  // the file it was opened from
+  // Issue #36, the GPUs kind (D): shown, P simulated GPUs and the strategy, the moment shown
+  // (ns; -1: the end), the GPU zoomed into (-1: none); and the multi-gpu trace it shows when that
+  // came from a file (a GPU node's recording), carried as a single-pass trace is, with its file.
+  bool gpus_shown = false;
+  int gpus = 4;  // 1..kMaxGpus
+  MultiGpuStrategy gpus_strategy = MultiGpuStrategy::kScanThenAdd;
+  long long gpus_cursor = -1;
+  int gpus_zoom = -1;
+  std::optional<MultiGpuTrace> multi_gpu;
+  std::string multi_gpu_origin;
   // The shown algorithm's trace, when it came from a file: replayed instead of simulated.
   std::optional<Trace> trace;
   std::string trace_origin;  // where that trace was recorded, as the status line says it

@@ -25,6 +25,11 @@ void ParseBenchmarkAndQuiz(const nlohmann::json& j, Session& s);
 std::vector<double> ReadRandom(const nlohmann::json& j, Session& s);
 // Writes version 3's fields into j (its "view" object written already).
 void WriteV3(const Session& s, nlohmann::json& j);
+// Issue #36: the GPUs kind's "gpus" object and its file's "multi_gpu_trace" (session_v3.cpp),
+// written only where the GPUs are shown or a trace of theirs is held: other sessions stay as they
+// were.
+void ParseGpus(const nlohmann::json& j, Session& s);
+void WriteGpus(const Session& s, nlohmann::json& j);
 
 }  // namespace scanviz
 

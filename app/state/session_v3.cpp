@@ -4,8 +4,10 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "core/any_trace_io.h"
 #include "core/input.h"
 #include "core/mistake.h"
+#include "core/multi_gpu/multi_gpu_io.h"
 #include "core/registry.h"
 #include "state/session.h"
 #include "state/session_read.h"
@@ -196,6 +198,51 @@ std::uint32_t ValuesCheck(const std::vector<double>& values) {
     for (int i = 0; i < 8; ++i) h = (h ^ static_cast<std::uint8_t>(bits >> (8 * i))) * 16777619u;
   }
   return h;
+}
+
+}  // namespace scanviz
+
+// [SECTION] Issue #36: the GPUs kind
+
+namespace scanviz {
+
+using namespace session_read;
+
+void ParseGpus(const json& j, Session& s) {
+  ObjectAt(j, "gpus", [&](const json& g) {
+    s.gpus_shown = BoolAt(g, "shown", false);
+    s.gpus = static_cast<int>(IntAt(g, "gpus", s.gpus, 1, kMaxGpus));
+    if (g.contains("strategy")) {
+      if (!g["strategy"].is_string() || !Parse(g["strategy"].get<std::string>(), &s.gpus_strategy))
+        throw Bad{"strategy: expected scan-then-add or reduce-then-scan"};
+    }
+    s.gpus_cursor = IntAt(g, "cursor", -1, -1, 1LL << 50);
+    s.gpus_zoom = static_cast<int>(IntAt(g, "zoom", -1, -1, kMaxGpus - 1));
+  });
+  if (!j.contains("multi_gpu_trace")) return;
+  // Read by the trace loader itself, with all its checks, as the single-pass trace is.
+  AnyTraceLoad t = DecodeAnyTraceJson(j["multi_gpu_trace"]);
+  if (!t.multi_gpu)
+    throw Bad{"multi_gpu_trace: " + (t.error.empty() ? "not a multi-gpu trace" : t.error)};
+  if (s.gpus_zoom >= t.multi_gpu->Gpus())
+    throw Bad{"gpus.zoom: GPU " + std::to_string(s.gpus_zoom) + ", but the trace has " +
+              std::to_string(t.multi_gpu->Gpus())};
+  s.multi_gpu = std::move(*t.multi_gpu);
+  if (j.contains("multi_gpu_origin") && j["multi_gpu_origin"].is_string())
+    s.multi_gpu_origin = j["multi_gpu_origin"].get<std::string>().substr(0, 200);
+}
+
+void WriteGpus(const Session& s, json& j) {
+  if (!s.gpus_shown && !s.multi_gpu) return;
+  j["gpus"] = {{"shown", s.gpus_shown},
+               {"gpus", s.gpus},
+               {"strategy", ToString(s.gpus_strategy)},
+               {"cursor", s.gpus_cursor},
+               {"zoom", s.gpus_zoom}};
+  if (s.multi_gpu) {
+    j["multi_gpu_trace"] = EncodeMultiGpu(*s.multi_gpu);
+    j["multi_gpu_origin"] = s.multi_gpu_origin;
+  }
 }
 
 }  // namespace scanviz

@@ -36,7 +36,10 @@ std::string AddBundledTrace(Session& s, const std::string& name, const std::stri
   const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
   if (!file.Ok()) return "its trace " + name + " is not here (" + file.error + ")";
   AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
-  if (loaded.single_pass) {
+  if (loaded.multi_gpu) {  // issue #36: a GPU node's recording, or the bundled simulated one
+    s.multi_gpu = std::move(*loaded.multi_gpu);
+    s.multi_gpu_origin = path;
+  } else if (loaded.single_pass) {
     s.single_pass = std::move(*loaded.single_pass);
     s.single_pass_origin = path;
   } else if (loaded.trace) {
@@ -53,17 +56,26 @@ std::string AddBundledTrace(Session& s, const std::string& name, const std::stri
 bool IsBundledTrace(std::string_view file_name) {
   for (std::string_view b : kBundled)
     if (b == file_name) return true;
-  return false;
+  // Issue #36: the scans across GPUs in docs/multi-gpu/ (assets/CMakeLists.txt bundles each one),
+  // named multi-gpu-*.json; a plain file name, never a path.
+  constexpr std::string_view kPrefix = "multi-gpu-", kSuffix = ".json";
+  return file_name.size() > kPrefix.size() + kSuffix.size() && file_name.starts_with(kPrefix) &&
+         file_name.ends_with(kSuffix) && file_name.find_first_of("/\\") == std::string_view::npos;
 }
 
 std::string ShareFragment(const Session& s) {
   Session lean = s;
   std::string ref;
-  const std::string origin = s.single_pass ? s.single_pass_origin : s.trace ? s.trace_origin : "";
-  if (s.single_pass || s.trace) {
+  const std::string origin = s.multi_gpu     ? s.multi_gpu_origin
+                             : s.single_pass ? s.single_pass_origin
+                             : s.trace       ? s.trace_origin
+                                             : "";
+  if (s.multi_gpu || s.single_pass || s.trace) {
     const std::string name = FileNameOf(origin);
     ref = IsBundledTrace(name) ? name : link::kNoTrace;
   }
+  lean.multi_gpu.reset();
+  lean.multi_gpu_origin.clear();
   lean.single_pass.reset();
   lean.single_pass_origin.clear();
   lean.trace.reset();

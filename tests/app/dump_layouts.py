@@ -38,6 +38,8 @@ STATES = [
     ("split", ["--app", "split"]),
     ("allocate", ["--app", "allocate"]),
     ("split-65536", ["--random", "65536", "--seed", "1", "--app", "split", "--bit", "3"]),
+    ("gpus", ["--kind", "gpus"]),
+    ("gpus-narration", ["--kind", "gpus", "--panel", "narration"]),
     ("benchmark", ["--kind", "benchmark"]),
     ("bench-pct", ["--panel", "bench", "--bench-plot", "pct"]),
     ("bench-v1", ["--panel", "bench", "--bench-results", "{src}/tests/data/bench/h200-run8-v1.json"]),
@@ -76,6 +78,8 @@ EXPORTS = [("export-" + name, flags) for name, flags in [
     ("grid", ["--algorithm", "multi-block", "--block-size", "4"]),
     ("timeline", ["--kind", "single-pass"]),
     ("compact", ["--app", "compact", "--keep", "odd", "--round", "1"]),
+    ("gpus", ["--kind", "gpus"]),
+    ("gpus-narration", ["--kind", "gpus", "--panel", "narration"]),
     ("benchmark", ["--kind", "benchmark"]),
 ]]
 

@@ -97,16 +97,17 @@ std::string TitleOf(const SinglePassTrace& t) {
          ", n = " + std::to_string(t.N());
 }
 
-std::string OriginOf(UiContext& ui, const SinglePassTrace& t) {
-  return "times: " + SinglePassOf(ui.app).model.Origin() + ", in " + t.clock;
+std::string OriginOf(const std::string& origin, const SinglePassTrace& t) {
+  return "times: " + origin + ", in " + t.clock;
 }
 
-void DrawTitle(UiContext& ui, const SinglePassTrace& t) {
+void DrawTitle(UiContext& ui, const TimelineSource& src) {
+  const SinglePassTrace& t = *src.trace;
   ImGui::PushFont(ui.fonts.large);
-  const std::string title = TitleOf(t);
+  const std::string title = src.title + TitleOf(t);
   TextWrapped(ui, "title", title);
   ImGui::PopFont();
-  const std::string origin = OriginOf(ui, t);
+  const std::string origin = OriginOf(src.origin, t);
   TextWrappedColored(ui, "origin", t.measured ? ui.palette.text : ui.palette.text_dim, origin);
 }
 
@@ -172,7 +173,7 @@ struct Plot {
 // The plot: rows on the left, the status column on the right; a line of room above it for the
 // cursor's caption and the status column's title. A narrow plot (a small window) cannot hold the
 // cursor's caption beside the status column's title: then they take a line each.
-Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t) {
+Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t, std::int64_t now) {
   Plot p;
   p.px = ui.fonts.ui_px;
   const float px = p.px;
@@ -183,10 +184,7 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const SinglePassTrace& t) {
   p.span = std::max<std::int64_t>(1, t.Span());
   p.two_lines =
       ImGui::CalcTextSize(
-          timeline::Caption(t, SinglePassOf(ui.app).timeline_cursor < 0
-                                   ? p.span
-                                   : std::min(SinglePassOf(ui.app).timeline_cursor, p.span))
-              .c_str())
+          timeline::Caption(t, now < 0 ? p.span : std::min(now, p.span)).c_str())
               .x +
           px * 2 >
       p.width;
@@ -294,7 +292,8 @@ void DrawTimeAxis(const UiContext& ui, const Plot& p, const SinglePassTrace& t) 
 
 // The cursor: click or drag in the plot; the arrow keys step between moments (shortcuts.cpp).
 // Leaves the plot's button the last item. Returns the cursor's time.
-std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, ViewRect rect) {
+std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, ViewRect rect,
+                        std::int64_t& now) {
   ViewState& vs = ui.app.view;
   const float px = p.px;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -303,11 +302,8 @@ std::int64_t DrawCursor(UiContext& ui, const Plot& p, const SinglePassTrace& t, 
                          ImVec2(p.width, std::max(1.0f, p.row_h * p.shown_rows)));
   Place(ui, "timeline-plot");
   if (ImGui::IsItemActive() && !vs.ignore_mouse)
-    SinglePassOf(ui.app).timeline_cursor =
-        timeline::TimeAt(ImGui::GetIO().MousePos.x, p.left, p.width, p.span);
-  const std::int64_t cursor = SinglePassOf(ui.app).timeline_cursor < 0
-                                  ? p.span
-                                  : std::min(SinglePassOf(ui.app).timeline_cursor, p.span);
+    now = timeline::TimeAt(ImGui::GetIO().MousePos.x, p.left, p.width, p.span);
+  const std::int64_t cursor = now < 0 ? p.span : std::min(now, p.span);
   const float cx = p.X(cursor);
   dl->AddLine(ImVec2(cx, p.top - px * 0.2f), ImVec2(cx, p.Bottom()), ToImU32(ui.palette.text), 2);
   const std::string caption = timeline::Caption(t, cursor);
@@ -409,27 +405,35 @@ float TimelineFigureWidth(UiContext& ui) {
   for (const char* name : {"| X not ready", "| A aggregate", "| P inclusive prefix"})
     legend += spacing + width(name);
   const float title = fonts.large->CalcTextSizeA(fonts.large_px, FLT_MAX, 0, TitleOf(t).c_str()).x;
-  const float text =
-      std::max({title, width(OriginOf(ui, t)), width(timeline::SummaryLine(t)), legend});
+  const float text = std::max({title, width(OriginOf(SinglePassOf(ui.app).model.Origin(), t)),
+                               width(timeline::SummaryLine(t)), legend});
   return std::ceil(text + 2 * ImGui::GetStyle().WindowPadding.x);
 }
 
 void DrawTimelineView(UiContext& ui, ViewRect rect, bool controls) {
-  AppState& app = ui.app;
-  const SinglePassTrace& t = SinglePassOf(app).model.Traced();
+  SinglePassState& state = SinglePassOf(ui.app);
+  const TimelineSource src{&state.model.Traced(), &state.timeline_cursor, state.model.Version(),
+                           state.model.Origin(), {}, {}};
+  DrawSinglePassTimeline(ui, rect, src, controls);
+}
+
+void DrawSinglePassTimeline(UiContext& ui, ViewRect rect, const TimelineSource& src,
+                            bool controls) {
+  const SinglePassTrace& t = *src.trace;
   BeginPanelWindow(ui, "##timeline", rect, "timeline");
-  DrawTitle(ui, t);
+  DrawTitle(ui, src);
   if (controls) Controls(ui, t);
+  if (src.above) src.above();
   DrawSummary(ui, t);
   DrawLegend(ui);
-  const Plot p = PlacePlot(ui, rect, t);
+  const Plot p = PlacePlot(ui, rect, t, *src.cursor);
   ImGui::GetWindowDrawList()->AddRect(ImVec2(p.left, p.top),
                                       ImVec2(p.left + p.width, p.top + p.row_h * p.shown_rows),
                                       ToImU32(ui.palette.text_dim));
-  DrawBarsAndReads(p, layout_cache.Get(t, SinglePassOf(app).model.Version(), p.per_row));
+  DrawBarsAndReads(p, layout_cache.Get(t, src.version, p.per_row));
   DrawRowLabels(ui, p);
   DrawTimeAxis(ui, p, t);
-  const std::int64_t cursor = DrawCursor(ui, p, t, rect);
+  const std::int64_t cursor = DrawCursor(ui, p, t, rect, *src.cursor);
   TileTooltip(ui, p, t);
   DrawStatusColumn(ui, p, t, cursor, rect);
   ImGui::End();
