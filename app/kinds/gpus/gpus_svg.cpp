@@ -63,8 +63,8 @@ float WriteHeading(std::ostream& out, const MultiGpuTrace& t, const scene::Palet
     svg::Text(out, x + kPx * 1.4f, 63, ToString(k), kPx, p.text, svg::Anchor::kStart, "legend");
     x += kPx * 2 + svg::TextWidth(ToString(k), kPx);
   }
-  svg::Text(out, x, 63, "→ a GPU's total into the all-gather, ← every total back", kPx, p.text,
-            svg::Anchor::kStart, "legend");
+  svg::Text(out, x, 63, "upper arrow: a GPU's total in; lower arrow: every total back out", kPx,
+            p.text, svg::Anchor::kStart, "legend");
   return 110;
 }
 

@@ -108,7 +108,8 @@ void DrawLegend(UiContext& ui) {
     Text(ui, "legend", ToString(k));
   }
   // Wrapped: a phone's narrow figure cuts none of it off.
-  const char* arrows = "→ a GPU's total into the all-gather, ← every total back to each GPU";
+  const char* arrows =
+      "upper arrow: a GPU's total into the all-gather; lower arrow: every total back out to it";
   place(ImGui::CalcTextSize(arrows).x);
   TextWrapped(ui, "legend", arrows);
 }
