@@ -99,6 +99,8 @@ if has sanitize; then
       errs=$(grep -c "ERROR SUMMARY: [1-9]" "$out/sanitize-$tool-p$p.txt")
       summaries=$(grep -c "ERROR SUMMARY: 0 errors" "$out/sanitize-$tool-p$p.txt")
       echo "compute-sanitizer $tool, P=$p, every rank: exit $rc, $summaries rank(s) with 0 errors, $errs with errors"
+      grep -E "^========= (Invalid|Program hit|Error|Race|.*ERROR SUMMARY)" "$out/sanitize-$tool-p$p.txt" | sort | uniq -c | head -12
+      grep -A6 -m2 "^========= [A-Z]" "$out/sanitize-$tool-p$p.txt" | head -16
       [ "$rc" -eq 0 ] && [ "$errs" -eq 0 ] || status=1
     done
   done

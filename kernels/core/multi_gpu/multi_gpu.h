@@ -70,7 +70,7 @@ struct GpuRank {
   double offset = 0;               // the lower ranks' totals combined: what it puts in front
   std::vector<GpuPhase> phases;    // in the order it ran them
   std::optional<SinglePassTrace> shard;  // its shard's timeline (carry_in = offset when carried)
-  std::int64_t clock_origin = 0;   // its raw clock at the aligned origin (%globaltimer ns)
+  std::int64_t clock_origin = 0;   // its raw clock at the origin less the lowest rank's (ns)
 };
 
 struct MultiGpuTrace {

@@ -17,6 +17,12 @@
 #include "core/json_read.h"
 #include "core/perf/multi_gpu_results.h"
 
+// GCC 13 warns that Field's result may dangle whenever an argument is a temporary (a string
+// literal made a std::string); Field returns a reference into `obj`, never into its arguments.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 13
+#pragma GCC diagnostic ignored "-Wdangling-reference"
+#endif
+
 namespace scanviz::perf {
 
 namespace {
@@ -71,7 +77,7 @@ bool IntegerIn(const json& v, T* out) {
 }
 
 // `where` by value: see bench_results_read.cpp (GCC 13's dangling-reference warning).
-const json& Field(const json& obj, std::string where, const char* key) {
+const json& Field(const json& obj, const std::string& where, const char* key) {
   if (!obj.is_object()) Bad(where, "not an object");
   auto it = obj.find(key);
   if (it == obj.end()) Bad(where, std::string("'") + key + "' missing");

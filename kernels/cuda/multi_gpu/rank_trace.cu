@@ -60,7 +60,7 @@ std::optional<SinglePassTrace> ShardTimeline(const MultiGpuRequest& r, std::vect
 }
 
 // How the ranks' clocks were put on one axis, with the spread of their raw clocks at the origin.
-std::string MeasuredAlignment(const MultiGpuTrace& t) {
+std::string MeasuredAlignment(const MultiGpuTrace& t) {  // clock_origin: less the lowest rank's
   std::int64_t lo = 0, hi = 0;
   for (size_t r = 0; r < t.ranks.size(); ++r) {
     const std::int64_t o = t.ranks[r].clock_origin;
@@ -118,6 +118,18 @@ std::string TraceTyped(const MultiGpuRequest& r, const RankJob& job, RankEnv& en
     if (why.empty()) why = env.nccl.Wait(env.stream, "the scan across GPUs");
     if (!why.empty()) return why;
   }
+  // Every rank's raw clock at the origin, gathered: each keeps its own less the lowest, a small
+  // number (the raw values, ns since an epoch, are beyond what a JSON number holds exactly).
+  cuda::DeviceArray<unsigned long long> origins;
+  why = Cuda("cudaMalloc", origins.Allocate(job.ranks));
+  if (why.empty()) why = env.nccl.AllGather(slots.ptr, origins.ptr, 1, ncclUint64, env.stream);
+  if (why.empty()) why = env.nccl.Wait(env.stream, "the clocks' all-gather");
+  std::vector<unsigned long long> h_origins(static_cast<size_t>(job.ranks));
+  if (why.empty())
+    why = Cuda("cudaMemcpy", cudaMemcpy(h_origins.data(), origins.ptr,
+                                        h_origins.size() * sizeof(unsigned long long),
+                                        cudaMemcpyDeviceToHost));
+  if (!why.empty()) return why;
   std::vector<T> h_x(static_cast<size_t>(2 + job.ranks));
   std::vector<unsigned long long> t(Stamps::kMaxStamps);
   why = Cuda("cudaMemcpy", cudaMemcpy(h_x.data(), xbuf.ptr, h_x.size() * sizeof(T),
@@ -142,7 +154,8 @@ std::string TraceTyped(const MultiGpuRequest& r, const RankJob& job, RankEnv& en
   for (size_t k = 0; k < kinds.size(); ++k)
     g.phases.push_back({kinds[k], static_cast<std::int64_t>(t[k] - t[0]),
                         static_cast<std::int64_t>(t[k + 1] - t[0])});
-  g.clock_origin = static_cast<std::int64_t>(t[0]);
+  g.clock_origin =
+      static_cast<std::int64_t>(t[0] - *std::min_element(h_origins.begin(), h_origins.end()));
   std::string note;
   g.shard = ShardTimeline(r, std::vector<double>(r.input.begin() + begin, r.input.begin() + begin + m),
                           g.offset, env.device, &note);
