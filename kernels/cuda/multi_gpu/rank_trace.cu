@@ -89,6 +89,23 @@ std::string Interconnect(const std::string& topo, int gpus) {
   return "unknown (no nvidia-smi topo -m matrix)";
 }
 
+// Every rank's raw clock at the origin (*origin, device), gathered: *lowest gets the lowest, which
+// each rank takes from its own (the raw values, ns since an epoch, are beyond what a JSON number
+// holds exactly; their differences are small).
+std::string LowestOrigin(const RankJob& job, RankEnv& env, const unsigned long long* origin,
+                         unsigned long long* lowest) {
+  cuda::DeviceArray<unsigned long long> all;
+  std::string why = Cuda("cudaMalloc", all.Allocate(job.ranks));
+  if (why.empty()) why = env.nccl.AllGather(origin, all.ptr, 1, ncclUint64, env.stream);
+  if (why.empty()) why = env.nccl.Wait(env.stream, "the clocks' all-gather");
+  std::vector<unsigned long long> h(static_cast<size_t>(job.ranks));
+  if (why.empty())
+    why = Cuda("cudaMemcpy", cudaMemcpy(h.data(), all.ptr, h.size() * sizeof(h[0]),
+                                        cudaMemcpyDeviceToHost));
+  if (why.empty()) *lowest = *std::min_element(h.begin(), h.end());
+  return why;
+}
+
 template <class Op>
 std::string TraceTyped(const MultiGpuRequest& r, const RankJob& job, RankEnv& env,
                        MultiGpuTrace* part) {
@@ -118,17 +135,8 @@ std::string TraceTyped(const MultiGpuRequest& r, const RankJob& job, RankEnv& en
     if (why.empty()) why = env.nccl.Wait(env.stream, "the scan across GPUs");
     if (!why.empty()) return why;
   }
-  // Every rank's raw clock at the origin, gathered: each keeps its own less the lowest, a small
-  // number (the raw values, ns since an epoch, are beyond what a JSON number holds exactly).
-  cuda::DeviceArray<unsigned long long> origins;
-  why = Cuda("cudaMalloc", origins.Allocate(job.ranks));
-  if (why.empty()) why = env.nccl.AllGather(slots.ptr, origins.ptr, 1, ncclUint64, env.stream);
-  if (why.empty()) why = env.nccl.Wait(env.stream, "the clocks' all-gather");
-  std::vector<unsigned long long> h_origins(static_cast<size_t>(job.ranks));
-  if (why.empty())
-    why = Cuda("cudaMemcpy", cudaMemcpy(h_origins.data(), origins.ptr,
-                                        h_origins.size() * sizeof(unsigned long long),
-                                        cudaMemcpyDeviceToHost));
+  unsigned long long lowest = 0;
+  why = LowestOrigin(job, env, slots.ptr, &lowest);
   if (!why.empty()) return why;
   std::vector<T> h_x(static_cast<size_t>(2 + job.ranks));
   std::vector<unsigned long long> t(Stamps::kMaxStamps);
@@ -154,8 +162,7 @@ std::string TraceTyped(const MultiGpuRequest& r, const RankJob& job, RankEnv& en
   for (size_t k = 0; k < kinds.size(); ++k)
     g.phases.push_back({kinds[k], static_cast<std::int64_t>(t[k] - t[0]),
                         static_cast<std::int64_t>(t[k + 1] - t[0])});
-  g.clock_origin =
-      static_cast<std::int64_t>(t[0] - *std::min_element(h_origins.begin(), h_origins.end()));
+  g.clock_origin = static_cast<std::int64_t>(t[0] - lowest);
   std::string note;
   g.shard = ShardTimeline(r, std::vector<double>(r.input.begin() + begin, r.input.begin() + begin + m),
                           g.offset, env.device, &note);
