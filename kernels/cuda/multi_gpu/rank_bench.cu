@@ -46,8 +46,8 @@ __device__ __forceinline__ std::uint32_t PrefixOfPattern(unsigned long long k) {
   return static_cast<std::uint32_t>(28ull * (k >> 3) + t * (t - 1) / 2);
 }
 
-__global__ void CheckKernel(const T* out, long long m, long long begin,
-                            unsigned long long* wrong, unsigned long long* first) {
+__global__ void CheckKernel(const T* out, long long m, long long begin, unsigned long long* wrong,
+                            unsigned long long* first) {
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < m;
        i += static_cast<long long>(blockDim.x) * gridDim.x) {
     const std::uint32_t want = PrefixOfPattern(static_cast<unsigned long long>(begin + i) + 1);
@@ -61,7 +61,7 @@ __global__ void CheckKernel(const T* out, long long m, long long begin,
 struct Buffers {
   cuda::DeviceArray<T> in, out, xbuf;
   cuda::DeviceArray<unsigned long long> check;  // wrong, first
-  cuda::DeviceArray<double> times;               // for the all-reduce of max
+  cuda::DeviceArray<double> times;              // for the all-reduce of max
 };
 
 // Times one thing `repeats` times on every rank, each after a barrier; returns the slowest rank's
@@ -89,7 +89,8 @@ std::string TimeAll(RankEnv& env, Buffers& b, int repeats, Run run, std::vector<
   if (!why.empty()) return why;
   why = Cuda("cudaMemcpy", cudaMemcpy(b.times.ptr, mine.data(), mine.size() * sizeof(double),
                                       cudaMemcpyHostToDevice));
-  if (why.empty()) why = env.nccl.AllReduce(b.times.ptr, mine.size(), ncclFloat64, ncclMax, env.stream);
+  if (why.empty())
+    why = env.nccl.AllReduce(b.times.ptr, mine.size(), ncclFloat64, ncclMax, env.stream);
   if (why.empty()) why = env.nccl.Wait(env.stream, "the times' all-reduce");
   us->resize(mine.size());
   if (why.empty())
@@ -102,16 +103,19 @@ perf::TimeStats Stats(const std::vector<double>& us) {
   const perf::TimingSummary s = perf::Summarise(us);
   return {s.median_us, s.min_us, s.max_us};
 }
-double Median(const std::vector<double>& us) { return perf::Summarise(us).median_us; }
+double Median(const std::vector<double>& us) {
+  return perf::Summarise(us).median_us;
+}
 
 // Every element of the shard against the closed form; adds to the point's counts (every rank's,
 // summed by the caller's all-reduce).
 std::string CheckShard(RankEnv& env, Buffers& b, long long m, long long begin,
                        unsigned long long* wrong, unsigned long long* first) {
   const unsigned long long init[2] = {0, ~0ull};
-  std::string why = Cuda("cudaMemcpy", cudaMemcpy(b.check.ptr, init, sizeof init,
-                                                  cudaMemcpyHostToDevice));
-  if (why.empty() && m > 0) CheckKernel<<<1024, 256, 0, env.stream>>>(b.out.ptr, m, begin, b.check.ptr, b.check.ptr + 1);
+  std::string why =
+      Cuda("cudaMemcpy", cudaMemcpy(b.check.ptr, init, sizeof init, cudaMemcpyHostToDevice));
+  if (why.empty() && m > 0)
+    CheckKernel<<<1024, 256, 0, env.stream>>>(b.out.ptr, m, begin, b.check.ptr, b.check.ptr + 1);
   if (why.empty()) why = env.nccl.Wait(env.stream, "the check");
   unsigned long long got[2] = {};
   if (why.empty())
@@ -126,24 +130,34 @@ int LargestLog2(const RankJob& job, RankEnv& env) {
   cudaMemGetInfo(&free_bytes, &total);
   int k = job.min_log2;
   // in + out of one shard, 8 bytes an element, within 85% of what is free.
-  while (k < 34 && 8.0 * ((1LL << (k + 1)) / job.ranks + 1) < 0.85 * static_cast<double>(free_bytes))
+  while (k < 34 &&
+         8.0 * ((1LL << (k + 1)) / job.ranks + 1) < 0.85 * static_cast<double>(free_bytes))
     ++k;
   (void)env;
   return k;
 }
-
 
 // Rank 0 alone (the others wait at the barriers): one GPU's e and cudaMemcpy at the shard's size,
 // and e over the whole n when this GPU holds it beside its shard.
 std::string OneGpu(const RankJob& job, RankEnv& env, Buffers& b, ShardScanner<Op>& scanner,
                    long long n, long long m, int reps, perf::MultiGpuPoint* p) {
   std::vector<double> t;
-  auto only0 = [&](auto body) { return [&, body] { return job.rank == 0 ? body() : std::string(); }; };
-  std::string why = TimeAll(env, b, reps, only0([&] {
-    return Cuda("scan", scanner.Scan(b.in.ptr, b.out.ptr, m, true, nullptr, env.stream)); }), &t);
+  auto only0 = [&](auto body) {
+    return [&, body] { return job.rank == 0 ? body() : std::string(); };
+  };
+  std::string why =
+      TimeAll(env, b, reps, only0([&] {
+                return Cuda("one GPU's e at the shard",
+                            scanner.Scan(b.in.ptr, b.out.ptr, m, true, nullptr, env.stream));
+              }),
+              &t);
   if (why.empty()) p->one_gpu_e_shard_us = Median(t);
-  if (why.empty()) why = TimeAll(env, b, reps, only0([&] {
-    return Cuda("memcpy", cudaMemcpyAsync(b.out.ptr, b.in.ptr, m * sizeof(T), cudaMemcpyDeviceToDevice, env.stream)); }), &t);
+  if (why.empty())
+    why = TimeAll(env, b, reps, only0([&] {
+                    return Cuda("memcpy", cudaMemcpyAsync(b.out.ptr, b.in.ptr, m * sizeof(T),
+                                                          cudaMemcpyDeviceToDevice, env.stream));
+                  }),
+                  &t);
   if (why.empty()) p->one_gpu_memcpy_shard_us = Median(t);
   if (!why.empty()) return why;
   // The whole n on rank 0's GPU: 8 n bytes more, if free.
@@ -153,7 +167,8 @@ std::string OneGpu(const RankJob& job, RankEnv& env, Buffers& b, ShardScanner<Op
   why = Cuda("cudaMemcpy", cudaMemcpy(b.times.ptr, &fits, sizeof fits, cudaMemcpyHostToDevice));
   if (why.empty()) why = env.nccl.AllReduce(b.times.ptr, 1, ncclFloat64, ncclMax, env.stream);
   if (why.empty()) why = env.nccl.Wait(env.stream, "one GPU's room");
-  if (why.empty()) why = Cuda("cudaMemcpy", cudaMemcpy(&fits, b.times.ptr, sizeof fits, cudaMemcpyDeviceToHost));
+  if (why.empty())
+    why = Cuda("cudaMemcpy", cudaMemcpy(&fits, b.times.ptr, sizeof fits, cudaMemcpyDeviceToHost));
   if (!why.empty() || fits == 0 || job.ranks == 1) {
     if (why.empty() && job.ranks == 1) p->one_gpu_e_full_us = p->one_gpu_e_shard_us;
     return why;
@@ -163,11 +178,16 @@ std::string OneGpu(const RankJob& job, RankEnv& env, Buffers& b, ShardScanner<Op
     why = Cuda("cudaMalloc", in.Allocate(n));
     if (why.empty()) why = Cuda("cudaMalloc", out.Allocate(n));
     if (why.empty()) FillKernel<<<1024, 256, 0, env.stream>>>(in.ptr, n, 0);
-    if (why.empty()) why = Cuda("scan", scanner.Scan(in.ptr, out.ptr, n, true, nullptr, env.stream));
+    if (why.empty())
+      why = Cuda("one GPU's e at n (warm-up)",
+                 scanner.Scan(in.ptr, out.ptr, n, true, nullptr, env.stream));
   }
   if (!why.empty()) return why;  // rank 0 alone fails here; the others time out at the barrier
   why = TimeAll(env, b, reps, only0([&] {
-    return Cuda("scan", scanner.Scan(in.ptr, out.ptr, n, true, nullptr, env.stream)); }), &t);
+                  return Cuda("one GPU's e at n",
+                              scanner.Scan(in.ptr, out.ptr, n, true, nullptr, env.stream));
+                }),
+                &t);
   if (why.empty()) p->one_gpu_e_full_us = Median(t);
   return why;
 }
@@ -184,7 +204,8 @@ std::string MeasurePoint(const RankJob& job, RankEnv& env, Buffers& b, ShardScan
   const int reps = std::max(job.repeats, 1);
   unsigned long long wrong = 0, first = ~0ull;
   std::string why;
-  const MultiGpuStrategy kBoth[] = {MultiGpuStrategy::kScanThenAdd, MultiGpuStrategy::kReduceThenScan};
+  const MultiGpuStrategy kBoth[] = {MultiGpuStrategy::kScanThenAdd,
+                                    MultiGpuStrategy::kReduceThenScan};
   for (MultiGpuStrategy s : kBoth) {  // untimed and checked: warms up, and every element is checked
     why = Cuda("cudaMemset", cudaMemsetAsync(b.out.ptr, 0xff, m * sizeof(T), env.stream));
     if (why.empty())
@@ -195,40 +216,55 @@ std::string MeasurePoint(const RankJob& job, RankEnv& env, Buffers& b, ShardScan
   }
   std::vector<double> t;
   auto strategy = [&](MultiGpuStrategy s) {
-    return [&, s] { return RunStrategy<Op>(s, job.rank, job.ranks, b.in.ptr, b.out.ptr, m, true,
-                                           scanner, x, env.nccl, env.stream, nullptr); };
+    return [&, s] {
+      return RunStrategy<Op>(s, job.rank, job.ranks, b.in.ptr, b.out.ptr, m, true, scanner, x,
+                             env.nccl, env.stream, nullptr);
+    };
   };
   if ((why = TimeAll(env, b, reps, strategy(kBoth[0]), &t)).empty()) p->scan_then_add = Stats(t);
   if (why.empty() && (why = TimeAll(env, b, reps, strategy(kBoth[1]), &t)).empty())
     p->reduce_then_scan = Stats(t);
   // The phases alone.
   auto scan = [&](const T* carry) {
-    return [&, carry] { return m > 0 ? Cuda("scan", scanner.Scan(b.in.ptr, b.out.ptr, m, true, carry, env.stream)) : std::string(); };
+    return [&, carry] {
+      return m > 0 ? Cuda(carry ? "the carried scan alone" : "the scan alone",
+                          scanner.Scan(b.in.ptr, b.out.ptr, m, true, carry, env.stream))
+                   : std::string();
+    };
   };
-  if (why.empty() && (why = TimeAll(env, b, reps, scan(nullptr), &t)).empty()) p->scan_us = Median(t);
-  if (why.empty() && (why = TimeAll(env, b, reps, scan(x.offset), &t)).empty()) p->carried_scan_us = Median(t);
-  auto add = [&] { return job.rank > 0 ? Cuda("add", scanner.AddOffset(b.out.ptr, m, x.offset, env.stream)) : std::string(); };
+  if (why.empty() && (why = TimeAll(env, b, reps, scan(nullptr), &t)).empty())
+    p->scan_us = Median(t);
+  if (why.empty() && (why = TimeAll(env, b, reps, scan(x.offset), &t)).empty())
+    p->carried_scan_us = Median(t);
+  auto add = [&] {
+    return job.rank > 0 ? Cuda("add", scanner.AddOffset(b.out.ptr, m, x.offset, env.stream))
+                        : std::string();
+  };
   if (why.empty() && (why = TimeAll(env, b, reps, add, &t)).empty()) p->add_us = Median(t);
   auto reduce = [&] { return Cuda("reduce", scanner.Reduce(b.in.ptr, m, x.total, env.stream)); };
   if (why.empty() && (why = TimeAll(env, b, reps, reduce, &t)).empty()) p->reduce_us = Median(t);
   auto exchange = [&] { return env.nccl.AllGather(x.total, x.gathered, 1, ncclInt32, env.stream); };
-  if (why.empty() && (why = TimeAll(env, b, reps, exchange, &t)).empty()) p->exchange_us = Median(t);
+  if (why.empty() && (why = TimeAll(env, b, reps, exchange, &t)).empty())
+    p->exchange_us = Median(t);
   if (why.empty()) why = OneGpu(job, env, b, scanner, n, m, reps, p);
   if (!why.empty()) return why;
   // Every rank's wrong count and first index, summed and min-ed over the ranks.
-  double counts[2] = {static_cast<double>(wrong), first == ~0ull ? -1.0 : -static_cast<double>(first)};
+  double counts[2] = {static_cast<double>(wrong),
+                      first == ~0ull ? -1.0 : -static_cast<double>(first)};
   why = Cuda("cudaMemcpy", cudaMemcpy(b.times.ptr, counts, sizeof counts, cudaMemcpyHostToDevice));
   if (why.empty()) why = env.nccl.AllReduce(b.times.ptr, 1, ncclFloat64, ncclSum, env.stream);
   if (why.empty()) why = env.nccl.AllReduce(b.times.ptr + 1, 1, ncclFloat64, ncclMax, env.stream);
   if (why.empty()) why = env.nccl.Wait(env.stream, "the check's all-reduce");
   if (why.empty())
-    why = Cuda("cudaMemcpy", cudaMemcpy(counts, b.times.ptr, sizeof counts, cudaMemcpyDeviceToHost));
+    why =
+        Cuda("cudaMemcpy", cudaMemcpy(counts, b.times.ptr, sizeof counts, cudaMemcpyDeviceToHost));
   p->mismatches = static_cast<long long>(counts[0]);
   p->correct = p->mismatches == 0;
   p->first_bad = p->correct ? -1 : static_cast<long long>(-counts[1]);
   p->check = "full";
-  p->check_detail = "every element of both strategies' outputs against the closed form of the "
-                    "scan of i mod 8";
+  p->check_detail =
+      "every element of both strategies' outputs against the closed form of the "
+      "scan of i mod 8";
   return why;
 }
 
@@ -260,6 +296,11 @@ int RunBenchJob(const RankJob& job, RankEnv& env, std::ostream& log, std::string
   std::ifstream topo(fs::path(job.work_dir) / "topology.txt");
   r.topology.assign(std::istreambuf_iterator<char>(topo), std::istreambuf_iterator<char>());
   ShardScanner<Op> scanner;
+  // An error left by a call before the first scan (a runtime or library query) would be reported
+  // by the scan's own check: name it here, and clear it.
+  if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess)
+    log << "rank " << job.rank << ": an earlier call left " << cudaGetErrorName(e)
+        << " (cleared)\n";
   int rc = 0;
   for (int k = job.min_log2; k <= max_log2; ++k) {
     perf::MultiGpuPoint p;

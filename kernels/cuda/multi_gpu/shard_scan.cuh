@@ -128,7 +128,7 @@ std::string RunStrategy(MultiGpuStrategy strategy, int rank, int ranks, const T*
   Stamps& mark = stamps ? *stamps : none;
   std::string why;
   if (strategy == MultiGpuStrategy::kScanThenAdd) {
-    if (m > 0) why = Cuda("scan", scanner.Scan(in, out, m, inclusive, nullptr, stream));
+    if (m > 0) why = Cuda("the shard's scan", scanner.Scan(in, out, m, inclusive, nullptr, stream));
     if (!why.empty()) return why;
     TotalAfterScanKernel<Op><<<1, 1, 0, stream>>>(in, out, m, inclusive, x.total);
   } else {
