@@ -121,8 +121,9 @@ void WriteExchange(std::ostream& out, const MultiGpuTrace& t, const scene::Palet
                  "totals-out");
     }
   svg::Text(out, bx0, a.RowY(t.Gpus()) + 12,
-            "all-gather: " + std::to_string(t.Gpus()) + " numbers cross", kPx, p.text,
-            svg::Anchor::kStart, "exchange-caption");
+            "all-gather: " + std::to_string(t.Gpus()) +
+                (t.Gpus() == 1 ? " number crosses" : " numbers cross"),
+            kPx, p.text, svg::Anchor::kStart, "exchange-caption");
 }
 
 void WriteAxisAndCursor(std::ostream& out, const MultiGpuTrace& t, const scene::Palette& p,

@@ -254,7 +254,8 @@ void DrawExchange(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
                {in, yi - head, out - in, yo - yi + head * 2});
     }
   }
-  const std::string words = "all-gather: " + std::to_string(t.Gpus()) + " numbers cross";
+  const std::string words = "all-gather: " + std::to_string(t.Gpus()) +
+                            (t.Gpus() == 1 ? " number crosses" : " numbers cross");
   const ImVec2 at(bx0, p.Bottom() + p.px * 0.2f);
   DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text)}, words, "exchange_caption");
 }
