@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "core/file_io.h"
+#include "core/perf/results_file.h"
 
 namespace scanviz::perf {
 
@@ -20,13 +21,6 @@ using nlohmann::ordered_json;
 
 // [SECTION] Writing
 
-// 6 significant digits, as the run's own table prints them; a non-finite value is written null.
-double Sig6(double v) {
-  if (!std::isfinite(v)) return v;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return std::strtod(buf, nullptr);
-}
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "core/file_io.h"
+#include "core/perf/results_file.h"
 #include "core/json_read.h"
 #include "core/perf/bench_results.h"
 
@@ -400,17 +401,7 @@ BenchLoad Decode(const json& j) {
 
 BenchLoad ParseBenchResults(std::string_view json_text) {
   const JsonRead read = ReadJson(json_text, BenchJsonLimits());
-  if (!read.Ok()) {
-    switch (read.problem) {
-      case JsonRead::Problem::kSyntax:
-      case JsonRead::Problem::kRange:  // a number out of range (1e400)
-        return Fail("not valid JSON (" + read.error + ")");
-      case JsonRead::Problem::kShape:
-        return Fail("not a results file: " + read.error);
-      default:
-        return Fail(read.error);
-    }
-  }
+  if (!read.Ok()) return Fail(ResultsReadError(read));
   try {
     BenchLoad out = Decode(read.value);
     if (out.results && !read.unknown.empty()) return Fail("not a results file: " + read.unknown);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/file_io.h"
+#include "core/perf/results_file.h"
 
 namespace scanviz::perf {
 
@@ -18,13 +19,6 @@ using nlohmann::ordered_json;
 
 // [SECTION] Writing
 
-// 6 significant digits, as bench_results.cpp writes its times; a non-finite value is written null.
-double Sig6(double v) {
-  if (!std::isfinite(v)) return v;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return std::strtod(buf, nullptr);
-}
 
 ordered_json Stats(const TimeStats& t) {
   return ordered_json{

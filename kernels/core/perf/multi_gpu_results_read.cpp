@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/file_io.h"
+#include "core/perf/results_file.h"
 #include "core/json_read.h"
 #include "core/perf/multi_gpu_results.h"
 
@@ -274,17 +275,7 @@ MultiGpuBenchLoad Decode(const json& j) {
 
 MultiGpuBenchLoad ParseMultiGpuBenchResults(std::string_view json_text) {
   const JsonRead read = ReadJson(json_text, MultiGpuJsonLimits());
-  if (!read.Ok()) {
-    switch (read.problem) {
-      case JsonRead::Problem::kSyntax:
-      case JsonRead::Problem::kRange:
-        return Fail("not valid JSON (" + read.error + ")");
-      case JsonRead::Problem::kShape:
-        return Fail("not a results file: " + read.error);
-      default:
-        return Fail(read.error);
-    }
-  }
+  if (!read.Ok()) return Fail(ResultsReadError(read));
   try {
     MultiGpuBenchLoad out = Decode(read.value);
     if (out.results && !read.unknown.empty()) return Fail("not a results file: " + read.unknown);
