@@ -1,7 +1,8 @@
 """The GPUs kind (issue #36) in the live app, driven by xdotool under Xvfb and read back through
 --state-file: opened by --kind gpus, Home goes to the first moment and → to the next moment a phase
 began or ended, a click on a GPU's name opens its shard's timeline and Escape comes back, Ctrl+S
-writes the figure as PNG and SVG; at 1024x768 every GPU's row and the plot lie inside the window.
+writes the figure as PNG and SVG; at 1024x768 every GPU's row and the plot lie inside the window;
+at 1600x900, 1024x768 and 3840x2160 the rows take at least half of the window's height.
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import glob, os, shutil, sys, time
@@ -34,6 +35,11 @@ def run(app, workdir, size, expect):
             ok = name in w and w[name][0] >= 0 and w[name][1] >= 0 and \
                 w[name][0] + w[name][2] <= size[0] + 1 and w[name][1] + w[name][3] <= size[1] + 1
             expect(ok, f"{size}: {name} not inside the window: {w.get(name)}")
+        # The rows grow with the window: at 4K they once kept their 1080p height and left the
+        # lower four fifths of the figure empty.
+        plot_h = w.get("gpus-plot", [0, 0, 0, 0])[3]
+        expect(plot_h >= 0.5 * size[1],
+               f"{size}: the GPUs' rows take {plot_h:.0f} px of a {size[1]} px window (< half)")
         live.click("gpu-row-2")
         s = live.wait(lambda s: s["gpus"]["zoom"] == 2, "a click on GPU 2: its shard", 5)
         expect(s is not None, f"{size}: a click on GPU 2's name did not open its shard")
@@ -82,7 +88,7 @@ def main():
             failures.append(message)
         return ok
 
-    for size in [(1600, 900), (1024, 768)]:
+    for size in [(1600, 900), (1024, 768), (3840, 2160)]:
         run(app, workdir, size, expect)
     return finish("ui_gpus_test", workdir, failures, checks)
 

@@ -169,7 +169,11 @@ Plot PlacePlot(const UiContext& ui, ViewRect rect, const MultiGpuTrace& t) {
   p.span = std::max<std::int64_t>(1, t.Span());
   p.rows = std::max(1, t.Gpus());
   const float height = std::max(10.0f, rect.y + rect.h - p.top - p.px * 3.8f);  // the axis
-  p.row_h = std::min(height / static_cast<float>(p.rows), ui.fonts.large_px * 4);
+  // Rows share the height, each at most a third of it (one GPU's bar is not a wall) but never
+  // capped below four large lines: on a 4K screen the rows grow with the window instead of
+  // leaving the lower part of the figure empty.
+  const float most = std::max(ui.fonts.large_px * 4, height / 3);
+  p.row_h = std::min(height / static_cast<float>(p.rows), most);
   p.numbers = PlaceNumbers(ui, rect.w / 3, p.row_h, t);
   p.label_x = at.x;
   p.left = at.x + ImGui::CalcTextSize("GPU 15").x + p.px;
