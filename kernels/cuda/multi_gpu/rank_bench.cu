@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -268,6 +269,29 @@ std::string MeasurePoint(const RankJob& job, RankEnv& env, Buffers& b, ShardScan
   return why;
 }
 
+// Every rank's host name, in rank order (an all-gather of 64 bytes each): the results file names
+// the node each GPU sat in.
+std::string GatherHosts(const RankJob& job, RankEnv& env, std::vector<std::string>* hosts) {
+  constexpr size_t kName = 64;
+  char mine[kName] = {};
+  env.host.copy(mine, kName - 1);
+  cuda::DeviceArray<char> names;
+  std::string why = Cuda("cudaMalloc", names.Allocate(kName * (job.ranks + 1)));
+  char* send = names.ptr + kName * job.ranks;
+  if (why.empty())
+    why = Cuda("cudaMemcpy", cudaMemcpy(send, mine, kName, cudaMemcpyHostToDevice));
+  if (why.empty()) why = env.nccl.AllGather(send, names.ptr, kName, ncclChar, env.stream);
+  if (why.empty()) why = env.nccl.Wait(env.stream, "the host names' all-gather");
+  std::vector<char> all(kName * static_cast<size_t>(job.ranks));
+  if (why.empty())
+    why = Cuda("cudaMemcpy", cudaMemcpy(all.data(), names.ptr, all.size(), cudaMemcpyDeviceToHost));
+  for (int r = 0; why.empty() && r < job.ranks; ++r) {
+    const char* at = all.data() + kName * static_cast<size_t>(r);
+    hosts->emplace_back(at, strnlen(at, kName - 1));
+  }
+  return why;
+}
+
 }  // namespace
 
 void FillDevice(RankEnv& env, perf::BenchDevice* d);
@@ -316,6 +340,9 @@ int RunBenchJob(const RankJob& job, RankEnv& env, std::ostream& log, std::string
           << " us, exchange " << p.exchange_us << " us, check " << (p.correct ? "ok" : "WRONG")
           << '\n';
     r.points.push_back(p);
+  }
+  if (r.fatal.empty()) {
+    if (const std::string bad = GatherHosts(job, env, &r.hosts); !bad.empty()) r.fatal = *why = bad;
   }
   r.all_correct = rc == 0 && r.fatal.empty();
   if (job.rank == 0) {
