@@ -44,51 +44,32 @@ struct ShardScanOf<LastOp<T>> {
 inline constexpr long long kChunk = 1LL << 30;  // e's n is an int
 
 inline std::string Cuda(const char* what, cudaError_t e) {
-  return e == cudaSuccess ? "" : std::string(what) + ": " + cudaGetErrorName(e) + " (" +
-                                     cudaGetErrorString(e) + ")";
+  return e == cudaSuccess
+             ? ""
+             : std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
 }
 
+// Every member is defined in shard_scan.cu alone and compiled there once per operator (extern
+// below), the constructor too: a kernel's attributes (e's dynamic shared memory, which
+// SinglePassScan sets once per scanner) belong to the module of the .cu file that set them, and a
+// copy of the kernel compiled into another .cu file has none. When rank_bench.cu inlined Scan, its
+// own copy of e's large kernel launched without them: cudaErrorInvalidValue at n = 2^24.
 template <class Op>
 class ShardScanner {
  public:
   using T = typename Op::Value;
 
+  ShardScanner();
+  ~ShardScanner();
+  ShardScanner(const ShardScanner&) = delete;
+  ShardScanner& operator=(const ShardScanner&) = delete;
+
   // out = the scan of in[0, m), with *carry (device) in front when carry is not null.
   cudaError_t Scan(const T* in, T* out, long long m, bool inclusive, const T* carry,
-                   cudaStream_t stream) {
-    T* next = nullptr;
-    SCANVIZ_PERF_TRY(ws_.Get(0, 2, &next));
-    for (long long b = 0, k = 0; b < m; b += kChunk, ++k) {
-      const int len = static_cast<int>(std::min(kChunk, m - b));
-      const T* c = b == 0 ? carry : next + ((k - 1) & 1);
-      SCANVIZ_PERF_TRY(inclusive ? scan_.template Scan<T, true>(in + b, out + b, len, stream, c)
-                                 : scan_.template Scan<T, false>(in + b, out + b, len, stream, c));
-      if (b + len < m)  // the next chunk's carry: everything up to this chunk's end
-        TotalAfterScanKernel<Op><<<1, 1, 0, stream>>>(in + b, out + b, len, inclusive,
-                                                      next + (k & 1));
-    }
-    return cudaGetLastError();
-  }
-
+                   cudaStream_t stream);
   // *total = in[0] op ... op in[m - 1], in order (the identity when m = 0).
-  cudaError_t Reduce(const T* in, long long m, T* total, cudaStream_t stream) {
-    const long long per_block = std::max<long long>(4LL * kThreads * 16, (m / 2048 + 3) / 4 * 4);
-    const int blocks = static_cast<int>(std::max<long long>(1, (m + per_block - 1) / per_block));
-    T* partial = nullptr;
-    SCANVIZ_PERF_TRY(ws_.Get(1, static_cast<std::size_t>(blocks), &partial));
-    ReducePartialsKernel<Op><<<blocks, kThreads, 0, stream>>>(in, m, per_block, partial);
-    ReduceFinalKernel<Op><<<1, kThreads, 0, stream>>>(partial, blocks, total);
-    return cudaGetLastError();
-  }
-
-  cudaError_t AddOffset(T* out, long long m, const T* offset, cudaStream_t stream) {
-    if (m <= 0) return cudaSuccess;
-    const long long vectors = (m + 3) / 4;
-    const int blocks = static_cast<int>(std::min<long long>((vectors + kThreads - 1) / kThreads,
-                                                            132LL * 16));
-    AddOffsetKernel<Op><<<blocks, kThreads, 0, stream>>>(out, m, offset);
-    return cudaGetLastError();
-  }
+  cudaError_t Reduce(const T* in, long long m, T* total, cudaStream_t stream);
+  cudaError_t AddOffset(T* out, long long m, const T* offset, cudaStream_t stream);
 
  private:
   typename ShardScanOf<Op>::Type scan_;
@@ -123,46 +104,19 @@ template <class Op, class T = typename Op::Value>
 std::string RunStrategy(MultiGpuStrategy strategy, int rank, int ranks, const T* in, T* out,
                         long long m, bool inclusive, ShardScanner<Op>& scanner,
                         const Exchange<T>& x, NcclSession& nccl, cudaStream_t stream,
-                        Stamps* stamps) {
-  Stamps none;
-  Stamps& mark = stamps ? *stamps : none;
-  std::string why;
-  if (strategy == MultiGpuStrategy::kScanThenAdd) {
-    if (m > 0) why = Cuda("the shard's scan", scanner.Scan(in, out, m, inclusive, nullptr, stream));
-    if (!why.empty()) return why;
-    TotalAfterScanKernel<Op><<<1, 1, 0, stream>>>(in, out, m, inclusive, x.total);
-  } else {
-    why = Cuda("reduce", scanner.Reduce(in, m, x.total, stream));
-    if (!why.empty()) return why;
-  }
-  mark.Mark(stream);
-  why = nccl.AllGather(x.total, x.gathered, 1, NcclType<T>(), stream);
-  if (!why.empty()) return why;
-  mark.Mark(stream);
-  OffsetKernel<Op><<<1, 1, 0, stream>>>(x.gathered, rank, x.offset);
-  mark.Mark(stream);
-  if (strategy == MultiGpuStrategy::kScanThenAdd) {
-    if (rank > 0) why = Cuda("add", scanner.AddOffset(out, m, x.offset, stream));
-  } else if (m > 0) {
-    why = Cuda("carried scan", scanner.Scan(in, out, m, inclusive, x.offset, stream));
-  }
-  (void)ranks;
-  if (!why.empty()) return why;
-  mark.Mark(stream);
-  return Cuda("launch", cudaGetLastError());
-}
+                        Stamps* stamps);
 
 // Every operator and type of the lab, compiled once (shard_scan.cu) for the jobs that use them.
-#define SCANVIZ_SHARD_OPS(X)                                                                  \
-  X(AddOp<std::int32_t>, std::int32_t) X(AddOp<float>, float) X(MaxOp<std::int32_t>, std::int32_t) \
-  X(MaxOp<float>, float) X(MinOp<std::int32_t>, std::int32_t) X(MinOp<float>, float)            \
-  X(LastOp<std::int32_t>, std::int32_t) X(LastOp<float>, float)
-#define SCANVIZ_SHARD_DECLARE(prefix, Op, T)                                                  \
-  prefix template class ShardScanner<Op>;                                                    \
-  prefix template std::string RunStrategy<Op, T>(MultiGpuStrategy, int, int, const T*, T*,     \
-                                                 long long, bool, ShardScanner<Op>&,           \
-                                                 const Exchange<T>&, NcclSession&,             \
-                                                 cudaStream_t, Stamps*);
+#define SCANVIZ_SHARD_OPS(X)                                                         \
+  X(AddOp<std::int32_t>, std::int32_t)                                               \
+  X(AddOp<float>, float) X(MaxOp<std::int32_t>, std::int32_t) X(MaxOp<float>, float) \
+      X(MinOp<std::int32_t>, std::int32_t) X(MinOp<float>, float)                    \
+          X(LastOp<std::int32_t>, std::int32_t) X(LastOp<float>, float)
+#define SCANVIZ_SHARD_DECLARE(prefix, Op, T)                                        \
+  prefix template class ShardScanner<Op>;                                           \
+  prefix template std::string RunStrategy<Op, T>(                                   \
+      MultiGpuStrategy, int, int, const T*, T*, long long, bool, ShardScanner<Op>&, \
+      const Exchange<T>&, NcclSession&, cudaStream_t, Stamps*);
 #define SCANVIZ_SHARD_INSTANTIATION(Op, T) SCANVIZ_SHARD_DECLARE(, Op, T)
 #define SCANVIZ_SHARD_EXTERN(Op, T) SCANVIZ_SHARD_DECLARE(extern, Op, T)
 #if !defined(SCANVIZ_SHARD_SCAN_INSTANTIATE)
