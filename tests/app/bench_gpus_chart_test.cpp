@@ -95,6 +95,14 @@ TEST(BenchGpusChart, TheSpeedUpsInWords) {
             std::string::npos);
 }
 
+TEST(BenchGpusChart, OneGpuIsOneGpuNotOneGpus) {
+  perf::MultiGpuBenchResults r = *Fixture()[0].results;
+  std::erase_if(r.points, [](const perf::MultiGpuPoint& p) { return p.gpus != 4; });
+  for (perf::MultiGpuPoint& p : r.points) p.gpus = 1;
+  EXPECT_EQ(GpusSummary(r, 1).rfind("On 1 GPU at n = 2^30 the faster strategy", 0), 0u)
+      << GpusSummary(r, 1);
+}
+
 TEST(BenchGpusChart, AFileThatDoesNotReadIsAnErrorBesideTheOthers) {
   std::vector<perf::MultiGpuBenchLoad> files = Fixture();
   files.push_back(perf::ParseMultiGpuBenchResults("{\"schema\": \"scanviz-multi-gpu/1\"}"));

@@ -124,4 +124,15 @@ TEST(MultiGpuReport, SizesArePowersOfTwoWhereTheyAre) {
 }
 
 }  // namespace
+// A run on one GPU (bench --gpus 1, as docs/bench/multi-gpu-1x-h100.json) says "1 GPU".
+TEST(MultiGpuReport, OneGpuIsOneGpuNotOneGpus) {
+  MultiGpuBenchResults r = Fixture();
+  std::erase_if(r.points, [](const MultiGpuPoint& p) { return p.gpus != 4; });
+  for (MultiGpuPoint& p : r.points) p.gpus = 1;
+  r.gpus = 1;
+  const std::string text = Report(r);
+  EXPECT_NE(text.find("At n = 2^30 on 1 GPU the faster strategy is"), std::string::npos) << text;
+  EXPECT_EQ(text.find("1 GPUs"), std::string::npos) << text;
+}
+
 }  // namespace scanviz::perf

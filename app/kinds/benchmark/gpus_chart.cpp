@@ -82,8 +82,8 @@ std::string GpusSummary(const perf::MultiGpuBenchResults& r, int gpus) {
   const std::vector<const perf::MultiGpuPoint*> series = r.Series(gpus);
   if (series.empty()) return {};
   const perf::MultiGpuPoint& top = *series.back();
-  std::string out = "On " + std::to_string(gpus) +
-                    " GPUs at n = " + perf::MultiGpuSizeLabel(top.n) + " the faster strategy (" +
+  std::string out = "On " + std::to_string(gpus) + (gpus == 1 ? " GPU" : " GPUs") +
+                    " at n = " + perf::MultiGpuSizeLabel(top.n) + " the faster strategy (" +
                     top.Faster() + ") moves " + Fmt("%.0f", top.Gbps(top.FasterUs())) + " GB/s, " +
                     Fmt("%.0f", top.PctOfBound()) + " % of its bound.";
   // The speed-up where one GPU last held the whole n.

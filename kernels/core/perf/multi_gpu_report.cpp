@@ -117,9 +117,9 @@ void LargestLine(const MultiGpuBenchResults& r, std::ostream& out) {
   const MultiGpuPoint& p = *series.back();
   const std::string faster = p.Faster();
   const double pct = p.PctOfBound();
-  out << "At n = " << MultiGpuSizeLabel(p.n) << " on " << p.gpus << " GPUs the faster strategy is "
-      << faster << ": " << Fixed(p.FasterUs(), 1) << " us, " << Fixed(p.Gbps(p.FasterUs()), 1)
-      << " GB/s, " << Fixed(pct, 1) << " % of its bound";
+  out << "At n = " << MultiGpuSizeLabel(p.n) << " on " << p.gpus << (p.gpus == 1 ? " GPU" : " GPUs")
+      << " the faster strategy is " << faster << ": " << Fixed(p.FasterUs(), 1) << " us, "
+      << Fixed(p.Gbps(p.FasterUs()), 1) << " GB/s, " << Fixed(pct, 1) << " % of its bound";
   if (pct > 0) {
     const double over = 100.0 / pct * 100.0 - 100.0;  // the time's excess over the bound, in %
     out << " (" << Fixed(std::abs(over), 1)
