@@ -458,13 +458,6 @@ static int RunApp(int argc, char** argv) {
   }
   start->opt = ParseOptions(argc, argv);
   if (std::optional<int> rc = LoadData(*start)) return *rc;
-  // --state-file's folder checked before any window, as a bad flag (its writes come later).
-  if (!start->opt.state_file.empty()) {
-    if (std::string why = CheckWriteTarget(start->opt.state_file); !why.empty()) {
-      Warn("--state-file: " + why);
-      return 2;
-    }
-  }
 
   GLFWwindow* window = InitWindow(*start);
   if (window == nullptr) return 1;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/file_io.h"
 #include "support/temp_dir.h"
@@ -46,8 +47,11 @@ inline std::set<std::string> Entries(const std::filesystem::path& dir) {
 using Writer = std::function<std::string(const std::string& path)>;
 
 // `name` says which writer failed; `file` is the name it writes (its extension may matter).
+// `makes_its_folder`: a writer that makes a missing folder (the settings' config folder) is not
+// refused one.
 inline void ExpectWriterSurvivesFaults(const std::string& name, const Writer& write,
-                                       const std::string& file = "out.json") {
+                                       const std::string& file = "out.json",
+                                       bool makes_its_folder = false) {
   namespace fs = std::filesystem;
   TempDir dir;
   const std::string path = dir.File(file);
@@ -81,9 +85,10 @@ inline void ExpectWriterSurvivesFaults(const std::string& name, const Writer& wr
   fs::create_directory(dir.File("a-folder"));
   const std::set<std::string> around = Entries(dir.Path());
   const std::string proc_version = SlurpFile("/proc/version");
-  for (const std::string& bad :
-       {dir.File("missing/" + file), dir.File("a-file/" + file), dir.File("a-folder"),
-        std::string("/proc/version")}) {
+  std::vector<std::string> bad_targets = {dir.File("a-file/" + file), dir.File("a-folder"),
+                                          "/proc/version"};
+  if (!makes_its_folder) bad_targets.push_back(dir.File("missing/" + file));
+  for (const std::string& bad : bad_targets) {
     EXPECT_NE(write(bad), "") << name << ": writing " << bad << " was not refused";
     EXPECT_EQ(Entries(dir.Path()), around) << name << ": writing " << bad << " left something";
   }
