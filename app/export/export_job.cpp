@@ -240,6 +240,8 @@ std::string ExportJob::Finish() {
   std::vector<FileContents> files;
   for (size_t i = 0; i < m_plan.files.size(); ++i)
     if (m_out->files[i]) files.emplace_back(m_plan.files[i].path, *m_out->files[i]);
+  const std::string extra = m_plan.extra ? m_plan.extra() : std::string();
+  if (!m_plan.extra_path.empty()) files.emplace_back(m_plan.extra_path, extra);
   std::string err = WriteFilesAtomically(files);
   if (!err.empty() && made) {
     std::error_code ec;

@@ -195,9 +195,11 @@ void StepExport(std::unique_ptr<ExportRunner>* job, double budget_ms) {
 // [SECTION] The command line
 
 int RunExports(FigureSource& src, const exports::ExportRequest& request, const FigureStyle& style,
-               const std::string& also) {
-  const exports::ExportPlan plan =
+               const std::string& also, std::function<std::string()> also_bytes) {
+  exports::ExportPlan plan =
       exports::PlanExports(request, FigureStemOf(src.app), FigureRoundCount(src.app));
+  plan.extra_path = also;
+  plan.extra = std::move(also_bytes);
   std::string err = plan.error;
   if (err.empty() && !request.gif.empty() && !exports::GifSupported())
     err = "--export-gif: this build has no giflib (install libgif-dev and rebuild)";

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -113,14 +114,15 @@ int Export(App& app, const Options& opt) {
   style.size = opt.export_size.value_or(WindowPixels(app));
   style.transparent = opt.transparent;
   style.gif_delay_ms = opt.gif_delay_ms.value_or(exports::kDefaultDelayMs);
-  const int rc = RunExports(figure, request, style, opt.dump_layout);
-  if (rc != 0 || !text) return rc;
-  // What the last figure drawn holds, at the export's size. Written after the figures (it is
-  // recorded while they are drawn); its name was checked before them.
-  const exports::Size size = opt.export_size.value_or(WindowPixels(app));
-  const std::string err = WriteLayout(opt.dump_layout, {}, text->Panels(), size.width, size.height,
-                                      app.state->view.theme);
-  return err.empty() ? 0 : Refuse(err);
+  // What the last figure drawn holds, at the export's size: written with the figures, all or none.
+  const exports::Size size = style.size;
+  std::function<std::string()> layout;
+  if (text) {
+    layout = [&text, size, theme = app.state->view.theme] {
+      return LayoutJson({}, text->Panels(), size.width, size.height, theme);
+    };
+  }
+  return RunExports(figure, request, style, opt.dump_layout, std::move(layout));
 }
 
 }  // namespace scanviz
