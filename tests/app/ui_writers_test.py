@@ -14,7 +14,8 @@ Then the findings of issue #38 as reported:
   writes nothing (it wrote a picture of the error and exited 0);
 - `--screenshot` onto a folder exits 2 as `--export-*` does (it exited 1);
 - settings.json that is not JSON, with settings.json.bad a folder: the app says once that it
-  leaves the file as it is, and does not replace it on exit (finding 7).
+  leaves the file as it is, and does not replace it on exit (finding 7);
+- Ctrl+S in the live app with its SVG failing: "not saved: ..." and neither file written.
 
 Needs Xvfb and python3; without them it reports SKIPPED (exit 77)."""
 import os, shutil, subprocess, sys
@@ -192,6 +193,30 @@ def findings(app, cli, workdir, run, base, expect):
     expect(r.returncode == 2 and os.path.isdir(folder) and one_line(r),
            f"--screenshot onto a folder: exit {r.returncode}, {r.stderr.strip()!r}")
     settings_not_replaced(app, workdir, base, expect)
+    save_figure_fails(app, workdir, expect)
+
+
+def save_figure_fails(app, workdir, expect):
+    """Ctrl+S (the figure's PNG and SVG, together or neither) with its SVG's write failing: the
+    status line says so, and neither file is there."""
+    from ui_live_test import Live
+    folder = os.path.join(workdir, "ctrl-s")
+    os.makedirs(folder)
+    os.environ["SCANVIZ_FAULT_WRITE_AT"] = "1,.svg"  # the app is started with this environment
+    try:
+        live = Live(app, folder, size=(1280, 800))
+    finally:
+        del os.environ["SCANVIZ_FAULT_WRITE_AT"]
+    try:
+        live.settle()
+        live.keys("ctrl+s")
+        s = live.wait(lambda s: "not saved" in s.get("message", ""), "Ctrl+S's failure", 20)
+        expect(s is not None and ".svg" in s["message"],
+               f"Ctrl+S with its SVG failing: {(live.state() or {}).get('message')!r}")
+        left = [n for n in os.listdir(folder) if n.endswith((".png", ".svg"))]
+        expect(not left, f"Ctrl+S with its SVG failing left {left}")
+    finally:
+        live.close()
 
 
 def settings_not_replaced(app, workdir, base, expect):

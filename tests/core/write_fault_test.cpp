@@ -14,7 +14,11 @@
 #include "core/applications/applications.h"
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
+#include "core/grid/single_pass.h"
+#include "core/multi_gpu/multi_gpu.h"
+#include "core/multi_gpu/multi_gpu_io.h"
 #include "core/perf/bench_results.h"
+#include "core/perf/multi_gpu_results.h"
 #include "core/simulator.h"
 #include "core/trace_io.h"
 #include "support/temp_dir.h"
@@ -180,8 +184,16 @@ TEST(Writers, EveryCoreWriterReportsFaultsAndKeepsTheOldFile) {
   ApplicationRequest app_request;
   app_request.input = {5, -2, 7, 0, 3};
   const ApplicationTrace application = MakeApplicationTrace(app_request, BackendInfo{});
+  SinglePassRequest sp_request;
+  sp_request.input.assign(40, 2);
+  const SinglePassTrace single_pass = SimulateSinglePass(sp_request);
+  MultiGpuRequest mg_request;
+  mg_request.gpus = 2;
+  mg_request.input.assign(64, 1);
+  const MultiGpuTrace multi_gpu = SimulateMultiGpu(mg_request);
   perf::BenchResults bench;
   bench.schema = "scanviz-perf/2";
+  const perf::MultiGpuBenchResults gpus_bench;
   const struct {
     const char* name;
     testing::Writer write;
@@ -191,8 +203,14 @@ TEST(Writers, EveryCoreWriterReportsFaultsAndKeepsTheOldFile) {
        [&](const std::string& p) { return SaveGridFile(grid, p); }},
       {"SaveApplicationFile (trace -a compact -o)",
        [&](const std::string& p) { return SaveApplicationFile(application, p); }},
+      {"SaveSinglePassFile (trace -a single-pass -o)",
+       [&](const std::string& p) { return SaveSinglePassFile(single_pass, p); }},
+      {"SaveMultiGpuFile (trace -a multi-gpu -o)",
+       [&](const std::string& p) { return SaveMultiGpuFile(multi_gpu, p); }},
       {"SaveBenchResults (bench --json)",
        [&](const std::string& p) { return perf::SaveBenchResults(bench, p); }},
+      {"SaveMultiGpuBenchResults (bench --gpus --json)",
+       [&](const std::string& p) { return perf::SaveMultiGpuBenchResults(gpus_bench, p); }},
       {"WriteFileAtomically", [](const std::string& p) { return WriteFileAtomically(p, "{}\n"); }},
   };
   for (const auto& row : rows) testing::ExpectWriterSurvivesFaults(row.name, row.write);
