@@ -152,8 +152,8 @@ namespace {
 struct Staged {
   std::string path;  // as the caller named it, for messages
   std::filesystem::path target;
-  std::string tmp;     // the temporary file, named
-  std::string backup;  // a hard link to the file it replaces, while others may fail
+  std::string tmp;       // the temporary file, named
+  std::string backup;    // a hard link to the file it replaces, while others may fail
   bool existed = false;  // a file was there before
   bool placed = false;
 };
@@ -188,7 +188,8 @@ std::string WriteAll(int fd, std::string_view contents, const std::string& path)
     if (n <= 0) return "cannot write " + path + ": " + Errno();
     done += static_cast<size_t>(n);
   }
-  if (limit < contents.size()) return "cannot write " + path + ": " + std::strerror(ENOSPC) + kPlanted;
+  if (limit < contents.size())
+    return "cannot write " + path + ": " + std::strerror(ENOSPC) + kPlanted;
   return {};
 }
 
@@ -259,8 +260,7 @@ std::string Place(std::vector<Staged>& staged) {
       // What was there back, or the new file removed where there was none. A file that could
       // not be kept (no hard links) stays new; one that cannot be put back keeps its backup.
       if (!it->existed) unlink(it->target.c_str());
-      if (!it->backup.empty() && std::rename(it->backup.c_str(), it->target.c_str()) != 0)
-        continue;
+      if (!it->backup.empty() && std::rename(it->backup.c_str(), it->target.c_str()) != 0) continue;
     }
     if (!it->backup.empty()) unlink(it->backup.c_str());
   }

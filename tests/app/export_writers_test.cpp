@@ -64,18 +64,18 @@ TEST(Writers, EveryExportWriterReportsFaultsAndKeepsTheOldFile) {
     testing::Writer write;
     const char* file;
   } rows[] = {
-      {"--export-png, Ctrl+S's PNG",
-       [](const std::string& p) { return RunJob(Request(p)); }, "fig.png"},
-      {"--export-svg, Ctrl+S's SVG",
-       [](const std::string& p) { return RunJob(Request({}, p)); }, "fig.svg"},
+      {"--export-png, Ctrl+S's PNG", [](const std::string& p) { return RunJob(Request(p)); },
+       "fig.png"},
+      {"--export-svg, Ctrl+S's SVG", [](const std::string& p) { return RunJob(Request({}, p)); },
+       "fig.svg"},
       {"ZipFolder (the web's download of a sequence)",
        [&](const std::string& p) { return ZipFolder(zipped.Path().string(), p); }, "rounds.zip"},
   };
   for (const auto& row : rows) testing::ExpectWriterSurvivesFaults(row.name, row.write, row.file);
   if (GifSupported()) {
     testing::ExpectWriterSurvivesFaults(
-        "--export-gif, All rounds' GIF", [](const std::string& p) { return RunJob(Request({}, {}, p)); },
-        "fig.gif");
+        "--export-gif, All rounds' GIF",
+        [](const std::string& p) { return RunJob(Request({}, {}, p)); }, "fig.gif");
   }
 }
 
@@ -90,8 +90,9 @@ TEST(Writers, AMultiFileExportWritesAllOrNothing) {
   std::ofstream(request.png) << "old png";
   if (GifSupported()) std::ofstream(request.gif) << "old gif";
   const std::set<std::string> before = testing::Entries(dir.Path());
-  for (const WriteFault& f : {WriteFault{3, false, "fig-02.svg"}, WriteFault{-1, true, "fig-02.svg"},
-                              WriteFault{0, false, "fig.png"}}) {
+  for (const WriteFault& f :
+       {WriteFault{3, false, "fig-02.svg"}, WriteFault{-1, true, "fig-02.svg"},
+        WriteFault{0, false, "fig.png"}}) {
     const testing::PlantedFault fault(f);
     const std::string err = RunJob(request);
     EXPECT_NE(err.find(f.path_contains), std::string::npos) << err;

@@ -85,9 +85,9 @@ TEST(WriteFault, TheEnvironmentVariablePlantsTheSameFaults) {
     bool rename;
     const char* path_contains;
   };
-  for (const Case& c : {Case{"0", 0, false, ""}, Case{"17", 17, false, ""},
-                        Case{"5,figure", 5, false, "figure"}, Case{"rename", -1, true, ""},
-                        Case{"rename,.gif", -1, true, ".gif"}}) {
+  for (const Case& c :
+       {Case{"0", 0, false, ""}, Case{"17", 17, false, ""}, Case{"5,figure", 5, false, "figure"},
+        Case{"rename", -1, true, ""}, Case{"rename,.gif", -1, true, ".gif"}}) {
     setenv("SCANVIZ_FAULT_WRITE_AT", c.value, 1);
     const std::optional<WriteFault> f = WriteFaultFor(std::string("x/figure.gif"));
     ASSERT_TRUE(f) << c.value;
@@ -141,7 +141,8 @@ TEST(WriteFiles, ABadLastTargetWritesNothing) {
     EXPECT_FALSE(fs::exists(ok)) << bad;
   }
   // Two names for one file: refused, nothing written.
-  const std::string err = WriteFilesAtomically({{ok, "png"}, {dir.File("./folder/../ok.png"), "x"}});
+  const std::string err =
+      WriteFilesAtomically({{ok, "png"}, {dir.File("./folder/../ok.png"), "x"}});
   EXPECT_NE(err.find("name one file"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(ok));
 }
