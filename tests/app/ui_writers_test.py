@@ -13,6 +13,7 @@ Then the findings of issue #38 as reported:
 - `--app radix-sort --random 65536 --bits 32 --export-png x.png` exits 2 with the CLI's line and
   writes nothing (it wrote a picture of the error and exited 0);
 - `--screenshot` onto a folder exits 2 as `--export-*` does (it exited 1);
+- `scanviz-cli bench --json` onto a missing folder exits 2 before it measures;
 - settings.json that is not JSON, with settings.json.bad a folder: the app says once that it
   leaves the file as it is, and does not replace it on exit (finding 7);
 - Ctrl+S in the live app with its SVG failing: "not saved: ..." and neither file written.
@@ -187,6 +188,11 @@ def findings(app, cli, workdir, run, base, expect):
            f"--app radix-sort --random 65536 --bits 32 --export-png: exit {r.returncode} "
            f"(the CLI's {c.returncode}), x.png written: {os.path.exists(x)}, "
            f"{r.stderr.strip()!r} vs the CLI's {cli_line!r}")
+    # bench --json onto a missing folder: refused before anything is measured (no GPU needed).
+    b = subprocess.run([cli, "bench", "--json", "/nonexistent/r.json"], env=base,
+                       capture_output=True, text=True, timeout=60)
+    expect(b.returncode == 2 and "/nonexistent/r.json" in b.stderr,
+           f"bench --json /nonexistent/r.json: exit {b.returncode}, {b.stderr.strip()!r}")
     folder = os.path.join(workdir, "a-folder")
     os.makedirs(folder)
     r = run(a + ["--screenshot", folder])
