@@ -4,6 +4,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/usage.h"
+#include "core/file_io.h"
+
 namespace scanviz::cli {
 
 CLI::App* AddBenchCommand(CLI::App* app, BenchArgs* args) {
@@ -34,6 +37,13 @@ CLI::App* AddBenchCommand(CLI::App* app, BenchArgs* args) {
 
 int RunBenchCommand(BenchArgs args) {
   perf::BenchOptions& options = args.options;
+  // A --json that cannot be written is refused before minutes of measuring, as a bad -o is.
+  if (!options.json_path.empty()) {
+    if (const std::string why = CheckWriteTarget(options.json_path); !why.empty()) {
+      std::cerr << "scanviz-cli: bench: --json: " << why << '\n';
+      return kExitUsage;
+    }
+  }
   if (args.gpus.gpus > 0) {  // the lab's sizes and repeats, with the bench across GPUs' defaults
     MultiGpuBenchArgs g = args.gpus;
     g.min_log2 = options.min_log2 == perf::BenchOptions{}.min_log2 ? 24 : options.min_log2;

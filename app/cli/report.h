@@ -1,6 +1,7 @@
 // How scanviz-cli reports a trace's self-check, written once for every kind of trace: after
 // `trace` printed one (the verdict, then the -o file, never written when the check failed), and
-// for `check FILE` (the violations, or one ok line). Exit codes: 0 ok, 1 failed.
+// for `check FILE` (the violations, or one ok line). Exit codes: 0 ok, 1 failed, 2 the -o file
+// could not be written (as a bad -o is refused: a script tells a wrong trace from a full disk).
 #pragma once
 
 #include <iostream>
@@ -11,6 +12,7 @@ namespace scanviz::cli {
 
 inline constexpr int kReportOk = 0;
 inline constexpr int kReportFailed = 1;
+inline constexpr int kReportCannotWrite = 2;
 
 // `note` is where progress goes (stderr when the trace went to stdout as JSON). `save(path)`
 // writes the file and returns "" or why not.
@@ -27,7 +29,7 @@ int CheckAndSave(std::ostream& note, const std::vector<std::string>& broken, boo
   if (output_given) {
     if (const std::string error = save(output); !error.empty()) {
       std::cerr << "scanviz-cli: error: " << error << '\n';
-      return kReportFailed;
+      return kReportCannotWrite;  // nothing half-written: the old file is kept
     }
     note << "wrote " << output << '\n';
   }

@@ -16,6 +16,17 @@ namespace scanviz::exports {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Done, or failed with `err`. Taken into a local before `err` is moved into Stop: the order in
+// which a call's arguments are evaluated is the compiler's, and GCC built the moved string first,
+// so a failed export reported done (issue #38, finding 1).
+JobStatus::State Outcome(const std::string& err) {
+  return err.empty() ? JobStatus::State::kDone : JobStatus::State::kFailed;
+}
+
+}  // namespace
+
 // The worker's: the GIF being made, and each file's bytes (none yet, or a sequence's SVG left
 // out for a picture-only kind).
 struct ExportJob::Encoded {
@@ -47,7 +58,8 @@ ExportJob::ExportJob(ExportPlan plan, bool transparent, int gif_delay_ms, PngEnc
     m_worker = std::thread([this] { WorkerLoop(); });
   } else if (m_rounds.empty()) {
     std::string err = Finish();
-    Stop(err.empty() ? JobStatus::State::kDone : JobStatus::State::kFailed, std::move(err));
+    const JobStatus::State state = Outcome(err);
+    Stop(state, std::move(err));
   }
 }
 
@@ -98,7 +110,8 @@ void ExportJob::Deliver(int round, RoundCapture capture) {
   if (!err.empty()) return Stop(JobStatus::State::kFailed, std::move(err));
   if (++m_status.encoded < m_status.total) return;
   err = Finish();
-  Stop(err.empty() ? JobStatus::State::kDone : JobStatus::State::kFailed, std::move(err));
+  const JobStatus::State state = Outcome(err);
+  Stop(state, std::move(err));
 }
 
 void ExportJob::Fail(std::string error) {
@@ -172,7 +185,8 @@ void ExportJob::WorkerRounds() {
   }
   std::string err = Finish();
   const std::lock_guard lock(m_mutex);
-  Stop(err.empty() ? JobStatus::State::kDone : JobStatus::State::kFailed, std::move(err));
+  const JobStatus::State state = Outcome(err);
+  Stop(state, std::move(err));
 }
 
 std::string ExportJob::Encode(Item& item) {
@@ -215,17 +229,25 @@ std::string ExportJob::Finish() {
     if (bytes.empty()) return f.path + ": " + m_out->gif->Error();
     m_out->files[i] = std::move(bytes);
   }
+  // The sequence's folder is made when it is not there, and removed again if the files fail.
+  bool made = false;
   if (!m_plan.sequence_dir.empty()) {
     std::error_code ec;
-    fs::create_directory(m_plan.sequence_dir, ec);
+    made = fs::create_directory(m_plan.sequence_dir, ec);
     if (ec) return "cannot make " + m_plan.sequence_dir + ": " + ec.message();
   }
-  for (size_t i = 0; i < m_plan.files.size(); ++i) {
-    if (!m_out->files[i]) continue;
-    if (std::string err = WriteFileAtomically(m_plan.files[i].path, *m_out->files[i]); !err.empty())
-      return err;
+  // Every file or none: a GIF written and its sequence refused would be half an export.
+  std::vector<FileContents> files;
+  for (size_t i = 0; i < m_plan.files.size(); ++i)
+    if (m_out->files[i]) files.emplace_back(m_plan.files[i].path, *m_out->files[i]);
+  const std::string extra = m_plan.extra ? m_plan.extra() : std::string();
+  if (!m_plan.extra_path.empty()) files.emplace_back(m_plan.extra_path, extra);
+  std::string err = WriteFilesAtomically(files);
+  if (!err.empty() && made) {
+    std::error_code ec;
+    fs::remove(m_plan.sequence_dir, ec);  // only when empty
   }
-  return {};
+  return err;
 }
 
 }  // namespace scanviz::exports

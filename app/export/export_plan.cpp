@@ -102,14 +102,15 @@ ExportPlan PlanExports(const ExportRequest& request, const std::string& stem, in
       plan.files.push_back({(dir / (name + ".svg")).string(), Format::kSvg, r, true});
     }
   }
-  // Two outputs at one path would leave only the last: refused, as a slip in a script.
-  for (size_t i = 0; i < plan.files.size(); ++i) {
-    for (size_t j = i + 1; j < plan.files.size(); ++j) {
-      if (plan.files[i].path == plan.files[j].path) {
-        plan.error = plan.files[i].path + " is named for two exports";
-        return plan;
-      }
-    }
+  // Two outputs at one file would leave only the last: refused, as a slip in a script. Compared
+  // as files, not as text (`same.png` and `./same.png`, a link and its target: issue #38).
+  std::vector<std::string> paths;
+  for (const ExportFile& f : plan.files) paths.push_back(f.path);
+  if (const auto same = FindSamePaths(paths)) {
+    const std::string& a = paths[same->first];
+    const std::string& b = paths[same->second];
+    plan.error = a == b ? a + " is named for two exports"
+                        : a + " and " + b + " are one file, named for two exports";
   }
   return plan;
 }

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,10 @@ struct ExportPlan {
   std::string sequence_dir;       // made (one level) before writing when it does not exist
   int round_count = 0;
   std::string error;  // a usage error: nothing is rendered or written
+  // A file written with the others, all or none, whose bytes are known only once every round is
+  // drawn (--dump-layout: what the last figure drew); asked for when the files are written.
+  std::string extra_path;
+  std::function<std::string()> extra;
 };
 
 // `stem` names the sequence's files; `round_count` is the figure's rounds (side by side, the

@@ -86,11 +86,10 @@ ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const Figure
     std::string png;
     out.error = RenderFigure(src, style, &image);
     if (out.error.empty()) out.error = EncodePng(image, style.transparent, &png);
-    if (out.error.empty())
-      out.error = WriteFileAtomically((folder / (name + ".png")).string(), png);
-    if (out.error.empty() && !chart) {
-      out.error = WriteFileAtomically((folder / (name + ".svg")).string(), svg);
-    }
+    // The PNG and the SVG together or neither.
+    std::vector<FileContents> files = {{(folder / (name + ".png")).string(), png}};
+    if (!chart) files.emplace_back((folder / (name + ".svg")).string(), svg);
+    if (out.error.empty()) out.error = WriteFilesAtomically(files);
     if (out.error.empty()) {
       out.notice = "saved " + name + (chart ? ".png" : ".png and .svg") + " in " + Absolute(dir);
     }
@@ -195,21 +194,25 @@ void StepExport(std::unique_ptr<ExportRunner>* job, double budget_ms) {
 
 // [SECTION] The command line
 
-int RunExports(FigureSource& src, const exports::ExportRequest& request, const FigureStyle& style) {
-  const exports::ExportPlan plan =
+int RunExports(FigureSource& src, const exports::ExportRequest& request, const FigureStyle& style,
+               const std::string& also, std::function<std::string()> also_bytes) {
+  exports::ExportPlan plan =
       exports::PlanExports(request, FigureStemOf(src.app), FigureRoundCount(src.app));
+  plan.extra_path = also;
+  plan.extra = std::move(also_bytes);
   std::string err = plan.error;
   if (err.empty() && !request.gif.empty() && !exports::GifSupported())
     err = "--export-gif: this build has no giflib (install libgif-dev and rebuild)";
   if (err.empty()) err = exports::CheckTargets(plan);
+  for (const exports::ExportFile& f : plan.files)
+    if (err.empty() && !also.empty() && SamePath(f.path, also))
+      err = also + " and " + f.path + " name one file";
+  // A refusal and a write that failed alike: one line, exit 2, nothing written (the job writes
+  // all of its files or none).
+  if (err.empty()) err = RunExportPlan(src, plan, style);
   if (!err.empty()) {
     std::fprintf(stderr, "scanviz: %s\n", err.c_str());
     return 2;
-  }
-  err = RunExportPlan(src, plan, style);
-  if (!err.empty()) {
-    std::fprintf(stderr, "scanviz: %s\n", err.c_str());
-    return 1;
   }
   const std::string size =
       std::to_string(style.size.width) + "x" + std::to_string(style.size.height);

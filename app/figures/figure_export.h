@@ -7,6 +7,7 @@
 // which names, and whether they may be written is export/export_plan.h's.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,8 +55,12 @@ void StepExport(std::unique_ptr<ExportRunner>* job, double budget_ms);
 
 // The command line's --export-* flags (`request`, its round set; `style`, the size, transparency
 // and GIF delay they ask for): plans, checks every path, renders, writes, says what it
-// wrote. The exit code: 0 written, 2 a usage error (a round out of range, a path that cannot be
-// written, no giflib for a GIF) said in one line with nothing written, 1 drawing or writing failed.
-int RunExports(FigureSource& src, const exports::ExportRequest& request, const FigureStyle& style);
+// wrote. The exit code: 0 written; 2 a usage error (a round out of range, a path that cannot be
+// written, two names for one file, no giflib for a GIF) or a drawing or a write that failed, said
+// in one line, with nothing written (all the files or none) and every old file kept.
+// `also`: a file written with the exports, all or none (--dump-layout), its bytes made by
+// `also_bytes` once every figure is drawn; refused if it is one of the exports.
+int RunExports(FigureSource& src, const exports::ExportRequest& request, const FigureStyle& style,
+               const std::string& also = {}, std::function<std::string()> also_bytes = {});
 
 }  // namespace scanviz

@@ -46,6 +46,8 @@ struct App {
   // All rounds, running beside the app over the frames (export_runner.h); reset before GL goes.
   std::unique_ptr<ExportRunner> export_job;
   QrView qr;  // View > Show QR code (J)
+  // --state-file's last write failure, said once on stderr; the app then exits 2 (main.cpp).
+  std::string state_file_error;
 };
 
 // [SECTION] One frame (frame.cpp)

@@ -11,10 +11,12 @@
 
 namespace scanviz {
 
-// Reads the current framebuffer (w x h pixels) and writes it as PNG; empty string or the reason.
-std::string WriteScreenshot(const std::string& path, int w, int h);
+// Reads the current framebuffer (w x h pixels) as PNG bytes (*png); empty string or the reason.
+std::string EncodeScreenshot(int w, int h, std::string* png);
 // The --dump-layout file: every cell's rectangle and colours, and every panel's rectangle with the
-// text it drew (docs/app.md describes the format).
+// text it drew (docs/app.md describes the format). LayoutJson is its text, WriteLayout writes it.
+std::string LayoutJson(const std::vector<DumpedCell>& cells, const std::vector<DumpedPanel>& panels,
+                       int w, int h, scene::Theme theme);
 std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
                         const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme);
 

@@ -8,8 +8,8 @@
 
 namespace scanviz {
 
-std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
-                        const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme) {
+std::string LayoutJson(const std::vector<DumpedCell>& cells, const std::vector<DumpedPanel>& panels,
+                       int w, int h, scene::Theme theme) {
   nlohmann::json j;
   j["width"] = w;
   j["height"] = h;
@@ -72,7 +72,12 @@ std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& 
   j["panels"] = std::move(panel_list);
   // Text the views drew is UTF-8 from our own sources and the trace; should a byte sequence be
   // invalid all the same, it becomes U+FFFD rather than losing the whole file.
-  return WriteFileAtomically(path, j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string WriteLayout(const std::string& path, const std::vector<DumpedCell>& cells,
+                        const std::vector<DumpedPanel>& panels, int w, int h, scene::Theme theme) {
+  return WriteFileAtomically(path, LayoutJson(cells, panels, w, h, theme));
 }
 
 }  // namespace scanviz

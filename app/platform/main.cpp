@@ -337,7 +337,12 @@ void WriteStateFile(App& app, const std::string& path, std::string* last) {
   state.view.popup_open = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup);
   std::string now = StateJson(state, TextFieldActive());
   if (now == *last) return;
-  WriteFileAtomically(path, now + "\n");
+  // A test reads this file: a write that failed is said once, and the exit code says it too.
+  if (std::string err = WriteFileAtomically(path, now + "\n"); !err.empty()) {
+    if (app.state_file_error.empty()) Warn("--state-file: " + err);
+    app.state_file_error = std::move(err);
+    return;  // tried again at the next change
+  }
   *last = std::move(now);
 }
 
@@ -391,7 +396,9 @@ bool RunLoop(App& app, const Options& opt, Clock::time_point launch) {
 // The settings (the window's size, unless fullscreen) for the next start; the headless modes
 // write none.
 void SaveOnExit(App& app, const Startup& s) {
-  if (s.opt.Headless()) return;
+  // A settings file the app could neither read nor keep a copy of stays the user's (the warning
+  // at start said so).
+  if (s.opt.Headless() || s.loaded.keep_file) return;
   int w = s.width, h = s.height;
   if (glfwGetWindowMonitor(app.window) == nullptr) glfwGetWindowSize(app.window, &w, &h);
   std::string err = SaveSettings(app.state->ToSettings(w, h), s.settings_path);
@@ -419,7 +426,7 @@ std::optional<int> Run(App& app, const Startup& s, Clock::time_point launch) {
   }
   if (!RunLoop(app, opt, launch)) return std::nullopt;
   SaveOnExit(app, s);
-  return 0;
+  return app.state_file_error.empty() ? 0 : 2;
 }
 
 // [SECTION] Shutdown, in reverse

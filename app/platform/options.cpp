@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/applications/applications.h"
+#include "core/file_io.h"
 #include "core/grid/grid.h"
 #include "core/input.h"
 #include "core/mistake.h"
@@ -127,6 +128,14 @@ std::string On(bool* flag) {
 std::string FileName(std::string* target, const char* flag, const char* v) {
   if (*v == '\0') return std::string(flag) + " needs a file name";
   *target = v;
+  return {};
+}
+
+// A file the app writes while it runs (--state-file): its folder checked now, as a bad flag,
+// since its writes come later (a failed one is said then, and the exit code is 2).
+std::string OutputName(std::string* target, const char* flag, const char* v) {
+  if (std::string why = FileName(target, flag, v); !why.empty()) return why;
+  if (std::string why = CheckWriteTarget(v); !why.empty()) return std::string(flag) + ": " + why;
   return {};
 }
 
@@ -385,7 +394,7 @@ constexpr Flag kFlags[] = {
        return ReadInt(v, 20, exports::kMaxDelayMs, &o.gif_delay_ms,
                       "--gif-delay-ms takes 20..60000");
      }},
-    {"--state-file", true, [](O o, V v) { return FileName(&o.state_file, "--state-file", v); }},
+    {"--state-file", true, [](O o, V v) { return OutputName(&o.state_file, "--state-file", v); }},
     {"--dump-layout", true, [](O o, V v) { return FileName(&o.dump_layout, "--dump-layout", v); }},
     {"--bench-frames", true,
      [](O o, V v) {

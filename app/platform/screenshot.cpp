@@ -5,12 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "core/file_io.h"
 #include "platform/headless.h"
 
 namespace scanviz {
 
-std::string WriteScreenshot(const std::string& path, int w, int h) {
+std::string EncodeScreenshot(int w, int h, std::string* png) {
   const size_t count = static_cast<size_t>(w) * static_cast<size_t>(h);
   // RGBA: the one format WebGL 2 reads back too (GL_RGB is an invalid operation there); the PNG
   // keeps red, green and blue.
@@ -21,15 +20,16 @@ std::string WriteScreenshot(const std::string& path, int w, int h) {
   for (size_t i = 0; i < count; ++i)
     for (size_t c = 0; c < 3; ++c) pixels[i * 3 + c] = rgba[i * 4 + c];
   stbi_flip_vertically_on_write(1);
-  // Encoded in memory, then written whole: a failed write leaves the old picture.
-  std::string png;
+  // Encoded in memory, then written whole with the other outputs: a failed write leaves the old
+  // picture.
+  png->clear();
   auto append = [](void* context, void* data, int size) {
     static_cast<std::string*>(context)->append(static_cast<const char*>(data),
                                                static_cast<size_t>(size));
   };
-  if (!stbi_write_png_to_func(append, &png, w, h, 3, pixels.data(), w * 3))
-    return "cannot encode the PNG for " + path;
-  return WriteFileAtomically(path, png);
+  if (!stbi_write_png_to_func(append, png, w, h, 3, pixels.data(), w * 3))
+    return "cannot encode the screenshot as PNG";
+  return {};
 }
 
 }  // namespace scanviz

@@ -166,6 +166,15 @@ SettingsLoad ParseSettings(const std::string& json_text) {
   return out;
 }
 
+namespace {
+
+// Where no copy of the user's file could be kept: what the app will do instead, said once.
+std::string NotSaved() {
+  return "; the file is left as it is, and this session's settings will not be saved)";
+}
+
+}  // namespace
+
 SettingsLoad LoadSettings(const std::string& path) {
   SettingsLoad out;
   std::error_code ec;
@@ -178,18 +187,21 @@ SettingsLoad LoadSettings(const std::string& path) {
     if (std::filesystem::is_regular_file(path, ec)) {
       const std::string copy = path + ".bad";
       std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing, ec);
-      out.message += ec ? " (could not keep a copy: " + ec.message() + ")"
+      if (ec) out.keep_file = true;
+      out.message += ec ? " (could not keep a copy: " + ec.message() + NotSaved()
                         : " (the file was kept as " + copy + ")";
     }
     return out;
   }
   out = ParseSettings(file.text);
   if (out.unreadable) {
-    // The app saves its settings on exit: keep the user's file before that replaces it.
+    // The app saves its settings on exit: keep the user's file before that replaces it, and where
+    // no copy can be kept, do not replace it (issue #38, finding 7).
     const std::string copy = path + ".bad";
     const std::string err = WriteFileAtomically(copy, file.text);
+    out.keep_file = !err.empty();
     out.message += err.empty() ? " (the file was kept as " + copy + ")"
-                               : " (could not keep a copy: " + err + ")";
+                               : " (could not keep a copy: " + err + NotSaved();
   }
   if (!out.message.empty()) out.message = path + ": " + out.message;
   return out;

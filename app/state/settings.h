@@ -55,6 +55,9 @@ struct SettingsLoad {
   Settings settings;
   std::string message;  // empty when the file was read (or absent); else why defaults were used
   bool unreadable = false;  // not JSON at all: LoadSettings keeps a copy as settings.json.bad
+  // The file could not be read and no copy of it could be kept: the app must not replace it on
+  // exit (this session's settings stay in memory; the message says so, once).
+  bool keep_file = false;
 };
 
 // The window's size on opening: the saved size, shrunk to fit a monitor's work area of area_w x

@@ -174,7 +174,9 @@ std::optional<MultiGpuTrace> RunMultiGpuOnGpus(const MultiGpuRequest& request,
     }
     l.work_dir = tmpl;
   }
-  std::ofstream(fs::path(l.work_dir) / "topology.txt") << GpuTopology();
+  // A note for the run's folder, through the one writer (file_io.h) as every file: its failure
+  // is not the run's.
+  (void)WriteFileAtomically((fs::path(l.work_dir) / "topology.txt").string(), GpuTopology());
   *why = WriteFileAtomically((fs::path(l.work_dir) / "request.json").string(),
                              MultiGpuRequestToJson(request));
   if (!why->empty()) return std::nullopt;

@@ -68,7 +68,7 @@ int RunBench(const BenchOptions& options, std::ostream& out, std::string* error)
   if (!options.json_path.empty()) {
     if (std::string why = SaveBenchResults(results, options.json_path); !why.empty()) {
       out << "cannot write " << options.json_path << ": " << why << "\n";
-      return fail("cannot write " + options.json_path + ": " + why, 1);
+      return fail("cannot write " + options.json_path + ": " + why, 2);  // as a bad --json
     }
     out << "wrote " << options.json_path << "\n";
   }

@@ -190,6 +190,32 @@ TEST(ExportJob, AFailureWritesNothingAndSaysWhy) {
   EXPECT_EQ(FilesIn(dir.Path()), 0u);
 }
 
+// Finding 1 of issue #38: a write that fails at the end reports kFailed with its reason, in
+// each of the three places the job stops after writing (the worker, Deliver without a worker, and
+// the constructor of a job with no rounds). GCC built the moved error before testing it, so a
+// failed export said done; the GCC build is the one this must pass in.
+TEST(ExportJob, AWriteThatFailsIsReportedAsFailedNotDone) {
+  testing::TempDir dir;
+  std::atomic<int> calls = 0;
+  ExportRequest request;
+  request.sequence_dir = dir.File("missing/fig-rounds");  // its parent is not there
+  const ExportPlan plan = PlanExports(request, "fig", 2);
+  for (const bool threaded : {true, false}) {
+    ExportJob job(plan, false, 500, FakePng(&calls), threaded);
+    DeliverRounds(job);
+    const JobStatus s = job.Wait();
+    EXPECT_EQ(s.state, State::kFailed) << "threaded " << threaded;
+    EXPECT_NE(s.error.find("cannot make " + request.sequence_dir), std::string::npos)
+        << "threaded " << threaded << ": '" << s.error << "'";
+  }
+  ExportPlan empty;  // nothing to capture: the constructor finishes the job itself
+  empty.sequence_dir = request.sequence_dir;
+  ExportJob none(empty, false, 500, FakePng(&calls), /*threaded=*/false);
+  EXPECT_EQ(none.Status().state, State::kFailed);
+  EXPECT_FALSE(none.Status().error.empty());
+  EXPECT_EQ(FilesIn(dir.Path()), 0u);
+}
+
 TEST(ExportJob, WithoutAThreadDeliverDoesTheWork) {
   testing::TempDir dir;
   std::atomic<int> calls = 0;
