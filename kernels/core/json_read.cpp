@@ -82,11 +82,13 @@ class BoundedReader {
     json* value;
     std::size_t index = 0;  // an array's: the elements so far
     std::string key;        // an object's: the last key read (for the messages)
+    std::size_t spent_before = 0;  // the budget spent before this value began
   };
 
   bool Scalar(json&& v);
   bool Start(json::value_t type);
   bool End();
+  bool TakenHere() const;
   json* Place(json&& v);
   void Spend(std::size_t bytes);
   void NoteUnknown(const std::string& what);
@@ -140,17 +142,33 @@ bool BoundedReader::Start(json::value_t type) {
     m_dropping = 1;
     return true;
   }
+  const std::size_t before = m_spent;
   Spend(type == json::value_t::array ? kArrayBytes : kObjectBytes);
-  m_frames.push_back(Frame{Place(json(type)), 0, {}});
+  m_frames.push_back(Frame{Place(json(type)), 0, {}, before});
   return true;
+}
+
+// Whether the object just closed (the last frame) is an element of an array under the taker's
+// key.
+bool BoundedReader::TakenHere() const {
+  const std::size_t n = m_frames.size();
+  return m_limits.taker != nullptr && n >= 3 && m_frames[n - 1].value->is_object() &&
+         m_frames[n - 2].value->is_array() && m_frames[n - 3].value->is_object() &&
+         m_frames[n - 3].key == m_limits.taker->Key();
 }
 
 bool BoundedReader::End() {
   if (m_dropping > 0) {
     --m_dropping;
-  } else {
-    m_frames.pop_back();
+    return true;
   }
+  if (TakenHere()) {
+    const std::size_t before = m_frames.back().spent_before;
+    const std::size_t kept = m_limits.taker->Take(m_frames.back().value);
+    m_spent = before;  // its tree is gone; its slot and what the taker keeps stay
+    Spend(kArraySlotBytes + kept);
+  }
+  m_frames.pop_back();
   return true;
 }
 

@@ -37,6 +37,19 @@ inline constexpr std::size_t kJsonBaseBytes = std::size_t{16} << 20;
 // the CLI writes: MemoryBound.TheDensestTracesTheCliWritesFitWithoutTheBase); `[{}, {}, ...]`, 32.
 inline constexpr std::size_t kJsonBytesPerByte = 24;
 
+// Takes each object that is an element of an array under the key Key() as soon as the parse has
+// read it whole, and leaves a small stand-in (a JSON binary, which no JSON text holds) in its place:
+// a file whose bulk is many such objects (a grid's block traces) is then never one whole tree
+// (issue #38: a 132 MB radix sort took 1.85 GB to check). What Take keeps is counted against the
+// limits' budget instead of the element's tree.
+class JsonElementTaker {
+ public:
+  virtual ~JsonElementTaker() = default;
+  virtual std::string_view Key() const = 0;
+  // Replaces *element (an object) with its stand-in; returns the bytes of what it keeps.
+  virtual std::size_t Take(nlohmann::json* element) = 0;
+};
+
 struct JsonLimits {
   int max_depth = 16;  // arrays and objects nested deeper are refused before parsing
   // With a list, a key not on it (nor on `ignored`) is dropped unread, and when it holds bulk (an
@@ -47,6 +60,7 @@ struct JsonLimits {
   const JsonKeys* ignored = nullptr;
   std::size_t bytes_per_byte = kJsonBytesPerByte;
   std::size_t base_bytes = kJsonBaseBytes;
+  JsonElementTaker* taker = nullptr;  // none: every element stays in the tree
 };
 
 // Frees a tree without allocating, leaves first. (nlohmann's destructor first moves every element
