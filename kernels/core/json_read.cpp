@@ -81,8 +81,9 @@ class BoundedReader {
   struct Frame {
     json* value;
     std::size_t index = 0;  // an array's: the elements so far
-    std::string key;        // an object's: the last key read (for the messages)
+    std::string key;  // an object's: the last key read; an array's: the key it is under (messages)
     std::size_t spent_before = 0;  // the budget spent before this value began
+    std::size_t max_elements = 0;  // an array's bound (JsonLimits::max_elements)
   };
 
   bool Scalar(json&& v);
@@ -144,7 +145,14 @@ bool BoundedReader::Start(json::value_t type) {
   }
   const std::size_t before = m_spent;
   Spend(type == json::value_t::array ? kArrayBytes : kObjectBytes);
-  m_frames.push_back(Frame{Place(json(type)), 0, {}, before});
+  // An array's frame keeps the key it is under, for its bound and its message.
+  const bool in_object = !m_frames.empty() && m_frames.back().value->is_object();
+  std::string under = in_object ? m_frames.back().key : "";
+  std::size_t max_elements = SIZE_MAX;
+  if (type == json::value_t::array && m_limits.max_elements != nullptr)
+    max_elements = m_limits.max_elements(under);
+  if (type == json::value_t::object) under.clear();
+  m_frames.push_back(Frame{Place(json(type)), 0, std::move(under), before, max_elements});
   return true;
 }
 
@@ -183,7 +191,10 @@ json* BoundedReader::Place(json&& v) {
     *m_member = std::move(v);
     return m_member;
   }
-  ++f.index;
+  if (++f.index > f.max_elements) {
+    throw Refused{(f.key.empty() ? std::string("an array") : "\"" + f.key + "\"") +
+                  " holds more than " + std::to_string(f.max_elements) + " elements"};
+  }
   Spend(kArraySlotBytes);
   f.value->get_ref<json::array_t&>().push_back(std::move(v));
   return &f.value->get_ref<json::array_t&>().back();

@@ -61,6 +61,9 @@ struct JsonLimits {
   std::size_t bytes_per_byte = kJsonBytesPerByte;
   std::size_t base_bytes = kJsonBaseBytes;
   JsonElementTaker* taker = nullptr;  // none: every element stays in the tree
+  // The most elements an array under `key` may hold ("" for an array in an array, or the top);
+  // more is refused as the parse meets it, before its tree is built. Null: no bound but the budget.
+  std::size_t (*max_elements)(std::string_view key) = nullptr;
 };
 
 // Frees a tree without allocating, leaves first. (nlohmann's destructor first moves every element
