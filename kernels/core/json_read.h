@@ -34,7 +34,8 @@ inline constexpr std::size_t kMaxUnknownStringBytes = 4096;
 // What any file may take besides bytes_per_byte times its size: small files are never refused.
 inline constexpr std::size_t kJsonBaseBytes = std::size_t{16} << 20;
 // Well-formed files of every format take at most 18 bytes of tree per byte (the densest traces
-// the CLI writes: MemoryBound.TheDensestTracesTheCliWritesFitWithoutTheBase); `[{}, {}, ...]`, 32.
+// the CLI writes); `[{}, {}, ...]`, 32. Trace files have a bound of their own, their grids' block
+// traces taken out of the tree as they are read (kTraceJsonBytesPerByte, core/trace_io.h).
 inline constexpr std::size_t kJsonBytesPerByte = 24;
 
 // Takes each object that is an element of an array under the key Key() as soon as the parse has
