@@ -39,10 +39,10 @@ inline constexpr std::size_t kJsonBaseBytes = std::size_t{16} << 20;
 inline constexpr std::size_t kJsonBytesPerByte = 24;
 
 // Takes each object that is an element of an array under the key Key() as soon as the parse has
-// read it whole, and leaves a small stand-in (a JSON binary, which no JSON text holds) in its place:
-// a file whose bulk is many such objects (a grid's block traces) is then never one whole tree
-// (issue #38: a 132 MB radix sort took 1.85 GB to check). What Take keeps is counted against the
-// limits' budget instead of the element's tree.
+// read it whole, and leaves a small stand-in (a JSON binary, which no JSON text holds) in its
+// place: a file whose bulk is many such objects (a grid's block traces) is then never one whole
+// tree (issue #38: a 132 MB radix sort took 1.85 GB to check). What Take keeps is counted against
+// the limits' budget instead of the element's tree.
 class JsonElementTaker {
  public:
   virtual ~JsonElementTaker() = default;

@@ -1,9 +1,9 @@
-// Issue #38, finding 8 (docs/reliability.md, "Round four: memory"): a 132 MB radix sort took 1.85 GB
-// to check and 2.0 GB to write, nlohmann's tree of its 87,000 block traces. A grid's block traces
-// are now decoded as the parse reads each, and grids and applications are written a block trace at
-// a time; what a trace file may hold is bounded as the parse meets it. What these tests hold: the
-// writer's bytes are the tree's, the reader takes every block out of the tree and says what it said
-// before, and the bounds sit at their edges. The memory itself is measured by
+// Issue #38, finding 8 (docs/reliability.md, "Round four: memory"): a 132 MB radix sort took 1.85
+// GB to check and 2.0 GB to write, nlohmann's tree of its 87,000 block traces. A grid's block
+// traces are now decoded as the parse reads each, and grids and applications are written a block
+// trace at a time; what a trace file may hold is bounded as the parse meets it. What these tests
+// hold: the writer's bytes are the tree's, the reader takes every block out of the tree and says
+// what it said before, and the bounds sit at their edges. The memory itself is measured by
 // scripts/memory_bench.sh and by MemoryBound's fresh-process tests.
 #include <gtest/gtest.h>
 
@@ -42,7 +42,8 @@ std::vector<ApplicationTrace> EveryApplication() {
   const std::vector<double> input = {3, 1, 7, 0, 4, 1, 6, 3, 5, 2, 8, 1, 9, -4, 2, 6, 0};
   ApplicationParams radix;
   radix.bits = 32;  // a negative key: the keys flipped, 32 passes
-  out.push_back(testing::SimulatedApplication(ApplicationKind::kCompact, input, testing::KeepOdd()));
+  out.push_back(
+      testing::SimulatedApplication(ApplicationKind::kCompact, input, testing::KeepOdd()));
   out.push_back(testing::SimulatedApplication(ApplicationKind::kSplit, input));
   out.push_back(testing::SimulatedApplication(ApplicationKind::kRadixSort, input, radix));
   out.push_back(testing::SimulatedApplication(ApplicationKind::kAllocate,
@@ -126,9 +127,8 @@ TEST(TraceStream, ABrokenBlockIsNamedAsWhenTheWholeTreeWasRead) {
 // A file that says so: a single block's rounds up to kMaxTraceRoundsListed are read (and then
 // refused by the schedule), one more is refused as the parse meets it.
 TEST(TraceStream, ASingleBlocksRoundsAreBoundedAtTheirEdge) {
-  json block = json::parse(
-      TraceToJson(Simulate(ScanRequest{Algorithm::kHillisSteele, OpKind::kAdd,
-                                       ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}})));
+  json block = json::parse(TraceToJson(Simulate(ScanRequest{
+      Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}})));
   const json round = block["rounds"][1];
   while (block["rounds"].size() < kMaxTraceRoundsListed) block["rounds"].push_back(round);
   EXPECT_EQ(ParseAnyTraceJson(block.dump()).error,

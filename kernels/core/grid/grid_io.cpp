@@ -20,16 +20,16 @@ namespace {
 
 json EncodeGridMeta(const GridTrace& t) {
   return {{"algorithm", kMultiBlockKey},
-                  {"block_algorithm", ToString(t.block_algorithm)},
-                  {"block_size", t.block_size},
-                  {"op", ToString(t.op)},
-                  {"type", ToString(t.type)},
-                  {"identity", EncodeValue(t.type, t.identity)},
-                  {"n", t.N()},
-                  {"block_count", t.BlockCount()},
-                  {"converted", t.converted},
-                  {"depth", t.depth},
-                  {"backend", EncodeBackend(t.backend)}};
+          {"block_algorithm", ToString(t.block_algorithm)},
+          {"block_size", t.block_size},
+          {"op", ToString(t.op)},
+          {"type", ToString(t.type)},
+          {"identity", EncodeValue(t.type, t.identity)},
+          {"n", t.N()},
+          {"block_count", t.BlockCount()},
+          {"converted", t.converted},
+          {"depth", t.depth},
+          {"backend", EncodeBackend(t.backend)}};
 }
 
 }  // namespace
