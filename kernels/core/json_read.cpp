@@ -81,12 +81,15 @@ class BoundedReader {
   struct Frame {
     json* value;
     std::size_t index = 0;  // an array's: the elements so far
-    std::string key;        // an object's: the last key read (for the messages)
+    std::string key;  // an object's: the last key read; an array's: the key it is under (messages)
+    std::size_t spent_before = 0;  // the budget spent before this value began
+    std::size_t max_elements = 0;  // an array's bound (JsonLimits::max_elements)
   };
 
   bool Scalar(json&& v);
   bool Start(json::value_t type);
   bool End();
+  bool TakenHere() const;
   json* Place(json&& v);
   void Spend(std::size_t bytes);
   void NoteUnknown(const std::string& what);
@@ -140,17 +143,40 @@ bool BoundedReader::Start(json::value_t type) {
     m_dropping = 1;
     return true;
   }
+  const std::size_t before = m_spent;
   Spend(type == json::value_t::array ? kArrayBytes : kObjectBytes);
-  m_frames.push_back(Frame{Place(json(type)), 0, {}});
+  // An array's frame keeps the key it is under, for its bound and its message.
+  const bool in_object = !m_frames.empty() && m_frames.back().value->is_object();
+  std::string under = in_object ? m_frames.back().key : "";
+  std::size_t max_elements = SIZE_MAX;
+  if (type == json::value_t::array && m_limits.max_elements != nullptr)
+    max_elements = m_limits.max_elements(under);
+  if (type == json::value_t::object) under.clear();
+  m_frames.push_back(Frame{Place(json(type)), 0, std::move(under), before, max_elements});
   return true;
+}
+
+// Whether the object just closed (the last frame) is an element of an array under the taker's
+// key.
+bool BoundedReader::TakenHere() const {
+  const std::size_t n = m_frames.size();
+  return m_limits.taker != nullptr && n >= 3 && m_frames[n - 1].value->is_object() &&
+         m_frames[n - 2].value->is_array() && m_frames[n - 3].value->is_object() &&
+         m_frames[n - 3].key == m_limits.taker->Key();
 }
 
 bool BoundedReader::End() {
   if (m_dropping > 0) {
     --m_dropping;
-  } else {
-    m_frames.pop_back();
+    return true;
   }
+  if (TakenHere()) {
+    const std::size_t before = m_frames.back().spent_before;
+    const std::size_t kept = m_limits.taker->Take(m_frames.back().value);
+    m_spent = before;  // its tree is gone; its slot and what the taker keeps stay
+    Spend(kArraySlotBytes + kept);
+  }
+  m_frames.pop_back();
   return true;
 }
 
@@ -165,7 +191,10 @@ json* BoundedReader::Place(json&& v) {
     *m_member = std::move(v);
     return m_member;
   }
-  ++f.index;
+  if (++f.index > f.max_elements) {
+    throw Refused{(f.key.empty() ? std::string("an array") : "\"" + f.key + "\"") +
+                  " holds more than " + std::to_string(f.max_elements) + " elements"};
+  }
   Spend(kArraySlotBytes);
   f.value->get_ref<json::array_t&>().push_back(std::move(v));
   return &f.value->get_ref<json::array_t&>().back();

@@ -34,8 +34,22 @@ inline constexpr std::size_t kMaxUnknownStringBytes = 4096;
 // What any file may take besides bytes_per_byte times its size: small files are never refused.
 inline constexpr std::size_t kJsonBaseBytes = std::size_t{16} << 20;
 // Well-formed files of every format take at most 18 bytes of tree per byte (the densest traces
-// the CLI writes: MemoryBound.TheDensestTracesTheCliWritesFitWithoutTheBase); `[{}, {}, ...]`, 32.
+// the CLI writes); `[{}, {}, ...]`, 32. Trace files have a bound of their own, their grids' block
+// traces taken out of the tree as they are read (kTraceJsonBytesPerByte, core/trace_io.h).
 inline constexpr std::size_t kJsonBytesPerByte = 24;
+
+// Takes each object that is an element of an array under the key Key() as soon as the parse has
+// read it whole, and leaves a small stand-in (a JSON binary, which no JSON text holds) in its
+// place: a file whose bulk is many such objects (a grid's block traces) is then never one whole
+// tree (issue #38: a 132 MB radix sort took 1.85 GB to check). What Take keeps is counted against
+// the limits' budget instead of the element's tree.
+class JsonElementTaker {
+ public:
+  virtual ~JsonElementTaker() = default;
+  virtual std::string_view Key() const = 0;
+  // Replaces *element (an object) with its stand-in; returns the bytes of what it keeps.
+  virtual std::size_t Take(nlohmann::json* element) = 0;
+};
 
 struct JsonLimits {
   int max_depth = 16;  // arrays and objects nested deeper are refused before parsing
@@ -47,6 +61,10 @@ struct JsonLimits {
   const JsonKeys* ignored = nullptr;
   std::size_t bytes_per_byte = kJsonBytesPerByte;
   std::size_t base_bytes = kJsonBaseBytes;
+  JsonElementTaker* taker = nullptr;  // none: every element stays in the tree
+  // The most elements an array under `key` may hold ("" for an array in an array, or the top);
+  // more is refused as the parse meets it, before its tree is built. Null: no bound but the budget.
+  std::size_t (*max_elements)(std::string_view key) = nullptr;
 };
 
 // Frees a tree without allocating, leaves first. (nlohmann's destructor first moves every element

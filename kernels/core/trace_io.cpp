@@ -150,10 +150,21 @@ std::string ReadError(const JsonRead& read) {
 
 }  // namespace trace_json
 
+namespace {
+
+std::size_t TraceArrayBound(std::string_view key) {
+  return key == "rounds" ? kMaxTraceRoundsListed : kMaxTraceArrayElements;
+}
+
+}  // namespace
+
 JsonLimits TraceJsonLimits(int max_depth) {
   JsonLimits limits;
   limits.max_depth = max_depth;
   limits.known = &TraceFileKeys();
+  limits.bytes_per_byte = kTraceJsonBytesPerByte;
+  limits.base_bytes = kTraceJsonBaseBytes;
+  limits.max_elements = &TraceArrayBound;
   return limits;
 }
 

@@ -25,6 +25,17 @@ inline constexpr const char* kTraceFormatName = "scanviz-trace";
 inline constexpr std::size_t kMaxTraceFileBytes = std::size_t{512} << 20;
 // Arrays and objects nest five levels in a trace; a file nested deeper is refused before parsing.
 inline constexpr int kMaxTraceNesting = 16;
+// What reading a trace file may take besides its text (issue #38): a tree of 3 bytes a byte of
+// text and 80 MB, a grid's block traces taken out of it as they are read and counted as what they
+// decode to. With the text and the program, a refused file costs at most 4 times its size and
+// 100 MB; the largest files of every kind fit (scripts/memory_bench.sh).
+inline constexpr std::size_t kTraceJsonBytesPerByte = 3;
+inline constexpr std::size_t kTraceJsonBaseBytes = std::size_t{80} << 20;
+// The most rounds a single block's trace may list (the longest schedule, Blelloch's converted
+// scan of 1024 elements, has 23), and the most elements any array of a trace file may hold (an
+// allocation's pool, 2^20 cells): more is refused as the parse meets it.
+inline constexpr std::size_t kMaxTraceRoundsListed = 256;
+inline constexpr std::size_t kMaxTraceArrayElements = std::size_t{1} << 20;
 
 struct TraceLoadResult {
   std::optional<Trace> trace;

@@ -11,7 +11,9 @@
 namespace scanviz {
 namespace trace_json {
 
-json EncodeApplication(const ApplicationTrace& t) {
+namespace {
+
+json EncodeApplicationMeta(const ApplicationTrace& t) {
   json meta = {{"algorithm", ToString(t.application)},
                {"type", ToString(t.type)},
                {"n", t.N()},
@@ -19,10 +21,41 @@ json EncodeApplication(const ApplicationTrace& t) {
                {"block_size", t.block_size},
                {"backend", EncodeBackend(t.backend)}};
   Info(t.application).write_meta(t, &meta);
+  return meta;
+}
+
+// The compact text of EncodeApplication(t).dump(), each pass's scan a block trace at a time
+// (AppendGridJson): a radix sort's tree was 15 times its text (issue #38). The keys in the order
+// nlohmann's dump writes an object's, sorted; each value as it dumps it.
+void AppendApplicationJson(const ApplicationTrace& t, std::string* out) {
+  *out += "{\"format\":" + json(kTraceFormatName).dump();
+  *out += ",\"input\":" + EncodeValues(t.type, t.input).dump();
+  if (Info(t.application).keyed) *out += ",\"keys\":" + EncodeValues(t.type, t.keys).dump();
+  *out += ",\"meta\":" + EncodeApplicationMeta(t).dump();
+  *out += ",\"output\":" + EncodeValues(t.type, t.output).dump();
+  *out += ",\"passes\":[";
+  for (size_t i = 0; i < t.passes.size(); ++i) {
+    const ApplicationPass& p = t.passes[i];
+    *out += i > 0 ? ",{" : "{";
+    *out += "\"bit\":" + json(p.bit).dump();
+    *out += ",\"flags\":" + EncodeValues(ElementType::kInt32, p.flags).dump();
+    *out += ",\"input\":" + EncodeValues(t.type, p.input).dump();
+    *out += ",\"output\":" + EncodeValues(t.type, p.output).dump();
+    *out += ",\"scan\":";
+    AppendGridJson(p.scan, out);
+    *out += ",\"total\":" + json(static_cast<int>(p.total)).dump() + "}";
+  }
+  *out += "],\"total\":" + json(static_cast<int>(t.total)).dump();
+  *out += ",\"version\":" + json(kTraceFormatVersion).dump() + "}";
+}
+
+}  // namespace
+
+json EncodeApplication(const ApplicationTrace& t) {
   json root;
   root["format"] = kTraceFormatName;
   root["version"] = kTraceFormatVersion;
-  root["meta"] = std::move(meta);
+  root["meta"] = EncodeApplicationMeta(t);
   root["input"] = EncodeValues(t.type, t.input);
   if (Info(t.application).keyed) root["keys"] = EncodeValues(t.type, t.keys);
   json passes = json::array();
@@ -104,13 +137,23 @@ ApplicationTrace DecodeApplication(const json& root) {
 }  // namespace trace_json
 
 void WriteApplicationJson(const ApplicationTrace& trace, std::ostream& out, bool pretty) {
-  out << trace_json::EncodeApplication(trace).dump(pretty ? 1 : -1) << '\n';
+  if (pretty) {
+    out << trace_json::EncodeApplication(trace).dump(1) << '\n';
+  } else {
+    out << ApplicationToJson(trace);
+  }
 }
 
 std::string ApplicationToJson(const ApplicationTrace& trace, bool pretty) {
-  std::ostringstream out;
-  WriteApplicationJson(trace, out, pretty);
-  return out.str();
+  if (pretty) {
+    std::ostringstream out;
+    WriteApplicationJson(trace, out, pretty);
+    return out.str();
+  }
+  std::string out;  // compact (what -o and Save write): never a whole tree
+  trace_json::AppendApplicationJson(trace, &out);
+  out += '\n';
+  return out;
 }
 
 std::string SaveApplicationFile(const ApplicationTrace& trace, const std::string& path) {

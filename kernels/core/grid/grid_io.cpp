@@ -16,21 +16,29 @@ json EncodeValues(ElementType type, const std::vector<double>& values) {
   return out;
 }
 
+namespace {
+
+json EncodeGridMeta(const GridTrace& t) {
+  return {{"algorithm", kMultiBlockKey},
+          {"block_algorithm", ToString(t.block_algorithm)},
+          {"block_size", t.block_size},
+          {"op", ToString(t.op)},
+          {"type", ToString(t.type)},
+          {"identity", EncodeValue(t.type, t.identity)},
+          {"n", t.N()},
+          {"block_count", t.BlockCount()},
+          {"converted", t.converted},
+          {"depth", t.depth},
+          {"backend", EncodeBackend(t.backend)}};
+}
+
+}  // namespace
+
 json EncodeGrid(const GridTrace& t) {
   json root;
   root["format"] = kTraceFormatName;
   root["version"] = kTraceFormatVersion;
-  root["meta"] = {{"algorithm", kMultiBlockKey},
-                  {"block_algorithm", ToString(t.block_algorithm)},
-                  {"block_size", t.block_size},
-                  {"op", ToString(t.op)},
-                  {"type", ToString(t.type)},
-                  {"identity", EncodeValue(t.type, t.identity)},
-                  {"n", t.N()},
-                  {"block_count", t.BlockCount()},
-                  {"converted", t.converted},
-                  {"depth", t.depth},
-                  {"backend", EncodeBackend(t.backend)}};
+  root["meta"] = EncodeGridMeta(t);
   root["input"] = EncodeValues(t.type, t.input);
   json blocks = json::array();
   for (const Trace& b : t.blocks) blocks.push_back(EncodeTrace(b));
@@ -40,6 +48,28 @@ json EncodeGrid(const GridTrace& t) {
                   {"sums_scan", t.sums_scan.empty() ? json(nullptr) : EncodeGrid(t.sums_scan[0])},
                   {"output", EncodeValues(t.type, t.output)}};
   return root;
+}
+
+void AppendGridJson(const GridTrace& t, std::string* out) {
+  // The keys in the order nlohmann's dump writes an object's, sorted; each value as it dumps it.
+  *out += "{\"format\":" + json(kTraceFormatName).dump();
+  *out += ",\"grid\":{\"block_output\":" + EncodeValues(t.type, t.block_output).dump();
+  *out += ",\"blocks\":[";
+  for (size_t b = 0; b < t.blocks.size(); ++b) {
+    if (b > 0) *out += ',';
+    *out += EncodeTrace(t.blocks[b]).dump();
+  }
+  *out += "],\"output\":" + EncodeValues(t.type, t.output).dump();
+  *out += ",\"sums\":" + EncodeValues(t.type, t.sums).dump();
+  *out += ",\"sums_scan\":";
+  if (t.sums_scan.empty()) {
+    *out += "null";
+  } else {
+    AppendGridJson(t.sums_scan[0], out);
+  }
+  *out += "},\"input\":" + EncodeValues(t.type, t.input).dump();
+  *out += ",\"meta\":" + EncodeGridMeta(t).dump();
+  *out += ",\"version\":" + json(kTraceFormatVersion).dump() + "}";
 }
 
 std::vector<double> DecodeValues(const json& object, const char* key, ElementType type,
@@ -96,7 +126,7 @@ GridTrace DecodeGrid(const json& root, const std::string& where, int depth) {
     const std::string at = g + ".blocks[" + std::to_string(b) + "]";
     Trace bt;
     try {
-      bt = DecodeTrace(jb[static_cast<size_t>(b)]);
+      bt = DecodeBlockTrace(jb[static_cast<size_t>(b)]);
     } catch (const LoadError& e) {
       Fail(at, e.what());
     }
@@ -126,13 +156,24 @@ GridTrace DecodeGrid(const json& root, const std::string& where, int depth) {
 using namespace trace_json;
 
 void WriteGridJson(const GridTrace& grid, std::ostream& out, bool pretty) {
-  out << EncodeGrid(grid).dump(pretty ? 1 : -1) << '\n';
+  if (pretty) {
+    out << EncodeGrid(grid).dump(1) << '\n';
+  } else {
+    out << GridToJson(grid);
+  }
 }
 
 std::string GridToJson(const GridTrace& grid, bool pretty) {
-  std::ostringstream out;
-  WriteGridJson(grid, out, pretty);
-  return out.str();
+  if (pretty) {
+    std::ostringstream out;
+    WriteGridJson(grid, out, pretty);
+    return out.str();
+  }
+  // Compact (what -o and Save write): appended into one string, never a whole tree (issue #38).
+  std::string out;
+  AppendGridJson(grid, &out);
+  out += '\n';
+  return out;
 }
 
 std::string SaveGridFile(const GridTrace& grid, const std::string& path) {
