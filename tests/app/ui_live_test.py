@@ -66,9 +66,12 @@ class Live:
         # A free display: Xvfb picks one and writes its number to the pipe (-displayfd).
         read_fd, write_fd = os.pipe()
         # -noreset: no server reset between clients (a client connecting during one fails).
+        # -ardelay: xdotool presses and releases a key 30 ms apart, but on a loaded machine it
+        # can be held up between the two past the server's 660 ms autorepeat delay, and the key
+        # repeats (one ↓ moved the keyboard two items): 30 s, which no stall reaches.
         self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
                                       f"{size[0]}x{size[1]}x24", "-nolisten", "tcp",
-                                      "-noreset"],
+                                      "-noreset", "-ardelay", "30000"],
                                      pass_fds=(write_fd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)
