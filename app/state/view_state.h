@@ -147,10 +147,10 @@ struct ViewState {
   // (within io.MouseDoubleClickTime), since on a busy machine two clicks sent 50 ms apart can
   // reach frames seconds apart.
   struct Mouse {
-    bool down = false;                // io.MouseDown[0] this frame
-    int clicks = 0;                   // frames that took a press (io.MouseClicked[0])
-    int double_clicks = 0;            // of them, those ImGui took as a double-click
-    double click_time = 0;            // ImGui's clock (seconds) at the last press taken
+    bool down = false;        // io.MouseDown[0] this frame
+    int clicks = 0;           // frames that took a press (io.MouseClicked[0])
+    int double_clicks = 0;    // of them, those ImGui took as a double-click
+    double click_time = 0;    // ImGui's clock (seconds) at the last press taken
     double previous_click_time = -1;  // and at the one before it (-1: none)
     float double_click_time = 0;      // io.MouseDoubleClickTime
   };
