@@ -25,6 +25,8 @@ packages=(
   # scanviz-cli serve, the classroom server (app/classroom/, docs/classroom.md): cpp-httplib, and
   # the OpenSSL and brotli headers its pkg-config flags make httplib.h include
   libcpp-httplib-dev libssl-dev libbrotli-dev
+  # scripts/busy_ui_test.sh: the UI tests with a CPU hog beside them (docs/testing.md)
+  stress-ng
 )
 # npm for puppeteer-core (scripts/web_test.sh): Debian's, unless a node with its own npm is here.
 command -v npm >/dev/null || packages+=(npm)

@@ -387,6 +387,17 @@ bool ActedOn(const std::vector<KeyEvent>& keys) {
          });
 }
 
+// The left button as this frame took it, for --state-file (ViewState::Mouse says why).
+void RecordMouse(ViewState::Mouse& m) {
+  const ImGuiIO& io = ImGui::GetIO();
+  m.down = io.MouseDown[0];
+  m.double_click_time = io.MouseDoubleClickTime;
+  if (!io.MouseClicked[0]) return;
+  m.double_clicks += io.MouseDoubleClicked[0] ? 1 : 0;
+  m.previous_click_time = m.clicks++ > 0 ? m.click_time : -1;
+  m.click_time = ImGui::GetTime();
+}
+
 // Where this frame's tooltip lies, for --state-file (0s while none shows, or in the frame it
 // first appears, which ImGui keeps hidden while it measures it).
 void RecordTooltipRect(ViewState& vs) {
@@ -420,6 +431,7 @@ void DrawFrame(App& app, float fps) {
   const std::vector<KeyEvent> keys = BeginFrame(app, text_input, navigating);
   vs.keyboard.navigating = navigating;
   TakeHovers(st);
+  RecordMouse(vs.mouse);
   if (ActedOn(keys)) st.ActionTaken();  // a link's error is out of date
   const ShortcutResult shortcut = HandleShortcuts(st, keys, text_input, navigating);
   vs.tab_between_fields = false;  // read by the keys above; the active field's view sets it again

@@ -87,6 +87,13 @@ void ViewFields(const AppState& app, json& j) {
                  {"text", e.text},
                  {"frames", e.frames},
                  {"longest_frame_ms", e.longest_frame_ms}};
+  const ViewState::Mouse& m = vs.mouse;
+  j["mouse"] = {{"down", m.down},
+                {"clicks", m.clicks},
+                {"double_clicks", m.double_clicks},
+                {"click_time", m.click_time},
+                {"previous_click_time", m.previous_click_time},
+                {"double_click_time", m.double_click_time}};
   j["recent"] = app.Recent();
   j["n_note"] = vs.n_note;
   json widgets = json::object();

@@ -141,6 +141,21 @@ struct ViewState {
   };
   ExportProgress export_progress;
 
+  // The left button as Dear ImGui's frames saw it (--state-file): a test that double-clicks
+  // waits for the frame that took the first click and the frame that saw the button up before it
+  // sends the second, and reads on the app's own clock whether the two were a double-click
+  // (within io.MouseDoubleClickTime), since on a busy machine two clicks sent 50 ms apart can
+  // reach frames seconds apart.
+  struct Mouse {
+    bool down = false;        // io.MouseDown[0] this frame
+    int clicks = 0;           // frames that took a press (io.MouseClicked[0])
+    int double_clicks = 0;    // of them, those ImGui took as a double-click
+    double click_time = 0;    // ImGui's clock (seconds) at the last press taken
+    double previous_click_time = -1;  // and at the one before it (-1: none)
+    float double_click_time = 0;      // io.MouseDoubleClickTime
+  };
+  Mouse mouse;
+
   // The web page's touch (touch.h): a pinch or two-finger drag for the figure's next frame, and
   // the page's own text field in place of ImGui's after a touch.
   TouchGesture gesture;

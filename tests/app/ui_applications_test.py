@@ -5,7 +5,7 @@ signed keys, a 2^16-element input drawn as its first and last cells, and a hosti
 file refused in one line.
 
 Needs Xvfb, ImageMagick's convert and python3; without one it reports SKIPPED (exit 77)."""
-import json, os, subprocess, sys, time
+import json, os, subprocess, sys
 
 from ui_test_support import (Checks, EXAMPLE_TEXT, SKIP, finish, make_workdir, require_tools, run_on_x,
                              screenshot)
@@ -102,12 +102,11 @@ def main():
         expect(any("pass 32 of 32" in t for t in texts(radix, "pass")),
                f"radix: {texts(radix, 'pass')}")
 
-    # 2^16 elements: drawn (first and last cells), in reasonable time.
-    t0 = time.time()
+    # 2^16 elements: drawn (first and last cells). How long it takes is a benchmark's number
+    # (scanviz --bench-frames), not a check: screenshot()'s deadline fails only a run that hangs.
     big, err = screenshot(app, workdir, "big", ["--backend", "cpu", "--random", "65536",
                                                 "--app", "split", "--bit", "3"])
     if expect(big is not None, f"65536 screenshot: {err}"):
-        expect(time.time() - t0 < 60, f"65536 elements took {time.time() - t0:.1f} s")
         expect(texts(big, "row") == ["input", "bit 3", "flags", "scan", "partitioned"],
                f"65536 rows: {texts(big, 'row')}")
         expect(any("arrows not drawn" in t for t in texts(big, "note")),

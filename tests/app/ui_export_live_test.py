@@ -3,9 +3,14 @@ with n = 1024 (Blelloch, 22 rounds), driven by xdotool, read back through --stat
 
 - A full run: the window keeps drawing while the export runs (the state file's frame count goes
   up, its progress says "Exporting round k of N"), a key pressed meanwhile is honoured (Home moves
-  the reader's player, and the export still draws every round: its GIF has one frame a round), no
-  frame takes as long as the export, the reader's round never jumps to the export's, and at the
-  end the status line says what was written, every file there.
+  the reader's player, and the export still draws every round: its GIF has one frame a round),
+  the export's progress is seen at several rounds, each in a frame of its own, the reader's round
+  never jumps to the export's, and at the end the status line says what was written, every file
+  there. All in the app's state, never in milliseconds: on a loaded machine a frame can take a
+  second, and the test must not fail for it (the longest frame is printed, not checked: a
+  benchmark's number, `scanviz --bench-frames`).
+- Every wait is for a state (the notice, the export no longer running, the app asleep with its
+  export gone), with a deadline that only an app that never gets there reaches.
 - Escape cancels one mid-way, and so does the status bar's Cancel button: "Export cancelled",
   no GIF, no folder, no temporary file.
 - A second All rounds while one runs is refused with a message (the first goes on).
@@ -75,7 +80,7 @@ def full_run(live, workdir, count, expect):
     def press_home_mid_export(s):
         m = ROUND.search(export_of(s).get("text", ""))
         if not pressed and m and int(m.group(1)) >= 3 and export_of(s).get("running"):
-            pressed.append(time.time())
+            pressed.append(True)
             live.keys("Home")  # the reader's player, while the export draws its own rounds
 
     t0 = time.time()
@@ -100,9 +105,7 @@ def full_run(live, workdir, count, expect):
     rounds = {s["rounds"]["blelloch"]["round"] for s in seen}
     expect(rounds <= {last, 0}, f"the reader's round jumped to {sorted(rounds)} during the export "
                                 f"(only {last}, then 0 after Home, are the reader's)")
-    longest = export_of(end).get("longest_frame_ms", 1e9)
-    expect(longest < 1000 and longest < elapsed * 1000 / 3,
-           f"the longest frame during the export took {longest:.0f} ms of {elapsed:.1f} s")
+    longest = export_of(end).get("longest_frame_ms", 0)
     expect("saved " + str(count) + " rounds" in end.get("notice", ""),
            f"the notice at the end: {end.get('notice')!r}, message {end.get('message')!r}")
     expect(not export_of(end).get("running", True), "the export still runs after its notice")
@@ -120,8 +123,15 @@ def full_run(live, workdir, count, expect):
     if not no_gif and expect(os.path.exists(gif), "no GIF written"):
         expect(gif_info(gif)[2] == count and gif_info(gif)[:2] == (1920, 1080),
                f"the GIF: {gif_info(gif)}, wanted {count} frames of 1920x1080")
-    print(f"full run: {elapsed:.1f} s, {len(set(frames))} frames seen, the longest "
-          f"{longest:.0f} ms")
+    print(f"full run (printed, not checked): {elapsed:.1f} s, {len(set(frames))} frames seen, "
+          f"the longest {longest:.0f} ms")
+
+
+def settled(live):
+    """Until the app is asleep: an export that has work keeps it drawing (main.cpp, Animating),
+    so once it sleeps the export job is gone and anything it would write is written."""
+    if live.wait_idle(60) is None:  # cannot tell (no /proc syscall): the state file alone
+        live.settle()
 
 
 def leftovers(workdir, stem):
@@ -142,18 +152,15 @@ def cancel_runs(live, workdir, expect):
         s = start_and_wait(live, how)
         if not expect(s is not None, f"{how}: the export did not start or ended at once"):
             continue
-        t0 = time.time()
         if how == "Escape":
             live.keys("Escape")
         else:
             live.click("export_cancel")
-        seen = watch(live, lambda s: not export_of(s).get("running"), timeout=20)
-        took = time.time() - t0
+        seen = watch(live, lambda s: not export_of(s).get("running"), timeout=60)
         end = seen[-1] if seen else {}
         expect("Export cancelled" in end.get("notice", ""),
                f"{how}: the status line says {end.get('notice')!r} / {end.get('message')!r}")
-        expect(took < 5, f"{how}: the export took {took:.1f} s to stop")
-        time.sleep(0.5)  # a file written late would show now
+        settled(live)  # a file written late would show now
         left = leftovers(workdir, stem)
         expect(not left, f"{how}: left {left} (a cancelled export writes nothing)")
 
@@ -163,22 +170,22 @@ def refusals(live, workdir, expect):
     s = start_and_wait(live, "a second export")
     if expect(s is not None, "the export for the second-request check did not start"):
         live.click("export_rounds")
-        seen = watch(live, lambda s: "export is running" in s["message"], timeout=10)
+        seen = watch(live, lambda s: "export is running" in s["message"], timeout=30)
         end = seen[-1] if seen else {}
         expect("export is running" in end.get("message", "") and export_of(end).get("running"),
                f"a second All rounds: {end.get('message')!r}, running "
                f"{export_of(end).get('running')}")
         live.keys("Escape")
-        watch(live, lambda s: not export_of(s).get("running"), timeout=20)
+        watch(live, lambda s: not export_of(s).get("running"), timeout=60)
     # An edit (Tab: the next algorithm) cancels it: nothing written, a message says why.
     s = start_and_wait(live, "an edit during the export")
     if expect(s is not None, "the export for the edit check did not start"):
         live.keys("Tab")
-        seen = watch(live, lambda s: not export_of(s).get("running"), timeout=20)
+        seen = watch(live, lambda s: not export_of(s).get("running"), timeout=60)
         end = seen[-1] if seen else {}
         expect("figure changed" in end.get("message", "") and end["algorithm"] != "blelloch",
                f"Tab during the export: {end.get('message')!r}, {end.get('algorithm')}")
-        time.sleep(0.5)
+        settled(live)
         left = leftovers(workdir, "scanviz-blelloch-2")
         expect(not left, f"the edit's cancel left {left}")
 

@@ -57,7 +57,7 @@ def run(app, workdir, size, expect):
             live.keys("ctrl+s")
             # The kind's stem, then the step as every export names it ("-round2").
             stem = os.path.join(workdir, "scanviz-gpus-p4-scan-then-add-round")
-            deadline = time.time() + 20
+            deadline = time.time() + 60  # a deadline for files never written, not a measure
             while time.time() < deadline and not (glob.glob(stem + "*.png") and
                                                   glob.glob(stem + "*.svg")):
                 time.sleep(0.2)

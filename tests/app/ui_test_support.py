@@ -230,8 +230,11 @@ class Xvfb:
         read_fd, write_fd = os.pipe()
         # -noreset: by default Xvfb resets when its last client leaves, and a run that connects
         # during the reset (a loaded 2-core CI machine) fails with "Failed to open display".
+        # -ardelay: no autorepeat from a key press and release that a loaded machine holds apart
+        # (ui_live_test.py's Live says more).
         self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                                      f"{screen}x24", "-nolisten", "tcp", "-noreset"],
+                                      f"{screen}x24", "-nolisten", "tcp", "-noreset",
+                                      "-ardelay", "30000"],
                                      pass_fds=(write_fd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_fd)

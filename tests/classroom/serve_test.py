@@ -17,6 +17,7 @@ import json
 import os
 import re
 import resource
+import select
 import signal
 import socket
 import subprocess
@@ -274,6 +275,14 @@ def check_follower_places(port, places=192):
         f.close()
 
 
+def hung_up(sockets):
+    """How many of `sockets` the server has closed (end-of-file or a reset waiting), now."""
+    poller = select.poll()
+    for s in sockets:
+        poller.register(s, select.POLLIN)
+    return len(poller.poll(0))
+
+
 def check_idle_connections(port, count=1000):
     idle = []
     for _ in range(count):
@@ -282,19 +291,20 @@ def check_idle_connections(port, count=1000):
     time.sleep(1.0)  # held a while: the server has them all, not in its listen queue
     follower = Follower(port)
     # Three times over the seconds they are held (the server must not queue a class's requests
-    # behind them at any point before it drops them).
-    took = []
+    # behind them at any point before it drops them): each answer must come while every idle
+    # connection is still open, which a server that served them in turn could only give after
+    # dropping them (its idle timeout). An order of events, not a duration: a loaded machine
+    # makes the answers late, not wrong.
+    answers = []
     for _ in range(3):
-        start = time.time()
         status, _, _ = get(port, "/class/state")
-        took.append(time.time() - start if status == 200 else float("inf"))
+        answers.append("%s with %d of %d open" % (status, count - hung_up(idle), count))
         time.sleep(0.7)
-    print("  (/class/state took " + ", ".join("%.2f s" % t for t in took) + ")")
-    check("/class/state answers while %d connections sit idle" % count, max(took) < 2.0,
-          "took " + ", ".join("%.1f s" % t for t in took))
+    check("/class/state answers while %d connections sit idle" % count,
+          answers == ["200 with %d of %d open" % (count, count)] * 3, "; ".join(answers))
     publish(port, "s=idle")
     check("a follower gets a view while %d connections sit idle" % count,
-          follower.wait_for("s=idle", 2.0), follower.text[-200:])
+          follower.wait_for("s=idle", 10.0), follower.text[-200:])
     # The server drops them (its idle timeout is 5 s): each reads end-of-file or a reset.
     deadline = time.time() + 15
     dropped = 0
@@ -316,13 +326,13 @@ def check_slow_reader(port):
     reader = Follower(port)
     time.sleep(0.2)
     big = "s=" + "b" * 60000  # 50 of them fill any socket buffer the stuck one has
-    start = time.time()
-    for i in range(50):
-        publish(port, big + str(i))
-    took = time.time() - start
-    check("50 publishes go through beside a follower that never reads", took < 10,
-          "%.1f s" % took)
-    check("the follower that reads gets all 50", reader.wait_for(big + "49", 3.0),
+    # Each publish answered (request()'s timeout, 5 s, is a deadline for a server that hangs on
+    # the stuck follower, not a measure: how long they take is not checked).
+    statuses = [publish(port, big + str(i)) for i in range(50)]
+    check("50 publishes go through beside a follower that never reads",
+          all(st is not None and 200 <= st < 300 for st in statuses),
+          "statuses %s" % sorted(set(map(str, statuses))))
+    check("the follower that reads gets all 50", reader.wait_for(big + "49", 15.0),
           "%d views" % len(reader.views))
     status, _, _ = get(port, "/class/state")
     check("the server answers beside a follower that never reads", status == 200, str(status))
