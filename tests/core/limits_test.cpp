@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/any_trace_io.h"
+#include "core/applications/application_io.h"
 #include "core/file_io.h"
 #include "core/grid/grid.h"
 #include "core/grid/grid_io.h"
@@ -20,10 +21,13 @@
 #include "core/json_read.h"
 #include "core/link/deflate.h"
 #include "core/link/share_text.h"
+#include "core/multi_gpu/multi_gpu.h"
+#include "core/multi_gpu/multi_gpu_io.h"
 #include "core/perf/bench_results.h"
 #include "core/simulator.h"
 #include "core/trace.h"
 #include "core/trace_io.h"
+#include "support/application_traces.h"
 #include "support/temp_dir.h"
 
 namespace scanviz {
@@ -160,21 +164,36 @@ TEST(Limits, ASingleBlockTraceHoldsUpTo1024Elements) {
       << ParseTraceJson(outside).error;
 }
 
-// A small grid's file with its n changed: at the limit the file is refused for something else
-// (its arrays are 12 long), one past it for n.
-TEST(Limits, GridAndSinglePassTracesHoldUpTo65536Elements) {
+// A small file of each grid-sized kind with its n changed: at the limit the file is refused for
+// something else (its arrays are 12 long), one past it for n.
+TEST(Limits, EveryGridSizedKindHoldsUpTo65536Elements) {
   SinglePassRequest single_pass;
   single_pass.tile_size = 4;
   single_pass.input = std::vector<double>(12, 1);
   std::ostringstream sp;
   WriteSinglePassJson(SimulateSinglePass(single_pass), sp);
-  for (const std::string& file : {SmallGrid(), sp.str()}) {
+  const std::string application = ApplicationToJson(testing::SimulatedApplication(
+      ApplicationKind::kCompact, std::vector<double>(12, 1), testing::KeepOdd()));
+  MultiGpuRequest multi_gpu;
+  multi_gpu.gpus = 2;
+  multi_gpu.tile_size = 4;
+  multi_gpu.input = std::vector<double>(12, 1);
+  std::ostringstream mg;
+  WriteMultiGpuJson(SimulateMultiGpu(multi_gpu), mg);
+  for (const std::string& file : {SmallGrid(), sp.str(), application, mg.str()}) {
+    ASSERT_TRUE(ParseAnyTraceJson(file).Ok()) << ParseAnyTraceJson(file).error;
     const std::string inside = ParseAnyTraceJson(With(file, "\"n\":12", "\"n\":65536")).error;
     EXPECT_FALSE(inside.empty());
-    EXPECT_FALSE(Has(inside, "is outside 1..")) << inside;
+    EXPECT_FALSE(Has(inside, "is outside")) << inside;
     const std::string outside = ParseAnyTraceJson(With(file, "\"n\":12", "\"n\":65537")).error;
     EXPECT_TRUE(Has(outside, "n: 65537 is outside 1..65536")) << outside;
   }
+  // The scan across GPUs: its ranks.
+  const std::string inside = ParseAnyTraceJson(With(mg.str(), "\"gpus\":2", "\"gpus\":16")).error;
+  EXPECT_FALSE(inside.empty());
+  EXPECT_FALSE(Has(inside, "is outside")) << inside;
+  const std::string outside = ParseAnyTraceJson(With(mg.str(), "\"gpus\":2", "\"gpus\":17")).error;
+  EXPECT_TRUE(Has(outside, "meta.gpus: 17 is outside 1..16")) << outside;
 }
 
 TEST(Limits, AnInputHoldsUpToItsLimitOfValues) {
