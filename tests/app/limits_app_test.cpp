@@ -15,11 +15,13 @@
 #include "core/link/share_text.h"
 #include "core/trace.h"
 #include "core/trace_io.h"
+#include "state/app_state.h"
 #include "state/presets.h"
 #include "state/session.h"
 #include "state/settings.h"
 #include "state/share_link.h"
 #include "support/temp_dir.h"
+#include "teach/lab_results.h"
 #include "teach/quiz_set.h"
 
 namespace scanviz {
@@ -276,6 +278,57 @@ TEST(LimitsApp, SessionFilesOneBytePastTheLimitAreRefusedUnread) {
   EXPECT_TRUE(
       Has(load.error, "more than the " + std::to_string(kMaxTraceFileBytes) + " this reads"))
       << load.error;
+}
+
+// What the app opens (File > Open, a dropped file, `scanviz FILE`) and the bundled trace a link
+// names, sparse and one byte past the limit: refused by the size alone, unread.
+TEST(LimitsApp, AppAndLinkTraceFilesOneBytePastTheLimitAreRefusedUnread) {
+  testing::TempDir dir;
+  const std::string path = dir.File("blelloch-8.json");  // a bundled trace's name
+  std::ofstream(path).close();
+  std::filesystem::resize_file(path, kMaxTraceFileBytes + 1);
+  const std::string why = "more than the " + std::to_string(kMaxTraceFileBytes) + " this reads";
+  Settings settings;
+  settings.input = "3 1 7 0";
+  AppState app(settings);
+  const std::string opened = app.OpenFile(path);
+  EXPECT_TRUE(Has(opened, why)) << opened;
+  const std::string link = "#" + link::EncodeFragment(SessionToJson(Session{}), "blelloch-8.json");
+  const LinkLoad linked = SessionFromLink(link, dir.Path().string());
+  // The session opens with the simulator's run; the note says why the trace was not taken.
+  EXPECT_TRUE(linked.load.session) << linked.load.error;
+  EXPECT_TRUE(Has(linked.note, why)) << linked.note;
+}
+
+// The teacher's and the install's files, sparse: at the limit read (and refused for holding
+// zeros), one byte past it refused by the size alone.
+TEST(LimitsApp, TeachingFilesAtTheirSizeLimits) {
+  struct Case {
+    const char* what;
+    std::size_t limit;
+    std::string (*error)(const std::string& path);
+  };
+  const Case cases[] = {
+      {"a quiz set", teach::kMaxQuizFileBytes,
+       [](const std::string& p) { return teach::LoadQuizSet(p).error; }},
+      {"the presets", kMaxPresetsFileBytes,
+       [](const std::string& p) { return LoadPresets(p).error; }},
+      {"the lab's results", std::size_t{8} << 20,
+       [](const std::string& p) { return teach::LoadLabResults(p).error; }},
+  };
+  testing::TempDir dir;
+  for (const Case& c : cases) {
+    for (const std::size_t bytes : {c.limit, c.limit + 1}) {
+      const std::string path = dir.File(std::to_string(bytes) + ".json");
+      std::ofstream(path).close();
+      std::filesystem::resize_file(path, bytes);
+      const std::string error = c.error(path);
+      EXPECT_FALSE(error.empty()) << c.what;
+      EXPECT_EQ(Has(error, "more than the " + std::to_string(c.limit) + " this reads"),
+                bytes > c.limit)
+          << c.what << " of " << bytes << " bytes: " << error;
+    }
+  }
 }
 
 }  // namespace

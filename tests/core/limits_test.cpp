@@ -24,6 +24,7 @@
 #include "core/multi_gpu/multi_gpu.h"
 #include "core/multi_gpu/multi_gpu_io.h"
 #include "core/perf/bench_results.h"
+#include "core/perf/multi_gpu_results.h"
 #include "core/simulator.h"
 #include "core/trace.h"
 #include "core/trace_io.h"
@@ -133,6 +134,39 @@ TEST(Limits, TraceFilesOneBytePastTheLimitAreRefusedUnread) {
                           " this reads";
   EXPECT_TRUE(Has(LoadTraceFile(path).error, why)) << LoadTraceFile(path).error;
   EXPECT_TRUE(Has(LoadAnyTraceFile(path).error, why)) << LoadAnyTraceFile(path).error;
+}
+
+// A sparse file of `bytes` zeros (no disk space, and nothing read unless the loader reads it).
+std::string SparseFile(const testing::TempDir& dir, std::size_t bytes) {
+  const std::string path = dir.File("sparse-" + std::to_string(bytes) + ".json");
+  std::ofstream(path).close();
+  std::filesystem::resize_file(path, bytes);
+  return path;
+}
+
+// The results files: at the limit read (and refused for holding zeros), one byte past it refused
+// by the size alone.
+TEST(Limits, ResultsFilesAtTheirSizeLimits) {
+  struct Case {
+    const char* what;
+    std::size_t limit;
+    std::string (*error)(const std::string& path);
+  };
+  const Case cases[] = {
+      {"a benchmark's results", std::size_t{64} << 20,
+       [](const std::string& p) { return perf::LoadBenchResults(p).error; }},
+      {"the results across GPUs", std::size_t{16} << 20,
+       [](const std::string& p) { return perf::LoadMultiGpuBenchResults(p).error; }},
+  };
+  testing::TempDir dir;
+  for (const Case& c : cases) {
+    const std::string why = "more than the " + std::to_string(c.limit) + " this reads";
+    const std::string inside = c.error(SparseFile(dir, c.limit));
+    EXPECT_FALSE(inside.empty()) << c.what;
+    EXPECT_FALSE(Has(inside, "this reads")) << c.what << ": " << inside;
+    const std::string outside = c.error(SparseFile(dir, c.limit + 1));
+    EXPECT_TRUE(Has(outside, why)) << c.what << ": " << outside;
+  }
 }
 
 // The same bound on text already in memory (a session's embedded trace, the page's upload).
