@@ -34,7 +34,7 @@ void Note(std::string* first, const std::string& err) {
 std::string ApplyInput(AppState& st, const Options& opt) {
   // The file first: the flags then change what it set.
   std::string open_error;
-  if (!opt.open.empty() && !IsShareLink(opt.open)) {  // a link opens last (ApplyOptions)
+  if (!opt.open.empty() && !OpensAsLink(opt.open)) {  // a link opens last (ApplyOptions)
     open_error = st.OpenFile(opt.open);
     if (!open_error.empty()) st.message = open_error;
   }
@@ -129,7 +129,7 @@ std::string ApplyOptions(AppState& st, const Options& opt) {
   if (!opt.quiz.empty() && !StartQuiz(st, opt.quiz)) Note(&error, "--quiz: " + st.quiz.error);
   if (!opt.quiz.empty()) st.view.quiz = true;
   // A share link opens last, as the page opens it: the view it names exactly, over the flags.
-  if (IsShareLink(opt.open)) {
+  if (OpensAsLink(opt.open)) {
     const std::string err = st.OpenLink(opt.open);
     st.ReportLink(err);
     Note(&error, err);

@@ -46,7 +46,8 @@ namespace {
 void Follow(scanviz::App& app) {
   g_follow_due = false;
   scanviz::AppState& st = *app.state;
-  std::string error = st.OpenLink(g_follow);
+  // The teacher publishes the fragment ("s=..."): a link is only ever "#s=..." or an address.
+  std::string error = st.OpenLink(g_follow.starts_with('#') ? g_follow : "#" + g_follow);
   if (error.empty()) {
     st.notice = "opened the teacher's view";  // still true once paused
   } else {

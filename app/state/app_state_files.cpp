@@ -18,7 +18,7 @@ namespace scanviz {
 // single pass's)
 
 std::string AppState::OpenFile(const std::string& path) {
-  if (IsShareLink(path)) return OpenLink(path);  // `scanviz 'https://...#s=...'`
+  if (OpensAsLink(path)) return OpenLink(path);  // `scanviz 'https://...#s=...'`
   const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
   if (!file.Ok()) return path + ": " + file.error;
   switch (SniffFileKind(file.text)) {

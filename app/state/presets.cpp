@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/json_read.h"
+#include "core/quote.h"
 
 namespace scanviz {
 
@@ -62,7 +63,7 @@ std::string ParseEntry(const nlohmann::json& j, PresetSpec* out) {
   for (const auto& [key, value] : j.items()) {
     (void)value;
     if (key != "name" && key != "values" && key != "random" && key != "type")
-      return "unknown key '" + key.substr(0, 40) + "'";
+      return "unknown key " + QuoteForMessage(key, 40);
   }
   if (!j.contains("name") || !j["name"].is_string()) return "'name' missing or not a string";
   out->name = j["name"].get<std::string>();
@@ -143,8 +144,8 @@ PresetLoad ParsePresets(std::string_view json_text) {
   if (!j.contains("schema") || !j["schema"].is_string())
     return Refused("'schema' missing (expected \"" + std::string(kPresetsSchema) + "\")");
   if (j["schema"].get<std::string>() != kPresetsSchema) {
-    return Refused("unsupported schema '" + j["schema"].get<std::string>().substr(0, 40) +
-                   "' (expected \"" + std::string(kPresetsSchema) + "\")");
+    return Refused("unsupported schema " + QuoteForMessage(j["schema"].get<std::string>(), 40) +
+                   " (expected \"" + std::string(kPresetsSchema) + "\")");
   }
   if (!j.contains("presets") || !j["presets"].is_array() || j["presets"].empty())
     return Refused("'presets' missing or not a non-empty array");

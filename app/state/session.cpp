@@ -189,7 +189,7 @@ Session ReadSession(const json& j) {
     throw Bad{std::string("format: expected \"") + kSessionFormat + "\""};
   const json& version = Need(j, "version");
   if (!InRange(version, 1, kSessionVersion))
-    throw Bad{"version: " + version.dump().substr(0, 40) + " (this build reads versions 1 to " +
+    throw Bad{"version: " + Shown(version) + " (this build reads versions 1 to " +
               std::to_string(kSessionVersion) + ")"};
   Session s;
   s.type = EnumAt(j, "type", s.type, true);

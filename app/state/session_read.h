@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/grid/grid.h"
+#include "core/quote.h"
 
 namespace scanviz {
 
@@ -46,6 +47,13 @@ inline const json& Need(const json& j, const char* key) {
   return j[key];
 }
 
+// A value of the file as a message shows it: a string quoted as all text from a file is
+// (core/quote.h), anything else as JSON with every byte past ASCII escaped; 40 characters at most.
+inline std::string Shown(const json& v) {
+  if (v.is_string()) return QuoteForMessage(v.get<std::string>(), 40);
+  return v.dump(-1, ' ', true, json::error_handler_t::replace).substr(0, 40);
+}
+
 template <class E>
 E EnumAt(const json& j, const char* key, E fallback, bool required) {
   if (!j.contains(key)) {
@@ -55,7 +63,7 @@ E EnumAt(const json& j, const char* key, E fallback, bool required) {
   E out{};
   const json& v = j[key];
   if (!v.is_string() || !Parse(v.get<std::string>(), &out))
-    throw Bad{std::string(key) + ": unknown value " + v.dump().substr(0, 40)};
+    throw Bad{std::string(key) + ": unknown value " + Shown(v)};
   return out;
 }
 

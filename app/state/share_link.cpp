@@ -29,25 +29,48 @@ std::string FileNameOf(const std::string& origin) {
   return std::filesystem::path(tail).filename().string();
 }
 
-// The bundled trace named by the link, put into the session as a file would have been.
-std::string AddBundledTrace(Session& s, const std::string& name, const std::string& dir) {
-  if (!IsBundledTrace(name)) return "its trace " + name + " is not one bundled with ScanViz";
+// What the app says a single block's trace came from: "recorded on" only for a GPU's recording.
+// FileNameOf reads the name back after the "· ".
+std::string BundledOrigin(const BackendInfo& backend, const std::string& name) {
+  if (backend.kind != BackendKind::kCuda) return "recorded by the CPU simulator · " + name;
+  return "recorded on " + (backend.device_name.empty() ? "a CUDA GPU" : backend.device_name) +
+         " · " + name;
+}
+
+// What reading the bundled trace a link names came to: `note` when it could not be read (the
+// link opens, with the simulator's run), `refusal` when it was read but does not fit the session
+// (the link does not open).
+struct BundledRead {
+  std::string note;
+  std::string refusal;
+};
+
+// The bundled trace named by the link, put into the session as a file would have been; then the
+// session read again with it, so that the trace passes every check a session's embedded trace
+// passes (its kind and the mode shown, its type, operator and input, its tiles): issue #38,
+// finding 5. A trace does not replace what the session says, nor hide under another mode.
+BundledRead AddBundledTrace(Session& s, const std::string& name, const std::string& dir) {
+  if (!IsBundledTrace(name)) return {"its trace " + name + " is not one bundled with ScanViz", ""};
   const std::string path = (std::filesystem::path(dir) / name).string();
   const FileText file = ReadFileLimited(path, kMaxTraceFileBytes);
-  if (!file.Ok()) return "its trace " + name + " is not here (" + file.error + ")";
+  if (!file.Ok()) return {"its trace " + name + " is not here (" + file.error + ")", ""};
   AnyTraceLoad loaded = ParseAnyTraceJson(file.text);
+  Session with = s;
   if (loaded.multi_gpu) {  // issue #36: a GPU node's recording, or the bundled simulated one
-    s.multi_gpu = std::move(*loaded.multi_gpu);
-    s.multi_gpu_origin = path;
+    with.multi_gpu = std::move(*loaded.multi_gpu);
+    with.multi_gpu_origin = path;
   } else if (loaded.single_pass) {
-    s.single_pass = std::move(*loaded.single_pass);
-    s.single_pass_origin = path;
+    with.single_pass = std::move(*loaded.single_pass);
+    with.single_pass_origin = path;
   } else if (loaded.trace) {
-    s.trace = std::move(*loaded.trace);
-    s.trace_origin = "recorded on " + s.trace->meta.backend.device_name + " · " + name;
+    with.trace_origin = BundledOrigin(loaded.trace->meta.backend, name);
+    with.trace = std::move(*loaded.trace);
   } else {
-    return "its trace " + name + " does not open: " + loaded.error;
+    return {"its trace " + name + " does not open: " + loaded.error, ""};
   }
+  SessionLoad checked = ParseSession(SessionToJson(with));
+  if (!checked.session) return {"", "its trace " + name + " does not fit it: " + checked.error};
+  s = std::move(*checked.session);
   return {};
 }
 
@@ -99,6 +122,11 @@ bool IsShareLink(std::string_view text) {
   return link::DecodeLink(text).found;
 }
 
+bool OpensAsLink(const std::string& text) {
+  std::error_code error;
+  return IsShareLink(text) && !std::filesystem::exists(text, error);
+}
+
 LinkLoad SessionFromLink(std::string_view text, const std::string& traces_dir) {
   LinkLoad out;
   const link::SharedText shared = link::DecodeLink(text);
@@ -120,9 +148,12 @@ LinkLoad SessionFromLink(std::string_view text, const std::string& traces_dir) {
         "the link leaves out the session's recorded trace (too big for a link): this is "
         "the simulator's run of the same input";
   } else if (!shared.trace_ref.empty()) {
-    if (std::string err = AddBundledTrace(*out.load.session, shared.trace_ref, traces_dir);
-        !err.empty()) {
-      out.note = "the link's " + err + ": this is the simulator's run of the same input";
+    const BundledRead read = AddBundledTrace(*out.load.session, shared.trace_ref, traces_dir);
+    if (!read.refusal.empty()) {
+      out.load.session.reset();
+      out.load.error = "this link does not open: " + read.refusal;
+    } else if (!read.note.empty()) {
+      out.note = "the link's " + read.note + ": this is the simulator's run of the same input";
     }
   }
   return out;

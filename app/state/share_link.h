@@ -23,8 +23,12 @@ inline constexpr std::size_t kLinkAddressRoom = 2048;
 // Why Copy link must not copy `fragment` (ShareFragment's), in one line that offers the session
 // file instead; empty when the link opens as it is (it fits, and reads back as a session).
 std::string LinkRefusal(std::string_view fragment);
-// Whether `text` is a share link (any address, or none, with an "s=" fragment).
+// Whether `text` is a share link: "#s=...", or an address with a scheme then "#s=..."
+// (core/link/share_text.h).
 bool IsShareLink(std::string_view text);
+// Whether `scanviz TEXT` (and the app's Open) opens TEXT as a link: it is one, and no file is
+// there by that name. A path that names a file opens the file, whatever it holds (issue #38).
+bool OpensAsLink(const std::string& text);
 
 struct LinkLoad {
   SessionLoad load;  // the session, or the one-line reason the link does not open

@@ -9,6 +9,7 @@
 
 #include "core/file_io.h"
 #include "core/json_read.h"
+#include "core/quote.h"
 #include "core/trace.h"
 
 namespace scanviz::teach {
@@ -28,7 +29,7 @@ std::string ReadKernelId(const Json& j, Algorithm* a, Mistake* m, int* n) {
   if (key != "none") {
     const MistakeInfo* info = FindMistake(*a, key);
     if (info == nullptr)
-      return "'mistake' '" + key.substr(0, 40) + "' is not one of this algorithm's";
+      return "'mistake' " + QuoteForMessage(key, 40) + " is not one of this algorithm's";
     *m = info->id;
   }
   // Compared as 64-bit: as an int, 2^32 + 8 read as 8.

@@ -10,6 +10,7 @@
 #include "core/file_io.h"
 #include "core/input.h"
 #include "core/json_read.h"
+#include "core/quote.h"
 #include "core/registry.h"
 #include "core/schedule.h"
 
@@ -65,7 +66,7 @@ std::string ParseInput(const Json& j, Exercise* ex) {
     for (const auto& [key, value] : rnd.items()) {
       (void)value;
       if (key != "n" && key != "seed" && key != "lo" && key != "hi")
-        return "'random' has an unknown key '" + key.substr(0, 40) + "'";
+        return "'random' has an unknown key " + QuoteForMessage(key, 40);
     }
     if (!rnd.contains("n") || !Whole(rnd["n"]) || rnd["n"].get<double>() < 1 ||
         rnd["n"].get<double>() > kMaxElements)
@@ -172,7 +173,7 @@ std::string ParseExercise(const Json& j, Exercise* out) {
     const std::string key = item.key();  // a copy: clang 14 cannot capture a structured binding
     if (std::find_if(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return key == k; }) ==
         std::end(kKeys))
-      return "unknown key '" + key.substr(0, 40) + "'";
+      return "unknown key " + QuoteForMessage(key, 40);
   }
   if (std::string e = Text(j, "title", &out->title, true); !e.empty()) return e;
   if (std::string e = Text(j, "note", &out->note, false); !e.empty()) return e;
@@ -263,7 +264,7 @@ QuizSetLoad ParseQuizSet(std::string_view json_text, std::string_view name) {
   for (const auto& item : j.items()) {
     const std::string key = item.key();  // a copy: clang 14 cannot capture a structured binding
     if (key != "schema" && key != "title" && key != "description" && key != "exercises")
-      return Refused(name, "unknown key '" + key.substr(0, 40) + "'");
+      return Refused(name, "unknown key " + QuoteForMessage(key, 40));
   }
   QuizSetLoad out;
   out.set.path = std::string(name);

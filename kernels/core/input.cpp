@@ -9,19 +9,27 @@
 #include <random>
 #include <version>
 
+#include "core/quote.h"
 #include "core/trace.h"
 
 namespace scanviz {
 
 namespace {
 
-// A token as an error message quotes it: in full up to 40 characters, else its start and length,
-// so a 100,000-character paste does not fill the terminal.
+// A token as an error message quotes it: escaped as every quote of a file's text is (core/quote.h),
+// in full up to 40 characters, else its start and length, so a 100,000-character paste does not
+// fill the terminal. In single quotes, as the app's input box has always shown them.
 std::string Quoted(const std::string& token) {
   constexpr size_t kShown = 40;
+  const std::string quoted = QuoteForMessage(token, kShown);
   // Built by appending: GCC 12 misreports "..." + std::string&& as an overlapping memcpy.
   std::string out = "'";
-  out += token.size() <= kShown ? token : token.substr(0, kShown) + "...";
+  // Between single quotes a double quote needs no escape: '"7"', not '\"7\"'. Every '"' in
+  // `quoted` follows its escape's backslash, so each \" found is one.
+  for (std::size_t i = 1; i + 1 < quoted.size(); ++i) {
+    if (quoted[i] == '\\' && quoted[i + 1] == '"' && i + 2 < quoted.size()) continue;
+    out += quoted[i];
+  }
   out += "'";
   if (token.size() > kShown) out += " (" + std::to_string(token.size()) + " characters)";
   return out;

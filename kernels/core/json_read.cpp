@@ -4,6 +4,7 @@
 #include <new>
 
 #include "core/file_io.h"
+#include "core/quote.h"
 
 namespace scanviz {
 namespace {
@@ -223,12 +224,23 @@ void BoundedReader::NoteUnknown(const std::string& what) {
     }
   }
   // Appended: GCC 12 misreports "..." + std::string&& as an overlap (-Wrestrict).
-  std::string out = "unknown key \"";
-  out += m_frames.back().key;
-  out += "\"";
+  std::string out = "unknown key ";
+  out += QuoteForMessage(m_frames.back().key);
   if (!where.empty()) out += " in " + where;
   out += " holds " + what + " (not part of the format)";
   m_unknown = std::move(out);
+}
+
+// nlohmann's parse error, which ends with the token it read as the file held it ("last read:
+// '<bytes>'"): that token quoted as every text from a file is, since it can hold anything up to a
+// whole string (a megabyte, C1 controls, bytes that are not UTF-8).
+std::string ParseErrorLine(const std::string& what) {
+  constexpr std::string_view kLastRead = "; last read: '";
+  const std::size_t at = what.find(kLastRead);
+  if (at == std::string::npos) return what;
+  std::string token = what.substr(at + kLastRead.size());
+  if (!token.empty() && token.back() == '\'') token.pop_back();
+  return what.substr(0, at) + "; last read: " + QuoteForMessage(token);
 }
 
 JsonRead Failed(JsonRead::Problem problem, std::string error) {
@@ -288,7 +300,7 @@ JsonRead ReadJson(std::string_view text, const JsonLimits& limits) {
   } catch (const Refused& r) {
     return Failed(Problem::kShape, r.what);
   } catch (const json::parse_error& e) {
-    return Failed(Problem::kSyntax, e.what());
+    return Failed(Problem::kSyntax, ParseErrorLine(e.what()));
   } catch (const json::exception& e) {  // a number too large for a double (1e400), ...
     return Failed(Problem::kRange, e.what());
   } catch (const std::bad_alloc&) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/analysis.h"
+#include "core/quote.h"
 #include "core/registry.h"
 #include "core/schedule.h"
 #include "core/simulator.h"
@@ -29,7 +30,7 @@ ThreadAction DecodeActionKind(const json& v, const std::string& where) {
       v[1].size() > 2 || v[2].size() > 2)
     Fail(where, "expected null or [kind, [reads], [writes]]");
   if (!Parse(v[0].get<std::string>(), &a.kind) || a.kind == ActionKind::kIdle)
-    Fail(where, "unknown action \"" + v[0].get<std::string>() + "\"");
+    Fail(where, "unknown action " + QuoteForMessage(v[0].get<std::string>()));
   return a;
 }
 
@@ -135,14 +136,15 @@ void DecodeMistakeRun(const json& m, TraceMeta* meta) {
     const std::string key = StringField(m, "mistake", "meta");
     const MistakeInfo* mistake = FindMistake(meta->algorithm, key);
     if (mistake == nullptr)
-      Fail("meta.mistake", "'" + key + "' is not a mistake of " + DisplayName(meta->algorithm));
+      Fail("meta.mistake",
+           QuoteForMessage(key) + " is not a mistake of " + DisplayName(meta->algorithm));
     meta->mistake = mistake->id;
   }
   if (m.contains("thread_order")) {
     meta->thread_order = StringField(m, "thread_order", "meta");
     SimulatorOptions order;
     if (!ParseThreadOrder(meta->thread_order, &order))
-      Fail("meta.thread_order", "'" + meta->thread_order + "' is not a thread order");
+      Fail("meta.thread_order", QuoteForMessage(meta->thread_order) + " is not a thread order");
   }
 }
 
@@ -238,10 +240,10 @@ void CheckArrays(const json& arrays, const Trace& trace) {
     const Space space = EnumField<Space>(arrays[a], "space", where);
     const int size = IntField(arrays[a], "size", where);
     if (name != d.name || space != d.space || size != d.size) {
-      Fail(where, name + " (" + ToString(space) + ", " + std::to_string(size) + "), but a " +
-                      ToString(meta.algorithm) + " scan of " + std::to_string(meta.n) +
-                      " elements has " + d.name + " (" + ToString(d.space) + ", " +
-                      std::to_string(d.size) + ")");
+      Fail(where, QuoteForMessage(name) + " (" + ToString(space) + ", " + std::to_string(size) +
+                      "), but a " + ToString(meta.algorithm) + " scan of " +
+                      std::to_string(meta.n) + " elements has " + d.name + " (" +
+                      ToString(d.space) + ", " + std::to_string(d.size) + ")");
     }
   }
 }
@@ -272,7 +274,7 @@ RoundSpec DecodeRoundSpec(const json& jr, const RoundSpec& s, const TraceMeta& m
   RoundSpec spec;
   const std::string phase = StringField(jr, "phase", where);
   if (!ParsePhase(meta.algorithm, phase, &spec.phase))
-    Fail(where + ".phase", "unknown value \"" + phase + "\"");
+    Fail(where + ".phase", "unknown value " + QuoteForMessage(phase));
   // The round's number within its phase: "phase_round" (version 1 said "step", which clashes
   // with the chapters' word for the staging and seed steps).
   spec.phase_round = IntField(jr, v1 ? "step" : "phase_round", where);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/json_read.h"
+#include "core/quote.h"
 #include "core/trace.h"
 
 namespace scanviz::trace_json {
@@ -40,7 +41,7 @@ template <class E>
 E EnumField(const json& object, const char* key, std::string_view where) {
   const std::string s = StringField(object, key, where);
   E e{};
-  if (!Parse(s, &e)) Fail(std::string(where) + "." + key, "unknown value \"" + s + "\"");
+  if (!Parse(s, &e)) Fail(std::string(where) + "." + key, "unknown value " + QuoteForMessage(s));
   return e;
 }
 json EncodeValue(ElementType type, double v);

@@ -128,6 +128,10 @@ def main():
             if os.path.exists(link):
                 with open(link, encoding="utf-8") as f:
                     opened["link"] = f.read().strip()
+                # The fragment Copy link writes after the '#': only "#s=..." (or an address before
+                # it) is a link; "s=..." names a file (issue #38).
+                if opened["link"].startswith("s="):
+                    opened["link"] = "#" + opened["link"]
             got = {}
             for how, arg in opened.items():
                 state, why = settled(app, os.path.join(workdir, "state.json"), env, arg, workdir)

@@ -59,6 +59,8 @@ TEST_P(Compat, OpensAsItDidWhenWritten) {
       ReadText(std::string(SCANVIZ_SOURCE_DIR) + "/" + golden["link"].get<std::string>());
   while (!link.empty() && (link.back() == '\n' || link.back() == '\r')) link.pop_back();
   ASSERT_FALSE(link.empty()) << golden["link"];
+  // The fixtures keep the fragment Copy link writes after the '#'; only "#s=..." is a link.
+  if (link.rfind("s=", 0) == 0) link.insert(0, "#");
   EXPECT_EQ(Differences(golden["opened_from_link"], OpenedLink(link)), "")
       << "opened from its link";
 }

@@ -131,7 +131,7 @@ TEST(Presets, WrongTypesAreNamed) {
   ExpectRefused(OneEntry(R"({"name": "a\tb", "values": [1]})"), "control character");
   ExpectRefused(OneEntry(R"({"name": "x", "values": [1], "type": "float64"})"), "'type' must be");
   ExpectRefused(OneEntry(R"({"name": "x", "values": [1], "type": 32})"), "'type' must be");
-  ExpectRefused(OneEntry(R"({"name": "x", "value": [1]})"), "unknown key 'value'");
+  ExpectRefused(OneEntry(R"({"name": "x", "value": [1]})"), "unknown key \"value\"");
   ExpectRefused(OneEntry(R"({"name": "x"})"), "exactly one of 'values' and 'random'");
   ExpectRefused(OneEntry(R"({"name": "x", "values": [1], "random": 4})"), "exactly one of");
   ExpectRefused(OneEntry(R"(["x", [1]])"), "presets[0]: not an object");

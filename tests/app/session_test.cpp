@@ -199,7 +199,7 @@ TEST(Session, AFileTheAppDidNotWriteIsRefusedWithAReason) {
       {with("\"block_algorithm\": \"hillis-steele\"", "\"block_algorithm\": \"sort\""),
        "multi_block.block_algorithm: expected hillis-steele, blelloch"},
       {with("\"app\": \"compact\"", "\"app\": \"sort\""), "application.app: expected compact"},
-      {with("\"keep\": \"nonzero\"", "\"keep\": \"seven\""), "application.keep: --keep 'seven'"},
+      {with("\"keep\": \"nonzero\"", "\"keep\": \"seven\""), "application.keep: --keep \"seven\""},
       {with("\"bit\": 0", "\"bit\": 32"), "application.bit: expected an integer in 0 .. 31"},
       {with("\"tile_order\": \"blockidx\"", "\"tile_order\": \"random\""),
        "timeline.tile_order: expected blockidx or ticket"},

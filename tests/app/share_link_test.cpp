@@ -86,7 +86,7 @@ TEST(ShareLinkApp, ATraceNotBundledIsSaidToBeLeftOut) {
   EXPECT_NE(fragment.find("&t=-"), std::string::npos);
   AppState student(Cpu("9 9"));
   student.SetBackend(BackendChoice::kCpu);
-  ASSERT_EQ(student.OpenLink(fragment), "");
+  ASSERT_EQ(student.OpenLink("#" + fragment), "");
   EXPECT_FALSE(student.ShowsFileTrace());
   EXPECT_EQ(student.Values(), (std::vector<double>{1, 2, 3, 4}));
   EXPECT_NE(student.notice.find("leaves out the session's recorded trace"), std::string::npos)

@@ -328,8 +328,8 @@ expect_run "application input past one block" 0 "result: 3000 zeros of bit 31 fi
 for application in "compact --keep even" "split --bit 3" "radix-sort" "allocate"; do
   expect_run "$application 2^16" 0 "check: every flag is its element's" -- $ap $application --random 65536
 done
-expect_usage_error "keep foo" "--keep 'foo': choose odd, even, positive, nonzero or greater:K" -- $ap compact --keep foo -i 1,2 -o "$tmp/never.json"
-expect_usage_error "keep greater without K" "--keep 'greater:'" -- $ap compact --keep greater: -i 1,2
+expect_usage_error "keep foo" '--keep "foo": choose odd, even, positive, nonzero or greater:K' -- $ap compact --keep foo -i 1,2 -o "$tmp/never.json"
+expect_usage_error "keep greater without K" '--keep "greater:"' -- $ap compact --keep greater: -i 1,2
 expect_usage_error "keep odd on float32" "float32 values are neither odd nor even" -- $ap compact --keep odd --type float32 -i 1.5
 expect_usage_error "bit 32" "--bit 32: choose 0..31" -- $ap split --bit 32 -i 1,2 -o "$tmp/never.json"
 expect_usage_error "bit -1" "--bit -1: choose 0..31" -- $ap split --bit -1 -i 1,2
@@ -384,7 +384,7 @@ PY
   tamper "tampered keys" radix-sort 'd["meta"]["sign_flipped"]=not d["meta"]["sign_flipped"]' "keys: sign_flipped"
   tamper "hostile pass count" radix-sort 'd["passes"]=d["passes"][:1]' "passes: expected"
   tamper "hostile total" compact 'd["passes"][0]["total"]=10**6' "passes[0].total"
-  tamper "hostile keep" compact 'd["meta"]["keep"]="foo"' "meta.keep: --keep 'foo'"
+  tamper "hostile keep" compact 'd["meta"]["keep"]="foo"' 'meta.keep: --keep "foo"'
   tamper "hostile bit" split 'd["meta"]["bit"]=40' "--bit 40"
   # --json: one document, its result the reference computed here.
   for case in "compact --keep odd" "compact --keep greater:4" "split --bit 1" "radix-sort" "allocate"; do

@@ -380,8 +380,8 @@ TEST(Applications, DefaultsAndKeys) {
 TEST(Applications, BadParametersGetOneLine) {
   KeepRule keep;
   EXPECT_EQ(ParseKeep("foo", ElementType::kInt32, &keep),
-            "--keep 'foo': choose odd, even, positive, nonzero or greater:K");
-  EXPECT_NE(ParseKeep("greater:x", ElementType::kInt32, &keep).find("--keep 'greater:x'"),
+            "--keep \"foo\": choose odd, even, positive, nonzero or greater:K");
+  EXPECT_NE(ParseKeep("greater:x", ElementType::kInt32, &keep).find("--keep \"greater:x\""),
             std::string::npos);
   EXPECT_NE(ParseKeep("greater:1.5", ElementType::kInt32, &keep).find("'1.5' is not an integer"),
             std::string::npos);
@@ -520,7 +520,7 @@ TEST(ApplicationsFile, BrokenFilesAreRefusedNamingThePlace) {
   nlohmann::json c =
       nlohmann::json::parse(ApplicationToJson(RunChecked(Compact(kExample, {KeepKind::kOdd, 0}))));
   c["meta"]["keep"] = "foo";
-  EXPECT_NE(ParseAnyTraceJson(c.dump()).error.find("meta.keep: --keep 'foo'"), std::string::npos)
+  EXPECT_NE(ParseAnyTraceJson(c.dump()).error.find("meta.keep: --keep \"foo\""), std::string::npos)
       << ParseAnyTraceJson(c.dump()).error;
 }
 

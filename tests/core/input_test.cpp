@@ -109,7 +109,7 @@ TEST(ParseSeed, TakesDigitsUpTo2To64Minus1) {
   // A long paste is quoted by its start and length.
   std::string want(1, '\'');
   want += std::string(40, '9');
-  want += "...' (100 characters): choose a whole number 0..18446744073709551615";
+  want += "…' (100 characters): choose a whole number 0..18446744073709551615";
   EXPECT_EQ(ParseSeed(std::string(100, '9')).error, want);
 }
 

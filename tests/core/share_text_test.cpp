@@ -154,20 +154,37 @@ TEST(ShareLink, RoundTripsThroughAnyAddressOrNone) {
   const std::string fragment = EncodeFragment(kSessionLike, "example-blelloch-h200.json");
   for (const std::string& link :
        {"https://example.org/scanviz/#" + fragment, "file:///tmp/site/index.html#" + fragment,
-        "#" + fragment, fragment, "http://127.0.0.1:8023/#" + fragment + "\n"}) {
+        "#" + fragment, "http://127.0.0.1:8023/#" + fragment + "\n"}) {
     const SharedText t = DecodeLink(link);
     EXPECT_TRUE(t.found);
     EXPECT_EQ(t.error, "");
     EXPECT_EQ(t.session_json, kSessionLike);
     EXPECT_EQ(t.trace_ref, "example-blelloch-h200.json");
   }
-  EXPECT_EQ(DecodeLink(EncodeFragment(kSessionLike)).trace_ref, "");
-  EXPECT_EQ(DecodeLink(EncodeFragment(kSessionLike, kNoTrace)).trace_ref, kNoTrace);
+  EXPECT_EQ(DecodeLink(std::string("#").append(EncodeFragment(kSessionLike))).trace_ref, "");
+  EXPECT_EQ(DecodeLink(std::string("#").append(EncodeFragment(kSessionLike, kNoTrace))).trace_ref,
+            kNoTrace);
 }
 
 TEST(ShareLink, TextWithoutAFragmentIsNoLink) {
   for (const char* text : {"", "https://example.org/", "/home/me/lecture.scanviz", "#t=x", "#ss=1"})
     EXPECT_FALSE(DecodeLink(text).found) << text;
+}
+
+// Issue #38, finding 4: a file's name holding "s=" is no link; only "#s=..." or an address with a
+// scheme before its "#s=" is.
+TEST(ShareLink, AFileNameHoldingSEqualsIsNoLink) {
+  const std::string fragment = EncodeFragment(kSessionLike);
+  for (const std::string& name :
+       {std::string("s=hs8.json"), std::string("lecture#s=1.json"), std::string("a&s=b.json"),
+        std::string("notes/#s=x.json"), std::string("./#") + fragment, fragment,
+        "lecture.scanviz#" + fragment, "1http://host/#" + fragment, "://host/#" + fragment,
+        "https://host/#t=x&" + fragment})
+    EXPECT_FALSE(DecodeLink(name).found) << name.substr(0, 60);
+  for (const std::string& link :
+       {"#" + fragment, "https://example.org/a/b?c=d#" + fragment,
+        "file:///tmp/site/index.html#" + fragment, "http://127.0.0.1:8023/#" + fragment + "&t=-"})
+    EXPECT_TRUE(DecodeLink(link).found) << link.substr(0, 60);
 }
 
 TEST(ShareLink, BadLinksSayOneLineWhy) {

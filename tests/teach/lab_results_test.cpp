@@ -108,7 +108,7 @@ TEST(LabResults, RefusesWhatDoesNotAddUp) {
             "f: kernels[0]: the outcomes count 3 runs, not 4");
   EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "single-buffer", "n": 8, "runs": 1,
                       "right": 1, "outcomes": [{"count": 1, "wrong_cells": 0}]})"),
-            "f: kernels[0]: 'mistake' 'single-buffer' is not one of this algorithm's");
+            "f: kernels[0]: 'mistake' \"single-buffer\" is not one of this algorithm's");
   EXPECT_EQ(error(R"({"algorithm": "blelloch", "mistake": "none", "n": 0, "runs": 1, "right": 1,
                       "outcomes": []})"),
             "f: kernels[0]: 'n' must be 1..1024");

@@ -50,7 +50,7 @@ TEST(QuizSet, RefusesWithOneLineNamingFileExerciseAndField) {
   EXPECT_EQ(ErrorOf("{" + base + R"(, "ask": "colour"})"),
             "bad.json: exercises[0]: 'ask' must be \"values\", \"class\" or \"threads\"");
   EXPECT_EQ(ErrorOf("{" + base + R"(, "colour": 1})"),
-            "bad.json: exercises[0]: unknown key 'colour'");
+            "bad.json: exercises[0]: unknown key \"colour\"");
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch"})"),
             "bad.json: exercises[0]: needs exactly one of 'input' and 'random'");
   EXPECT_EQ(ErrorOf(R"({"title": "e", "algorithm": "blelloch", "input": [1, 2.5]})"),

@@ -6,6 +6,7 @@
 #include "core/applications/application_json.h"
 #include "core/file_io.h"
 #include "core/grid/grid_json.h"
+#include "core/quote.h"
 #include "core/trace_io.h"
 
 namespace scanviz {
@@ -78,14 +79,15 @@ ApplicationTrace DecodeApplication(const json& root) {
   ApplicationRequest request;
   const std::string key = StringField(m, "algorithm", "meta");
   if (!ParseApplication(key, &request.application))
-    Fail("meta.algorithm", "'" + key + "' is not an application");
+    Fail("meta.algorithm", QuoteForMessage(key) + " is not an application");
   if (!Parse(StringField(m, "type", "meta"), &request.type)) Fail("meta.type", "unknown type");
   const int n = IntField(m, "n", "meta");
   if (n < 1 || n > kMaxGridElements)
     Fail("meta.n", std::to_string(n) + " is outside 1.." + std::to_string(kMaxGridElements));
   const std::string block_key = StringField(m, "block_algorithm", "meta");
   if (!Parse(block_key, &request.block_algorithm) || !IsGridBlockAlgorithm(request.block_algorithm))
-    Fail("meta.block_algorithm", "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
+    Fail("meta.block_algorithm",
+         QuoteForMessage(block_key) + ": expected " + GridBlockAlgorithmKeys());
   request.block_size = IntField(m, "block_size", "meta");
   bool sign_flipped = false;
   const ApplicationInfo& info = Info(request.application);

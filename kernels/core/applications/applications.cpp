@@ -9,6 +9,7 @@
 #include "core/applications/application_entry.h"
 #include "core/applications/steps.h"
 #include "core/input.h"
+#include "core/quote.h"
 
 namespace scanviz {
 namespace {
@@ -104,7 +105,7 @@ std::string ToString(KeepRule keep, ElementType type) {
 }
 
 std::string ParseKeep(std::string_view text, ElementType type, KeepRule* out) {
-  const std::string quoted = "--keep '" + std::string(text) + "'";
+  const std::string quoted = "--keep " + QuoteForMessage(text);
   for (size_t k = 0; k < std::size(kKeepKinds); ++k) {
     if (text != kKeepKeys[k]) continue;
     if (type == ElementType::kFloat32 &&

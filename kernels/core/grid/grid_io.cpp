@@ -4,6 +4,7 @@
 
 #include "core/file_io.h"
 #include "core/grid/grid_json.h"
+#include "core/quote.h"
 #include "core/trace_io.h"
 #include "core/trace_json.h"
 
@@ -95,7 +96,7 @@ GridTrace DecodeGrid(const json& root, const std::string& where, int depth) {
   const std::string block_key = StringField(m, "block_algorithm", meta);
   if (!Parse(block_key, &request.block_algorithm) || !IsGridBlockAlgorithm(request.block_algorithm))
     Fail(meta + ".block_algorithm",
-         "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
+         QuoteForMessage(block_key) + ": expected " + GridBlockAlgorithmKeys());
   request.block_size = IntField(m, "block_size", meta);
   if (!Parse(StringField(m, "op", meta), &request.op)) Fail(meta + ".op", "unknown operator");
   if (!Parse(StringField(m, "type", meta), &request.type)) Fail(meta + ".type", "unknown type");

@@ -6,6 +6,7 @@
 
 #include "core/file_io.h"
 #include "core/grid/grid_io.h"
+#include "core/quote.h"
 #include "core/trace_io.h"
 #include "core/trace_json.h"
 
@@ -161,7 +162,8 @@ SinglePassTrace DecodeSinglePass(const json& root) {
   SinglePassRequest request;
   const std::string block_key = StringField(m, "block_algorithm", "meta");
   if (!Parse(block_key, &request.block_algorithm) || !IsGridBlockAlgorithm(request.block_algorithm))
-    Fail("meta.block_algorithm", "'" + block_key + "': expected " + GridBlockAlgorithmKeys());
+    Fail("meta.block_algorithm",
+         QuoteForMessage(block_key) + ": expected " + GridBlockAlgorithmKeys());
   request.tile_size = IntField(m, "tile_size", "meta");
   if (!Parse(StringField(m, "op", "meta"), &request.op)) Fail("meta.op", "unknown operator");
   if (!Parse(StringField(m, "type", "meta"), &request.type)) Fail("meta.type", "unknown type");

@@ -1,5 +1,7 @@
 #include "core/link/share_text.h"
 
+#include <cctype>
+
 #include "core/link/deflate.h"
 
 namespace scanviz::link {
@@ -36,6 +38,28 @@ bool ValidTraceRef(std::string_view ref) {
   for (char c : ref)
     if (Sextet(c) < 0 && c != '.') return false;
   return true;
+}
+
+// The link's fragment without its '#': text that starts with "#s=", or an address with a scheme
+// ("https://host/page#s=...", "file:///dir/index.html#s=..."). nullopt for anything else, so that
+// a file's name ("s=hs8.json", "lecture#s=1.json", "a&s=b.json") is never taken for a link.
+std::optional<std::string_view> Fragment(std::string_view text) {
+  std::size_t hash = 0;
+  if (text.empty() || text[0] != '#') {
+    std::size_t scheme = 0;
+    while (scheme < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[scheme])) || text[scheme] == '+' ||
+            text[scheme] == '-' || text[scheme] == '.'))
+      ++scheme;
+    if (scheme == 0 || !std::isalpha(static_cast<unsigned char>(text[0])) ||
+        text.substr(scheme, 3) != "://")
+      return std::nullopt;
+    hash = text.find('#', scheme + 3);
+    if (hash == std::string_view::npos) return std::nullopt;
+  }
+  const std::string_view fragment = text.substr(hash + 1);
+  if (fragment.substr(0, 2) != "s=") return std::nullopt;
+  return fragment;
 }
 
 }  // namespace
@@ -88,8 +112,9 @@ SharedText DecodeLink(std::string_view text) {
   SharedText out;
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
     text.remove_suffix(1);
-  const std::size_t hash = text.find('#');
-  std::string_view params = hash == std::string_view::npos ? text : text.substr(hash + 1);
+  const std::optional<std::string_view> fragment = Fragment(text);
+  if (!fragment) return out;
+  const std::string_view params = *fragment;
   const std::optional<std::string_view> s = Param(params, "s");
   if (!s) return out;
   out.found = true;

@@ -2,7 +2,8 @@
 // base64url into a URL's fragment, "#s=<text>", and, where the session's trace was left out (a
 // recording is too big for a link), "&t=<name>": a trace bundled with the page by its file name,
 // or "-" for "not included". Only the fragment is read, so the same text works after any address
-// (the page's, a file://, none at all), in the browser and on the desktop's command line.
+// (the page's, a file://, none at all), in the browser and on the desktop's command line; "s=..."
+// without the '#' is a file's name (issue #38).
 #pragma once
 
 #include <cstddef>
@@ -29,7 +30,8 @@ struct SharedText {
   std::string trace_ref;     // "", kNoTrace or a bundled trace's file name
   std::string error;         // one line: why the link does not open
 };
-// A whole URL, "#s=...", or "s=...". found is false for text with no share fragment.
+// A whole URL ("https://host/page#s=...", a scheme and what follows it, then "#s=") or "#s=...".
+// found is false for anything else: a file's name, however much of "s=" it holds, is no link.
 SharedText DecodeLink(std::string_view text);
 
 }  // namespace scanviz::link

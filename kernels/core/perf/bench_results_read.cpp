@@ -12,9 +12,10 @@
 #include <type_traits>
 
 #include "core/file_io.h"
-#include "core/perf/results_file.h"
 #include "core/json_read.h"
 #include "core/perf/bench_results.h"
+#include "core/perf/results_file.h"
+#include "core/quote.h"
 
 namespace scanviz::perf {
 
@@ -228,9 +229,9 @@ BenchMeasurement ReadMeasurement(const json& mj, const std::string& where, bool 
   m.timed = Bool(mj, where, "timed");
   m.correct = Bool(mj, where, "correct");
   if (m.type != "int32" && m.type != "float32")
-    Bad(where, "'type' is \"" + m.type + "\" (int32 or float32)");
+    Bad(where, "'type' is " + QuoteForMessage(m.type) + " (int32 or float32)");
   if (m.mode != "inclusive" && m.mode != "exclusive")
-    Bad(where, "'mode' is \"" + m.mode + "\" (inclusive or exclusive)");
+    Bad(where, "'mode' is " + QuoteForMessage(m.mode) + " (inclusive or exclusive)");
   if (m.n < 1) Bad(where, "'n' must be at least 1");
   if (m.timed) {
     m.gbps = Number<double>(mj, where, "gbps");
@@ -319,7 +320,8 @@ std::set<std::string> ReadRungs(const json& j, bool old, std::vector<BenchRung>*
     } else {
       rung.description = String(rungs[i], where, "description");
     }
-    if (!names.insert(rung.name).second) Bad(where, "rung \"" + rung.name + "\" is listed twice");
+    if (!names.insert(rung.name).second)
+      Bad(where, "rung " + QuoteForMessage(rung.name) + " is listed twice");
     out->push_back(std::move(rung));
   }
   return names;
@@ -334,7 +336,8 @@ void ReadMeasurements(const json& j, bool old, const std::set<std::string>& name
   for (size_t i = 0; i < ms.size(); ++i) {
     const std::string where = "measurements[" + std::to_string(i) + "]";
     BenchMeasurement m = ReadMeasurement(ms[i], where, old);
-    if (names.count(m.rung) == 0) Bad(where, "rung \"" + m.rung + "\" is not listed in 'rungs'");
+    if (names.count(m.rung) == 0)
+      Bad(where, "rung " + QuoteForMessage(m.rung) + " is not listed in 'rungs'");
     // One measurement per point: the derived numbers (% of memcpy) look points up by these four.
     if (!seen.insert({m.type, m.mode, m.n, m.rung}).second) {
       Bad(where, "a second measurement of rung " + m.rung + ", " + m.type + " " + m.mode +
@@ -383,7 +386,7 @@ BenchLoad Decode(const json& j) {
   }
   const std::string name = schema->get<std::string>();
   if (name != kBenchSchema && name != kBenchSchemaV1) {
-    return Fail("unsupported schema \"" + name + "\" (this app reads \"" +
+    return Fail("unsupported schema " + QuoteForMessage(name) + " (this app reads \"" +
                 std::string(kBenchSchema) + "\" and \"" + std::string(kBenchSchemaV1) + "\")");
   }
   BenchLoad out;

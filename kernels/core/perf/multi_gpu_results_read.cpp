@@ -14,9 +14,10 @@
 #include <utility>
 
 #include "core/file_io.h"
-#include "core/perf/results_file.h"
 #include "core/json_read.h"
 #include "core/perf/multi_gpu_results.h"
+#include "core/perf/results_file.h"
+#include "core/quote.h"
 
 // GCC 13 warns that Field's result may dangle whenever an argument is a temporary (a string
 // literal made a std::string); Field returns a reference into `obj`, never into its arguments.
@@ -145,7 +146,7 @@ TimeStats ReadStats(const json& obj, const std::string& where, const char* key) 
 void ReadCheck(const json& pj, const std::string& where, MultiGpuPoint* p) {
   p->check = String(pj, where, "check");
   if (p->check != "full" && p->check != "sampled")
-    Bad(where, "'check' is \"" + p->check + "\" (full or sampled)");
+    Bad(where, "'check' is " + QuoteForMessage(p->check) + " (full or sampled)");
   p->check_detail = String(pj, where, "check_detail");
   p->correct = Bool(pj, where, "correct");
   p->mismatches = Integer<long long>(pj, where, "mismatches");
@@ -202,9 +203,9 @@ void ReadRun(const json& j, MultiGpuBenchResults* r) {
   r->type = String(j, where, "type");
   r->mode = String(j, where, "mode");
   if (r->type != "int32" && r->type != "float32")
-    Bad(where, "'type' is \"" + r->type + "\" (int32 or float32)");
+    Bad(where, "'type' is " + QuoteForMessage(r->type) + " (int32 or float32)");
   if (r->mode != "inclusive" && r->mode != "exclusive")
-    Bad(where, "'mode' is \"" + r->mode + "\" (inclusive or exclusive)");
+    Bad(where, "'mode' is " + QuoteForMessage(r->mode) + " (inclusive or exclusive)");
   r->repeats = Integer<int>(j, where, "repeats");
   if (r->repeats < 1) Bad(where, "'repeats' must be at least 1");
   r->alignment = String(j, where, "alignment");
@@ -257,8 +258,8 @@ MultiGpuBenchLoad Decode(const json& j) {
                 std::string(kMultiGpuBenchSchema) + "\")");
   }
   if (schema->get<std::string>() != kMultiGpuBenchSchema) {
-    return Fail("unsupported schema \"" + schema->get<std::string>() + "\" (this app reads \"" +
-                std::string(kMultiGpuBenchSchema) + "\")");
+    return Fail("unsupported schema " + QuoteForMessage(schema->get<std::string>()) +
+                " (this app reads \"" + std::string(kMultiGpuBenchSchema) + "\")");
   }
   MultiGpuBenchLoad out;
   try {
