@@ -68,6 +68,9 @@ Stage "build and tests" "tests:" BuildAndTest
 # The web page (emscripten, headless Chromium): its build and its browser tests (docs/web.md).
 Stage "web page" "web(: skipped| tests:)" bash scripts/web_test.sh
 if [ $quick -eq 0 ]; then
+  # clang-tidy-14's bugprone checks and the unsequenced-move query over the native build's sources
+  # (issue #38; docs/reliability.md): any finding fails the stage.
+  Stage "clang-tidy" "tidy:" bash scripts/tidy.sh
   Stage "sanitizers (ASan + UBSan)" "sanitize " bash scripts/sanitize.sh asan
   Stage "sanitizers (TSan, the app's UI tests)" "sanitize " bash scripts/sanitize.sh tsan
   # Three targets at a time: each fuzzes ${fuzz_seconds} s of wall time (about two thirds of a core
