@@ -61,7 +61,8 @@ printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} sh -c \
 mapfile -t movers < <(git grep -l 'std::move' -- '*.h' | xargs -r -n1 basename)
 pattern='std::move'
 for h in "${movers[@]}"; do pattern+="|include \"([a-z_]+/)*${h//./\\.}\""; done
-printf '%s\n' "${files[@]}" | xargs -r grep -lE "$pattern" | xargs -r -P "$jobs" -n 4 sh -c \
+mapfile -t queried < <(printf '%s\n' "${files[@]}" | xargs -r grep -lE "$pattern")
+printf '%s\n' "${queried[@]}" | xargs -r -P "$jobs" -n 4 sh -c \
   'clang-query-14 -p "$0" -f scripts/unsequenced_move.query "$@" >"$(mktemp -p '"$out"' query-XXXX)" 2>&1 || true' "$build"
 
 # Findings: clang-tidy's "file:line:col: error: ... [check]" lines in our files (one per place,
@@ -69,7 +70,7 @@ printf '%s\n' "${files[@]}" | xargs -r grep -lE "$pattern" | xargs -r -P "$jobs"
 # such line at its std::move.
 findings=$(
   { cat "$out"/tidy-*.txt | grep -E "^$root/[^:]+:[0-9]+:[0-9]+: (warning|error): " || true
-    cat "$out"/query-* | awk -v root="$root/" -v build="$root/$build/" '
+    find "$out" -name 'query-*' -exec cat {} + | awk -v root="$root/" -v build="$root/$build/" '
       /^Match #/ { move = ""; read = "" }
       / note: "move" binds here$/ { move = $1 }
       / note: "read" binds here$/ { read = $1; sub(/:$/, "", read) }
