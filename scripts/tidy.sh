@@ -37,24 +37,55 @@ ninja -C "$build" -t targets all | awk -F: '$2 ~ /CUSTOM_COMMAND/ && $1 !~ /\.ut
 # The project's own sources in the database (not the generated ones under the build folder).
 mapfile -t files < <(python3 - "$build" "$root" "$@" <<'EOF'
 import json, os, sys
+import shlex
 build, root, wanted = sys.argv[1], sys.argv[2], {os.path.abspath(f) for f in sys.argv[3:]}
-files = {e["file"] for e in json.load(open(os.path.join(build, "compile_commands.json")))}
-ours = sorted(f for f in files if f.startswith(root + "/") and f.endswith(".cpp")
-              and not f.startswith(os.path.abspath(build) + "/"))
-print("\n".join(f for f in ours if not wanted or f in wanted))
+entries = {e["file"]: e for e in json.load(open(os.path.join(build, "compile_commands.json")))}
+for f in sorted(entries):
+    if (not f.startswith(root + "/") or not f.endswith(".cpp")
+            or f.startswith(os.path.abspath(build) + "/") or (wanted and f not in wanted)):
+        continue
+    # Each source with the command that preprocesses it (with its comments: a NOLINT is one).
+    args, cmd = shlex.split(entries[f]["command"]), []
+    while args:
+        a = args.pop(0)
+        if a == "-o": args.pop(0)
+        elif a != "-c": cmd.append(a)
+    cmd = [c for c in cmd if c != "ccache" and not c.endswith("/ccache")]
+    print(f + "\t" + "cd " + shlex.quote(entries[f]["directory"]) + " && " + shlex.join(cmd + ["-E", "-C"]))
 EOF
 )
 [ ${#files[@]} -gt 0 ] || { echo "tidy: FAILED (no sources found in $build/compile_commands.json)"; exit 1; }
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# A source's report is kept in the cache under a hash of what clang-tidy reads: the preprocessed
+# source with its comments (the checkout's folder written as @ROOT@, so that a clone elsewhere
+# hits), its path, .clang-tidy and clang-tidy's version. CI's runs on one machine then check only
+# the sources whose text (or a header's) changed.
+cache=${SCANVIZ_TIDY_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/scanviz-tidy}
+mkdir -p "$cache"
+salt=$({ clang-tidy-14 --version; cat .clang-tidy; } | sha256sum | cut -c1-64)
+export build root out cache salt
+TidyOne() {  # a line "SOURCE<TAB>PREPROCESS COMMAND"
+  local src=${1%%$'\t'*} pp=${1#*$'\t'} key rc=0
+  local report="$out/tidy-$(tr / _ <<<"${src#"$root"/}").txt"
+  key=$({ echo "$salt ${src#"$root"/}"; bash -c "$pp" 2>&1; } | sed "s#$root#@ROOT@#g" | sha256sum | cut -c1-64)
+  if [ -f "$cache/$key" ]; then
+    sed "s#@ROOT@#$root#g" "$cache/$key" >"$report"
+    return 0
+  fi
+  clang-tidy-14 -p "$build" --quiet --header-filter="^$root/(app|kernels|tests|bench)/" "$src" \
+    >"$report" 2>&1 || rc=$?
+  if [ $rc -ne 0 ] && ! grep -qE ": (warning|error): " "$report"; then
+    echo "$src:1:1: error: clang-tidy-14 exited with $rc and no finding [scanviz-tidy-run]" >>"$report"
+  else
+    sed "s#$root#@ROOT@#g" "$report" >"$cache/$key.$$" && mv "$cache/$key.$$" "$cache/$key"
+  fi
+}
+export -f TidyOne
 # One report per source, so that parallel runs do not interleave their lines.
-printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} sh -c \
-  'r="$4/tidy-$(echo "$3" | tr / _).txt"
-   clang-tidy-14 -p "$1" --quiet --header-filter="^$2/(app|kernels|tests|bench)/" "$3" >"$r" 2>&1 || {
-     rc=$?; grep -qE ": (warning|error): " "$r" ||
-       echo "$3:1:1: error: clang-tidy-14 exited with $rc and no finding [scanviz-tidy-run]" >>"$r"; }' \
-  _ "$build" "$root" {} "$out"
+printf '%s\n' "${files[@]}" | xargs -d '\n' -P "$jobs" -n 1 bash -c 'TidyOne "$1"' _
+files=("${files[@]%%$'\t'*}")
 
 # The query, over the sources that move something or include a header of ours that does (clang-query
 # keeps every AST it parses, so a few sources a process).
