@@ -69,7 +69,7 @@ void SendFile(httplib::Response& res, const std::filesystem::path& path) {
   res.set_header("Cache-Control", "no-cache");
   res.set_content_provider(size, MimeType(path),
                            [file](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
-                             std::string buffer(std::min(length, std::size_t{64} * 1024), '\0');
+                             std::string buffer(std::min<std::size_t>(length, 64 * 1024), '\0');
                              file->seekg(static_cast<std::streamoff>(offset));
                              file->read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
                              const auto got = static_cast<std::size_t>(file->gcount());

@@ -10,9 +10,9 @@ namespace scanviz::classroom {
 
 // A publish's body: a share fragment is at most 64 KiB (link::kMaxLinkChars); 1 MiB leaves room
 // and still bounds what one request may make the server hold.
-inline constexpr std::size_t kMaxPublishBytes = std::size_t{1024} * 1024;
+inline constexpr std::size_t kMaxPublishBytes = 1024 * 1024;
 // The request line and headers together; past this the connection is closed unanswered.
-inline constexpr std::size_t kMaxRequestHeadBytes = std::size_t{64} * 1024;
+inline constexpr std::size_t kMaxRequestHeadBytes = 64 * 1024;
 // Connections held at once (followers, page loads, idle ones); past this a new one is closed at
 // once. A class is 30 to 60 followers; 1,000 idle sockets must not shut it out.
 inline constexpr std::size_t kMaxConnections = 4096;

@@ -26,7 +26,7 @@ int RunDevicesCommand() {
   for (const CudaDevice& d : cuda.devices) {
     std::cout << "  [" << d.index << "] " << d.name << "  sm_" << d.compute_major << d.compute_minor
               << ", " << d.multiprocessors << " multiprocessors, "
-              << d.global_memory_bytes / (1024LL * 1024) << " MiB\n";
+              << d.global_memory_bytes / (1024 * 1024) << " MiB\n";
   }
   return kExitOk;
 }

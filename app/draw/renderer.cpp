@@ -300,7 +300,7 @@ scene::Rgba Over(scene::Rgba top, scene::Rgba below) {
 }
 
 bool InTriangle(float px, float py, const float* v) {
-  auto side = [&](std::size_t i, std::size_t j) {
+  auto side = [&](int i, int j) {
     return (v[2 * j] - v[2 * i]) * (py - v[2 * i + 1]) -
            (v[2 * j + 1] - v[2 * i + 1]) * (px - v[2 * i]);
   };
