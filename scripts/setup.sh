@@ -15,6 +15,8 @@ packages=(
   dpkg-dev desktop-file-utils appstream
   # scripts/fuzz.sh, scripts/sanitize.sh: clang's libFuzzer and sanitizer runtimes, llvm-symbolizer
   clang-14 libfuzzer-14-dev libclang-rt-14-dev llvm-14
+  # scripts/tidy.sh: clang-tidy's bugprone checks and clang-query's unsequenced-move matcher
+  clang-tidy-14 clang-tools-14
   # scripts/web.sh, scripts/web_test.sh: the web page and its browser tests (docs/web.md)
   emscripten chromium
   # tests/app/ui_narration_copy_test.py (issue #34, screen readers) and ui_qr_test.py: read the X

@@ -36,9 +36,7 @@ std::string UnknownCommand(const CLI::App& app, int argc, char** argv) {
   return known ? std::string() : "unknown command '" + std::string(argv[1]) + "' (" + names + ")";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int RunCli(int argc, char** argv) {
   CLI::App app{"scanviz-cli: trace how a GPU computes a prefix sum, round by round"};
   app.set_version_flag("--version", std::string("scanviz-cli ") + SCANVIZ_VERSION);
   app.require_subcommand(1);
@@ -98,4 +96,19 @@ int main(int argc, char** argv) {
     return kExitFailed;
   }
   return kExitUsage;
+}
+
+}  // namespace
+
+// An exception that reached main would end the program in std::terminate, an abort and a core
+// dump: one line and a failure instead (bugprone-exception-escape).
+int main(int argc, char** argv) {
+  try {
+    return RunCli(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "scanviz-cli: not enough memory\n";
+  } catch (...) {
+    std::cerr << "scanviz-cli: internal error: an unexpected exception\n";
+  }
+  return kExitFailed;
 }

@@ -486,12 +486,14 @@ static int RunApp(int argc, char** argv) {
 
 // A file's loader says itself when there is not the memory to read it (the status line, or one
 // line and exit 2 in a headless mode); what runs out anywhere else ends the app with one line
-// rather than an abort.
+// rather than an abort, as does any other exception (bugprone-exception-escape).
 int main(int argc, char** argv) {
   try {
     return RunApp(argc, argv);
   } catch (const std::bad_alloc&) {
     std::fputs("scanviz: not enough memory\n", stderr);
-    return 1;
+  } catch (...) {
+    std::fputs("scanviz: internal error: an unexpected exception\n", stderr);
   }
+  return 1;
 }

@@ -87,7 +87,7 @@ std::vector<double> AddFlagStep(const ApplicationTrace& trace, const Application
   out->rows.push_back(
       MakeRow(RowKind::kFlags, Info(trace.application).flags_name, p.flags, ElementType::kInt32));
   Row& flags = out->rows.back();
-  for (size_t i = 0; i < flags.lit.size(); ++i) flags.lit[i] = p.flags[i] != 0;
+  for (size_t i = 0; i < flags.lit.size(); ++i) flags.lit[i] = static_cast<char>(p.flags[i] != 0);
   out->narration = SceneOf(trace.application).flag_sentence(trace, p, flagged);
   return input;
 }
@@ -100,7 +100,8 @@ void AddScanStep(const ApplicationTrace& trace, const ApplicationPass& p,
   // The scan values the scatter uses as destinations: the flagged elements' (all, otherwise).
   Row& scan_row = out->rows.back();
   for (size_t i = 0; i < scan_row.lit.size() && i < p.flags.size(); ++i)
-    scan_row.lit[i] = !SceneOf(trace.application).scatters_flagged_only || p.flags[i] != 0;
+    scan_row.lit[i] =
+        static_cast<char>(!SceneOf(trace.application).scatters_flagged_only || p.flags[i] != 0);
   const int n = out->n;
   const int last_scan = n > 0 ? scan[static_cast<size_t>(n - 1)] : 0;
   const int last_flag = n > 0 ? static_cast<int>(p.flags[static_cast<size_t>(n - 1)]) : 0;

@@ -30,8 +30,8 @@ namespace scanviz {
 #define SCANVIZ_KIND_ENUM(id, name, key, display) id,
 enum class KindId : std::uint8_t { SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_ENUM) };
 #undef SCANVIZ_KIND_ENUM
-
-#define SCANVIZ_KIND_COUNT(id, name, key, display) +1
+// Each kind is a term "+1" of the sum below, not an expression: it takes no parentheses.
+#define SCANVIZ_KIND_COUNT(id, name, key, display) +1  // NOLINT(bugprone-macro-parentheses)
 inline constexpr int kKindCount = 0 SCANVIZ_FOR_EACH_KIND(SCANVIZ_KIND_COUNT);
 #undef SCANVIZ_KIND_COUNT
 

@@ -20,8 +20,8 @@ namespace scanviz {
 #define SCANVIZ_ALGORITHM_ENUM(id, ns, key) id,
 enum class Algorithm : std::uint8_t { SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_ENUM) };
 #undef SCANVIZ_ALGORITHM_ENUM
-
-#define SCANVIZ_ALGORITHM_COUNT(id, ns, key) +1
+// Each algorithm is a term "+1" of the sum below, not an expression: it takes no parentheses.
+#define SCANVIZ_ALGORITHM_COUNT(id, ns, key) +1  // NOLINT(bugprone-macro-parentheses)
 inline constexpr int kAlgorithmCount = 0 SCANVIZ_FOR_EACH_ALGORITHM(SCANVIZ_ALGORITHM_COUNT);
 #undef SCANVIZ_ALGORITHM_COUNT
 

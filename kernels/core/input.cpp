@@ -167,8 +167,10 @@ long long UniformInt(std::mt19937_64& rng, long long lo, long long hi) {
       low = static_cast<std::uint64_t>(product);
     }
   }
-  return static_cast<long long>(static_cast<std::uint64_t>(product >> 64) +
-                                static_cast<std::uint64_t>(lo));
+  // lo + the draw, wrapping in 64 bits: the sum is in [lo, hi], so it fits a long long.
+  const std::uint64_t value =
+      static_cast<std::uint64_t>(product >> 64) + static_cast<std::uint64_t>(lo);
+  return static_cast<long long>(value);
 }
 
 // uniform_real_distribution<double>(lo, hi): generate_canonical<double, 53> (one draw over 2^64,

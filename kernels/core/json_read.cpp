@@ -267,17 +267,16 @@ bool JsonKeys::Contains(std::string_view key) const {
 }
 
 void ReleaseJson(json& j) noexcept {
-  if (j.is_array()) {
-    auto& elements = j.get_ref<json::array_t&>();
-    while (!elements.empty()) {
-      ReleaseJson(elements.back());
-      elements.pop_back();
+  // get_ptr, not get_ref: it cannot throw (bugprone-exception-escape).
+  if (auto* elements = j.get_ptr<json::array_t*>()) {
+    while (!elements->empty()) {
+      ReleaseJson(elements->back());
+      elements->pop_back();
     }
-  } else if (j.is_object()) {
-    auto& members = j.get_ref<json::object_t&>();
-    while (!members.empty()) {
-      ReleaseJson(members.begin()->second);
-      members.erase(members.begin());
+  } else if (auto* members = j.get_ptr<json::object_t*>()) {
+    while (!members->empty()) {
+      ReleaseJson(members->begin()->second);
+      members->erase(members->begin());
     }
   }
 }

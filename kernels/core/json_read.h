@@ -89,7 +89,7 @@ struct JsonRead {
   std::string unknown;
   bool Ok() const { return problem == Problem::kNone; }
 
-  JsonRead() = default;
+  JsonRead() = default;  // NOLINT(bugprone-exception-escape): a null json and "" cannot throw
   JsonRead(JsonRead&&) = default;
   JsonRead& operator=(JsonRead&&) = default;
   JsonRead(const JsonRead&) = delete;

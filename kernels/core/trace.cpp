@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -15,7 +16,8 @@ std::vector<double> Trace::Result() const {
   const int array = last.spec.pout < 0 ? 0 : last.spec.pout;
   if (array >= static_cast<int>(last.buffers.size())) return {};
   const std::vector<double>& cells = last.buffers[static_cast<size_t>(array)];
-  return std::vector<double>(cells.begin(), cells.begin() + std::min<size_t>(meta.n, cells.size()));
+  const auto count = static_cast<std::ptrdiff_t>(std::min<size_t>(meta.n, cells.size()));
+  return std::vector<double>(cells.begin(), cells.begin() + count);
 }
 
 namespace {

@@ -30,7 +30,7 @@ TraceBuilder::TraceBuilder(const ScanRequest& request, const BackendInfo& backen
   // conversion): reserved, so that adding a round never moves the rounds before it.
   int log2 = 0;
   while ((1 << log2) < m_trace.meta.padded_n) ++log2;
-  m_trace.rounds.reserve(static_cast<size_t>(2 * log2 + 6));
+  m_trace.rounds.reserve(2 * static_cast<size_t>(log2) + 6);
 }
 
 Round& TraceBuilder::BeginRound(const RoundSpec& spec, const ThreadAction* actions) {

@@ -229,7 +229,8 @@ void DrawGpusBench(UiContext& ui, bool controls) {
   if (chart.lines.empty()) return;
   Legend(ui, chart);
   // Room under the plot for the x labels and a sentence a series (two lines each at most).
-  const float below = 3.2f + 2.2f * static_cast<float>(chart.summary.size()) + (controls ? 3 : 0);
+  const float below =
+      3.2f + 2.2f * static_cast<float>(chart.summary.size()) + (controls ? 3.0f : 0.0f);
   const std::optional<bench_chart::Chart> c = PlacePlot(ui, chart, below);
   if (!c) return;
   bench_chart::DrawAxes(ui, *c);

@@ -33,8 +33,9 @@ class EveryAlgorithm final : public KindView {
     const float h = c.h / static_cast<float>(panes.rows);
     int i = 0;
     for (const AlgorithmInfo* info : Algorithms()) {
-      const ViewRect pane{c.x + static_cast<float>(i % panes.columns) * w,
-                          c.y + static_cast<float>(i / panes.columns) * h, w, h};
+      const int column = i % panes.columns, row = i / panes.columns;
+      const ViewRect pane{c.x + static_cast<float>(column) * w, c.y + static_cast<float>(row) * h,
+                          w, h};
       f.views.arrays[i].Draw(f.figure, info->id, pane, true);
       ++i;
     }

@@ -243,7 +243,8 @@ void DrawBarsAndReads(const Plot& p, const timeline::Layout& layout) {
     const float y0 = p.top + row * p.row_h, y1 = y0 + p.row_h;
     const ImU32 c = ToImU32(FlagColor(m.flag));
     if (lines) {
-      const float yp = p.top + (m.predecessor / p.per_row + 0.5f) * p.row_h;
+      const int predecessor_row = m.predecessor / p.per_row;
+      const float yp = p.top + (static_cast<float>(predecessor_row) + 0.5f) * p.row_h;
       dl->AddLine(ImVec2(x, y0 + p.row_h * 0.5f), ImVec2(x, yp), (c & 0x00ffffff) | 0x60000000, 1);
     }
     dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), c, p.row_h > 6 ? 2.5f : 1.0f);

@@ -42,7 +42,6 @@ Window CellWindow(const Trace& trace, int round, int array, int pos) {
     case kWarpScan:
       return Range(pos - ScanReach(pos % width, spec->stride), pos);
     case kWarpTotals:
-      return Range(pos * width, pos * width + width - 1);
     case kTotalsLoad:
       return Range(pos * width, pos * width + width - 1);
     case kTotalsScan:

@@ -43,7 +43,7 @@ std::string CheckScatter(const ApplicationTrace& t, const ApplicationPass& pass,
   const int flag = static_cast<int>(pass.flags[ui]),
             offset = static_cast<int>(pass.scan.output[ui]);
   for (int k = 0; k < flag; ++k) {
-    const auto c = static_cast<size_t>(offset + k);
+    const size_t c = static_cast<size_t>(offset) + static_cast<size_t>(k);
     if (pass.output[c] != i)
       return applications::Cell("pool", c) + " = " + FormatValue(t.type, pass.output[c]) +
              ", but it lies in thread " + std::to_string(i) + "'s slice [" +

@@ -205,7 +205,7 @@ void CheckBlock(const GridTrace& t, const WindowFolder& folder, int b, const std
   if (!a.Ok()) Add(out, block + ": " + a.violations.front());
   const std::vector<double> result = bt.Result();
   for (int i = 0; i < count; ++i) {
-    const double stored = t.block_output[static_cast<size_t>(begin + i)];
+    const double stored = t.block_output[static_cast<size_t>(begin) + static_cast<size_t>(i)];
     const Window w = Span(begin, begin + i - (inclusive ? 0 : 1));
     if (!folder.Matches(w, stored) || !Same(result[static_cast<size_t>(i)], stored)) {
       Add(out, block + ", phase 1: output[" + std::to_string(begin + i) +

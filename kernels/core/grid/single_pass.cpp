@@ -273,7 +273,7 @@ void CheckTileValues(const SinglePassTrace& t, const WindowFolder& folder, int k
   if (r.tile != k) Add(out, tile + ": recorded as tile " + std::to_string(r.tile));
   for (int i = 0; i < count; ++i) {
     const Window w = at.Local(begin, begin + i - (inclusive ? 0 : 1));
-    if (!folder.Matches(w, t.tile_output[static_cast<size_t>(begin + i)])) {
+    if (!folder.Matches(w, t.tile_output[static_cast<size_t>(begin) + static_cast<size_t>(i)])) {
       Add(out, tile + ": its own scan at " + std::to_string(begin + i) + " should be " + want(w));
       break;
     }
