@@ -66,8 +66,10 @@ int RunCheckCommand(const std::string& path) {
   if (loaded.application) return CheckApplicationFile(path, *loaded.application);
   if (loaded.multi_gpu) return RunCheckMultiGpu(path, *loaded.multi_gpu);
   if (!loaded.trace) {
+    // A file that does not open is bad input (2), as a bad -o is; 1 is a trace that opened and
+    // failed its self-check: a script tells a wrong trace from a file that is not one.
     std::cerr << "scanviz-cli: check: " << loaded.error << '\n';
-    return kExitFailed;
+    return kExitUsage;
   }
   const Trace& trace = *loaded.trace;
   std::ostringstream ok;

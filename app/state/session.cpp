@@ -160,6 +160,12 @@ JsonLimits SessionJsonLimits() {
   JsonLimits limits;
   limits.max_depth = kMaxSessionNesting;
   limits.known = &keys;
+  // A session's bulk is the traces it embeds (a single block, a timeline, the GPUs' trace; never
+  // a grid): it reads within a trace file's own bounds (issue #38: a 104 MB session with its
+  // trace's `rounds` stuffed took 2.23 GB before it was refused).
+  limits.bytes_per_byte = kTraceJsonBytesPerByte;
+  limits.base_bytes = kTraceJsonBaseBytes;
+  limits.max_elements = &TraceArrayBound;
   return limits;
 }
 

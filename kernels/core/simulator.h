@@ -113,7 +113,8 @@ class SimulatorExec {
         m_order(static_cast<size_t>(builder.meta().block_size)),
         m_options(options),
         m_mistake(mistake) {
-    m_cells.assign(static_cast<size_t>(kReservedCells + builder.layout().cells), T(0));
+    const int cells = kReservedCells + builder.layout().cells;  // an int sum, then a size
+    m_cells.assign(static_cast<size_t>(cells), T(0));
     m_start.clear();
     // Seeded only when a shuffled order needs it: 312 words of state, per block of a grid.
     if (options.order == ThreadOrder::kShuffled) m_rng.emplace(options.seed);
@@ -132,7 +133,10 @@ class SimulatorExec {
 
   T* Shared(int array) { return m_cells.data() + Offset(Alias(array)); }
 
-  T& Reg(int array, int tid) { return m_cells[static_cast<size_t>(Offset(Alias(array)) + tid)]; }
+  T& Reg(int array, int tid) {
+    const int cell = Offset(Alias(array)) + tid;
+    return m_cells[static_cast<size_t>(cell)];
+  }
 
   // __shfl_up_sync: lane l of each group of `width` lanes gets what lane l - delta held when the
   // round began; the lower delta lanes of a group keep their own value. A lane outside the array
@@ -141,7 +145,8 @@ class SimulatorExec {
     const size_t a = static_cast<size_t>(Alias(array));
     if (tid < 0 || tid >= m_builder.arrays()[a].size) return T();
     const int source = tid % width >= delta ? tid - delta : tid;
-    return m_start[static_cast<size_t>(Offset(static_cast<int>(a)) + source)];
+    const int cell = Offset(static_cast<int>(a)) + source;
+    return m_start[static_cast<size_t>(cell)];
   }
 
   // Every round is simulated the same way: the narrow ones too.
@@ -265,12 +270,14 @@ class SimulatorExec {
       actions[static_cast<size_t>(tid)] = a;
       for (int k = 0; k < 2; ++k) {
         if (a.write[k] < 0 || a.write_array[k] < 0) continue;
-        const size_t flat = static_cast<size_t>(Offset(a.write_array[k]) + a.write[k]);
+        const int cell = Offset(a.write_array[k]) + a.write[k];
+        const size_t flat = static_cast<size_t>(cell);
         m_lockstep_writes.push_back({flat, m_cells[flat]});
       }
       for (int k = 0; k < 2; ++k) {
         if (a.write[k] < 0 || a.write_array[k] < 0) continue;
-        const size_t flat = static_cast<size_t>(Offset(a.write_array[k]) + a.write[k]);
+        const int cell = Offset(a.write_array[k]) + a.write[k];
+        const size_t flat = static_cast<size_t>(cell);
         m_cells[flat] = m_warp_start[flat];
       }
     }

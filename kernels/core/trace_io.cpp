@@ -150,13 +150,9 @@ std::string ReadError(const JsonRead& read) {
 
 }  // namespace trace_json
 
-namespace {
-
 std::size_t TraceArrayBound(std::string_view key) {
   return key == "rounds" ? kMaxTraceRoundsListed : kMaxTraceArrayElements;
 }
-
-}  // namespace
 
 JsonLimits TraceJsonLimits(int max_depth) {
   JsonLimits limits;

@@ -36,6 +36,9 @@ inline constexpr std::size_t kTraceJsonBaseBytes = std::size_t{80} << 20;
 // allocation's pool, 2^20 cells): more is refused as the parse meets it.
 inline constexpr std::size_t kMaxTraceRoundsListed = 256;
 inline constexpr std::size_t kMaxTraceArrayElements = std::size_t{1} << 20;
+// Those two bounds by key, for JsonLimits::max_elements: a session file, which embeds traces,
+// reads within them too.
+std::size_t TraceArrayBound(std::string_view key);
 
 struct TraceLoadResult {
   std::optional<Trace> trace;

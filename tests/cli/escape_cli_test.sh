@@ -58,7 +58,7 @@ check_hostile() {  # NAME FILE FIELD
     hostile "$file" "$field" "$kind" "$tmp/t.json" || { fail "$name $kind: could not write"; continue; }
     "$cli" check "$tmp/t.json" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
-    if [ "$rc" -ne 1 ]; then fail "$name $field $kind: exit $rc, expected 1"; continue; fi
+    if [ "$rc" -ne 2 ]; then fail "$name $field $kind: exit $rc, expected 2"; continue; fi
     if [ -s "$tmp/out" ]; then fail "$name $field $kind: wrote to stdout"; continue; fi
     local why
     if ! why=$(one_safe_line "$tmp/err" 2>&1); then fail "$name $field $kind: $why"; continue; fi
