@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Issue #38, findings 3 and 4, as a user meets them: `scanviz-cli check` on a trace of each kind
 # whose string fields hold a terminal's escapes (a title set, a fake "check: OK" line, C1's CSI,
-# bytes that are not UTF-8) or 10 MB prints one escaped, bounded line and exits 1 (a file that
-# failed its check, as app/cli/report.h says); a file whose name holds "s=" is checked as the file
-# it is. Needs python3 (to write the files and read the lines byte by byte): without it the script
+# bytes that are not UTF-8) or 10 MB prints one escaped, bounded line and exits 2 (a file that does
+# not open, check_command.cpp; 1 is a trace that opened and failed its check); a file whose name
+# holds "s=" is checked as the file it is. Needs python3 (to write the files and read the lines byte by byte): without it the script
 # exits 77, which CTest reports as skipped.
 set -u
 cli=${SCANVIZ_CLI:?set SCANVIZ_CLI to the scanviz-cli binary}
