@@ -59,10 +59,11 @@ function session(fields) {
 }
 
 // Not the view: where widgets were drawn, tooltips, the status line, the history, the dialogs, the
-// keyboard's menu items and how often each was chosen (Copy link itself, on the copying page).
+// keyboard's menu items and how often each was chosen (Copy link itself, on the copying page), the
+// mouse's clicks on the app's clock.
 const NOT_VIEW = new Set(['widgets', 'tooltip', 'tooltip_rect', 'notice', 'message', 'undo', 'redo',
   'recent', 'text_input', 'popup', 'help', 'file_dialog', 'file_error', 'export', 'n_note',
-  'backend', 'keyboard']);
+  'backend', 'keyboard', 'mouse']);
 function stateDiff(a, b) {
   const out = [];
   for (const k of Object.keys(a)) {
