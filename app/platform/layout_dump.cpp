@@ -1,5 +1,7 @@
 // --dump-layout: what a frame drew, in pixels (docs/app.md describes the format): every cell's
 // rectangle and colours, every panel's rectangle with the text lines and brackets it drew.
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "core/file_io.h"
@@ -15,9 +17,9 @@ std::string LayoutJson(const std::vector<DumpedCell>& cells, const std::vector<D
   j["height"] = h;
   j["theme"] = scene::ToString(theme);
   auto rgb = [](scene::Rgba c) {
-    return nlohmann::json::array({static_cast<int>(c.r * 255 + 0.5f),
-                                  static_cast<int>(c.g * 255 + 0.5f),
-                                  static_cast<int>(c.b * 255 + 0.5f)});
+    return nlohmann::json::array({static_cast<int>(std::lround(c.r * 255)),
+                                  static_cast<int>(std::lround(c.g * 255)),
+                                  static_cast<int>(std::lround(c.b * 255))});
   };
   nlohmann::json list = nlohmann::json::array();
   for (const DumpedCell& c : cells) {

@@ -18,7 +18,6 @@ const char* OpSymbol(OpKind op) {
     case OpKind::kAdd:
       return " + ";
     case OpKind::kMax:
-      return ", ";
     case OpKind::kMin:
     case OpKind::kLast:
       return ", ";

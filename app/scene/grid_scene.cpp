@@ -106,7 +106,7 @@ class Builder {
     Values(&AddRow(GridRowKind::kSums, d, Prefix(d) + "phase 1 · sums", p1), level.sums,
            block_unit);
     AddLevel(d + 1);
-    const GridTrace& inner = *m_levels[static_cast<size_t>(d + 1)];
+    const GridTrace& inner = *m_levels[static_cast<size_t>(d) + 1];
     const int offsets_step = inner.BlockCount() == 1 ? StepOf(d + 1, 1) : StepOf(d + 1, 3);
     Values(&AddRow(GridRowKind::kOffsets, d,
                    Prefix(d) + (d == 0 ? "phase 2 · offsets" : "offsets"), offsets_step),

@@ -1,6 +1,7 @@
 #include "scene/timeline.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/grid/single_pass_steps.h"
@@ -124,7 +125,7 @@ int RowAt(float y, float top, float row_h, int rows) {
 std::int64_t TimeAt(float x, float left, float width, std::int64_t span) {
   if (width <= 0) return 0;
   const float f = std::clamp((x - left) / width, 0.0f, 1.0f);
-  return static_cast<std::int64_t>(f * static_cast<float>(span) + 0.5f);
+  return std::llround(f * static_cast<float>(span));
 }
 
 std::string Caption(const SinglePassTrace& trace, std::int64_t t) {

@@ -183,7 +183,9 @@ class TimelineWriter {
               svg::Anchor::kStart, "status-title");
     const std::vector<timeline::Status> status = timeline::StatusAt(m_t, m_cursor);
     const float pad = m_row_h * 0.09f;
-    for (int row = 0; row < m_rows && static_cast<size_t>(row * m_per_row) < status.size(); ++row) {
+    for (int row = 0;
+         row < m_rows && static_cast<size_t>(row) * static_cast<size_t>(m_per_row) < status.size();
+         ++row) {
       const int k = row * m_per_row;
       const timeline::Status& s = status[static_cast<size_t>(k)];
       const Rgba fill = FlagColor(m_p, s.flag);

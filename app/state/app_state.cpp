@@ -310,7 +310,7 @@ void AppState::Regenerate() {
   // when first asked for (Slot, PlayerOf) or after that frame (CatchUp).
   for (const AlgorithmInfo* info : Algorithms()) {
     const Algorithm a = info->id;
-    m_stale[Index(a)] = !Shown(a);
+    m_stale[Index(a)] = Shown(a) ? 0 : 1;
     if (m_stale[Index(a)]) continue;
     ScanOutcome out = RunScan(BackendChoice::kCpu, MistakeRequest(a), m_thread_order);
     if (!out.trace) {

@@ -2,6 +2,8 @@
 // input becomes the app's until the next edit), a session made and applied, the recent files and
 // the settings.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 
@@ -121,7 +123,9 @@ std::optional<RandomInput> GeneratorOf(const std::vector<double>& values, std::u
   if (r.n < 2) return std::nullopt;
   const std::vector<double> made = RandomValues(r.n, seed, type, r.lo, r.hi);
   std::size_t k = values.size();
-  while (k > 0 && std::memcmp(&made[k - 1], &values[k - 1], sizeof(double)) == 0) --k;
+  while (k > 0 &&
+         std::bit_cast<std::uint64_t>(made[k - 1]) == std::bit_cast<std::uint64_t>(values[k - 1]))
+    --k;
   if (k > values.size() / 2) return std::nullopt;
   if (k > 0)
     r.head = FormatValues({values.begin(), values.begin() + static_cast<long>(k)}, type, " ");

@@ -108,7 +108,7 @@ RoundBanks AnalyzeBanks(const Trace& trace, int round, BankOptions options) {
     // (slot, kind) -> the instruction; std::map keeps them in slot order.
     std::map<std::pair<int, int>, WarpAccess> instructions;
     for (int lane = 0; lane < kBankCount && first + lane < threads; ++lane) {
-      const ThreadAction& a = actions[static_cast<size_t>(first + lane)];
+      const ThreadAction& a = actions[static_cast<size_t>(first) + static_cast<size_t>(lane)];
       if (a.kind == ActionKind::kIdle) continue;
       for (int slot = 0; slot < 4; ++slot) {
         const bool write = slot >= 2;

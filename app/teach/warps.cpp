@@ -21,7 +21,8 @@ RoundWarps AnalyzeWarps(const Round& round) {
     w.warp = first / kWarpSize;
     w.threads = std::min(kWarpSize, threads - first);
     for (int lane = 0; lane < w.threads; ++lane) {
-      const ActionKind kind = round.actions[static_cast<size_t>(first + lane)].kind;
+      const ActionKind kind =
+          round.actions[static_cast<size_t>(first) + static_cast<size_t>(lane)].kind;
       if (kind != ActionKind::kIdle) w.active_mask |= 1u << lane;
       if (OperatorApplications(kind) > 0) w.combining_mask |= 1u << lane;
     }

@@ -2,6 +2,7 @@
 // speed, timeline with rounds marked), the view toggles and the export.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <utility>
@@ -204,7 +205,7 @@ void ExportSection(UiContext& ui) {
   ImGui::SetNextItemWidth(ui.fonts.ui_px * 8);
   if (ImGui::SliderFloat("seconds a GIF frame", &seconds, 0.2f, 5.0f, "%.1f",
                          ImGuiSliderFlags_AlwaysClamp)) {
-    vs.export_delay_ms = static_cast<int>(seconds * 1000.0f + 0.5f);
+    vs.export_delay_ms = static_cast<int>(std::lround(seconds * 1000.0f));
   }
   Tip(ui, "How long each round shows in the GIF (the last three times as long)");
   ImGui::EndPopup();

@@ -4,6 +4,7 @@
 // block does not have (a block smaller than a warp) are outlined only. Then the warp efficiency and
 // the idle warps, and the bank half (bank_view.cpp) below.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -21,7 +22,7 @@ scene::Rgba WithAlpha(scene::Rgba c, float a) {
 
 // 0.125 -> "13%": the summary and the rows round alike.
 std::string Percent(double x) {
-  return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%";
+  return std::to_string(std::lround(x * 100)) + "%";
 }
 
 }  // namespace

@@ -44,7 +44,8 @@ RgbaImage Figure(int w, int h, int shift, bool ramp) {
       // 8 shades from the background to the fill, one column each: the box's soft edge.
       for (int k = 0; k < 8; ++k) {
         auto mix = [&](int s) {
-          const int a = (background >> s) & 0xFF, c = (fills[b] >> s) & 0xFF;
+          const int a = static_cast<int>((background >> s) & 0xFF),
+                    c = static_cast<int>((fills[b] >> s) & 0xFF);
           return static_cast<std::uint32_t>(a + (c - a) * (k + 1) / 9);
         };
         img.SetRgb(x0 - 8 + k, y, (mix(16) << 16) | (mix(8) << 8) | mix(0));
@@ -71,7 +72,9 @@ TEST(Quantize, FewColoursAreKeptExactly) {
   EXPECT_EQ(q.palette.front(), 0x1E2127u);  // the most frequent first
   for (int y = 0; y < img.height; ++y)
     for (int x = 0; x < img.width; ++x)
-      ASSERT_EQ(q.palette[q.indices[static_cast<size_t>(y * img.width + x)]], img.Rgb(x, y))
+      ASSERT_EQ(q.palette[q.indices[static_cast<size_t>(y) * static_cast<size_t>(img.width) +
+                                    static_cast<size_t>(x)]],
+                img.Rgb(x, y))
           << x << "," << y;
 }
 
@@ -92,7 +95,9 @@ TEST(Quantize, ManyColoursKeepTheFlatOnesExactAndTheRestNear) {
   int worst = 0;
   for (int y = 0; y < img.height; ++y) {
     for (int x = 0; x < img.width; ++x) {
-      const std::uint32_t got = q.palette[q.indices[static_cast<size_t>(y * img.width + x)]];
+      const std::uint32_t got =
+          q.palette[q.indices[static_cast<size_t>(y) * static_cast<size_t>(img.width) +
+                              static_cast<size_t>(x)]];
       worst = std::max(worst, ChannelError(got, img.Rgb(x, y)));
       if (y < 60 && x >= 10) {  // the figure part: flat fills exact
         const std::uint32_t want = img.Rgb(x, y);

@@ -217,7 +217,7 @@ TEST(GridBoxes, TwoToTheSixteenIsAFewRunsPerRowAndZoomShowsEveryValue) {
     for (const GridText& t : near.texts)
       if (t.y == zoom.oy + out.y * zoom.sy) {
         ++shown;
-        const int index = static_cast<int>((t.x - zoom.ox) / zoom.sx + 0.5f);
+        const int index = static_cast<int>(std::lround((t.x - zoom.ox) / zoom.sx));
         EXPECT_EQ(t.text, std::to_string(static_cast<long>(g.output[static_cast<size_t>(index)])));
       }
     EXPECT_GE(shown, 29) << block;

@@ -9,7 +9,7 @@
 namespace scanviz {
 namespace {
 
-#define SCANVIZ_APPLICATION_COUNT(id, ns) +1
+#define SCANVIZ_APPLICATION_COUNT(id, ns) +1  // NOLINT(bugprone-macro-parentheses): a term of a sum
 constexpr size_t kListed = 0 SCANVIZ_FOR_EACH_APPLICATION(SCANVIZ_APPLICATION_COUNT);
 #undef SCANVIZ_APPLICATION_COUNT
 

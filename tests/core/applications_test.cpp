@@ -218,7 +218,7 @@ TEST(Applications, EverySizeUpTo300EqualsTheReferences) {
 TEST(Applications, HillisSteeleBlocksGiveTheSameResults) {
   for (int n : {1, 7, 33, 100, 1025}) {
     for (int b : {4, 32, 1024}) {
-      const V v = Random(n, static_cast<std::uint64_t>(n * b), -9, 9);
+      const V v = Random(n, static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(b), -9, 9);
       ApplicationRequest r = Compact(v, {KeepKind::kPositive, 0}, b);
       r.block_algorithm = Algorithm::kHillisSteele;
       EXPECT_EQ(RunChecked(r).output, CompactRef(v, {KeepKind::kPositive, 0}));
@@ -247,7 +247,7 @@ TEST_P(ApplicationBlockScan, EveryApplicationEqualsItsReference) {
   int cases = 0;
   for (int n : {1, 2, 7, 33, 100, 1025, 4097}) {
     for (int b : {4, 32, DefaultApplicationBlockSize(n)}) {
-      const auto seed = static_cast<std::uint64_t>(n * 7 + b);
+      const auto seed = static_cast<std::uint64_t>(n) * 7 + static_cast<std::uint64_t>(b);
       auto with = [&](ApplicationRequest r) {
         r.block_algorithm = a;
         r.block_size = b;

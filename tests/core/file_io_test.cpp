@@ -143,7 +143,7 @@ TEST(FileIo, ReadsWithALimit) {
             std::string::npos);
   EXPECT_NE(ReadFileLimited(dir.File("nope"), 1000).error.find("cannot open"), std::string::npos);
   // An empty file is a file.
-  std::ofstream(dir.File("empty"));
+  { std::ofstream made(dir.File("empty")); }
   const FileText empty = ReadFileLimited(dir.File("empty"), 1000);
   EXPECT_TRUE(empty.Ok()) << empty.error;
   EXPECT_TRUE(empty.text.empty());

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
 #include <cstdlib>
 
 #include <cmath>
@@ -134,7 +136,8 @@ TEST(FormatValues, Float32ReadsBackBitForBit) {
     ASSERT_TRUE(back.Ok()) << text << ": " << back.error;
     ASSERT_EQ(back.values.size(), 1u);
     const float g = static_cast<float>(back.values[0]);
-    EXPECT_EQ(std::memcmp(&f, &g, sizeof f), 0) << f << " written as " << text;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(f), std::bit_cast<std::uint32_t>(g))
+        << f << " written as " << text;
   }
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 0.1f), "0.1");  // still the shortest form
   EXPECT_EQ(FormatValue(ElementType::kFloat32, 35555555.0f), "35555556");

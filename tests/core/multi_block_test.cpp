@@ -239,8 +239,9 @@ TEST_P(GridBlockScan, EqualsTheSequentialScan) {
       if (n < 1) continue;
       for (OpKind op : kAllOps) {
         for (bool convert : {false, true}) {
-          const GridRequest r =
-              Request(a, b, Values(n, static_cast<std::uint64_t>(n + b)), op, convert);
+          const GridRequest r = Request(
+              a, b, Values(n, static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(b)), op,
+              convert);
           ASSERT_EQ(ValidateGridRequest(r), "") << Describe(r);
           const GridTrace t = SimulateGrid(r);
           ASSERT_EQ(t.Inclusive(), Info(a).inclusive != convert) << Describe(r);

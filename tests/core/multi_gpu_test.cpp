@@ -74,7 +74,8 @@ TEST(MultiGpu, TheSimulatorEqualsTheSequentialScan) {
         for (const ElementType type : types)
           for (const bool inclusive : {true, false})
             for (const MultiGpuStrategy strategy : strategies) {
-              const V input = Values(n, static_cast<std::uint64_t>(gpus * 100 + n), op);
+              const V input = Values(
+                  n, static_cast<std::uint64_t>(gpus) * 100 + static_cast<std::uint64_t>(n), op);
               const MultiGpuTrace t =
                   SimulateMultiGpu(Request(gpus, input, op, strategy, inclusive, type));
               const std::string what = "P=" + std::to_string(gpus) + " n=" + std::to_string(n) +

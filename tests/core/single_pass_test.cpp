@@ -141,7 +141,9 @@ TEST_P(TileBlockScan, EqualsTheSequentialScanInBothTileOrders) {
         for (OpKind op : kAllOps) {
           for (bool convert : {false, true}) {
             const SinglePassRequest r = Request(
-                a, tile, Values(n, static_cast<std::uint64_t>(n * 3 + tile)), op, convert, order);
+                a, tile,
+                Values(n, static_cast<std::uint64_t>(n) * 3 + static_cast<std::uint64_t>(tile)), op,
+                convert, order);
             const std::string name = std::string(ToString(a)) + " tile " + std::to_string(tile) +
                                      " n " + std::to_string(n) + " " + ToString(order) + " " +
                                      ToString(op) + (convert ? " converted" : "");

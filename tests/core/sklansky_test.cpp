@@ -292,7 +292,8 @@ TEST(Sklansky, BroadcastsAreConflictFree) {
         std::array<std::set<int>, 32> words;
         std::map<int, int> readers;  // word -> lanes
         for (int lane = 0; lane < 32; ++lane) {
-          const ThreadAction& a = t.rounds[r].actions[static_cast<size_t>(warp * 32 + lane)];
+          const ThreadAction& a =
+              t.rounds[r].actions[static_cast<size_t>(warp) * 32 + static_cast<size_t>(lane)];
           if (a.kind == ActionKind::kIdle) continue;
           const int word = slot == 0 ? a.read[0] : slot == 1 ? a.read[1] : a.write[0];
           words[static_cast<size_t>(word % 32)].insert(word);

@@ -197,7 +197,7 @@ TEST_P(GpuApplicationBlockScan, EveryApplicationEqualsTheSimulator) {
   for (const ApplicationInfo& info : Applications()) {
     for (int n : {1, 33, 1025, 4097, 65536}) {
       for (int b : {4, 32, DefaultApplicationBlockSize(n)}) {
-        const auto seed = static_cast<std::uint64_t>(n + b);
+        const auto seed = static_cast<std::uint64_t>(n) + static_cast<std::uint64_t>(b);
         ApplicationRequest r = Make(info.id,
                                     info.id == ApplicationKind::kAllocate
                                         ? RandomValues(n, seed, ElementType::kInt32, 0, 9)

@@ -23,7 +23,7 @@ std::string Pool(const ApplicationTrace&, const ApplicationPass& p, const std::v
   for (const Slice& sl : out->slices) owners.push_back(sl.thread);
   Row pool = MakeRow(RowKind::kPool, "pool", owners, ElementType::kInt32);
   for (size_t i = 0; i < pool.lit.size(); ++i)
-    pool.lit[i] = out->slices[i].end > out->slices[i].begin;
+    pool.lit[i] = out->slices[i].end > out->slices[i].begin ? 1 : 0;
   out->rows.push_back(std::move(pool));
   std::string s = "Pool: " + std::to_string(out->pool) + " cells";
   if (n > 0) {
