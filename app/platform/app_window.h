@@ -17,6 +17,7 @@
 #include "figures/figure_export.h"
 #include "kinds/kind_view.h"
 #include "platform/key_queue.h"
+#include "platform/key_repeat.h"
 #include "scene/palette.h"
 #include "state/app_state.h"
 #include "platform/options.h"
@@ -42,6 +43,7 @@ struct App {
   TextRecorder* text = nullptr;  // --dump-layout: each panel's rectangle and text
   bool hide_trace_view = false;  // --bench-frames: the app's window with its view left empty
   KeyQueue keys;        // GLFW key events, handed to ImGui and the shortcuts frame by frame
+  KeyRepeat key_repeat;  // a held key's repeats as ImGui is given them (key_repeat.h)
   std::string dropped;  // a file dropped on the window, opened at the next frame
   // All rounds, running beside the app over the frames (export_runner.h); reset before GL goes.
   std::unique_ptr<ExportRunner> export_job;

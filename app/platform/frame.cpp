@@ -46,6 +46,7 @@ constexpr float kPresenterFactor = 1.6f;
 std::vector<KeyEvent> FeedKeys(App& app, bool text_input, bool navigating) {
   if (text_input) app.keys.DropTyping();  // typed text went to the field already
   std::vector<KeyEvent> events = app.keys.TakeFrame();
+  std::vector<KeyEvent> for_imgui;
   for (const KeyEvent& e : events) {
     if (!text_input && !navigating && IsReservedKey(e.key) && e.Press()) continue;
     const bool tab_leaves = e.key == GLFW_KEY_TAB && !app.state->view.tab_between_fields;
@@ -53,10 +54,12 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input, bool navigating) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;
       continue;
     }
-    for (const KeyEvent& k : ForImGui(e, navigating, text_input)) {
-      if (k.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, k.key, k.scancode, k.action, k.mods);
-      if (k.codepoint != 0) ImGui::GetIO().AddInputCharacter(k.codepoint);
-    }
+    for (const KeyEvent& k : ForImGui(e, navigating, text_input)) for_imgui.push_back(k);
+  }
+  // Held keys: the system's repeats, not ImGui's own (key_repeat.h).
+  for (const KeyEvent& k : app.key_repeat.Frame(for_imgui)) {
+    if (k.key >= 0) ImGui_ImplGlfw_KeyCallback(app.window, k.key, k.scancode, k.action, k.mods);
+    if (k.codepoint != 0) ImGui::GetIO().AddInputCharacter(k.codepoint);
   }
   return events;
 }

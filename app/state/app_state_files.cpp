@@ -2,7 +2,6 @@
 // input becomes the app's until the next edit), a session made and applied, the recent files and
 // the settings.
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -112,6 +111,14 @@ void SetFold(ViewState::Fold& f, PanelFold fold) {
   f.unfolded = fold == PanelFold::kUnfolded;
 }
 
+// Bit for bit (std::bit_cast is not in the web build's libc++).
+bool SameBits(double a, double b) {
+  std::uint64_t x = 0, y = 0;
+  std::memcpy(&x, &a, sizeof x);
+  std::memcpy(&y, &b, sizeof y);
+  return x == y;
+}
+
 // The generator of `values`, if Random made them (Randomise; or n raised, which adds random values
 // from the seed: those after the first `head` values): the longest tail that is RandomValues'
 // own (its defaults), compared bit for bit, when it is at least half of the values.
@@ -123,9 +130,7 @@ std::optional<RandomInput> GeneratorOf(const std::vector<double>& values, std::u
   if (r.n < 2) return std::nullopt;
   const std::vector<double> made = RandomValues(r.n, seed, type, r.lo, r.hi);
   std::size_t k = values.size();
-  while (k > 0 &&
-         std::bit_cast<std::uint64_t>(made[k - 1]) == std::bit_cast<std::uint64_t>(values[k - 1]))
-    --k;
+  while (k > 0 && SameBits(made[k - 1], values[k - 1])) --k;
   if (k > values.size() / 2) return std::nullopt;
   if (k > 0)
     r.head = FormatValues({values.begin(), values.begin() + static_cast<long>(k)}, type, " ");
