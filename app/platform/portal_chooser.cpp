@@ -181,10 +181,12 @@ void PortalChooser::ShowDialog() {
   if (request_.save) {
     xdp_portal_save_file(portal_, nullptr, request_.title.c_str(), request_.name.c_str(),
                          request_.folder.c_str(), nullptr, filters, nullptr, nullptr,
-                         XDP_SAVE_FILE_FLAG_NONE, cancellable_, &PortalChooser::OnAnswer, NewCall());
+                         XDP_SAVE_FILE_FLAG_NONE, cancellable_, &PortalChooser::OnAnswer,
+                         NewCall());
   } else {
     xdp_portal_open_file(portal_, nullptr, request_.title.c_str(), filters, nullptr, nullptr,
-                         XDP_OPEN_FILE_FLAG_NONE, cancellable_, &PortalChooser::OnAnswer, NewCall());
+                         XDP_OPEN_FILE_FLAG_NONE, cancellable_, &PortalChooser::OnAnswer,
+                         NewCall());
   }
   g_variant_unref(filters);
 }

@@ -20,7 +20,8 @@ void FallBack(AppState& app, const std::string& why) {
   vs.file_via = FileVia::kPathField;
   vs.file_note.clear();
   if (why.empty()) return;
-  vs.file_note = "The desktop's file dialog is not available (" + why + "): the path field instead.";
+  vs.file_note =
+      "The desktop's file dialog is not available (" + why + "): the path field instead.";
   app.message = vs.file_note;
 }
 

@@ -115,8 +115,8 @@ struct ViewState {
   std::string save_folder;
   std::string file_error;  // why the last open or save failed
   FileVia file_via = FileVia::kNone;  // who shows file_dialog (state/file_chooser.h)
-  std::string file_note;     // why the path field shows in place of the desktop's dialog
-  bool file_cancel = false;  // Escape in the app's window while the desktop's dialog is up
+  std::string file_note;              // why the path field shows in place of the desktop's dialog
+  bool file_cancel = false;           // Escape in the app's window while the desktop's dialog is up
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once
