@@ -20,8 +20,9 @@ TRACE = os.path.normpath(os.path.join(HERE, "..", "..", "docs", "example-blelloc
 PORTAL = "/usr/libexec/xdg-desktop-portal"
 PORTAL_GTK = "/usr/libexec/xdg-desktop-portal-gtk"
 # The longest a state is waited for: only a check that fails waits this long (a loaded machine
-# starting the portal, its backend and GTK can take seconds).
-WAIT = 60
+# starting the portal, its backend and GTK can take seconds), three times as long under a sanitizer
+# (scripts/sanitize.sh tsan), whose app draws a frame many times slower.
+WAIT = 60 * (3 if os.environ.get("SCANVIZ_UNDER_SANITIZER") else 1)
 
 
 class Session:
