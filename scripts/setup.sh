@@ -29,6 +29,10 @@ packages=(
   libcpp-httplib-dev libssl-dev libbrotli-dev
   # scripts/busy_ui_test.sh: the UI tests with a CPU hog beside them (docs/testing.md)
   stress-ng
+  # File > Open and Save session through the desktop's own dialogs (issue #37, docs/lecture.md):
+  # libportal; tests/app/ui_portal_test.py runs xdg-desktop-portal and its GTK backend on a
+  # private session bus
+  libportal-dev xdg-desktop-portal xdg-desktop-portal-gtk dbus-daemon
 )
 # npm for puppeteer-core (scripts/web_test.sh): Debian's, unless a node with its own npm is here.
 command -v npm >/dev/null || packages+=(npm)

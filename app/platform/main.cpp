@@ -129,7 +129,8 @@ bool WaitForWork(App& app, int* settle, double max_wait) {
     return false;
   }
   const bool typing = TextFieldActive();
-  const double wait = std::min(max_wait, typing ? 0.53 : 1e9);
+  const bool dialog = app.state->view.file_via == FileVia::kDesktop;  // polled: file_chooser.h
+  const double wait = std::min(max_wait, typing ? 0.53 : dialog ? 0.1 : 1e9);
   const double t0 = glfwGetTime();
   if (wait < 1e9) {
     glfwWaitEventsTimeout(wait);

@@ -8,7 +8,11 @@
 #include "platform/app_window.h"
 #include "seam/class_teach.h"
 #include "seam/platform.h"
+#include "state/file_chooser.h"
 #include "state/settings.h"
+#ifdef SCANVIZ_HAVE_LIBPORTAL
+#include "platform/portal_chooser.h"
+#endif
 
 namespace scanviz::platform {
 
@@ -107,7 +111,18 @@ bool RunLoop(std::function<bool()> frame) {
   return true;
 }
 
-void TakeFileRequest(App&) {}
+// File > Open and Save session: the desktop's own dialogs where libportal was built in and a
+// portal answers, else the path field (state/file_chooser.h decides and says why).
+void TakeFileRequest(App& app) {
+  // One for the program's life, never destroyed: a cancelled dialog's reply may still be on its
+  // way when the window closes.
+#ifdef SCANVIZ_HAVE_LIBPORTAL
+  static FileChooser* const chooser = MakePortalChooser().release();
+#else
+  static FileChooser* const chooser = new PathFieldChooser();
+#endif
+  StepFileChooser(*app.state, *chooser);
+}
 
 void AfterFrame(App& app) {
   TeachAfterFrame(*app.state);  // --teach: the view to the classroom (class_teach_native.cpp)

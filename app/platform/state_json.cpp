@@ -81,6 +81,11 @@ void ViewFields(const AppState& app, json& j) {
                      : vs.file_dialog == FileDialog::kSave ? "save"
                                                            : "";
   j["file_error"] = vs.file_error;
+  // Who shows the file dialog (state/file_chooser.h): "desktop" (xdg-desktop-portal) or "path".
+  j["file_via"] = vs.file_via == FileVia::kDesktop     ? "desktop"
+                  : vs.file_via == FileVia::kPathField ? "path"
+                                                       : "";
+  j["file_note"] = vs.file_note;
   const ViewState::ExportProgress& e = vs.export_progress;
   j["export"] = {{"running", e.running},
                  {"fraction", e.fraction},

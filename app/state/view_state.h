@@ -24,6 +24,8 @@ namespace scanviz {
 
 // The File dialog, when open: opening a session or trace, or saving the session.
 enum class FileDialog : std::uint8_t { kNone, kOpen, kSave };
+// Which dialog shows the request (state/file_chooser.h): the desktop's own, or the path field.
+enum class FileVia : std::uint8_t { kNone, kDesktop, kPathField };
 
 struct ViewState {
   float zoom = 1.0f;           // 1: the array fits the view's width
@@ -112,6 +114,9 @@ struct ViewState {
   // not in the folder of a trace just opened (the repository's docs/, say).
   std::string save_folder;
   std::string file_error;  // why the last open or save failed
+  FileVia file_via = FileVia::kNone;  // who shows file_dialog (state/file_chooser.h)
+  std::string file_note;              // why the path field shows in place of the desktop's dialog
+  bool file_cancel = false;           // Escape in the app's window while the desktop's dialog is up
 
   SidePanel panel = SidePanel::kInspector;  // the right-hand panel's tab
   bool panel_from_code = false;             // set by code (not a click): select that tab once

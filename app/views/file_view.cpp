@@ -1,11 +1,13 @@
 // The File dialog (Ctrl+O, Ctrl+Shift+S, the Open… and Save… buttons): a path field, the recent
 // files, and the folder's sessions and traces to click through. ImGui has no file dialog and the
 // project takes none from outside Debian, so this is a small one of our own. Opening a file, and
-// dropping one on the window, go through AppState::OpenFile.
+// dropping one on the window, go through AppState::OpenFile. Where the desktop's own Open and Save
+// dialogs answer (xdg-desktop-portal, state/file_chooser.h) they show instead of this one.
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
 
+#include "state/file_chooser.h"
 #include "views/primitives.h"
 #include "views/views.h"
 // After imgui.h (views.h): it uses IMGUI_API.
@@ -137,16 +139,13 @@ void OpenOrSave(AppState& app, bool open, Action& a) {
   ViewState& vs = app.view;
   if (a.act && !vs.file_path.empty()) a.chosen = vs.file_path;
   if (a.chosen.empty()) return;
-  const std::string err = open ? app.OpenFile(a.chosen) : app.SaveSessionTo(a.chosen);
+  const std::string err = OpenOrSaveFile(app, !open, a.chosen);
   if (!err.empty()) {
     vs.file_error = err;
     return;
   }
   a.close = true;
   app.message.clear();
-  std::error_code ec;
-  vs.file_folder = fs::absolute(fs::path(a.chosen), ec).parent_path().string();
-  if (!open) vs.save_folder = vs.file_folder;
 }
 
 }  // namespace
@@ -155,6 +154,10 @@ void DrawFileDialog(UiContext& ui) {
   AppState& app = ui.app;
   ViewState& vs = app.view;
   if (vs.file_dialog == FileDialog::kNone) return;
+  if (vs.file_via == FileVia::kDesktop) {  // the desktop's own dialog is up: Escape here closes it
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) vs.file_cancel = true;
+    return;
+  }
   const bool open = vs.file_dialog == FileDialog::kOpen;
   const char* title = open ? "Open a session or a trace###file" : "Save the session###file";
   OpenPopup(vs, open, title);
@@ -169,6 +172,8 @@ void DrawFileDialog(UiContext& ui) {
     return;
   }
   Action a;
+  // Why the desktop's own dialog is not the one showing (state/file_chooser.cpp).
+  if (!vs.file_note.empty()) TextWrappedColored(ui, "file-note", ui.palette.text_dim, vs.file_note);
   PathRow(ui, open, a);
   if (open && !app.Recent().empty()) RecentFiles(ui, a);
   FolderList(ui, open, a);
