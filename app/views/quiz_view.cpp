@@ -100,7 +100,15 @@ void DrawGrade(UiContext& ui, const teach::Grade& g, const std::string& name) {
   ImGui::PushStyleColor(ImGuiCol_Text, Opaque(g.right ? ui.palette.ok : ui.palette.bad));
   const std::string verdict = g.right ? "✓" : "✗ " + g.expected;
   Text(ui, {"check", name + " " + verdict}, verdict);
-  if (!g.right) Paragraph(ui, {"hint", g.hint}, "hint: " + g.hint);
+  if (!g.right) {
+    // Broken at the hint's phrases, never inside "x1 + x2 [1..2]" (issue #37, item 5).
+    std::string lines;
+    for (const std::string& line :
+         teach::WrapHint("hint: " + g.hint, ImGui::GetContentRegionAvail().x,
+                         [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; }))
+      lines += (lines.empty() ? "" : "\n") + line;
+    Paragraph(ui, {"hint", g.hint}, lines);
+  }
   ImGui::PopStyleColor();
 }
 

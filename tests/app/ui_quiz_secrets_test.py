@@ -1,0 +1,120 @@
+"""A quiz keeps its secrets on screen (issue #37): for every shipped set and every question, the
+app opens a session at that question with one of the kinds asked for (--kind, each kind in turn)
+and draws a frame with --dump-layout. The frame must show the plain figure of the exercise's
+algorithm (no other algorithm's rounds), and every cell the asked round writes (for a threads
+question every cell of the arrays it writes) with no text and no class: class "undefined", and
+all of them the same fill, border and style. The asked cells come from scanviz-cli's trace of the
+exercise, not from the app. (The SVGs, the narration and the table: quiz_secrets_test.cpp.)
+
+Needs Xvfb and python3; without Xvfb it reports SKIPPED (exit 77)."""
+import glob, json, os, re, shutil, subprocess, sys
+
+from ui_test_support import SKIP, Checks, Xvfb, finish, make_workdir
+
+KINDS = ["block-scan", "side-by-side", "every-algorithm", "multi-block", "single-pass",
+         "applications", "benchmark", "gpus"]
+
+
+def cli_trace(cli, ex):
+    """The exercise's trace, as scanviz-cli prints it (the app's quiz builds the same scan)."""
+    argv = [cli, "trace", "--backend", "cpu", "--json", "--algorithm", ex["algorithm"]]
+    if "input" in ex:
+        argv += ["--input", ",".join(str(v) for v in ex["input"])]
+    else:
+        argv += ["--random", str(ex["random"]["n"]), "--seed", str(ex["random"]["seed"])]
+    for key, flag in (("op", "--op"), ("type", "--type"), ("mistake", "--mistake"),
+                      ("thread_order", "--thread-order")):
+        if key in ex:
+            argv += [flag, str(ex[key])]
+    if ex.get("convert"):
+        argv.append("--convert")
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    return json.loads(r.stdout[:r.stdout.rindex("}") + 1])
+
+
+def asked_cells(trace, r, threads):
+    """(buffer, pos) of each cell round r writes; a threads question blanks their whole arrays."""
+    writes = {(a, p) for action in trace["rounds"][r]["actions"] for a, p in action[2]}
+    if not threads:
+        return writes
+    arrays = {a for a, _ in writes}
+    return {(a, p) for a in arrays for p in range(trace["arrays"][a]["size"])}
+
+
+def check_question(expect, frame, ex, trace, where):
+    """Returns the question count the quiz panel names."""
+    cells = [c for c in frame["cells"] if c["class"] != "input"]
+    r = max(c["round"] for c in cells)  # the player is held on the asked round
+    asked = asked_cells(trace, r, ex.get("ask") == "threads")
+    shown = [c for c in cells if c["round"] == r and (c["buffer"], c["pos"]) in asked]
+    expect({(c["buffer"], c["pos"]) for c in shown} == asked,
+           f"{where}: asked cells drawn {sorted((c['buffer'], c['pos']) for c in shown)}, "
+           f"wanted {sorted(asked)}")
+    for c in shown:
+        expect(c["text"] == "" and c["class"] == "undefined",
+               f"{where}: asked cell {c['buffer']}[{c['pos']}] shows {c['text']!r}, "
+               f"class {c['class']}")
+    looks = {(tuple(c["fill"]), tuple(c["border"]), c["style"], c["hs_case"]) for c in shown}
+    expect(len(looks) <= 1, f"{where}: the asked cells differ in colour or style: {looks}")
+    panes = {p.get("algorithm") for p in frame["panels"] if p["name"] == "trace"}
+    expect(panes == {ex["algorithm"]}, f"{where}: panes {panes}, wanted {ex['algorithm']} alone")
+
+
+def main():
+    if not shutil.which("Xvfb"):
+        print("SKIPPED: Xvfb not found (scripts/setup.sh installs it)")
+        return SKIP
+    app, cli, root = sys.argv[1:4]
+    workdir = make_workdir("quiz-secrets")
+    expect = Checks()
+    xvfb = Xvfb("1600x900")
+    env = dict(os.environ, DISPLAY=xvfb.display, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+    runs = 0
+    try:
+        for path in sorted(glob.glob(os.path.join(root, "assets", "quizzes", "*.json"))):
+            with open(path, encoding="utf-8") as f:
+                exercises = {e["title"]: e for e in json.load(f)["exercises"]}
+            traces = {}
+            question, count = 0, 1
+            while question < count:
+                kind = KINDS[runs % len(KINDS)]
+                runs += 1
+                name = f"{os.path.basename(path)[:2]}-q{question + 1}-{kind}"
+                where = f"{os.path.basename(path)} question {question + 1} (--kind {kind})"
+                session = os.path.join(workdir, name + ".scanviz")
+                with open(session, "w", encoding="utf-8") as f:
+                    json.dump({"format": "scanviz-session", "version": 3, "input": "3 1 7 0",
+                               "quiz": {"shown": True, "set": os.path.basename(path),
+                                        "question": question}}, f)
+                dump = os.path.join(workdir, name + ".json")
+                r = subprocess.run([app, session, "--backend", "cpu", "--kind", kind,
+                                    "--screenshot", os.path.join(workdir, name + ".png"),
+                                    "--size", "1600x900", "--dump-layout", dump],
+                                   env=env, capture_output=True, text=True, timeout=120)
+                if not expect(r.returncode == 0 and os.path.exists(dump),
+                              f"{where}: exit {r.returncode}: {r.stderr.strip()[:300]}"):
+                    break
+                with open(dump, encoding="utf-8") as f:
+                    frame = json.load(f)
+                lines = [l["text"] for p in frame["panels"] if p["name"] == "side"
+                         for l in p["lines"]]
+                heading = next((m for m in (re.match(r"Question (\d+) of (\d+) · (.*)", t)
+                                            for t in lines) if m), None)
+                if not expect(heading is not None and int(heading[1]) == question + 1,
+                              f"{where}: no question heading in the side panel: {lines[:6]}"):
+                    break
+                count = int(heading[2])
+                ex = exercises[heading[3]]
+                if heading[3] not in traces:
+                    traces[heading[3]] = cli_trace(cli, ex)
+                check_question(expect, frame, ex, traces[heading[3]], where)
+                question += 1
+    finally:
+        xvfb.close()
+    expect(runs >= 30, f"only {runs} questions")
+    print(f"{runs} questions drawn")
+    return finish("ui_quiz_secrets_test", workdir, expect.failures, expect.count)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
