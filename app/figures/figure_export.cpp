@@ -61,6 +61,7 @@ std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::R
 }
 
 std::string FigureSvg(AppState& app, bool transparent) {
+  HoldQuiz(app);  // a quiz's open question: its figure, even before a frame has held it
   return ShownKindOf(app).FigureSvg(app, transparent);
 }
 
@@ -69,8 +70,17 @@ std::string FigureSvg(AppState& app, bool transparent) {
 std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
                           const FigureStyle& style) {
   if (!plan.error.empty()) return plan.error;
-  if ((!plan.gif.empty() || !plan.sequence_dir.empty()) && AskingNow(src.app))
-    return kRoundsGiveAway;
+  HoldQuiz(src.app);  // --quiz with --kind: the question's figure, as a frame would hold it
+  if (AskingNow(src.app)) {
+    // Only the asked round, which the figure draws with its cells blank: any other (the default
+    // last round, a GIF's, a sequence's) shows or copies the answer.
+    const int asked = ShownKindOf(src.app).Steps(src.app).step;
+    for (const exports::ExportFile& f : plan.files)
+      if (f.round != asked)
+        return "a quiz question is open at round " + std::to_string(asked) +
+               ", and any other round would show its answer: export that round alone (--round " +
+               std::to_string(asked) + "), or answer the question first";
+  }
   ExportRunner runner(src, plan, style, kLaunchThreads);
   for (;;) {
     runner.Slice(1e9);

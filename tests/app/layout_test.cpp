@@ -175,7 +175,9 @@ TEST(Layout, TheQuizShowsAt1024x768AndAt192Dpi) {
     EXPECT_GT(l.center.w, 0) << where;
     ExpectTiled(l, c.w, c.h);
     in.quiz = false;  // without the quiz the window folds (or keeps folded) as before
-    if (c.folded) EXPECT_TRUE(ComputeLayout(in).right_strip) << where;
+    if (c.folded) {
+      EXPECT_TRUE(ComputeLayout(in).right_strip) << where;
+    }
   }
 }
 
