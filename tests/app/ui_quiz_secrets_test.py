@@ -4,12 +4,14 @@ and draws a frame with --dump-layout. The frame must show the plain figure of th
 algorithm (no other algorithm's rounds), and every cell the asked round writes (for a threads
 question every cell of the arrays it writes) with no text and no class: class "undefined", and
 all of them the same fill, border and style. The asked cells come from scanviz-cli's trace of the
-exercise, not from the app. (The SVGs, the narration and the table: quiz_secrets_test.cpp.)
+exercise, not from the app. The command line's exports at the first question: another round is
+refused, the asked round's SVG blank. (Every kind's SVG, the narration and the table:
+quiz_secrets_test.cpp.)
 
 Needs Xvfb and python3; without Xvfb it reports SKIPPED (exit 77)."""
 import glob, json, os, re, shutil, subprocess, sys
 
-from ui_test_support import SKIP, Checks, Xvfb, finish, make_workdir
+from ui_test_support import SKIP, Checks, Xvfb, finish, make_workdir, svg_cells
 
 KINDS = ["block-scan", "side-by-side", "every-algorithm", "multi-block", "single-pass",
          "applications", "benchmark", "gpus"]
@@ -43,9 +45,13 @@ def asked_cells(trace, r, threads):
 
 
 def check_question(expect, frame, ex, trace, where):
-    """Returns the question count the quiz panel names."""
-    cells = [c for c in frame["cells"] if c["class"] != "input"]
+    cells = [c for c in frame["cells"] if c["class"] != "input" and
+             c["algorithm"] == ex["algorithm"]]
+    if not expect(cells, f"{where}: no cell of the exercise's {ex['algorithm']} drawn"):
+        return
     r = max(c["round"] for c in cells)  # the player is held on the asked round
+    if not expect(r < len(trace["rounds"]), f"{where}: round {r} past the exercise's trace"):
+        return
     asked = asked_cells(trace, r, ex.get("ask") == "threads")
     shown = [c for c in cells if c["round"] == r and (c["buffer"], c["pos"]) in asked]
     expect({(c["buffer"], c["pos"]) for c in shown} == asked,
@@ -59,6 +65,29 @@ def check_question(expect, frame, ex, trace, where):
     expect(len(looks) <= 1, f"{where}: the asked cells differ in colour or style: {looks}")
     panes = {p.get("algorithm") for p in frame["panels"] if p["name"] == "trace"}
     expect(panes == {ex["algorithm"]}, f"{where}: panes {panes}, wanted {ex['algorithm']} alone")
+
+
+def check_exports(expect, app, env, workdir, session):
+    """The command line's exports at question 1 of the first set (round 1 asked): another round
+    (a GIF, the default last round) is refused with the reason and writes nothing; round 1 alone
+    is written with its asked cells blank."""
+    def run(name, *flags):
+        out = os.path.join(workdir, name)
+        r = subprocess.run([app, session, "--backend", "cpu", *flags[:-1], flags[-1] + out],
+                           env=env, capture_output=True, text=True, timeout=120)
+        return r, out
+    for name, flags in (("q.gif", ["--export-gif", ""]), ("last.svg", ["--export-svg", ""])):
+        r, out = run(name, *flags)
+        expect(r.returncode != 0 and "quiz question is open" in r.stderr and
+               not os.path.exists(out), f"{flags[0]} during a question: exit {r.returncode}, "
+               f"{r.stderr.strip()[:200]!r}, written: {os.path.exists(out)}")
+    r, out = run("asked.svg", "--round", "1", "--export-svg", "")
+    if expect(r.returncode == 0 and os.path.exists(out),
+              f"--round 1 --export-svg: exit {r.returncode} {r.stderr.strip()[:200]}"):
+        cells = svg_cells(out)
+        asked = {k: v for k, v in cells.items() if k[:2] == (1, 1)}  # round 1 writes buf[1]
+        expect(len(asked) == 8 and all(v in ("", "…") for v in asked.values()),
+               f"round 1's cells in the SVG: {asked}")
 
 
 def main():
@@ -93,6 +122,8 @@ def main():
                                     "--screenshot", os.path.join(workdir, name + ".png"),
                                     "--size", "1600x900", "--dump-layout", dump],
                                    env=env, capture_output=True, text=True, timeout=120)
+                if runs == 1:
+                    check_exports(expect, app, env, workdir, session)
                 if not expect(r.returncode == 0 and os.path.exists(dump),
                               f"{where}: exit {r.returncode}: {r.stderr.strip()[:300]}"):
                     break
