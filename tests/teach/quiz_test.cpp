@@ -417,9 +417,12 @@ TEST(QuizHint, AHintBreaksBetweenPhrasesNeverInsideASumOrItsBracket) {
       joined += (joined.empty() ? "" : " ") + l;
       // The sum and its bracket on one line: a line holds all of it or none.
       const bool any = l.find("x1") != std::string::npos || l.find("[1..2]") != std::string::npos;
-      if (any) EXPECT_NE(l.find("x1 + x2 [1..2]"), std::string::npos) << width << ": " << l;
-      if (l.find(' ') != std::string::npos && l != "x1 + x2 [1..2];")
+      if (any) {
+        EXPECT_NE(l.find("x1 + x2 [1..2]"), std::string::npos) << width << ": " << l;
+      }
+      if (l.find(' ') != std::string::npos && l != "x1 + x2 [1..2];") {
         EXPECT_LE(Chars(l), width) << width << ": " << l;
+      }
     }
     EXPECT_EQ(joined, hint) << width;  // nothing lost or added
   }
