@@ -37,6 +37,17 @@ std::string CheckFolder(const std::string& dir) {
   return {};
 }
 
+// A quiz question is open (quiz_session.h): one figure of its round is drawn with the asked
+// cells blank, as on screen, but an animation or a sequence goes on to the rounds after it, which
+// show (or copy) the answer. A teacher handing out the question wants that round alone: Ctrl+S.
+constexpr const char* kRoundsGiveAway =
+    "a quiz question is open, and the rounds after it would show its answer; save this round "
+    "alone (Ctrl+S), or answer the question first";
+
+bool AskingNow(const AppState& app) {
+  return QuestionOpen(app.quiz, app.view.quiz);
+}
+
 }  // namespace
 
 // [SECTION] What the figure shows
@@ -50,6 +61,7 @@ std::string RenderFigure(FigureSource& src, const FigureStyle& style, exports::R
 }
 
 std::string FigureSvg(AppState& app, bool transparent) {
+  HoldQuiz(app);  // a quiz's open question: its figure, even before a frame has held it
   return ShownKindOf(app).FigureSvg(app, transparent);
 }
 
@@ -58,6 +70,17 @@ std::string FigureSvg(AppState& app, bool transparent) {
 std::string RunExportPlan(FigureSource& src, const exports::ExportPlan& plan,
                           const FigureStyle& style) {
   if (!plan.error.empty()) return plan.error;
+  HoldQuiz(src.app);  // --quiz with --kind: the question's figure, as a frame would hold it
+  if (AskingNow(src.app)) {
+    // Only the asked round, which the figure draws with its cells blank: any other (the default
+    // last round, a GIF's, a sequence's) shows or copies the answer.
+    const int asked = ShownKindOf(src.app).Steps(src.app).step;
+    for (const exports::ExportFile& f : plan.files)
+      if (f.round != asked)
+        return "a quiz question is open at round " + std::to_string(asked) +
+               ", and any other round would show its answer: export that round alone (--round " +
+               std::to_string(asked) + "), or answer the question first";
+  }
   ExportRunner runner(src, plan, style, kLaunchThreads);
   for (;;) {
     runner.Slice(1e9);
@@ -103,6 +126,10 @@ ExportOutcome StartAllRounds(FigureSource& src, const std::string& dir, const Fi
   ExportOutcome out;
   if (*job) {
     out.error = "not saved: an export is running; wait for it, or cancel it (Esc) first";
+    return out;
+  }
+  if (AskingNow(src.app)) {
+    out.error = std::string("not saved: ") + kRoundsGiveAway;
     return out;
   }
   if ((out.error = CheckFolder(dir)).empty()) {

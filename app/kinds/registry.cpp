@@ -41,9 +41,11 @@ std::function<std::string()> BlockFigureSvgLater(AppState& app, bool transparent
     o.only_current = vs.only_current;
     o.color_by_case = vs.color_by_case;
     if (vs.selected && vs.selected_algorithm == a) o.selected = vs.selected;
+    BlankAsked(app.quiz, vs.quiz, &o);  // the quiz's open question: as the figure on screen
     scenes.push_back(scene::BuildScene(slot.trace, slot.analysis, o));
-    panes.push_back(
-        {nullptr, scene::FigureHeading(slot.trace, slot.analysis, o.current_round), o.selected});
+    panes.push_back({nullptr,
+                     scene::FigureHeading(slot.trace, slot.analysis, o.current_round, o.blank_how),
+                     o.selected});
   }
   scene::SvgOptions options;
   options.theme = vs.theme;

@@ -472,6 +472,7 @@ void DrawFrame(App& app, float fps) {
   }
   if (menu.paste_link) platform::PasteLink(app);
   if (menu.copy_embed) CopyEmbedCode(app);
+  HoldQuiz(st);  // before anything is drawn or exported this frame (quiz_session.h)
 
   KindFrame frame{ui, figure, app.views};
   const KindView& kind = KindViewOf(st.ShownKind());

@@ -259,12 +259,13 @@ class SceneBuilder {
       if (Blank(box.cell)) {
         box.text.clear();
         box.compact.clear();
-        if (m_options.blank_how) {
-          // Every asked box alike: its border style and its fill colour are the answer.
-          box.style = BoxStyle::kSolid;
-          box.cls = CellClass::kUndefined;
-          box.hs_case = 0;
-        }
+        // Every asked box alike: its border style and fill colour are a class question's answer,
+        // and in a value question they tell a copied cell (the value above it) from a computed
+        // one.
+        box.style = BoxStyle::kSolid;
+        box.cls = CellClass::kUndefined;
+        box.hs_case = 0;
+        box.differs = false;  // the mistakes lab's mark: where the broken value went wrong
       }
       m_scene.boxes.push_back(std::move(box));
     }
@@ -442,15 +443,16 @@ std::string CompactValue(ElementType type, double v) {
   return !out.empty() && chars(out) < chars(full) ? out : std::string();
 }
 
-std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round) {
+std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round,
+                          bool hide_work) {
   const RoundInfo* info = Find(analysis.rounds, round);
   std::string out = std::string(DisplayName(trace.meta.algorithm)) + " (" +
                     (trace.Inclusive() ? "inclusive" : "exclusive") + ")  ·  " +
                     RoundHeading(trace, round);
   if (info == nullptr) return out;
-  return out + "  ·  work " + std::to_string(info->cumulative_work) + " of " +
-         std::to_string(analysis.work) + "  ·  depth " + std::to_string(info->depth) + " of " +
-         std::to_string(analysis.depth);
+  const std::string work = hide_work ? "?" : std::to_string(info->cumulative_work);
+  return out + "  ·  work " + work + " of " + std::to_string(analysis.work) + "  ·  depth " +
+         std::to_string(info->depth) + " of " + std::to_string(analysis.depth);
 }
 
 }  // namespace scanviz::scene

@@ -158,7 +158,9 @@ bool HasCell(const Trace& trace, const TraceAnalysis& analysis, const CellRef& c
 void WriteSvg(const Scene& scene, std::ostream& out);
 
 // The figure's heading, as the app draws it over the rounds: "Blelloch (exclusive)  ·  down-sweep
-// round 1 · stride 4 · round 4 of 6  ·  work 10 of 14  ·  depth 4 of 6".
-std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round);
+// round 1 · stride 4 · round 4 of 6  ·  work 10 of 14  ·  depth 4 of 6". hide_work: "work ? of
+// 14", for a quiz's class or threads question, whose answer the work so far counts.
+std::string FigureHeading(const Trace& trace, const TraceAnalysis& analysis, int round,
+                          bool hide_work = false);
 
 }  // namespace scanviz::scene

@@ -65,12 +65,15 @@ PanelLayout PanelsLayout(const LayoutInput& in) {
   out.status = {0, top + body_h, in.width, status_h};
   out.step_bar = {0, in.height - bar, in.width, bar};
   float left = 0, right = 0, left_min = 0, right_min = 0;
+  // The quiz (Q) holds the right panel, folded or not: in a narrow window (1024x768, 192 dpi) it
+  // opened inside the strip and showed nothing (issue #37, item 6). The controls fold instead.
+  const bool right_collapsed = in.right_collapsed && !in.quiz;
   if (!in.presenter) {
     out.left_strip = in.left_collapsed;
-    out.right_strip = in.right_collapsed;
+    out.right_strip = right_collapsed;
     left = in.left_collapsed ? strip_w : px * kLeftPreferred;
     left_min = in.left_collapsed ? left : px * kLeftMinimum;
-    if (in.right_collapsed) {
+    if (right_collapsed) {
       right = right_min = strip_w;
     } else {
       // Reading tabs are wider, never more than 42 % of the window.
@@ -100,8 +103,8 @@ PanelLayout PanelsLayout(const LayoutInput& in) {
     *w = *w_min = strip_w;
     *strip = true;
   };
-  fold(&right, &right_min, &out.right_strip, in.right_unfolded);
-  if (out.right_strip) fold(&left, &left_min, &out.left_strip, in.left_unfolded);  // not for it
+  fold(&right, &right_min, &out.right_strip, in.right_unfolded || in.quiz);
+  if (out.right_strip || in.quiz) fold(&left, &left_min, &out.left_strip, in.left_unfolded);
   // A window narrower than the two minimums: the panels share what there is with the figure.
   if (left + right > in.width * 0.8f && left + right > 0) {
     const float k = in.width * 0.8f / (left + right);

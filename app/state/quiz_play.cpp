@@ -39,6 +39,10 @@ void ShowQuestion(AppState& app) {
   const SimulatorOptions& order = s.quiz->CurrentExercise().exercise.order;
   if (app.GetMistake() != r.mistake) app.SetMistake(r.mistake);
   if (ToString(app.ThreadOrder()) != ToString(order)) app.SetThreadOrder(order);
+  // While the question is open the figure stays the plain single one: side by side or every
+  // algorithm would show another algorithm's rounds, and warp shuffle's round 1 is Hillis-Steele's
+  // answer (issue #37, item 3). Once graded, any kind may be looked at.
+  if (!s.quiz->Graded() && app.ShownKind() != kHomeKind) app.SetKind(kHomeKind);
   if (s.applied != s.quiz->QuestionIndex()) {
     // The views it needs are the plain single figure.
     app.SetKind(kHomeKind);
@@ -51,6 +55,11 @@ void ShowQuestion(AppState& app) {
   Player& p = app.CurrentPlayer();
   p.Pause();
   if (p.Round() != q.round) p.Seek(q.round);
+}
+
+void HoldQuiz(AppState& app) {
+  HandInHidden(app.quiz, app.view.quiz);
+  if (app.view.quiz) ShowQuestion(app);
 }
 
 }  // namespace scanviz

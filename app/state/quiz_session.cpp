@@ -23,4 +23,27 @@ std::vector<scene::CellRef> QuizBlanks(const QuizSession& s) {
   return out;
 }
 
+bool QuestionOpen(const QuizSession& s, bool shown) {
+  return shown && s.quiz && !s.quiz->Finished() && !s.quiz->Graded();
+}
+
+bool QuestionHidesHow(const QuizSession& s, bool shown) {
+  return QuestionOpen(s, shown) && s.quiz->Current().mode != teach::QuizMode::kValues;
+}
+
+void BlankAsked(const QuizSession& s, bool shown, scene::ViewOptions* o) {
+  if (!QuestionOpen(s, shown)) return;
+  o->blanks = QuizBlanks(s);
+  o->blank_how = QuestionHidesHow(s, shown);
+  o->selected.reset();
+}
+
+void HandInHidden(QuizSession& s, bool shown) {
+  // Only a question the figure has shown (applied): a session that opens with the quiz hidden
+  // has shown nothing of it, and Q then asks it afresh.
+  if (!shown && s.quiz && !s.quiz->Finished() && !s.quiz->Graded() &&
+      s.applied == s.quiz->QuestionIndex())
+    s.quiz->Submit();
+}
+
 }  // namespace scanviz

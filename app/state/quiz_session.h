@@ -34,7 +34,28 @@ bool StartQuiz(AppState& app, const std::string& path);
 // Called every frame while quizzing: shows the current question's exercise at the asked round
 // (applied once per question, as one undoable edit), paused there.
 void ShowQuestion(AppState& app);
+// Once a frame, before anything is drawn or exported: a quiz hidden with a question open hands
+// it in (HandInHidden); a shown one holds its exercise, its round and the plain figure
+// (ShowQuestion), whether or not its panel has room.
+void HoldQuiz(AppState& app);
 // The cells the figure leaves blank: the current question's, until it is graded.
 std::vector<scene::CellRef> QuizBlanks(const QuizSession& session);
+
+// [SECTION] Keeping the question's secrets (issue #37)
+// While a question is open nothing the app shows or writes may hold an asked cell's value or
+// class: the figures on screen and in every export, the narration, the round's table. True while
+// the quiz is shown (`shown`: ViewState::quiz) with a question not yet graded.
+bool QuestionOpen(const QuizSession& session, bool shown);
+// True when the open question asks for classes or threads: then the asked rounds' arrows, thread
+// counts and the work so far are hidden too (they count or show the answer).
+bool QuestionHidesHow(const QuizSession& session, bool shown);
+// A figure's options for the open question (nothing when none is open): its blank cells, how much
+// is hidden, and no bracket over a cell (it would show a blank cell's window and value).
+void BlankAsked(const QuizSession& session, bool shown, scene::ViewOptions* options);
+// Q (or anything else) hid the quiz while a question was open, so the figure now shows its
+// answer: the question is handed in as typed (graded; an empty field is wrong), and Q again shows
+// it graded, with Next, instead of resuming a question whose answer the class has seen. A question
+// never shown (a session that opens with the quiz hidden) stays open.
+void HandInHidden(QuizSession& session, bool shown);
 
 }  // namespace scanviz

@@ -125,6 +125,12 @@ Algorithm TeachAlgorithm(const AppState& app) {
 StepText StepTextOf(AppState& app, const Kind& kind) {
   StepText text;
   text.caption = kind.Steps(app).caption;
+  if (QuestionOpen(app.quiz, app.view.quiz)) {
+    // The narration tells the round's values and classes: the question's answer (issue #37).
+    text.title = "Quiz question";
+    text.paragraphs.push_back(kQuestionOpenText);
+    return text;
+  }
   const ShownRound shown = ShownRoundOf(app);
   if (shown.slot == nullptr) {
     text.title = text.caption;
@@ -153,11 +159,13 @@ std::string PlainText(const StepText& text) {
 }
 
 json RoundTable(AppState& app) {
+  if (QuestionOpen(app.quiz, app.view.quiz)) return json();  // it holds the answer
   const ShownRound shown = ShownRoundOf(app);
   return shown.slot == nullptr ? json() : Table(shown);
 }
 
 std::uint64_t RoundDigest(AppState& app) {
+  if (QuestionOpen(app.quiz, app.view.quiz)) return 0;  // no table (RoundTable)
   const ShownRound shown = ShownRoundOf(app);
   if (shown.slot == nullptr) return 0;
   std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the words below

@@ -20,6 +20,11 @@ namespace scanviz {
 // declare it too (views.h).
 Algorithm TeachAlgorithm(const AppState& app);
 
+// What the narration, its copy and the page's live text say while a quiz question is open
+// (quiz_session.h): they would tell the answer.
+inline constexpr const char* kQuestionOpenText =
+    "A quiz question is open: the narration and the round's table come back once it is answered.";
+
 struct StepText {
   std::string title;    // the narration's "Round 2, stride 2"; else the step's caption
   std::string caption;  // the step's caption everywhere: "round 2 of 3 · stride 2"
@@ -38,7 +43,7 @@ std::string PlainText(const StepText& text);
 // "rows": [{"head", "cells": [...]}]}: a row per array (its values, "?" where unwritten), then
 // for the array the round writes the thread that wrote each cell, what it did (the CLI's tags:
 // "ld", "cp", "+", "."), Hillis-Steele's case and the cell's window ("2..5"). Null for a kind that
-// shows no block round.
+// shows no block round, and while a quiz question is open.
 nlohmann::json RoundTable(AppState& app);
 
 // A digest of what RoundTable reads (the algorithm, the round, its buffers, what was written and

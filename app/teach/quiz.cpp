@@ -161,14 +161,15 @@ std::string Hint(const BuiltExercise& b, const Question& q, int cell) {
   const bool mistake = meta.mistake != Mistake::kNone;
   std::string hint =
       CellName(b.trace, c) + (mistake ? " in the correct kernel holds " : " must hold ");
-  if (w.Empty()) {
+  if (q.mode == QuizMode::kClass) {
+    hint = ClassReason(b, q.round, c);  // a box style is explained by how it was written
+  } else if (w.Empty()) {
     hint += "the identity (" + FormatValue(meta.type, meta.identity) + ")";
   } else {
     hint +=
         WindowInWords(meta, w) + " [" + std::to_string(w.lo) + ".." + std::to_string(w.hi) + "]";
     if (w.hi >= meta.n) hint += "; x" + std::to_string(meta.n) + " on are padding: the identity";
   }
-  if (q.mode == QuizMode::kClass) hint += "; thread " + std::to_string(info.writer) + " wrote it";
   if (mistake)
     hint += "; with the mistake, which values did the threads read? (" +
             std::string(FindMistake(meta.mistake)->removed) + ")";

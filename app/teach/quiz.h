@@ -7,6 +7,7 @@
 //   question open --Submit--> graded --Next--> next question open ... --Next--> finished
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,17 @@ std::string CellName(const Trace& trace, const QuizCell& cell);
 std::string RightAnswer(const BuiltExercise& built, const Question& q, int cell);
 // The invariant window in words: "buf[1][5] must hold x2 + x3 + x4 + x5 (inputs 2..5)".
 std::string Hint(const BuiltExercise& built, const Question& q, int cell);
+
+// A class question's hint: why the cell has its class, from the thread that wrote it ("buf[1][1]
+// is copied: thread 1 has no cell 2 to its left (1 < stride 2), so it combines nothing and copies
+// buf[0][1] unchanged"); the value's window would not explain a box style (quiz_hint.cpp).
+std::string ClassReason(const BuiltExercise& built, int round, const QuizCell& cell);
+
+// A hint in lines of at most `width` (by `measure`), broken only at spaces between phrases: never
+// inside a sum or its bracket ("x1 + x2 [1..2]"), which ImGui's own wrapping breaks after a '.'.
+// A phrase wider than a line gets a line to itself.
+std::vector<std::string> WrapHint(const std::string& text, float width,
+                                  const std::function<float(const std::string&)>& measure);
 
 struct Grade {
   bool right = false;

@@ -57,16 +57,19 @@ float DrawHeader(UiContext& ui, Algorithm algorithm, ViewRect rect, float pad) {
   // The round as the chapters count it (Blelloch's seed is a step between the sweeps, not a
   // round), then the work and depth so far.
   const std::string heading = RoundHeading(slot.trace, round);
+  // A quiz's class or threads question: the work so far counts its answer.
+  const bool hide_work = QuestionHidesHow(ui.app.quiz, ui.app.view.quiz);
+  const std::string work = hide_work ? "?" : std::to_string(info.cumulative_work);
   char text[384];
   std::snprintf(text, sizeof text, "%s",
-                scene::FigureHeading(slot.trace, slot.analysis, round).c_str());
+                scene::FigureHeading(slot.trace, slot.analysis, round, hide_work).c_str());
   // A narrow pane (side by side, presenter font) gets the compact form, then a smaller font:
   // the header is never clipped.
   const float room = rect.w - 2 * pad;
   float header_px = fonts.large_px;
   if (fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x > room) {
-    std::snprintf(text, sizeof text, "%s · %s · work %d · depth %d", DisplayName(algorithm),
-                  heading.c_str(), info.cumulative_work, info.depth);
+    std::snprintf(text, sizeof text, "%s · %s · work %s · depth %d", DisplayName(algorithm),
+                  heading.c_str(), work.c_str(), info.depth);
     const float width = fonts.large->CalcTextSizeA(header_px, FLT_MAX, 0, text).x;
     if (width > room) header_px *= room / width;
   }
@@ -271,13 +274,11 @@ void ArrayView::UpdateScene(UiContext& ui, Algorithm algorithm) {
   if (!bracket_cell && vs.selected && vs.selected_algorithm == algorithm)
     bracket_cell = vs.selected;
   // Quiz (Q): the asked cells blank, and no bracket, which would show a blank cell's value.
-  std::vector<scene::CellRef> blanks;
-  bool blank_how = false;
-  if (vs.quiz) {
-    blanks = QuizBlanks(app.quiz);
-    blank_how = !blanks.empty() && app.quiz.quiz->Current().mode != teach::QuizMode::kValues;
-    if (!blanks.empty()) bracket_cell.reset();
-  }
+  scene::ViewOptions asked;
+  BlankAsked(app.quiz, vs.quiz, &asked);
+  std::vector<scene::CellRef> blanks = std::move(asked.blanks);
+  const bool blank_how = asked.blank_how;
+  if (!blanks.empty()) bracket_cell.reset();
   if (m_have_scene && m_trace == &slot.trace && m_generation == app.Generation() &&
       m_round == round && m_only_current == vs.only_current && m_selected == bracket_cell &&
       m_text_px == fonts.ui_px && m_blanks == blanks && m_blank_how == blank_how)
@@ -449,7 +450,8 @@ float ArrayView::FigureWidth(UiContext& ui, Algorithm algorithm, bool header) {
   if (header) {
     const TraceSlot& slot = ui.app.Slot(algorithm);
     const std::string heading =
-        scene::FigureHeading(slot.trace, slot.analysis, ui.app.PlayerOf(algorithm).Round());
+        scene::FigureHeading(slot.trace, slot.analysis, ui.app.PlayerOf(algorithm).Round(),
+                             QuestionHidesHow(ui.app.quiz, ui.app.view.quiz));
     w = std::max(
         w, fonts.large->CalcTextSizeA(fonts.large_px, FLT_MAX, 0, heading.c_str()).x + 2 * pad);
   }

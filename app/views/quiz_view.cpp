@@ -96,11 +96,21 @@ void ClassCombo(UiContext& ui, const teach::Quiz& quiz, std::string& answer) {
 
 // After Submit: ✓, or ✗ with the expected answer and the hint on a line of its own.
 void DrawGrade(UiContext& ui, const teach::Grade& g, const std::string& name) {
-  ImGui::SameLine();
-  ImGui::PushStyleColor(ImGuiCol_Text, Opaque(g.right ? ui.palette.ok : ui.palette.bad));
   const std::string verdict = g.right ? "✓" : "✗ " + g.expected;
+  // Beside the field where it fits, else under it: a narrow panel (1024x768) clipped "✗ computed".
+  ImGui::SameLine();
+  if (ImGui::CalcTextSize(verdict.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, Opaque(g.right ? ui.palette.ok : ui.palette.bad));
   Text(ui, {"check", name + " " + verdict}, verdict);
-  if (!g.right) Paragraph(ui, {"hint", g.hint}, "hint: " + g.hint);
+  if (!g.right) {
+    // Broken at the hint's phrases, never inside "x1 + x2 [1..2]" (issue #37, item 5).
+    std::string lines;
+    for (const std::string& line :
+         teach::WrapHint("hint: " + g.hint, ImGui::GetContentRegionAvail().x,
+                         [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; }))
+      lines += (lines.empty() ? "" : "\n") + line;
+    Paragraph(ui, {"hint", g.hint}, lines);
+  }
   ImGui::PopStyleColor();
 }
 

@@ -149,6 +149,38 @@ TEST(Layout, PresenterModeKeepsTheQuiz) {
   ExpectTiled(l, 1600, 900);
 }
 
+// [SECTION] The quiz in a narrow window (issue #37, item 6)
+
+// At 1024x768, and at 192 dpi (GLFW's content scale 2: the UI font twice as large), the right
+// panel folded into its strip for room, and Q opened the quiz inside the strip: nothing showed.
+// The quiz holds the panel, folded by the reader or for room; the controls fold instead.
+TEST(Layout, TheQuizShowsAt1024x768AndAt192Dpi) {
+  struct Case {
+    float w, h, px;
+    bool folded;  // folded by the reader (]) before Q
+  };
+  for (const Case& c :
+       {Case{1024, 768, 17, false}, Case{1024, 768, 17, true}, Case{1920, 1080, 34, false},
+        Case{1600, 900, 34, true}, Case{1024, 768, 34, false}}) {
+    LayoutInput in = Window(c.w, c.h);
+    in.px = c.px;
+    in.figure_need = 1000;
+    in.right_collapsed = c.folded;
+    in.quiz = true;
+    const PanelLayout l = ComputeLayout(in);
+    const std::string where = std::to_string(c.w) + "x" + std::to_string(c.h) + " px " +
+                              std::to_string(c.px) + (c.folded ? " folded" : "");
+    EXPECT_FALSE(l.right_strip) << where;
+    EXPECT_GE(l.right.w, std::min(c.px * kRightMinimum, c.w * 0.8f * 0.5f)) << where;
+    EXPECT_GT(l.center.w, 0) << where;
+    ExpectTiled(l, c.w, c.h);
+    in.quiz = false;  // without the quiz the window folds (or keeps folded) as before
+    if (c.folded) {
+      EXPECT_TRUE(ComputeLayout(in).right_strip) << where;
+    }
+  }
+}
+
 TEST(Layout, ATinyWindowStillLeavesTheFigureAFifth) {
   LayoutInput in = Window(400, 300);
   in.figure_need = 1000;

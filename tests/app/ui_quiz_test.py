@@ -1,7 +1,7 @@
 """The Quiz mode (Q) driven as a student drives it: Q opens the panel, a click starts the first
 shipped set, the answers are typed into the blank cells' fields (Tab between them, Enter submits),
 and the grades and the score are read back from --state-file. A Q typed into an answer field is
-text, not the shortcut.
+text, not the shortcut. Q with a question open hands it in: Q again shows it graded.
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
 import shutil, sys, time
@@ -69,14 +69,19 @@ def main():
             s = live.wait(lambda s: s["quiz"]["answers"][:2] == ["11", "25"], "fast typing",
                           timeout=3)
             expect(s is not None, f"typed 1 1 Tab 2 5 at once: {live.state()['quiz']}")
-        # Q outside a field closes the panel; the quiz is kept.
+        # Q outside a field closes the panel; the quiz is kept, and the open question, whose
+        # answer the figure now shows, is handed in as typed (issue #37, item 2).
         live.xdo("mousemove", "800", "750", "click", "1")
         expect(live.wait(lambda s: not s["text_input"], "a click lets go of the field") is not None,
                "a click on the figure did not take the keyboard from the answer field")
         live.keys("q")
         s = live.wait(lambda s: not s["quiz"]["on"], "Q again")
-        expect(s is not None and s["quiz"].get("question") == 1,
+        expect(s is not None and s["quiz"].get("question") == 1 and s["quiz"]["graded"],
                f"Q again: {live.state()['quiz']}")
+        live.keys("q")
+        s = live.wait(lambda s: s["quiz"]["on"], "Q once more")
+        expect(s is not None and s["quiz"]["graded"] and s["quiz"]["question"] == 1,
+               f"Q once more shows the question graded, not open again: {live.state()['quiz']}")
     finally:
         rc = live.close()
         expect(rc == 0, f"exit code {rc}")

@@ -204,7 +204,10 @@ TEST(Quiz, ClassesThreadsMaxAndPadding) {
   EXPECT_TRUE(GradeAnswer(quiz.CurrentExercise(), c, 0, "add").right);
   const Grade wrong = GradeAnswer(quiz.CurrentExercise(), c, 0, "copied");
   EXPECT_FALSE(wrong.right);
-  EXPECT_EQ(wrong.hint, "buf[1] must hold x0 + x1 [0..1]; thread 0 wrote it");
+  // A class is explained by how the cell was written, not by its value's window (issue #37).
+  EXPECT_EQ(wrong.hint,
+            "buf[1] is add: in the up-sweep thread 0 combines buf[0] into buf[1], the right end "
+            "of its pair at stride 1");
   quiz.Submit();
   quiz.Next();
   // Up-sweep stride 2: two active threads.
@@ -367,6 +370,64 @@ TEST(QuizMistakes, NoActiveThreadIsAnsweredNone) {
   EXPECT_EQ(RightAnswer(b, q[0], 0), "0");
   for (const char* answer : {"", ",", "none"})
     EXPECT_FALSE(GradeAnswer(b, q[0], 0, answer).right) << "'" << answer << "'";
+}
+
+}  // namespace
+}  // namespace scanviz::teach
+
+// [SECTION] Hints a student can read (issue #37, item 5)
+
+namespace scanviz::teach {
+namespace {
+
+// Hillis-Steele round 2 of the chapters' example, asked by class: buf[1][1] and buf[1][0] have no
+// cell 2 to their left and are copied, the others computed; the hint says why, by the thread.
+TEST(QuizHint, AClassQuestionsHintSaysWhyTheCellWasWrittenSo) {
+  const QuizSet set = Parsed(R"({"schema": "scanviz-quiz/1", "title": "t", "exercises": [
+    {"title": "c", "algorithm": "hillis-steele", "input": [3, 1, 7, 0, 4, 1, 6, 3], "round": 2,
+     "ask": "class"}]})");
+  Quiz quiz(set);
+  const Question& q = quiz.Current();
+  ASSERT_EQ(q.cells.size(), 8u);
+  const BuiltExercise& b = quiz.CurrentExercise();
+  const Grade copied = GradeAnswer(b, q, 1, "computed");
+  EXPECT_EQ(copied.expected, "copied");
+  EXPECT_EQ(copied.hint,
+            "buf[0][1] is copied: thread 1 has no cell 2 to its left (1 < stride 2), so it "
+            "combines nothing and copies buf[1][1] unchanged");
+  const Grade computed = GradeAnswer(b, q, 5, "copied");
+  EXPECT_EQ(computed.expected, "computed");
+  EXPECT_EQ(computed.hint,
+            "buf[0][5] is computed: thread 5 combines buf[1][3] and buf[1][5] into a new value");
+  // No window: that would be the value's, which a class question does not ask.
+  EXPECT_EQ(computed.hint.find("must hold"), std::string::npos);
+}
+
+// Each character a unit wide: a line holds `width` characters.
+float Chars(const std::string& s) {
+  return static_cast<float>(s.size());
+}
+
+TEST(QuizHint, AHintBreaksBetweenPhrasesNeverInsideASumOrItsBracket) {
+  const std::string hint = "hint: buf[1][2] must hold x1 + x2 [1..2]; x8 on are padding";
+  for (float width = 4; width <= 70; width += 1) {
+    const std::vector<std::string> lines = WrapHint(hint, width, Chars);
+    std::string joined;
+    for (const std::string& l : lines) {
+      joined += (joined.empty() ? "" : " ") + l;
+      // The sum and its bracket on one line: a line holds all of it or none.
+      const bool any = l.find("x1") != std::string::npos || l.find("[1..2]") != std::string::npos;
+      if (any) {
+        EXPECT_NE(l.find("x1 + x2 [1..2]"), std::string::npos) << width << ": " << l;
+      }
+      if (l.find(' ') != std::string::npos && l != "x1 + x2 [1..2];") {
+        EXPECT_LE(Chars(l), width) << width << ": " << l;
+      }
+    }
+    EXPECT_EQ(joined, hint) << width;  // nothing lost or added
+  }
+  const std::vector<std::string> max = WrapHint("must hold max(x0, x1) [0..1]", 12, Chars);
+  EXPECT_EQ(max, (std::vector<std::string>{"must hold", "max(x0, x1) [0..1]"}));
 }
 
 }  // namespace
