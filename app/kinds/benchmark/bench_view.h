@@ -10,4 +10,9 @@ namespace scanviz {
 // the chart, its header, legend and summary alone (an export).
 void DrawBenchView(UiContext& ui, ViewRect rect, bool controls = true);
 
+// An export's chart in text sizes: its width, and its plot's height at most (the screen's plot
+// takes the room it has).
+inline constexpr float kBenchFigureEms = 50.0f;
+inline constexpr float kBenchPlotEms = 15.0f;
+
 }  // namespace scanviz
