@@ -204,6 +204,14 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
   m_dense.clear();
   DenseRows dense(1.0f / std::max(fb_scale.x, 1e-3f));
   std::vector<BoxInstance> marked_instances;
+  // The input cells' places (--state-file: a test clicks them) for the cells on show only: one
+  // panned under the row tags' gutter (cut off at the clip's left edge) is not.
+  const float clip_left = ImGui::GetWindowDrawList()->GetClipRectMin().x;
+  if (algorithm == app.GetAlgorithm()) {
+    std::erase_if(vs.widgets, [](const auto& w) {
+      return w.first.starts_with("input[") || w.first.starts_with("value[");
+    });
+  }
   for (const scene::Box& b : m_scene.boxes) {
     const ViewRect r = {g.X(b.rect.x), g.Y(b.rect.y), b.rect.w * g.sx, b.rect.h * g.sy};
     if (r.x > rect.x + rect.w || r.x + r.w < rect.x || r.y > rect.y + rect.h || r.y + r.h < g.top)
@@ -225,7 +233,8 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
     } else {
       m_instances.push_back(inst);
     }
-    const bool recorded = b.is_input && m_scene.columns <= 64 && algorithm == app.GetAlgorithm();
+    const bool recorded = b.is_input && m_scene.columns <= 64 &&
+                          algorithm == app.GetAlgorithm() && r.x >= clip_left - 1;
     if (recorded) vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {r.x, r.y, r.w, r.h};
     if (ui.dump != nullptr) {
       // The border as drawn (a class's heavier stroke included), which the value stays inside.

@@ -191,7 +191,9 @@ void ArrayView::DrawFigureBody(UiContext& ui, Algorithm algorithm, const ArrayGe
   ui.renderer.SetClip(rect.x, g.top, rect.w, h);
   dl->PushClipRect(ImVec2(rect.x, g.top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   DrawCurrentBand(ui, m_scene, g);
-  const float cells_left = std::max(rect.x, std::min(g.ox, g.TagRight() + g.pad));
+  // Panned left of the gutter's edge, the cells go under it (cut off there), not under the tags.
+  const float gutter_right = rect.x + g.pad + g.gutter;
+  const float cells_left = g.ox < gutter_right ? gutter_right : rect.x;
   ui.renderer.SetClip(cells_left, g.top, rect.x + rect.w - cells_left, h);
   dl->PushClipRect(ImVec2(cells_left, g.top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   DrawRegisterStrips(ui, m_scene, g);

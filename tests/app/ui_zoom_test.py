@@ -103,6 +103,12 @@ def live_zoom(app, workdir, expect):
                f"wheel x{k:.2f}: the input row's tag at x {zt[0]:.0f} ({zt[3]:.0f} px), the "
                f"figure from x {fig[0]:.0f}: scrolled off or smaller (was {tag[3]:.0f} px)")
         expect(z["pan_x"] < 0, f"zoomed at the right: the figure panned left ({z['pan_x']})")
+        # The cells panned under the tags' column are cut off there: no value on show lies
+        # left of the tag's end (a tag drawn over a cell is neither readable).
+        shown = [v for name, v in zw.items() if name.startswith("value[") and v[2] > 0]
+        expect(shown and all(v[0] >= zt[0] + zt[2] for v in shown),
+               f"wheel x{k:.2f}: values at x {[round(v[0]) for v in shown]} under the row tag "
+               f"ending at {zt[0] + zt[2]:.0f}")
         expect("status_fit" in zw, "presenter, zoomed: no Fit view button in the status bar")
         # Ctrl+= on top, then Ctrl+0: every zoom undone, the cells as they were.
         s = live.send(lambda: live.keys("ctrl+equal"), lambda s: s["figure_scale"] > 1.1, "Ctrl+=")
@@ -159,7 +165,7 @@ def live_status_tooltip(app, workdir, expect):
 # [SECTION] Headless frames
 
 def figure_shape(app, workdir, expect):
-    """Ctrl+= (the session's figure_scale) in presenter mode: Blelloch's eight rows grow past the
+    """Ctrl+= (the session's figure_scale) in presenter mode: Hillis-Steele's rows grow past the
     height; the cells keep their shape (height against their values) and scroll."""
     ratios = {}
     for scale in (1.0, 2.0736):
@@ -167,7 +173,7 @@ def figure_shape(app, workdir, expect):
         session = os.path.join(workdir, f"{name}.scanviz")
         with open(session, "w", encoding="utf-8") as f:
             json.dump({"format": "scanviz-session", "version": 1, "input": EXAMPLE_TEXT,
-                       "type": "int32", "op": "add", "convert": False, "algorithm": "blelloch",
+                       "type": "int32", "op": "add", "convert": False, "algorithm": "hillis-steele",
                        "round": -1, "seed": 1, "view": {"figure_scale": scale}}, f)
         frame, error = screenshot(app, workdir, name, ["--open", session, "--presenter"],
                                   size=(1600, 900))
