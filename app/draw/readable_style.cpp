@@ -9,6 +9,9 @@ namespace scanviz {
 void ReadableStyle(ImGuiStyle* style, scene::Theme theme) {
   const scene::Rgba dim = scene::MakePalette(theme).text_dim;
   style->Colors[ImGuiCol_TextDisabled] = ImVec4(dim.r, dim.g, dim.b, 1);
+  // Menus, lists and tooltips opaque: ImGui's 94 % let the controls under a menu show through,
+  // and their text read as the menu's.
+  style->Colors[ImGuiCol_PopupBg].w = 1;
   if (theme == scene::Theme::kLight) return;  // black text on the light blues: 5.6:1 and more
   const ImVec4 blue(0.12f, 0.36f, 0.70f, 1), pressed(0.08f, 0.30f, 0.62f, 1);
   for (ImGuiCol c :

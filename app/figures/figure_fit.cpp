@@ -35,6 +35,7 @@ class FrameGuard {
         m_grid_hovered(m_grid.hovered),
         m_application_hovered(m_applications.hovered),
         m_ignore_mouse(app.view.ignore_mouse),
+        m_fitting(app.view.fitting),
         m_zoom(app.view.zoom),
         m_pan_x(app.view.pan_x),
         m_pan_y(app.view.pan_y),
@@ -47,6 +48,7 @@ class FrameGuard {
     m_applications.hovered = m_application_hovered;
     m_vs.next_hovered = m_next_hovered;
     m_vs.ignore_mouse = m_ignore_mouse;
+    m_vs.fitting = m_fitting;
     m_vs.zoom = m_zoom;
     m_vs.pan_x = m_pan_x;
     m_vs.pan_y = m_pan_y;
@@ -63,7 +65,7 @@ class FrameGuard {
   std::optional<scene::CellRef> m_hovered, m_next_hovered;
   std::optional<scene::GridCellRef> m_grid_hovered;
   std::optional<int> m_application_hovered;
-  bool m_ignore_mouse;
+  bool m_ignore_mouse, m_fitting;
   float m_zoom, m_pan_x, m_pan_y;
   std::map<std::string, std::array<float, 4>> m_widgets;
 };
@@ -155,6 +157,7 @@ FigureFrame BuildFigureFrame(FigureSource& src, const FigureScale& scale, int w,
   ApplicationsOf(app).hovered.reset();
   vs.ignore_mouse = true;
   vs.zoom = 1;  // the whole figure, fitted
+  vs.fitting = true;
   vs.pan_x = vs.pan_y = 0;
   ImGuiIO& io = ImGui::GetIO();
   ImGui_ImplOpenGL3_NewFrame();

@@ -39,7 +39,11 @@ void ControlKey(AppState& app, const KeyEvent& e, ShortcutResult* out) {
     vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
   if (k == GLFW_KEY_MINUS || k == GLFW_KEY_KP_SUBTRACT)
     vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
-  if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) vs.figure_scale = 1.0f;
+  // Ctrl+0: the figure at its usual size, every zoom undone (the keys' and the wheel's, a pan).
+  if (k == GLFW_KEY_0 || k == GLFW_KEY_KP_0) {
+    vs.figure_scale = 1.0f;
+    vs.FitView();
+  }
   if (k == GLFW_KEY_Q) out->quit = true;
   if (k == GLFW_KEY_O && !repeat) vs.file_dialog = FileDialog::kOpen;
   if (k == GLFW_KEY_S && shift && !repeat) vs.file_dialog = FileDialog::kSave;

@@ -77,8 +77,9 @@ CaseTag MakeCaseTag(const UiContext& ui, const scene::Box& b, float border_w) {
 // Inspector says it). Never a whole row of numbers hidden because one of them is long. With a
 // case tag, the value moves right of it where the cell is too short to hold both one above the
 // other; where neither fits, the tag gives way (*tag becomes null) and the border says the case.
-void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill, float widest,
-               float border_w, ImVec2 fb_scale, const CaseTag** tag) {
+// Returns where the value went (x, y, width, its size in points; 0s: none drawn).
+ViewRect DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill, float widest,
+                   float border_w, ImVec2 fb_scale, const CaseTag** tag) {
   const Fonts& fonts = ui.fonts;
   // Clear of each border by a pixel at least (glyphs ran into them).
   const float clear = border_w + std::max(1.0f, ui.scale);
@@ -110,7 +111,7 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
       }
     }
   }
-  if (t.text.empty()) return;
+  if (t.text.empty()) return {};
   ImGui::GetWindowDrawList()->AddText(font, t.px, ImVec2(x, r.y + (r.h - t.px) * 0.5f),
                                       ToImU32(scene::TextOn(fill)), t.text.c_str());
   if (ui.dump != nullptr) {
@@ -119,6 +120,7 @@ void DrawValue(UiContext& ui, const scene::Box& b, ViewRect r, scene::Rgba fill,
     ui.dump->back().text_w = t.width * fb_scale.x;
     ui.dump->back().text_color = scene::TextOn(fill);
   }
+  return {x, r.y + (r.h - t.px) * 0.5f, t.width, t.px};
 }
 
 // The case tag in the cell's corner, at the panels' text size.
@@ -202,6 +204,14 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
   m_dense.clear();
   DenseRows dense(1.0f / std::max(fb_scale.x, 1e-3f));
   std::vector<BoxInstance> marked_instances;
+  // The input cells' places (--state-file: a test clicks them) for the cells on show only: one
+  // panned under the row tags' gutter (cut off at the clip's left edge) is not.
+  const float clip_left = ImGui::GetWindowDrawList()->GetClipRectMin().x;
+  if (algorithm == app.GetAlgorithm()) {
+    std::erase_if(vs.widgets, [](const auto& w) {
+      return w.first.starts_with("input[") || w.first.starts_with("value[");
+    });
+  }
   for (const scene::Box& b : m_scene.boxes) {
     const ViewRect r = {g.X(b.rect.x), g.Y(b.rect.y), b.rect.w * g.sx, b.rect.h * g.sy};
     if (r.x > rect.x + rect.w || r.x + r.w < rect.x || r.y > rect.y + rect.h || r.y + r.h < g.top)
@@ -223,8 +233,9 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
     } else {
       m_instances.push_back(inst);
     }
-    if (b.is_input && m_scene.columns <= 64 && algorithm == app.GetAlgorithm())
-      vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {r.x, r.y, r.w, r.h};
+    const bool recorded = b.is_input && m_scene.columns <= 64 &&
+                          algorithm == app.GetAlgorithm() && r.x >= clip_left - 1;
+    if (recorded) vs.widgets["input[" + std::to_string(b.cell.pos) + "]"] = {r.x, r.y, r.w, r.h};
     if (ui.dump != nullptr) {
       // The border as drawn (a class's heavier stroke included), which the value stays inside.
       ui.dump->push_back(
@@ -235,7 +246,12 @@ void ArrayView::RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeom
     if (!text_fits) continue;
     const CaseTag tag = MakeCaseTag(ui, b, border_w);
     const CaseTag* tagged = show_case && b.hs_case > 0 ? &tag : nullptr;
-    DrawValue(ui, b, r, inst.fill, widest, inst.border_width, fb_scale, &tagged);
+    const ViewRect value =
+        DrawValue(ui, b, r, inst.fill, widest, inst.border_width, fb_scale, &tagged);
+    // The value's place and size, for a test of the zoom (--state-file): x, y, width, px.
+    if (recorded)
+      vs.widgets["value[" + std::to_string(b.cell.pos) + "]"] = {value.x, value.y, value.w,
+                                                                 value.h};
     if (tagged != nullptr) DrawCaseTag(ui, *tagged, r, inst.fill, border_w);
   }
   dense.Flush(&m_dense);

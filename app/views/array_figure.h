@@ -3,6 +3,7 @@
 // array_labels.cpp (row tags, round titles, captions, brackets). Internal to the views.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,23 @@ struct ArrayGeometry {
   float base_x = 0;      // the cells' left edge unpanned (the wheel zooms around it)
   float ox = 0, oy = 0;  // layout (0, 0), panned
   float sx = 0, sy = 0;  // points per layout unit, zoomed
+  // The wheel's zoom enlarges the text with the cells once they are wider than a value's cell
+  // at its full size: this factor on the figure's fonts (1: not zoomed that far).
+  float text_zoom = 1;
   float X(float u) const { return ox + u * sx; }
   float Y(float u) const { return oy + u * sy; }
+  // The gutter's right edge, where the row tags end: with the cells, or where the cells pan left
+  // under it, at the gutter (the tags never scroll off with the cells).
+  float TagRight() const { return std::max(ox, rect.x + pad + gutter) - pad; }
 };
+
+// The widest a column gets unzoomed: a value's cell at its full size.
+float MaxCellWidth(const Fonts& f);
+
+// The figure placed in `rect` below `top` (array_geometry.cpp): the row tags' gutter from the
+// widest tag, the columns from the pane's width, the widest value and the zoom, the rows.
+ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect rect, float pad,
+                          float top, float widest_tag, float widest_text);
 
 // Splits `text` at " · " into lines no wider than `room` at `px` in the current ImGui font (a
 // piece wider than the room keeps a line of its own).

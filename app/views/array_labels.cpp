@@ -53,10 +53,12 @@ void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
   float y = g.Y(l.y) - line_h * static_cast<float>(lines.size()) * 0.5f;
   for (const std::string& line : lines) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
-    const ImVec2 at(g.ox - g.pad - ts.x, y + (line_h - ts.y) * 0.5f);
+    const ImVec2 at(g.TagRight() - ts.x, y + (line_h - ts.y) * 0.5f);
     const ViewRect box = {at.x, at.y, ts.x, ts.y};
     DrawFigureText(ui, {ImGui::GetFont(), px, at, ToImU32(LabelColor(pal, pal.text, l.emphasis))},
                    line, "row tag", &box, px);
+    // The input row's tag, for a test of the zoom (--state-file): x, y, width, px.
+    if (l.text == "input") ui.app.view.widgets["row_tag.input"] = {at.x, at.y, ts.x, px};
     y += line_h;
   }
 }
@@ -82,7 +84,7 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
   for (const std::string& line : lines) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, line.c_str());
     const float s = ts.x > room ? room / ts.x : 1.0f;  // one long piece: shrink it
-    const ImVec2 at(g.ox - g.pad - ts.x * s, y);
+    const ImVec2 at(g.TagRight() - ts.x * s, y);
     const ViewRect box = {at.x, at.y, ts.x * s, ts.y * s};
     DrawFigureText(ui, {ImGui::GetFont(), px * s, at, color}, line, "round", &box, px * s);
     y += line_h;

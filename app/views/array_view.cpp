@@ -25,10 +25,6 @@ constexpr ImGuiWindowFlags kViewFlags =
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing;
 
-float MaxCellWidth(const Fonts& f) {
-  return f.large_px * 3.4f;
-}
-
 // A width in the figure's font at its UI size.
 float UiWidth(const Fonts& fonts, const std::string& text) {
   return fonts.ui->CalcTextSizeA(fonts.ui_px, FLT_MAX, 0, text.c_str()).x;
@@ -76,41 +72,6 @@ float DrawHeader(UiContext& ui, Algorithm algorithm, ViewRect rect, float pad) {
   DrawFigureText(ui, {fonts.large, header_px, ImVec2(rect.x + pad, top), ToImU32(ui.palette.text)},
                  text, "header");
   return top + fonts.large_px * 1.5f;
-}
-
-// [SECTION] Geometry: layout units -> points
-
-ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect rect, float pad,
-                          float top, float widest_tag) {
-  const Fonts& fonts = ui.fonts;
-  const ViewState& vs = ui.app.view;
-  ArrayGeometry g;
-  g.rect = rect;
-  g.pad = pad;
-  g.top = top;
-  // The gutter holds the row tags; the round titles between the rows wrap (at " · ") and shrink
-  // to it rather than widen it, so that the columns keep the room.
-  g.gutter = std::min(widest_tag + 2 * pad, rect.w * 0.35f);
-  const float avail_w = std::max(rect.w - g.gutter - 2 * pad, 10.0f);
-  const float avail_h = std::max(rect.y + rect.h - top - pad, 10.0f);
-  const float base_sx =
-      std::min(avail_w / static_cast<float>(std::max(sc.columns, 1)), MaxCellWidth(fonts));
-  g.sx = base_sx * vs.zoom;
-  // Tall enough for a round's title in two lines at the panels' text size between two rows.
-  g.sy = std::clamp(g.sx * 0.85f, fonts.ui_px * 2.25f, fonts.large_px * 2.3f);
-  // Fitted (zoom 1, what Fit view restores), every round fits the height however many there are
-  // (Blelloch at n = 1024 has 22): rows thinner than text lose their labels, never their place
-  // on screen. Zoomed in, or the figure made larger (Ctrl+=), rows stay tall enough to read its
-  // values and the figure scrolls (FollowCurrentRound): a larger figure never hides a number.
-  if (sc.height * g.sy > avail_h) {
-    const bool squeeze = vs.zoom <= 1.0f && vs.figure_scale <= 1.0f;
-    g.sy = squeeze ? avail_h / sc.height : std::max(avail_h / sc.height, fonts.ui_px * 1.05f);
-  }
-  const float content_w = static_cast<float>(sc.columns) * base_sx;
-  g.base_x = rect.x + pad + g.gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
-  g.ox = g.base_x + vs.pan_x;
-  g.oy = top + vs.pan_y;
-  return g;
 }
 
 // [SECTION] Current round band, register strips and warp dividers, arrows
@@ -195,38 +156,60 @@ void DrawEditProblem(UiContext& ui, float x, float y, const CellEditText& typed)
 void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool header) {
   const Fonts& fonts = ui.fonts;
   UpdateScene(ui, algorithm);
+  m_text_zoom = 1;
   if (m_scene.columns <= 64) WidestText(fonts);
 
   ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y));
   ImGui::SetNextWindowSize(ImVec2(rect.w, rect.h));
   const std::string window_name = std::string("##array_") + ToString(algorithm);
   ImGui::Begin(window_name.c_str(), nullptr, kViewFlags);
-  // The figure's font at its zoom for everything below (labels, the in-place editor): from here
-  // GetFontSize() and CalcTextSize are the figure's UI size.
   ImGui::PushFont(fonts.ui);
-  ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
   DumpPanel(ui, "trace", rect, ToString(algorithm));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = 10 * ui.scale;
   const float top = header ? DrawHeader(ui, algorithm, rect, pad) : rect.y + pad;
-  ArrayGeometry g = PlaceFigure(ui, m_scene, rect, pad, top, m_widest_tag);
+  ArrayGeometry g = PlaceFigure(ui, m_scene, rect, pad, top, m_widest_tag,
+                                m_scene.columns <= 64 ? m_widest_text : 0.0f);
   FollowCurrentRound(ui, ui.app.PlayerOf(algorithm).Round(), &g);
+  // The figure's font at its zoom for everything below (labels, the in-place editor): from here
+  // GetFontSize() and CalcTextSize are the figure's UI size, times the wheel's text zoom.
+  m_text_zoom = g.text_zoom;
+  Fonts zoomed = fonts;
+  zoomed.ui_px = std::round(fonts.ui_px * g.text_zoom);
+  zoomed.large_px = std::round(fonts.large_px * g.text_zoom);
+  UiContext z{ui.app,  ui.renderer, zoomed,     ui.palette,       ui.scale * g.text_zoom,
+              ui.dump, ui.text,     ui.kind_of, ui.draw_kind_part};
+  ImGui::SetWindowFontScale(zoomed.ui_px / fonts.ui->FontSize);
+  DrawFigureBody(z, algorithm, g);
+  ImGui::SetWindowFontScale(1);
+  ImGui::PopFont();
+  ImGui::End();
+}
 
-  ui.renderer.SetClip(rect.x, top, rect.w, rect.h - (top - rect.y));
-  dl->PushClipRect(ImVec2(rect.x, top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
+// The band, then the cells and what joins them (left of the gutter's edge cut off while the
+// figure is panned under the row tags), then the labels, the mouse and the cell editor.
+void ArrayView::DrawFigureBody(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g) {
+  const ViewRect& rect = g.rect;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = rect.h - (g.top - rect.y);
+  ui.renderer.SetClip(rect.x, g.top, rect.w, h);
+  dl->PushClipRect(ImVec2(rect.x, g.top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   DrawCurrentBand(ui, m_scene, g);
+  // Panned left of the gutter's edge, the cells go under it (cut off there), not under the tags.
+  const float gutter_right = rect.x + g.pad + g.gutter;
+  const float cells_left = g.ox < gutter_right ? gutter_right : rect.x;
+  ui.renderer.SetClip(cells_left, g.top, rect.x + rect.w - cells_left, h);
+  dl->PushClipRect(ImVec2(cells_left, g.top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
   DrawRegisterStrips(ui, m_scene, g);
   DrawArrows(ui, m_scene, g, ui.app.Slot(algorithm).trace.meta.block_size);
   DrawBoxes(ui, algorithm, g);
   DrawBrackets(ui, m_scene, g);
+  dl->PopClipRect();
+  ui.renderer.SetClip(rect.x, g.top, rect.w, h);
   DrawLabels(ui, m_scene, g);
   HandleMouse(ui, algorithm, g);
   if (m_editing) DrawCellEditor(ui, g);
   dl->PopClipRect();
   ui.renderer.NoClip();
-  ImGui::SetWindowFontScale(1);
-  ImGui::PopFont();
-  ImGui::End();
 }
 
 // A figure taller than its pane (made larger with Ctrl+=, or zoomed): when the player moves to
@@ -316,12 +299,14 @@ void ArrayView::UpdateScene(UiContext& ui, Algorithm algorithm) {
 }
 
 float ArrayView::WidestText(const Fonts& fonts) {
-  if (m_widest_text < 0) {
+  if (m_widest_text < 0) {  // measured at the unzoomed size (`fonts` may be the zoomed ones)
+    Fonts unzoomed = fonts;
+    unzoomed.ui_px = fonts.ui_px / m_text_zoom;
     m_widest_text = 0;
     for (const scene::Box& b : m_scene.boxes)
-      m_widest_text = std::max(m_widest_text, UiWidth(fonts, b.text));
+      m_widest_text = std::max(m_widest_text, UiWidth(unzoomed, b.text));
   }
-  return m_widest_text;
+  return m_widest_text * m_text_zoom;
 }
 
 // [SECTION] Interaction: hover, select, open an input cell's editor, zoom and pan

@@ -90,7 +90,7 @@ std::vector<KeyHelp> MoreLines() {
        G::kMouse},
       {"double-click an input cell", "edit its value in place (Enter applies it, Esc cancels)",
        G::kMouse},
-      {"wheel", "zoom the figure around the pointer (Fit view: back)", G::kMouse},
+      {"wheel", "zoom round the pointer, values too (Fit view: back)", G::kMouse},
       {"right or middle drag", "pan the figure", G::kMouse},
       {"hover a chart", "work & depth, benchmark: the values at that n", G::kMouse},
       {"hover a control", "what it does, and its key", G::kMouse},

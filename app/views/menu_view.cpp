@@ -110,7 +110,11 @@ void ViewMenu(UiContext& ui, MenuResult* out) {
     vs.figure_scale = std::min(vs.figure_scale * 1.2f, 3.0f);
   if (Item(ui, "menu.smaller", "Smaller figure", "Ctrl+-", false, "Its values and cells"))
     vs.figure_scale = std::max(vs.figure_scale / 1.2f, 0.6f);
-  if (Item(ui, "menu.fit", "Fit view", nullptr, false, "The whole figure, unzoomed")) vs.FitView();
+  if (Item(ui, "menu.fit", "Fit view", "F", false,
+           "The whole figure, unzoomed (Ctrl+0: its usual size too)"))
+    vs.FitView();
+  if (Item(ui, "menu.fps", "Frame rate", nullptr, vs.show_fps, "Frames a second in the status bar"))
+    vs.show_fps = !vs.show_fps;
   ImGui::Separator();
   if (Item(ui, "menu.only_current", "Only the current round", "O", vs.only_current,
            "The input and the current round only"))

@@ -157,6 +157,7 @@ class ArrayView {
   // (array_boxes.cpp), the mouse and the in-place editor of an input cell (array_view.cpp).
   void UpdateScene(UiContext& ui, Algorithm algorithm);
   float WidestText(const Fonts& fonts);  // measured when first asked for
+  void DrawFigureBody(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
   void DrawBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
   void RebuildBoxes(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g, float border_w,
                     bool show_case);
@@ -180,6 +181,7 @@ class ArrayView {
   float m_widest_text = 0;  // widest cell value in the ui font; < 0: not measured yet
   float m_widest_tag = 0;   // widest row tag ("buf[0] · pout") in the ui font
   float m_text_px = 0;      // the figure's UI font size the widths were measured at
+  float m_text_zoom = 1;    // this frame's text zoom (ArrayGeometry::text_zoom)
   // Box instances of the last frame, reused while nothing that places or colours them changed.
   std::vector<BoxInstance> m_instances;
   std::vector<BoxInstance> m_dense;  // runs of pixels of cells too narrow for borders

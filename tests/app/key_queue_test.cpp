@@ -167,6 +167,17 @@ TEST_F(Shortcuts, TogglesTabsAndZoom) {
   EXPECT_LT(app.view.figure_scale, 1.3f);
   Keys({Press(GLFW_KEY_0, GLFW_MOD_CONTROL)});
   EXPECT_EQ(app.view.figure_scale, 1.0f);
+  // Issue #37 item 7: Ctrl+0 undoes every zoom, the wheel's (and its pan) too; F the wheel's.
+  app.view.zoom = 2.5f;
+  app.view.pan_x = -40;
+  app.view.figure_scale = 1.44f;
+  Keys({Press(GLFW_KEY_0, GLFW_MOD_CONTROL)});
+  EXPECT_EQ(app.view.zoom, 1.0f);
+  EXPECT_EQ(app.view.pan_x, 0.0f);
+  EXPECT_EQ(app.view.figure_scale, 1.0f);
+  app.view.zoom = 2.5f;
+  Keys({Press(GLFW_KEY_F)});
+  EXPECT_EQ(app.view.zoom, 1.0f);
   // Space plays; a second tap pauses.
   Keys({Press(GLFW_KEY_SPACE)});
   EXPECT_TRUE(app.CurrentPlayer().Playing());

@@ -81,10 +81,6 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   f.left = f.origin.x + f.label_w;
   f.width = std::max(px * 4, rect.x + rect.w - f.left - px);
   f.fig_px = px * ui.app.view.figure_scale;
-  const float fig_px = f.fig_px;
-  const float min_cell = MinCell(fig_px, widest_chars);
-  f.row_h = fig_px * 1.7f;
-  f.gap = fig_px * 0.45f;
   // The arrows' band gives way first when the rows do not fit the view's height.
   const int band_rows = static_cast<int>(l.rows.size());
   bool band = false;
@@ -92,6 +88,23 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
     band = band || r.kind == application_scene::RowKind::kOutput ||
            r.kind == application_scene::RowKind::kPool;
   const float room = rect.y + rect.h - f.origin.y - px;
+  // Presenter mode: a short array's cells, values and indices grow to use the width (a class
+  // reads them from the back), as far as the rows and a small arrows' band fit the height.
+  if (ui.app.view.presenter && !fixed) {
+    const int slots = application_scene::Visible(l.n, 1 << 20).Slots();
+    const float wide = f.width / (static_cast<float>(std::max(slots, 1)) * f.fig_px * 3.2f);
+    const float tall =
+        room / (f.fig_px * (static_cast<float>(band_rows) * 2.15f + 1.2f + (band ? 4.0f : 0.0f)));
+    const float k = std::clamp(std::min(wide, tall), 1.0f, 2.0f);
+    f.fig_px *= k;
+    f.label_w *= k;  // the row titles grow too
+    f.left = f.origin.x + f.label_w;
+    f.width = std::max(px * 4, rect.x + rect.w - f.left - px);
+  }
+  const float fig_px = f.fig_px;
+  const float min_cell = MinCell(fig_px, widest_chars);
+  f.row_h = fig_px * 1.7f;
+  f.gap = fig_px * 0.45f;
   const float rows_need = static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * 1.2f;
   f.arrows_h = !band ? 0
                : fixed

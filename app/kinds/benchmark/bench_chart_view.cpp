@@ -12,6 +12,8 @@ namespace scanviz::bench_chart {
 
 namespace {
 
+constexpr float kLabelStroke = 0.8f;  // a line name's stroke of its colour, in text heights
+
 // End-of-line labels, pushed apart vertically so converging lines keep readable names.
 struct EndLabel {
   float x, y;
@@ -51,8 +53,25 @@ bool Hidden(const BenchmarkState& bench, const std::string& rung) {
   return variant != toggled;
 }
 
+AtMax AtLargestN(const BenchmarkState& bench, const std::vector<Line>& lines, bool pct) {
+  long long n_hi = 0;
+  for (const Line& l : lines)
+    for (size_t i = 0; i < l.points.size(); ++i)
+      if (ValueOf(l, i, pct)) n_hi = std::max(n_hi, l.points[i]->n);
+  AtMax at;
+  for (const Line& l : lines) {
+    if (Hidden(bench, l.rung->name)) continue;
+    for (size_t i = l.points.size(); i-- > 0;) {
+      if (!ValueOf(l, i, pct)) continue;
+      if (l.points[i]->n == n_hi) at.push_back({l.rung->name, l.points[i]});
+      break;
+    }
+  }
+  return at;
+}
+
 std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct,
-                           float below) {
+                           float below, float most_h) {
   const float px = ui.fonts.ui_px;
   Chart c;
   c.pct = pct;
@@ -78,9 +97,10 @@ std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, 
   c.left = c.origin.x +
            std::max(ImGui::CalcTextSize("0000 GB/s").x, ImGui::CalcTextSize("% of memcpy").x) +
            8 * ui.scale;
-  c.right = c.origin.x + avail.x - ImGui::CalcTextSize("memcpy ").x;
+  c.right = c.origin.x + avail.x - ImGui::CalcTextSize("memcpy ").x - px * (kLabelStroke + 0.3f);
   c.top = c.origin.y + px * 1.4f;               // the unit above the top tick label
   c.bottom = c.origin.y + avail.y - px * below;
+  if (most_h > 0) c.bottom = std::min(c.bottom, c.top + most_h);
   if (c.bottom - c.top < px * 4 || c.lx1 <= c.lx0) return std::nullopt;
   return c;
 }
@@ -101,14 +121,21 @@ void DrawAxes(const UiContext& ui, const Chart& c) {
   }
   dl->AddText(ImVec2(c.origin.x, c.origin.y), axis, c.unit);
   const int k0 = static_cast<int>(std::ceil(c.lx0)), k1 = static_cast<int>(std::floor(c.lx1));
-  const int every = (k1 - k0) > 12 ? 2 : 1;
+  // Every k-th power labelled, k as small as keeps the widest label a space clear of the next:
+  // a narrow plot or a large font (HiDPI, presenter mode) thins them, never runs them together.
+  const float widest = ImGui::CalcTextSize(("2^" + std::to_string(k1)).c_str()).x;
+  const float step = c.X(std::ldexp(1.0, k0 + 1)) - c.X(std::ldexp(1.0, k0));
+  int every = 1;  // 1, 2, 4...: the labels keep to round powers (2^10, 2^14...)
+  while (static_cast<float>(every) * step < widest + px * 0.6f && every < 64) every *= 2;
   for (int k = k0; k <= k1; ++k) {
     const float x = c.X(std::ldexp(1.0, k));
     dl->AddLine(ImVec2(x, c.top), ImVec2(x, c.bottom), ToImU32({0.5f, 0.5f, 0.5f, 0.12f}));
     if ((k - k0) % every != 0) continue;
     const std::string label = "2^" + std::to_string(k);
-    const float lw = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddText(ImVec2(x - lw * 0.5f, c.bottom + 4 * ui.scale), axis, label.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    const ImVec2 at(x - size.x * 0.5f, c.bottom + 4 * ui.scale);
+    dl->AddText(at, axis, label.c_str());
+    DumpLine(ui, {"x label", label}, {at.x, at.y, size.x, size.y});
   }
   const char* xlabel =
       c.pct ? "n (elements, log2 scale)  ·  % of memcpy = GB/s / memcpy's GB/s at that n"
@@ -152,9 +179,27 @@ AtMax DrawLines(UiContext& ui, const Chart& c, const std::vector<Line>& lines) {
   }
   // The plot's box and its unit, for the headless tests (--dump-layout).
   DumpLine(ui, {"plot", c.unit}, {c.left, c.top, c.right - c.left, c.bottom - c.top});
+  // More names than the plot's height holds a line each (the variants shown): the stack would
+  // climb out of the plot over the legend and its buttons. The names that fit are drawn (the
+  // highest lines' first); the legend names every line.
+  const float span = c.bottom - c.top + px * 0.5f;
+  if (static_cast<float>(labels.size()) * px > span) {
+    std::sort(labels.begin(), labels.end(),
+              [](const EndLabel& a, const EndLabel& b) { return a.y < b.y; });
+    labels.resize(static_cast<size_t>(std::max(span / px, 1.0f)));
+  }
   PlaceLabels(labels, px * 1.0f, c.top - px * 0.5f, c.bottom - px * 0.5f);
-  for (const EndLabel& label : labels)
-    dl->AddText(ImVec2(label.x, label.y), label.color, label.text.c_str());
+  // Each name in the text's colour (the lines' own colours read at 1.3:1 to 4.2:1 on the
+  // themes' backgrounds), after a short stroke in its line's colour that says which line it is.
+  const float stroke = px * kLabelStroke;
+  for (const EndLabel& label : labels) {
+    const float mid = label.y + px * 0.55f;
+    dl->AddLine(ImVec2(label.x, mid), ImVec2(label.x + stroke, mid), label.color, 3 * ui.scale);
+    const ImVec2 at(label.x + stroke + 3 * ui.scale, label.y);
+    dl->AddText(at, ToImU32(ui.palette.text), label.text.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+    DumpLine(ui, {"line label", label.text}, {at.x, at.y, size.x, size.y});
+  }
   return at_max;
 }
 

@@ -34,6 +34,9 @@ bool Hidden(const BenchmarkState& bench, const std::string& rung);
 // Each shown rung's point at the largest n, for the summary under the chart.
 using AtMax = std::vector<std::pair<std::string, const perf::BenchMeasurement*>>;
 
+// The same from the lines alone, before they are drawn (the summary's height places the chart).
+AtMax AtLargestN(const BenchmarkState& bench, const std::vector<Line>& lines, bool pct);
+
 // Where the plot lies and what its axes span: x = log2 n, y = GB/s or % of memcpy from 0.
 struct Chart {
   bool pct = false;
@@ -52,11 +55,12 @@ struct Chart {
 };
 
 // The plot's box in what is left of the window, `below` text sizes left under it (the x labels,
-// the summary and the file row on screen; no file row in an export), and its ranges from the
+// the summary and the file row on screen; no file row in an export), at most `most_h` tall
+// (0: no limit), and its ranges from the
 // points that have a value in the unit; none when the window is too short or a single n was
 // measured.
 std::optional<Chart> Place(const UiContext& ui, const std::vector<Line>& lines, bool pct,
-                           float below = 8.0f);
+                           float below = 8.0f, float most_h = 0);
 // The value grid with its labels and unit, the powers of two along x, the axes.
 void DrawAxes(const UiContext& ui, const Chart& c);
 // Every shown line (the ceiling dashed) with its name at its right end, where the lines are

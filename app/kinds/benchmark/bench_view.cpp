@@ -92,8 +92,9 @@ std::string Summary(const perf::BenchResults& res, const bench_chart::AtMax& at)
 }
 
 // The header, wrapped to the panel: where and when it was measured (the "device" line), and what
-// ran (the "run" line: the commit, the toolkit, the SM clock), each as far as the file says.
-void RunHeader(UiContext& ui, const perf::BenchResults& res) {
+// ran (the "run" line: the commit, the toolkit, the SM clock), each as far as the file says;
+// `compact`: the device's name and the checks alone, the rest in its tooltip.
+void RunHeader(UiContext& ui, const perf::BenchResults& res, bool compact) {
   const perf::BenchDevice& d = res.device;
   std::vector<std::string> parts;
   if (d.sm_count > 0) parts.push_back(std::to_string(d.sm_count) + " SMs");
@@ -111,8 +112,16 @@ void RunHeader(UiContext& ui, const perf::BenchResults& res) {
   std::string device = "measured on " + d.name;
   if (!parts.empty()) device += " (" + join(parts, ", ") + ")";
   device += ", " + (res.date.empty() ? std::string("date not recorded in the file") : res.date);
-  device += res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
-  TextWrappedColored(ui, "device", ui.palette.text, device);
+  const char* checked =
+      res.all_correct ? "  ·  every output checked correct" : "  ·  some checks FAILED";
+  device += checked;
+  // A short panel (HiDPI, 1024x768) keeps its height for the chart: the device and the checks on
+  // one line, the rest (the device's numbers, the date, what ran) in its tooltip.
+  if (compact) {
+    TextWrappedColored(ui, "device", ui.palette.text, "measured on " + d.name + checked);
+  } else {
+    TextWrappedColored(ui, "device", ui.palette.text, device);
+  }
 
   std::vector<std::string> run = {res.commit.empty()
                                       ? "commit not recorded in the file (" + res.schema + ")"
@@ -135,7 +144,37 @@ void RunHeader(UiContext& ui, const perf::BenchResults& res) {
     run.push_back("SM clock " + std::to_string(d.sm_clock_khz / 1000) + " MHz peak, not measured");
   }
   const std::string line = join(run, "  ·  ");
+  // A short panel (HiDPI, 1024x768) keeps its height for the chart: what ran is the measured
+  // line's tooltip there.
+  if (compact) {
+    if (ImGui::IsItemHovered()) ShowTooltip(ui, device + "\n" + line);
+    return;
+  }
   TextWrappedColored(ui, "run", ui.palette.text_dim, line);
+}
+
+// The title on one line as far as it fits, smaller down to the text size, wrapped after that.
+void Title(UiContext& ui, const std::string& title) {
+  ImGui::PushFont(ui.fonts.large);
+  const float room = ImGui::GetContentRegionAvail().x;
+  const float w = ImGui::CalcTextSize(title.c_str()).x;
+  const float least = ui.fonts.ui_px / ui.fonts.large_px;
+  ImGui::SetWindowFontScale(std::max(w > room ? room / w : 1.0f, least));
+  TextWrapped(ui, "title", title);
+  ImGui::SetWindowFontScale(1);
+  ImGui::PopFont();
+}
+
+// What the chart leaves under it, in text sizes: the x labels and the axis's name, the summary
+// as wrapped to the panel, and on screen the file row.
+float Below(const UiContext& ui, const std::string& summary, bool controls) {
+  const float px = ui.fonts.ui_px;
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  float below = 3.2f;
+  if (!summary.empty())
+    below += ImGui::CalcTextSize(summary.c_str(), nullptr, false, wrap).y / px + 0.3f;
+  if (controls) below += ImGui::GetFrameHeightWithSpacing() / px + 0.3f;
+  return below;
 }
 
 void FileRow(UiContext& ui, const perf::BenchLoad& load) {
@@ -301,15 +340,17 @@ void Legend(UiContext& ui, const std::vector<Line>& lines, bool controls) {
 
 void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const BenchmarkState& bench = BenchmarkOf(ui.app);
+  // An export's figure starts at its rectangle's edge, as the rounds' do: the window's padding
+  // would be a margin the picture's own margin does not count (it came out 10 % short).
+  if (!controls) ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
   BeginPanelWindow(ui, "##bench", rect, "bench");
+  if (!controls) ImGui::PopStyleVar();
   const perf::BenchLoad& load = BenchmarkOf(ui.app).model.Results();
   const bool gpus = GpusBenchShown(ui);
-  ImGui::PushFont(ui.fonts.large);
   std::string title = gpus ? "The scan across GPUs: throughput against n"
                             : "Device-wide scan throughput against n";
   if (controls) title += " (G: back to the rounds)";
-  Text(ui, "title", title);
-  ImGui::PopFont();
+  Title(ui, title);
   if (controls) DrawGpusToggle(ui);  // only where the bench across GPUs' files are
   if (gpus) {
     DrawGpusBench(ui, controls);
@@ -323,7 +364,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
     return;
   }
   const perf::BenchResults& res = *load.results;
-  RunHeader(ui, res);
+  RunHeader(ui, res, controls && rect.h < ui.fonts.ui_px * 32);
   const char* type = bench.bench_float ? "float32" : "int32";
   const char* mode = bench.bench_exclusive ? "exclusive" : "inclusive";
   if (controls) {
@@ -335,18 +376,19 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   }
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
   Legend(ui, lines, controls);
-  // An export has no file row: the summary (two lines at most) ends the figure.
+  // An export has no file row: the summary ends the figure.
+  const std::string summary = Summary(res, bench_chart::AtLargestN(bench, lines, bench.bench_pct));
   const std::optional<bench_chart::Chart> chart =
-      bench_chart::Place(ui, lines, bench.bench_pct, controls ? 8.0f : 5.8f);
+      bench_chart::Place(ui, lines, bench.bench_pct, Below(ui, summary, controls),
+                         controls ? 0.0f : ui.fonts.ui_px * kBenchPlotEms);
   if (!chart) {
     ImGui::End();
     return;
   }
   bench_chart::DrawAxes(ui, *chart);
-  const bench_chart::AtMax at_max = bench_chart::DrawLines(ui, *chart, lines);
+  bench_chart::DrawLines(ui, *chart, lines);
   if (controls) bench_chart::DrawReadout(ui, *chart, lines, type, mode);
   ImGui::SetCursorScreenPos(ImVec2(chart->origin.x, chart->bottom + ui.fonts.ui_px * 3.2f));
-  const std::string summary = Summary(res, at_max);
   if (!summary.empty()) {
     TextWrappedColored(ui, "summary", ui.palette.text, summary);
   }

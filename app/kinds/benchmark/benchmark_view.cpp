@@ -1,5 +1,6 @@
 // The benchmark chart in the centre; it offers no side-panel tab.
 #include "kinds/benchmark/bench_view.h"
+#include "kinds/benchmark/gpus_chart_view.h"
 #include "kinds/kind_view.h"
 
 namespace scanviz {
@@ -9,6 +10,13 @@ class Benchmark final : public KindView {
  public:
   void DrawCenter(KindFrame& f, ViewRect c) const override { DrawBenchView(f.ui, c); }
   void DrawFigure(KindFrame& f, ViewRect r) const override { DrawBenchView(f.ui, r, false); }
+  // The one-GPU chart has a size of its own in text sizes (kBenchFigureEms wide, its plot
+  // kBenchPlotEms tall in a figure), so that an export grows its text with the picture as it
+  // grows the rounds' (figure_fit.h), not a chart stretched to 1920 px under 17 px labels.
+  FigureWidth WidthOfFigure(KindFrame& f, float room) const override {
+    if (GpusBenchShown(f.ui)) return {room, true};
+    return NaturalWidth(f.ui.fonts.ui_px * kBenchFigureEms, room);
+  }
   bool DrawTab(KindFrame&, SidePanel) const override { return false; }
   // Its menu item (the default), and its button in the view options' row, named by its own key.
   void DrawPart(UiContext& ui, const Kind& kind, KindPart part) const override {
