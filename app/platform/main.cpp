@@ -103,8 +103,7 @@ bool Animating(App& app) {
   // An export beside the app draws while it has work; its worker wakes the loop with its news.
   const bool exporting = app.export_job != nullptr && app.export_job->HasWork();
   return playing || st.BackgroundPending() || ImGui::IsAnyMouseDown() || !app.keys.Empty() ||
-         app.key_repeat.Pending() ||
-         st.view.focus_pending || !app.dropped.empty() ||
+         app.key_repeat.Pending() || st.view.focus_pending || !app.dropped.empty() ||
          st.view.export_request != ViewState::Export::kNone || exporting || g_stop_requested;
 }
 
@@ -283,7 +282,7 @@ GLFWwindow* InitWindow(Startup& s) {
 void InitImGui(GLFWwindow* window) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;  // our settings live in settings.json
+  ImGui::GetIO().IniFilename = nullptr;            // our settings live in settings.json
   ImGui::GetIO().KeyRepeatDelay = kNoImGuiRepeat;  // the system's repeats instead (key_repeat.h)
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init(platform::GlslVersion());
