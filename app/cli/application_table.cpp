@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/applications/table_entry.h"
+#include "cli/grid_table.h"
 #include "core/analysis.h"
 #include "core/applications/radix_sort.h"
 #include "core/applications/split.h"
@@ -144,17 +145,22 @@ using namespace application_table;
 
 std::string ScanLine(const ApplicationTrace& t, const ApplicationPass& p) {
   const GridTrace& s = p.scan;
-  // The rounds that apply the operator, as the chapters count them, and the trace's steps.
-  const size_t steps = s.blocks.empty() ? 0 : s.blocks[0].rounds.size();
-  const int depth = Info(t.block_algorithm).depth(t.block_size);
-  std::string how = s.BlockCount() == 1
-                        ? "one " + std::string(DisplayName(t.block_algorithm)) + " block of " +
-                              std::to_string(t.block_size) + ", " + std::to_string(depth) +
-                              (depth == 1 ? " round" : " rounds") + " of the operator in " +
-                              std::to_string(steps) + " steps"
-                        : std::to_string(s.BlockCount()) + " " + DisplayName(t.block_algorithm) +
-                              " blocks of " + std::to_string(t.block_size) +
-                              ", their sums scanned, the offsets added";
+  std::string how;
+  if (s.BlockCount() == 1) {
+    // The rounds that apply the operator, as the chapters count them, and the trace's steps: the
+    // block's own, which a block that holds fewer elements than its size has fewer of.
+    how = "one " + std::string(DisplayName(t.block_algorithm)) + " block of " +
+          std::to_string(t.block_size);
+    if (s.blocks.size() == 1) {
+      const BlockShape shape = ShapeOf(s.blocks[0]);
+      how += ", " + std::to_string(shape.rounds) + (shape.rounds == 1 ? " round" : " rounds") +
+             " of the operator in " + std::to_string(shape.steps) +
+             (shape.steps == 1 ? " step" : " steps");
+    }
+  } else {
+    how = std::to_string(s.BlockCount()) + " " + DisplayName(t.block_algorithm) + " blocks of " +
+          std::to_string(t.block_size) + ", their sums scanned, the offsets added";
+  }
   return how + (Info(t.block_algorithm).inclusive ? ", converted to exclusive" : "");
 }
 

@@ -20,18 +20,38 @@ std::string Pad(std::string s, size_t width) {
   return s;
 }
 
+std::string ShapeText(const BlockShape& s) {
+  return std::to_string(s.rounds) + (s.rounds == 1 ? " round" : " rounds") + " of the operator, " +
+         std::to_string(s.steps) + (s.steps == 1 ? " step" : " steps") + " in all";
+}
+
+// "(3 rounds of the operator, 4 steps in all, inclusive)", read off the block traces: a block
+// smaller than the block size (the last, or n below it) has fewer rounds. Blocks that differ from
+// block 0 are named; without recorded traces the counts are left out rather than guessed.
+std::string BlockRounds(const GridTrace& g, const std::string& flavour) {
+  if (g.blocks.size() != static_cast<size_t>(g.BlockCount())) return "(" + flavour + ")";
+  const BlockShape first = ShapeOf(g.blocks[0]);
+  std::string out = "(";
+  out += ShapeText(first);
+  for (int b = 1; b < g.BlockCount(); ++b) {
+    const BlockShape s = ShapeOf(g.blocks[static_cast<size_t>(b)]);
+    if (s == first) continue;
+    const int size = g.BlockCount(b);
+    // Appended piece by piece: GCC 12 misreports "..." + std::string&& as an overlapping memcpy.
+    out += "; block ";
+    out += std::to_string(b) + ", of " + std::to_string(size) +
+           (size == 1 ? " element: " : " elements: ") + ShapeText(s);
+  }
+  return out + ", " + flavour + ")";
+}
+
 void PrintGrid(const GridTrace& g, std::ostream& out, const GridTableOptions& o) {
   const std::string flavour = g.Inclusive() ? "inclusive" : "exclusive";
   const int blocks = g.BlockCount();
   const AlgorithmInfo& algo = Info(g.block_algorithm);
-  // The chapters count the rounds that apply the operator (log2 B for Hillis-Steele, 2 log2 B
-  // for Blelloch); the trace's steps add the load and, for some, the seed or the conversion.
-  const size_t block_steps = g.blocks.empty() ? 0 : g.blocks[0].rounds.size();
-  const int block_depth = algo.depth(g.block_size);
   out << "phase 1 · block scan: " << blocks << (blocks == 1 ? " block" : " blocks") << " of "
-      << g.block_size << ", each a " << algo.name << " scan of its own elements (" << block_depth
-      << (block_depth == 1 ? " round" : " rounds") << " of the operator, " << block_steps
-      << " steps in all, " << flavour << "), its total to sums[block]\n";
+      << g.block_size << ", each a " << algo.name << " scan of its own elements "
+      << BlockRounds(g, flavour) << ", its total to sums[block]\n";
   PrintValues(g, "input        ", g.input, out, o);
   if (o.blocks && blocks <= o.max_values) {
     for (int b = 0; b < blocks; ++b) {
@@ -66,6 +86,17 @@ void PrintGrid(const GridTrace& g, std::ostream& out, const GridTableOptions& o)
 }
 
 }  // namespace
+
+BlockShape ShapeOf(const Trace& block) {
+  BlockShape s;
+  s.steps = static_cast<int>(block.rounds.size());
+  for (const Round& r : block.rounds) {
+    int applications = 0;
+    for (const ThreadAction& a : r.actions) applications += OperatorApplications(a.kind);
+    s.rounds += applications > 0 ? 1 : 0;
+  }
+  return s;
+}
 
 // "3 4 11 11" or, past max values, "3 4 11 … 40 41 (4096 values)", wrapped at width.
 void PrintValueRow(ElementType type, const std::string& label, const std::vector<double>& v,

@@ -18,6 +18,16 @@ struct GridTableOptions {
   bool blocks = true;  // one row per block in phase 1 (off past max_values blocks)
 };
 
+// What one block's trace did: the rounds that apply the operator (as the chapters count them)
+// and the trace's steps, which add the load and, for some algorithms, the seed or the conversion.
+// Read off the recorded actions, so a block smaller than the block size counts its own rounds.
+struct BlockShape {
+  int rounds = 0;
+  int steps = 0;
+  bool operator==(const BlockShape&) const = default;
+};
+BlockShape ShapeOf(const Trace& block);
+
 void PrintGridTable(const GridTrace& grid, std::ostream& out, const GridTableOptions& options = {});
 
 // One labelled row of values, abbreviated and wrapped by the options (the single-pass table too).

@@ -19,7 +19,10 @@ void PrintNarratedTrace(const Trace& trace, const TraceAnalysis& analysis, std::
                         TableOptions options) {
   const std::vector<teach::Narration> story = teach::NarrateTrace(trace, analysis);
   options.after_round = [&](std::size_t round, std::ostream& o) {
-    PrintNarration("narration of round " + std::to_string(round), story[round], o);
+    // "step K", the trace's index (the app's --round K): the title says the round in the
+    // chapter's numbering, and a second "round" number beside it would contradict it (Blelloch's
+    // "round 5: Down-sweep round 1").
+    PrintNarration("narration of step " + std::to_string(round), story[round], o);
   };
   PrintTraceTable(trace, analysis, out, options);
   PrintNarration("narration, summary", story.back(), out);

@@ -11,7 +11,7 @@
 namespace scanviz {
 
 // Prints the trace table (as PrintTraceTable) with each round's narration after its rows, then
-// the summary. A narration is a line "narration of round K: <title>" (or "narration, summary:
+// the summary. A narration is a line "narration of step K: <title>" (or "narration, summary:
 // <title>"), then one line per paragraph, indented by two spaces.
 void PrintNarratedTrace(const Trace& trace, const TraceAnalysis& analysis, std::ostream& out,
                         TableOptions options);

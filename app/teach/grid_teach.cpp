@@ -38,9 +38,16 @@ int ExampleBlock(const GridTrace& g) { return g.BlockCount() > 1 ? 1 : 0; }
 void Phase1(const GridTrace& g, int level, std::vector<std::string>* out) {
   const int blocks = g.BlockCount(), B = g.block_size, last = g.BlockCount(blocks - 1);
   const std::string flavour = g.Inclusive() ? "inclusive" : "exclusive";
-  std::string cut = "The " + Num(g.N()) + (level == 0 ? " elements" : " sums") + " are cut into " +
-                    Num(blocks) + (blocks == 1 ? " block" : " blocks") + " of " + Num(B);
+  const std::string what = level == 0 ? " elements" : " sums";
+  std::string cut =
+      "The " + Num(g.N()) + what + " are cut into " + Num(blocks) + " blocks of " + Num(B);
   if (last != B) cut += " (the last holds " + Num(last) + ")";
+  // One block: nothing is cut, and "the last" of one block would be a riddle.
+  if (blocks == 1 && g.N() == 1)
+    cut = "The 1" + what.substr(0, what.size() - 1) + " fits in one block of up to " + Num(B);
+  else if (blocks == 1)
+    cut = "The " + Num(g.N()) + what +
+          (last == B ? " fill one block of " + Num(B) : " fit in one block of up to " + Num(B));
   out->push_back(cut + ". Each block scans its own elements with " +
                  DisplayName(g.block_algorithm) + " (" + flavour +
                  "), exactly as one block of the single-block view does: click a block to "

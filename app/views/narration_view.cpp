@@ -56,7 +56,10 @@ void DrawNarrationView(UiContext& ui) {
   const int round = app.PlayerOf(algorithm).Round();
   if (round < 0 || round >= rounds || static_cast<int>(story.size()) != rounds + 1) return;
 
-  ImGui::TextDisabled("%s  ·  round %d of %d  ·  ←/→ to step", DisplayName(algorithm), round,
+  // "step", the trace's index: the title below says the round in the chapter's numbering, and a
+  // second "round" count beside it would contradict it (Blelloch's "round 5" for its first
+  // down-sweep round; issue #37).
+  ImGui::TextDisabled("%s  ·  step %d of %d  ·  ←/→ to step", DisplayName(algorithm), round,
                       rounds - 1);
   DrawCopyButtons(ui);
   // A little margin on the right, so wrapped lines do not run into the window's edge.

@@ -125,7 +125,12 @@ std::string RoundHeading(const Trace& trace, int index) {
   if (title.find("{round}") != std::string::npos) {
     ReplaceAll(title, "{round}", of);  // Hillis-Steele: the index is the chapters' round
   } else {
-    title += " · round " + of;
+    // Blelloch's chapter numbers each sweep's rounds from 1; counted across both sweeps as well,
+    // its first down-sweep round had two numbers (1 and 4). The phase's own count only.
+    int in_phase = 0;
+    for (const Round& r : trace.rounds) in_phase += r.spec.phase == s.phase ? 1 : 0;
+    ReplaceAll(title, "{phase_round}",
+               std::to_string(s.phase_round) + " of " + std::to_string(in_phase));
   }
   ReplaceAll(title, "{phase_round}", std::to_string(s.phase_round));
   ReplaceAll(title, "{stride}", std::to_string(s.stride));

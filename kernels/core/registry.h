@@ -97,9 +97,11 @@ struct ChapterRound {
   int total = 0;
 };
 ChapterRound ChapterRoundOf(const Trace& trace, int index);
-// The round as a heading for the figure: its title, with the chapters' count when it is a round
-// ("round 2 of 3 · stride 2", "down-sweep round 1 · stride 4 · round 4 of 6", "seed step · root =
-// identity").
+// The round as a heading for the figure: its title, with the chapters' count when it is a round,
+// in the chapters' own numbering: Hillis-Steele's rounds from 1 ("round 2 of 3 · stride 2"), a
+// phase's rounds within their phase, as the Blelloch chapter numbers its sweeps ("down-sweep round
+// 1 of 3 · stride 4", never a second count across the phases); a step keeps its title ("seed step
+// · root = identity").
 std::string RoundHeading(const Trace& trace, int index);
 
 // The title of a round from the registry's phase titles: "up-sweep 2 · stride 2".

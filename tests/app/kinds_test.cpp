@@ -68,7 +68,8 @@ TEST(Kinds, BlellochsSliderAndHeadingAgreeOnItsLastRound) {
   kind.Seek(app, 1000);
   const StepCounter c = kind.Steps(app);
   EXPECT_EQ(c.step, c.count - 1);
-  EXPECT_NE(c.caption.find("round 6 of 6"), std::string::npos) << c.caption;  // 2 log2 8
+  // The chapter's numbering: its last round is "Down-sweep Round 3", of 3 (issue #37, item 21).
+  EXPECT_NE(c.caption.find("down-sweep round 3 of 3"), std::string::npos) << c.caption;
 }
 
 TEST(Kinds, TheGridCountsItsPhasesAndSaysItsBlocks) {

@@ -32,12 +32,12 @@ ROUNDS = {"hillis-steele": 4, "blelloch": 8}  # n = 8
 HEADINGS = {
     "hillis-steele": ["round 0 · staging step (load)", "round 1 of 3 · stride 1",
                       "round 2 of 3 · stride 2", "round 3 of 3 · stride 4"],
-    "blelloch": ["round 0 · staging step (load)", "up-sweep round 1 · stride 1 · round 1 of 6",
-                 "up-sweep round 2 · stride 2 · round 2 of 6",
-                 "up-sweep round 3 · stride 4 · round 3 of 6", "seed step · root = identity",
-                 "down-sweep round 1 · stride 4 · round 4 of 6",
-                 "down-sweep round 2 · stride 2 · round 5 of 6",
-                 "down-sweep round 3 · stride 1 · round 6 of 6"]}
+    "blelloch": ["round 0 · staging step (load)", "up-sweep round 1 of 3 · stride 1",
+                 "up-sweep round 2 of 3 · stride 2",
+                 "up-sweep round 3 of 3 · stride 4", "seed step · root = identity",
+                 "down-sweep round 1 of 3 · stride 4",
+                 "down-sweep round 2 of 3 · stride 2",
+                 "down-sweep round 3 of 3 · stride 1"]}
 NAMES = {"hillis-steele": "Hillis-Steele", "blelloch": "Blelloch"}
 FILL_TOL = 6  # the shader fills flat (exact); antialiasing only touches edges, not sampled
 

@@ -22,7 +22,7 @@ def cli_round(cli, round_):
             current = {"rows": {}, "title": "", "paragraphs": []}
             rounds.append(current)
             in_table = True
-        elif line.startswith("narration of round "):
+        elif line.startswith("narration of step "):
             current["title"] = line.split(": ", 1)[1]
             in_table = False
         elif in_table and line.startswith("  "):

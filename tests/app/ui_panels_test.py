@@ -137,7 +137,7 @@ def cli_narration(cli, algorithm, convert):
     lines = r.stdout.splitlines()
     rounds, summary = {}, None
     for i, line in enumerate(lines):
-        m = re.match(r"narration of round (\d+): (.*)$", line)
+        m = re.match(r"narration of step (\d+): (.*)$", line)
         s = re.match(r"narration, summary: (.*)$", line)
         if not (m or s):
             continue

@@ -241,7 +241,9 @@ expect_run "multi-block blelloch exclusive" 0 "output        0 3 4 11 11 15 16 2
 expect_run "multi-block converted" 0 "output        0 3 4 11 11 15 16 22 25" -- $mb --block-size 4 --convert -i 3,1,7,0,4,1,6,3,5
 # Issue #26 item 13: the block scan's rounds as the chapters count them (log2 B, 2 log2 B), not
 # the trace's steps with the load and the seed.
-expect_run "multi-block rounds, Hillis-Steele blocks of 4" 0 "(2 rounds of the operator, 3 steps in all, inclusive)" -- $mb --block-size 4 --random 13
+# Issue #37 item 17: counted on each block's trace; the last block, of 1 element, has none.
+expect_run "multi-block rounds, Hillis-Steele blocks of 4" 0 "(2 rounds of the operator, 3 steps in all; block 3, of 1 element: 0 rounds of the operator, 1 step in all, inclusive)" -- $mb --block-size 4 --random 13
+expect_run "multi-block rounds, 8 values in a block of 1024" 0 "(3 rounds of the operator, 4 steps in all, inclusive)" -- $mb --block-size 1024 -i 3,1,7,0,4,1,6,3
 expect_run "multi-block rounds, Blelloch blocks of 8" 0 "(6 rounds of the operator, 8 steps in all, exclusive)" -- $mb --block-size 8 --block-algorithm blelloch --random 13
 expect_run "compaction's scan rounds" 0 "one Blelloch block of 8, 6 rounds of the operator in 8 steps" -- trace -a compact -b cpu --keep odd -i 3,1,7,0,4,1,6,3
 expect_run "multi-block recursion" 0 "the sums' own multi-block scan, level 1" -- $mb --block-size 4 --random 100

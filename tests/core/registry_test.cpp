@@ -123,7 +123,9 @@ TEST(Registry, RoundsAreCountedAsTheChaptersCountThem) {
     EXPECT_EQ(ChapterRoundOf(b, r).total, want[r][1]) << r;
   }
   EXPECT_EQ(RoundHeading(b, 4), "seed step · root = identity");
-  EXPECT_EQ(RoundHeading(b, 5), "down-sweep round 1 · stride 4 · round 4 of 6");
+  // One numbering, the chapter's: "Down-sweep Round 1 (stride = 4)" (issue #37, item 21).
+  EXPECT_EQ(RoundHeading(b, 5), "down-sweep round 1 of 3 · stride 4");
+  EXPECT_EQ(RoundHeading(b, 3), "up-sweep round 3 of 3 · stride 4");
   EXPECT_EQ(RoundHeading(b, 0), "round 0 · staging step (load)");
   const Trace h = Simulate(ScanRequest{
       Algorithm::kHillisSteele, OpKind::kAdd, ElementType::kInt32, {3, 1, 7, 0, 4, 1, 6, 3}, true});

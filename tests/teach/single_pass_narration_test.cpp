@@ -45,9 +45,13 @@ TEST(SinglePassNarration, ItsNumbersAreWhatTheRecordsCount) {
     }
     char mean[32];
     std::snprintf(mean, sizeof mean, "%.1f", c.MeanLookedBack());
-    EXPECT_TRUE(Says(n, "A tile looked back " + std::string(mean) +
-                            " tiles on average and at most " +
-                            Plural(c.max_looked_back, "tile", "tiles") + ":"));
+    if (c.tiles == 1) {  // tile 0 has nothing before it (issue #37: no "0.0 tiles on average")
+      EXPECT_TRUE(Says(n, "The only tile has nothing before it to look back at."));
+    } else {
+      EXPECT_TRUE(Says(n, "A tile after the first looked back " + std::string(mean) +
+                              " tiles on average and at most " +
+                              Plural(c.max_looked_back, "tile", "tiles") + ":"));
+    }
     if (t.order == TileOrder::kBlockIdx)
       EXPECT_TRUE(Says(
           n, Plural(c.out_of_order, "tile", "tiles") + " started before a lower-numbered tile"));

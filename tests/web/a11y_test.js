@@ -32,7 +32,7 @@ function cliRounds(algorithm, input) {
   const rounds = [];
   let round = null, width = 0, inTable = false;
   for (const line of text.split('\n')) {
-    const narration = line.match(/^narration of round (\d+): (.*)$/);
+    const narration = line.match(/^narration of step (\d+): (.*)$/);
     if (narration) { rounds[+narration[1]].title = narration[2]; continue; }
     if (/^ {2}threads .* active;/.test(line)) {
       round = { rows: {}, order: [] };

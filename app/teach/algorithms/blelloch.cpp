@@ -63,10 +63,11 @@ Narration BlellochLoad(const Context& c) {
     out.paragraphs.push_back("n = " + Num(n) +
                              " is not a power of two, but the tree needs a power-of-two number of "
                              "leaves, n' = " +
-                             Num(padded) + ": " + Range("thread", n, padded - 1) + " write the " +
-                             "identity " + text::Identity(meta) + " into " +
-                             Range("position", n, padded - 1) + ". A padding cell changes no " +
-                             c.Sum() + ", and the store copies out only the first n positions.");
+                             Num(padded) + ": " + Range("thread", n, padded - 1) +
+                             (n == padded - 1 ? " writes the " : " write the ") + "identity " +
+                             text::Identity(meta) + " into " + Range("position", n, padded - 1) +
+                             ". A padding cell changes no " + c.Sum() +
+                             ", and the store copies out only the first n positions.");
   }
   return out;
 }
@@ -87,6 +88,20 @@ int ExampleNode(const std::vector<int>& ks, int n) {
   for (auto it = ks.rbegin(); it != ks.rend(); ++it)
     if (*it < n) return *it;
   return ks.empty() ? -1 : ks.back();
+}
+
+// A node whose cells reach into the padding holds fewer inputs than cells (n = 3: position 3
+// holds input 2 only): say which, for the rightmost such node written this round.
+std::string PaddingNote(const Context& c, const std::vector<int>& ks) {
+  const TraceMeta& meta = c.meta();
+  if (ks.empty() || ks.back() < meta.n) return {};
+  const int k = ks.back();
+  const Window w = At(At(c.info().cells, 0), k).window;
+  const int real_hi = std::min(w.hi, meta.n - 1);
+  return "; padding cells hold the identity and change nothing, so position " + Num(k) +
+         ", whose cells reach into the padding, holds the " + c.Sum() + " of " +
+         (w.lo > real_hi ? std::string("no input at all") : Range("input", w.lo, real_hi)) +
+         " only";
 }
 
 Narration BlellochUpSweep(const Context& c) {
@@ -114,14 +129,14 @@ Narration BlellochUpSweep(const Context& c) {
                            text::Combination(meta, At(prev, k - s), At(prev, k), result) +
                            ", the " + c.Sum() + " of " + text::Window(meta, w) + ".");
 
-  std::string why = "Why this is right: each position written joins two neighbouring windows of " +
-                    text::Count(s, "input") + ", so it now holds the " + c.Sum() + " of the " +
-                    Num(2 * s) + " inputs ending at it. " +
-                    (c.spec().phase_round == 1
-                         ? std::string("Cells not written keep their input; the down-sweep "
-                                       "reuses them.")
-                         : "Cells not written keep the partial " + std::string(c.Sum()) +
-                               "s of earlier rounds; the down-sweep reuses them.");
+  std::string why =
+      "Why this is right: each position written joins two neighbouring windows of " +
+      text::Count(s, "cell") + ", so it now holds the " + c.Sum() + " of the " + Num(2 * s) +
+      " cells ending at it" + PaddingNote(c, ks) + ". " +
+      (c.spec().phase_round == 1 ? std::string("Cells not written keep their input; the down-sweep "
+                                               "reuses them.")
+                                 : "Cells not written keep the partial " + std::string(c.Sum()) +
+                                       "s of earlier rounds; the down-sweep reuses them.");
   if (one && ks.back() == meta.padded_n - 1) {
     why += " The root, position " + Num(k) + ", now holds the " + c.Sum() +
            " of the whole array: " + c.V(result) + ".";

@@ -1,6 +1,8 @@
 // The teaching entry of Hillis-Steele: its pseudo-code and the story of each round, with the
 // trace's real values (the driver is kernels/core/algorithms/hillis_steele.h).
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 
 #include "core/algorithms/hillis_steele.h"
 #include "core/registry.h"
@@ -158,45 +160,64 @@ std::string WhyRight(const Context& c) {
   return why;
 }
 
+// a + b as the trace's type adds: int32 wraps modulo 2^32 as the GPU does, float32 rounds. The
+// race below is told with add for every operator, and its numbers must be ones the kernel could
+// hold (2147483647 + 1 is -2147483648 in an int32, never 2147483648).
+double AddInType(ElementType type, double a, double b) {
+  if (type == ElementType::kInt32)
+    return WrappingAdd(static_cast<std::int32_t>(a), static_cast<std::int32_t>(b));
+  return static_cast<double>(static_cast<float>(a) + static_cast<float>(b));
+}
+
+// What one buffer would get wrong in round 1 (stride 1), with add: thread 2 may read position 1
+// after thread 1 rewrote it, so it takes in inputs 0 to 2 instead of 1 to 2, input 0 a round
+// early. That alone counts nothing twice; round 2 does, when thread 2 adds position 0 (input 0)
+// again. Empty when the round cannot show it (n < 3, or input 0 is 0 and changes nothing).
+std::string OneBufferRace(const Context& c) {
+  const TraceMeta& meta = c.meta();
+  const std::vector<double>& prev = At(c.before().buffers, c.spec().pin);
+  if (c.spec().stride != 1 || meta.n < 3) return {};
+  const double a = At(prev, 0), b = At(prev, 1), x = At(prev, 2);
+  const double early = AddInType(meta.type, a, b);
+  if (early == b) return {};
+  return "thread 2 might see " + c.V(early) + " instead of " + c.V(b) +
+         " at position 1 (thread 1's new value) and compute " +
+         CombineText(OpKind::kAdd, c.V(early), c.V(x)) + " instead of " +
+         CombineText(OpKind::kAdd, c.V(b), c.V(x)) +
+         ", inputs 0 to 2 where only 1 to 2 belong: input 0 a round early. In round 2 thread 2 "
+         "adds position 0, input 0, once more, so input 0 would be counted twice";
+}
+
 // The first round is where double buffering matters first: say why, with a read that one buffer
-// would have got wrong.
-std::string WhyTwoBuffers(const Context& c) {
+// would have got wrong. With max, min and last the harm is shown with add, in a paragraph of its
+// own (one paragraph would be too long to read from the back).
+std::vector<std::string> WhyTwoBuffers(const Context& c) {
   const TraceMeta& meta = c.meta();
   const int s = c.spec().stride;
-  const std::vector<double>& prev = At(c.before().buffers, c.spec().pin);
-  const std::vector<double>& next = At(c.now().buffers, c.spec().pout);
   std::string buffers =
       "Why two buffers: in the same round thread i reads position i - " + Num(s) +
       " while thread i - " + Num(s) +
       " writes it. With one buffer nothing orders the two, so thread i could read a value "
       "that was already replaced this round";
-  const int j = 2 * s;
-  if (j < meta.n && meta.op == OpKind::kAdd && At(prev, j - s) != At(next, j - s)) {
-    buffers += ": thread " + Num(j) + " might see " + c.V(At(next, j - s)) + " instead of " +
-               c.V(At(prev, j - s)) + " at position " + Num(j - s) + " and compute " +
-               CombineText(meta.op, c.V(At(next, j - s)), c.V(At(prev, j))) + " instead of " +
-               CombineText(meta.op, c.V(At(prev, j - s)), c.V(At(prev, j))) +
-               ", counting inputs twice in later rounds";
-  } else if (j < meta.n && meta.op != OpKind::kAdd) {
+  const std::string race = OneBufferRace(c);
+  if (meta.op == OpKind::kAdd && !race.empty()) {
+    buffers += ": " + race;
+  } else if (meta.op != OpKind::kAdd && meta.n >= 3) {
     // max, min and last give the same result when an input is combined twice (max(a, a) = a):
     // the race does no harm to the values, which a student would otherwise be told it does.
-    // The harm is shown with add, on the round's own inputs.
-    const double a = At(prev, j - 2 * s), b = At(prev, j - s), x = At(prev, j);
     buffers += ". With " + std::string(ToString(meta.op)) +
                " that does no harm to the values: an input combined twice changes no " +
                ToString(meta.op) +
                ", so a one-buffer kernel computes the right result for it (the Mistakes tab "
-               "shows this), though its threads still race. With add it would: thread " +
-               Num(j) + " might see " + c.V(a + b) + " instead of " + c.V(b) + " at position " +
-               Num(j - s) + " and compute " + CombineText(OpKind::kAdd, c.V(a + b), c.V(x)) +
-               " instead of " + CombineText(OpKind::kAdd, c.V(b), c.V(x)) + ", counting input " +
-               Num(j - 2 * s) + " twice";
+               "shows this), though its threads still race";
   }
   buffers +=
       ". Reading only buf[pin] and writing only buf[pout] means every read sees the "
       "previous round, whatever order the threads run in; the barrier makes the writes "
       "visible before pin and pout swap.";
-  return buffers;
+  std::vector<std::string> out = {buffers};
+  if (meta.op != OpKind::kAdd && !race.empty()) out.push_back("With add it would: " + race + ".");
+  return out;
 }
 
 Narration HillisSteeleScan(const Context& c) {
@@ -206,7 +227,7 @@ Narration HillisSteeleScan(const Context& c) {
   out.paragraphs.push_back(WorkedCell(c, spans.chi));
   out.paragraphs.push_back(WhyRight(c));
   if (c.spec().phase_round == 1) {
-    out.paragraphs.push_back(WhyTwoBuffers(c));
+    for (std::string& p : WhyTwoBuffers(c)) out.paragraphs.push_back(std::move(p));
     const int s = c.spec().stride;
     if (std::string note = OperandOrderNote(c, "pin[i - " + Num(s) + "], then pin[i]");
         !note.empty())

@@ -31,12 +31,15 @@ Narration SklanskyLoad(const Context& c) {
       text::Values(meta.type, At(c.now().buffers, kBuf), 0, static_cast<size_t>(n)) +
       ". No operator is applied; the barrier lets every thread see every element.");
   if (padded > n) {
-    out.paragraphs.push_back(
-        "n = " + Num(n) + " is not a power of two, but every round halves blocks of cells, so "
-        "the buffer needs a power-of-two number of them, n' = " + Num(padded) + ": " +
-        Range("thread", n, padded - 1) + " write the identity " + text::Identity(meta) +
-        " into " + Range("position", n, padded - 1) + " (drawn hatched). A padding cell changes "
-        "no " + c.Sum() + ", and the store copies out only the first n positions.");
+    out.paragraphs.push_back("n = " + Num(n) +
+                             " is not a power of two, but every round halves blocks of cells, so "
+                             "the buffer needs a power-of-two number of them, n' = " +
+                             Num(padded) + ": " + Range("thread", n, padded - 1) +
+                             (n == padded - 1 ? " writes" : " write") + " the identity " +
+                             text::Identity(meta) + " into " + Range("position", n, padded - 1) +
+                             " (drawn hatched). A padding cell changes "
+                             "no " +
+                             c.Sum() + ", and the store copies out only the first n positions.");
   }
   if (padded == 1) {
     out.paragraphs.push_back(

@@ -65,11 +65,12 @@ Narration Load(const Context& c) {
       Shape(meta) + ".");
   if (lanes > n) {
     const std::string why =
-        Warps(n) == 1 ? " exist only to make the block a power of two, " + Num(lanes) + " lanes"
-                      : " exist only to fill the last warp";
-    out.paragraphs.push_back(text::Capital(Range("thread", n, lanes - 1)) + why +
-                             ": they hold the identity " + text::Identity(meta) +
-                             ", which changes no " + c.Sum() + ".");
+        std::string(n == lanes - 1 ? " exists" : " exist") +
+        (Warps(n) == 1 ? " only to make the block a power of two, " + Num(lanes) + " lanes"
+                       : " only to fill the last warp");
+    out.paragraphs.push_back(text::Capital(Range("thread", n, lanes - 1)) + why + ": " +
+                             (n == lanes - 1 ? "it holds" : "they hold") + " the identity " +
+                             text::Identity(meta) + ", which changes no " + c.Sum() + ".");
   }
   out.paragraphs.push_back(
       "No barrier follows: nothing is shared yet, and the shuffles that come next keep each "
@@ -159,7 +160,8 @@ Narration TotalsLoad(const Context& c) {
     // Appended piece by piece: GCC 12 misreports " " + std::string&& as an overlapping memcpy.
     what += " ";
     what += text::Capital(Range("lane", warps, k - 1));
-    what += " hold the identity, so the totals' scan runs on a power of two, " + Num(k) + " lanes.";
+    what += warps == k - 1 ? " holds" : " hold";
+    what += " the identity, so the totals' scan runs on a power of two, " + Num(k) + " lanes.";
   }
   out.paragraphs.push_back(what +
                            " One warp is enough for the totals: a block has at most 32 warps.");

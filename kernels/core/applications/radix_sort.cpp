@@ -80,8 +80,9 @@ const ApplicationInfo k_radix_sort_application = {
     .scan_name = "zeros before",
     .output_name = "sorted",
     .invariant =
-        "each pass is a stable split, so after pass b the keys are ordered by their low b + 1 "
-        "bits, ties in input order; with the sign bit flipped, bit order is numeric order",
+        "each pass is a stable split, so after pass p (it reads bit p - 1) the keys are ordered "
+        "by their low p bits, ties in input order; with the sign bit flipped, bit order is numeric "
+        "order",
     .scatter_name = "scatter",
     .keyed = true,
     .rule = &applications::kSplitPass,
