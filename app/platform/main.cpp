@@ -127,9 +127,8 @@ bool WaitForWork(App& app, int* settle, double max_wait) {
     --*settle;
     return false;
   }
-  const bool typing = TextFieldActive();
-  const bool dialog = app.state->view.file_via == FileVia::kDesktop;  // polled: file_chooser.h
-  const double wait = std::min(max_wait, typing ? 0.53 : dialog ? 0.1 : 1e9);
+  const bool typing = TextFieldActive(), dialog = app.state->view.file_via == FileVia::kDesktop;
+  const double wait = std::min(max_wait, typing ? 0.53 : dialog ? 0.1 : 1e9);  // dialog: polled
   const double t0 = glfwGetTime();
   if (wait < 1e9) {
     glfwWaitEventsTimeout(wait);
