@@ -286,8 +286,9 @@ void ShowPageField(scanviz::PageField& f) {
     return;
   }
   const auto& r = f.rect;
-  scanviz_js_field(want.c_str(), r[0], r[1], r[2], r[3], f.text.c_str(), f.numeric ? 1 : 0,
-                   want != f.shown ? 1 : 0);
+  // `numeric`'s bits: 1 a number, 2 the caret after the text (input.js).
+  scanviz_js_field(want.c_str(), r[0], r[1], r[2], r[3], f.text.c_str(),
+                   (f.numeric ? 1 : 0) | (f.caret_end ? 2 : 0), want != f.shown ? 1 : 0);
   f.shown = want;
 }
 

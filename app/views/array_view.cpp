@@ -218,6 +218,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   DrawBrackets(ui, m_scene, g);
   DrawLabels(ui, m_scene, g);
   HandleMouse(ui, algorithm, g);
+  TakeCellTyping(ui.app.view, algorithm);
   if (m_editing) DrawCellEditor(ui, g);
   dl->PopClipRect();
   ui.renderer.NoClip();
@@ -377,9 +378,13 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   // kFocusFrames frames (the app may sleep again).
   if (m_focus_editor > 0) ImGui::SetKeyboardFocusHere();
   ImGui::PushStyleColor(ImGuiCol_FrameBg, OpaqueFrameBg(pal.background));
-  const bool enter =
-      ImGui::InputText("##edit_cell", &m_edit_text,
-                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  // Opened by typing: the caret after what was typed (CaretToEnd); by a double-click: all of the
+  // old value selected, replaced by what is typed.
+  const ImGuiInputTextFlags how = m_typed ? ImGuiInputTextFlags_CallbackAlways
+                                          : ImGuiInputTextFlags_AutoSelectAll;
+  bool enter = ImGui::InputText("##edit_cell", &m_edit_text,
+                                ImGuiInputTextFlags_EnterReturnsTrue | how, CaretToEnd,
+                                &m_caret_to_end);
   ImGui::PopStyleColor();
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   // No tooltip while what is wrong shows under the field: ImGui's, by the pointer resting on the
@@ -394,8 +399,9 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   }
   const bool left_field = ImGui::IsItemDeactivated() && !enter;
   const float below = ImGui::GetItemRectMax().y + 2;
-  const bool escape = vs.text_escape;  // Escape cancels a cell's edit
+  bool escape = vs.text_escape;  // Escape cancels a cell's edit
   if (escape) vs.text_escape = false;
+  EndCellTyping(vs, ImGui::IsItemActive(), &enter, &escape);
   switch (DecideCellEdit(typed, escape, enter, left_field)) {
     case CellEditOutcome::kEditing:
       break;
@@ -421,6 +427,16 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   PageField& field = app.view.page_field;
   bool applied = false;
   std::string text;
+  // Click and type: Enter or Escape typed before the page's field showed ends the value as the
+  // field's would; once it shows, the keys are the field's.
+  bool enter = false, escape = false;
+  if (EndCellTyping(app.view, field.shown == "cell", &enter, &escape)) {
+    applied = enter && !escape;
+    text = m_edit_text;
+    field.ended = "cell";
+    field.apply = applied;
+    field.result = text;
+  }
   if (field.TakeEnd("cell", &applied, &text)) {
     const CellEditText typed = ParseCellEdit(text, app.Type());
     const CellEditOutcome outcome = DecideCellEdit(typed, !applied, applied, false);
@@ -435,6 +451,7 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   field.rect = {x, y, std::max(w, ui.fonts.ui_px * 4), h};
   field.text = m_edit_text;
   field.numeric = true;
+  field.caret_end = m_typed;  // typed into: the caret after the text, not all of it selected
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   if (!typed.Ok()) DrawEditProblem(ui, x, y + h + 2, typed);
 }

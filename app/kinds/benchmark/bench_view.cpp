@@ -307,7 +307,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   ImGui::PushFont(ui.fonts.large);
   std::string title = gpus ? "The scan across GPUs: throughput against n"
                             : "Device-wide scan throughput against n";
-  if (controls) title += " (G: back to the rounds)";
+  if (controls) title += " (" + SecondPress(ui.app) + ")";
   Text(ui, "title", title);
   ImGui::PopFont();
   if (controls) DrawGpusToggle(ui);  // only where the bench across GPUs' files are
