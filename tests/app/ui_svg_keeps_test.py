@@ -31,7 +31,13 @@ KINDS = [
     ("allocate", ["--app", "allocate", "--input", "3,0,7,0,4,1,0,3", "--round", "2"]),
     ("gpus", ["--kind", "gpus", "--round", "2"]),
 ]
-# Text the PNG draws that an SVG says another way or not at all, by design: none yet.
+# Lines the view records in words for a part it draws without that text (a bar, an arrow, the
+# cursor: "GPU 0: scan 511 ns .. 4.52 µs", drawn as a bar labelled "scan"), or for several texts
+# drawn apart ("GPU 0: shard [0, 2) total 4  offset 0"): their drawn labels are the SVG's own
+# texts, checked with the rest; the record itself is no text of the picture.
+RECORDS = {"phase", "exchange", "numbers", "cursor"}
+# Lines that join two texts drawn apart ("tile 0: P  25": the row's label and its status word).
+JOINED = {"status"}
 NOT_IN_SVG = set()
 
 
@@ -44,7 +50,7 @@ def svg_texts(path):
     out = []
     for el in root.iter():
         if el.tag.endswith("}text") or el.tag == "text":
-            out.append(norm("".join(el.itertext())))
+            out.append(norm(" ".join(el.itertext())))  # a wrapped text: a <tspan> a line
     return out
 
 
@@ -52,7 +58,8 @@ def figure_lines(dump_path):
     with open(dump_path, encoding="utf-8") as f:
         dump = json.load(f)
     lines = [l for p in dump["panels"] for l in p["lines"] if l.get("visible", True)]
-    return dump, [l for l in lines if l["kind"] not in ("controls",) and norm(l["text"])]
+    return dump, [l for l in lines
+                  if l["kind"] not in ("controls",) and l["kind"] not in RECORDS and norm(l["text"])]
 
 
 def missing_texts(lines, texts):
@@ -64,7 +71,8 @@ def missing_texts(lines, texts):
         t = norm(l["text"])
         if t in whole or t in NOT_IN_SVG:
             continue
-        pieces = [norm(p) for p in re.split(r"\s·\s|\n", l["text"]) if norm(p)]
+        cut = r"\s·\s|\n|: " if l["kind"] in JOINED else r"\s·\s|\n"
+        pieces = [norm(p) for p in re.split(cut, l["text"]) if norm(p)]
         if pieces and all(p in whole for p in pieces):
             continue
         out.append(f"{l['kind']}: {t!r}")

@@ -56,7 +56,7 @@ def main():
                f"52 then Enter: values {s['values']}, editor open {s['text_input']}")
         # The cell stays selected: typing again replaces the value; Escape cancels.
         expect(s["selected"] == [-1, 0, 2], f"after Enter the selection is {s['selected']}")
-        live.xdo("type", "--delay", "12", "-9")
+        live.xdo("type", "--delay", "12", "--", "-9")
         live.keys("Escape")
         s = live.settle()
         expect(s["values"] == [3, 1, 52, 0, 4, 1, 6, 3] and not s["text_input"],

@@ -93,6 +93,7 @@ class SinglePass final : public Kind {
     scene::TimelineSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
+    o.origin = SinglePassOf(app).model.Origin();  // the view's words (issue #37 item 13)
     std::ostringstream svg;
     scene::WriteTimelineSvg(SinglePassOf(app).model.Traced(), SinglePassOf(app).timeline_cursor, o,
                             svg);
