@@ -77,7 +77,7 @@ ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const Figure
     const bool chart = svg.empty();  // a picture only (the benchmark chart): a PNG alone
     // The step as the figure's heading counts it, where the kind says (FileTag).
     const StepCounter at = ShownKindOf(app).Steps(app);
-    const std::string stem = chart                   ? FigureStemOf(app)
+    const std::string stem = chart                 ? FigureStemOf(app)
                              : at.file_tag.empty() ? exports::RoundStem(FigureStemOf(app), at.step)
                                                    : FigureStemOf(app) + "-" + at.file_tag;
     const fs::path folder = dir.empty() ? fs::path(".") : fs::path(dir);

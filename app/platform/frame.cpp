@@ -48,9 +48,7 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input, bool navigating) {
   std::vector<KeyEvent> events = app.keys.TakeFrame();
   for (const KeyEvent& e : events) {
     if (!text_input && !navigating && IsReservedKey(e.key) && e.Press()) continue;
-    // A value on its way to a cell's editor (shortcuts.h): its keys are the value's, not ImGui's,
-    // which would type them a second time once the editor has the keyboard.
-    if (!text_input && TypingForCell(app.state->view, e)) continue;
+    if (!text_input && TypingForCell(app.state->view, e)) continue;  // a cell's value's keys
     const bool tab_leaves = e.key == GLFW_KEY_TAB && !app.state->view.tab_between_fields;
     if (text_input && (e.key == GLFW_KEY_ESCAPE || tab_leaves)) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;

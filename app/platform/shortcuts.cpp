@@ -28,7 +28,8 @@ bool IsReservedKey(int key) {
 char TypedChar(const KeyEvent& e) {
   if (e.codepoint >= 0x20 && e.codepoint < 0x7f) return static_cast<char>(e.codepoint);
   if (e.codepoint != 0) return 0;
-  if (e.key >= GLFW_KEY_0 && e.key <= GLFW_KEY_9) return static_cast<char>('0' + e.key - GLFW_KEY_0);
+  if (e.key >= GLFW_KEY_0 && e.key <= GLFW_KEY_9)
+    return static_cast<char>('0' + e.key - GLFW_KEY_0);
   if (e.key >= GLFW_KEY_KP_0 && e.key <= GLFW_KEY_KP_9)
     return static_cast<char>('0' + e.key - GLFW_KEY_KP_0);
   if (e.key == GLFW_KEY_MINUS || e.key == GLFW_KEY_KP_SUBTRACT) return '-';

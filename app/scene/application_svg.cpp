@@ -257,8 +257,7 @@ class ApplicationWriter {
 
   // A label under the pool's bar at x, in the first lane whose last label it clears (none: not
   // drawn, the bar's slices then too many to name).
-  void UnderBar(float x, const std::string& text, Rgba color,
-                std::array<float, kLanes>& lane_end) {
+  void UnderBar(float x, const std::string& text, Rgba color, std::array<float, kLanes>& lane_end) {
     for (int lane = 0; lane < kLanes; ++lane) {
       if (x < lane_end[static_cast<size_t>(lane)]) continue;
       svg::Text(m_body, x, m_y + kRowH + kPx * (0.5f + 0.9f * static_cast<float>(lane)), text,

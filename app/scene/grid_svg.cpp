@@ -58,8 +58,8 @@ class GridWriter {
       svg::Text(m_body, kMargin, kMargin + kHeadingPx * (1.35f * static_cast<float>(i) + 0.5f),
                 m_heading[i], kHeadingPx, m_p.text, svg::Anchor::kStart, "title");
     if (!m_verdict.empty()) {  // the view's colours: a problem in bad, else dimmed
-      const float y = kMargin + kHeadingPx * 1.35f * static_cast<float>(m_heading.size()) +
-                      kCaptionPx * 0.5f;
+      const float y =
+          kMargin + kHeadingPx * 1.35f * static_cast<float>(m_heading.size()) + kCaptionPx * 0.5f;
       const bool bad = m_options.verdict.rfind("✗", 0) == 0;
       svg::Lines(m_body, kMargin, y, m_verdict, kCaptionPx, kCaptionPx * 1.3f,
                  bad ? m_p.bad : m_p.text_dim, svg::Anchor::kStart, "verdict");

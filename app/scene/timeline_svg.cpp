@@ -87,8 +87,8 @@ class TimelineWriter {
              ", n = " + std::to_string(m_t.N()),
          kHeadingPx, m_p.text, "title");
     const std::string origin = !m_options.origin.empty() ? m_options.origin
-                               : m_t.measured              ? "measured on the GPU"
-                                                           : "the simulator's schedule";
+                               : m_t.measured            ? "measured on the GPU"
+                                                         : "the simulator's schedule";
     Line("times: " + origin + ", in " + m_t.clock, kPx, m_p.text_dim, "origin");
     Line(timeline::SummaryLine(m_t), kPx, m_p.text, "summary");
   }

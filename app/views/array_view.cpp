@@ -380,11 +380,11 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   ImGui::PushStyleColor(ImGuiCol_FrameBg, OpaqueFrameBg(pal.background));
   // Opened by typing: the caret after what was typed (CaretToEnd); by a double-click: all of the
   // old value selected, replaced by what is typed.
-  const ImGuiInputTextFlags how = m_typed ? ImGuiInputTextFlags_CallbackAlways
-                                          : ImGuiInputTextFlags_AutoSelectAll;
-  bool enter = ImGui::InputText("##edit_cell", &m_edit_text,
-                                ImGuiInputTextFlags_EnterReturnsTrue | how, CaretToEnd,
-                                &m_caret_to_end);
+  const ImGuiInputTextFlags how =
+      m_typed ? ImGuiInputTextFlags_CallbackAlways : ImGuiInputTextFlags_AutoSelectAll;
+  bool enter =
+      ImGui::InputText("##edit_cell", &m_edit_text, ImGuiInputTextFlags_EnterReturnsTrue | how,
+                       CaretToEnd, &m_caret_to_end);
   ImGui::PopStyleColor();
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   // No tooltip while what is wrong shows under the field: ImGui's, by the pointer resting on the

@@ -330,9 +330,9 @@ TEST(Scene, SvgDrawsTheCurrentRoundsArrowsInTheirColour) {
         std::ostringstream os;
         WriteSvg({{&scene, "", std::nullopt}}, look, os);
         const std::string svg = os.str();
-        const std::string yellow = "stroke=\"" + svg::Color(MakePalette(theme).arrow_current) + "\"";
-        EXPECT_EQ(Count(svg, "class=\"arrow current\""), current)
-            << a->key << " round " << round;
+        const std::string yellow =
+            "stroke=\"" + svg::Color(MakePalette(theme).arrow_current) + "\"";
+        EXPECT_EQ(Count(svg, "class=\"arrow current\""), current) << a->key << " round " << round;
         EXPECT_EQ(Count(svg, yellow + " stroke-width=\"1.95\""), current)
             << a->key << " round " << round;
         checked += static_cast<int>(current);

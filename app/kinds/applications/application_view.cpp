@@ -212,8 +212,9 @@ void DrawSlice(UiContext& ui, const Figure& f, const application_scene::Slice& s
     std::string tn = "t";
     tn += std::to_string(s.thread);
     const ImVec2 ts = font->CalcTextSizeA(fig_px * 0.75f, FLT_MAX, 0, tn.c_str());
-    DrawFigureText(ui, {font, fig_px * 0.75f, ImVec2(x0, y + row_h + 2),
-                        ToImU32(ui.palette.text_dim)}, tn, "slice");
+    DrawFigureText(ui,
+                   {font, fig_px * 0.75f, ImVec2(x0, y + row_h + 2), ToImU32(ui.palette.text_dim)},
+                   tn, "slice");
     labels.last_end = x0 + ts.x + 2;
     ++labels.count;
   }
