@@ -4,7 +4,8 @@ dump records every text the exported figure drew, in the picture's pixels) found
 text, and its cells' values in the SVG's cells. The SVGs had dropped the grid's "✓ every phase's
 invariant holds" and some of the allocation's slice labels. A figure drawn as a picture only (the
 benchmark chart) writes no SVG and is left out. The index ruler of an application stays clear of
-the text above it (item 15: its digits touched the paragraph). The current round's arrows are
+the text above it (item 15: its digits touched the paragraph), and its title is broken only at its
+dots. The current round's arrows are
 checked in scene_test (SvgDrawsTheCurrentRoundsArrowsInTheirColour).
 
 Needs Xvfb and python3; without them it reports SKIPPED (exit 77)."""
@@ -123,6 +124,29 @@ def main():
                 bottom = max(l["rect"][1] + l["rect"][3] for l in above)
                 expect(top >= bottom + 1, f"{name}: the index digits (top {top:.1f}) touch the "
                        f"text above them (bottom {bottom:.1f})")
+        # The application's title broken only where the view breaks it, at a " · " (item 15: ImGui
+        # wrapped it inside "n = 8"): as tall as its lines in the large font, which is about 1.25
+        # times the one-line pass line's height; a line more wrapped by ImGui makes it 1.6 times
+        # or more. At the export's size and at a narrow one.
+        if name in ("compact", "split", "radix-sort", "allocate"):
+            narrow = os.path.join(workdir, f"{name}-narrow.json")
+            r = run_on_x([app, *base, *flags, "--export-png", os.path.join(workdir, "narrow.png"),
+                          "--export-size", "640x900", "--dump-layout", narrow], env=env,
+                         timeout=180)
+            for where, path in (("export", layout), ("640 px", narrow)):
+                if not os.path.exists(path):
+                    expect(False, f"{name} at {where}: no dump (exit {r.returncode})")
+                    continue
+                got = {l["kind"]: l for l in figure_lines(path)[1]}
+                title, ref = got.get("title"), got.get("pass")
+                if not expect(title and ref, f"{name} at {where}: no title or pass line"):
+                    continue
+                lines = title["text"].count("\n") + 1
+                ratio = title["rect"][3] / (lines * ref["rect"][3])
+                expect(1.05 <= ratio <= 1.45,
+                       f"{name} at {where}: the title's {lines} lines are {title['rect'][3]:.0f} px "
+                       f"tall ({ratio:.2f} pass lines each): wrapped inside a line "
+                       f"{title['text']!r}")
     return finish("ui_svg_keeps_test", workdir, failures, checks)
 
 
