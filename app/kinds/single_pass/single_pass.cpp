@@ -24,7 +24,7 @@ class SinglePass final : public Kind {
   KindEntry Entry() const override {
     return {.menu_name = "menu.single_pass",
             .tip = "One pass with decoupled look-back: tiles down, time across",
-            .keys = {{"L", "single-pass timeline (again: back to the view before)"}},
+            .keys = {{"L", "single-pass timeline (again: back)"}},
             .implied_by = "--panel=timeline",
             .cover = 4,
             .state_flag = "timeline"};
