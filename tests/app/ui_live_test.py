@@ -11,7 +11,7 @@ a half-typed array replacing the trace; and undo / redo with Ctrl+Z, Ctrl+Shift+
 controls' tooltips, the key help (F1, ?, Escape, a click outside).
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
-import json, os, platform, shutil, signal, subprocess, sys, tempfile, time
+import json, os, platform, re, shutil, signal, subprocess, sys, tempfile, time
 
 from ui_test_support import SKIP, finish, gif_info, inside, make_workdir, png_size, svg_cells
 
@@ -469,8 +469,13 @@ def main():
                "End did not reach the last round")
 
         # Ctrl+S: the figure at this round as PNG (the window's size) and SVG, named after the
-        # algorithm and round; a second save takes the next free name; the status line says where.
-        last = s["rounds"]["blelloch"]["round"]
+        # algorithm and the round its heading says (issue #37 item 15: "round 6 of 6" was saved as
+        # round7, the step's index); a second save takes the next free name; the status line says
+        # where.
+        heading = re.search(r"round (\d+) of (\d+)", s["step"]["caption"])
+        expect(heading is not None and heading.group(1) == heading.group(2),
+               f"End: the heading {s['step']['caption']!r} names no last round")
+        last = heading.group(1) if heading else "?"
         stem = os.path.join(workdir, f"scanviz-blelloch-round{last}")
         live.keys("ctrl+s")
         s = live.wait(lambda s: s["notice"] != "", "the notice of Ctrl+S", timeout=10)
