@@ -475,11 +475,12 @@ def main():
         heading = re.search(r"round (\d+) of (\d+)", s["step"]["caption"])
         expect(heading is not None and heading.group(1) == heading.group(2),
                f"End: the heading {s['step']['caption']!r} names no last round")
-        last = heading.group(1) if heading else "?"
-        stem = os.path.join(workdir, f"scanviz-blelloch-round{last}")
+        last = s["rounds"]["blelloch"]["round"]
+        named = heading.group(1) if heading else "?"
+        stem = os.path.join(workdir, f"scanviz-blelloch-round{named}")
         live.keys("ctrl+s")
         s = live.wait(lambda s: s["notice"] != "", "the notice of Ctrl+S", timeout=10)
-        expect(s is not None and f"scanviz-blelloch-round{last}.png and .svg" in s["notice"]
+        expect(s is not None and f"scanviz-blelloch-round{named}.png and .svg" in s["notice"]
                and workdir in s["notice"], f"Ctrl+S: notice {s and s['notice']!r}")
         if expect(os.path.exists(stem + ".png") and os.path.exists(stem + ".svg"),
                   f"Ctrl+S wrote {sorted(os.listdir(workdir))}, wanted {stem}.png and .svg"):
@@ -489,7 +490,7 @@ def main():
             expect(rounds == set(range(last + 1)),
                    f"Ctrl+S: the SVG draws rounds {sorted(rounds)}, wanted 0..{last}")
         live.keys("ctrl+s")
-        s = live.wait(lambda s: "round%d-2.png" % last in s["notice"], "a second Ctrl+S",
+        s = live.wait(lambda s: f"round{named}-2.png" in s["notice"], "a second Ctrl+S",
                       timeout=10)
         expect(s is not None and os.path.exists(stem + "-2.png") and os.path.exists(stem + "-2.svg"),
                f"a second Ctrl+S: {sorted(os.listdir(workdir))}, notice {s and s['notice']!r}")
