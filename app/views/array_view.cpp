@@ -430,6 +430,8 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   // Click and type: Enter or Escape typed before the page's field showed ends the value as the
   // field's would; once it shows, the keys are the field's.
   bool enter = false, escape = false;
+  const bool was_typed = m_typed;
+  const std::string given = field.text;  // what the page's field was last given
   if (EndCellTyping(app.view, field.shown == "cell", &enter, &escape)) {
     applied = enter && !escape;
     text = m_edit_text;
@@ -452,6 +454,10 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   field.text = m_edit_text;
   field.numeric = true;
   field.caret_end = m_typed;  // typed into: the caret after the text, not all of it selected
+  // A key typed after the field showed but before it had the keyboard came to the app: the field
+  // takes the value with it (on a phone the second digit of "52" was lost).
+  if (was_typed && !m_typed && field.shown == "cell" && given != m_edit_text)
+    field.caret_end = true;
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   if (!typed.Ok()) DrawEditProblem(ui, x, y + h + 2, typed);
 }

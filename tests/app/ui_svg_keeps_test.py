@@ -3,9 +3,8 @@ SVG in one run (`scanviz --export-png --export-svg --dump-layout`), the PNG's te
 dump records every text the exported figure drew, in the picture's pixels) found in the SVG's
 text, and its cells' values in the SVG's cells. The SVGs had dropped the grid's "✓ every phase's
 invariant holds" and some of the allocation's slice labels. A figure drawn as a picture only (the
-benchmark chart) writes no SVG and is left out. The index ruler of an application stays clear of
-the text above it (item 15: its digits touched the paragraph), and its title is broken only at its
-dots. The current round's arrows are
+benchmark chart) writes no SVG and is left out. An application's title is broken only at its
+dots (item 15). The current round's arrows are
 checked in scene_test (SvgDrawsTheCurrentRoundsArrowsInTheirColour).
 
 Needs Xvfb and python3; without them it reports SKIPPED (exit 77)."""
@@ -114,16 +113,6 @@ def main():
         values = {norm(c["text"]) for c in dump.get("cells", []) if norm(c.get("text", ""))}
         lost = sorted(v for v in values if v not in texts)
         expect(not lost, f"{name}: cell values in the PNG, not in the SVG: {lost[:10]}")
-        # The application's index ruler under the text above it, not touching it.
-        index = [l for l in lines if l["kind"] == "index"]
-        above = [l for l in lines if l["kind"] in ("title", "pass", "note", "narration", "ran")]
-        if name in ("compact", "split", "radix-sort", "allocate"):
-            expect(index, f"{name}: no index ruler recorded")
-            if index and above:
-                top = min(l["rect"][1] for l in index)
-                bottom = max(l["rect"][1] + l["rect"][3] for l in above)
-                expect(top >= bottom + 1, f"{name}: the index digits (top {top:.1f}) touch the "
-                       f"text above them (bottom {bottom:.1f})")
         # The application's title broken only where the view breaks it, at a " · " (item 15: ImGui
         # wrapped it inside "n = 8"): as tall as its lines in the large font, which is about 1.25
         # times the one-line pass line's height; a line more wrapped by ImGui makes it 1.6 times

@@ -83,8 +83,6 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   f.width = std::max(px * 4, rect.x + rect.w - f.left - px);
   f.fig_px = px * ui.app.view.figure_scale;
   const float fig_px = f.fig_px;
-  // Room for the index ruler, whose digits touched the text above (issue #37 item 15).
-  f.origin.y += fig_px * 0.6f;
   const float min_cell = MinCell(fig_px, widest_chars);
   f.row_h = fig_px * 1.7f;
   f.gap = fig_px * 0.45f;
