@@ -355,7 +355,7 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   ViewState& vs = app.view;
   const scene::Palette& pal = ui.palette;
   const scene::Box* box = m_scene.FindBox({scene::kInputRound, 0, *m_editing});
-  if (box == nullptr) {
+  if (box == nullptr || EndTypedEarly(app)) {
     m_editing.reset();
     return;
   }

@@ -166,6 +166,7 @@ class ArrayView {
   // Click and type (array_typing.cpp): a value typed for a cell of this pane, into the editor.
   void TakeCellTyping(ViewState& vs, Algorithm algorithm);
   bool EndCellTyping(ViewState& vs, bool active, bool* enter, bool* escape);
+  bool EndTypedEarly(AppState& app);
   static int CaretToEnd(ImGuiInputTextCallbackData* data);
   void FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g);
 
