@@ -98,9 +98,11 @@ ExportOutcome SaveFigure(FigureSource& src, const std::string& dir, const Figure
     AppState& app = src.app;
     const std::string svg = FigureSvg(app, style.transparent);
     const bool chart = svg.empty();  // a picture only (the benchmark chart): a PNG alone
-    const std::string stem =
-        chart ? FigureStemOf(app)
-              : exports::RoundStem(FigureStemOf(app), ShownKindOf(app).Steps(app).step);
+    // The step as the figure's heading counts it, where the kind says (FileTag).
+    const StepCounter at = ShownKindOf(app).Steps(app);
+    const std::string stem = chart                 ? FigureStemOf(app)
+                             : at.file_tag.empty() ? exports::RoundStem(FigureStemOf(app), at.step)
+                                                   : FigureStemOf(app) + "-" + at.file_tag;
     const fs::path folder = dir.empty() ? fs::path(".") : fs::path(dir);
     const std::string name = exports::FreeStem(
         folder, stem,

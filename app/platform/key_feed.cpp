@@ -25,6 +25,7 @@ std::vector<KeyEvent> FeedKeys(App& app, bool text_input, bool navigating) {
   std::vector<KeyEvent> for_imgui;
   for (const KeyEvent& e : events) {
     if (!text_input && !navigating && IsReservedKey(e.key) && e.Press()) continue;
+    if (!text_input && TypingForCell(app.state->view, e)) continue;  // a cell's value's keys
     const bool tab_leaves = e.key == GLFW_KEY_TAB && !app.state->view.tab_between_fields;
     if (text_input && (e.key == GLFW_KEY_ESCAPE || tab_leaves)) {
       if (e.action == GLFW_PRESS) app.state->view.text_escape = true;

@@ -286,8 +286,14 @@ void ShowPageField(scanviz::PageField& f) {
     return;
   }
   const auto& r = f.rect;
-  scanviz_js_field(want.c_str(), r[0], r[1], r[2], r[3], f.text.c_str(), f.numeric ? 1 : 0,
-                   want != f.shown ? 1 : 0);
+  // A new field; or, typed into (caret_end), the shown one given text it was not given: a key of
+  // the value that reached the app before the field had the keyboard (array_view.cpp).
+  static std::string given;
+  const bool fresh = want != f.shown || (f.caret_end && f.text != given);
+  if (fresh) given = f.text;
+  // `numeric`'s bits: 1 a number, 2 the caret after the text (input.js).
+  scanviz_js_field(want.c_str(), r[0], r[1], r[2], r[3], f.text.c_str(),
+                   (f.numeric ? 1 : 0) | (f.caret_end ? 2 : 0), fresh ? 1 : 0);
   f.shown = want;
 }
 

@@ -25,6 +25,25 @@ bool IsReservedKey(int key) {
   return key == GLFW_KEY_TAB;
 }
 
+char TypedChar(const KeyEvent& e) {
+  if (e.codepoint >= 0x20 && e.codepoint < 0x7f) return static_cast<char>(e.codepoint);
+  if (e.codepoint != 0) return 0;
+  if (e.key >= GLFW_KEY_0 && e.key <= GLFW_KEY_9)
+    return static_cast<char>('0' + e.key - GLFW_KEY_0);
+  if (e.key >= GLFW_KEY_KP_0 && e.key <= GLFW_KEY_KP_9)
+    return static_cast<char>('0' + e.key - GLFW_KEY_KP_0);
+  if (e.key == GLFW_KEY_MINUS || e.key == GLFW_KEY_KP_SUBTRACT) return '-';
+  if (e.key == GLFW_KEY_PERIOD || e.key == GLFW_KEY_KP_DECIMAL) return '.';
+  return 0;
+}
+
+bool TypingForCell(const ViewState& vs, const KeyEvent& e) {
+  if (!vs.cell_typing || vs.cell_typing->enter || vs.cell_typing->escape) return false;
+  if (e.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) return false;
+  return TypedChar(e) != 0 || e.key == GLFW_KEY_ENTER || e.key == GLFW_KEY_KP_ENTER ||
+         e.key == GLFW_KEY_ESCAPE || e.key == GLFW_KEY_BACKSPACE;
+}
+
 namespace {
 
 // Ctrl + a key: the figure's size, files, the export, undo and redo.
@@ -140,6 +159,45 @@ bool ReachKey(AppState& app, int k) {
   }
 }
 
+// [SECTION] Click and type (issue #37 item 10; view_state.h's CellTyping)
+
+// Whether a block scan's selected cell can take a value typed: its column holds an input value
+// of the block scan shown (not a padding cell, not an opened block of the grid), and no quiz asks.
+bool CellTakesTyping(const AppState& app) {
+  const ViewState& vs = app.view;
+  if (!vs.selected || vs.quiz || app.StateOf(app.ShownKind()).OpenedAlgorithm()) return false;
+  const std::vector<Algorithm> shown = app.ShownAlgorithms();
+  if (std::find(shown.begin(), shown.end(), vs.selected_algorithm) == shown.end()) return false;
+  return vs.selected->pos >= 0 && vs.selected->pos < static_cast<int>(app.BlockValues().size());
+}
+
+// With a cell selected, a digit, a sign or a point starts a value for the input cell of its column
+// (1 to 7 choose the side panel's tab only while no cell is selected); until the editor has the
+// keyboard, what is typed, Backspace, Enter and Escape are the value's. True: the key was.
+bool CellTypingKey(AppState& app, const KeyEvent& e) {
+  ViewState& vs = app.view;
+  const char c = TypedChar(e);
+  if (vs.cell_typing && !vs.cell_typing->enter && !vs.cell_typing->escape) {
+    ViewState::CellTyping& t = *vs.cell_typing;
+    if (e.key == GLFW_KEY_ENTER || e.key == GLFW_KEY_KP_ENTER) {
+      t.enter = true;
+    } else if (e.key == GLFW_KEY_ESCAPE) {
+      t.escape = true;
+    } else if (e.key == GLFW_KEY_BACKSPACE) {
+      if (!t.text.empty()) t.text.pop_back();
+    } else if (c != 0) {
+      t.text += c;
+    } else {
+      return false;
+    }
+    return true;
+  }
+  const bool starts = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+  if (e.action != GLFW_PRESS || !starts || !CellTakesTyping(app)) return false;
+  vs.cell_typing = ViewState::CellTyping{vs.selected_algorithm, vs.selected->pos, {c}};
+  return true;
+}
+
 // The menu bar's menus by their first letter, in the bar's order (menu_view.cpp).
 constexpr int kMenuLetters[] = {GLFW_KEY_F, GLFW_KEY_S, GLFW_KEY_L, GLFW_KEY_V, GLFW_KEY_H};
 
@@ -231,6 +289,9 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
     return out;
   }
   ViewState& vs = app.view;
+  // A value typed into a cell whose editor no view has drawn for two frames (another kind shown):
+  // dropped, so that it never keeps the keys.
+  if (vs.cell_typing && ++vs.cell_typing->unseen_frames > 2) vs.cell_typing.reset();
   for (const KeyEvent& e : keys) {
     if (!vs.help && vs.file_dialog == FileDialog::kNone && FocusKey(vs, e)) continue;
     if (!e.Press()) continue;
@@ -266,6 +327,7 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
       if (IsHelpKey(e) && e.key == GLFW_KEY_F1) vs.help = true;
       continue;
     }
+    if (CellTypingKey(app, e)) continue;  // click and type: before the digits' tabs
     if (PlayerKey(app, e.key, repeat) || repeat) continue;
     if (IsHelpKey(e)) {
       vs.help = true;

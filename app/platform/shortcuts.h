@@ -28,4 +28,11 @@ ShortcutResult HandleShortcuts(AppState& app, const std::vector<KeyEvent>& keys,
 // digits and arrows would edit the array instead of stepping.
 bool IsReservedKey(int key);
 
+// The printable ASCII character a key press typed (its codepoint, else a digit, sign or point from
+// the key itself, for events without one); 0 for none.
+char TypedChar(const KeyEvent& e);
+// Whether the key belongs to a value being typed into a cell (ViewState::CellTyping) whose editor
+// does not have the keyboard yet: FeedKeys keeps it from ImGui, HandleShortcuts gives it the value.
+bool TypingForCell(const ViewState& vs, const KeyEvent& e);
+
 }  // namespace scanviz

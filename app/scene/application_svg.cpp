@@ -1,6 +1,7 @@
 #include "scene/application_svg.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -18,6 +19,7 @@ using application_scene::RowKind;
 constexpr float kMargin = 16;
 constexpr float kHeadingPx = 22, kLinePx = 16, kNarrationPx = 17;
 constexpr float kPx = 20;  // the figure's values and row titles
+constexpr int kLanes = 3;  // lines of labels under an allocation's pool
 constexpr float kRowH = kPx * 1.7f, kGap = kPx * 0.45f, kArrowsH = kPx * 4.5f;
 constexpr float kMinWidth = 720;  // room for the heading and the narration beside a short row
 
@@ -208,15 +210,24 @@ class ApplicationWriter {
   }
 
   // An allocation's pool: one bar, each thread's slice [offset, offset + size) in proportion, an
-  // arrow up to it from the thread's offset in the scan row; an empty slice a tick.
+  // arrow up to it from the thread's offset in the scan row; an empty slice a tick. A slice too
+  // narrow for its range is named under the bar, as is an empty one, each in the first of three
+  // lanes where it clears the label before it: one lane dropped the labels that a picture at
+  // another width shows ("t4" beside an empty slice's, issue #37 item 13).
   void Pool(float scan_bottom) {
     const float width =
         std::max(m_cell * static_cast<float>(m_cols.Slots()), m_width - m_left - kMargin);
     const float scale = m_l.pool > 0 ? width / static_cast<float>(m_l.pool) : 0;
-    float last_label_end = -1e9f;
-    for (const application_scene::Slice& s : m_l.slices) {
+    std::array<float, kLanes> lane_end;
+    lane_end.fill(-1e9f);
+    for (size_t k = 0; k < m_l.slices.size(); ++k) {
+      const application_scene::Slice& s = m_l.slices[k];
       const float x0 = m_left + scale * static_cast<float>(s.begin);
       const float x1 = m_left + scale * static_cast<float>(s.end);
+      // Where the next slice starts: a label under the bar names its range if it ends before.
+      const float next = k + 1 < m_l.slices.size()
+                             ? m_left + scale * static_cast<float>(m_l.slices[k + 1].end)
+                             : m_width;
       const int slot = m_cols.Slot(s.thread);
       if (slot >= 0)
         svg::Arrow(m_body, SlotX(slot) + m_cell / 2, scan_bottom + 2, x0 + 1, m_y - 2, m_p.arrow,
@@ -224,9 +235,7 @@ class ApplicationWriter {
       const std::string label = SliceLabel(s, "t%d [%d, %d)");
       if (s.end <= s.begin) {
         svg::Line(m_body, x0, m_y - kPx * 0.3f, x0, m_y + kRowH + kPx * 1.8f, m_p.text, 2, "empty");
-        if (m_l.n <= 64)
-          svg::Text(m_body, x0 + 3, m_y + kRowH + kPx * 1.3f, label + " empty", kPx * 0.7f,
-                    m_p.text, svg::Anchor::kStart, "slice-label");
+        if (m_l.n <= 64) UnderBar(x0 + 3, {label + " empty"}, m_p.text, lane_end);
         continue;
       }
       const Rgba c = s.thread % 2 == 0 ? m_roles.zeros : m_roles.flagged;
@@ -235,16 +244,27 @@ class ApplicationWriter {
       if (svg::TextWidth(label, kPx * 0.8f) <= x1 - x0 - 4) {
         svg::Text(m_body, (x0 + x1) / 2, m_y + kRowH / 2, label, kPx * 0.8f, TextOn(c),
                   svg::Anchor::kMiddle, "slice-label");
-      } else if (x0 >= last_label_end && x1 - x0 >= 1) {  // too narrow: its thread under the bar
-        const std::string tn = SliceLabel(s, "t%d");
-        svg::Text(m_body, x0, m_y + kRowH + kPx * 0.5f, tn, kPx * 0.7f, m_p.text_dim,
-                  svg::Anchor::kStart, "slice-label");
-        last_label_end = x0 + svg::TextWidth(tn, kPx * 0.7f) + 2;
+      } else if (x1 - x0 >= 1) {  // too narrow: its range under the bar, or its thread
+        const bool range = x0 + svg::TextWidth(label, kPx * 0.7f) <= next;
+        UnderBar(x0, {range ? label : SliceLabel(s, "t%d")}, m_p.text_dim, lane_end);
       }
     }
-    svg::Text(m_body, m_left + width, m_y + kRowH + kPx * 1.3f, std::to_string(m_l.pool) + " cells",
-              kPx * 0.8f, m_p.text_dim, svg::Anchor::kEnd, "pool-size");
-    m_y += kRowH + kGap + kPx * 2.2f;
+    const float below = m_y + kRowH + kPx * (0.5f + 0.9f * kLanes);
+    svg::Text(m_body, m_left + width, below, std::to_string(m_l.pool) + " cells", kPx * 0.8f,
+              m_p.text_dim, svg::Anchor::kEnd, "pool-size");
+    m_y = below + kPx * 0.5f + kGap;
+  }
+
+  // A label under the pool's bar at x, in the first lane whose last label it clears (none: not
+  // drawn, the bar's slices then too many to name).
+  void UnderBar(float x, const std::string& text, Rgba color, std::array<float, kLanes>& lane_end) {
+    for (int lane = 0; lane < kLanes; ++lane) {
+      if (x < lane_end[static_cast<size_t>(lane)]) continue;
+      svg::Text(m_body, x, m_y + kRowH + kPx * (0.5f + 0.9f * static_cast<float>(lane)), text,
+                kPx * 0.7f, color, svg::Anchor::kStart, "slice-label");
+      lane_end[static_cast<size_t>(lane)] = x + svg::TextWidth(text, kPx * 0.7f) + 2;
+      return;
+    }
   }
 
   const ApplicationTrace& m_t;

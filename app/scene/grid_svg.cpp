@@ -45,6 +45,10 @@ class GridWriter {
           if (!line.empty()) m_heading.push_back(line);
     }
     m_top = kMargin + static_cast<float>(m_heading.size()) * kHeadingPx * 1.35f;
+    if (!options.verdict.empty()) {
+      m_verdict = svg::WrapAtDots(options.verdict, m_width - 2 * kMargin, kCaptionPx);
+      m_top += kCaptionPx * (1.3f * static_cast<float>(m_verdict.size()) + 0.2f);
+    }
     if (options.selected) m_top += kCaptionPx * 2.6f;  // the bracket and its caption
     m_top += kMargin * 0.5f;
   }
@@ -53,6 +57,13 @@ class GridWriter {
     for (size_t i = 0; i < m_heading.size(); ++i)
       svg::Text(m_body, kMargin, kMargin + kHeadingPx * (1.35f * static_cast<float>(i) + 0.5f),
                 m_heading[i], kHeadingPx, m_p.text, svg::Anchor::kStart, "title");
+    if (!m_verdict.empty()) {  // the view's colours: a problem in bad, else dimmed
+      const float y =
+          kMargin + kHeadingPx * 1.35f * static_cast<float>(m_heading.size()) + kCaptionPx * 0.5f;
+      const bool bad = m_options.verdict.rfind("✗", 0) == 0;
+      svg::Lines(m_body, kMargin, y, m_verdict, kCaptionPx, kCaptionPx * 1.3f,
+                 bad ? m_p.bad : m_p.text_dim, svg::Anchor::kStart, "verdict");
+    }
     Bands();
     // The block boundaries over the runs (where they show where a block ends) but under the cells
     // (whose borders show it, and whose values they would cross).
@@ -196,6 +207,7 @@ class GridWriter {
   svg::Body m_body;  // written before the document's size is known
   float m_column = kMaxColumn, m_gutter = 0, m_width = 0, m_top = 0;
   std::vector<std::string> m_heading;
+  std::vector<std::string> m_verdict;  // CheckGrid's verdict, wrapped at its dots
 };
 
 }  // namespace

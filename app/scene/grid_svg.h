@@ -19,6 +19,7 @@ namespace scanviz::scene {
 struct GridSvgOptions : SvgLook {
   bool heading = true;                  // the two heading lines (GridHeading) above the rows
   std::optional<GridCellRef> selected;  // ringed, its invariant window bracketed over the input
+  std::string verdict;  // under the heading, as the view draws it (the kind's CheckGrid verdict)
 };
 
 // Each cell is a <g class="cell KIND" data-level=D data-index=J> (KIND: ToString(GridRowKind))

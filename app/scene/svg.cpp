@@ -92,7 +92,30 @@ void WriteDefs(const Palette& p, std::ostream& out) {
       << Color(p.padding_hatch) << "\" stroke-width=\"1.5\"/></pattern>\n"
       << "<marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\""
-      << Color(p.arrow) << "\"/></marker></defs>\n";
+      << Color(p.arrow)
+      << "\"/></marker>\n"
+      // The current round's arrows in their own colour, as the app draws them (issue #37 item 13).
+      << "<marker id=\"head-current\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+         "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
+         "fill=\""
+      << Color(p.arrow_current) << "\"/></marker></defs>\n";
+}
+
+// The current round's arrows as the app draws them: its own colour (yellow on the dark theme), a
+// little wider; the others dimmed with their rounds.
+void WriteArrow(const Arrow& a, const Palette& p, const Pane& at, std::ostream& out) {
+  auto X = [&](float u) { return at.X(u); };
+  auto Y = [&](float u) { return at.Y(u); };
+  // The marker's head: 6 of the stroke's widths at the end.
+  svg::Grow(out, std::min(X(a.x0), X(a.x1)) - 5, std::min(Y(a.y0), Y(a.y1) - 1) - 5,
+            std::max(X(a.x0), X(a.x1)) + 5, std::max(Y(a.y0), Y(a.y1) - 1) + 5);
+  const bool current = a.emphasis == Emphasis::kCurrent;
+  out << "<line x1=\"" << X(a.x0) << "\" y1=\"" << Y(a.y0) << "\" x2=\"" << X(a.x1) << "\" y2=\""
+      << Y(a.y1) - 1 << "\" stroke=\""
+      << Color(current ? p.arrow_current : Dim(p, p.arrow, a.emphasis)) << "\" stroke-width=\""
+      << (current ? "1.95" : "1.5") << "\" marker-end=\"url(#"
+      << (current ? "head-current" : "head") << ")\" class=\"arrow" << (current ? " current" : "")
+      << "\" data-round=\"" << a.round << "\"/>\n";
 }
 
 void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const Palette& p,
@@ -104,15 +127,7 @@ void WriteBody(const Scene& scene, const std::optional<CellRef>& selected, const
     svg::Rect(out, X(0) - 8, Y(row.y), scene.width * kUnit + 16, kCellH * kUnit,
               svg::Fill(p.current_band));
   }
-  for (const Arrow& a : scene.arrows) {
-    // The marker's head: 6 of the stroke's widths at the end.
-    svg::Grow(out, std::min(X(a.x0), X(a.x1)) - 5, std::min(Y(a.y0), Y(a.y1) - 1) - 5,
-              std::max(X(a.x0), X(a.x1)) + 5, std::max(Y(a.y0), Y(a.y1) - 1) + 5);
-    out << "<line x1=\"" << X(a.x0) << "\" y1=\"" << Y(a.y0) << "\" x2=\"" << X(a.x1) << "\" y2=\""
-        << Y(a.y1) - 1 << "\" stroke=\"" << Color(Dim(p, p.arrow, a.emphasis))
-        << "\" stroke-width=\"1.5\" marker-end=\"url(#head)\" class=\"arrow\" data-round=\""
-        << a.round << "\"/>\n";
-  }
+  for (const Arrow& a : scene.arrows) WriteArrow(a, p, at, out);
   for (const Box& b : scene.boxes) {
     const Rgba fill = Dim(p, FillOf(p, b, options.color_by_case), b.emphasis);
     const float x = X(b.rect.x), y = Y(b.rect.y), w = b.rect.w * kUnit, h = b.rect.h * kUnit;

@@ -86,10 +86,10 @@ class TimelineWriter {
              (tiles == 1 ? " tile of " : " tiles of ") + std::to_string(m_t.tile_size) +
              ", n = " + std::to_string(m_t.N()),
          kHeadingPx, m_p.text, "title");
-    Line(std::string("times: ") +
-             (m_t.measured ? "measured on the GPU" : "the simulator's schedule") + ", in " +
-             m_t.clock,
-         kPx, m_p.text_dim, "origin");
+    const std::string origin = !m_options.origin.empty() ? m_options.origin
+                               : m_t.measured            ? "measured on the GPU"
+                                                         : "the simulator's schedule";
+    Line("times: " + origin + ", in " + m_t.clock, kPx, m_p.text_dim, "origin");
     Line(timeline::SummaryLine(m_t), kPx, m_p.text, "summary");
   }
 

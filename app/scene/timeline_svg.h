@@ -20,6 +20,9 @@ namespace scanviz::scene {
 struct TimelineSvgOptions : SvgLook {
   bool heading = true;  // the heading, the clock, the summary and the legend above the plot
   int max_rows = 64;    // more tiles share rows
+  // Where the times come from, as the view says it ("the simulator's schedule (simulated, not
+  // measured)", a file's origin: the kind's model); empty: from the trace, measured or simulated.
+  std::string origin;
 };
 
 // Each row's label is a <text class="tile-label"> ("tile 3"), each bar a <rect class="bar KIND">

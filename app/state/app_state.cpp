@@ -116,6 +116,12 @@ void AppState::Randomize(int n, std::uint64_t seed) {
   SetValues(RandomValues(std::clamp(n, 1, kMaxGridElements), seed, m_input.type));
 }
 
+void AppState::RandomizeAgain(int n) {
+  n = std::clamp(n, 1, kMaxGridElements);
+  const bool drawn = RandomValues(n, m_seed, m_input.type) == m_input.values;
+  Randomize(n, drawn ? m_seed + 1 : m_seed);
+}
+
 void AppState::SetOp(OpKind op) {
   const EditScope edit(*this, {EditKind::kOp});
   m_input.op = op;
@@ -210,7 +216,8 @@ void AppState::SetKind(KindId kind) {
   for (const auto& state : m_kinds) state->KindChanged();  // an opened block of the grid closes
   view.selected.reset();
   view.hovered.reset();
-  m_kind_before = m_kind;
+  // A chart is never the way back (kind_state.h's WayBackTo): the view before it stays.
+  if (ShownState().WayBackTo()) m_kind_before = m_kind;
   m_kind = kind;  // what it shows is traced when first asked for (the models' Traced, Slot)
   notice.clear();  // the news was of the view before ("opened the single-pass trace ...")
 }
@@ -219,8 +226,12 @@ void AppState::ToggleKind(KindId kind) {
   if (m_kind != kind) {
     SetKind(kind);
   } else {
-    SetKind(m_kind_before == kind ? HomeKind() : m_kind_before);
+    SetKind(WayBack());
   }
+}
+
+KindId AppState::WayBack() const {
+  return m_kind_before == m_kind ? HomeKind() : m_kind_before;
 }
 
 std::vector<Player*> AppState::ShownPlayers() {

@@ -62,6 +62,10 @@ class AppState final : public KindHost {
   void SetCell(int pos, double value);
   void Resize(int n);  // truncates, or extends with random values from the seed
   void Randomize(int n, std::uint64_t seed);
+  // The Randomise button: a new input every press. Where the values shown are the seed's own draw
+  // (of n values, this type), the next seed's; else the seed's, so that a seed typed, the CLI's
+  // --seed or a session's gives its input exactly.
+  void RandomizeAgain(int n);
   void SetOp(OpKind op);
   void SetAlgorithm(Algorithm a);
   void ToggleAlgorithm();  // the next algorithm in the registry (Tab)
@@ -136,8 +140,11 @@ class AppState final : public KindHost {
   // another is shown.
   KindId ShownKind() const { return m_kind; }
   void SetKind(KindId kind);
-  // M, L, G, S: shows `kind`, or when it is shown already, the kind shown before it.
+  // M, L, G, S: shows `kind`, or when it is shown already, WayBack.
   void ToggleKind(KindId kind);
+  // Where a second press of the shown kind's key goes: the view it was opened from, never a chart
+  // (KindState::WayBackTo), else the first kind (the rounds of a block scan).
+  KindId WayBack() const;
   // Each kind's state (kind_state.h), made by the registry of states (MakeKindStates).
   KindState& StateOf(KindId kind) { return *m_kinds[static_cast<size_t>(kind)]; }
   const KindState& StateOf(KindId kind) const { return *m_kinds[static_cast<size_t>(kind)]; }

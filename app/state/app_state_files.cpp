@@ -260,7 +260,11 @@ void AppState::ApplyModes(const Session& s) {
     for (auto it = m_kinds.rbegin(); it != m_kinds.rend(); ++it) {
       KindState& state = **it;
       if (state.ShownOver() != over || !state.ShownIn(s)) continue;
+      const KindId under = m_kind;
       SetKind(state.Id());
+      // Over the kind the session had under it, a chart too (SetKind keeps no chart as the way
+      // back, kind_state.h's WayBackTo): the session opens as it was saved.
+      if (over) m_kind_before = under;
       state.ShowFromSession(*this, s);
       break;
     }

@@ -32,6 +32,9 @@ struct StepCounter {
   int step = 0;   // 0-based
   int count = 1;  // at least 1
   std::string caption;
+  // How an exported figure's file names this step ("round6", as its heading counts; core's
+  // RoundFileTag); empty: "round" and the step.
+  std::string file_tag;
 };
 
 class Kind {

@@ -93,6 +93,10 @@ class KindState {
   virtual bool KeepsOnAlgorithm() const { return false; }
   virtual bool InTabCycle() const { return false; }
   virtual bool ShownOver() const { return false; }
+  // Whether a view key pressed a second time (AppState::ToggleKind) may come back to it. A chart
+  // (the benchmark, the timeline) may not: G on the timeline, then G again, goes back to the
+  // rounds the timeline was opened from, so that G, G, L, L never ping-pongs between the two.
+  virtual bool WayBackTo() const { return true; }
   virtual bool KeepsBlockTrace() const { return true; }
 
   // [SECTION] Trace files and sessions: its own files (false: not its kind), its fields

@@ -37,6 +37,7 @@ struct PageField {
   std::array<float, 4> rect{};
   std::string text;
   bool numeric = false;
+  bool caret_end = false;  // the field starts with its caret after the text (else all selected)
   // The editor whose field the page shows now (set by the page after each frame; empty: none).
   std::string shown;
   // How the page's field ended, for the editor named `ended` to take in its next frame: Enter

@@ -83,6 +83,19 @@ struct ViewState {
   // elsewhere Tab leaves a field and switches the algorithm (frame.cpp: FeedKeys).
   bool tab_between_fields = false;
   bool popup_open = false;  // a menu, combo or popup open as the last frame left it (--state-file)
+  // Click and type (issue #37 item 10): a value typed while a block scan's cell is selected goes
+  // to the in-place editor of that column's input cell, as in a spreadsheet (typing replaces,
+  // Enter applies, Escape cancels). Held here from the key that started it until the editor has
+  // the keyboard (a frame or two later): what was typed by then, and whether Enter or Escape came.
+  struct CellTyping {
+    Algorithm algorithm = Algorithm::kHillisSteele;
+    int pos = 0;
+    std::string text;
+    bool enter = false;
+    bool escape = false;
+    int unseen_frames = 0;  // frames since an editor last took it (HandleShortcuts drops it at 3)
+  };
+  std::optional<CellTyping> cell_typing;
   // Keyboard only (docs/app.md "Keyboard only"): who has the keys, and the requests the keys
   // make of the views, carried out by the views in the frame that draws them.
   struct Keyboard {

@@ -207,6 +207,7 @@ void ArrayView::DrawFigureBody(UiContext& ui, Algorithm algorithm, const ArrayGe
   ui.renderer.SetClip(rect.x, g.top, rect.w, h);
   DrawLabels(ui, m_scene, g);
   HandleMouse(ui, algorithm, g);
+  TakeCellTyping(ui.app.view, algorithm);
   if (m_editing) DrawCellEditor(ui, g);
   dl->PopClipRect();
   ui.renderer.NoClip();
@@ -340,7 +341,7 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   ViewState& vs = app.view;
   const scene::Palette& pal = ui.palette;
   const scene::Box* box = m_scene.FindBox({scene::kInputRound, 0, *m_editing});
-  if (box == nullptr) {
+  if (box == nullptr || EndTypedEarly(app)) {
     m_editing.reset();
     return;
   }
@@ -363,9 +364,13 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   // kFocusFrames frames (the app may sleep again).
   if (m_focus_editor > 0) ImGui::SetKeyboardFocusHere();
   ImGui::PushStyleColor(ImGuiCol_FrameBg, OpaqueFrameBg(pal.background));
-  const bool enter =
-      ImGui::InputText("##edit_cell", &m_edit_text,
-                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+  // Opened by typing: the caret after what was typed (CaretToEnd); by a double-click: all of the
+  // old value selected, replaced by what is typed.
+  const ImGuiInputTextFlags how =
+      m_typed ? ImGuiInputTextFlags_CallbackAlways : ImGuiInputTextFlags_AutoSelectAll;
+  bool enter =
+      ImGui::InputText("##edit_cell", &m_edit_text, ImGuiInputTextFlags_EnterReturnsTrue | how,
+                       CaretToEnd, &m_caret_to_end);
   ImGui::PopStyleColor();
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   // No tooltip while what is wrong shows under the field: ImGui's, by the pointer resting on the
@@ -380,8 +385,9 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   }
   const bool left_field = ImGui::IsItemDeactivated() && !enter;
   const float below = ImGui::GetItemRectMax().y + 2;
-  const bool escape = vs.text_escape;  // Escape cancels a cell's edit
+  bool escape = vs.text_escape;  // Escape cancels a cell's edit
   if (escape) vs.text_escape = false;
+  EndCellTyping(vs, ImGui::IsItemActive(), &enter, &escape);
   switch (DecideCellEdit(typed, escape, enter, left_field)) {
     case CellEditOutcome::kEditing:
       break;
@@ -407,6 +413,18 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   PageField& field = app.view.page_field;
   bool applied = false;
   std::string text;
+  // Click and type: Enter or Escape typed before the page's field showed ends the value as the
+  // field's would; once it shows, the keys are the field's.
+  bool enter = false, escape = false;
+  const bool was_typed = m_typed;
+  const std::string given = field.text;  // what the page's field was last given
+  if (EndCellTyping(app.view, field.shown == "cell", &enter, &escape)) {
+    applied = enter && !escape;
+    text = m_edit_text;
+    field.ended = "cell";
+    field.apply = applied;
+    field.result = text;
+  }
   if (field.TakeEnd("cell", &applied, &text)) {
     const CellEditText typed = ParseCellEdit(text, app.Type());
     const CellEditOutcome outcome = DecideCellEdit(typed, !applied, applied, false);
@@ -421,6 +439,11 @@ void ArrayView::PageCellEditor(UiContext& ui, float x, float y, float w, float h
   field.rect = {x, y, std::max(w, ui.fonts.ui_px * 4), h};
   field.text = m_edit_text;
   field.numeric = true;
+  field.caret_end = m_typed;  // typed into: the caret after the text, not all of it selected
+  // A key typed after the field showed but before it had the keyboard came to the app: the field
+  // takes the value with it (on a phone the second digit of "52" was lost).
+  if (was_typed && !m_typed && field.shown == "cell" && given != m_edit_text)
+    field.caret_end = true;
   const CellEditText typed = ParseCellEdit(m_edit_text, app.Type());
   if (!typed.Ok()) DrawEditProblem(ui, x, y + h + 2, typed);
 }

@@ -207,9 +207,9 @@ int SizeAndSeed(UiContext& ui) {
 // Randomise and New seed, then the presets.
 void RandomAndPresets(UiContext& ui, int n) {
   AppState& app = ui.app;
-  if (ImGui::Button("Randomise")) app.Randomize(n, app.Seed());
+  if (ImGui::Button("Randomise")) app.RandomizeAgain(n);
   Place(ui, "randomise");
-  Tip(ui, "n random values from the seed");
+  Tip(ui, "n new random values: the next seed's (a seed just typed: that seed's)");
   SameLineIfFits("New seed", false);
   if (ImGui::Button("New seed")) app.Randomize(n, app.Seed() + 1);
   Tip(ui, "The next seed, and n random values from it");

@@ -42,7 +42,7 @@ void DrawInspectorView(UiContext& ui) {
       return;
     }
     Line(ui, Format("input[%d] (global memory)", cell->pos));
-    Line(ui, "Double-click it in the view to edit.");
+    Line(ui, "Type a number to edit it (or double-click it).");
   } else if (ci == nullptr) {
     // A selection from the command line, or one left over from a longer input.
     Line(ui, Format("round %d, array %d, position %d is not a cell of this trace.", cell->round,

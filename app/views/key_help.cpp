@@ -78,6 +78,13 @@ std::vector<KeyHelp> MoreLines() {
        {{GLFW_KEY_Z, kCtrl | kShift}, {GLFW_KEY_Y, kCtrl}}},
       {"I, N, X, Y, E", "type in the input, n; operator, type; export options", G::kEdit,
        A::kFocusInput, {{GLFW_KEY_I}, {GLFW_KEY_N}, {GLFW_KEY_X}, {GLFW_KEY_Y}, {GLFW_KEY_E}}},
+      {"0 to 9, −, .", "a cell selected: type its input value", G::kEdit,
+       A::kTypeInCell,
+       {{GLFW_KEY_0}, {GLFW_KEY_1}, {GLFW_KEY_2}, {GLFW_KEY_3}, {GLFW_KEY_4}, {GLFW_KEY_5},
+        {GLFW_KEY_6}, {GLFW_KEY_7}, {GLFW_KEY_8}, {GLFW_KEY_9}, {GLFW_KEY_KP_0}, {GLFW_KEY_KP_1},
+        {GLFW_KEY_KP_2}, {GLFW_KEY_KP_3}, {GLFW_KEY_KP_4}, {GLFW_KEY_KP_5}, {GLFW_KEY_KP_6},
+        {GLFW_KEY_KP_7}, {GLFW_KEY_KP_8}, {GLFW_KEY_KP_9}, {GLFW_KEY_MINUS},
+        {GLFW_KEY_KP_SUBTRACT}, {GLFW_KEY_PERIOD}, {GLFW_KEY_KP_DECIMAL}}},
       {"Enter", "in a text field: apply it (a bad value stays, with why)", G::kEdit},
       {"Esc", "in a text field: leave the input box keeping the text; cancel a cell's edit",
        G::kEdit},
@@ -86,9 +93,9 @@ std::vector<KeyHelp> MoreLines() {
 
       {"hover a cell", "its invariant window: a bracket over the input, the combination, ✓ or ✗",
        G::kMouse},
-      {"click a cell", "select it (the bracket and the inspector stay); click again to drop it",
-       G::kMouse},
-      {"double-click an input cell", "edit its value in place (Enter applies it, Esc cancels)",
+      // One line for both clicks: the line click and type added must not shrink the help's font
+      // (the presenter's at 720p keeps 14 px).
+      {"click a cell", "select it (again: drop it); double-click an input cell: edit it in place",
        G::kMouse},
       {"wheel", "zoom round the pointer, values too (Fit view: back)", G::kMouse},
       {"right or middle drag", "pan the figure", G::kMouse},
@@ -172,6 +179,12 @@ const char* KeysOf(KeyAction id) {
 const char* KeyOfKind(KindId id) {
   const std::vector<KindKey> keys = KindOf(id).Entry().keys;
   return keys.empty() ? "" : keys.front().key;  // the entry's string literal: it outlives `keys`
+}
+
+std::string SecondPress(const AppState& app) {
+  const std::string key = KeyOfKind(app.ShownKind());
+  if (key.empty()) return {};
+  return key + " again: back to " + DisplayName(app.WayBack());
 }
 
 bool Listed(int key, int mods) {

@@ -30,6 +30,7 @@ enum class KeyAction {
   kQuiz,
   kQrCode,
   kDeselect,
+  kTypeInCell,  // click and type: a digit, a sign or a point with a cell selected
   kFullscreen,
   kTabs,
   kHideControls,
@@ -73,6 +74,11 @@ const char* KeysOf(KeyAction id);
 // A kind's first key as the help writes it ("M": the menu and the tooltips name it); "" for a
 // kind without one.
 const char* KeyOfKind(KindId id);
+class AppState;
+
+// What the shown kind's key does pressed again, for its header and its button's tooltip
+// ("G again: back to Multi-block grid"; AppState::WayBack); "" for a kind without a key.
+std::string SecondPress(const AppState& app);
 // Whether a key press (GLFW key, modifiers) is one of the table's chords.
 bool Listed(int key, int mods);
 // The table as Markdown, for docs/app.md (a test keeps the two equal).

@@ -164,6 +164,11 @@ class ArrayView {
   void HandleMouse(UiContext& ui, Algorithm algorithm, const ArrayGeometry& g);
   void DrawCellEditor(UiContext& ui, const ArrayGeometry& g);
   void PageCellEditor(UiContext& ui, float x, float y, float w, float h);
+  // Click and type (array_typing.cpp): a value typed for a cell of this pane, into the editor.
+  void TakeCellTyping(ViewState& vs, Algorithm algorithm);
+  bool EndCellTyping(ViewState& vs, bool active, bool* enter, bool* escape);
+  bool EndTypedEarly(AppState& app);
+  static int CaretToEnd(ImGuiInputTextCallbackData* data);
   void FollowCurrentRound(UiContext& ui, int round, ArrayGeometry* g);
 
   scene::Scene m_scene;
@@ -191,6 +196,8 @@ class ArrayView {
   // Frames left in which the editor asks for the keyboard until it has it (array_view.cpp).
   static constexpr int kFocusFrames = 60;
   int m_focus_editor = 0;
+  bool m_typed = false;         // the editor was opened by typing (click and type)
+  bool m_caret_to_end = false;  // the caret goes after the typed text once the field is active
 };
 
 

@@ -210,12 +210,14 @@
     field.style.height = height + 'px';
     if (!fresh) return;
     fieldId = id;
-    field.setAttribute('inputmode', numeric ? 'decimal' : 'text');
+    field.setAttribute('inputmode', (numeric & 1) ? 'decimal' : 'text');
     field.dataset.editor = id;
     field.value = text;
     field.style.display = 'block';
     field.focus();
-    field.select();
+    // Bit 2: typed into (click and type), the caret after what was typed; else all selected.
+    if (numeric & 2) field.setSelectionRange(text.length, text.length);
+    else field.select();
   }
 
   // [SECTION] Keys the page keeps from the browser; they still reach the app (GLFW listens later)

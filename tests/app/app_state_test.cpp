@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/input.h"
 #include "core/registry.h"
 #include "core/simulator.h"
 #include "kinds/multi_block/multi_block_state.h"
@@ -249,6 +250,29 @@ TEST_F(Undo, RandomiseAndNewSeedKeepTheirSeeds) {
   RoundTrip([&] { app.Randomize(16, app.Seed() + 1); });
   app.Undo();
   EXPECT_EQ(app.Seed(), 7u);  // Randomise again gives the undone values back
+}
+
+// Issue #37 item 12: Randomise with the same seed drew the same values, so a press changed
+// nothing. Each press now gives a new input and shows its seed; a seed typed still gives its own
+// input exactly (as the CLI's --random n --seed s).
+TEST_F(Undo, RandomiseGivesANewInputEachPress) {
+  app.SetSeed(7);
+  app.RandomizeAgain(16);  // a seed typed: its own draw
+  EXPECT_EQ(app.Seed(), 7u);
+  EXPECT_EQ(app.Values(), RandomValues(16, 7, app.Type()));
+  std::vector<std::vector<double>> seen{app.Values()};
+  for (int press = 0; press < 3; ++press) {
+    app.RandomizeAgain(16);
+    EXPECT_EQ(app.Seed(), 8u + static_cast<unsigned>(press));
+    EXPECT_EQ(app.Values(), RandomValues(16, app.Seed(), app.Type()));
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), app.Values()), 0) << "press " << press;
+    seen.push_back(app.Values());
+  }
+  app.SetSeed(7);  // the seed typed again: exactly its input again
+  app.RandomizeAgain(16);
+  EXPECT_EQ(app.Values(), seen.front());
+  app.RandomizeAgain(5);  // another n: the seed's draw of that many
+  EXPECT_EQ(app.Values(), RandomValues(5, 7, app.Type()));
 }
 
 TEST_F(Undo, Operator) {

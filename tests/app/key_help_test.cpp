@@ -61,7 +61,8 @@ std::string Fingerprint(AppState& app, const ShortcutResult& r) {
     << ToString(SideBySideOf(app).Right()) << " application "
     << static_cast<int>(ApplicationsOf(app).model.Application()) << " panels " << v.keyboard.panels
     << " menu " << v.keyboard.menu_request << " field " << v.keyboard.field_request
-    << " export options " << v.keyboard.export_options << " result "
+    << " export options " << v.keyboard.export_options << " typing "
+    << (v.cell_typing ? "[" + v.cell_typing->text + "]" : "none") << " result "
     << (r == ShortcutResult{} ? "-" : "!");
   return o.str();
 }

@@ -181,12 +181,74 @@ TEST(Kinds, ToggleReturnsToTheKindBefore) {
   EXPECT_EQ(app.ShownKind(), KindId::kSinglePass);
   app.ToggleKind(KindId::kSinglePass);
   EXPECT_EQ(app.ShownKind(), KindId::kMultiBlock);
+  // The timeline is a chart, never the way back (issue #37 item 11): M again goes to the rounds.
   app.ToggleKind(KindId::kMultiBlock);
-  EXPECT_EQ(app.ShownKind(), KindId::kSinglePass);
+  EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);
   // Choosing an algorithm shows its block scan, from any kind.
   app.SetAlgorithm(Algorithm::kBlelloch);
   EXPECT_EQ(app.ShownKind(), KindId::kBlockScan);
   EXPECT_EQ(app.ShownAlgorithms(), std::vector<Algorithm>{Algorithm::kBlelloch});
+}
+
+// Issue #37 item 11: G, G, L, L went chart, timeline, chart, timeline from the timeline. A view
+// key shows its view; pressed again it goes back to the view it was opened from, never to the
+// other chart.
+TEST(Kinds, ChartKeysNeverPingPong) {
+  AppState app(Input());
+  app.SetBackend(BackendChoice::kCpu);
+  app.SetKind(KindId::kMultiBlock);
+  app.ToggleKind(KindId::kSinglePass);  // L: the timeline over the grid
+  const KindId g = KindId::kBenchmark, l = KindId::kSinglePass;
+  std::vector<KindId> seen;
+  for (KindId key : {g, g, l, l}) {
+    app.ToggleKind(key);
+    seen.push_back(app.ShownKind());
+  }
+  EXPECT_EQ(seen, (std::vector<KindId>{g, KindId::kMultiBlock, l, KindId::kMultiBlock}));
+  // From the block scan's rounds: each key opens its chart, again: the rounds.
+  app.SetKind(KindId::kBlockScan);
+  seen.clear();
+  for (KindId key : {g, l, l, g, g}) {
+    app.ToggleKind(key);
+    seen.push_back(app.ShownKind());
+    EXPECT_EQ(app.WayBack(), KindId::kBlockScan);
+  }
+  EXPECT_EQ(seen, (std::vector<KindId>{g, l, KindId::kBlockScan, g, KindId::kBlockScan}));
+}
+
+// Issue #37 item 15: Blelloch's last round was exported as ..._round7 under the heading "round 6
+// of 6". Every block algorithm's every round, at several n: the file names the round its heading
+// names ("round K of"), a step before any round "round0", and a step no round counts (Blelloch's
+// seed) its phase, never a number the heading does not say.
+TEST(Kinds, ExportedFileNamesTheRoundItsHeadingSays) {
+  int named = 0;
+  for (const char* input : {"3 1 7 0 4 1 6 3", "5 2 8 1 9 3 7", "1 2 3 4 5 6 7 8 9 10 11 12 13"}) {
+    AppState app(Input(input));
+    app.SetBackend(BackendChoice::kCpu);
+    for (const AlgorithmInfo* a : Algorithms()) {
+      app.SetAlgorithm(a->id);
+      const Kind& kind = ShownKindOf(app);
+      const int count = kind.Steps(app).count;
+      for (int step = 0; step < count; ++step) {
+        kind.Seek(app, step);
+        const StepCounter at = kind.Steps(app);
+        const std::string heading = at.caption;
+        const size_t of = heading.find(" of ");
+        const size_t round = heading.rfind("round ", of);
+        if (of != std::string::npos && round != std::string::npos) {
+          EXPECT_EQ(at.file_tag, "round" + heading.substr(round + 6, of - round - 6))
+              << a->key << " n " << app.Values().size() << " step " << step << ": " << heading;
+          ++named;
+        } else if (step == 0) {
+          EXPECT_EQ(at.file_tag, "round0") << a->key << ": " << heading;
+        } else {
+          EXPECT_EQ(at.file_tag.find_first_of("0123456789"), std::string::npos)
+              << a->key << " step " << step << ": " << heading << " named " << at.file_tag;
+        }
+      }
+    }
+  }
+  EXPECT_GT(named, 30);
 }
 
 TEST(Kinds, SideBySideStepsBothAndNamesBoth) {

@@ -310,6 +310,38 @@ size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// Issue #37 item 13: the app draws the current round's arrows in their own colour (yellow on the
+// dark theme) and the SVG drew them as every other round's. Every algorithm, every round, every
+// theme: the SVG's current arrows are exactly the scene's current round's, in arrow_current.
+TEST(Scene, SvgDrawsTheCurrentRoundsArrowsInTheirColour) {
+  int checked = 0;
+  for (const AlgorithmInfo* a : Algorithms()) {
+    const Trace trace = MakeTrace(a->id);
+    const TraceAnalysis analysis = Analyze(trace);
+    for (int round = 0; round < static_cast<int>(trace.rounds.size()); ++round) {
+      ViewOptions o;
+      o.current_round = round;
+      const Scene scene = BuildScene(trace, analysis, o);
+      size_t current = 0;
+      for (const Arrow& arrow : scene.arrows) current += arrow.emphasis == Emphasis::kCurrent;
+      for (Theme theme : {Theme::kDark, Theme::kLight, Theme::kHighContrast}) {
+        SvgOptions look;
+        look.theme = theme;
+        std::ostringstream os;
+        WriteSvg({{&scene, "", std::nullopt}}, look, os);
+        const std::string svg = os.str();
+        const std::string yellow =
+            "stroke=\"" + svg::Color(MakePalette(theme).arrow_current) + "\"";
+        EXPECT_EQ(Count(svg, "class=\"arrow current\""), current) << a->key << " round " << round;
+        EXPECT_EQ(Count(svg, yellow + " stroke-width=\"1.95\""), current)
+            << a->key << " round " << round;
+        checked += static_cast<int>(current);
+      }
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
 TEST(Scene, AnExportedSvgHasTheThemeTheHeadingsAndTheSelection) {
   ViewOptions o;
   o.current_round = 2;

@@ -11,7 +11,7 @@ a half-typed array replacing the trace; and undo / redo with Ctrl+Z, Ctrl+Shift+
 controls' tooltips, the key help (F1, ?, Escape, a click outside).
 
 Needs Xvfb, xdotool and python3; without one of them it reports SKIPPED (exit 77)."""
-import json, os, platform, shutil, signal, subprocess, sys, tempfile, time
+import json, os, platform, re, shutil, signal, subprocess, sys, tempfile, time
 
 from ui_test_support import SKIP, finish, gif_info, inside, make_workdir, png_size, svg_cells
 
@@ -469,12 +469,18 @@ def main():
                "End did not reach the last round")
 
         # Ctrl+S: the figure at this round as PNG (the window's size) and SVG, named after the
-        # algorithm and round; a second save takes the next free name; the status line says where.
+        # algorithm and the round its heading says (issue #37 item 15: "round 6 of 6" was saved as
+        # round7, the step's index); a second save takes the next free name; the status line says
+        # where.
+        heading = re.search(r"round (\d+) of (\d+)", s["step"]["caption"])
+        expect(heading is not None and heading.group(1) == heading.group(2),
+               f"End: the heading {s['step']['caption']!r} names no last round")
         last = s["rounds"]["blelloch"]["round"]
-        stem = os.path.join(workdir, f"scanviz-blelloch-round{last}")
+        named = heading.group(1) if heading else "?"
+        stem = os.path.join(workdir, f"scanviz-blelloch-round{named}")
         live.keys("ctrl+s")
         s = live.wait(lambda s: s["notice"] != "", "the notice of Ctrl+S", timeout=10)
-        expect(s is not None and f"scanviz-blelloch-round{last}.png and .svg" in s["notice"]
+        expect(s is not None and f"scanviz-blelloch-round{named}.png and .svg" in s["notice"]
                and workdir in s["notice"], f"Ctrl+S: notice {s and s['notice']!r}")
         if expect(os.path.exists(stem + ".png") and os.path.exists(stem + ".svg"),
                   f"Ctrl+S wrote {sorted(os.listdir(workdir))}, wanted {stem}.png and .svg"):
@@ -484,7 +490,7 @@ def main():
             expect(rounds == set(range(last + 1)),
                    f"Ctrl+S: the SVG draws rounds {sorted(rounds)}, wanted 0..{last}")
         live.keys("ctrl+s")
-        s = live.wait(lambda s: "round%d-2.png" % last in s["notice"], "a second Ctrl+S",
+        s = live.wait(lambda s: f"round{named}-2.png" in s["notice"], "a second Ctrl+S",
                       timeout=10)
         expect(s is not None and os.path.exists(stem + "-2.png") and os.path.exists(stem + "-2.svg"),
                f"a second Ctrl+S: {sorted(os.listdir(workdir))}, notice {s and s['notice']!r}")

@@ -298,6 +298,34 @@ async function testEdit(page, d) {
   await frames(page, 3);
 }
 
+// Click and type (issue #37 item 10): a tap selects a cell, a hardware keyboard's digits (a
+// tablet's) then open the page's field on its input cell holding them, the caret after them, and
+// Enter applies; 5 chose the Numerics tab instead.
+async function testClickAndType(page, d) {
+  await sleep(600);  // no double tap with the last tap
+  await tapWidget(page, 'input[4]');
+  const sel = await waitState(page, (x) => x.selected !== null, 3000);
+  await page.keyboard.type('52');
+  await frames(page, 4);
+  const f = await page.evaluate(() => {
+    const e = document.querySelector('input.scanviz-field');
+    return e && { shown: e.style.display !== 'none', focused: document.activeElement === e,
+      value: e.value, editor: e.dataset.editor, caret: e.selectionStart, end: e.selectionEnd };
+  });
+  check(`${d.name}: a tap selects a cell, typing 52 opens its field holding it, caret at its end`,
+    sel && f && f.shown && f.focused && f.editor === 'cell' && f.value === '52' && f.caret === 2 &&
+    f.end === 2, JSON.stringify(f));
+  await page.keyboard.press('Enter');
+  const s = await waitState(page, (x) => x.values[4] === 52, 3000);
+  check(`${d.name}: Enter applies the typed value, the side panel's tab unchanged`,
+    s.values[4] === 52 && s.panel !== 'numerics', `values ${JSON.stringify(s.values)}, ${s.panel}`);
+  await page.keyboard.press('Escape');  // the selection
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyZ');  // undo the edit
+  await page.keyboard.up('Control');
+  await frames(page, 3);
+}
+
 // The Input box the same way: a tap opens the page's field over it with the values as text, its
 // Enter applies them as the box's Enter does.
 async function testInputBox(page, d) {
@@ -406,10 +434,11 @@ async function testLinkError(browser, url, d) {
       // zoom it leaves moves the cells.
       const tests = { taps: () => testTaps(page, cdp, d), menu: () => testMenu(page, d),
         swipe: () => testSwipe(page, cdp, d), edit: () => testEdit(page, d),
+        type: () => testClickAndType(page, d),
         panel: () => testPanelButton(page, d),
         box: () => testInputBox(page, d),
         pinch: () => testPinch(page, cdp, d), keys: () => testKeys(page, d) };
-      const order = ['taps', 'menu', 'panel', 'swipe', 'edit', 'box', 'pinch', 'keys'];
+      const order = ['taps', 'menu', 'panel', 'swipe', 'edit', 'type', 'box', 'pinch', 'keys'];
       for (const name of order) {
         const run = tests[name];
         if (only && !only.split(',').includes(name)) continue;

@@ -14,6 +14,7 @@
 #include "kinds/applications/applications_state.h"
 #include "state/kind_model.h"
 #include "scene/applications/scene_entry.h"
+#include "views/array_figure.h"
 #include "views/primitives.h"
 #include "scene/cell_text.h"
 #include "views/views.h"
@@ -222,8 +223,9 @@ void DrawSlice(UiContext& ui, const Figure& f, const application_scene::Slice& s
     std::string tn = "t";
     tn += std::to_string(s.thread);
     const ImVec2 ts = font->CalcTextSizeA(fig_px * 0.75f, FLT_MAX, 0, tn.c_str());
-    dl->AddText(font, fig_px * 0.75f, ImVec2(x0, y + row_h + 2), ToImU32(ui.palette.text_dim),
-                tn.c_str());
+    DrawFigureText(ui,
+                   {font, fig_px * 0.75f, ImVec2(x0, y + row_h + 2), ToImU32(ui.palette.text_dim)},
+                   tn, "slice");
     labels.last_end = x0 + ts.x + 2;
     ++labels.count;
   }
@@ -307,11 +309,11 @@ void DrawIndexRuler(const UiContext& ui, const Figure& f) {
   for (size_t k = 0; k < cols.index.size(); ++k) {
     const int i = cols.index[k];
     if (cols.index.size() > 40 && i % 8 != 0 && k + 1 != cols.index.size()) continue;
-    const std::string s = std::to_string(i);
-    ImGui::GetWindowDrawList()->AddText(
-        ImGui::GetFont(), f.fig_px * 0.7f,
-        ImVec2(f.strip.X(cols.Slot(i)) + 2, f.origin.y - f.fig_px * 0.45f),
-        ToImU32(ui.palette.text_dim), s.c_str());
+    DrawFigureText(ui,
+                   {ImGui::GetFont(), f.fig_px * 0.7f,
+                    ImVec2(f.strip.X(cols.Slot(i)) + 2, f.origin.y - f.fig_px * 0.45f),
+                    ToImU32(ui.palette.text_dim)},
+                   std::to_string(i), "index");
   }
 }
 
@@ -407,14 +409,24 @@ void DrawCannotRun(UiContext& ui, ApplicationKind application, const std::string
   TextWrappedColored(ui, "error", ui.palette.bad, why);
 }
 
+// Broken only at its " · ", as the SVG is: not inside "n = 8" (issue #37 item 15).
+std::string AtDots(const std::string& text) {
+  std::string out;
+  for (const std::string& line :
+       WrapAtDots(text, ImGui::GetContentRegionAvail().x, ImGui::GetFontSize())) {
+    if (!out.empty()) out += '\n';
+    out += line;
+  }
+  return out;
+}
+
 // The application's heading, where it ran and CheckApplication's verdict, the pass and step, the
 // note, and the step's narration in the large font.
 void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_scene::PassLayout& l) {
   AppState& app = ui.app;
   const ApplicationTrace& t = *slot.trace;
   ImGui::PushFont(ui.fonts.large);
-  const std::string heading = application_scene::Heading(t);
-  TextWrapped(ui, "title", heading);
+  TextWrapped(ui, "title", AtDots(application_scene::Heading(t)));
   ImGui::PopFont();
   TextWrappedColored(ui.palette.text_dim, "ran: " + slot.ran);
   if (!slot.problems.empty()) {
@@ -426,7 +438,7 @@ void DrawStory(UiContext& ui, const ApplicationSlot& slot, const application_sce
   pass += application_scene::SceneOf(t.application).title_names_pass
               ? ApplicationStepTitle(app).substr(ApplicationStepTitle(app).find("step"))
               : ApplicationStepTitle(app);
-  TextWrapped(ui, "pass", pass);
+  TextWrapped(ui, "pass", AtDots(pass));
   if (!l.note.empty()) TextWrappedColored(ui, "note", ui.palette.text_dim, l.note);
   ImGui::PushFont(ui.fonts.large);
   TextWrapped(ui, "narration", l.narration);

@@ -349,7 +349,7 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const bool gpus = GpusBenchShown(ui);
   std::string title = gpus ? "The scan across GPUs: throughput against n"
                             : "Device-wide scan throughput against n";
-  if (controls) title += " (G: back to the rounds)";
+  if (controls) title += " (" + SecondPress(ui.app) + ")";
   Title(ui, title);
   if (controls) DrawGpusToggle(ui);  // only where the bench across GPUs' files are
   if (gpus) {

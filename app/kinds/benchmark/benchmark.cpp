@@ -13,7 +13,7 @@ class Benchmark final : public Kind {
     return {.menu_name = "menu.benchmark",
             .tip = "The performance lab on the H200: each rung against memcpy and CUB",
             .section = "",
-            .keys = {{"G", "benchmark chart on / off"}},
+            .keys = {{"G", "benchmark chart (again: back)"}},
             .implied_by = "--panel=bench",
             .cover = 5,
             .state_flag = "bench"};

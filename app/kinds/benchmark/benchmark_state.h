@@ -16,6 +16,7 @@ class BenchmarkState final : public KindState {
  public:
   static constexpr KindId kId = KindId::kBenchmark;
   KindId Id() const override { return kId; }
+  bool WayBackTo() const override { return false; }  // a chart: G again goes to the rounds
 
   void WriteSession(const KindHost&, bool shown, Session& s) const override;
   void ReadSessionEarly(const Session& s) override;

@@ -26,7 +26,8 @@ class Benchmark final : public KindView {
     const std::string label = std::string(shown ? "Rounds (" : "Benchmark (") + key + ")";
     SameLineIfFits(label.c_str(), false);
     if (ImGui::Button(label.c_str())) ui.app.ToggleKind(kind.Id());
-    Tip(ui, shown ? "Back to the rounds" : "The H200 benchmark chart in place of the rounds", key);
+    const std::string back = std::string("Back to ") + DisplayName(ui.app.WayBack());
+    Tip(ui, shown ? back.c_str() : "The H200 benchmark chart in place of the rounds", key);
   }
 };
 

@@ -1,8 +1,22 @@
 // The block scan: one algorithm's rounds, as the chapters draw them.
+#include "core/registry.h"
 #include "kinds/kind.h"
 
 namespace scanviz {
 namespace {
+
+// The round as an exported figure's file names it, by the count its heading says (issue #37 item
+// 15: Blelloch's "round 6 of 6" was written as ..._round7): "round6"; "round0" for the first step
+// before any round (the input, the staging step); another step no round counts by its phase's key
+// ("seed").
+std::string RoundFileTag(const Trace& trace, int index) {
+  const ChapterRound c = ChapterRoundOf(trace, index);
+  if (c.number > 0) return "round" + std::to_string(c.number);
+  if (index <= 0 || index >= static_cast<int>(trace.rounds.size())) return "round0";
+  const RoundSpec& s = trace.rounds[static_cast<size_t>(index)].spec;
+  const AlgorithmInfo& info = Info(trace.meta.algorithm);
+  return s.phase < info.phases.size() ? info.phases[s.phase].key : "round0";
+}
 
 class BlockScan final : public Kind {
  public:
@@ -11,7 +25,9 @@ class BlockScan final : public Kind {
   KindEntry Entry() const override { return {.section = "Block scans (Tab: the next one)"}; }
   StepCounter Steps(AppState& app) const override {
     const Player& p = app.CurrentPlayer();
-    return PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));
+    StepCounter c = PlayerSteps(p, RoundHeading(app.Current().trace, p.Round()));
+    c.file_tag = RoundFileTag(app.Current().trace, p.Round());
+    return c;
   }
   std::string StatusNumbers(AppState& app) const override {
     return BlockNumbers(app, app.Current(), "n");

@@ -82,6 +82,11 @@ std::string GpuProvenance(const MultiGpuTrace& t);
 std::string GpuTime(std::int64_t ns);
 
 // [SECTION] The figure (gpus_svg.cpp)
+// The view's and the SVG's words for the figure (issue #37 item 13: the SVG said them otherwise):
+// "scan, then add"; the arrows' legend; the time axis' caption.
+const char* StrategyWords(MultiGpuStrategy s);
+extern const char* const kGpuArrowsLegend;
+std::string GpuTimeAxisCaption(const MultiGpuTrace& t);
 // A phase's colour, the view's and the SVG's (Okabe-Ito's; the phase's name goes with it).
 scene::Rgba GpuPhaseColor(GpuPhaseKind k);
 // The GPUs at `cursor` as an SVG document, as the view draws them; `origin`: where the times are

@@ -31,6 +31,18 @@ scene::Rgba GpuPhaseColor(GpuPhaseKind k) {
   return {0.5f, 0.5f, 0.5f, 1};
 }
 
+const char* StrategyWords(MultiGpuStrategy s) {
+  return s == MultiGpuStrategy::kScanThenAdd ? "scan, then add" : "reduce, then scan";
+}
+
+const char* const kGpuArrowsLegend =
+    "upper arrow: a GPU's total into the all-gather; lower arrow: every total back out to it";
+
+std::string GpuTimeAxisCaption(const MultiGpuTrace& t) {
+  return t.measured ? "time on one clock, " + t.clock
+                    : std::string("simulated time (a model, not measured)");
+}
+
 namespace {
 
 namespace svg = scene::svg;
@@ -53,7 +65,7 @@ struct Axis {
 float WriteHeading(std::ostream& out, const MultiGpuTrace& t, const scene::Palette& p,
                    const std::string& origin) {
   const std::string title = "The scan across GPUs: n = " + std::to_string(t.N()) + " on " +
-                            std::to_string(t.Gpus()) + " GPUs, " + ToString(t.strategy);
+                            std::to_string(t.Gpus()) + " GPUs, " + StrategyWords(t.strategy);
   svg::Text(out, 0, 12, title, kPx * 1.3f, p.text, svg::Anchor::kStart, "title");
   svg::Text(out, 0, 38, (t.measured ? "measured: " : "simulated: ") + origin, kPx,
             t.measured ? p.text : p.text_dim, svg::Anchor::kStart, "origin");
@@ -63,8 +75,7 @@ float WriteHeading(std::ostream& out, const MultiGpuTrace& t, const scene::Palet
     svg::Text(out, x + kPx * 1.4f, 63, ToString(k), kPx, p.text, svg::Anchor::kStart, "legend");
     x += kPx * 2 + svg::TextWidth(ToString(k), kPx);
   }
-  svg::Text(out, x, 63, "upper arrow: a GPU's total in; lower arrow: every total back out", kPx,
-            p.text, svg::Anchor::kStart, "legend");
+  svg::Text(out, x, 63, kGpuArrowsLegend, kPx, p.text, svg::Anchor::kStart, "legend");
   return 110;
 }
 
@@ -137,6 +148,8 @@ void WriteAxisAndCursor(std::ostream& out, const MultiGpuTrace& t, const scene::
     svg::Text(out, x, bottom + 30, GpuTime(static_cast<std::int64_t>(tick)), kPx * 0.9f, p.text_dim,
               svg::Anchor::kMiddle, "tick");
   }
+  svg::Text(out, a.left + kPlotW, bottom + 52, GpuTimeAxisCaption(t), kPx * 0.9f, p.text_dim,
+            svg::Anchor::kEnd, "axis");
   const float cx = a.X(now);
   svg::Line(out, cx, a.top - 4, cx, bottom, p.text, 2.5f, "cursor");
   svg::Text(out, a.left, a.top - 16, GpuCaption(t, now), kPx, p.text, svg::Anchor::kStart,
@@ -157,7 +170,7 @@ std::string GpusFigureSvg(const MultiGpuTrace& t, std::int64_t cursor, const std
   WriteExchange(body, t, p, a, true);
   if (!t.ranks.empty()) WriteAxisAndCursor(body, t, p, a, GpuCursorAt(t, cursor));
   std::ostringstream out;
-  svg::Document(out, kLabelW + kPlotW + 16 + kNumbersW, a.RowY(t.Gpus()) + 50, p, look.transparent,
+  svg::Document(out, kLabelW + kPlotW + 16 + kNumbersW, a.RowY(t.Gpus()) + 72, p, look.transparent,
                 body);
   return out.str();
 }

@@ -32,10 +32,6 @@ std::string Value(const MultiGpuTrace& t, double v) {
   return FormatValue(t.type, v);
 }
 
-std::string StrategyWords(MultiGpuStrategy s) {
-  return s == MultiGpuStrategy::kScanThenAdd ? "scan, then add" : "reduce, then scan";
-}
-
 // [SECTION] Title, controls, legend
 
 void DrawTitle(UiContext& ui, const MultiGpuTrace& t, const GpusState& g) {
@@ -108,8 +104,7 @@ void DrawLegend(UiContext& ui) {
     Text(ui, "legend", ToString(k));
   }
   // Wrapped: a phone's narrow figure cuts none of it off.
-  const char* arrows =
-      "upper arrow: a GPU's total into the all-gather; lower arrow: every total back out to it";
+  const char* arrows = kGpuArrowsLegend;
   place(ImGui::CalcTextSize(arrows).x);
   TextWrapped(ui, "legend", arrows);
 }
@@ -314,8 +309,7 @@ void DrawTimeAxis(UiContext& ui, const Plot& p, const MultiGpuTrace& t) {
     dl->AddText(ImVec2(x - p.px, y), ToImU32(ui.palette.text_dim),
                 GpuTime(static_cast<std::int64_t>(tick)).c_str());
   }
-  const std::string unit = t.measured ? "time on one clock, " + t.clock
-                                      : std::string("simulated time (a model, not measured)");
+  const std::string unit = GpuTimeAxisCaption(t);
   const ImVec2 at(std::max(p.label_x, p.left + p.width - ImGui::CalcTextSize(unit.c_str()).x),
                   y + p.px * 1.2f);
   DrawFigureText(ui, {nullptr, 0, at, ToImU32(ui.palette.text_dim)}, unit, "axis");

@@ -25,12 +25,7 @@ GridHeader HeaderOf(const GridSlot& slot, const scene::GridScene& sc, int step) 
   const size_t cut = heading.find("  ·  step ");
   h.lines[0] = heading.substr(0, cut);
   h.lines[1] = cut == std::string::npos ? "" : heading.substr(cut + 5);
-  const bool last = step == static_cast<int>(sc.steps.size()) - 1;
-  h.verdict =
-      !slot.checked ? "… checking every phase's invariant (CheckGrid) · " + slot.ran
-      : slot.problems.empty()
-          ? (last ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") + slot.ran
-          : "✗ " + slot.problems.front();
+  h.verdict = GridVerdict(slot, step == static_cast<int>(sc.steps.size()) - 1);
   return h;
 }
 

@@ -230,4 +230,11 @@ bool GridModel::WaitForCheck(double seconds) {
   return true;
 }
 
+std::string GridVerdict(const GridSlot& slot, bool last_step) {
+  if (!slot.checked) return "… checking every phase's invariant (CheckGrid) · " + slot.ran;
+  if (!slot.problems.empty()) return "✗ " + slot.problems.front();
+  return (last_step ? "✓ every phase's invariant holds (CheckGrid) · " : "→ next phase · ") +
+         slot.ran;
+}
+
 }  // namespace scanviz

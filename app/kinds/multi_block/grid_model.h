@@ -30,6 +30,11 @@ struct GridSlot {
   bool checked = true;  // false while CheckGrid runs on a worker (GridModel::SetBackgroundCheck)
 };
 
+// CheckGrid's verdict under the grid's heading, in the view and in the exported SVG alike (issue
+// #37 item 13: the SVG had none): "✓ every phase's invariant holds (CheckGrid) · CPU simulation"
+// at the last step, "→ next phase · ..." before it, "✗ " and the first problem, or "… checking".
+std::string GridVerdict(const GridSlot& slot, bool last_step);
+
 // A block of the grid opened in the single-block view: its level (0: the scan asked for, d: the
 // sums scan of level d - 1) and number.
 struct OpenedBlock {

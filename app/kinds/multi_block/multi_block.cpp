@@ -64,6 +64,9 @@ class MultiBlock final : public Kind {
     o.theme = app.view.theme;
     o.transparent = transparent;
     o.selected = MultiBlockOf(app).grid.selected;
+    const GridSlot& slot = MultiBlockOf(app).grid.Traced();
+    const int step = MultiBlockOf(app).grid.GridPlayer().Round();
+    o.verdict = GridVerdict(slot, step == MultiBlockOf(app).grid.GridPlayer().RoundCount() - 1);
     std::ostringstream svg;
     scene::WriteGridSvg(MultiBlockOf(app).grid.Traced().grid,
                         MultiBlockOf(app).grid.GridPlayer().Round(), o, svg);

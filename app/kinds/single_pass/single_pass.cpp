@@ -24,7 +24,7 @@ class SinglePass final : public Kind {
   KindEntry Entry() const override {
     return {.menu_name = "menu.single_pass",
             .tip = "One pass with decoupled look-back: tiles down, time across",
-            .keys = {{"L", "single-pass timeline on / off"}},
+            .keys = {{"L", "single-pass timeline (again: back)"}},
             .implied_by = "--panel=timeline",
             .cover = 4,
             .state_flag = "timeline"};
@@ -93,6 +93,7 @@ class SinglePass final : public Kind {
     scene::TimelineSvgOptions o;
     o.theme = app.view.theme;
     o.transparent = transparent;
+    o.origin = SinglePassOf(app).model.Origin();  // the view's words (issue #37 item 13)
     std::ostringstream svg;
     scene::WriteTimelineSvg(SinglePassOf(app).model.Traced(), SinglePassOf(app).timeline_cursor, o,
                             svg);

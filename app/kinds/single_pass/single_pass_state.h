@@ -19,6 +19,7 @@ class SinglePassState final : public KindState {
   KindId Id() const override { return kId; }
   // No players: the timeline's cursor moves from moment to moment (kinds/single_pass.cpp).
   bool ShownOver() const override { return true; }
+  bool WayBackTo() const override { return false; }  // a chart: L again goes to the rounds
 
   std::optional<KindFileResult> OpenTraceFile(KindHost& host, AnyTraceLoad& loaded,
                                               const std::string& path) override;

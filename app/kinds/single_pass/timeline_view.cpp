@@ -85,7 +85,8 @@ void Controls(UiContext& ui, const SinglePassTrace& t) {
   SameLineIfFits(rounds.c_str(), false);
   if (Button(ui, rounds.c_str(), {"controls", "tile size · tiles taken in · " + rounds}))
     ui.app.ToggleKind(shown.Id());
-  Tip(ui, "Back to the rounds of the block scans", KeyOfKind(shown.Id()));
+  const std::string back = std::string("Back to ") + DisplayName(ui.app.WayBack());
+  Tip(ui, back.c_str(), KeyOfKind(shown.Id()));
   (void)t;
 }
 
