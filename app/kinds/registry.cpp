@@ -20,7 +20,10 @@ const Kind& KindOf(KindId id) {
 }
 
 StepCounter PlayerSteps(const Player& player, std::string caption) {
-  return {player.Round(), std::max(1, player.RoundCount()), std::move(caption)};
+  return {.step = player.Round(),
+          .count = std::max(1, player.RoundCount()),
+          .caption = std::move(caption),
+          .file_tag = {}};
 }
 
 std::string BlockNumbers(AppState& app, const TraceSlot& slot, const char* what) {

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "kinds/applications/applications_state.h"
 #include "kinds/kind.h"
@@ -217,9 +219,10 @@ TEST(Kinds, ChartKeysNeverPingPong) {
 }
 
 // Issue #37 item 15: Blelloch's last round was exported as ..._round7 under the heading "round 6
-// of 6". Every block algorithm's every round, at several n: the file names the round its heading
-// names ("round K of"), a step before any round "round0", and a step no round counts (Blelloch's
-// seed) its phase, never a number the heading does not say.
+// of 6" (now "down-sweep round 3 of 3", the chapter's count). Every block algorithm's every round,
+// at several n: the file names the round its heading names ("round K of", with the phase where the
+// heading names one, and no two rounds alike), a step before any round "round0", and a step no
+// round counts (Blelloch's seed) its phase, never a number the heading does not say.
 TEST(Kinds, ExportedFileNamesTheRoundItsHeadingSays) {
   int named = 0;
   for (const char* input : {"3 1 7 0 4 1 6 3", "5 2 8 1 9 3 7", "1 2 3 4 5 6 7 8 9 10 11 12 13"}) {
@@ -229,6 +232,7 @@ TEST(Kinds, ExportedFileNamesTheRoundItsHeadingSays) {
       app.SetAlgorithm(a->id);
       const Kind& kind = ShownKindOf(app);
       const int count = kind.Steps(app).count;
+      std::set<std::string> tags;  // one algorithm's counted rounds: never two of one name
       for (int step = 0; step < count; ++step) {
         kind.Seek(app, step);
         const StepCounter at = kind.Steps(app);
@@ -236,8 +240,16 @@ TEST(Kinds, ExportedFileNamesTheRoundItsHeadingSays) {
         const size_t of = heading.find(" of ");
         const size_t round = heading.rfind("round ", of);
         if (of != std::string::npos && round != std::string::npos) {
-          EXPECT_EQ(at.file_tag, "round" + heading.substr(round + 6, of - round - 6))
+          // "down-sweep round 1 of 3": the file names the phase the count is within, as the
+          // heading does ("down-sweep-round1"); "round 2 of 3": the round alone.
+          std::string phase = heading.substr(0, round);
+          while (!phase.empty() && phase.back() == ' ') phase.pop_back();
+          for (char& ch : phase) ch = ch == ' ' ? '-' : ch;
+          const std::string number = heading.substr(round + 6, of - round - 6);
+          EXPECT_EQ(at.file_tag, (phase.empty() ? "" : phase + "-") + "round" + number)
               << a->key << " n " << app.Values().size() << " step " << step << ": " << heading;
+          EXPECT_TRUE(tags.insert(at.file_tag).second)
+              << a->key << ": two steps named " << at.file_tag;
           ++named;
         } else if (step == 0) {
           EXPECT_EQ(at.file_tag, "round0") << a->key << ": " << heading;

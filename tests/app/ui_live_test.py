@@ -472,15 +472,19 @@ def main():
         # algorithm and the round its heading says (issue #37 item 15: "round 6 of 6" was saved as
         # round7, the step's index); a second save takes the next free name; the status line says
         # where.
-        heading = re.search(r"round (\d+) of (\d+)", s["step"]["caption"])
-        expect(heading is not None and heading.group(1) == heading.group(2),
+        # The heading counts the down-sweep's own rounds, as the chapter does ("down-sweep round 3
+        # of 3"), and the file names the sweep with it: "down-sweep-round3".
+        heading = re.search(r"^(?:(\S+) )?round (\d+) of (\d+)", s["step"]["caption"])
+        expect(heading is not None and heading.group(2) == heading.group(3),
                f"End: the heading {s['step']['caption']!r} names no last round")
         last = s["rounds"]["blelloch"]["round"]
-        named = heading.group(1) if heading else "?"
-        stem = os.path.join(workdir, f"scanviz-blelloch-round{named}")
+        named = "?"
+        if heading:
+            named = (heading.group(1) + "-" if heading.group(1) else "") + "round" + heading.group(2)
+        stem = os.path.join(workdir, f"scanviz-blelloch-{named}")
         live.keys("ctrl+s")
         s = live.wait(lambda s: s["notice"] != "", "the notice of Ctrl+S", timeout=10)
-        expect(s is not None and f"scanviz-blelloch-round{named}.png and .svg" in s["notice"]
+        expect(s is not None and f"scanviz-blelloch-{named}.png and .svg" in s["notice"]
                and workdir in s["notice"], f"Ctrl+S: notice {s and s['notice']!r}")
         if expect(os.path.exists(stem + ".png") and os.path.exists(stem + ".svg"),
                   f"Ctrl+S wrote {sorted(os.listdir(workdir))}, wanted {stem}.png and .svg"):
@@ -490,7 +494,7 @@ def main():
             expect(rounds == set(range(last + 1)),
                    f"Ctrl+S: the SVG draws rounds {sorted(rounds)}, wanted 0..{last}")
         live.keys("ctrl+s")
-        s = live.wait(lambda s: f"round{named}-2.png" in s["notice"], "a second Ctrl+S",
+        s = live.wait(lambda s: f"{named}-2.png" in s["notice"], "a second Ctrl+S",
                       timeout=10)
         expect(s is not None and os.path.exists(stem + "-2.png") and os.path.exists(stem + "-2.svg"),
                f"a second Ctrl+S: {sorted(os.listdir(workdir))}, notice {s and s['notice']!r}")

@@ -18,7 +18,9 @@ class Benchmark final : public Kind {
             .cover = 5,
             .state_flag = "bench"};
   }
-  StepCounter Steps(AppState&) const override { return {0, 1, "the benchmark chart"}; }
+  StepCounter Steps(AppState&) const override {
+    return {.step = 0, .count = 1, .caption = "the benchmark chart", .file_tag = {}};
+  }
   void Step(AppState&, int) const override {}
   void Seek(AppState&, int) const override {}
   std::string StatusNumbers(AppState& app) const override {
