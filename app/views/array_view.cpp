@@ -168,7 +168,7 @@ void ArrayView::Draw(UiContext& ui, Algorithm algorithm, ViewRect rect, bool hea
   const float pad = 10 * ui.scale;
   const float top = header ? DrawHeader(ui, algorithm, rect, pad) : rect.y + pad;
   ArrayGeometry g = PlaceFigure(ui, m_scene, rect, pad, top, m_widest_tag,
-                                m_scene.columns <= 64 ? m_widest_text : 0.0f);
+                                m_scene.columns <= 64 ? m_widest_value : 0.0f);
   FollowCurrentRound(ui, ui.app.PlayerOf(algorithm).Round(), &g);
   // The figure's font at its zoom for everything below (labels, the in-place editor): from here
   // GetFontSize() and CalcTextSize are the figure's UI size, times the wheel's text zoom.
@@ -304,8 +304,19 @@ float ArrayView::WidestText(const Fonts& fonts) {
     Fonts unzoomed = fonts;
     unzoomed.ui_px = fonts.ui_px / m_text_zoom;
     m_widest_text = 0;
-    for (const scene::Box& b : m_scene.boxes)
-      m_widest_text = std::max(m_widest_text, UiWidth(unzoomed, b.text));
+    m_widest_value = 0;
+    for (const scene::Box& b : m_scene.boxes) {
+      const float w = UiWidth(unzoomed, b.text);
+      m_widest_text = std::max(m_widest_text, w);
+      // What a larger figure (Ctrl+=) widens its columns for: a value an input gave, as its cell
+      // shows it at full size (the shorter of its text and its short form, which FitCellText
+      // draws where the long one does not fit). The padding's cells hold the identity: they take
+      // the columns' size, in smaller text if need be (an old session at figure_scale 1.25, max
+      // over 9 values, lost 8 of its 16 columns off the pane for int32's identity -2147483648).
+      if (b.padding) continue;
+      m_widest_value = std::max(m_widest_value,
+                                b.compact.empty() ? w : std::min(w, UiWidth(unzoomed, b.compact)));
+    }
   }
   return m_widest_text * m_text_zoom;
 }

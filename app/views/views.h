@@ -175,7 +175,7 @@ class ArrayView {
   const Trace* m_trace = nullptr;
   std::uint64_t m_generation = ~0ull;
   int m_round = -1;
-  int m_followed_round = -1;  // the round the pane last scrolled to (FollowCurrentRound)
+  int m_followed_round = -1;   // the round the pane last scrolled to (FollowCurrentRound)
   float m_followed_scale = 0;  // and the figure's size then
   int m_follow_frames = 0;     // frames left to keep that round in view
   bool m_only_current = false;
@@ -183,10 +183,11 @@ class ArrayView {
   std::vector<scene::CellRef> m_blanks;  // the Quiz mode's blank cells the scene was built with
   bool m_blank_how = false;
   bool m_have_scene = false;
-  float m_widest_text = 0;  // widest cell value in the ui font; < 0: not measured yet
-  float m_widest_tag = 0;   // widest row tag ("buf[0] · pout") in the ui font
-  float m_text_px = 0;      // the figure's UI font size the widths were measured at
-  float m_text_zoom = 1;    // this frame's text zoom (ArrayGeometry::text_zoom)
+  float m_widest_text = 0;   // widest cell value in the ui font; < 0: not measured yet
+  float m_widest_value = 0;  // widest input-given value as shown at full size (WidestText)
+  float m_widest_tag = 0;    // widest row tag ("buf[0] · pout") in the ui font
+  float m_text_px = 0;       // the figure's UI font size the widths were measured at
+  float m_text_zoom = 1;     // this frame's text zoom (ArrayGeometry::text_zoom)
   // Box instances of the last frame, reused while nothing that places or colours them changed.
   std::vector<BoxInstance> m_instances;
   std::vector<BoxInstance> m_dense;  // runs of pixels of cells too narrow for borders
@@ -199,8 +200,6 @@ class ArrayView {
   bool m_typed = false;         // the editor was opened by typing (click and type)
   bool m_caret_to_end = false;  // the caret goes after the typed text once the field is active
 };
-
-
 
 // The code panel: the real CUDA kernel (or our pseudo-code) of the shown algorithm with the lines
 // of the current round lit, scrolled into view when the round changes.
