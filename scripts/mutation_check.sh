@@ -13,7 +13,8 @@
 #
 # Builds in build-mutation/ (or $SCANVIZ_MUTATION_BUILD_DIR), configured once per run with the GUI,
 # without CUDA and the performance lab; ccache (when installed) makes rebuilding a reverted file a
-# cache hit. About 15 minutes on 2 cores with a warm ccache (docs/testing.md has the last run).
+# cache hit. About 45 minutes on 2 cores with a warm ccache (142 plants after a 10-minute baseline;
+# docs/testing.md has the last run).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 # As scripts/test.sh: ccache hits across clones in other folders.
