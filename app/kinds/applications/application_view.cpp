@@ -98,9 +98,8 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   if (ui.app.view.presenter && !fixed) {
     const int slots = application_scene::Visible(l.n, 1 << 20).Slots();
     const float wide = f.width / (static_cast<float>(std::max(slots, 1)) * f.fig_px * 3.2f);
-    const float tall =
-        room / (f.fig_px * (static_cast<float>(band_rows) * 2.15f + kRulerH + 0.8f +
-                            (band ? 4.0f : 0.0f)));
+    const float tall = room / (f.fig_px * (static_cast<float>(band_rows) * 2.15f + kRulerH + 0.8f +
+                                           (band ? 4.0f : 0.0f)));
     const float k = std::clamp(std::min(wide, tall), 1.0f, 2.0f);
     f.fig_px *= k;
     f.label_w *= k;  // the row titles grow too
