@@ -110,20 +110,23 @@ std::optional<std::array<float, 4>> DrawnBounds(const Renderer& renderer) {
   return b;
 }
 
-// The figure's extent at the scale's k: its width (kind_view.h) and the height of what it drew in
-// `room` at that width, with a margin under it as wide as the one above it.
+// The figure's extent at the scale's k: its width (kind_view.h) and where what it drew in `room`
+// at that width begins and ends, from the room's top (its text included: ImGui's draw data). The
+// space above the first thing drawn (a window's padding) is no part of the figure: counted as a
+// margin below too, it made a figure with more text above its rows (the applications' index
+// ruler) fill less of its picture.
 struct Extent {
   FigureWidth width;
-  float h = 1;
+  float top = 0, bottom = 1;
 };
 
 Extent Measure(FigureSource& src, const FigureScale& scale, int w, int h, ViewRect room) {
   const FigureFrame frame = BuildFigureFrame(src, scale, w, h, room, true, false);
   const ViewRect& used = frame.rect;
   const std::optional<std::array<float, 4>> b = DrawnBounds(src.renderer);
-  if (!b) return {frame.width, used.h};
-  const float above = std::max(0.0f, (*b)[1] - used.y);
-  return {frame.width, std::clamp((*b)[3] - used.y + above, 1.0f, used.h)};
+  if (!b) return {frame.width, 0, used.h};
+  const float top = std::clamp((*b)[1] - used.y, 0.0f, used.h - 1);
+  return {frame.width, top, std::clamp((*b)[3] - used.y, top + 1, used.h)};
 }
 
 }  // namespace
@@ -211,7 +214,8 @@ bool FigureFitter::Next(FigureSource& src, FigureScale& scale,
                            {m_room.x, m_room.y, m_room.w, m_tall});
     m_most.width.natural = std::max(m_most.width.natural, e.width.natural);
     m_most.width.stretches = m_most.width.stretches || e.width.stretches;
-    m_most.h = std::max(m_most.h, e.h);
+    m_most.top = m_index == 0 ? e.top : std::min(m_most.top, e.top);
+    m_most.bottom = std::max(m_most.bottom, e.bottom);
   }
   if (++m_index < m_steps.size()) return false;
   m_index = 0;
@@ -226,21 +230,24 @@ bool FigureFitter::Next(FigureSource& src, FigureScale& scale,
 // after the first).
 bool FigureFitter::EndPass() {
   const Extent& e = m_most;
-  const float grow = std::min(m_room.w / e.width.natural, m_room.h / e.h);
+  const float drawn = e.bottom - e.top;
+  const float grow = std::min(m_room.w / e.width.natural, m_room.h / drawn);
   if (m_passes < 4 && (grow > 1.02f || grow < 1)) {
     const float next = std::clamp(m_k * grow * (grow < 1 ? 0.995f : 1.0f), 1.0f, kMostK);
     if (next != m_k) {
-      m_tall = e.width.stretches ? m_room.h : std::min(m_room.h, e.h * next / m_k * 1.05f);
+      m_tall = e.width.stretches ? m_room.h : std::min(m_room.h, e.bottom * next / m_k * 1.05f);
       m_k = next;
       ++m_passes;
       return false;
     }
   }
-  // Drawn in the rectangle it was measured in (the same layout), what it draws centred.
+  // Drawn in the rectangle it was measured in (the same layout), what it draws centred: the
+  // rectangle's top that much above it.
   const ImVec2 size(e.width.stretches ? m_room.w : std::min(e.width.natural, m_room.w),
-                    std::min(e.h, m_room.h));
+                    std::min(drawn, m_room.h));
   m_fit = {m_k,
-           {std::round((m_w - size.x) * 0.5f), std::round((m_h - size.y) * 0.5f), size.x, m_tall}};
+           {std::round((m_w - size.x) * 0.5f), std::round((m_h - size.y) * 0.5f - e.top), size.x,
+            m_tall}};
   m_done = true;
   return true;
 }

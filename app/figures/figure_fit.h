@@ -75,7 +75,7 @@ class FigureFitter {
  private:
   struct Extent {
     FigureWidth width{1, false};
-    float h = 1;
+    float top = 0, bottom = 1;  // what was drawn, from the measuring rectangle's top
   };
   bool EndPass();  // after the last step of a pass: another pass, or the fit
 

@@ -14,6 +14,7 @@
 #include "views/array_figure.h"
 #include "views/primitives.h"
 // After imgui.h (views.h): it uses IMGUI_API.
+#include <imgui_internal.h>  // ClearActiveID: a closed cell editor lets go of the keyboard
 #include <imgui_stdlib.h>
 
 namespace scanviz {
@@ -398,7 +399,8 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
   const float below = ImGui::GetItemRectMax().y + 2;
   bool escape = vs.text_escape;  // Escape cancels a cell's edit
   if (escape) vs.text_escape = false;
-  EndCellTyping(vs, ImGui::IsItemActive(), &enter, &escape);
+  const bool active = ImGui::IsItemActive();
+  EndCellTyping(vs, active, &enter, &escape);
   switch (DecideCellEdit(typed, escape, enter, left_field)) {
     case CellEditOutcome::kEditing:
       break;
@@ -413,6 +415,11 @@ void ArrayView::DrawCellEditor(UiContext& ui, const ArrayGeometry& g) {
       m_editing.reset();
       break;
   }
+  // Closed while it has the keyboard (Escape is ours, ImGui never sees it): it lets go now, not
+  // two frames later when ImGui finds it gone. Left to ImGui, an Escape that came within the
+  // settling frames after the first key saw the loop sleep the caret's half second with the
+  // closed editor still holding the keyboard, and the keys typed then went nowhere.
+  if (!m_editing && active) ImGui::ClearActiveID();
   if (m_editing && problem) DrawEditProblem(ui, ex, below, typed);
 }
 

@@ -137,7 +137,58 @@ def main():
     expect(r.returncode == 2, f"bad tile: exit {r.returncode}, wanted 2: {r.stderr[-300:]}")
     expect(len([l for l in r.stderr.splitlines() if "single_pass.tiles[1].tile" in l]) == 1,
            f"bad tile: {r.stderr[-300:]}")
+    check_ruler_clear(app, workdir, expect)
     return finish("ui_applications_test", workdir, expect.failures, expect.count)
+
+
+APPLICATIONS = [("compact", ["--app", "compact", "--keep", "odd"]),
+                ("radix-sort", ["--app", "radix-sort"]),
+                ("split", ["--app", "split"]),
+                ("allocate", ["--app", "allocate"])]
+
+
+def ruler_problems(layout):
+    """Where the index ruler's digits (kind `index`) touch the text above them (the title, the pass
+    line, the narration) or the first row's cells under them, from a --dump-layout: one line each
+    (empty: clear). Rects are [x, y, w, h]."""
+    with open(layout, encoding="utf-8") as f:
+        panels = [p for p in json.load(f)["panels"] if p["name"] == "apps"]
+    lines = [l for p in panels for l in p["lines"]]
+    digits = [l["rect"] for l in lines if l["kind"] == "index"]
+    if not digits:
+        return ["no index digits in the dump"]
+    top = min(r[1] for r in digits)
+    bottom = max(r[1] + r[3] for r in digits)
+    above = [l for l in lines if l["kind"] not in ("index", "row") and l["rect"][1] < top]
+    rows = [l["rect"][1] for l in lines if l["kind"] == "row"]
+    problems = [f"the digits' top {top:.0f} is above the bottom {l['rect'][1] + l['rect'][3]:.0f} "
+                f"of the {l['kind']} line {l['text'][:40]!r}"
+                for l in above if l["rect"][1] + l["rect"][3] > top]
+    if rows and bottom > min(rows):
+        problems.append(f"the digits' bottom {bottom:.0f} is under the first row's top {min(rows):.0f}")
+    return problems
+
+
+def check_ruler_clear(app, workdir, expect):
+    """Issue #37 item 15: the index ruler over an application's first row, clear of the text above
+    it and of the cells under it, in the live view (1600x1000 and 1024x768) and in its exported
+    figure (a 1920x1080 PNG, whose fitted picture must still fill it: ui_export_tests)."""
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+    base = ["--backend", "cpu", "--input", EXAMPLE_TEXT]
+    for name, flags in APPLICATIONS:
+        for size in ((1600, 1000), (1024, 768)):
+            label = f"{name} live {size[0]}x{size[1]}"
+            frame, err = screenshot(app, workdir, f"ruler-{name}-{size[0]}", base + flags, size=size)
+            if expect(frame is not None, f"{label}: {err}"):
+                problems = ruler_problems(os.path.join(workdir, f"ruler-{name}-{size[0]}.json"))
+                expect(not problems, f"{label}: {'; '.join(problems)}")
+        png, layout = (os.path.join(workdir, f"ruler-{name}-export.{e}") for e in ("png", "json"))
+        r = run_on_x([app, *base, *flags, "--export-png", png, "--export-size", "1920x1080",
+                      "--dump-layout", layout], env=env)
+        if expect(r.returncode == 0 and os.path.exists(layout),
+                  f"{name} export: exit {r.returncode}: {r.stderr.strip()[-300:]}"):
+            problems = ruler_problems(layout)
+            expect(not problems, f"{name} export: {'; '.join(problems)}")
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ def main():
         expect(s["values"] == [3, 1, 52, 0, 4, 1, 6, 3] and not s["text_input"],
                f"-9 then Escape: values {s['values']}, editor open {s['text_input']}")
         expect(s["panel"] == "inspector", f"-9 then Escape: the tab is {s['panel']}")
+        check_early_escape(live, expect)
         # Typed, then Enter at once (before the editor can have had the keyboard): applied.
         live.xdo("type", "--delay", "12", "7")
         live.keys("Return")
@@ -82,6 +83,40 @@ def main():
     finally:
         live.close()
     return finish("ui_typing_test", workdir, failures, checks)
+
+
+EARLY_ESCAPES = 12
+
+
+def check_early_escape(live, expect):
+    """An Escape right after a value's first key, before the editor can have the keyboard (one
+    xdotool run: the digit and Escape 12 ms apart, or the Escape from a second run at once):
+    the value is cancelled and no text field keeps the keyboard, every time (it was one run in
+    three: the editor took the keyboard in the frame that read the Escape as the value's, and kept
+    it). Each try then types its number and Enter, which must reach the cell, not a field."""
+    for i in range(EARLY_ESCAPES):
+        before = live.state()["values"]
+        if i % 2 == 0:
+            live.keys("9", "Escape")
+        else:
+            live.keys("9")
+            live.keys("Escape")
+        s = live.settle()
+        if not expect(s["values"] == before and not s["text_input"],
+                      f"try {i}: 9 then Escape at once: values {s['values']}, a text field has "
+                      f"the keyboard: {s['text_input']}"):
+            return
+        expect(s["selected"] == [-1, 0, 2] and s["panel"] == "inspector",
+               f"try {i}: 9 then Escape: selection {s['selected']}, tab {s['panel']}")
+        # The cell still takes a value (no field took the keys): i, then Enter.
+        live.xdo("type", "--delay", "12", str(i))
+        live.keys("Return")
+        s = live.settle()
+        want = before[:2] + [i] + before[3:]
+        if not expect(s["values"] == want and not s["text_input"],
+                      f"try {i}: {i} then Enter after the Escape: values {s['values']}, "
+                      f"a text field has the keyboard: {s['text_input']}"):
+            return
 
 
 if __name__ == "__main__":

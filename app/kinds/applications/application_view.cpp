@@ -27,6 +27,9 @@ constexpr scene::Rgba kFlagged = kApplicationFlagged;
 constexpr scene::Rgba kZeros = kApplicationZeros;
 constexpr scene::Rgba kOnes = kApplicationOnes;
 constexpr scene::Rgba kKept = kApplicationKept;
+// The index ruler's band between the text above and the first row, of a figure line: its digits
+// (0.7 of one) and a little room on each side.
+constexpr float kRulerH = 0.95f;
 
 scene::Rgba Dim(scene::Rgba c, float a) {
   return {c.r, c.g, c.b, a};
@@ -95,8 +98,8 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   if (ui.app.view.presenter && !fixed) {
     const int slots = application_scene::Visible(l.n, 1 << 20).Slots();
     const float wide = f.width / (static_cast<float>(std::max(slots, 1)) * f.fig_px * 3.2f);
-    const float tall =
-        room / (f.fig_px * (static_cast<float>(band_rows) * 2.15f + 1.2f + (band ? 4.0f : 0.0f)));
+    const float tall = room / (f.fig_px * (static_cast<float>(band_rows) * 2.15f + kRulerH + 0.8f +
+                                           (band ? 4.0f : 0.0f)));
     const float k = std::clamp(std::min(wide, tall), 1.0f, 2.0f);
     f.fig_px *= k;
     f.label_w *= k;  // the row titles grow too
@@ -107,7 +110,8 @@ Figure PlaceFigure(const UiContext& ui, ViewRect rect, const application_scene::
   const float min_cell = MinCell(fig_px, widest_chars);
   f.row_h = fig_px * 1.7f;
   f.gap = fig_px * 0.45f;
-  const float rows_need = static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * 1.2f;
+  const float rows_need =
+      static_cast<float>(band_rows) * (f.row_h + f.gap) + fig_px * (kRulerH + 0.8f);
   f.arrows_h = !band ? 0
                : fixed
                    ? fig_px * 7
@@ -271,7 +275,7 @@ void DrawPool(UiContext& ui, const Figure& f, const application_scene::PassLayou
 RowsDrawn DrawRows(UiContext& ui, const Figure& f, const ApplicationTrace& t,
                    const application_scene::PassLayout& l) {
   RowsDrawn d;
-  float y = f.origin.y + f.px * 0.4f;
+  float y = f.origin.y + f.fig_px * kRulerH;  // under the index ruler
   d.scan_bottom = y;
   for (const application_scene::Row& r : l.rows) {
     if (r.kind == application_scene::RowKind::kOutput ||
@@ -304,7 +308,7 @@ RowsDrawn DrawRows(UiContext& ui, const Figure& f, const ApplicationTrace& t,
   return d;
 }
 
-// Index ruler over the first row.
+// Index ruler over the first row, under the text above it (kRulerH of a figure line).
 void DrawIndexRuler(const UiContext& ui, const Figure& f) {
   const application_scene::Columns& cols = f.cols;
   for (size_t k = 0; k < cols.index.size(); ++k) {
@@ -312,7 +316,7 @@ void DrawIndexRuler(const UiContext& ui, const Figure& f) {
     if (cols.index.size() > 40 && i % 8 != 0 && k + 1 != cols.index.size()) continue;
     DrawFigureText(ui,
                    {ImGui::GetFont(), f.fig_px * 0.7f,
-                    ImVec2(f.strip.X(cols.Slot(i)) + 2, f.origin.y - f.fig_px * 0.45f),
+                    ImVec2(f.strip.X(cols.Slot(i)) + 2, f.origin.y + f.fig_px * 0.05f),
                     ToImU32(ui.palette.text_dim)},
                    std::to_string(i), "index");
   }
@@ -364,7 +368,7 @@ ImVec2 ElementTipPos(const Figure& f, float column_x, float bottom, ImVec2 size)
   }
   const float x = std::clamp(column_x - size.x * 0.5f, lo, std::max(lo, hi - size.x));
   float y = bottom + f.gap;
-  if (y + size.y > display.y - margin) y = f.origin.y - f.fig_px * 0.6f - f.gap - size.y;
+  if (y + size.y > display.y - margin) y = f.origin.y - f.gap - size.y;
   return ImVec2(x, std::max(y, margin));
 }
 
@@ -427,8 +431,8 @@ void ApplicationView::Draw(UiContext& ui, ViewRect rect, bool figure) {
   }
   HoverElement(ui, f, t, m_layout, rows.bottom);
   // The rows, ruler to the last: where an element's tooltip must not go (--state-file).
-  ui.app.view.widgets["application_figure"] = {f.left, f.origin.y - f.fig_px * 0.6f, f.width,
-                                               rows.bottom - f.origin.y + f.fig_px * 0.6f};
+  ui.app.view.widgets["application_figure"] = {f.left, f.origin.y, f.width,
+                                               rows.bottom - f.origin.y};
   ImGui::End();
 }
 
