@@ -47,6 +47,20 @@ void CheckGrammar(const std::string& text, Audit* audit) {
   for (std::sregex_iterator it(text.begin(), text.end(), many), end; it != end; ++it)
     audit->Check("grammar", (*it)[1].matched,
                  Quoted(it->str()) + ": several, with the singular verb", text);
+  // A count and its noun: "1 GPU", "4 GPUs", never "1 GPUs" nor "2 cell" (a number after a
+  // digit or a point is part of another: "1.5 steps" is not "5 steps"; "2 block barriers" counts
+  // barriers, "the 2 block sums" sums, and "in round 2 thread 3" names a thread).
+  static const std::regex counted(
+      R"((^|[^\d.,])(\d[\d,]*) (GPU|shard|total|number|cell|pass|element|block|round|step|zero|one|byte|word|value|thread|tile|key|lane|operator application|application)(s|es)?(?![\w-]| barrier| sum| \d))");
+  for (std::sregex_iterator it(text.begin(), text.end(), counted), end; it != end; ++it) {
+    const bool single = ParseCount((*it)[2]) == 1;
+    const size_t at = static_cast<size_t>(it->position());
+    const size_t from = at < 40 ? 0 : at - 40;  // the words around it, to find the sentence
+    audit->Check("grammar", single != (*it)[4].matched,
+                 Quoted(it->str()) + (single ? ": one, with the plural" : ": several, singular") +
+                     " (in \"" + text.substr(from, at - from + it->str().size() + 20) + "\")",
+                 text);
+  }
   audit->Check("grammar", true, "", text);  // counted: the text was read
 }
 
