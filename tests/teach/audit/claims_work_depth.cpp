@@ -135,7 +135,7 @@ void CheckChapters(int n, const std::string& text, Audit* a) {
                  ((*it)[4].matched ? std::stoll((*it)[4]) == saved && saved > 0 : saved == 0),
              Quoted(it->str()), text);
   static const std::regex plain(
-      R"((Hillis-Steele|Blelloch) does (\d+) operator applications in (\d+) rounds, (Hillis-Steele|Blelloch) (\d+) in (\d+))");
+      R"((Hillis-Steele|Blelloch) does (\d+) operator applications? in (\d+) rounds?, (Hillis-Steele|Blelloch) (\d+) in (\d+))");
   for (It it(text.begin(), text.end(), plain), end; it != end; ++it) {
     const bool hs_first = (*it)[1] == "Hillis-Steele";
     const Count& p = hs_first ? hs : bl;
