@@ -65,7 +65,8 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
   std::string depth = "Depth: " + Num(analysis.depth) +
                       (analysis.depth == 1 ? " round applies" : " rounds apply") +
                       " the operator, against " +
-                      Num(sequential) + " dependent steps for the sequential loop; the kernel " +
+                      Num(sequential) + (sequential == 1 ? " dependent step" : " dependent steps") +
+                      " for the sequential loop; the kernel " +
                       "passes " + Num(analysis.barriers) + " block barriers";
   const int unsynchronised = static_cast<int>(trace.rounds.size()) - analysis.barriers;
   if (unsynchronised > 0) {

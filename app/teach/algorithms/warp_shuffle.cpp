@@ -91,9 +91,10 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* who) {
                      "). The lanes at least " + Num(o) + " into their group of " + Num(width) +
                      " " + CombineWithLeft(meta.op, o, false) + ": " + name + " = " +
                      CombineText(meta.op, "shfl_up(" + name + ", " + Num(o) + ")", name) +
-                     "; the lowest " + Num(o) + (o == 1 ? " lane" : " lanes") +
-                     " of each group have no partner and keep " +
-                     "their value. " + ActiveThreads(c) + ".";
+                     "; the lowest " +
+                     (o == 1 ? std::string("lane of each group has no partner and keeps its")
+                             : Num(o) + " lanes of each group have no partner and keep their") +
+                     " value. " + ActiveThreads(c) + ".";
   out.paragraphs.push_back(what);
   if (!written.empty()) {
     // The rightmost lane that holds real input, so a padded warp is not explained with identities.

@@ -163,7 +163,7 @@ void CheckSummary(const Trace& t, const std::string& text, Audit* a) {
              Quoted(m.str()) + ": work " + std::to_string(TotalWork(t)), text);
   }
   static const std::regex depth(
-      R"(Depth: (\d+) (?:rounds apply|round applies) the operator, against (\d+) dependent steps for the sequential loop; the kernel passes (\d+) block barriers(?:, and (\d+) rounds? needs? none)?)");
+      R"(Depth: (\d+) (?:rounds apply|round applies) the operator, against (\d+) dependent steps? for the sequential loop; the kernel passes (\d+) block barriers(?:, and (\d+) rounds? needs? none)?)");
   if (std::regex_search(text, m, depth)) {
     int barriers = 0;
     for (const Round& r : t.rounds) barriers += r.spec.level >= Level::kBlock ? 1 : 0;
