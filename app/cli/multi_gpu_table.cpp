@@ -36,8 +36,7 @@ std::string Phases(const GpuRank& r) {
 void PrintMultiGpuTable(const MultiGpuTrace& t, std::ostream& out) {
   const bool one = t.Gpus() == 1;  // "1 simulated GPU", "4 simulated GPUs"
   out << "multi-gpu: " << t.Gpus() << (t.measured ? " GPU" : " simulated GPU") << (one ? "" : "s")
-      << ", "
-      << ToString(t.strategy) << ", " << ToString(t.op) << ", " << ToString(t.type) << ", "
+      << ", " << ToString(t.strategy) << ", " << ToString(t.op) << ", " << ToString(t.type) << ", "
       << (t.inclusive ? "inclusive" : "exclusive") << ", n = " << t.N() << '\n'
       << "interconnect: " << t.interconnect
       << (t.nccl_version.empty() ? "" : ", NCCL " + t.nccl_version) << '\n'

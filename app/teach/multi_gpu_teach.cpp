@@ -92,17 +92,17 @@ std::vector<std::string> Exchange(const MultiGpuTrace& t) {
   const MultiGpuSummary s = Summarize(t);
   const long long shard_bytes = 4 * multi_gpu::ShardSize(t.N(), t.Gpus(), 0);
   const bool one = t.Gpus() == 1;
-  return {"Each GPU sends one number, its shard's total: " + Values(t, totals) +
-              ". NCCL has no scan collective, so the scan is built from an all-gather: " +
-              (one ? std::string("the one GPU receives its own total back.")
-                   : "every GPU receives all " + std::to_string(t.Gpus()) +
-                         " totals, in rank order."),
-          "Only " + Count(t.Gpus(), "number crosses", "numbers cross") + " (" +
-              std::to_string(4 * t.Gpus()) + " bytes) where each GPU holds up to " +
-              std::to_string(shard_bytes) +
-              " bytes of shard. The all-gather took up to " + Micro(s.longest_exchange) +
-              ": that is latency (the GPUs agreeing that everyone has sent), not bandwidth, so it "
-              "costs about the same whatever n is, while the work on the shards grows with n/P."};
+  return {
+      "Each GPU sends one number, its shard's total: " + Values(t, totals) +
+          ". NCCL has no scan collective, so the scan is built from an all-gather: " +
+          (one ? std::string("the one GPU receives its own total back.")
+               : "every GPU receives all " + std::to_string(t.Gpus()) + " totals, in rank order."),
+      "Only " + Count(t.Gpus(), "number crosses", "numbers cross") + " (" +
+          std::to_string(4 * t.Gpus()) + " bytes) where each GPU holds up to " +
+          std::to_string(shard_bytes) + " bytes of shard. The all-gather took up to " +
+          Micro(s.longest_exchange) +
+          ": that is latency (the GPUs agreeing that everyone has sent), not bandwidth, so it "
+          "costs about the same whatever n is, while the work on the shards grows with n/P."};
 }
 
 // Each offset and why: the lower ranks' totals, combined in rank order.
@@ -170,7 +170,8 @@ MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
   if (!sent) {
     n.paragraphs.push_back(
         "The " + Count(t.N(), "element is", "elements are") + " split into " +
-        Count(t.Gpus(), "shard", "shards") + ", one per GPU, in order (the first ranks take one more when n does not divide). " +
+        Count(t.Gpus(), "shard", "shards") +
+        ", one per GPU, in order (the first ranks take one more when n does not divide). " +
         (add ? "Each GPU scans its shard on its own and keeps its last inclusive value as its "
                "total."
              : "Each GPU first reduces its shard: its total, with the shard read once."));

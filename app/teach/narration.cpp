@@ -56,18 +56,17 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
 
   std::string work = "Work: " + Num(analysis.work) +
                      (analysis.work == 1 ? " operator application" : " operator applications") +
-                     ", against n - 1 = " + Num(sequential) +
-                     " for a sequential loop";
+                     ", against n - 1 = " + Num(sequential) + " for a sequential loop";
   work += sequential > 0 ? " (" + Ratio(analysis.work, sequential) + " times as many). "
                          : "; one element needs none. ";
   out.paragraphs.push_back(work + Teach(meta.algorithm).work_note(trace, analysis));
 
   std::string depth = "Depth: " + Num(analysis.depth) +
                       (analysis.depth == 1 ? " round applies" : " rounds apply") +
-                      " the operator, against " +
-                      Num(sequential) + (sequential == 1 ? " dependent step" : " dependent steps") +
-                      " for the sequential loop; the kernel " +
-                      "passes " + Num(analysis.barriers) + " block barriers";
+                      " the operator, against " + Num(sequential) +
+                      (sequential == 1 ? " dependent step" : " dependent steps") +
+                      " for the sequential loop; the kernel " + "passes " + Num(analysis.barriers) +
+                      " block barriers";
   const int unsynchronised = static_cast<int>(trace.rounds.size()) - analysis.barriers;
   if (unsynchronised > 0) {
     depth += ", and " + text::Count(unsynchronised, "round") +

@@ -32,7 +32,8 @@ const ElementType kTypes[] = {ElementType::kInt32, ElementType::kFloat32};
 std::vector<double> Values(int n, unsigned seed, int spread = 19) {
   std::mt19937 rng(seed + static_cast<unsigned>(n));
   std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(static_cast<double>(static_cast<int>(rng() % spread) - 6));
+  for (int i = 0; i < n; ++i)
+    v.push_back(static_cast<double>(static_cast<int>(rng() % spread) - 6));
   return v;
 }
 
@@ -41,7 +42,8 @@ void Report(const Audit& audit, std::initializer_list<const char*> families) {
   for (const std::string& f : audit.false_claims) {
     if (shown[f.substr(0, f.find(':'))]++ < 3) ADD_FAILURE() << f;
     // SCANVIZ_AUDIT_ALL=1: every false claim's first line, to see them all at once.
-    if (std::getenv("SCANVIZ_AUDIT_ALL") != nullptr) std::printf("%s\n", f.substr(0, f.find('\n')).c_str());
+    if (std::getenv("SCANVIZ_AUDIT_ALL") != nullptr)
+      std::printf("%s\n", f.substr(0, f.find('\n')).c_str());
   }
   EXPECT_EQ(audit.false_claims.size(), 0u) << "false claims in " << audit.texts << " texts";
   std::string counts;
@@ -122,11 +124,11 @@ TEST(NarrationAudit, EveryApplicationStepIsTrue) {
             const int steps = static_cast<int>(application_scene::Steps(trace).size());
             for (int k = 0; k < steps; ++k) {
               const application_scene::PassLayout l = application_scene::Build(trace, k);
-              CheckApplicationStep(trace, l.pass,
-                                   application_scene::Heading(trace) + "\n" + l.title + "\n" +
-                                       l.note + "\n" + l.narration + "\nstatus: " +
-                                       application_scene::SceneOf(kind).status(trace),
-                                   &audit);
+              CheckApplicationStep(
+                  trace, l.pass,
+                  application_scene::Heading(trace) + "\n" + l.title + "\n" + l.note + "\n" +
+                      l.narration + "\nstatus: " + application_scene::SceneOf(kind).status(trace),
+                  &audit);
             }
           }
   Report(audit, {"applications", "grammar"});
@@ -181,8 +183,7 @@ TEST(NarrationAudit, EveryKindsWorkAndDepthIsTrue) {
             const size_t at = status.find(name);
             if (id != KindId::kBlockScan && at == std::string::npos) continue;
             const std::string part =
-                at == std::string::npos ? status
-                                        : status.substr(at, status.find("  ·  ", at) - at);
+                at == std::string::npos ? status : status.substr(at, status.find("  ·  ", at) - at);
             const Trace& trace = app.Slot(shown).trace;
             CheckWorkDepthNumbers(trace, static_cast<int>(trace.rounds.size()) - 1, part, &audit);
           }

@@ -26,7 +26,9 @@ struct Line {
 };
 
 // "2^20": n as a power of two (bench_model.h's, which the summary uses too).
-inline std::string SizeLabel(long long n) { return BenchSizeLabel(n); }
+inline std::string SizeLabel(long long n) {
+  return BenchSizeLabel(n);
+}
 
 // Whether the rung's line is off: the ladder's are on and the variants ("e.xxx") off until the
 // legend toggles them (BenchmarkState::bench_toggled).

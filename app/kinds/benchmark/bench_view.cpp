@@ -336,7 +336,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
   Legend(ui, lines, controls);
   // An export has no file row: the summary ends the figure.
-  const std::string summary = BenchSummary(res, bench_chart::AtLargestN(bench, lines, bench.bench_pct));
+  const std::string summary =
+      BenchSummary(res, bench_chart::AtLargestN(bench, lines, bench.bench_pct));
   const std::optional<bench_chart::Chart> chart =
       bench_chart::Place(ui, lines, bench.bench_pct, Below(ui, summary, controls),
                          controls ? 0.0f : ui.fonts.ui_px * kBenchPlotEms);

@@ -48,7 +48,8 @@ void CheckFlagStep(const ApplicationPass& p, const PassCount& c, int pass, int p
              Quoted(it->str()) + ": bit " + std::to_string(p.bit) + " is 0 in " +
                  std::to_string(c.zeros),
              text);
-  static const std::regex title(R"(pass (\d+) of (\d+) · bit (\d+): a stable split of the (keys|last))");
+  static const std::regex title(
+      R"(pass (\d+) of (\d+) · bit (\d+): a stable split of the (keys|last))");
   for (It it(text.begin(), text.end(), title), end; it != end; ++it)
     a->Check("applications",
              std::stoi((*it)[1]) == pass + 1 && std::stoi((*it)[2]) == passes &&
@@ -70,9 +71,8 @@ void CheckScanStep(const ApplicationPass& p, const PassCount& c, const std::stri
         std::stoll((*it)[6]) == c.exclusive[static_cast<size_t>(last)] &&
         std::stoll((*it)[7]) == static_cast<long long>(p.flags[static_cast<size_t>(last)]) &&
         std::stoll((*it)[8]) == c.total;
-    a->Check("applications", holds, Quoted(it->str()) + ": the flags sum to " +
-                                        std::to_string(c.total),
-             text);
+    a->Check("applications", holds,
+             Quoted(it->str()) + ": the flags sum to " + std::to_string(c.total), text);
   }
 }
 
@@ -97,24 +97,24 @@ void CheckScatterStep(const ApplicationTrace& t, const ApplicationPass& p, const
                  std::stoll((*it)[3]) == s && std::stoll((*it)[4]) == s &&
                  s < static_cast<long long>(p.output.size()) &&
                  FormatValue(t.type, p.output[static_cast<size_t>(s)]) == (*it)[2],
-             Quoted(it->str()) + ": the first kept element that moves is " +
-                 std::to_string(first),
+             Quoted(it->str()) + ": the first kept element that moves is " + std::to_string(first),
              text);
   }
-  static const std::regex zeros(R"(total_zeros = (\d+): a zero goes to scan\[i\], a one to (\d+) \+)");
+  static const std::regex zeros(
+      R"(total_zeros = (\d+): a zero goes to scan\[i\], a one to (\d+) \+)");
   for (It it(text.begin(), text.end(), zeros), end; it != end; ++it)
     a->Check("applications", std::stoi((*it)[1]) == c.zeros && std::stoi((*it)[2]) == c.zeros,
              Quoted(it->str()), text);
   static const std::regex pool(R"(Pool: (\d+) cells?(?:; thread (\d+) owns \[(\d+), (\d+)\))?)");
   for (It it(text.begin(), text.end(), pool), end; it != end; ++it) {
     const int last = c.n - 1;
-    a->Check("applications",
-             std::stoll((*it)[1]) == c.total && (*it)[2].matched == (last >= 0) &&
-                 (!(*it)[2].matched ||
-                  (std::stoi((*it)[2]) == last &&
-                   std::stoll((*it)[3]) == c.exclusive[static_cast<size_t>(last)] &&
-                   std::stoll((*it)[4]) == c.total)),
-             Quoted(it->str()), text);
+    a->Check(
+        "applications",
+        std::stoll((*it)[1]) == c.total && (*it)[2].matched == (last >= 0) &&
+            (!(*it)[2].matched || (std::stoi((*it)[2]) == last &&
+                                   std::stoll((*it)[3]) == c.exclusive[static_cast<size_t>(last)] &&
+                                   std::stoll((*it)[4]) == c.total)),
+        Quoted(it->str()), text);
   }
 }
 

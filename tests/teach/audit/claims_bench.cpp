@@ -31,8 +31,10 @@ void CheckBenchSummary(const BenchAtMax& at, const std::string& text, Audit* aud
   const perf::BenchMeasurement* a = nullptr;
   const perf::BenchMeasurement* b = nullptr;
   for (const auto& [name, m] : at) {
-    if (name == "memcpy") copy = m;
-    else if (best == nullptr || Gbps(*m) > Gbps(*best)) best = m;
+    if (name == "memcpy")
+      copy = m;
+    else if (best == nullptr || Gbps(*m) > Gbps(*best))
+      best = m;
     if (name == "a") a = m;
     if (name == "b") b = m;
   }

@@ -26,8 +26,8 @@ std::string Bracketed(const std::string& items) {
 struct Recount {
   std::vector<long long> begin;  // P + 1 shard bounds
   std::vector<double> totals, offsets;
-  long long largest = 0;               // the largest shard
-  std::int64_t longest_gather = 0;     // the longest all-gather
+  long long largest = 0;            // the largest shard
+  std::int64_t longest_gather = 0;  // the longest all-gather
 };
 
 Recount RecountGpus(const MultiGpuTrace& t) {
@@ -41,8 +41,7 @@ Recount RecountGpus(const MultiGpuTrace& t) {
   for (long long k = 0; k < p; ++k) {
     const long long lo = r.begin[static_cast<size_t>(k)], hi = r.begin[static_cast<size_t>(k + 1)];
     r.largest = std::max(r.largest, hi - lo);
-    r.totals.push_back(
-        Fold(t.op, t.type, t.input, static_cast<int>(lo), static_cast<int>(hi) - 1));
+    r.totals.push_back(Fold(t.op, t.type, t.input, static_cast<int>(lo), static_cast<int>(hi) - 1));
     r.offsets.push_back(acc);
     acc = Apply(t.op, t.type, acc, r.totals.back());
   }
@@ -153,8 +152,7 @@ void CheckOffsets(const MultiGpuTrace& t, const Recount& r, const std::string& t
   static const std::regex each(std::string(R"( GPU (\d+): )") + kV + "[;.]");
   for (It it(text.begin(), text.end(), each), end; it != end; ++it) {
     const size_t k = static_cast<size_t>(std::stoi((*it)[1]));
-    a->Check("gpus",
-             k < r.offsets.size() && (*it)[2] == FormatValue(t.type, r.offsets[k]),
+    a->Check("gpus", k < r.offsets.size() && (*it)[2] == FormatValue(t.type, r.offsets[k]),
              Quoted(it->str()) + ": the lower GPUs' totals give " +
                  (k < r.offsets.size() ? FormatValue(t.type, r.offsets[k]) : "no GPU"),
              text);
@@ -180,8 +178,7 @@ void CheckOffsets(const MultiGpuTrace& t, const Recount& r, const std::string& t
     a->Check("gpus",
              std::stoll((*it)[2]) == words && std::stoll((*it)[3]) == words * r.largest &&
                  std::stoll((*it)[4]) == r.largest &&
-                 ((*it)[1] == "Scan, then add") ==
-                     (t.strategy == MultiGpuStrategy::kScanThenAdd),
+                 ((*it)[1] == "Scan, then add") == (t.strategy == MultiGpuStrategy::kScanThenAdd),
              Quoted(it->str()), text);
   }
 }
@@ -194,7 +191,8 @@ void CheckMultiGpuNarration(const MultiGpuTrace& t, std::int64_t moment, const s
   CheckGrammar(text, audit);
   CheckCombinations(t.type, text, audit);
   const Recount r = RecountGpus(t);
-  static const std::regex title(R"(^Across GPUs · (\d+) GPUs?, (scan then add|reduce then scan) \((simulated|measured)\) · ([\d.]+) us)");
+  static const std::regex title(
+      R"(^Across GPUs · (\d+) GPUs?, (scan then add|reduce then scan) \((simulated|measured)\) · ([\d.]+) us)");
   std::smatch m;
   const bool titled = std::regex_search(text, m, title);
   audit->Check("gpus",
@@ -254,10 +252,10 @@ void CheckMultiGpuTable(const MultiGpuTrace& t, const std::string& text, Audit* 
   const Recount r = RecountGpus(t);
   static const std::regex head(R"(multi-gpu: (\d+) (?:simulated )?GPUs?, .*, n = (\d+))");
   std::smatch m;
-  audit->Check("cli gpus",
-               std::regex_search(text, m, head) && std::stoi(m[1]) == t.Gpus() &&
-                   std::stoll(m[2]) == t.N(),
-               "the header", text);
+  audit->Check(
+      "cli gpus",
+      std::regex_search(text, m, head) && std::stoi(m[1]) == t.Gpus() && std::stoll(m[2]) == t.N(),
+      "the header", text);
   // rank, device (words), [begin, end), total, gathered, offset.
   static const std::regex row(std::string(R"(\n(\d+) +.*? +\[(\d+), (\d+)\) +)") + kV +
                               R"( +(\S+) +)" + kV + " ");
@@ -269,13 +267,12 @@ void CheckMultiGpuTable(const MultiGpuTrace& t, const std::string& text, Audit* 
   int rows = 0;
   for (It it(text.begin(), text.end(), row), end; it != end; ++it, ++rows) {
     const size_t k = static_cast<size_t>(std::stoi((*it)[1]));
-    audit->Check(
-        "cli gpus",
-        k < r.totals.size() && std::stoll((*it)[2]) == r.begin[k] &&
-            std::stoll((*it)[3]) == r.begin[k + 1] &&
-            (*it)[4] == FormatValue(t.type, r.totals[k]) && (*it)[5] == gathered &&
-            (*it)[6] == FormatValue(t.type, r.offsets[k]),
-        Quoted(it->str()) + ": rank " + std::to_string(k), text);
+    audit->Check("cli gpus",
+                 k < r.totals.size() && std::stoll((*it)[2]) == r.begin[k] &&
+                     std::stoll((*it)[3]) == r.begin[k + 1] &&
+                     (*it)[4] == FormatValue(t.type, r.totals[k]) && (*it)[5] == gathered &&
+                     (*it)[6] == FormatValue(t.type, r.offsets[k]),
+                 Quoted(it->str()) + ": rank " + std::to_string(k), text);
   }
   audit->Check("cli gpus", rows == t.Gpus(), "a row per GPU", text);
   // The summary from the phases: the span, the longest all-gather, the rank whose phase before the
@@ -299,10 +296,8 @@ void CheckMultiGpuTable(const MultiGpuTrace& t, const std::string& text, Audit* 
                std::regex_search(text, m, summary) && m[1] == Us(span) &&
                    m[2] == Us(r.longest_gather) && std::stoi(m[3]) == t.Gpus() &&
                    std::stoi(m[4]) == 4 * t.Gpus() && m[5].matched == (slowest >= 0) &&
-                   (!m[5].matched ||
-                    (std::stoi(m[5]) == slowest && m[6] == Us(local_of_slowest))),
-               "the summary: span " + Us(span) + ", slowest rank " + std::to_string(slowest),
-               text);
+                   (!m[5].matched || (std::stoi(m[5]) == slowest && m[6] == Us(local_of_slowest))),
+               "the summary: span " + Us(span) + ", slowest rank " + std::to_string(slowest), text);
   static const std::regex output(R"(\noutput: ([^\n]*))");
   if (std::regex_search(text, m, output)) {
     std::string list = m[1];
@@ -311,10 +306,10 @@ void CheckMultiGpuTable(const MultiGpuTrace& t, const std::string& text, Audit* 
       spaced += list[i] == ',' && i + 1 < list.size() && list[i + 1] != ' '
                     ? std::string(", ")
                     : std::string(1, list[i]);
-    audit->Check("cli gpus",
-                 ListMatches(Bracketed(spaced), t.type,
-                             SequentialScan(t.op, t.type, t.input, t.inclusive)),
-                 "the output", text);
+    audit->Check(
+        "cli gpus",
+        ListMatches(Bracketed(spaced), t.type, SequentialScan(t.op, t.type, t.input, t.inclusive)),
+        "the output", text);
   }
 }
 

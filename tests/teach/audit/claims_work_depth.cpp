@@ -4,9 +4,9 @@
 // a simulated trace (recount.h: operator applications, rounds that apply the operator), never the
 // analysis' nor the work-and-depth series'.
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <optional>
-#include <cstdio>
 #include <regex>
 
 #include "audit/claims.h"
@@ -49,7 +49,9 @@ std::string Names() {
   return out + ")";
 }
 
-long long Number(const std::string& s) { return ParseCount(s); }
+long long Number(const std::string& s) {
+  return ParseCount(s);
+}
 
 // "5 ÷ 2 = 2.5", "10 ÷ 3 ≈ 3.33": equal only where exact, else two decimals.
 bool QuotientHolds(long long a, long long b, const std::string& eq, const std::string& q) {
@@ -67,7 +69,8 @@ bool QuotientHolds(long long a, long long b, const std::string& eq, const std::s
 // Each pair of algorithms told at n (CornersTradeoff, BrentCaption).
 void CheckPairs(int n, const std::string& text, Audit* a) {
   const std::string x = Names();
-  const std::regex same(x + " and " + x + R"( do the same work \(([\d,]+)\) in the same ([\d,]+) rounds?)");
+  const std::regex same(x + " and " + x +
+                        R"( do the same work \(([\d,]+)\) in the same ([\d,]+) rounds?)");
   for (It it(text.begin(), text.end(), same), end; it != end; ++it) {
     const Count p = Counted(*Named((*it)[1]), n), q = Counted(*Named((*it)[2]), n);
     a->Check("work depth",
@@ -114,15 +117,17 @@ void CheckChapters(int n, const std::string& text, Audit* a) {
   static const std::regex buys(
       R"(Hillis-Steele buys its (\d+) fewer rounds? with (\d+) more operator applications?)");
   for (It it(text.begin(), text.end(), buys), end; it != end; ++it)
-    a->Check("work depth", std::stoll((*it)[1]) == saved && std::stoll((*it)[2]) == extra &&
-                               saved > 0 && extra > 0,
-             Quoted(it->str()), text);
+    a->Check(
+        "work depth",
+        std::stoll((*it)[1]) == saved && std::stoll((*it)[2]) == extra && saved > 0 && extra > 0,
+        Quoted(it->str()), text);
   static const std::regex saves(
       R"(Blelloch saves (\d+) operator applications? and pays with (\d+) more rounds?)");
   for (It it(text.begin(), text.end(), saves), end; it != end; ++it)
-    a->Check("work depth", std::stoll((*it)[1]) == extra && std::stoll((*it)[2]) == saved &&
-                               saved > 0 && extra > 0,
-             Quoted(it->str()), text);
+    a->Check(
+        "work depth",
+        std::stoll((*it)[1]) == extra && std::stoll((*it)[2]) == saved && saved > 0 && extra > 0,
+        Quoted(it->str()), text);
   static const std::regex no_more(
       R"(Hillis-Steele does no more work than Blelloch \((\d+) against (\d+): Blelloch sweeps (?:all (\d+) positions of the padded array|the array), twice\) and takes (?:(\d+) fewer rounds?|as many rounds))");
   long long padded = 1;
@@ -130,8 +135,7 @@ void CheckChapters(int n, const std::string& text, Audit* a) {
   for (It it(text.begin(), text.end(), no_more), end; it != end; ++it)
     a->Check("work depth",
              std::stoll((*it)[1]) == hs.work && std::stoll((*it)[2]) == bl.work && extra <= 0 &&
-                 ((*it)[3].matched ? std::stoll((*it)[3]) == padded && padded > n
-                                   : padded == n) &&
+                 ((*it)[3].matched ? std::stoll((*it)[3]) == padded && padded > n : padded == n) &&
                  ((*it)[4].matched ? std::stoll((*it)[4]) == saved && saved > 0 : saved == 0),
              Quoted(it->str()), text);
   static const std::regex plain(
@@ -192,7 +196,8 @@ void CheckBrent(int n, int max_n, const std::string& text, Audit* a) {
   for (It it(list.begin(), list.end(), each), end; it != end; ++it)
     a->Check("work depth", (*it)[1] == BrentSteps(Counted(*Named((*it)[2]), n), p),
              Quoted(it->str()) + ": " + BrentSteps(Counted(*Named((*it)[2]), n), p), text);
-  const std::regex fewest(R"(Over n = 2\.\.(\d+) with p = (\d+), the fewest steps \(ties shared\): (.*?)\. )");
+  const std::regex fewest(
+      R"(Over n = 2\.\.(\d+) with p = (\d+), the fewest steps \(ties shared\): (.*?)\. )");
   if (!std::regex_search(text, m, fewest)) return;
   a->Check("work depth", std::stoi(m[1]) == max_n && std::stoi(m[2]) == p, Quoted(m[0]), text);
   std::vector<Algorithm> named;
@@ -242,12 +247,12 @@ void CheckWorkDepthNumbers(const Trace& t, int round, const std::string& text, A
   }
   static const std::regex heading(R"(work (\d+) of (\d+)  ·  depth (\d+) of (\d+))");
   for (It it(text.begin(), text.end(), heading), end; it != end; ++it)
-    audit->Check("work depth numbers",
-                 std::stoll((*it)[1]) == work && std::stoll((*it)[2]) == TotalWork(t) &&
-                     std::stoll((*it)[3]) == depth && std::stoll((*it)[4]) == OperatorRounds(t),
-                 Quoted(it->str()) + ": work " + std::to_string(work) + ", depth " +
-                     std::to_string(depth),
-                 text);
+    audit->Check(
+        "work depth numbers",
+        std::stoll((*it)[1]) == work && std::stoll((*it)[2]) == TotalWork(t) &&
+            std::stoll((*it)[3]) == depth && std::stoll((*it)[4]) == OperatorRounds(t),
+        Quoted(it->str()) + ": work " + std::to_string(work) + ", depth " + std::to_string(depth),
+        text);
   static const std::regex status(R"(work (\d+), depth (\d+))");
   for (It it(text.begin(), text.end(), status), end; it != end; ++it)
     audit->Check("work depth numbers",
