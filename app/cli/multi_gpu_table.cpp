@@ -34,8 +34,9 @@ std::string Phases(const GpuRank& r) {
 }  // namespace
 
 void PrintMultiGpuTable(const MultiGpuTrace& t, std::ostream& out) {
-  out << "multi-gpu: " << t.Gpus() << (t.measured ? " GPUs" : " simulated GPUs") << ", "
-      << ToString(t.strategy) << ", " << ToString(t.op) << ", " << ToString(t.type) << ", "
+  const bool one = t.Gpus() == 1;  // "1 simulated GPU", "4 simulated GPUs"
+  out << "multi-gpu: " << t.Gpus() << (t.measured ? " GPU" : " simulated GPU") << (one ? "" : "s")
+      << ", " << ToString(t.strategy) << ", " << ToString(t.op) << ", " << ToString(t.type) << ", "
       << (t.inclusive ? "inclusive" : "exclusive") << ", n = " << t.N() << '\n'
       << "interconnect: " << t.interconnect
       << (t.nccl_version.empty() ? "" : ", NCCL " + t.nccl_version) << '\n'
@@ -52,7 +53,8 @@ void PrintMultiGpuTable(const MultiGpuTrace& t, std::ostream& out) {
   }
   const MultiGpuSummary s = Summarize(t);
   out << "span " << Micro(s.span) << "; the longest all-gather " << Micro(s.longest_exchange)
-      << " (" << t.Gpus() << " numbers crossed, " << 4 * t.Gpus() << " bytes)";
+      << " (" << t.Gpus() << (one ? " number" : " numbers") << " crossed, " << 4 * t.Gpus()
+      << " bytes)";
   if (s.slowest_rank >= 0)
     out << "; the slowest rank " << s.slowest_rank << ", " << Micro(s.local_work)
         << " of work on its shard";

@@ -79,9 +79,10 @@ std::optional<MultiGpuTrace> Run(const TraceArgs& args, const MultiGpuRequest& r
       return std::nullopt;
     }
     note << "no GPUs for multi-gpu (" << why << "): " << request.gpus
-         << " simulated GPUs instead\n";
+         << (request.gpus == 1 ? " simulated GPU instead\n" : " simulated GPUs instead\n");
   }
-  note << "ran on: the CPU simulator (" << request.gpus << " simulated GPUs)\n";
+  note << "ran on: the CPU simulator (" << request.gpus
+       << (request.gpus == 1 ? " simulated GPU)\n" : " simulated GPUs)\n");
   return SimulateMultiGpu(request);
 }
 

@@ -152,7 +152,7 @@ void PrintHeading(const Trace& trace, std::ostream& out) {
   out << DisplayName(meta.algorithm) << " scan (" << (trace.Inclusive() ? "inclusive" : "exclusive")
       << "), op " << ToString(meta.op) << ", " << ToString(meta.type) << ", n = " << meta.n;
   if (meta.padded_n != meta.n) out << " (padded to " << meta.padded_n << ")";
-  out << ", " << meta.block_size << " threads\n";
+  out << ", " << meta.block_size << (meta.block_size == 1 ? " thread\n" : " threads\n");
   out << "input: [" << FormatValues(trace.input, meta.type) << "]\n";
 }
 

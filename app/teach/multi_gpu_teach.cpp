@@ -14,6 +14,14 @@ std::string Micro(std::int64_t ns) {
   return buf;
 }
 
+// "1 GPU", "4 GPUs": the noun follows the count (P may be 1, n may be 1).
+std::string Count(long long k, const char* one, const char* many) {
+  std::string s = std::to_string(k);
+  s += ' ';
+  s += k == 1 ? one : many;
+  return s;
+}
+
 // "GPUs 0, 1 and 3" / "GPU 2".
 std::string Gpus(const std::vector<int>& ranks) {
   std::string s = ranks.size() == 1 ? "GPU " : "GPUs ";
@@ -83,15 +91,18 @@ std::vector<std::string> Exchange(const MultiGpuTrace& t) {
   for (const GpuRank& r : t.ranks) totals.push_back(r.total);
   const MultiGpuSummary s = Summarize(t);
   const long long shard_bytes = 4 * multi_gpu::ShardSize(t.N(), t.Gpus(), 0);
-  return {"Each GPU sends one number, its shard's total: " + Values(t, totals) +
-              ". NCCL has no scan collective, so the scan is built from an all-gather: every GPU "
-              "receives all " +
-              std::to_string(t.Gpus()) + " totals, in rank order.",
-          "Only " + std::to_string(t.Gpus()) + " numbers cross (" + std::to_string(4 * t.Gpus()) +
-              " bytes) where each GPU holds up to " + std::to_string(shard_bytes) +
-              " bytes of shard. The all-gather took up to " + Micro(s.longest_exchange) +
-              ": that is latency (the GPUs agreeing that everyone has sent), not bandwidth, so it "
-              "costs about the same whatever n is, while the work on the shards grows with n/P."};
+  const bool one = t.Gpus() == 1;
+  return {
+      "Each GPU sends one number, its shard's total: " + Values(t, totals) +
+          ". NCCL has no scan collective, so the scan is built from an all-gather: " +
+          (one ? std::string("the one GPU receives its own total back.")
+               : "every GPU receives all " + std::to_string(t.Gpus()) + " totals, in rank order."),
+      "Only " + Count(t.Gpus(), "number crosses", "numbers cross") + " (" +
+          std::to_string(4 * t.Gpus()) + " bytes) where each GPU holds up to " +
+          std::to_string(shard_bytes) + " bytes of shard. The all-gather took up to " +
+          Micro(s.longest_exchange) +
+          ": that is latency (the GPUs agreeing that everyone has sent), not bandwidth, so it "
+          "costs about the same whatever n is, while the work on the shards grows with n/P."};
 }
 
 // Each offset and why: the lower ranks' totals, combined in rank order.
@@ -141,7 +152,7 @@ std::string Traffic(const MultiGpuTrace& t) {
 MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
   MultiGpuNarration n;
   const bool add = t.strategy == MultiGpuStrategy::kScanThenAdd;
-  n.title = "Across GPUs · " + std::to_string(t.Gpus()) + " GPUs, " +
+  n.title = "Across GPUs · " + Count(t.Gpus(), "GPU", "GPUs") + ", " +
             (add ? "scan then add" : "reduce then scan") +
             (t.measured ? " (measured)" : " (simulated)") + " · " + Micro(moment);
   n.paragraphs.push_back(WhoDoesWhat(t, moment));
@@ -158,8 +169,9 @@ MultiGpuNarration NarrateMultiGpu(const MultiGpuTrace& t, std::int64_t moment) {
   const bool before = gathered < 0 || moment < gathered;
   if (!sent) {
     n.paragraphs.push_back(
-        "The " + std::to_string(t.N()) + " elements are split into " + std::to_string(t.Gpus()) +
-        " shards, one per GPU, in order (the first ranks take one more when n does not divide). " +
+        "The " + Count(t.N(), "element is", "elements are") + " split into " +
+        Count(t.Gpus(), "shard", "shards") +
+        ", one per GPU, in order (the first ranks take one more when n does not divide). " +
         (add ? "Each GPU scans its shard on its own and keeps its last inclusive value as its "
                "total."
              : "Each GPU first reduces its shard: its total, with the shard read once."));

@@ -55,15 +55,18 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
                            text::Values(meta.type, trace.Result()) + ".");
 
   std::string work = "Work: " + Num(analysis.work) +
-                     " operator applications, against n - 1 = " + Num(sequential) +
-                     " for a sequential loop";
+                     (analysis.work == 1 ? " operator application" : " operator applications") +
+                     ", against n - 1 = " + Num(sequential) + " for a sequential loop";
   work += sequential > 0 ? " (" + Ratio(analysis.work, sequential) + " times as many). "
                          : "; one element needs none. ";
   out.paragraphs.push_back(work + Teach(meta.algorithm).work_note(trace, analysis));
 
-  std::string depth = "Depth: " + Num(analysis.depth) + " rounds apply the operator, against " +
-                      Num(sequential) + " dependent steps for the sequential loop; the kernel " +
-                      "passes " + Num(analysis.barriers) + " block barriers";
+  std::string depth = "Depth: " + Num(analysis.depth) +
+                      (analysis.depth == 1 ? " round applies" : " rounds apply") +
+                      " the operator, against " + Num(sequential) +
+                      (sequential == 1 ? " dependent step" : " dependent steps") +
+                      " for the sequential loop; the kernel " + "passes " + Num(analysis.barriers) +
+                      " block barriers";
   const int unsynchronised = static_cast<int>(trace.rounds.size()) - analysis.barriers;
   if (unsynchronised > 0) {
     depth += ", and " + text::Count(unsynchronised, "round") +
@@ -79,7 +82,8 @@ Narration NarrateSummary(const Trace& trace, const TraceAnalysis& analysis) {
     if (other->id == meta.algorithm) continue;
     const WorkDepth o = MeasureWorkDepth(other->id, n);
     others += std::string(first ? " " : "; ") + other->name + " does " + Num(o.work) +
-              " operator applications in " + Num(o.depth) + " rounds";
+              (o.work == 1 ? " operator application in " : " operator applications in ") +
+              Num(o.depth) + (o.depth == 1 ? " round" : " rounds");
     first = false;
   }
   out.paragraphs.push_back(others + ". " + Teach(meta.algorithm).tradeoff(n));

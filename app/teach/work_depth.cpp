@@ -137,12 +137,12 @@ std::string ChaptersTradeoff(Algorithm shown, int n) {
            (saved > 0 ? count(saved, "fewer round") : std::string("as many rounds")) +
            "; Blelloch's linear work pays off only at larger n.";
   }
-  return hs_shown ? "Hillis-Steele does " + std::to_string(hs.work) + " operator applications in " +
-                        std::to_string(hs.depth) + " rounds, Blelloch " +
-                        std::to_string(bl.work) + " in " + std::to_string(bl.depth) + "."
-                  : "Blelloch does " + std::to_string(bl.work) + " operator applications in " +
-                        std::to_string(bl.depth) + " rounds, Hillis-Steele " +
-                        std::to_string(hs.work) + " in " + std::to_string(hs.depth) + ".";
+  return hs_shown ? "Hillis-Steele does " + count(hs.work, "operator application") + " in " +
+                        count(hs.depth, "round") + ", Blelloch " + std::to_string(bl.work) +
+                        " in " + std::to_string(bl.depth) + "."
+                  : "Blelloch does " + count(bl.work, "operator application") + " in " +
+                        count(bl.depth, "round") + ", Hillis-Steele " + std::to_string(hs.work) +
+                        " in " + std::to_string(hs.depth) + ".";
 }
 
 std::string Grouped(long long v) {

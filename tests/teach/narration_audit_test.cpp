@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 
@@ -52,8 +53,12 @@ std::string Joined(const teach::Narration& n) {
 void Report(const Audit& audit) {
   // The first few of each family: one family's many would hide the others.
   std::map<std::string, int> shown;
-  for (const std::string& f : audit.false_claims)
+  for (const std::string& f : audit.false_claims) {
     if (shown[f.substr(0, f.find(':'))]++ < 3) ADD_FAILURE() << f;
+    // SCANVIZ_AUDIT_ALL=1: every false claim's first line, to see them all at once.
+    if (std::getenv("SCANVIZ_AUDIT_ALL") != nullptr)
+      std::printf("%s\n", f.substr(0, f.find('\n')).c_str());
+  }
   EXPECT_EQ(audit.false_claims.size(), 0u) << "false claims in " << audit.texts << " texts";
   std::string counts;
   for (const auto& [family, n] : audit.checked)

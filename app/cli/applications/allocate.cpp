@@ -38,8 +38,10 @@ void FillStep(const ApplicationTrace& t, const ApplicationPass& p,
 }
 
 std::string Result(const ApplicationTrace& t) {
-  return "a pool of " + FormatValue(ElementType::kInt32, t.total) + " cells for " +
-         std::to_string(t.N()) + " threads";
+  // "a pool of 1 cell for 1 thread": the nouns follow the counts.
+  return "a pool of " + FormatValue(ElementType::kInt32, t.total) +
+         (t.total == 1 ? " cell for " : " cells for ") + std::to_string(t.N()) +
+         (t.N() == 1 ? " thread" : " threads");
 }
 
 }  // namespace

@@ -59,9 +59,10 @@ void ScatterStep(const ApplicationTrace& t, const ApplicationPass& p,
 }
 
 std::string Result(const ApplicationTrace& t) {
-  return FormatValue(ElementType::kInt32, t.total) + " zeros of bit " +
-         std::to_string(t.params.bit) + " first, then " +
-         std::to_string(t.N() - static_cast<int>(t.total)) + " ones, each in input order";
+  const int ones = t.N() - static_cast<int>(t.total);  // the nouns follow the counts
+  return FormatValue(ElementType::kInt32, t.total) + (t.total == 1 ? " zero" : " zeros") +
+         " of bit " + std::to_string(t.params.bit) + " first, then " + std::to_string(ones) +
+         (ones == 1 ? " one" : " ones") + ", each in input order";
 }
 
 }  // namespace

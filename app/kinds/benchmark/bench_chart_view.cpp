@@ -41,11 +41,6 @@ std::optional<double> ValueOf(const Line& l, size_t i, bool pct) {
 
 }  // namespace
 
-std::string SizeLabel(long long n) {
-  const int k = static_cast<int>(std::lround(std::log2(static_cast<double>(n))));
-  return "2^" + std::to_string(k);
-}
-
 bool Hidden(const BenchmarkState& bench, const std::string& rung) {
   const bool variant = rung.find('.') != std::string::npos;
   const bool toggled = std::find(bench.bench_toggled.begin(), bench.bench_toggled.end(), rung) !=

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/perf/bench_results.h"
+#include "kinds/benchmark/bench_model.h"
 #include "kinds/benchmark/benchmark_state.h"
 #include "views/views.h"
 
@@ -24,15 +25,17 @@ struct Line {
   std::vector<std::optional<double>> pct;  // each point's % of memcpy (none: no copy at that n)
 };
 
-// "2^20": n as a power of two.
-std::string SizeLabel(long long n);
+// "2^20": n as a power of two (bench_model.h's, which the summary uses too).
+inline std::string SizeLabel(long long n) {
+  return BenchSizeLabel(n);
+}
 
 // Whether the rung's line is off: the ladder's are on and the variants ("e.xxx") off until the
 // legend toggles them (BenchmarkState::bench_toggled).
 bool Hidden(const BenchmarkState& bench, const std::string& rung);
 
 // Each shown rung's point at the largest n, for the summary under the chart.
-using AtMax = std::vector<std::pair<std::string, const perf::BenchMeasurement*>>;
+using AtMax = BenchAtMax;
 
 // The same from the lines alone, before they are drawn (the summary's height places the chart).
 AtMax AtLargestN(const BenchmarkState& bench, const std::vector<Line>& lines, bool pct);

@@ -2,6 +2,8 @@
 #include "kinds/benchmark/bench_model.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <system_error>
 
@@ -53,6 +55,52 @@ std::vector<std::string> MultiGpuResultFiles(const std::string& folder) {
       out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string BenchSizeLabel(long long n) {
+  const int k = static_cast<int>(std::lround(std::log2(static_cast<double>(n))));
+  return "2^" + std::to_string(k);
+}
+
+// One sentence from the data at the largest n: the fastest rung against the ceiling, and the
+// textbook rungs a and b.
+std::string BenchSummary(const perf::BenchResults& res, const BenchAtMax& at) {
+  const perf::BenchMeasurement* memcpy = nullptr;
+  const perf::BenchMeasurement* best = nullptr;
+  std::string best_name;
+  for (const auto& [name, m] : at) {
+    if (name == "memcpy") {
+      memcpy = m;
+    } else if (best == nullptr || m->gbps > best->gbps) {
+      best = m;
+      best_name = name;
+    }
+  }
+  const std::optional<double> best_pct = best ? res.PctOfMemcpy(*best) : std::nullopt;
+  if (memcpy == nullptr || !best_pct) return {};
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "At n = %s the fastest scan shown (%s) moves %.0f GB/s, %.0f %% of what a plain "
+                "copy of the same bytes reaches (%.0f GB/s).",
+                BenchSizeLabel(memcpy->n).c_str(), best_name.c_str(), best->gbps, *best_pct,
+                memcpy->gbps);
+  std::string out = buf;
+  std::optional<double> a, b;
+  double a_gbps = 0, b_gbps = 0;
+  for (const auto& [name, m] : at) {
+    if (name == "a") a = res.PctOfMemcpy(*m), a_gbps = m->gbps;
+    if (name == "b") b = res.PctOfMemcpy(*m), b_gbps = m->gbps;
+  }
+  if (a && b) {
+    std::snprintf(buf, sizeof buf,
+                  " The textbook scans reach %.0f %% (a, Hillis-Steele) and %.0f %% (b, Blelloch): "
+                  "%s.",
+                  *a, *b,
+                  a_gbps > b_gbps ? "at this size the one with more work is the faster"
+                                  : "the work-efficient one is the faster here");
+    out += buf;
+  }
   return out;
 }
 

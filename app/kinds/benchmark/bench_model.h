@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/perf/bench_results.h"
@@ -26,6 +27,16 @@ class BenchModel {
   std::optional<perf::BenchLoad> m_results;
   std::optional<std::vector<perf::MultiGpuBenchLoad>> m_multi_gpu;
 };
+
+// "2^20": n as a power of two; any other n as itself.
+std::string BenchSizeLabel(long long n);
+
+// Each shown rung's point at the largest n (the chart's lines, before they are drawn).
+using BenchAtMax = std::vector<std::pair<std::string, const perf::BenchMeasurement*>>;
+
+// The summary under the chart, one sentence from the data at the largest n: the fastest rung
+// shown against the copy's ceiling, and the textbook rungs a and b. Empty without the copy.
+std::string BenchSummary(const perf::BenchResults& res, const BenchAtMax& at);
 
 // The bench across GPUs' files in `folder` (multi-gpu-*.json), sorted by name; none when the
 // folder cannot be read.

@@ -50,47 +50,6 @@ void Toggle(BenchmarkState& bench, const std::string& rung) {
   }
 }
 
-// One sentence from the data at the largest n: the fastest rung against the ceiling, and the
-// textbook rungs a and b.
-std::string Summary(const perf::BenchResults& res, const bench_chart::AtMax& at) {
-  const perf::BenchMeasurement* memcpy = nullptr;
-  const perf::BenchMeasurement* best = nullptr;
-  std::string best_name;
-  for (const auto& [name, m] : at) {
-    if (name == "memcpy") {
-      memcpy = m;
-    } else if (best == nullptr || m->gbps > best->gbps) {
-      best = m;
-      best_name = name;
-    }
-  }
-  const std::optional<double> best_pct = best ? res.PctOfMemcpy(*best) : std::nullopt;
-  if (memcpy == nullptr || !best_pct) return {};
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "At n = %s the fastest scan shown (%s) moves %.0f GB/s, %.0f %% of what a plain "
-                "copy of the same bytes reaches (%.0f GB/s).",
-                SizeLabel(memcpy->n).c_str(), best_name.c_str(), best->gbps, *best_pct,
-                memcpy->gbps);
-  std::string out = buf;
-  std::optional<double> a, b;
-  double a_gbps = 0, b_gbps = 0;
-  for (const auto& [name, m] : at) {
-    if (name == "a") a = res.PctOfMemcpy(*m), a_gbps = m->gbps;
-    if (name == "b") b = res.PctOfMemcpy(*m), b_gbps = m->gbps;
-  }
-  if (a && b) {
-    std::snprintf(buf, sizeof buf,
-                  " The textbook scans reach %.0f %% (a, Hillis-Steele) and %.0f %% (b, Blelloch): "
-                  "%s.",
-                  *a, *b,
-                  a_gbps > b_gbps ? "at this size the one with more work is the faster"
-                                  : "the work-efficient one is the faster here");
-    out += buf;
-  }
-  return out;
-}
-
 // The header, wrapped to the panel: where and when it was measured (the "device" line), and what
 // ran (the "run" line: the commit, the toolkit, the SM clock), each as far as the file says;
 // `compact`: the device's name and the checks alone, the rest in its tooltip.
@@ -377,7 +336,8 @@ void DrawBenchView(UiContext& ui, ViewRect rect, bool controls) {
   const std::vector<Line> lines = MakeLines(ui, res, type, mode);
   Legend(ui, lines, controls);
   // An export has no file row: the summary ends the figure.
-  const std::string summary = Summary(res, bench_chart::AtLargestN(bench, lines, bench.bench_pct));
+  const std::string summary =
+      BenchSummary(res, bench_chart::AtLargestN(bench, lines, bench.bench_pct));
   const std::optional<bench_chart::Chart> chart =
       bench_chart::Place(ui, lines, bench.bench_pct, Below(ui, summary, controls),
                          controls ? 0.0f : ui.fonts.ui_px * kBenchPlotEms);

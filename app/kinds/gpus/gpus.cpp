@@ -82,7 +82,8 @@ std::string GpuCaption(const MultiGpuTrace& t, std::int64_t now) {
 
 std::string GpuProvenance(const MultiGpuTrace& t) {
   if (!t.measured)
-    return std::to_string(t.Gpus()) + " simulated GPUs, not measured · " +
+    return std::to_string(t.Gpus()) + (t.Gpus() == 1 ? " simulated GPU" : " simulated GPUs") +
+           ", not measured · " +
            (t.alignment.empty() ? std::string("times from the simulator's model") : t.alignment);
   // A node's GPUs are alike: the first rank's names them when the backend does not.
   const std::string device = !t.backend.device_name.empty() ? t.backend.device_name

@@ -65,7 +65,8 @@ struct Axis {
 float WriteHeading(std::ostream& out, const MultiGpuTrace& t, const scene::Palette& p,
                    const std::string& origin) {
   const std::string title = "The scan across GPUs: n = " + std::to_string(t.N()) + " on " +
-                            std::to_string(t.Gpus()) + " GPUs, " + StrategyWords(t.strategy);
+                            std::to_string(t.Gpus()) + (t.Gpus() == 1 ? " GPU, " : " GPUs, ") +
+                            StrategyWords(t.strategy);
   svg::Text(out, 0, 12, title, kPx * 1.3f, p.text, svg::Anchor::kStart, "title");
   svg::Text(out, 0, 38, (t.measured ? "measured: " : "simulated: ") + origin, kPx,
             t.measured ? p.text : p.text_dim, svg::Anchor::kStart, "origin");

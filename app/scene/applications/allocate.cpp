@@ -25,7 +25,7 @@ std::string Pool(const ApplicationTrace&, const ApplicationPass& p, const std::v
   for (size_t i = 0; i < pool.lit.size(); ++i)
     pool.lit[i] = out->slices[i].end > out->slices[i].begin ? 1 : 0;
   out->rows.push_back(std::move(pool));
-  std::string s = "Pool: " + std::to_string(out->pool) + " cells";
+  std::string s = "Pool: " + Count(out->pool, "cell", "cells");
   if (n > 0) {
     const Slice& last = out->slices.back();
     s += "; thread " + std::to_string(last.thread) + " owns [" + std::to_string(last.begin) + ", " +
@@ -35,7 +35,7 @@ std::string Pool(const ApplicationTrace&, const ApplicationPass& p, const std::v
 }
 
 std::string PoolSize(const ApplicationTrace& t) {
-  return "a pool of " + std::to_string(static_cast<long long>(t.total)) + " cells";
+  return "a pool of " + Count(static_cast<long long>(t.total), "cell", "cells");
 }
 
 std::string FlagLine(const ApplicationTrace&, const ApplicationPass&, int flag,

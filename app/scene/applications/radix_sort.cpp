@@ -18,7 +18,7 @@ void Title(const ApplicationTrace& t, const ApplicationPass& p, int pass, PassLa
 }
 
 std::string Passes(const ApplicationTrace& t) {
-  return std::to_string(t.passes.size()) + " passes";
+  return Count(static_cast<long long>(t.passes.size()), "pass", "passes");
 }
 
 }  // namespace

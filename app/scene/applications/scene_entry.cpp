@@ -70,7 +70,8 @@ void AddOutputRow(const ApplicationTrace& t, const ApplicationPass& p, const std
 }
 
 std::string Permuted(const ApplicationTrace& t) {
-  return std::to_string(t.output.size()) + " elements " + Info(t.application).output_name;
+  return Count(static_cast<long long>(t.output.size()), "element", "elements") + " " +
+         Info(t.application).output_name;
 }
 
 }  // namespace scanviz::application_scene

@@ -53,7 +53,7 @@ namespace {
 
 std::string ZerosAndOnes(const ApplicationTrace& t) {
   const long long n = t.N(), total = static_cast<long long>(t.total);
-  return std::to_string(total) + " zeros, " + std::to_string(n - total) + " ones";
+  return Count(total, "zero", "zeros") + ", " + Count(n - total, "one", "ones");
 }
 
 }  // namespace

@@ -198,7 +198,8 @@ std::string WorkNote(const Trace& trace, const TraceAnalysis&) {
   const TraceMeta& meta = trace.meta;
   const int half = meta.padded_n / 2, rounds = Log2Ceil(meta.padded_n);
   std::string work = "Every round applies it in the upper half of each block, n'/2 = " +
-                     Num(half) + " cells, for log2 n' = " + Num(rounds) + " rounds: n'/2 log2 n' = " +
+                     Num(half) + (half == 1 ? " cell" : " cells") + ", for log2 n' = " + Num(rounds) +
+                     (rounds == 1 ? " round" : " rounds") + ": n'/2 log2 n' = " +
                      Num(half * rounds) +
                      ". The work grows like n/2 log2 n, half the rate of Hillis-Steele's n log2 n, "
                      "for the same depth";

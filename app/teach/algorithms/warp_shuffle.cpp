@@ -48,7 +48,8 @@ std::string Shape(const TraceMeta& meta) {
   if (warps > 1) return Num(warps) + " warps of " + Num(width) + " lanes";
   if (width == 32) return "one warp of 32 lanes";
   return "one warp, " + Num(width) + " of whose 32 lanes run (the block has " + Num(width) +
-         " threads; the shuffles work in groups of " + Num(width) + ")";
+         (width == 1 ? " thread" : " threads") + "; the shuffles work in groups of " + Num(width) +
+         ")";
 }
 
 Narration Load(const Context& c) {
@@ -90,8 +91,10 @@ Narration ShuffleScan(const Context& c, int array, int width, const char* who) {
                      "). The lanes at least " + Num(o) + " into their group of " + Num(width) +
                      " " + CombineWithLeft(meta.op, o, false) + ": " + name + " = " +
                      CombineText(meta.op, "shfl_up(" + name + ", " + Num(o) + ")", name) +
-                     "; the lowest " + Num(o) + " lanes of each group have no partner and keep " +
-                     "their value. " + ActiveThreads(c) + ".";
+                     "; the lowest " +
+                     (o == 1 ? std::string("lane of each group has no partner and keeps its")
+                             : Num(o) + " lanes of each group have no partner and keep their") +
+                     " value. " + ActiveThreads(c) + ".";
   out.paragraphs.push_back(what);
   if (!written.empty()) {
     // The rightmost lane that holds real input, so a padded warp is not explained with identities.
@@ -246,7 +249,8 @@ std::string WorkNote(const Trace& trace, const TraceAnalysis&) {
   const int n = trace.meta.n;
   if (Warps(n) == 1)
     return "With one warp this is Hillis-Steele on " + Num(Width(n)) +
-           " lanes: the work grows like n log2 n, but n is at most 32.";
+           (Width(n) == 1 ? " lane" : " lanes") +
+           ": the work grows like n log2 n, but n is at most 32.";
   return "Each warp does a Hillis-Steele of 32 lanes (129 applications), warp 0 scans the " +
          Num(Warps(n)) +
          " totals, and every lane past the first warp adds its offset once: for a "

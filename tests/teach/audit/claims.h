@@ -5,6 +5,7 @@
 // test can see that the families it expects were met.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -13,7 +14,9 @@
 #include "core/applications/applications.h"
 #include "core/grid/grid.h"
 #include "core/grid/single_pass.h"
+#include "core/multi_gpu/multi_gpu.h"
 #include "core/trace.h"
+#include "kinds/benchmark/bench_model.h"
 
 namespace scanviz::audit {
 
@@ -47,6 +50,25 @@ void CheckGridTable(const GridTrace& grid, const std::string& text, Audit* audit
 void CheckApplicationTable(const ApplicationTrace& trace, const std::string& text, Audit* audit);
 // The single-pass narration: the look-back counts and the work.
 void CheckSinglePass(const SinglePassTrace& trace, const std::string& text, Audit* audit);
+
+// The scan across GPUs: the GPUs kind's narration at `moment` (teach/multi_gpu_teach), its
+// caption (kinds/gpus: who is in which phase), and scanviz-cli's multi-gpu table.
+void CheckMultiGpuNarration(const MultiGpuTrace& trace, std::int64_t moment,
+                            const std::string& text, Audit* audit);
+void CheckGpuCaption(const MultiGpuTrace& trace, std::int64_t moment, const std::string& text,
+                     Audit* audit);
+void CheckMultiGpuTable(const MultiGpuTrace& trace, const std::string& text, Audit* audit);
+// The applications view's title, note and narration of a step of pass `pass`, and its heading.
+void CheckApplicationStep(const ApplicationTrace& trace, int pass, const std::string& text,
+                          Audit* audit);
+// The work-and-depth captions at n (the chapters' trade-off, Brent's count; with max_n > 0 the
+// fewest-steps ranges over n = 2..max_n), and a figure heading's or status bar's work and depth
+// of `trace` at `round` (the last round: the whole).
+void CheckWorkDepthCaption(int n, int max_n, const std::string& text, Audit* audit);
+void CheckWorkDepthNumbers(const Trace& trace, int round, const std::string& text, Audit* audit);
+
+// The benchmark chart's summary (BenchSummary) over the results file's points `at`.
+void CheckBenchSummary(const BenchAtMax& at, const std::string& text, Audit* audit);
 
 // A quoted list, "[3, 4, ..., 25] (1000 values)", against the values it stands for.
 bool ListMatches(const std::string& list, ElementType type, const std::vector<double>& values);

@@ -47,6 +47,25 @@ void CheckGrammar(const std::string& text, Audit* audit) {
   for (std::sregex_iterator it(text.begin(), text.end(), many), end; it != end; ++it)
     audit->Check("grammar", (*it)[1].matched,
                  Quoted(it->str()) + ": several, with the singular verb", text);
+  // A count and its noun: "1 GPU", "4 GPUs", never "1 GPUs" nor "2 cell" (a number after a
+  // digit or a point is part of another: "1.5 steps" is not "5 steps"; "2 block barriers" counts
+  // barriers, "the 2 block sums" sums, and "in round 2 thread 3" names a thread).
+  static const std::regex counted(
+      R"((^|[^\d.,])(\d[\d,]*) (GPU|shard|total|number|cell|pass|element|block|round|step|dependent step|zero|one|byte|word|value|thread|tile|key|lane|operator application|application)(s|es)?(?![\w-]| barrier| sum| \d))");
+  for (std::sregex_iterator it(text.begin(), text.end(), counted), end; it != end; ++it) {
+    const bool single = ParseCount((*it)[2]) == 1;
+    const size_t at = static_cast<size_t>(it->position());
+    const size_t from = at < 40 ? 0 : at - 40;  // the words around it, to find the sentence
+    audit->Check("grammar", single != (*it)[4].matched,
+                 Quoted(it->str()) + (single ? ": one, with the plural" : ": several, singular") +
+                     " (in \"" + text.substr(from, at - from + it->str().size() + 20) + "\")",
+                 text);
+  }
+  // "the lowest 1 lane of each group have": one, with the plural verb.
+  static const std::regex each(
+      R"(\b1 (lane|thread|block|tile|cell|element) of each \w+ (have|keep|are|hold|write)\b)");
+  for (std::sregex_iterator it(text.begin(), text.end(), each), end; it != end; ++it)
+    audit->Check("grammar", false, Quoted(it->str()) + ": one, with the plural verb", text);
   audit->Check("grammar", true, "", text);  // counted: the text was read
 }
 

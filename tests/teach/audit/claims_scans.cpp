@@ -124,7 +124,7 @@ namespace {
 void CheckOthers(const Trace& t, const std::string& text, Audit* a) {
   for (const AlgorithmInfo* other : Algorithms()) {
     const std::regex does(std::string(other->name) +
-                          R"( does (\d+) operator applications in (\d+) rounds)");
+                          R"( does (\d+) operator applications? in (\d+) rounds?)");
     std::smatch m;
     if (!std::regex_search(text, m, does)) continue;
     const Trace o = Simulate(ScanRequest{other->id, OpKind::kAdd, ElementType::kInt32,
@@ -153,7 +153,7 @@ void CheckSummary(const Trace& t, const std::string& text, Audit* a) {
         Quoted(m.str()), text);
   }
   static const std::regex work(
-      R"(Work: (\d+) operator applications, against n - 1 = (\d+)(?: for a sequential loop \((\d+\.\d+) times as many\))?)");
+      R"(Work: (\d+) operator applications?, against n - 1 = (\d+)(?: for a sequential loop \((\d+\.\d+) times as many\))?)");
   if (std::regex_search(text, m, work)) {
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.2f", static_cast<double>(TotalWork(t)) / (meta.n - 1));
@@ -163,7 +163,7 @@ void CheckSummary(const Trace& t, const std::string& text, Audit* a) {
              Quoted(m.str()) + ": work " + std::to_string(TotalWork(t)), text);
   }
   static const std::regex depth(
-      R"(Depth: (\d+) rounds apply the operator, against (\d+) dependent steps for the sequential loop; the kernel passes (\d+) block barriers(?:, and (\d+) rounds? needs? none)?)");
+      R"(Depth: (\d+) (?:rounds apply|round applies) the operator, against (\d+) dependent steps? for the sequential loop; the kernel passes (\d+) block barriers(?:, and (\d+) rounds? needs? none)?)");
   if (std::regex_search(text, m, depth)) {
     int barriers = 0;
     for (const Round& r : t.rounds) barriers += r.spec.level >= Level::kBlock ? 1 : 0;
