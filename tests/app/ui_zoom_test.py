@@ -172,12 +172,13 @@ def live_zoom_kind(app, workdir, expect, name, args, cells, values, tag_key):
     """The wheel over `name`'s figure enlarges its cells both ways and their values with them,
     its input row's tag stays on screen no smaller; Ctrl+0 puts every cell back; F undoes the
     wheel too."""
-    live = Live(app, workdir, size=(1600, 900), config="config-" + cells,
+    live = Live(app, workdir, size=(1600, 900), config="config-" + name.replace(" ", "-"),
                 args=["--input", EXAMPLE_TEXT, *args])
     try:
         # At the first round: a zoomed figure scrolls to follow its current round, the input row
         # stays on show beside the first (a block opens at its last).
-        live.keys("Home")
+        s = live.send(lambda: live.keys("Home"), lambda s: s["step"]["step"] == 0, "Home")
+        expect(s is not None, f"{name}: Home did not go to the first step")
         s = live.settle()
         w = s["widgets"]
         i = first_shown(w, cells)
@@ -192,7 +193,9 @@ def live_zoom_kind(app, workdir, expect, name, args, cells, values, tag_key):
         zw = z["widgets"]
         j = first_shown(zw, cells)
         if not expect(j is not None and f"{values}[{j}]" in zw and tag_key in zw,
-                      f"{name}, zoomed: no input cell, value or tag on show: {sorted(zw)[:30]}"):
+                      f"{name}, zoomed x{z['zoom']:.2f} (pan {z['pan_x']:.0f}, {z['pan_y']:.0f}): "
+                      f"no input cell, value or tag on show: "
+                      f"{sorted(n for n in zw if n.startswith((cells, values, tag_key)))}"):
             return
         zc, zv, zt = zw[f"{cells}[{j}]"], zw[f"{values}[{j}]"], zw[tag_key]
         k = z["zoom"]

@@ -144,7 +144,12 @@ void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& 
 
 // Each value centred in its cell, in the large font where the cell holds it, inside its borders
 // (scene/cell_text.h): its short form, a smaller size, one digit or "…" where not.
-void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
+// The input row's cells and values on show right of the titles' gutter (`cells_x`) are reported
+// (--state-file: a test zooms); one panned under the gutter is not, nor one of an earlier frame.
+void DrawValues(const UiContext& ui, const std::vector<GridText>& texts, float cells_x) {
+  std::erase_if(ui.app.view.widgets, [](const auto& w) {
+    return w.first.starts_with("grid_input[") || w.first.starts_with("grid_value[");
+  });
   const Fonts& fonts = ui.fonts;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const GridText& t : texts) {
@@ -158,7 +163,7 @@ void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
     if (f.text.empty()) continue;
     const ImVec2 at(t.x + (t.w - f.width) * 0.5f, t.y + (t.h - f.px) * 0.5f);
     dl->AddText(font, f.px, at, ToImU32(t.color), f.text.c_str());
-    if (t.input < 0) continue;  // the input row's cells and values (--state-file: a test zooms)
+    if (t.input < 0 || t.x < cells_x) continue;
     const std::string i = std::to_string(t.input);
     ui.app.view.widgets["grid_input[" + i + "]"] = {t.x, t.y, t.w, t.h};
     ui.app.view.widgets["grid_value[" + i + "]"] = {at.x, at.y, f.width, f.px};
@@ -482,7 +487,7 @@ void GridView::DrawCells(UiContext& ui, const GridFrame& f,
   for (const BoxInstance& d : m_list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
   ui.renderer.AddBoxes(m_list.boxes);
   DrawBoundaries(ui, m_scene, f);
-  DrawValues(ui, m_list.texts);
+  DrawValues(ui, m_list.texts, f.cells_x);
   dl->PopClipRect();
 }
 
