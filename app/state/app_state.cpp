@@ -45,6 +45,7 @@ AppState::AppState(const Settings& settings) : m_algorithm(settings.algorithm) {
   SetRecent(settings.recent);
   view.export_dir = settings.export_dir;
   view.export_transparent = settings.export_transparent;
+  view.show_fps = settings.show_fps;
   if (!SetInputText(settings.input)) {
     message = "saved input was invalid (" + m_input_error + "); using the chapters' example";
     SetInputText("3 1 7 0 4 1 6 3");

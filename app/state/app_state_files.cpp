@@ -336,6 +336,7 @@ Settings AppState::ToSettings(int window_width, int window_height) const {
   s.recent = m_recent;
   s.export_dir = view.export_dir;
   s.export_transparent = view.export_transparent;
+  s.show_fps = view.show_fps;
   return s;
 }
 

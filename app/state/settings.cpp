@@ -163,6 +163,7 @@ SettingsLoad ParseSettings(const std::string& json_text) {
   read.Recent("recent", &s.recent);
   read.String("export_dir", &s.export_dir);
   read.Bool("export_transparent", &s.export_transparent);
+  read.Bool("show_fps", &s.show_fps);
   return out;
 }
 
@@ -223,6 +224,7 @@ std::string SettingsToJson(const Settings& s) {
   j["panel"] = ToString(s.panel);
   j["export_dir"] = s.export_dir;
   j["export_transparent"] = s.export_transparent;
+  j["show_fps"] = s.show_fps;
   return j.dump(2) + "\n";
 }
 

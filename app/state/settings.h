@@ -47,6 +47,7 @@ struct Settings {
   std::vector<std::string> recent;  // sessions and traces opened or saved, newest first
   std::string export_dir;           // where Ctrl+S saves figures; empty: the current folder
   bool export_transparent = false;  // exported PNG and SVG without a background
+  bool show_fps = false;            // View > Frame rate: frames a second in the status bar
 };
 
 inline constexpr size_t kMaxRecent = 8;

@@ -39,7 +39,7 @@ struct ViewState {
   float ui_scale = 1.0f;      // the panels' text size (View: "Text size"), on the content scale
   float figure_scale = 1.0f;  // Ctrl+= / Ctrl+- / Ctrl+0: the figure's text and cells
   bool fitting = false;       // an export's frame: the whole figure fitted to it, whatever the zoom
-  bool show_fps = false;  // View > Frame rate: frames a second in the status bar (not for a class)
+  bool show_fps = false;      // View > Frame rate: frames a second in the status bar (settings)
   bool only_current = false;
   bool color_by_case = false;
   bool presenter = false;                                // large font, side panels hidden

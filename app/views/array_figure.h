@@ -32,6 +32,9 @@ struct ArrayGeometry {
 
 // The widest a column gets unzoomed: a value's cell at its full size.
 float MaxCellWidth(const Fonts& f);
+// The wheel's zoom of the text for columns `base_sx` wide fitted, `sx` zoomed
+// (array_geometry.cpp; the grid's too).
+float TextZoom(const Fonts& f, float base_sx, float sx);
 
 // The figure placed in `rect` below `top` (array_geometry.cpp): the row tags' gutter from the
 // widest tag, the columns from the pane's width, the widest value and the zoom, the rows.

@@ -15,7 +15,8 @@ constexpr float kMostTextZoom = 4.0f;
 // The cells' widths: the pane's width shared by the columns, at most a value's cell at its full
 // size; made larger (Ctrl+=), at least as wide as the widest value at that size, so that the
 // cells grow with their digits (the figure then pans; an export fits the whole figure); then
-// times the wheel's zoom. The text grows with the cells once they are wider than a full cell.
+// times the wheel's zoom. The text grows with the cells once they are wider than they were
+// fitted, or than a legible cell where the fitted ones were narrower (TextZoom).
 void PlaceColumns(const UiContext& ui, const scene::Scene& sc, float avail_w, float widest_text,
                   ArrayGeometry* g) {
   const ViewState& vs = ui.app.view;
@@ -27,7 +28,7 @@ void PlaceColumns(const UiContext& ui, const scene::Scene& sc, float avail_w, fl
     base_sx = std::max(base_sx, std::min(digits, MaxCellWidth(fonts)));
   }
   g->sx = base_sx * vs.zoom;
-  g->text_zoom = std::clamp(g->sx / MaxCellWidth(ui.fonts), 1.0f, kMostTextZoom);
+  g->text_zoom = TextZoom(fonts, base_sx, g->sx);
   const float content_w = static_cast<float>(sc.columns) * base_sx;
   g->base_x = g->rect.x + g->pad + g->gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
 }
@@ -73,6 +74,16 @@ ArrayGeometry PlaceFigure(const UiContext& ui, const scene::Scene& sc, ViewRect 
 
 float MaxCellWidth(const Fonts& f) {
   return f.large_px * 3.4f;
+}
+
+// The wheel zooms the figure like a picture (issue #37, item 7): the text grows with the cells
+// from the width they had fitted, or, where that was too narrow for a value (n = 1024: a pixel),
+// from the narrowest cell that shows one (the grid's text_w); up to kMostTextZoom. Side by side
+// the cells start a third of a full cell wide: measured from a full cell, five notches doubled
+// them and left their values as they were.
+float TextZoom(const Fonts& f, float base_sx, float sx) {
+  const float legible = f.ui_px * 1.2f;
+  return std::clamp(sx / std::max(base_sx, legible), 1.0f, kMostTextZoom);
 }
 
 }  // namespace scanviz

@@ -32,7 +32,7 @@ void DrawPicker(UiContext& ui) {
   for (size_t i = 0; i < s.sets.size(); ++i) {
     const std::string name = std::filesystem::path(s.sets[i]).stem().string();
     ImGui::PushID(static_cast<int>(i));
-    const bool start = ImGui::Button(name.c_str());
+    const bool start = Button(ui, name.c_str(), "button");
     Tip(ui, s.sets[i].c_str());
     Place(ui, ("quiz_set_" + std::to_string(i)).c_str());
     if (start) StartQuiz(ui.app, s.sets[i]);
@@ -49,7 +49,7 @@ void DrawPicker(UiContext& ui) {
   Tip(ui, "The path of a set you wrote (docs/quizzes.md); Enter opens it");
   Place(ui, "quiz_path");
   ImGui::SameLine();
-  const bool open = ImGui::Button("Open");
+  const bool open = Button(ui, "Open", "button");
   Tip(ui, "Open the set at this path");
   if (open || enter) StartQuiz(ui.app, s.open_path);
   if (!s.error.empty()) {
@@ -160,7 +160,7 @@ bool DrawAnswer(UiContext& ui, teach::Quiz& quiz, int i, float label_w) {
 // Submit (or Enter in a field) grades the answers; once graded, Next (or Enter) moves on.
 void SubmitOrNext(UiContext& ui, teach::Quiz& quiz, bool submit, bool graded_before) {
   if (!quiz.Graded()) {
-    if (ImGui::Button("Submit (Enter)")) submit = true;
+    if (Button(ui, "Submit (Enter)", "button")) submit = true;
     Tip(ui, "Grade these answers against the trace");
     Place(ui, "quiz_submit");
     if (submit) quiz.Submit();
@@ -169,36 +169,27 @@ void SubmitOrNext(UiContext& ui, teach::Quiz& quiz, bool submit, bool graded_bef
   // Enter after the grades moves on: a frame after the Enter that submitted, not the same one.
   const bool enter = graded_before && !ImGui::GetIO().WantTextInput &&
                      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-  const bool next = ImGui::Button(
-      quiz.QuestionIndex() + 1 < quiz.QuestionCount() ? "Next (Enter)" : "Finish (Enter)");
+  const bool next = Button(
+      ui, quiz.QuestionIndex() + 1 < quiz.QuestionCount() ? "Next (Enter)" : "Finish (Enter)",
+      "button");
   Tip(ui, "The next question");
   Place(ui, "quiz_next");
   if (next || enter) quiz.Next();
 }
 
-void DrawQuestion(UiContext& ui) {
+// The question and its answers; returns whether Enter was pressed in a field.
+bool DrawQuestion(UiContext& ui) {
   teach::Quiz& quiz = *ui.app.quiz.quiz;
-  const bool graded_before = quiz.Graded();
   DrawQuestionHeader(ui, quiz);
   bool submit = false;
   const float label_w = ImGui::CalcTextSize("buf[0][000]  ").x;
   for (int i = 0; i < quiz.Current().Asked(); ++i)
     submit = DrawAnswer(ui, quiz, i, label_w) || submit;
-  ImGui::Separator();
-  SubmitOrNext(ui, quiz, submit, graded_before);
+  return submit;
 }
 
-}  // namespace
-
-void DrawQuizView(UiContext& ui) {
-  QuizSession& s = ui.app.quiz;
-  DumpWindowPanel(ui, "side", "Quiz");
-  ShowQuestion(ui.app);
-  if (!s.quiz) {
-    DrawPicker(ui);
-    return;
-  }
-  const teach::Quiz& quiz = *s.quiz;
+// The set's title, its score and the question (or the set's end), over the buttons' row.
+bool DrawQuizBody(UiContext& ui, const teach::Quiz& quiz) {
   TextWrapped(ui, "title", quiz.Set().title);
   const teach::Score total = quiz.SetScore();
   TextWrapped(
@@ -211,23 +202,51 @@ void DrawQuizView(UiContext& ui) {
                   "This exercise: " + std::to_string(ex.right) + " of " + std::to_string(ex.asked));
   }
   ImGui::Separator();
+  if (!quiz.Finished()) return DrawQuestion(ui);
+  TextWrapped(ui, "paragraph", "Done. Every question of the set is answered.");
+  return false;
+}
+
+}  // namespace
+
+void DrawQuizView(UiContext& ui) {
+  QuizSession& s = ui.app.quiz;
+  DumpWindowPanel(ui, "side", "Quiz");
+  ShowQuestion(ui.app);
+  if (!s.quiz) {
+    DrawPicker(ui);
+    return;
+  }
+  teach::Quiz& quiz = *s.quiz;
+  const bool graded_before = quiz.Graded();
+  // The buttons keep a row at the panel's foot and the question above it scrolls: at 192 dpi in
+  // a 1920x1080 window eight answers pushed Other set out of the window (issue #37, item 6).
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row = InlineButtonWidth("Submit (Enter)") + style.ItemSpacing.x +
+                    InlineButtonWidth("Other set");  // SameLineIfFits's test, the widest pair
+  const float rows = row > ImGui::GetContentRegionAvail().x ? 2.0f : 1.0f;
+  const float foot = ImGui::GetFrameHeightWithSpacing() * rows + style.ItemSpacing.y;
+  ImGui::BeginChild("##quiz_body", ImVec2(0, -foot), false, ImGuiWindowFlags_NavFlattened);
+  const bool submit = DrawQuizBody(ui, quiz);
+  ImGui::EndChild();
+  ImGui::Separator();
   if (quiz.Finished()) {
-    TextWrapped(ui, "paragraph", "Done. Every question of the set is answered.");
-    const bool again = ImGui::Button("Again");
+    const bool again = Button(ui, "Again", "button");
     Tip(ui, "Take the set again from its first question");
     if (again) {
       s.quiz->Restart();
       s.applied = -1;
     }
   } else {
-    DrawQuestion(ui);
+    SubmitOrNext(ui, quiz, submit, graded_before);
   }
   // A Next (or Again) above moved the question: the figure, drawn after this panel, shows the new
   // one in this same frame.
   ShowQuestion(ui.app);
-  ImGui::Spacing();
-  const bool other = ImGui::Button("Other set");
+  SameLineIfFits("Other set", false);
+  const bool other = Button(ui, "Other set", "button");
   Tip(ui, "Back to the list of sets (the score is dropped)");
+  Place(ui, "quiz_other");
   if (other) {
     s.quiz.reset();
     s.applied = -1;

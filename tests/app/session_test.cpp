@@ -660,5 +660,21 @@ TEST(AppStateFiles, RecentFilesNewestFirstWithoutRepeatsAndAtMostEight) {
   EXPECT_NE(ParseSettings(R"({"recent": [1]})").message.find("recent"), std::string::npos);
 }
 
+// Issue #37 (item 12): View > Frame rate is a view setting like the theme: a restart keeps it.
+TEST(AppStateFiles, TheFrameRateItemIsKeptInTheSettings) {
+  for (const bool shown : {true, false}) {
+    AppState app(CpuSettings());
+    app.view.show_fps = shown;
+    const SettingsLoad back = ParseSettings(SettingsToJson(app.ToSettings(800, 600)));
+    EXPECT_TRUE(back.message.empty()) << back.message;
+    const AppState again(back.settings);
+    EXPECT_EQ(again.view.show_fps, shown);
+  }
+  // A bad value is named and ignored: the counter stays off.
+  const SettingsLoad bad = ParseSettings(R"({"show_fps": "yes"})");
+  EXPECT_NE(bad.message.find("'show_fps'"), std::string::npos) << bad.message;
+  EXPECT_FALSE(bad.settings.show_fps);
+}
+
 }  // namespace
 }  // namespace scanviz

@@ -6,6 +6,8 @@ headless frames (--screenshot --dump-layout) at 1024x768, at 192 dpi and in an e
  7. The wheel enlarges the cells both ways and their values with them, the row tags stay on
     screen, Ctrl+0 undoes the wheel's zoom too, F and the presenter's Fit view button bring the
     figure back; Ctrl+= keeps the cells' shape (never flattened until the digits fill them).
+    The class: every kind the wheel zooms (ZOOMABLE: the block scan, side by side, every
+    algorithm, the multi-block grid and a block opened from it), wheel, Ctrl+0 and F.
  8. Side by side in presenter mode at 1024x768: the status bar's text inside the window; the
     applications in presenter mode use the width (rows and values grown).
  9. The benchmark chart at 192 dpi and 1024x768: title inside the panel, x labels apart, line
@@ -142,6 +144,86 @@ def live_zoom(app, workdir, expect):
         expect(rc == 0, f"the live app exited {rc}")
 
 
+# [SECTION] Item 7's class: every kind that zooms, live
+
+# The kinds whose figure the wheel zooms (the array view's and the grid's WheelZoomAndDrag; the
+# timeline, the applications, the GPUs and the benchmark have no wheel zoom): each one's input
+# cells, their values and the input row's tag, as --state-file reports them.
+ZOOMABLE = [
+    ("block scan, Blelloch", ["--algorithm", "blelloch"], "input", "value", "row_tag.input"),
+    ("side by side", ["--side-by-side", "--pair", "hillis-steele,blelloch"], "input", "value",
+     "row_tag.input"),
+    ("every algorithm", ["--kind", "every-algorithm"], "input", "value", "row_tag.input"),
+    ("the multi-block grid", ["--algorithm", "multi-block", "--block-size", "4"], "grid_input",
+     "grid_value", "grid_row.input"),
+    ("a block opened from the grid", ["--algorithm", "multi-block", "--block-size", "4",
+                                      "--open-block", "1"], "input", "value", "row_tag.input"),
+]
+
+
+def first_shown(widgets, prefix):
+    """The lowest index of `prefix`[i] the state file reports (cells panned off are not)."""
+    found = [int(n[len(prefix) + 1:-1]) for n in widgets
+             if n.startswith(prefix + "[") and n.endswith("]")]
+    return min(found, default=None)
+
+
+def live_zoom_kind(app, workdir, expect, name, args, cells, values, tag_key):
+    """The wheel over `name`'s figure enlarges its cells both ways and their values with them,
+    its input row's tag stays on screen no smaller; Ctrl+0 puts every cell back; F undoes the
+    wheel too."""
+    live = Live(app, workdir, size=(1600, 900), config="config-" + name.replace(" ", "-"),
+                args=["--input", EXAMPLE_TEXT, *args])
+    try:
+        # At the first round: a zoomed figure scrolls to follow its current round, the input row
+        # stays on show beside the first (a block opens at its last).
+        s = live.send(lambda: live.keys("Home"), lambda s: s["step"]["step"] == 0, "Home")
+        expect(s is not None, f"{name}: Home did not go to the first step")
+        s = live.settle()
+        w = s["widgets"]
+        i = first_shown(w, cells)
+        if not expect(i is not None and f"{values}[{i}]" in w and tag_key in w and "figure" in w,
+                      f"{name}: the state file lacks the figure's widgets: {sorted(w)[:30]}"):
+            return
+        cell, value, tag, fig = w[f"{cells}[{i}]"], w[f"{values}[{i}]"], w[tag_key], w["figure"]
+        z = wheel(live, fig[0] + fig[2] * 0.85, cell[1] + cell[3] / 2, 5,
+                  f"{name}: the wheel's zoom")
+        if not expect(z is not None, f"{name}: five wheel notches did not zoom"):
+            return
+        zw = z["widgets"]
+        j = first_shown(zw, cells)
+        if not expect(j is not None and f"{values}[{j}]" in zw and tag_key in zw,
+                      f"{name}, zoomed x{z['zoom']:.2f} (pan {z['pan_x']:.0f}, {z['pan_y']:.0f}): "
+                      f"no input cell, value or tag on show: "
+                      f"{sorted(n for n in zw if n.startswith((cells, values, tag_key)))}"):
+            return
+        zc, zv, zt = zw[f"{cells}[{j}]"], zw[f"{values}[{j}]"], zw[tag_key]
+        k = z["zoom"]
+        expect(k > 1.8, f"{name}: five wheel notches, zoom {k}")
+        expect(zc[2] > cell[2] * 1.3 and zc[3] > cell[3] * 1.3,
+               f"{name}, wheel x{k:.2f}: the cells grow both ways (were {cell[2]:.0f}x"
+               f"{cell[3]:.0f}, now {zc[2]:.0f}x{zc[3]:.0f})")
+        expect(zv[3] > value[3] * 1.3,
+               f"{name}, wheel x{k:.2f}: the values grow with their cells ({value[3]:.0f} px, "
+               f"now {zv[3]:.0f} px)")
+        expect(zt[0] >= fig[0] and zt[3] >= tag[3],
+               f"{name}, wheel x{k:.2f}: the input row's tag at x {zt[0]:.0f} ({zt[3]:.0f} px), "
+               f"the figure from x {fig[0]:.0f}: off screen or smaller (was {tag[3]:.0f} px)")
+        s = live.send(lambda: live.keys("ctrl+0"), lambda s: s["zoom"] == 1, f"{name}: Ctrl+0")
+        s = live.settle()
+        back = s["widgets"].get(f"{cells}[{i}]", [])
+        expect(s["zoom"] == 1 and s["pan_x"] == 0 and len(back) == 4 and
+               all(abs(a - b) <= 1 for a, b in zip(back, cell)),
+               f"{name}, Ctrl+0 after the wheel: zoom {s['zoom']}, pan {s['pan_x']}, the cell "
+               f"at {back}, was {cell}")
+        wheel(live, fig[0] + fig[2] * 0.5, cell[1] + cell[3] / 2, 2, f"{name}: the wheel again")
+        s = live.send(lambda: live.keys("f"), lambda s: s["zoom"] == 1, f"{name}: F")
+        expect(s is not None, f"{name}, F after the wheel: the zoom stays")
+    finally:
+        rc = live.close()
+        expect(rc == 0, f"{name}: the live app exited {rc}")
+
+
 # [SECTION] Item 12: the presenter's status bar has no tooltip over the figure
 
 def live_status_tooltip(app, workdir, expect):
@@ -243,8 +325,9 @@ def variants_session(workdir):
     return path
 
 
-def bench_frame(app, workdir, expect, name, size, dpi, flags=None):
-    flags = flags or ["--input", EXAMPLE_TEXT, "--kind", "benchmark"]
+def dpi_frame(app, workdir, expect, name, size, dpi, flags):
+    """A headless frame (screenshot) at `size`, on a server at `dpi` where one is given; None
+    (and a failed check, unless no dpi can be set here) where there is none."""
     if dpi:
         # A server of its own (closed with the others at exit: run_on_x ran before), its
         # Xft.dpi set once; -noreset keeps it between the runs.
@@ -253,11 +336,17 @@ def bench_frame(app, workdir, expect, name, size, dpi, flags=None):
             _SERVERS[screen] = Xvfb(f"{size[0]}x{size[1]}")
             if not set_dpi(_SERVERS[screen].display, dpi):
                 print(f"{name}: neither xrdb nor libX11: {dpi} dpi not checked")
-                return
+                return None
         frame, error = screenshot(app, workdir, name, flags, size=size, screen=screen)
     else:
         frame, error = screenshot(app, workdir, name, flags, size=size)
-    if not expect(frame is not None, f"{name}: {error}"):
+    return frame if expect(frame is not None, f"{name}: {error}") else None
+
+
+def bench_frame(app, workdir, expect, name, size, dpi, flags=None):
+    flags = flags or ["--input", EXAMPLE_TEXT, "--kind", "benchmark"]
+    frame = dpi_frame(app, workdir, expect, name, size, dpi, flags)
+    if frame is None:
         return
     panel = frame.panels("bench")[0]["rect"]
     px = max(l.get("px", 0) for l in lines(frame, "status"))
@@ -283,6 +372,33 @@ def bench_frame(app, workdir, expect, name, size, dpi, flags=None):
     expect(files and files[0]["rect"][1] + files[0]["rect"][3] <= bottom + 1,
            f"{name}: the results-file row {files and files[0]['rect']} past the panel's bottom "
            f"{bottom:.0f}")
+
+
+def quiz_buttons(app, workdir, expect):
+    """Item 6's remainder: the quiz at 192 dpi in a 1920x1080 window (and at 1024x768) shows
+    every one of its buttons whole inside the window: the first question of each shipped set
+    (the longest lists of answers), its Submit and its Other set."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    folder = os.path.join(src, "assets", "quizzes")
+    sets = sorted(os.path.join(folder, name) for name in os.listdir(folder))
+    cases = [(name, (1920, 1080), 192) for name in sets] + [(sets[0], (1024, 768), None)]
+    for name, size, dpi in cases:
+        where = f"the quiz {os.path.basename(name)} at {size[0]}x{size[1]}" + (f", {dpi} dpi" if dpi else "")
+        flags = ["--input", EXAMPLE_TEXT, "--quiz", name]
+        shot = f"quiz-{os.path.basename(name)[:2]}-{size[0]}"
+        frame = dpi_frame(app, workdir, expect, shot, size, dpi, flags)
+        if frame is None:
+            continue
+        buttons = lines(frame, "side", "button")
+        if not expect({"Submit (Enter)", "Other set"} <= {b["text"] for b in buttons},
+                      f"{where}: the quiz's buttons not drawn: {[b['text'] for b in buttons]}"):
+            continue
+        for b in buttons:
+            x, y, w, h = b["rect"]
+            expect(b["visible"] and x >= 0 and y >= 0 and x + w <= size[0] + 1 and
+                   y + h <= size[1] + 1,
+                   f"{where}: the button {b['text']!r} at {[round(v) for v in b['rect']]} "
+                   f"(visible: {b['visible']}) not whole inside the window")
 
 
 def bench_export(app, workdir, expect):
@@ -323,7 +439,10 @@ def main():
     bench_frame(app, workdir, checks, "bench-variants", (1024, 768), None,
                 ["--open", variants_session(workdir)])
     bench_export(app, workdir, checks)
+    quiz_buttons(app, workdir, checks)
     live_zoom(app, workdir, checks)
+    for name, args, cells, values, tag in ZOOMABLE:
+        live_zoom_kind(app, workdir, checks, name, args, cells, values, tag)
     live_status_tooltip(app, workdir, checks)
     return finish("ui_zoom_test", workdir, checks.failures, checks.count)
 

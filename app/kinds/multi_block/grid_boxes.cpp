@@ -108,9 +108,10 @@ GridDrawList BuildGridBoxes(const scene::GridScene& sc, ElementType type, const 
         text = FormatValue(type, c.value);
         compact = scene::CompactValue(type, c.value);
       }
+      const bool input = row.level == 0 && row.kind == scene::GridRowKind::kInput && c.index < 64;
       if (!text.empty())
-        out.texts.push_back(
-            {inst.x, inst.y, inst.w, inst.h, text, scene::TextOn(fill), compact, bw});
+        out.texts.push_back({inst.x, inst.y, inst.w, inst.h, text, scene::TextOn(fill), compact, bw,
+                             input ? c.index : -1});
     }
     dense.Flush(&out.dense);
   }

@@ -30,6 +30,7 @@ struct GridText {
   scene::Rgba color;
   std::string compact;  // a shorter form of a value (scene.h's CompactValue), or empty
   float border = 0;     // the cell's border width: the text stays inside it
+  int input = -1;       // the element's index in the input row (the first 64), else -1
 };
 
 struct GridDrawList {

@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "kinds/multi_block/grid_boxes.h"
 #include "kinds/multi_block/multi_block_state.h"
+#include "views/array_figure.h"
 #include "views/primitives.h"
 #include "scene/cell_text.h"
 #include "views/views.h"
@@ -26,6 +27,7 @@ struct GridFrame {
   float base_x = 0;      // the cells' left edge unpanned (the wheel zooms around it)
   float ox = 0, oy = 0;  // layout (0, 0), panned
   float sx = 0, sy = 0;  // points per layout unit (sx zoomed)
+  float text_zoom = 1;   // the wheel's zoom of the text, the rows and the strokes (PlaceRows)
   float clip_top = 0;    // the top of what is drawn: the bracket's caption over the input
   float cells_x = 0;     // the left edge of the cells' clip
   float X(float u) const { return ox + u * sx; }
@@ -35,6 +37,7 @@ struct GridFrame {
 namespace {
 
 constexpr float kMaxColumn = 3.4f;  // the widest a column gets, in the large font's size
+constexpr float kFullRow = 1.9f;    // the tallest a row gets, in the large font's size
 
 std::string Caption(const scene::GridCellCheck& c) {
   return c.name + ": " + c.meaning + "  ·  " + c.expression + (c.ok ? "  ✓" : "  ✗");
@@ -58,10 +61,17 @@ GridFrame PlaceRows(const UiContext& ui, const scene::GridScene& sc, ViewRect re
   // Every row in the pane (the grid's own Fit view) while a row stays legible: its title at 0.8
   // of its height, no less than half the panels' text. A deeper grid keeps rows at that floor and
   // the pane follows the current step (FollowStep).
-  f.sy = std::min(fonts.large_px * 1.9f, avail_h / std::max(sc.height, 1.0f));
+  f.sy = std::min(fonts.large_px * kFullRow, avail_h / std::max(sc.height, 1.0f));
   f.sy = std::max(f.sy, fonts.ui_px * 0.6f);
+  // The wheel zooms the grid as it zooms the block view (issue #37, item 7; array_figure.h's
+  // TextZoom): the values, the row titles (their gutter too) and the strokes grow with the
+  // columns; the rows grow with them up to their full height at that text size.
+  f.text_zoom = TextZoom(fonts, base_sx, f.sx);
+  f.sy = std::max(f.sy, std::min(f.sy * vs.zoom, fonts.large_px * kFullRow * f.text_zoom));
   const float content_w = static_cast<float>(sc.n) * base_sx;
-  f.base_x = rect.x + pad + f.gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
+  const float gutter = std::min(widest_title * f.text_zoom + 2 * pad, rect.w * 0.3f);
+  f.base_x = rect.x + pad + gutter + std::max(0.0f, (avail_w - content_w) * 0.5f);
+  f.gutter = gutter;
   f.ox = f.base_x + vs.pan_x;
   f.oy = top + vs.pan_y;
   f.clip_top = top - fonts.ui_px * 2.6f;
@@ -134,7 +144,12 @@ void DrawBoundaries(UiContext& ui, const scene::GridScene& sc, const GridFrame& 
 
 // Each value centred in its cell, in the large font where the cell holds it, inside its borders
 // (scene/cell_text.h): its short form, a smaller size, one digit or "…" where not.
-void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
+// The input row's cells and values on show right of the titles' gutter (`cells_x`) are reported
+// (--state-file: a test zooms); one panned under the gutter is not, nor one of an earlier frame.
+void DrawValues(const UiContext& ui, const std::vector<GridText>& texts, float cells_x) {
+  std::erase_if(ui.app.view.widgets, [](const auto& w) {
+    return w.first.starts_with("grid_input[") || w.first.starts_with("grid_value[");
+  });
   const Fonts& fonts = ui.fonts;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const GridText& t : texts) {
@@ -146,8 +161,12 @@ void DrawValues(const UiContext& ui, const std::vector<GridText>& texts) {
           return font->CalcTextSizeA(at, FLT_MAX, 0, s.c_str()).x;
         });
     if (f.text.empty()) continue;
-    dl->AddText(font, f.px, ImVec2(t.x + (t.w - f.width) * 0.5f, t.y + (t.h - f.px) * 0.5f),
-                ToImU32(t.color), f.text.c_str());
+    const ImVec2 at(t.x + (t.w - f.width) * 0.5f, t.y + (t.h - f.px) * 0.5f);
+    dl->AddText(font, f.px, at, ToImU32(t.color), f.text.c_str());
+    if (t.input < 0 || t.x < cells_x) continue;
+    const std::string i = std::to_string(t.input);
+    ui.app.view.widgets["grid_input[" + i + "]"] = {t.x, t.y, t.w, t.h};
+    ui.app.view.widgets["grid_value[" + i + "]"] = {at.x, at.y, f.width, f.px};
   }
 }
 
@@ -219,12 +238,14 @@ void DrawTitles(UiContext& ui, const scene::GridScene& sc, const GridFrame& f) {
     const float tw = ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, r.title.c_str()).x;
     const float tx = f.cells_x - f.pad - tw;
     const ViewRect row = {tx, f.Y(r.y), tw, h};
+    const ImVec2 at(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f);
     DrawFigureText(ui,
-                   {ImGui::GetFont(), px,
-                    ImVec2(std::max(tx, f.rect.x + f.pad * 0.5f), f.Y(r.y) + (h - px) * 0.5f),
+                   {ImGui::GetFont(), px, at,
                     // Rows of other phases in the dim text colour, not dimmed further (4.5:1).
                     ToImU32(r.emphasis == scene::Emphasis::kCurrent ? pal.text : pal.text_dim)},
                    r.title, "row", &row);
+    if (r.level == 0 && r.kind == scene::GridRowKind::kInput)
+      ui.app.view.widgets["grid_row.input"] = {at.x, at.y, tw, px};
   }
   for (const scene::GridBand& b : sc.bands) DrawBandCaption(ui, b, f);
 }
@@ -338,6 +359,13 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
     m_followed_step = step;
     FollowStep(app.view, m_scene, top, rect.y + rect.h - pad, &f);
   }
+  // The cells, values and titles at the wheel's text zoom (the bracket's caption keeps the
+  // panels' size: its room over the input is the header's).
+  Fonts zoomed = fonts;
+  zoomed.ui_px = std::round(fonts.ui_px * f.text_zoom);
+  zoomed.large_px = std::round(fonts.large_px * f.text_zoom);
+  UiContext z{ui.app,  ui.renderer, zoomed,     ui.palette,       ui.scale * f.text_zoom,
+              ui.dump, ui.text,     ui.kind_of, ui.draw_kind_part};
   const float clip_h = rect.y + rect.h - f.clip_top;
   ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
   dl->PushClipRect(ImVec2(rect.x, f.clip_top), ImVec2(rect.x + rect.w, rect.y + rect.h), true);
@@ -345,9 +373,11 @@ void GridView::Draw(UiContext& ui, ViewRect rect) {
   const std::optional<scene::GridCellRef> marked = MultiBlockOf(app).grid.hovered
                                                        ? MultiBlockOf(app).grid.hovered
                                                        : MultiBlockOf(app).grid.selected;
-  DrawCells(ui, f, marked);
+  ImGui::SetWindowFontScale(zoomed.ui_px / fonts.ui->FontSize);
+  DrawCells(z, f, marked);
   ui.renderer.SetClip(rect.x, f.clip_top, rect.w, clip_h);
-  DrawTitles(ui, m_scene, f);
+  DrawTitles(z, m_scene, f);
+  ImGui::SetWindowFontScale(fonts.ui_px / fonts.ui->FontSize);
   if (marked) DrawBracket(ui, slot.grid, m_scene, f, *marked);
   PlaceBlocks(app.view, m_scene, f);
   HandleMouse(ui, m_scene, f);
@@ -457,7 +487,7 @@ void GridView::DrawCells(UiContext& ui, const GridFrame& f,
   for (const BoxInstance& d : m_list.dense) ui.renderer.AddRect(d.x, d.y, d.w, d.h, d.fill);
   ui.renderer.AddBoxes(m_list.boxes);
   DrawBoundaries(ui, m_scene, f);
-  DrawValues(ui, m_list.texts);
+  DrawValues(ui, m_list.texts, f.cells_x);
   dl->PopClipRect();
 }
 
