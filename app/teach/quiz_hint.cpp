@@ -9,7 +9,11 @@ namespace {
 
 // What a thread read, as the figure names it: "x3" for the input, "buf[0][5]" for an array.
 std::string ReadName(const Trace& trace, int array, int pos) {
-  if (array == kInputArray) return "x" + std::to_string(pos);
+  if (array == kInputArray) {
+    std::string name = "x";  // appended, not "x" + ...: GCC 12's false -Wrestrict (PR 105651)
+    name += std::to_string(pos);
+    return name;
+  }
   if (array < 0 || array >= static_cast<int>(trace.arrays.size())) return "a reserved word";
   return CellName(trace, {array, pos});
 }
