@@ -66,8 +66,11 @@ void DrawRowTag(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
 // Right-aligned to the columns, in as many lines as the gutter needs, smaller (down to 70 %)
 // before it wraps further.
 void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) {
-  // The gutter, or all the room left of the columns where the figure is narrower than its pane.
-  const float room = std::max({g.gutter - 1.5f * g.pad, g.base_x - g.rect.x - 2 * g.pad, 10.0f});
+  // The gutter, or all the room left of the columns where the figure is narrower than its pane:
+  // left of the columns as drawn (ox), not of the unzoomed figure's place (base_x), which a wheel
+  // zoom leaves far right of the gutter (a title ran off the pane's left edge).
+  const float left = std::min(g.base_x, g.ox);
+  const float room = std::max({g.gutter - 1.5f * g.pad, left - g.rect.x - 2 * g.pad, 10.0f});
   const float gap = g.sy * scene::kArrowGap;  // the room between the rows it sits between
   // The panels' text size (a squeezed figure's rows may leave less room between them).
   float px = std::min(ImGui::GetFontSize(), gap * 0.97f);
@@ -87,6 +90,8 @@ void DrawRowTitle(UiContext& ui, const scene::Label& l, const ArrayGeometry& g) 
     const ImVec2 at(g.TagRight() - ts.x * s, y);
     const ViewRect box = {at.x, at.y, ts.x * s, ts.y * s};
     DrawFigureText(ui, {ImGui::GetFont(), px * s, at, color}, line, "round", &box, px * s);
+    // Each round title's line, for a test of the zoom (--state-file): x, y, width, px.
+    ui.app.view.widgets["round_title:" + line] = {box.x, box.y, box.w, px * s};
     y += line_h;
   }
 }

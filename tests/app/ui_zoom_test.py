@@ -110,6 +110,12 @@ def live_zoom(app, workdir, expect):
                f"wheel x{k:.2f}: the input row's tag at x {zt[0]:.0f} ({zt[3]:.0f} px), the "
                f"figure from x {fig[0]:.0f}: scrolled off or smaller (was {tag[3]:.0f} px)")
         expect(z["pan_x"] < 0, f"zoomed at the right: the figure panned left ({z['pan_x']})")
+        # The round titles between the rows stay in the pane, wrapped or smaller: they ran off
+        # its left edge ("d 0 · staging step (load)"), measured from where the unzoomed figure was.
+        titles = {n: r for n, r in zw.items() if n.startswith("round_title:")}
+        expect(titles and all(r[0] >= fig[0] for r in titles.values()),
+               f"wheel x{k:.2f}: round titles left of the figure's pane (x {fig[0]:.0f}): "
+               f"{[(n[12:], round(r[0])) for n, r in titles.items() if r[0] < fig[0]]}")
         # The cells panned under the tags' column are cut off there: no value on show lies
         # left of the tag's end (a tag drawn over a cell is neither readable).
         shown = [v for name, v in zw.items() if name.startswith("value[") and v[2] > 0]
