@@ -63,7 +63,7 @@ void CheckRace(const Trace& t, const Windows& w, int r, const std::string& text,
       const Win got = Union(seen, own), right = Union(pw.at(static_cast<size_t>(p)), own);
       const int k = num(15), back = j - 2 * s;
       const bool next = r + 1 < static_cast<int>(t.rounds.size()) &&
-                        t.rounds[static_cast<size_t>(r + 1)].spec.stride == 2 * s;
+                        t.rounds[static_cast<size_t>(r) + 1].spec.stride == 2 * s;
       const Win there = back >= 0 ? w[static_cast<size_t>(r)][static_cast<size_t>(spec.pout)].at(
                                         static_cast<size_t>(back))
                                   : Win{};
@@ -95,7 +95,7 @@ void CheckScans(const Trace& t, const Windows& w, int r, const std::string& text
                   : (*it)[2].matched ? std::stoi((*it)[2])
                                      : 0;
     const std::vector<Win>& cells = w[static_cast<size_t>(r)][static_cast<size_t>(spec.pout)];
-    bool holds = d + 1 < meta.n && !(cells[static_cast<size_t>(d + 1)].lo == 0);
+    bool holds = d + 1 < meta.n && !(cells[static_cast<size_t>(d) + 1].lo == 0);
     for (int i = 0; i <= d; ++i) holds = holds && cells.at(static_cast<size_t>(i)).lo == 0;
     a->Check("scan", holds, Quoted(it->str()), text);
   }
