@@ -81,6 +81,9 @@ for stage in "${stages[@]}"; do
     # The classroom server's tests (issue #34): its library, its gate's Stream (scanviz-cli serve
     # itself is the scanviz-cli above, run by classroom_serve_test).
     targets+=(classroom_tests classroom_gate_tests)
+    # The narration audit (issue #37): every sentence of every kind recounted from its trace
+    # (about 3 minutes here, under a minute in the plain build).
+    targets+=(narration_audit_tests)
     # The QR code's library (where libqrencode is) and the desktop teacher's publisher (issue #34),
     # where the configuration has them: else CTest runs their _NOT_BUILT stand-ins and fails.
     # The saved sessions and links of every kind (issue #35, tests/data/compat) opened through
