@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "audit/claims.h"
+#include "audit/report.h"
 #include "cli/multi_gpu_table.h"
 #include "core/registry.h"
 #include "core/simulator.h"
@@ -35,28 +36,6 @@ std::vector<double> Values(int n, unsigned seed, int spread = 19) {
   for (int i = 0; i < n; ++i)
     v.push_back(static_cast<double>(static_cast<int>(rng() % spread) - 6));
   return v;
-}
-
-void Report(const Audit& audit, std::initializer_list<const char*> families) {
-  std::map<std::string, int> shown;
-  for (const std::string& f : audit.false_claims) {
-    if (shown[f.substr(0, f.find(':'))]++ < 3) ADD_FAILURE() << f;
-    // SCANVIZ_AUDIT_ALL=1: every false claim's first line, to see them all at once.
-    if (std::getenv("SCANVIZ_AUDIT_ALL") != nullptr)
-      std::printf("%s\n", f.substr(0, f.find('\n')).c_str());
-  }
-  EXPECT_EQ(audit.false_claims.size(), 0u) << "false claims in " << audit.texts << " texts";
-  std::string counts;
-  for (const auto& [family, k] : audit.checked) {
-    counts += ' ';
-    counts += family + " " + std::to_string(k) + ";";
-  }
-  std::printf("%lld texts, claims checked by family:%s\n", audit.texts, counts.c_str());
-  // A pattern that stops matching its sentence would pass by checking nothing.
-  for (const char* family : families) {
-    const auto at = audit.checked.find(family);
-    EXPECT_GT(at == audit.checked.end() ? 0 : at->second, 100) << family;
-  }
 }
 
 // The GPUs kind's Narration tab and caption at every moment a class steps to, and the CLI's table:
@@ -94,7 +73,7 @@ TEST(NarrationAudit, EverySentenceAcrossGpusIsTrue) {
             if (n <= 1024)
               CheckGrammar(GpusFigureSvg(trace, trace.Span(), GpuProvenance(trace), {}), &audit);
           }
-  Report(audit, {"gpus", "gpus caption", "cli gpus", "grammar"});
+  ReportAudit(audit, {"gpus", "gpus caption", "cli gpus", "grammar"});
 }
 
 // The applications view: every step's title, note and narration (and the heading above them), for
@@ -131,7 +110,7 @@ TEST(NarrationAudit, EveryApplicationStepIsTrue) {
                   &audit);
             }
           }
-  Report(audit, {"applications", "grammar"});
+  ReportAudit(audit, {"applications", "grammar"});
 }
 
 // The work-and-depth captions: the chapters' trade-off and Brent's count from every algorithm's
@@ -154,7 +133,7 @@ TEST(NarrationAudit, EveryWorkAndDepthCaptionIsTrue) {
   for (int p : {4, 32})
     CheckWorkDepthCaption(kMaxElements, kMaxElements, teach::BrentCaption(to1024, kMaxElements, p),
                           &audit);
-  Report(audit, {"work depth"});
+  ReportAudit(audit, {"work depth"});
 }
 
 // "work W, depth D": the block scan's, side by side's and every algorithm's status bar, and the
@@ -194,7 +173,7 @@ TEST(NarrationAudit, EveryKindsWorkAndDepthIsTrue) {
                                 scene::FigureHeading(slot.trace, slot.analysis, r, false), &audit);
       }
   }
-  Report(audit, {"work depth numbers"});
+  ReportAudit(audit, {"work depth numbers"});
 }
 
 // The benchmark chart's summary, from the results files the app ships (docs/bench/): every type
@@ -225,7 +204,7 @@ TEST(NarrationAudit, TheBenchmarkSummaryIsTrue) {
           CheckBenchSummary(fewer, BenchSummary(res, fewer), &audit);
         }
   }
-  Report(audit, {"benchmark"});
+  ReportAudit(audit, {"benchmark"});
 }
 
 }  // namespace

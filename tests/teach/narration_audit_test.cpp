@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "audit/claims.h"
+#include "audit/report.h"
 #include "cli/application_table.h"
 #include "cli/grid_table.h"
 #include "core/analysis.h"
@@ -50,22 +51,6 @@ std::string Joined(const teach::Narration& n) {
   return out;
 }
 
-void Report(const Audit& audit) {
-  // The first few of each family: one family's many would hide the others.
-  std::map<std::string, int> shown;
-  for (const std::string& f : audit.false_claims) {
-    if (shown[f.substr(0, f.find(':'))]++ < 3) ADD_FAILURE() << f;
-    // SCANVIZ_AUDIT_ALL=1: every false claim's first line, to see them all at once.
-    if (std::getenv("SCANVIZ_AUDIT_ALL") != nullptr)
-      std::printf("%s\n", f.substr(0, f.find('\n')).c_str());
-  }
-  EXPECT_EQ(audit.false_claims.size(), 0u) << "false claims in " << audit.texts << " texts";
-  std::string counts;
-  for (const auto& [family, n] : audit.checked)
-    counts += " " + family + " " + std::to_string(n) + ";";
-  std::printf("%lld texts, claims checked by family:%s\n", audit.texts, counts.c_str());
-}
-
 void AuditBlockScan(const ScanRequest& request, Audit* audit) {
   const Trace trace = Simulate(request);
   const TraceAnalysis analysis = Analyze(trace);
@@ -88,7 +73,7 @@ TEST(NarrationAudit, EverySentenceOfEveryBlockScanIsTrue) {
             for (bool extreme : {false, true})
               AuditBlockScan({algorithm->id, op, type, Input(n, type, extreme, 7), convert},
                              &audit);
-  Report(audit);
+  ReportAudit(audit);
   // Each family met claims to check: a pattern that no longer matches its sentence would
   // otherwise pass by checking nothing.
   for (const char* family : {"grammar", "combination", "active threads", "work", "worked cell",
@@ -127,7 +112,7 @@ TEST(NarrationAudit, EverySentenceOfEveryGridIsTrue) {
       AuditGrid({algorithm->id, block, OpKind::kAdd, ElementType::kInt32,
                  Input(1 << 16, ElementType::kInt32, false, 5)},
                 &audit);
-  Report(audit);
+  ReportAudit(audit);
   for (const char* family : {"grid", "cli grid", "combination"})
     EXPECT_GT(audit.checked[family], 100) << family;
 }
@@ -153,7 +138,7 @@ TEST(NarrationAudit, EveryApplicationScanLineIsTrue) {
           PrintApplicationTable(trace, table);
           CheckApplicationTable(trace, table.str(), &audit);
         }
-  Report(audit);
+  ReportAudit(audit);
   EXPECT_GT(audit.checked["cli application"], 100);
 }
 
@@ -179,7 +164,7 @@ TEST(NarrationAudit, EverySentenceOfEverySinglePassIsTrue) {
               CheckSinglePass(trace, text, &audit);
             }
         }
-  Report(audit);
+  ReportAudit(audit);
   EXPECT_GT(audit.checked["single pass"], 100);
 }
 
